@@ -1,0 +1,50 @@
+// Reads the change feed kept by the record_change() trigger (migration 0001): the rows of a scope
+// changed after a cursor, in sequence order, tombstones included. Sequence numbers are taken in
+// commit order (see the migration), so a cursor never skips a row. Tombstones older than the
+// retention are purged; a cursor below the purge horizon must download its scope again.
+import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db } from './client';
+import { changeLog, syncHorizon } from './schema';
+
+export type ChangeScope = { schoolId: string | null; eventId: string | null; allSchools?: boolean };
+export type ChangeRow = { entity: string; rowId: string; seq: number; deleted: boolean };
+export type ChangePage = { changes: ChangeRow[]; cursor: number; hasMore: boolean; resetRequired: boolean };
+
+export async function readChanges(db: Db, scope: ChangeScope, cursor: number, limit = 1000): Promise<ChangePage> {
+  const [horizon] = await db.select().from(syncHorizon).where(eq(syncHorizon.id, 1));
+  if (cursor > 0 && horizon && cursor < horizon.purgedThrough) {
+    return { changes: [], cursor, hasMore: false, resetRequired: true };
+  }
+  const schoolCond = scope.allSchools
+    ? undefined
+    : or(isNull(changeLog.schoolId), scope.schoolId ? eq(changeLog.schoolId, scope.schoolId) : sql`false`);
+  const eventCond = or(isNull(changeLog.eventId), scope.eventId ? eq(changeLog.eventId, scope.eventId) : sql`false`);
+  const rows = await db
+    .select({ entity: changeLog.entity, rowId: changeLog.rowId, seq: changeLog.seq, deleted: changeLog.deleted })
+    .from(changeLog)
+    .where(and(gt(changeLog.seq, cursor), schoolCond, eventCond, cursor === 0 ? eq(changeLog.deleted, false) : undefined))
+    .orderBy(asc(changeLog.seq))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  return {
+    changes: page,
+    cursor: page.length ? page[page.length - 1]!.seq : cursor,
+    hasMore: rows.length > limit,
+    resetRequired: false,
+  };
+}
+
+/** Deletes tombstones changed before `before` and raises the horizon past them. */
+export async function purgeTombstones(db: Db, before: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const purged = await tx
+      .delete(changeLog)
+      .where(and(eq(changeLog.deleted, true), lte(changeLog.changedAt, before)))
+      .returning({ seq: changeLog.seq });
+    const max = purged.reduce((m, r) => Math.max(m, r.seq), 0);
+    if (max > 0) {
+      await tx.update(syncHorizon).set({ purgedThrough: sql`greatest(${syncHorizon.purgedThrough}, ${max})` }).where(eq(syncHorizon.id, 1));
+    }
+    return purged.length;
+  });
+}

@@ -1,0 +1,40 @@
+// Events, the states they are open to and the disciplines they run (with per-event division range).
+import { boolean, date, index, integer, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { id, synced } from './columns';
+import { disciplines, states } from './reference';
+
+export const events = pgTable('events', {
+  id: id(),
+  name: text('name').notNull(),
+  year: integer('year').notNull(),
+  level: text('level').notNull().default('Regional'),
+  invoiceType: text('invoice_type').notNull().default('NSW'),
+  registrationFee: numeric('registration_fee', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
+  teamEntryFee: numeric('team_entry_fee', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
+  active: boolean('active').notNull().default(true),
+  locked: boolean('locked').notNull().default(false),
+  archived: boolean('archived').notNull().default(false),
+  volunteerLock: boolean('volunteer_lock').notNull().default(false),
+  invoiceAvailable: date('invoice_available', { mode: 'string' }),
+  invoiceDue: date('invoice_due', { mode: 'string' }),
+  showForResults: boolean('show_for_results').notNull().default(false),
+  showForStartlists: boolean('show_for_startlists').notNull().default(false),
+  volunteerRatio: integer('volunteer_ratio').notNull().default(8),
+  ...synced(),
+}, (t) => [index('events_active_idx').on(t.active, t.archived), index('events_year_idx').on(t.year)]);
+
+export const eventStates = pgTable('event_states', {
+  eventId: uuid('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+  stateId: integer('state_id').notNull().references(() => states.id),
+}, (t) => [primaryKey({ columns: [t.eventId, t.stateId] }), index('event_states_state_idx').on(t.stateId)]);
+
+export const eventDisciplines = pgTable('event_disciplines', {
+  eventId: uuid('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+  disciplineId: integer('discipline_id').notNull().references(() => disciplines.id),
+  divisionFrom: integer('division_from').notNull(),
+  divisionTo: integer('division_to').notNull(),
+  male: boolean('male').notNull().default(true),
+  female: boolean('female').notNull().default(true),
+  active: boolean('active').notNull().default(true),
+  ...synced(),
+}, (t) => [primaryKey({ columns: [t.eventId, t.disciplineId] })]);

@@ -1,0 +1,14 @@
+// What every route module is given: configuration, the database, the outside services and a clock.
+// Tests build these with in-memory parts; main.ts builds them from the environment.
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { Mailer } from './integrations/mail';
+import type { AthleteRegistry } from './integrations/registry';
+
+export type Deps = {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  registry: AthleteRegistry;
+  now: () => Date;
+};

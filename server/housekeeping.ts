@@ -1,0 +1,29 @@
+// Periodic clean-up: idle sessions, spent reset tokens, old rate-limit attempts, tombstones past
+// their retention and applied-write records no device can still replay. Runs hourly and at start.
+import { lt, or, isNotNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { purgeTombstones } from './db/changes';
+import { appliedWrites, authAttempts, passwordResets } from './db/schema';
+import { purgeIdleSessions } from './plugins/session';
+
+const DAY = 86_400_000;
+export const TOMBSTONE_RETENTION_MS = 30 * DAY;
+export const APPLIED_WRITE_RETENTION_MS = 90 * DAY;
+
+export async function runHousekeeping(db: Db, config: Config, now = new Date()): Promise<void> {
+  await purgeIdleSessions(db, config.sessionIdleMs, now);
+  await db.delete(passwordResets).where(or(lt(passwordResets.expiresAt, now), isNotNull(passwordResets.usedAt)));
+  await db.delete(authAttempts).where(lt(authAttempts.at, new Date(now.getTime() - DAY)));
+  await purgeTombstones(db, new Date(now.getTime() - TOMBSTONE_RETENTION_MS));
+  await db.delete(appliedWrites).where(lt(appliedWrites.createdAt, new Date(now.getTime() - APPLIED_WRITE_RETENTION_MS)));
+}
+
+export function startHousekeeping(db: Db, config: Config, log: FastifyBaseLogger): () => void {
+  const run = () => runHousekeeping(db, config).catch((err) => log.error({ err }, 'housekeeping failed'));
+  void run();
+  const timer = setInterval(run, 3_600_000);
+  timer.unref();
+  return () => clearInterval(timer);
+}

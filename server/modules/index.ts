@@ -1,0 +1,18 @@
+// Every route module, registered in this order by app.ts.
+import { authRoutes } from './auth/routes';
+import { eventRoutes } from './events/routes';
+import { hostRoutes } from './host/routes';
+import { referenceRoutes } from './reference/routes';
+import { schoolRoutes } from './schools/routes';
+import { sessionRoutes } from './session/routes';
+import { ticketingRoutes } from './ticketing/routes';
+
+export const routeModules = [
+  hostRoutes,
+  authRoutes,
+  sessionRoutes,
+  referenceRoutes,
+  eventRoutes,
+  schoolRoutes,
+  ticketingRoutes,
+];

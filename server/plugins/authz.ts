@@ -1,0 +1,45 @@
+// Authorisation: each route declares who may call it in its `config.auth`, next to the route:
+// 'public', 'any' (any signed-in user) or a list of user types. Undeclared routes need a session.
+// School users are scoped to the SchoolId of their session, never to one from the request.
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import type { UserType } from '../../src/domain/constants';
+import { forbidden, unauthenticated } from '../http-errors';
+import type { SessionInfo } from './session';
+
+export type RouteAuth = 'public' | 'any' | readonly UserType[];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: RouteAuth;
+  }
+}
+
+export const authzPlugin = fp(async (app) => {
+  app.addHook('preValidation', async (request) => {
+    const auth = request.routeOptions.config.auth ?? 'any';
+    if (auth === 'public') return;
+    if (!request.session) throw unauthenticated();
+    if (auth !== 'any' && !auth.includes(request.session.type)) throw forbidden();
+  });
+}, { name: 'authz', dependencies: ['session'] });
+
+export function requireSession(request: FastifyRequest): SessionInfo {
+  if (!request.session) throw unauthenticated();
+  return request.session;
+}
+
+/**
+ * The school a request acts on. A school user always gets the school of the session; naming a
+ * different one is refused. Staff act on the school they name, or the one picked in the session.
+ */
+export function schoolScope(request: FastifyRequest, requested?: string | null): string | null {
+  const session = requireSession(request);
+  if (session.type === 'school') {
+    if (requested && requested !== session.schoolId) throw forbidden();
+    return session.schoolId;
+  }
+  return requested ?? session.schoolId;
+}
+
+export const isStaff = (session: SessionInfo) => session.type !== 'school';

@@ -1,0 +1,65 @@
+// The one error shape: { statusCode, error, message, code, fields? }. Bad input is a 400 naming
+// the fields; database constraint violations become 409 with a readable message; anything
+// unexpected is logged and answered 500 without internals.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { STATUS_CODES } from 'node:http';
+import { ERROR_CODES, type ErrorCode } from '../../src/domain/errors';
+import { HttpError, type FieldError } from '../http-errors';
+
+export type ErrorBody = { statusCode: number; error: string; message: string; code: ErrorCode; fields?: FieldError[] };
+
+export function errorBody(err: HttpError): ErrorBody {
+  return {
+    statusCode: err.statusCode,
+    error: STATUS_CODES[err.statusCode] ?? 'Error',
+    message: err.message,
+    code: err.code,
+    ...(err.fields?.length ? { fields: err.fields } : {}),
+  };
+}
+
+function pgCode(err: unknown): { code?: string; constraint?: string; detail?: string } | undefined {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const c = (e as { code?: unknown }).code;
+    if (typeof c === 'string' && /^[0-9A-Z]{5}$/.test(c)) return e as never;
+  }
+  return undefined;
+}
+
+/** Translates whatever was thrown into an HttpError, or undefined for a genuine server fault. */
+export function toHttpError(err: unknown): HttpError | undefined {
+  if (err instanceof HttpError) return err;
+  const fe = err as FastifyError;
+  if (hasZodFastifySchemaValidationErrors(fe)) {
+    const fields = fe.validation.map((v) => ({
+      path: [fe.validationContext, ...v.instancePath.split('/').filter(Boolean)].filter(Boolean).join('.'),
+      message: v.message ?? 'Invalid value',
+    }));
+    return new HttpError(400, ERROR_CODES.VALIDATION, `Invalid ${fe.validationContext ?? 'request'}: ${fields.map((f) => `${f.path} ${f.message}`).join('; ')}`, fields);
+  }
+  const pg = pgCode(err);
+  // Constraint violations are business refusals (422): resending the same data cannot cure them.
+  if (pg?.code === '23505') return new HttpError(422, ERROR_CODES.DUPLICATE_ENTRY, 'That would duplicate an existing record.');
+  if (pg?.code === '23503') return new HttpError(422, ERROR_CODES.RULE_VIOLATION, 'That refers to a record that does not exist.');
+  if (pg?.code === '22P02' || pg?.code === '22007' || pg?.code === '22008' || pg?.code === '22003') {
+    return new HttpError(400, ERROR_CODES.VALIDATION, 'Invalid value in request');
+  }
+  if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+    const code = fe.statusCode === 429 ? ERROR_CODES.RATE_LIMITED : ERROR_CODES.VALIDATION;
+    return new HttpError(fe.statusCode, code, fe.message);
+  }
+  return undefined;
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err, request, reply) => {
+    const http = toHttpError(err);
+    if (!http) {
+      request.log.error({ err }, 'unhandled error');
+      return reply.code(500).send({ statusCode: 500, error: 'Internal Server Error', message: 'Server Error', code: ERROR_CODES.INTERNAL });
+    }
+    if (http.statusCode === 401) reply.header('cache-control', 'no-store');
+    return reply.code(http.statusCode).send(errorBody(http));
+  });
+}

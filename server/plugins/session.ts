@@ -1,0 +1,98 @@
+// Sessions: a random token in an HttpOnly SameSite cookie, only its hash in the database, idle
+// expiry. Decorates each request with `session` (null when signed out). The session row carries
+// the school and event the user works on: school users are pinned to their own school here, so no
+// route ever takes a SchoolId from the request for them.
+import { and, eq, lt } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { UserType } from '../../src/domain/constants';
+import type { Db } from '../db/client';
+import { sessions, users } from '../db/schema';
+import { hashToken, newToken } from '../auth/tokens';
+
+export const SESSION_COOKIE = 'sid';
+
+export type SessionInfo = {
+  tokenHash: string;
+  userId: string;
+  email: string;
+  type: UserType;
+  firstname: string;
+  lastname: string;
+  /** The user's own school (school users) or the school an admin picked. */
+  schoolId: string | null;
+  eventId: string | null;
+  firstSeasonLogin: boolean;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: SessionInfo | null;
+  }
+}
+
+type Options = { db: Db; idleMs: number; cookieSecure: boolean; now: () => Date };
+
+/** Touch lastSeenAt at most this often: a read-heavy client must not write on every call. */
+const TOUCH_EVERY_MS = 60_000;
+
+export const sessionPlugin = fp<Options>(async (app, { db, idleMs, now }) => {
+  app.decorateRequest('session', null);
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const tokenHash = hashToken(token);
+    const [row] = await db
+      .select({ s: sessions, u: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, tokenHash));
+    if (!row) return;
+    const idle = now().getTime() - row.s.lastSeenAt.getTime();
+    if (idle > idleMs) {
+      await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+      return;
+    }
+    if (idle > TOUCH_EVERY_MS) {
+      await db.update(sessions).set({ lastSeenAt: now() }).where(eq(sessions.tokenHash, tokenHash));
+    }
+    request.session = {
+      tokenHash,
+      userId: row.u.id,
+      email: row.u.email,
+      type: row.u.type as UserType,
+      firstname: row.u.firstname,
+      lastname: row.u.lastname,
+      schoolId: row.u.type === 'school' ? row.u.schoolId : row.s.schoolId,
+      eventId: row.s.eventId,
+      firstSeasonLogin: row.u.firstSeasonLogin,
+    };
+  });
+}, { name: 'session', dependencies: ['@fastify/cookie'] });
+
+export async function startSession(
+  db: Db,
+  reply: FastifyReply,
+  opts: { userId: string; schoolId: string | null; eventId: string | null; cookieSecure: boolean; idleMs: number },
+): Promise<string> {
+  const token = newToken();
+  const tokenHash = hashToken(token);
+  await db.insert(sessions).values({ tokenHash, userId: opts.userId, schoolId: opts.schoolId, eventId: opts.eventId });
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: opts.cookieSecure,
+    maxAge: Math.floor(opts.idleMs / 1000),
+  });
+  return tokenHash;
+}
+
+export async function endSession(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.session) await db.delete(sessions).where(eq(sessions.tokenHash, request.session.tokenHash));
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+export async function purgeIdleSessions(db: Db, idleMs: number, now: Date): Promise<void> {
+  await db.delete(sessions).where(and(lt(sessions.lastSeenAt, new Date(now.getTime() - idleMs))));
+}

@@ -1,0 +1,39 @@
+// Test data factories: each makes one valid row with sensible defaults the test can override.
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../../server/db/client';
+import { eventDisciplines, eventStates, events, schools, users } from '../../../server/db/schema';
+import { hashPassword } from '../../../server/auth/passwords';
+import type { UserType } from '../../../src/domain/constants';
+
+export const PASSWORD = 'correct horse battery staple';
+let passwordHash: Promise<string> | undefined;
+const hashed = () => (passwordHash ??= hashPassword(PASSWORD));
+
+export async function createSchool(db: Db, over: Partial<typeof schools.$inferInsert> = {}) {
+  const [row] = await db.insert(schools).values({ name: `School ${randomUUID().slice(0, 6)}`, stateId: 3, ...over }).returning();
+  return row!;
+}
+
+export async function createEvent(
+  db: Db,
+  over: Partial<typeof events.$inferInsert> = {},
+  disciplineIds: number[] = [1, 2, 9],
+) {
+  const [row] = await db.insert(events).values({
+    name: `Event ${randomUUID().slice(0, 6)}`, year: 2026, invoiceType: 'NSW', registrationFee: 50, teamEntryFee: 30, ...over,
+  }).returning();
+  await db.insert(eventStates).values({ eventId: row!.id, stateId: 3 });
+  if (disciplineIds.length) {
+    await db.insert(eventDisciplines).values(disciplineIds.map((disciplineId) => ({
+      eventId: row!.id, disciplineId, divisionFrom: 1, divisionTo: disciplineId === 9 ? 3 : 5,
+    })));
+  }
+  return row!;
+}
+
+export async function createUser(db: Db, type: UserType, over: Partial<typeof users.$inferInsert> = {}) {
+  const [row] = await db.insert(users).values({
+    email: `${type}-${randomUUID().slice(0, 8)}@example.test`, passwordHash: await hashed(), type, firstname: 'Test', lastname: type, ...over,
+  }).returning();
+  return row!;
+}

@@ -1,0 +1,73 @@
+// A real server app on a fresh copy of the migrated template database (PGlite in memory, or a
+// throwaway PostgreSQL database when DATABASE_URL is set), with an in-memory mailer and a clock
+// the test controls. Use through app.inject, or listen() for a real HTTP port.
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../../../server/app';
+import { loadConfig } from '../../../server/config';
+import { openDatabase, type Database } from '../../../server/db/client';
+import type { Deps } from '../../../server/deps';
+import { createMemoryMailer } from '../../../server/integrations/mail';
+import { createBuiltInRegistry } from '../../../server/integrations/registry';
+
+export type TestClock = { now: () => Date; advance(ms: number): void; set(d: Date): void };
+
+export function createClock(start = new Date('2026-06-15T09:00:00Z')): TestClock {
+  let t = start.getTime();
+  return { now: () => new Date(t), advance: (ms) => { t += ms; }, set: (d) => { t = d.getTime(); } };
+}
+
+async function openTestDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  const template = inject('pgTemplate');
+  if (url && template) {
+    const name = `interschools_t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    await admin.end();
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: u.toString() });
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        const dropper = new pg.Client({ connectionString: url });
+        await dropper.connect();
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await dropper.end();
+      },
+    };
+  }
+  const file = inject('pgliteTemplate');
+  if (!file) throw new Error('The api global setup did not provide a template database');
+  const blob = new Blob([await readFile(file)]);
+  return openDatabase({ loadDataDir: blob });
+}
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+export async function startTestApp(opts: { env?: Record<string, string>; clock?: TestClock } = {}) {
+  const database = await openTestDatabase();
+  const clock = opts.clock ?? createClock();
+  const mailer = createMemoryMailer();
+  const config = loadConfig({ DATA_DIR: '.tmp/test-data', STATIC_DIR: '.tmp/no-client', LOG_LEVEL: 'silent', ...opts.env });
+  const deps: Deps = { config, db: database.db, mailer, registry: createBuiltInRegistry(database.db), now: clock.now };
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    deps,
+    mailer,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
