@@ -26,12 +26,13 @@ export async function readChanges(db: Db, scope: ChangeScope, cursor: number, li
     .orderBy(asc(changeLog.seq))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
-  return {
-    changes: page,
-    cursor: page.length ? page[page.length - 1]!.seq : cursor,
-    hasMore: rows.length > limit,
-    resetRequired: false,
-  };
+  const hasMore = rows.length > limit;
+  const last = page.length ? page[page.length - 1]!.seq : cursor;
+  // At the end of a download the cursor may step up to the purge horizon: every number below it
+  // was committed before the horizon was read (numbers are taken in commit order), so this query
+  // saw them all. Without this a fresh download that ends below the horizon would be told to
+  // reset again at once.
+  return { changes: page, cursor: hasMore ? last : Math.max(last, horizon?.purgedThrough ?? 0), hasMore, resetRequired: false };
 }
 
 /** Deletes tombstones changed before `before` and raises the horizon past them. */

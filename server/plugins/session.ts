@@ -73,11 +73,14 @@ export const sessionPlugin = fp<Options>(async (app, { db, idleMs, now }) => {
 export async function startSession(
   db: Db,
   reply: FastifyReply,
-  opts: { userId: string; schoolId: string | null; eventId: string | null; cookieSecure: boolean; idleMs: number },
+  opts: { userId: string; schoolId: string | null; eventId: string | null; cookieSecure: boolean; idleMs: number; now: Date },
 ): Promise<string> {
   const token = newToken();
   const tokenHash = hashToken(token);
-  await db.insert(sessions).values({ tokenHash, userId: opts.userId, schoolId: opts.schoolId, eventId: opts.eventId });
+  // Stamped from the app's clock, the same one idle expiry is measured against.
+  await db.insert(sessions).values({
+    tokenHash, userId: opts.userId, schoolId: opts.schoolId, eventId: opts.eventId, createdAt: opts.now, lastSeenAt: opts.now,
+  });
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,

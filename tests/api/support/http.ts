@@ -1,11 +1,11 @@
 // Signing in through the real login route, and requests that carry the session cookie.
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { PASSWORD } from './factories';
 
 export type Agent = {
   cookie: string;
-  request(opts: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  request(opts: InjectOptions): Promise<LightMyRequestResponse>;
 };
 
 export async function signIn(app: FastifyInstance, username: string, password = PASSWORD, EventId?: string): Promise<Agent> {

@@ -1,0 +1,75 @@
+// Sign in and out, password reset and new password (spec sections 7 and 8). All public: they are
+// how a session begins. Login and reset are rate-limited (server/auth/rate-limit.ts).
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  errorBodySchema,
+  loginBodySchema,
+  messageResponseSchema,
+  newPasswordBodySchema,
+  okResponseSchema,
+  resetBodySchema,
+  sessionUserSchema,
+} from '../../../src/domain/schemas';
+import { dummyHash } from '../../auth/passwords';
+import type { Deps } from '../../deps';
+import { HttpError, badRequest } from '../../http-errors';
+import { errorBody } from '../../plugins/errors';
+import { endSession } from '../../plugins/session';
+import { login, requestReset, setNewPassword } from './service';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
+
+/**
+ * The base of the reset link: PUBLIC_URL, else the origin of this request, but only when its host
+ * is one we serve. A forged Host header must never put a reset token in a link to another site.
+ */
+function linkOrigin(deps: Deps, request: FastifyRequest): string {
+  if (deps.config.publicUrl) return deps.config.publicUrl.replace(/\/+$/, '');
+  const host = request.host.toLowerCase();
+  const allowed = deps.config.allowedHosts;
+  if (!allowed.includes('*') && !allowed.includes(host) && !allowed.includes(host.replace(/:\d+$/, ''))) {
+    throw badRequest('Password reset is not available at this address.');
+  }
+  return `${request.protocol}://${request.host}`;
+}
+
+export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  // Compute the dummy hash now, so the first unknown-user login is not slower than the others.
+  await dummyHash();
+
+  app.post('/api/login', {
+    config: { auth: 'public' },
+    schema: { body: loginBodySchema, response: { 200: sessionUserSchema, ...errors } },
+  }, async (request, reply) => {
+    try {
+      return await login(deps, reply, { ...request.body, ip: request.ip });
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      // The spec's client shows the response's `error` when a login answer has no username, so
+      // the refusal carries its message there too (instead of the bare status text).
+      return reply.code(err.statusCode as 401).send({ ...errorBody(err), error: err.message });
+    }
+  });
+
+  app.get('/api/logout', {
+    config: { auth: 'public' },
+    schema: { response: { 200: okResponseSchema } },
+  }, async (request, reply) => {
+    await endSession(deps.db, request, reply);
+    return { ok: true as const };
+  });
+
+  app.post('/api/reset', {
+    config: { auth: 'public' },
+    schema: { body: resetBodySchema, response: { 200: messageResponseSchema, ...errors } },
+  }, async (request, reply) => {
+    const origin = linkOrigin(deps, request);
+    return requestReset(deps, reply, { email: request.body.email, ip: request.ip, origin });
+  });
+
+  app.post('/api/newPassword', {
+    config: { auth: 'public' },
+    schema: { body: newPasswordBodySchema, response: { 200: messageResponseSchema, ...errors } },
+  }, async (request) => setNewPassword(deps, { ...request.body, currentSession: request.session }));
+};

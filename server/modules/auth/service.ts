@@ -1,0 +1,188 @@
+// Sign-in, password reset and new password: the rules behind /api/login, /api/reset and
+// /api/newPassword. Routes validate and call these; time always comes from deps.now().
+import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { InvoiceType, UserType } from '../../../src/domain/constants';
+import { RESET_TOKEN_LIFE_HOURS, RESET_TOKEN_LIFE_MS } from '../../../src/domain/constants';
+import { ERROR_CODES } from '../../../src/domain/errors';
+import { MESSAGES } from '../../../src/domain/messages';
+import type { SessionUser } from '../../../src/domain/schemas';
+import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
+import { dummyHash, hashPassword, verifyPassword } from '../../auth/passwords';
+import { LIMITS, assertWithinLimits, clearAttempts, keys, recordAttempt } from '../../auth/rate-limit';
+import { hashToken, newToken } from '../../auth/tokens';
+import type { Db } from '../../db/client';
+import { eventStates, events, passwordResets, schools, sessions, users } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { HttpError, notFound } from '../../http-errors';
+import { startSession } from '../../plugins/session';
+
+type User = typeof users.$inferSelect;
+type Event = typeof events.$inferSelect;
+
+/** The email is the username; the unique index is on lower(email), so this lookup uses it. */
+async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return user;
+}
+
+/** The event named by the client if it is open, else the most recent open one, else none. */
+export async function pickEvent(db: Db, requested: string | null): Promise<Event | null> {
+  const open = and(eq(events.active, true), eq(events.archived, false));
+  if (requested) {
+    const [event] = await db.select().from(events).where(and(open, eq(events.id, requested)));
+    if (event) return event;
+  }
+  const [latest] = await db.select().from(events).where(open).orderBy(desc(events.year), asc(events.name)).limit(1);
+  return latest ?? null;
+}
+
+/** The session user of spec section 3, for a user working on `schoolId` in `event`. */
+export async function describeSession(db: Db, user: User, schoolId: string | null, event: Event | null): Promise<SessionUser> {
+  const [school] = schoolId ? await db.select({ name: schools.name }).from(schools).where(eq(schools.id, schoolId)) : [];
+  const states = event
+    ? await db.select({ id: eventStates.stateId }).from(eventStates).where(eq(eventStates.eventId, event.id)).orderBy(asc(eventStates.stateId))
+    : [];
+  const type = user.type as UserType;
+  return {
+    type,
+    SchoolId: schoolId,
+    EventId: event?.id ?? null,
+    eventName: event?.name ?? null,
+    schoolName: school?.name ?? null,
+    eventType: event?.level ?? null,
+    invoiceType: (event?.invoiceType as InvoiceType | undefined) ?? null,
+    eventStates: states,
+    selectedSchool: schoolId,
+    username: user.email,
+    firstSeasonLogin: user.firstSeasonLogin,
+    // Admins are exempt from the event lock (PRODUCT-DECISIONS, Access).
+    locked: type !== 'admin' && (event?.locked ?? false),
+  };
+}
+
+const wrongCredentials = () => new HttpError(401, ERROR_CODES.UNAUTHENTICATED, SERVER_MESSAGES.wrongCredentials);
+
+export async function login(
+  deps: Deps,
+  reply: FastifyReply,
+  input: { username: string; password: string; EventId?: string | null | undefined; ip: string },
+): Promise<SessionUser> {
+  const { db } = deps;
+  const now = deps.now();
+  const accountKey = keys.loginAccount(input.username);
+  const addressKey = keys.loginAddress(input.ip);
+  await assertWithinLimits(db, reply, [
+    { key: accountKey, limit: LIMITS.loginAccount },
+    { key: addressKey, limit: LIMITS.loginAddress },
+  ], now);
+
+  const user = await findUserByEmail(db, input.username);
+  // Verify against a dummy hash when there is no such user, so the answer takes as long either
+  // way and its timing does not tell which email addresses have accounts.
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
+  if (!user || !ok) {
+    await recordAttempt(db, [accountKey, addressKey], now);
+    throw wrongCredentials();
+  }
+  await clearAttempts(db, accountKey);
+
+  const event = await pickEvent(db, input.EventId ?? null);
+  // A school user always works on their own school; staff pick one later (POST /api/session).
+  const schoolId = user.type === 'school' ? user.schoolId : null;
+  await startSession(db, reply, {
+    userId: user.id,
+    schoolId,
+    eventId: event?.id ?? null,
+    cookieSecure: deps.config.cookieSecure,
+    idleMs: deps.config.sessionIdleMs,
+    now,
+  });
+  return describeSession(db, user, schoolId, event);
+}
+
+/** Sends a single-use reset link. `origin` is where the app is served (the link's base). */
+export async function requestReset(
+  deps: Deps,
+  reply: FastifyReply,
+  input: { email: string; ip: string; origin: string },
+): Promise<{ message: string }> {
+  const { db } = deps;
+  const now = deps.now();
+  const emailKey = keys.resetEmail(input.email);
+  const addressKey = keys.resetAddress(input.ip);
+  await assertWithinLimits(db, reply, [
+    { key: emailKey, limit: LIMITS.resetEmail },
+    { key: addressKey, limit: LIMITS.resetAddress },
+  ], now);
+  // Unknown addresses count too: the 404 answer tells whether an account exists, so asking
+  // about many addresses must meet the same limit.
+  await recordAttempt(db, [emailKey, addressKey], now);
+
+  const user = await findUserByEmail(db, input.email);
+  if (!user) throw notFound(MESSAGES.resetUnknownEmail);
+
+  const token = newToken();
+  const tokenHash = hashToken(token);
+  await db.insert(passwordResets).values({
+    tokenHash,
+    userId: user.id,
+    expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFE_MS),
+    createdAt: now,
+  });
+  const link = `${input.origin}/#/reset?email=${encodeURIComponent(user.email)}&resetToken=${encodeURIComponent(token)}`;
+  try {
+    await deps.mailer.send({
+      to: user.email,
+      subject: 'Interschools: reset your password',
+      text: `To choose a new password for ${user.email}, open this link:\n\n${link}\n\n`
+        + `The link works once and expires in ${RESET_TOKEN_LIFE_HOURS} hours. `
+        + 'If you did not ask to reset your password, ignore this email.',
+    });
+  } catch (err) {
+    // A token nobody received is only a liability.
+    await db.delete(passwordResets).where(eq(passwordResets.tokenHash, tokenHash));
+    throw err;
+  }
+  return { message: MESSAGES.resetEmailSent };
+}
+
+const tokenInvalid = () => new HttpError(400, ERROR_CODES.RESET_TOKEN_INVALID, SERVER_MESSAGES.resetTokenInvalid);
+
+/**
+ * Sets a new password with a reset token. The token is claimed by a conditional update inside the
+ * transaction, so two requests racing with one token cannot both succeed. Every other session of
+ * the user ends (whoever knew the old password is signed out) and the other reset links die.
+ */
+export async function setNewPassword(
+  deps: Deps,
+  input: { email: string; password: string; token: string; currentSession: { tokenHash: string; userId: string } | null },
+): Promise<{ message: string }> {
+  const { db } = deps;
+  const now = deps.now();
+  const user = await findUserByEmail(db, input.email);
+  if (!user) throw tokenInvalid();
+  const tokenHash = hashToken(input.token);
+  const usable = and(
+    eq(passwordResets.tokenHash, tokenHash),
+    eq(passwordResets.userId, user.id),
+    isNull(passwordResets.usedAt),
+    gt(passwordResets.expiresAt, now),
+  );
+  // Check before hashing: argon2 is deliberately costly, and a bad token should not buy that work.
+  const [candidate] = await db.select({ tokenHash: passwordResets.tokenHash }).from(passwordResets).where(usable);
+  if (!candidate) throw tokenInvalid();
+  const passwordHash = await hashPassword(input.password);
+
+  await db.transaction(async (tx) => {
+    const [claimed] = await tx.update(passwordResets).set({ usedAt: now }).where(usable).returning({ tokenHash: passwordResets.tokenHash });
+    if (!claimed) throw tokenInvalid();
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await tx.delete(passwordResets).where(and(eq(passwordResets.userId, user.id), ne(passwordResets.tokenHash, tokenHash)));
+    const keep = input.currentSession?.userId === user.id ? input.currentSession.tokenHash : null;
+    await tx.delete(sessions).where(keep ? and(eq(sessions.userId, user.id), ne(sessions.tokenHash, keep)) : eq(sessions.userId, user.id));
+    // The owner proved control of the mailbox: let them sign in at once.
+    await clearAttempts(tx, keys.loginAccount(user.email));
+  });
+  return { message: SERVER_MESSAGES.passwordChanged };
+}
