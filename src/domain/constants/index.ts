@@ -1,0 +1,5 @@
+export * from './disciplines';
+export * from './choices';
+export * from './race-day';
+export * from './policy';
+export * from './ui';

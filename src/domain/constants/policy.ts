@@ -1,0 +1,40 @@
+// Numbers that govern validation, money, volunteers and sessions.
+
+/** A phone number needs at least this many digits once separators are stripped. */
+export const MIN_PHONE_DIGITS = 7;
+
+/** Grid dates (dates of birth): the lowest year accepted; the highest is the current year. */
+export const MIN_GRID_DATE_YEAR = 1900;
+export const GRID_DATE_FORMAT = 'dd/MM/yyyy';
+export const ISO_DATE_FORMAT = 'yyyy-MM-dd';
+
+/** Passwords: the spec sets no bound; 8 characters is the usual floor. */
+export const MIN_PASSWORD_LENGTH = 8;
+
+/** One volunteer course official per this many race entries (an event may override it). */
+export const DEFAULT_VOLUNTEER_RATIO = 8;
+
+/** Money: invoices are in AUD and GST-inclusive; GST is 1/11 of the total. */
+export const CURRENCY = 'AUD';
+export const GST_DIVISOR = 11;
+
+export const SESSION_IDLE_HOURS = 12;
+export const SESSION_IDLE_MS = SESSION_IDLE_HOURS * 60 * 60 * 1000;
+export const RESET_TOKEN_LIFE_HOURS = 24;
+export const RESET_TOKEN_LIFE_MS = RESET_TOKEN_LIFE_HOURS * 60 * 60 * 1000;
+
+/** Ticketing: the seven fields whose sum must not exceed noAvailableTeamManagerPasses. */
+export const TICKET_FIELDS = [
+  'managerTicket1',
+  'managerTicket2',
+  'managerTicket3',
+  'managerTicket4',
+  'managerTicket5',
+  'xcManagerTicketAlpine1',
+  'xcManagerTicketXC1',
+] as const;
+export type TicketField = (typeof TICKET_FIELDS)[number];
+
+/** New admin-user and event rows are marked with this id prefix in the spec's client; we send
+ *  client-generated UUIDs instead, so the prefix never reaches the server. */
+export const TEMP_ID_PREFIX = 'tempid';

@@ -1,0 +1,15 @@
+import type { FileSystem } from '../constants/race-day';
+import { isLiveHeatsDiscipline } from './discipline-groups';
+
+/** The timing system of a files page from its path: 'nsw' -> NSW, 'vic' -> VIC, else Live heats. */
+export function fileSystemFromPath(path: string): FileSystem {
+  const lower = path.toLowerCase();
+  if (lower.includes('nsw')) return 'NSW';
+  if (lower.includes('vic')) return 'VIC';
+  return 'Live heats';
+}
+
+/** Disciplines a files page offers: Live heats shows only 2, 10 and 11. */
+export function fileDisciplines<D extends { DisciplineId: number }>(system: FileSystem, disciplines: readonly D[]): D[] {
+  return system === 'Live heats' ? disciplines.filter((d) => isLiveHeatsDiscipline(d.DisciplineId)) : [...disciplines];
+}

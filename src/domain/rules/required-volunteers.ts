@@ -1,0 +1,29 @@
+import type { VicVolunteerGroup } from '../constants/disciplines';
+import { DEFAULT_VOLUNTEER_RATIO } from '../constants/policy';
+import { vicVolunteerGroup } from './discipline-groups';
+
+/** One volunteer course official for every `ratio` race entries, rounded up. A missing or
+ *  non-positive ratio falls back to the default (8) rather than dividing by zero. */
+export function requiredVolunteers(entryCount: number, ratio: number = DEFAULT_VOLUNTEER_RATIO): number {
+  const safeRatio = ratio > 0 ? ratio : DEFAULT_VOLUNTEER_RATIO;
+  return entryCount > 0 ? Math.ceil(entryCount / safeRatio) : 0;
+}
+
+export type VicRequiredVolunteers = Record<VicVolunteerGroup, number>;
+
+/** The VIC form: entries counted per VIC volunteer group (6, 7, 8 excluded), each rounded up. */
+export function requiredVolunteersVic(
+  entries: readonly { DisciplineId: number }[],
+  ratio: number = DEFAULT_VOLUNTEER_RATIO,
+): VicRequiredVolunteers {
+  const counts: VicRequiredVolunteers = { ski: 0, snowboard: 0, alpine: 0 };
+  for (const entry of entries) {
+    const group = vicVolunteerGroup(entry.DisciplineId);
+    if (group) counts[group] += 1;
+  }
+  return {
+    ski: requiredVolunteers(counts.ski, ratio),
+    snowboard: requiredVolunteers(counts.snowboard, ratio),
+    alpine: requiredVolunteers(counts.alpine, ratio),
+  };
+}

@@ -1,0 +1,104 @@
+// Bib generation, the bib list and manual assignment (spec section 7; PRODUCT-DECISIONS).
+import { z } from 'zod';
+import { DEFAULT_BIB_LIST_ROWS } from '../../constants/race-day';
+import {
+  disciplineIdSchema,
+  divisionSchema,
+  idSchema,
+  queryInt,
+  teamGenderSchema,
+  teamLetterSchema,
+} from '../common';
+import { bibSchema, positionSchema } from '../entities/team';
+import { defineRoute } from '../route';
+
+/** POST /api/bibs/generate { bibForm }: consecutive numbers from startNumber, in start-list
+ *  order, over one discipline, one or more divisions and a gender. */
+export const bibFormSchema = z.object({
+  EventId: idSchema.optional(),
+  DisciplineId: disciplineIdSchema,
+  divisions: z.array(divisionSchema).min(1),
+  gender: teamGenderSchema,
+  startNumber: bibSchema,
+});
+export type BibForm = z.infer<typeof bibFormSchema>;
+export const bibGenerateBodySchema = z.object({ bibForm: bibFormSchema });
+
+const bibAssignmentSchema = z.object({ teamEntryId: idSchema, bib: bibSchema });
+export const bibGenerateResponseSchema = z.object({
+  assigned: z.array(bibAssignmentSchema),
+  /** Manual bibs left as they were (reported, never overwritten). */
+  keptManual: z.array(bibAssignmentSchema),
+  nextNumber: bibSchema,
+});
+
+/** GET /api/bibList with the bibListForm as query (50 rows a page by default). */
+export const bibListQuerySchema = z.object({
+  EventId: idSchema.optional(),
+  DisciplineId: queryInt.optional(),
+  division: queryInt.optional(),
+  gender: teamGenderSchema.optional(),
+  SchoolId: idSchema.optional(),
+  limit: queryInt.pipe(z.number().int().positive()).default(DEFAULT_BIB_LIST_ROWS),
+  offset: queryInt.pipe(z.number().int().nonnegative()).default(0),
+});
+
+export const bibListRowSchema = z.object({
+  teamEntryId: idSchema,
+  bib: bibSchema.nullable(),
+  bibManual: z.boolean(),
+  snowId: z.string().nullable(),
+  firstname: z.string(),
+  lastname: z.string(),
+  gender: z.string(),
+  yearLevel: z.string(),
+  SchoolId: idSchema,
+  schoolName: z.string(),
+  DisciplineId: disciplineIdSchema,
+  division: divisionSchema,
+  teamRank: teamLetterSchema,
+  teamGender: teamGenderSchema,
+  position: positionSchema,
+});
+export type BibListRow = z.infer<typeof bibListRowSchema>;
+
+/** Bibs are handed over only when a school is ready (PRODUCT-DECISIONS, Entries). */
+export const bibReadinessSchema = z.object({
+  SchoolId: idSchema,
+  schoolName: z.string(),
+  participantWaiversComplete: z.boolean(),
+  volunteerWaiversComplete: z.boolean(),
+  volunteersRegistered: z.boolean(),
+  invoicePaid: z.boolean(),
+  ready: z.boolean(),
+});
+export type BibReadiness = z.infer<typeof bibReadinessSchema>;
+
+export const bibListResponseSchema = z.object({
+  rows: z.array(bibListRowSchema),
+  total: z.number().int().nonnegative(),
+  schools: z.array(bibReadinessSchema),
+});
+
+/** POST /api/bibs/manual-assign: a list of { bib, teamEntryId }; bib null clears it. A bib held
+ *  by another entry of the event and discipline is refused (BIB_TAKEN) naming the holder. */
+export const manualAssignBodySchema = z
+  .array(z.object({ teamEntryId: idSchema, bib: bibSchema.nullable() }))
+  .min(1);
+export const manualAssignResponseSchema = z.object({ assigned: z.number().int().nonnegative() });
+
+export const bibsApi = {
+  generate: defineRoute({
+    method: 'POST',
+    url: '/api/bibs/generate',
+    body: bibGenerateBodySchema,
+    response: bibGenerateResponseSchema,
+  }),
+  list: defineRoute({ method: 'GET', url: '/api/bibList', querystring: bibListQuerySchema, response: bibListResponseSchema }),
+  manualAssign: defineRoute({
+    method: 'POST',
+    url: '/api/bibs/manual-assign',
+    body: manualAssignBodySchema,
+    response: manualAssignResponseSchema,
+  }),
+};

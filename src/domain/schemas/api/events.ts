@@ -1,0 +1,49 @@
+// Reference data, events and ticketing (spec section 7).
+import { z } from 'zod';
+import { eventParamsSchema, queryBool, queryInt } from '../common';
+import {
+  disciplineSchema,
+  eventDisciplineSchema,
+  eventLevelSchema,
+  eventSchema,
+  eventUpdateSchema,
+  eventWriteSchema,
+  stateSchema,
+} from '../entities/event';
+import { ticketingSchema, ticketingWriteSchema } from '../entities/ticketing';
+import { defineRoute } from '../route';
+
+/** ?active=true, or ?stateId=&level=; showFor* pick the events chosen on /rev. */
+export const eventsQuerySchema = z.object({
+  active: queryBool.optional(),
+  stateId: queryInt.optional(),
+  level: eventLevelSchema.optional(),
+  showForResults: queryBool.optional(),
+  showForStartlists: queryBool.optional(),
+});
+
+export const createEventsBodySchema = z.object({ data: z.array(eventWriteSchema).min(1) });
+export const updateEventsBodySchema = z.object({ data: z.array(eventUpdateSchema).min(1) });
+export const ticketingBodySchema = z.object({ ticketing: ticketingWriteSchema });
+
+export const eventsApi = {
+  list: defineRoute({ method: 'GET', url: '/api/events', querystring: eventsQuerySchema, response: z.array(eventSchema) }),
+  create: defineRoute({ method: 'POST', url: '/api/events', body: createEventsBodySchema, response: z.array(eventSchema) }),
+  update: defineRoute({ method: 'PUT', url: '/api/events', body: updateEventsBodySchema, response: z.array(eventSchema) }),
+  disciplines: defineRoute({ method: 'GET', url: '/api/disciplines', response: z.array(disciplineSchema) }),
+  states: defineRoute({ method: 'GET', url: '/api/states', response: z.array(stateSchema) }),
+  get: defineRoute({ method: 'GET', url: '/api/event/:EventId', params: eventParamsSchema, response: eventSchema }),
+  eventDisciplines: defineRoute({
+    method: 'GET',
+    url: '/api/event/:EventId/disciplines',
+    params: eventParamsSchema,
+    response: z.array(eventDisciplineSchema),
+  }),
+  ticketing: defineRoute({ method: 'GET', url: '/api/ticketing', response: ticketingSchema }),
+  saveTicketing: defineRoute({
+    method: 'POST',
+    url: '/api/ticketings',
+    body: ticketingBodySchema,
+    response: ticketingSchema,
+  }),
+};

@@ -1,0 +1,20 @@
+// Invites (spec section 7).
+import { z } from 'zod';
+import { deletedIdsSchema } from '../common';
+import { inviteSchema, inviteWriteSchema } from '../entities/invite';
+import { defineRoute } from '../route';
+
+/** PUT /api/invites: the spec's body is { multi, invitesDeleted, overallDeleted }; invites added
+ *  by the dialog travel in invites. overallDeleted is accepted as the spec sends it and ignored. */
+export const invitesBodySchema = z.object({
+  multi: z.boolean(),
+  invites: z.array(inviteWriteSchema).optional(),
+  invitesDeleted: deletedIdsSchema,
+  overallDeleted: deletedIdsSchema.optional(),
+});
+export type InvitesBody = z.output<typeof invitesBodySchema>;
+
+export const invitesApi = {
+  list: defineRoute({ method: 'GET', url: '/api/invites/', response: z.array(inviteSchema) }),
+  save: defineRoute({ method: 'PUT', url: '/api/invites', body: invitesBodySchema, response: z.array(inviteSchema) }),
+};

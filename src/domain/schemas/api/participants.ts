@@ -1,0 +1,153 @@
+// Participants, their race entries, the new-season carry-over and the spreadsheet import.
+import { z } from 'zod';
+import { MESSAGES } from '../../messages';
+import {
+  disciplineIdSchema,
+  divisionSchema,
+  genderSchema,
+  idParamsSchema,
+  idSchema,
+  jsonQuery,
+  numberFlagSchema,
+  okResponseSchema,
+  schoolEventParamsSchema,
+  teamGenderSchema,
+  teamLetterSchema,
+  yearLevelSchema,
+} from '../common';
+import {
+  participantPatchSchema,
+  participantSchema,
+  participantWriteSchema,
+} from '../entities/participant';
+import { teamEntrySchema } from '../entities/team';
+import { defineRoute } from '../route';
+
+const order = z.union([z.string(), z.array(z.string())]).optional();
+const include = z.union([z.string(), z.array(z.string())]).optional();
+
+/** The v2 calls' filter (sent JSON-encoded as ?filter=...). */
+export const participantsFilterSchema = z.object({
+  where: z
+    .object({ SchoolId: idSchema, archived: numberFlagSchema, snowId: z.string() })
+    .partial()
+    .optional(),
+  order,
+  include,
+});
+export type ParticipantsFilter = z.infer<typeof participantsFilterSchema>;
+export const participantsQuerySchema = z.object({ filter: jsonQuery(participantsFilterSchema).optional() });
+
+export const teamEntriesFilterSchema = z.object({
+  where: z
+    .object({ TeamId: idSchema, ParticipantId: idSchema, EventId: idSchema, SchoolId: idSchema })
+    .partial()
+    .optional(),
+  order,
+  include,
+});
+export type TeamEntriesFilter = z.infer<typeof teamEntriesFilterSchema>;
+export const teamEntriesQuerySchema = z.object({ filter: jsonQuery(teamEntriesFilterSchema).optional() });
+
+export const participantsBulkBodySchema = z.object({ participants: z.array(participantWriteSchema) });
+
+/** A participant's race entry with its team, for the race-entries dialog. */
+export const participantTeamEntrySchema = teamEntrySchema.extend({
+  EventId: idSchema,
+  DisciplineId: disciplineIdSchema,
+  disciplineName: z.string(),
+  division: divisionSchema,
+  teamRank: teamLetterSchema,
+  teamGender: teamGenderSchema,
+});
+export type ParticipantTeamEntry = z.infer<typeof participantTeamEntrySchema>;
+
+/** POST /api/v2/new-season-updates: carry last season's participants over (their new year
+ *  levels) and archive the ones removed from the grid. A 409 answer means already done. */
+export const newSeasonBodySchema = z.object({
+  SchoolId: idSchema,
+  year: z.number().int().min(1900).max(9999),
+  participantsArchive: z.array(idSchema),
+  participants: z.array(z.object({ id: idSchema, yearLevel: yearLevelSchema })).default([]),
+});
+
+/** A spreadsheet row as the client parsed it (dates already converted to YYYY-MM-DD). */
+export const importRowSchema = z.object({
+  snowId: z.string().trim().min(1).nullable().optional(),
+  firstname: z.string().trim().min(1),
+  lastname: z.string().trim().min(1),
+  yearLevel: yearLevelSchema,
+  gender: genderSchema,
+  dob: z.iso.date({ error: MESSAGES.invalidDate }).nullable().optional(),
+  email: z.union([z.literal(''), z.email({ error: MESSAGES.invalidEmail })]).optional(),
+});
+export type ImportRow = z.infer<typeof importRowSchema>;
+export const xlsImportBodySchema = z.object({ rows: z.array(importRowSchema).min(1) });
+export const xlsImportResponseSchema = z.object({
+  created: z.number().int().nonnegative(),
+  updated: z.number().int().nonnegative(),
+  /** Rows refused, by 1-based spreadsheet row number, with the reason to show. */
+  errors: z.array(z.object({ row: z.number().int().positive(), message: z.string() })),
+});
+
+export const participantsApi = {
+  list: defineRoute({
+    method: 'GET',
+    url: '/api/v2/participants',
+    querystring: participantsQuerySchema,
+    response: z.array(participantSchema),
+  }),
+  /** Creates, or updates the participant with the same snow id in the same school. */
+  create: defineRoute({ method: 'POST', url: '/api/v2/participants', body: participantWriteSchema, response: participantSchema }),
+  patch: defineRoute({
+    method: 'PATCH',
+    url: '/api/v2/participants/:id',
+    params: idParamsSchema,
+    body: participantPatchSchema,
+    response: participantSchema,
+  }),
+  /** Bulk save; rows with archived 1 lose their race entries in the current event. */
+  saveAll: defineRoute({
+    method: 'PUT',
+    url: '/api/v2/participants',
+    body: participantsBulkBodySchema,
+    response: z.array(participantSchema),
+  }),
+  teamEntriesOf: defineRoute({
+    method: 'GET',
+    url: '/api/v2/participants/:id/team-entries',
+    params: idParamsSchema,
+    response: z.array(participantTeamEntrySchema),
+  }),
+  teamEntries: defineRoute({
+    method: 'GET',
+    url: '/api/v2/team-entries',
+    querystring: teamEntriesQuerySchema,
+    response: z.array(teamEntrySchema),
+  }),
+  deleteTeamEntry: defineRoute({
+    method: 'DELETE',
+    url: '/api/v2/team-entries/:id',
+    params: idParamsSchema,
+    response: okResponseSchema,
+  }),
+  ofSchoolEvent: defineRoute({
+    method: 'GET',
+    url: '/api/schools/:SchoolId/events/:EventId/participants',
+    params: schoolEventParamsSchema,
+    response: z.array(participantSchema),
+  }),
+  year12: defineRoute({ method: 'GET', url: '/api/participants/year12', response: z.array(participantSchema) }),
+  newSeasonUpdates: defineRoute({
+    method: 'POST',
+    url: '/api/v2/new-season-updates',
+    body: newSeasonBodySchema,
+    response: okResponseSchema,
+  }),
+  xlsImport: defineRoute({
+    method: 'POST',
+    url: '/api/xls-import',
+    body: xlsImportBodySchema,
+    response: xlsImportResponseSchema,
+  }),
+};

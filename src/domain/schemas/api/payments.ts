@@ -1,0 +1,53 @@
+// Invoices, payments and the online payment start (spec section 7). The {accounting} segment is
+// 'xero' (PRODUCT-DECISIONS).
+import { z } from 'zod';
+import { idSchema, moneySchema, queryBool, schoolEventParamsSchema } from '../common';
+import { invoiceSchema, paymentRowSchema, paymentUpdateSchema } from '../entities/payment';
+import { defineRoute } from '../route';
+
+/** ?append=true asks for the supplementary invoice (/invoice/append/...): entries added after
+ *  the school's last paid invoice. */
+export const invoiceQuerySchema = z.object({ append: queryBool.optional() });
+
+export const paymentReceivedSchema = z.object({ paymentReceived: moneySchema, paid: z.boolean() });
+
+/** POST /api/transaction: the spec spells these three in lowercase. */
+export const transactionBodySchema = z.object({
+  schoolId: idSchema,
+  eventId: idSchema,
+  outstanding: moneySchema.pipe(z.number().positive()),
+});
+/** The app sends the browser to url (the gateway's hosted checkout). */
+export const transactionResponseSchema = z.object({ url: z.string() });
+
+export const paymentsQuerySchema = z.object({ EventId: idSchema.optional() });
+export const paymentsBodySchema = z.object({ payments: z.array(paymentUpdateSchema) });
+
+export const paymentsApi = {
+  invoice: defineRoute({
+    method: 'GET',
+    url: '/api/invoice/xero/:SchoolId/:EventId',
+    params: schoolEventParamsSchema,
+    querystring: invoiceQuerySchema,
+    response: invoiceSchema,
+  }),
+  paymentReceived: defineRoute({
+    method: 'GET',
+    url: '/api/payment/xero/:SchoolId/:EventId',
+    params: schoolEventParamsSchema,
+    response: paymentReceivedSchema,
+  }),
+  startTransaction: defineRoute({
+    method: 'POST',
+    url: '/api/transaction',
+    body: transactionBodySchema,
+    response: transactionResponseSchema,
+  }),
+  list: defineRoute({
+    method: 'GET',
+    url: '/api/payment',
+    querystring: paymentsQuerySchema,
+    response: z.array(paymentRowSchema),
+  }),
+  save: defineRoute({ method: 'PUT', url: '/api/payment', body: paymentsBodySchema, response: z.array(paymentRowSchema) }),
+};

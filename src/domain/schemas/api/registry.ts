@@ -1,0 +1,50 @@
+// The athlete registry; the {registry} segment is 'snowracer' (PRODUCT-DECISIONS).
+import { z } from 'zod';
+import { idSchema, nullableIsoDateSchema } from '../common';
+import { defineRoute } from '../route';
+
+export const registryAthleteSchema = z.object({
+  snowId: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  gender: z.string(),
+  dob: nullableIsoDateSchema,
+  active: z.boolean(),
+});
+export type RegistryAthlete = z.infer<typeof registryAthleteSchema>;
+
+export const incorrectDobSchema = z.object({
+  ParticipantId: idSchema,
+  snowId: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  dob: nullableIsoDateSchema,
+  registryDob: nullableIsoDateSchema,
+});
+
+export const registryImportResponseSchema = z.object({
+  totalWaiversUpdated: z.number().int().nonnegative(),
+  /** Shown as '{n} Snowracer Ids imported'. */
+  totalSnowracerUpdated: z.number().int().nonnegative(),
+  snowracerIncorrectDOB: z.array(incorrectDobSchema),
+});
+
+export const snowIdParamsSchema = z.object({ snowId: z.string().trim().min(1) });
+
+export const registryApi = {
+  import: defineRoute({ method: 'GET', url: '/api/snowracer-import', response: registryImportResponseSchema }),
+  /** The spec names an export route without its call; ours sends the event's entries. */
+  export: defineRoute({
+    method: 'POST',
+    url: '/api/snowracer-export',
+    response: z.object({ exported: z.number().int().nonnegative() }),
+  }),
+  count: defineRoute({ method: 'GET', url: '/api/snowracer/count', response: z.object({ count: z.number().int().nonnegative() }) }),
+  /** 404 when the snow id is unknown or inactive ('Snow Id not found or is inactive'). */
+  lookup: defineRoute({
+    method: 'GET',
+    url: '/api/snowracer/:snowId',
+    params: snowIdParamsSchema,
+    response: registryAthleteSchema,
+  }),
+};

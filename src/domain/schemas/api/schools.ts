@@ -1,0 +1,81 @@
+// Schools: profile, registration, deletion, lists, BPAY and the accounting sync (spec section 7).
+import { z } from 'zod';
+import {
+  idParamsSchema,
+  idSchema,
+  messageOrErrResponseSchema,
+  messageResponseSchema,
+  stateIdSchema,
+  versioned,
+} from '../common';
+import {
+  schoolBpaySchema,
+  schoolListItemSchema,
+  schoolProfileSchema,
+  schoolRegistrationSchema,
+  schoolSchema,
+} from '../entities/school';
+import { defineRoute } from '../route';
+
+export const schoolIdParamsSchema = z.object({ SchoolId: idSchema });
+export const schoolProfileBodySchema = z.object({ school: schoolProfileSchema });
+export const schoolRegistrationBodySchema = z.object({ school: schoolRegistrationSchema });
+export const schoolListQuerySchema = z.object({ EventId: idSchema.optional() });
+
+export const bpayBodySchema = z.object({
+  schools: z.array(z.object({ id: idSchema, bpay: z.string().trim(), ...versioned })),
+});
+
+export const invoiceTypeParamsSchema = z.object({ invoiceType: z.enum(['nsw', 'vic']) });
+
+/** Accounting sync: our schools (with the contact they are linked to, if any) and the
+ *  accounting contacts not linked to any school. */
+export const accountingSyncSchema = z.object({
+  entrySystemSchools: z.array(
+    z.object({ id: idSchema, name: z.string(), StateId: stateIdSchema.nullable(), contactId: z.string().nullable() }),
+  ),
+  xeroMissing: z.array(z.object({ contactId: z.string(), name: z.string() })),
+});
+export type AccountingSync = z.infer<typeof accountingSyncSchema>;
+export const accountingJoinBodySchema = z.object({ schoolId: idSchema, contactId: z.string().min(1) });
+
+export const schoolsApi = {
+  get: defineRoute({ method: 'GET', url: '/api/school/:SchoolId', params: schoolIdParamsSchema, response: schoolSchema }),
+  own: defineRoute({ method: 'GET', url: '/api/school', response: schoolSchema }),
+  /** Answers { message } on success or { err } with the reason (spec section 4). */
+  saveProfile: defineRoute({
+    method: 'PUT',
+    url: '/api/school',
+    body: schoolProfileBodySchema,
+    response: messageOrErrResponseSchema,
+  }),
+  /** Public. Failure is an error body whose message is shown (the spec's data.message). */
+  register: defineRoute({
+    method: 'POST',
+    url: '/api/schools',
+    body: schoolRegistrationBodySchema,
+    response: messageResponseSchema,
+  }),
+  remove: defineRoute({ method: 'DELETE', url: '/api/school/:id', params: idParamsSchema, response: messageResponseSchema }),
+  list: defineRoute({
+    method: 'GET',
+    url: '/api/school/list',
+    querystring: schoolListQuerySchema,
+    response: z.array(schoolListItemSchema),
+  }),
+  bpay: defineRoute({ method: 'GET', url: '/api/school/bpay', response: z.array(schoolBpaySchema) }),
+  saveBpay: defineRoute({ method: 'PUT', url: '/api/schools/bpay', body: bpayBodySchema, response: z.array(schoolBpaySchema) }),
+  accountingSync: defineRoute({
+    method: 'GET',
+    url: '/api/schools/sync-with-xero/:invoiceType',
+    params: invoiceTypeParamsSchema,
+    response: accountingSyncSchema,
+  }),
+  accountingJoin: defineRoute({
+    method: 'POST',
+    url: '/api/schools/xero-join/:invoiceType',
+    params: invoiceTypeParamsSchema,
+    body: accountingJoinBodySchema,
+    response: messageResponseSchema,
+  }),
+};

@@ -1,0 +1,82 @@
+// Session and home (spec section 7): host check, login, logout, password reset, the admin's
+// school/event switch and the home metrics.
+import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from '../../constants/policy';
+import { SERVER_MESSAGES } from '../../server-messages';
+import {
+  idSchema,
+  messageResponseSchema,
+  noneableIdInput,
+  okResponseSchema,
+  schoolEventParamsSchema,
+} from '../common';
+import { sessionSelectionSchema, sessionUserSchema } from '../entities/user';
+import { defineRoute } from '../route';
+
+/** GET /utils/host: the host the request came to and whether it is one we serve. */
+export const hostResponseSchema = z.object({ host: z.string(), allowed: z.boolean() });
+
+export const loginBodySchema = z.object({
+  username: z.string().trim().min(1),
+  password: z.string().min(1),
+  EventId: noneableIdInput.optional(),
+});
+/** A refused login answers 200 with { error } (spec section 8: 'the response's error is shown'). */
+export const loginErrorSchema = z.object({ error: z.string() });
+export const loginResponseSchema = z.union([sessionUserSchema, loginErrorSchema]);
+
+export const resetBodySchema = z.object({ email: z.email() });
+export const newPasswordBodySchema = z.object({
+  email: z.email(),
+  password: z.string().min(MIN_PASSWORD_LENGTH, { error: SERVER_MESSAGES.passwordTooShort }),
+  token: z.string().min(1),
+});
+
+/** POST /api/session/ body: 0 or null for 'none' (answered as null). */
+export const sessionBodySchema = z.object({ SchoolId: noneableIdInput, EventId: noneableIdInput });
+
+/** The five latest published results, linked from home. */
+export const metricResultSchema = z.object({ id: idSchema, title: z.string(), fileUrl: z.string() });
+
+const count = z.number().int().nonnegative();
+export const metricsResponseSchema = z.object({
+  participantCount: count,
+  teamManagerCount: count,
+  teamsCount: count,
+  raceEntriesCount: count,
+  volunteerCount: count,
+  noPositionsAssignedToVolunteer: count,
+  noPositionsNotAssignedToVolunteer: count,
+  enteredParticipantsCount: count,
+  completedParticipantsWaiversCount: count,
+  completedVolunteerWaiversCount: count,
+  results: z.array(metricResultSchema).max(5),
+});
+export type MetricsResponse = z.infer<typeof metricsResponseSchema>;
+
+export const sessionApi = {
+  host: defineRoute({ method: 'GET', url: '/utils/host', response: hostResponseSchema }),
+  login: defineRoute({ method: 'POST', url: '/api/login', body: loginBodySchema, response: loginResponseSchema }),
+  logout: defineRoute({ method: 'GET', url: '/api/logout', response: okResponseSchema }),
+  /** Success answers MESSAGES.resetEmailSent; an unknown email answers 404 with
+   *  MESSAGES.resetUnknownEmail (the spec's message, which does reveal unknown addresses). */
+  reset: defineRoute({ method: 'POST', url: '/api/reset', body: resetBodySchema, response: messageResponseSchema }),
+  newPassword: defineRoute({
+    method: 'POST',
+    url: '/api/newPassword',
+    body: newPasswordBodySchema,
+    response: messageResponseSchema,
+  }),
+  switchSession: defineRoute({
+    method: 'POST',
+    url: '/api/session/',
+    body: sessionBodySchema,
+    response: sessionSelectionSchema,
+  }),
+  metrics: defineRoute({
+    method: 'GET',
+    url: '/api/metrics/:EventId/:SchoolId',
+    params: schoolEventParamsSchema,
+    response: metricsResponseSchema,
+  }),
+};

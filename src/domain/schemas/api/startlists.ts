@@ -1,0 +1,120 @@
+// Start lists, start marshall sheets and the timing-file exports of race day.
+import { z } from 'zod';
+import { DEFAULT_START_MARSHALL_ROWS, RUNS, START_MARSHALL_TYPES } from '../../constants/race-day';
+import {
+  disciplineIdSchema,
+  divisionSchema,
+  idSchema,
+  queryInt,
+  teamGenderSchema,
+  teamLetterSchema,
+} from '../common';
+import { bibSchema, positionSchema } from '../entities/team';
+import { defineRoute } from '../route';
+
+/** GET /api/startlist with the startlistForm as query. */
+export const startlistQuerySchema = z.object({
+  EventId: idSchema.optional(),
+  DisciplineId: queryInt.pipe(disciplineIdSchema),
+  division: queryInt.pipe(divisionSchema),
+  gender: teamGenderSchema,
+});
+
+export const startlistMemberSchema = z.object({
+  teamEntryId: idSchema,
+  position: positionSchema,
+  ParticipantId: idSchema.nullable(),
+  firstname: z.string(),
+  lastname: z.string(),
+  snowId: z.string().nullable(),
+  yearLevel: z.string(),
+  bib: bibSchema.nullable(),
+});
+
+export const startlistTeamSchema = z.object({
+  TeamId: idSchema,
+  SchoolId: idSchema,
+  schoolName: z.string(),
+  teamRank: teamLetterSchema,
+  gender: teamGenderSchema,
+  division: divisionSchema,
+  startOrder: z.number().int().positive(),
+  members: z.array(startlistMemberSchema),
+});
+export type StartlistTeam = z.infer<typeof startlistTeamSchema>;
+
+export const startlistResponseSchema = z.object({
+  EventId: idSchema,
+  DisciplineId: disciplineIdSchema,
+  division: divisionSchema,
+  gender: teamGenderSchema,
+  teams: z.array(startlistTeamSchema),
+});
+
+/** GET /api/startMarshall with the startMarshallForm as query. */
+export const startMarshallQuerySchema = startlistQuerySchema.extend({
+  type: z.enum(START_MARSHALL_TYPES),
+  run: z.enum(RUNS),
+  limit: queryInt.pipe(z.number().int().positive()).default(DEFAULT_START_MARSHALL_ROWS),
+  offset: queryInt.pipe(z.number().int().nonnegative()).default(0),
+});
+
+export const startMarshallRowSchema = z.object({
+  order: z.number().int().positive(),
+  teamEntryId: idSchema,
+  bib: bibSchema.nullable(),
+  firstname: z.string(),
+  lastname: z.string(),
+  schoolName: z.string(),
+  teamRank: teamLetterSchema,
+  position: positionSchema,
+});
+export type StartMarshallRow = z.infer<typeof startMarshallRowSchema>;
+
+export const startMarshallResponseSchema = z.object({
+  type: z.enum(START_MARSHALL_TYPES),
+  run: z.enum(RUNS),
+  rows: z.array(startMarshallRowSchema),
+  total: z.number().int().nonnegative(),
+});
+
+/** Timing exports (NSW, VIC, Live heats): one row per team entry, never a date of birth. */
+export const TIMING_EXPORT_COLUMNS = [
+  'Bib',
+  'SnowID',
+  'Last',
+  'First',
+  'Gender',
+  'YearLevel',
+  'School',
+  'Discipline',
+  'Division',
+  'Team',
+  'Position',
+] as const;
+export const timingExportQuerySchema = z.object({
+  EventId: idSchema.optional(),
+  DisciplineId: queryInt.pipe(disciplineIdSchema),
+  /** One or more divisions, comma-separated: '1,2'. */
+  divisions: z
+    .string()
+    .regex(/^\d+(,\d+)*$/)
+    .transform((text) => text.split(',').map(Number)),
+  gender: teamGenderSchema,
+  format: z.enum(['csv', 'xlsx']).default('csv'),
+});
+
+export const startlistsApi = {
+  startlist: defineRoute({
+    method: 'GET',
+    url: '/api/startlist',
+    querystring: startlistQuerySchema,
+    response: startlistResponseSchema,
+  }),
+  startMarshall: defineRoute({
+    method: 'GET',
+    url: '/api/startMarshall',
+    querystring: startMarshallQuerySchema,
+    response: startMarshallResponseSchema,
+  }),
+};

@@ -1,0 +1,35 @@
+// Team managers (spec section 7).
+import { z } from 'zod';
+import { deletedIdsSchema, idSchema, jsonQuery } from '../common';
+import { teamManagerSchema, teamManagerWriteSchema } from '../entities/team-manager';
+import { defineRoute } from '../route';
+
+export const teamManagersFilterSchema = z.object({
+  where: z.object({ SchoolId: idSchema, EventId: idSchema }).partial().optional(),
+  order: z.union([z.string(), z.array(z.string())]).optional(),
+  include: z.union([z.string(), z.array(z.string())]).optional(),
+});
+export type TeamManagersFilter = z.infer<typeof teamManagersFilterSchema>;
+export const teamManagersQuerySchema = z.object({ filter: jsonQuery(teamManagersFilterSchema).optional() });
+
+export const teamManagersBodySchema = z.object({
+  multi: z.boolean(),
+  teamManagers: z.array(teamManagerWriteSchema),
+  teamManagersDeleted: deletedIdsSchema,
+});
+export type TeamManagersBody = z.output<typeof teamManagersBodySchema>;
+
+export const teamManagersApi = {
+  list: defineRoute({
+    method: 'GET',
+    url: '/api/v2/team-managers',
+    querystring: teamManagersQuerySchema,
+    response: z.array(teamManagerSchema),
+  }),
+  save: defineRoute({
+    method: 'PUT',
+    url: '/api/teamManagers',
+    body: teamManagersBodySchema,
+    response: z.array(teamManagerSchema),
+  }),
+};

@@ -1,0 +1,31 @@
+// Teams and their entries (spec section 7).
+import { z } from 'zod';
+import { deletedIdsSchema, disciplineIdSchema, schoolEventParamsSchema } from '../common';
+import { teamSchema, teamWriteSchema } from '../entities/team';
+import { defineRoute } from '../route';
+
+/** A school's teams for an event, grouped by discipline (the read-only listing). */
+export const teamGroupSchema = z.object({
+  DisciplineId: disciplineIdSchema,
+  name: z.string(),
+  teams: z.array(teamSchema),
+});
+
+/** PUT /api/teams: new and edited teams (with their entries) and the ids of deleted teams. */
+export const teamsBodySchema = z.object({
+  multi: z.boolean(),
+  teams: z.array(teamWriteSchema),
+  teamsDeleted: deletedIdsSchema,
+});
+export type TeamsBody = z.output<typeof teamsBodySchema>;
+
+export const teamsApi = {
+  grouped: defineRoute({
+    method: 'GET',
+    url: '/api/teams/grouped/:SchoolId/:EventId',
+    params: schoolEventParamsSchema,
+    response: z.array(teamGroupSchema),
+  }),
+  list: defineRoute({ method: 'GET', url: '/api/teams', response: z.array(teamSchema) }),
+  save: defineRoute({ method: 'PUT', url: '/api/teams', body: teamsBodySchema, response: z.array(teamSchema) }),
+};

@@ -1,0 +1,17 @@
+// Staff users (spec section 7).
+import { z } from 'zod';
+import { deletedIdsSchema } from '../common';
+import { adminUserSchema, adminUserWriteSchema } from '../entities/user';
+import { defineRoute } from '../route';
+
+export const usersBodySchema = z.object({
+  multi: z.boolean(),
+  users: z.array(adminUserWriteSchema),
+  usersDeleted: deletedIdsSchema,
+});
+export type UsersBody = z.output<typeof usersBodySchema>;
+
+export const usersApi = {
+  list: defineRoute({ method: 'GET', url: '/api/users', response: z.array(adminUserSchema) }),
+  save: defineRoute({ method: 'PUT', url: '/api/users', body: usersBodySchema, response: z.array(adminUserSchema) }),
+};

@@ -1,0 +1,56 @@
+// Volunteers, their slots, the event's volunteer spots and the required-volunteer counts.
+import { z } from 'zod';
+import { deletedIdsSchema } from '../common';
+import {
+  volunteerSchema,
+  volunteerSlotSchema,
+  volunteerSlotWriteSchema,
+  volunteerSpotSchema,
+  volunteerWriteSchema,
+} from '../entities/volunteer';
+import { defineRoute } from '../route';
+
+const count = z.number().int().nonnegative();
+export const requiredVolunteersSchema = z.object({ total: count });
+export const requiredVolunteersVicSchema = z.object({ snowboard: count, ski: count, alpine: count });
+
+export const volunteersBodySchema = z.object({
+  multi: z.boolean(),
+  volunteers: z.array(volunteerWriteSchema),
+  volunteersDeleted: deletedIdsSchema,
+  slots: z.array(volunteerSlotWriteSchema),
+  slotsDeleted: deletedIdsSchema,
+});
+export type VolunteersBody = z.output<typeof volunteersBodySchema>;
+export const volunteersSaveResponseSchema = z.object({
+  volunteers: z.array(volunteerSchema),
+  slots: z.array(volunteerSlotSchema),
+});
+
+export const volunteerSpotsBodySchema = z.object({ spots: z.array(volunteerSpotSchema) });
+
+export const volunteersApi = {
+  list: defineRoute({ method: 'GET', url: '/api/volunteers', response: z.array(volunteerSchema) }),
+  slots: defineRoute({ method: 'GET', url: '/api/volunteerSlots', response: z.array(volunteerSlotSchema) }),
+  availableSpots: defineRoute({
+    method: 'GET',
+    url: '/api/volunteerSpots/available',
+    response: z.array(volunteerSpotSchema),
+  }),
+  required: defineRoute({ method: 'GET', url: '/api/requiredVolunteers', response: requiredVolunteersSchema }),
+  requiredVic: defineRoute({ method: 'GET', url: '/api/requiredVolunteersVic', response: requiredVolunteersVicSchema }),
+  requiredAus: defineRoute({ method: 'GET', url: '/api/requiredVolunteersAus', response: requiredVolunteersSchema }),
+  save: defineRoute({
+    method: 'PUT',
+    url: '/api/volunteers',
+    body: volunteersBodySchema,
+    response: volunteersSaveResponseSchema,
+  }),
+  spots: defineRoute({ method: 'GET', url: '/api/volunteerSpots', response: z.array(volunteerSpotSchema) }),
+  saveSpots: defineRoute({
+    method: 'PUT',
+    url: '/api/volunteerSpots',
+    body: volunteerSpotsBodySchema,
+    response: z.array(volunteerSpotSchema),
+  }),
+};

@@ -1,0 +1,95 @@
+// Building blocks of every schema. Response schemas stay plain (no transforms): the server
+// serialises answers with z.encode, which cannot run a one-way transform. Request-only helpers
+// (noneAsNull, stringFlagInput, queryInt, ...) may transform, and say so in their names or docs.
+import { z } from 'zod';
+import {
+  GENDERS,
+  STRING_FLAGS,
+  TEAM_GENDERS,
+  TEAM_LETTERS,
+  YEAR_LEVELS,
+} from '../constants/choices';
+
+/** Ids of rows created in the app: client-generated UUIDs (v7). */
+export const idSchema = z.uuid();
+/** Disciplines (1..11) and states keep the spec's integer ids. */
+export const disciplineIdSchema = z.number().int().positive();
+export const stateIdSchema = z.number().int().positive();
+export const divisionSchema = z.number().int().positive();
+
+/** A reference that may be absent: null in every answer. */
+export const nullableIdSchema = idSchema.nullable();
+
+/** Request-only: the spec's 0 for 'none' (also '0', null or '') becomes null. */
+export function noneAsNull<T extends z.ZodType>(schema: T) {
+  return z
+    .union([z.literal(0), z.literal('0'), z.literal(''), z.null(), schema])
+    .transform((value) => (value === 0 || value === '0' || value === '' || value === null ? null : value) as z.output<T> | null);
+}
+/** Request-only: a UUID, or the spec's 0 / null for none. */
+export const noneableIdInput = noneAsNull(idSchema);
+
+/** Dates travel as YYYY-MM-DD. */
+export const isoDateSchema = z.iso.date();
+export const nullableIsoDateSchema = isoDateSchema.nullable();
+/** Instants travel as ISO 8601 with offset. */
+export const isoDateTimeSchema = z.iso.datetime({ offset: true });
+
+/** Money in answers: dollars with at most 2 decimals (computed in cents, see rules/money). */
+export const moneySchema = z
+  .number()
+  .finite()
+  .refine((value) => Math.round(value * 100) / 100 === value, { message: 'At most 2 decimals' });
+
+/** The spec's '0'/'1' string flags (seasonPass, received). */
+export const stringFlagSchema = z.enum(STRING_FLAGS);
+/** The spec's 0/1 number flags (archived, snowIdActive). */
+export const numberFlagSchema = z.union([z.literal(0), z.literal(1)]);
+
+export const genderSchema = z.enum(GENDERS);
+export const teamGenderSchema = z.enum(TEAM_GENDERS);
+export const teamLetterSchema = z.enum(TEAM_LETTERS);
+export const yearLevelSchema = z.enum(YEAR_LEVELS);
+
+/** Optimistic-concurrency row version: sent back on writes, a stale one answers 409. */
+export const versionSchema = z.number().int().nonnegative();
+export const versioned = { version: versionSchema.optional() };
+
+/** Emails: standard format; '' means none where the spec allows empty. */
+export const emailSchema = z.email();
+export const optionalEmailSchema = z.union([z.literal(''), z.email()]);
+
+/** Query strings arrive as text: request-only coercions. */
+export const queryInt = z.coerce.number().int();
+export const queryBool = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+/** Request-only: a JSON-encoded `filter` query parameter (the v2 calls' LoopBack-style filter). */
+export function jsonQuery<T extends z.ZodType>(schema: T) {
+  return z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'filter must be JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+}
+
+export const idParamsSchema = z.object({ id: idSchema });
+export const schoolEventParamsSchema = z.object({ SchoolId: idSchema, EventId: idSchema });
+export const eventParamsSchema = z.object({ EventId: idSchema });
+
+/** A list of ids removed in a batch save (teamsDeleted, slotsDeleted, ...). */
+export const deletedIdsSchema = z.array(idSchema);
+
+/** Answers that only confirm, or carry a message to show. */
+export const okResponseSchema = z.object({ ok: z.literal(true) });
+export const messageResponseSchema = z.object({ message: z.string() });
+/** The spec's profile save answers { message } on success or { err } on failure. */
+export const messageOrErrResponseSchema = z.union([
+  z.object({ message: z.string() }),
+  z.object({ err: z.string() }),
+]);

@@ -1,0 +1,95 @@
+// Event with its states and disciplines; Discipline and State reference data (integer ids).
+import { z } from 'zod';
+import { EVENT_LEVELS, INVOICE_TYPES } from '../../constants/choices';
+import { DEFAULT_VOLUNTEER_RATIO } from '../../constants/policy';
+import {
+  disciplineIdSchema,
+  divisionSchema,
+  idSchema,
+  moneySchema,
+  nullableIsoDateSchema,
+  stateIdSchema,
+  versioned,
+} from '../common';
+
+export const eventLevelSchema = z.enum(EVENT_LEVELS);
+export const invoiceTypeSchema = z.enum(INVOICE_TYPES);
+
+export const disciplineSchema = z.object({
+  id: disciplineIdSchema,
+  name: z.string(),
+  divisionFrom: divisionSchema,
+  divisionTo: divisionSchema,
+  male: z.boolean(),
+  female: z.boolean(),
+});
+export type Discipline = z.infer<typeof disciplineSchema>;
+
+export const stateSchema = z.object({ id: stateIdSchema, name: z.string() });
+export type State = z.infer<typeof stateSchema>;
+
+export const eventDisciplineSchema = z.object({
+  DisciplineId: disciplineIdSchema,
+  /** The discipline's name, joined in answers; ignored on writes. */
+  name: z.string().optional(),
+  divisionFrom: divisionSchema,
+  divisionTo: divisionSchema,
+  male: z.boolean(),
+  female: z.boolean(),
+  active: z.boolean(),
+});
+export type EventDiscipline = z.infer<typeof eventDisciplineSchema>;
+
+const eventFields = {
+  id: idSchema,
+  name: z.string(),
+  year: z.number().int().min(1900).max(9999),
+  level: eventLevelSchema,
+  invoiceType: invoiceTypeSchema,
+  registrationFee: moneySchema,
+  /** The grid's 'race fee'. */
+  teamEntryFee: moneySchema,
+  active: z.boolean(),
+  locked: z.boolean(),
+  archived: z.boolean(),
+  volunteerLock: z.boolean(),
+  invoiceAvailable: nullableIsoDateSchema,
+  invoiceDue: nullableIsoDateSchema,
+  states: z.array(stateIdSchema),
+  disciplines: z.array(eventDisciplineSchema),
+  showForResults: z.boolean(),
+  showForStartlists: z.boolean(),
+  /** Race entries per required volunteer (PRODUCT-DECISIONS; default 8). */
+  volunteerRatio: z.number().int().positive(),
+  ...versioned,
+};
+
+export const eventSchema = z.object(eventFields);
+export type Event = z.infer<typeof eventSchema>;
+
+const eventDisciplineWriteSchema = eventDisciplineSchema.refine((d) => d.divisionFrom <= d.divisionTo, {
+  message: 'divisionFrom must not be above divisionTo',
+  path: ['divisionTo'],
+});
+
+// Write fields carry no defaults: a default inside the partial update schema would silently
+// overwrite stored values that the caller did not send.
+const eventWriteFields = {
+  ...eventFields,
+  name: z.string().trim().min(1),
+  registrationFee: moneySchema.pipe(z.number().nonnegative()),
+  teamEntryFee: moneySchema.pipe(z.number().nonnegative()),
+  disciplines: z.array(eventDisciplineWriteSchema),
+};
+
+/** A new event (POST /api/events data[]). */
+export const eventWriteSchema = z.object({
+  ...eventWriteFields,
+  volunteerRatio: z.number().int().positive().default(DEFAULT_VOLUNTEER_RATIO),
+});
+export type EventWrite = z.output<typeof eventWriteSchema>;
+
+/** An updated event (PUT /api/events data[]): any subset with its id; /rev sends only id,
+ *  showForResults and showForStartlists. */
+export const eventUpdateSchema = z.object(eventWriteFields).partial().extend({ id: idSchema });
+export type EventUpdate = z.output<typeof eventUpdateSchema>;

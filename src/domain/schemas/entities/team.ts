@@ -1,0 +1,87 @@
+// Team, TeamEntry (spec section 3). A team entry puts one participant in one position of a team;
+// an entry without a participant is an unassigned position (Home warns about those).
+import { z } from 'zod';
+import {
+  disciplineIdSchema,
+  divisionSchema,
+  idSchema,
+  noneableIdInput,
+  nullableIdSchema,
+  teamGenderSchema,
+  teamLetterSchema,
+  versioned,
+} from '../common';
+
+export const positionSchema = z.number().int().min(1).max(4);
+export const bibSchema = z.number().int().positive();
+
+export const teamEntrySchema = z.object({
+  id: idSchema,
+  TeamId: idSchema,
+  ParticipantId: nullableIdSchema,
+  position: positionSchema,
+  bib: bibSchema.nullable(),
+  /** Set when an admin typed the bib; bulk generation never overwrites it. */
+  bibManual: z.boolean().optional(),
+  /** The spec's alias of id in bib and start-list views. */
+  teamEntryId: idSchema.optional(),
+  ...versioned,
+});
+export type TeamEntry = z.infer<typeof teamEntrySchema>;
+
+/** The team manager as shown on a team (a team has a single one). */
+export const teamManagerRefSchema = z.object({
+  id: idSchema,
+  firstname: z.string(),
+  lastname: z.string(),
+});
+
+export const teamSchema = z.object({
+  id: idSchema,
+  DisciplineId: disciplineIdSchema,
+  Discipline: z.object({ id: disciplineIdSchema, name: z.string().optional() }).optional(),
+  division: divisionSchema,
+  teamRank: teamLetterSchema,
+  gender: teamGenderSchema,
+  EventId: idSchema,
+  SchoolId: idSchema,
+  TeamManagerId: nullableIdSchema.optional(),
+  TeamManager: teamManagerRefSchema.nullable().optional(),
+  TeamEntries: z.array(teamEntrySchema).optional(),
+  ...versioned,
+});
+export type Team = z.infer<typeof teamSchema>;
+
+/** A team's summary as listed on its team manager. */
+export const teamRefSchema = teamSchema.pick({
+  id: true,
+  DisciplineId: true,
+  division: true,
+  teamRank: true,
+  gender: true,
+});
+
+/** Request rows (PUT /api/teams). School and event come from the session; bib is admin-only. */
+export const teamEntryWriteSchema = z.object({
+  id: idSchema,
+  ParticipantId: noneableIdInput,
+  position: positionSchema,
+  bib: bibSchema.nullable().optional(),
+  ...versioned,
+});
+export type TeamEntryWrite = z.infer<typeof teamEntryWriteSchema>;
+
+export const teamWriteSchema = z.object({
+  id: idSchema,
+  DisciplineId: disciplineIdSchema,
+  division: divisionSchema,
+  teamRank: teamLetterSchema,
+  gender: teamGenderSchema,
+  EventId: idSchema.optional(),
+  SchoolId: idSchema.optional(),
+  TeamManagerId: noneableIdInput.optional(),
+  /** The team's entries as they should be; omitted = unchanged. */
+  TeamEntries: z.array(teamEntryWriteSchema).optional(),
+  ...versioned,
+});
+export type TeamWrite = z.infer<typeof teamWriteSchema>;

@@ -1,0 +1,102 @@
+// Volunteer, volunteer slot with its preferences, and the volunteer spots an event offers.
+import { z } from 'zod';
+import { VOLUNTEER_POSITIONS } from '../../constants/disciplines';
+import { MESSAGES } from '../../messages';
+import { isValidPhone } from '../../rules/phone';
+import { hasDisciplineDivisionGender } from '../../rules/volunteer-preferences';
+import {
+  disciplineIdSchema,
+  divisionSchema,
+  genderSchema,
+  idSchema,
+  noneableIdInput,
+  nullableIdSchema,
+  stringFlagSchema,
+  versioned,
+} from '../common';
+
+export const volunteerSchema = z.object({
+  id: idSchema,
+  firstname: z.string(),
+  lastname: z.string(),
+  mobile: z.string(),
+  email: z.string(),
+  seasonPass: stringFlagSchema,
+  SchoolId: idSchema.optional(),
+  EventId: idSchema.optional(),
+  ...versioned,
+});
+export type Volunteer = z.infer<typeof volunteerSchema>;
+
+export const volunteerWriteSchema = z.object({
+  id: idSchema,
+  firstname: z.string().trim().min(1),
+  lastname: z.string().trim().min(1),
+  mobile: z.string().refine(isValidPhone, { message: MESSAGES.volunteerPhoneRequired }),
+  email: z.union([z.literal(''), z.email({ error: MESSAGES.invalidEmail })]).default(''),
+  seasonPass: stringFlagSchema.default('0'),
+  ...versioned,
+});
+export type VolunteerWrite = z.infer<typeof volunteerWriteSchema>;
+
+export const volunteerPositionSchema = z.enum(VOLUNTEER_POSITIONS);
+
+export const volunteerPreferenceSchema = z.object({
+  DisciplineId: disciplineIdSchema.nullable(),
+  division: divisionSchema.nullable(),
+  gender: genderSchema.nullable(),
+  position: volunteerPositionSchema.nullable(),
+  isLocked: z.boolean(),
+});
+export type VolunteerPreferenceRow = z.infer<typeof volunteerPreferenceSchema>;
+
+export const volunteerSlotSchema = z.object({
+  id: idSchema,
+  /** null = no volunteer yet (the spec's 0). */
+  VolunteerId: nullableIdSchema,
+  /** The first preference is the one that counts (spec section 3). */
+  preferences: z.array(volunteerPreferenceSchema),
+  SchoolId: idSchema.optional(),
+  EventId: idSchema.optional(),
+  ...versioned,
+});
+export type VolunteerSlot = z.infer<typeof volunteerSlotSchema>;
+
+// Request-only: a preference may be sent half-filled; missing choices become null.
+const choice = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v) => v ?? null);
+
+export const volunteerPreferenceWriteSchema = z.object({
+  DisciplineId: choice(disciplineIdSchema),
+  division: choice(divisionSchema),
+  gender: choice(genderSchema),
+  position: choice(volunteerPositionSchema),
+  isLocked: z.boolean().default(false),
+});
+
+/** Request row (PUT /api/volunteers slots): VolunteerId 0 or null means none. A slot with a
+ *  volunteer needs discipline, division and gender (spec message). The VIC-only rule needs the
+ *  event's invoice type, so the server applies it with slotValidationMessage. */
+export const volunteerSlotWriteSchema = z
+  .object({
+    id: idSchema,
+    VolunteerId: noneableIdInput,
+    preferences: z.array(volunteerPreferenceWriteSchema).default([]),
+    ...versioned,
+  })
+  .superRefine((slot, ctx) => {
+    if (slot.VolunteerId && !hasDisciplineDivisionGender(slot.preferences[0])) {
+      ctx.addIssue({ code: 'custom', path: ['preferences', 0], message: MESSAGES.preferenceIncomplete });
+    }
+  });
+export type VolunteerSlotWrite = z.output<typeof volunteerSlotWriteSchema>;
+
+/** Places an event offers per discipline and division, by gender. */
+export const volunteerSpotSchema = z.object({
+  DisciplineId: disciplineIdSchema,
+  division: divisionSchema,
+  male: z.number().int().nonnegative(),
+  female: z.number().int().nonnegative(),
+  EventId: idSchema.optional(),
+  ...versioned,
+});
+export type VolunteerSpot = z.infer<typeof volunteerSpotSchema>;

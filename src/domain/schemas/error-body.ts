@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { ERROR_CODE_LIST } from '../errors';
+
+/** The one error body every failed call answers with. */
+export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
+
+export const errorBodySchema = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  code: z.enum(ERROR_CODE_LIST).optional(),
+  fields: z.array(fieldErrorSchema).optional(),
+});
+
+export type ErrorBody = z.infer<typeof errorBodySchema>;

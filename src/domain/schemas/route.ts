@@ -1,0 +1,52 @@
+// One description per call of the spec (section 7): method, url (Fastify's :param syntax),
+// and the zod schemas of params, query, body and the 200 answer. The server registers routes
+// from these (routeSchema) and the client builds typed calls from the same objects.
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteContract {
+  method: HttpMethod;
+  url: string;
+  params?: z.ZodType;
+  querystring?: z.ZodType;
+  body?: z.ZodType;
+  response: z.ZodType;
+}
+
+export function defineRoute<const R extends RouteContract>(route: R): R {
+  return route;
+}
+
+type InputOf<S> = S extends z.ZodType ? z.input<S> : undefined;
+type OutputOf<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a caller sends (input types: e.g. 0 is accepted where the server reads null). */
+export type RouteParams<R extends RouteContract> = InputOf<R['params']>;
+export type RouteQuery<R extends RouteContract> = InputOf<R['querystring']>;
+export type RouteBody<R extends RouteContract> = InputOf<R['body']>;
+/** What the server's handler receives once validated. */
+export type ParsedParams<R extends RouteContract> = OutputOf<R['params']>;
+export type ParsedQuery<R extends RouteContract> = OutputOf<R['querystring']>;
+export type ParsedBody<R extends RouteContract> = OutputOf<R['body']>;
+/** What the call answers with on success. */
+export type RouteResponse<R extends RouteContract> = z.output<R['response']>;
+
+/** The Fastify `schema` option of a route (only the parts the contract defines). */
+export function routeSchema<R extends RouteContract>(route: R) {
+  return {
+    ...(route.params ? { params: route.params as R['params'] } : {}),
+    ...(route.querystring ? { querystring: route.querystring as R['querystring'] } : {}),
+    ...(route.body ? { body: route.body as R['body'] } : {}),
+    response: { 200: route.response as R['response'] },
+  };
+}
+
+/** '/api/metrics/:EventId/:SchoolId' + { EventId, SchoolId } -> '/api/metrics/<id>/<id>'. */
+export function fillPath(url: string, params: Readonly<Record<string, string | number>> = {}): string {
+  return url.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${url}`);
+    return encodeURIComponent(String(value));
+  });
+}
