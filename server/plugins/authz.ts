@@ -17,6 +17,8 @@ declare module 'fastify' {
 
 export const authzPlugin = fp(async (app) => {
   app.addHook('preValidation', async (request) => {
+    // The app shell (index.html, scripts, icons) is public; only the API is guarded.
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/utils/')) return;
     const auth = request.routeOptions.config.auth ?? 'any';
     if (auth === 'public') return;
     if (!request.session) throw unauthenticated();
