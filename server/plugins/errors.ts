@@ -4,7 +4,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
-import { ERROR_CODES, type ErrorCode } from '../../src/domain/errors';
+import { DomainError, ERROR_CODES, type ErrorCode } from '../../src/domain/errors';
 import { HttpError, type FieldError } from '../http-errors';
 
 export type ErrorBody = { statusCode: number; error: string; message: string; code: ErrorCode; fields?: FieldError[] };
@@ -30,6 +30,7 @@ function pgCode(err: unknown): { code?: string; constraint?: string; detail?: st
 /** Translates whatever was thrown into an HttpError, or undefined for a genuine server fault. */
 export function toHttpError(err: unknown): HttpError | undefined {
   if (err instanceof HttpError) return err;
+  if (err instanceof DomainError) return new HttpError(err.status, err.code, err.message, err.fields ? [...err.fields] : undefined);
   const fe = err as FastifyError;
   if (hasZodFastifySchemaValidationErrors(fe)) {
     const fields = fe.validation.map((v) => ({
@@ -42,9 +43,8 @@ export function toHttpError(err: unknown): HttpError | undefined {
   // Constraint violations are business refusals (422): resending the same data cannot cure them.
   if (pg?.code === '23505') return new HttpError(422, ERROR_CODES.DUPLICATE_ENTRY, 'That would duplicate an existing record.');
   if (pg?.code === '23503') return new HttpError(422, ERROR_CODES.RULE_VIOLATION, 'That refers to a record that does not exist.');
-  if (pg?.code === '22P02' || pg?.code === '22007' || pg?.code === '22008' || pg?.code === '22003') {
-    return new HttpError(400, ERROR_CODES.VALIDATION, 'Invalid value in request');
-  }
+  // Class 22 is 'data exception' (bad number, date, text encoding such as a NUL byte): bad input.
+  if (pg?.code?.startsWith('22')) return new HttpError(400, ERROR_CODES.VALIDATION, 'Invalid value in request');
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
     const code = fe.statusCode === 429 ? ERROR_CODES.RATE_LIMITED : ERROR_CODES.VALIDATION;
     return new HttpError(fe.statusCode, code, fe.message);

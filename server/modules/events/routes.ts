@@ -1,0 +1,38 @@
+// Events: lists and single events for every signed-in user; creating and updating them is the
+// admin's (the events grid and /rev). Writes go through runWrite (exactly once).
+// Schemas are spelled out rather than built with routeSchema(), whose result types params, query
+// and body as unknown.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { API } from '../../../src/domain/schemas';
+import type { Deps } from '../../deps';
+import { runWrite } from '../../plugins/idempotency';
+import { getEvent, getEventDisciplines, listEvents } from './queries';
+import { createEventsBody, updateEventsBody } from './schemas';
+import { createEvents, updateEvents } from './service';
+
+export const eventRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
+  app.get(API.events.list.url, {
+    config: { auth: 'any' },
+    schema: { querystring: API.events.list.querystring, response: { 200: API.events.list.response } },
+  }, async (request) => listEvents(db, request.query));
+
+  app.post(API.events.create.url, {
+    config: { auth: ['admin'] },
+    schema: { body: createEventsBody, response: { 200: API.events.create.response } },
+  }, async (request, reply) => runWrite(db, request, reply, (tx) => createEvents(tx, request.body.data)));
+
+  app.put(API.events.update.url, {
+    config: { auth: ['admin'] },
+    schema: { body: updateEventsBody, response: { 200: API.events.update.response } },
+  }, async (request, reply) => runWrite(db, request, reply, (tx) => updateEvents(tx, request.body.data)));
+
+  app.get(API.events.get.url, {
+    config: { auth: 'any' },
+    schema: { params: API.events.get.params, response: { 200: API.events.get.response } },
+  }, async (request) => getEvent(db, request.params.EventId));
+
+  app.get(API.events.eventDisciplines.url, {
+    config: { auth: 'any' },
+    schema: { params: API.events.eventDisciplines.params, response: { 200: API.events.eventDisciplines.response } },
+  }, async (request) => getEventDisciplines(db, request.params.EventId));
+};

@@ -1,0 +1,33 @@
+// Request schemas of the events calls that the domain contract does not cover as the server needs:
+// - POST may leave out the discipline list (the new-event defaults apply then);
+// - PUT has two forms, told apart by shape: /rev items carry only id, showForResults and
+//   showForStartlists (and perhaps version), and then both flags are required.
+import { z } from 'zod';
+import { eventWriteSchema, updateEventsBodySchema } from '../../../src/domain/schemas';
+
+export const newEventSchema = eventWriteSchema.extend({
+  disciplines: eventWriteSchema.shape.disciplines.optional(),
+});
+export type NewEvent = z.output<typeof newEventSchema>;
+export const createEventsBody = z.object({ data: z.array(newEventSchema).min(1) });
+
+const REV_KEYS: ReadonlySet<string> = new Set(['id', 'version', 'showForResults', 'showForStartlists']);
+export const REV_FLAGS = ['showForResults', 'showForStartlists'] as const;
+
+/** A /rev item: nothing but the id, the two flags and the row version. */
+export function isRevItem(item: object): boolean {
+  return Object.keys(item).every((k) => REV_KEYS.has(k));
+}
+
+export const updateEventsBody = updateEventsBodySchema.superRefine((body, ctx) => {
+  const seen = new Set<string>();
+  body.data.forEach((item, i) => {
+    if (seen.has(item.id)) ctx.addIssue({ code: 'custom', path: ['data', i, 'id'], message: 'The same event appears twice' });
+    seen.add(item.id);
+    if (!isRevItem(item)) return;
+    for (const flag of REV_FLAGS) {
+      if (item[flag] === undefined) ctx.addIssue({ code: 'custom', path: ['data', i, flag], message: 'Required' });
+    }
+  });
+});
+export type EventUpdateItem = z.output<typeof updateEventsBody>['data'][number];

@@ -1,0 +1,18 @@
+// GET /api/states (public: the registration page needs them before anyone signs in) and
+// GET /api/disciplines (any signed-in user).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { API } from '../../../src/domain/schemas';
+import type { Deps } from '../../deps';
+import { listDisciplines, listStates } from './service';
+
+export const referenceRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
+  app.get(API.events.states.url, {
+    config: { auth: 'public' },
+    schema: { response: { 200: API.events.states.response } },
+  }, async () => listStates(db));
+
+  app.get(API.events.disciplines.url, {
+    config: { auth: 'any' },
+    schema: { response: { 200: API.events.disciplines.response } },
+  }, async () => listDisciplines(db));
+};

@@ -1,0 +1,37 @@
+// School profile reads and the admin's school picker list. A school user reads only its own
+// school; admin and auditor read any (the spec's /schools views are theirs).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { API } from '../../../src/domain/schemas';
+import type { Deps } from '../../deps';
+import { schoolScope } from '../../plugins/authz';
+import { badRequest } from '../../http-errors';
+import { getSchool, schoolsForEvent } from './service';
+
+export const NO_SCHOOL_CHOSEN = 'Choose a school first.';
+
+export const schoolRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
+  const { own, get, list } = API.schools;
+
+  // Registered before /api/school/:SchoolId so 'list' is never read as an id (static routes win
+  // in Fastify anyway; the order keeps that visible).
+  app.get(list.url, {
+    config: { auth: ['admin'] },
+    schema: { querystring: list.querystring, response: { 200: list.response } },
+  }, async (request) => schoolsForEvent(db, request.query.EventId));
+
+  // Staff read the school picked in the session; only admins can pick one, so auditors use
+  // /api/school/:SchoolId instead.
+  app.get(own.url, {
+    config: { auth: ['admin', 'school'] },
+    schema: { response: { 200: own.response } },
+  }, async (request) => {
+    const schoolId = schoolScope(request);
+    if (!schoolId) throw badRequest(NO_SCHOOL_CHOSEN);
+    return getSchool(db, schoolId);
+  });
+
+  app.get(get.url, {
+    config: { auth: ['admin', 'auditor', 'school'] },
+    schema: { params: get.params, response: { 200: get.response } },
+  }, async (request) => getSchool(db, schoolScope(request, request.params.SchoolId)!));
+};

@@ -1,0 +1,65 @@
+// Reading schools: the profile (with coordinator, principal and the coordinator's login email,
+// never a password or its hash) and the header picker's list of schools open to an event.
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { SchoolCategory, SchoolGovOrPrivate, SchoolType } from '../../../src/domain/constants';
+import type { School } from '../../../src/domain/schemas';
+import type { Db } from '../../db/client';
+import { eventStates, events, schools, users } from '../../db/schema';
+import { notFound } from '../../http-errors';
+
+export const SCHOOL_NOT_FOUND = 'School not found';
+
+type SchoolRow = typeof schools.$inferSelect;
+
+function toSchool(s: SchoolRow, loginEmail: string | undefined): School {
+  return {
+    id: s.id,
+    name: s.name,
+    nickname: s.nickname,
+    address1: s.address1,
+    address2: s.address2,
+    town: s.town,
+    region: s.region,
+    postcode: s.postcode,
+    phone: s.phone,
+    fax: s.fax,
+    schoolType: s.schoolType as SchoolType,
+    schoolCategory: s.schoolCategory as SchoolCategory,
+    schoolGovOrPrivate: s.schoolGovOrPrivate as SchoolGovOrPrivate,
+    StateId: s.stateId,
+    bpay: s.bpay,
+    createdAt: s.createdAt?.toISOString() ?? null,
+    coordinator: {
+      firstname: s.coordinatorFirstname,
+      lastname: s.coordinatorLastname,
+      phone: s.coordinatorPhone,
+      mobile: s.coordinatorMobile,
+      fax: s.coordinatorFax,
+      ausEnews: s.coordinatorAusEnews,
+    },
+    principal: { firstname: s.principalFirstname, lastname: s.principalLastname, email: s.principalEmail },
+    // The spec's client sets a null password to '' on load; the hash never leaves the server.
+    user: { email: loginEmail ?? '', password: null },
+    version: s.version,
+  };
+}
+
+export async function getSchool(db: Db, schoolId: string): Promise<School> {
+  const [row] = await db.select().from(schools).where(eq(schools.id, schoolId));
+  if (!row) throw notFound(SCHOOL_NOT_FOUND);
+  const [login] = await db.select({ email: users.email }).from(users)
+    .where(and(eq(users.schoolId, schoolId), eq(users.type, 'school')))
+    .orderBy(asc(users.createdAt))
+    .limit(1);
+  return toSchool(row, login?.email);
+}
+
+/** Schools whose state the event is open to (all schools when no event is named). */
+export async function schoolsForEvent(db: Db, eventId: string | undefined) {
+  const columns = { id: schools.id, name: schools.name };
+  if (!eventId) return db.select(columns).from(schools).orderBy(asc(schools.name));
+  const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId));
+  if (!event) throw notFound('Event not found');
+  const open = db.select({ id: eventStates.stateId }).from(eventStates).where(eq(eventStates.eventId, eventId));
+  return db.select(columns).from(schools).where(inArray(schools.stateId, open)).orderBy(asc(schools.name));
+}

@@ -1,0 +1,42 @@
+// The admin's header switch: which school and event the session works on. The choice is kept on
+// the session row (sessions live in the database, so any server instance sees it).
+import { asc, eq } from 'drizzle-orm';
+import type { InvoiceType } from '../../../src/domain/constants';
+import type { SessionSelection } from '../../../src/domain/schemas';
+import type { Db, Tx } from '../../db/client';
+import { eventStates, events, schools, sessions } from '../../db/schema';
+import { notFound } from '../../http-errors';
+
+export const SCHOOL_NOT_FOUND = 'School not found';
+const EVENT_NOT_FOUND = 'Event not found';
+
+/** What the app shows of a school and event choice; null for what is not chosen. */
+export async function describeSelection(db: Db | Tx, schoolId: string | null, eventId: string | null): Promise<SessionSelection> {
+  const [school] = schoolId
+    ? await db.select({ name: schools.name }).from(schools).where(eq(schools.id, schoolId))
+    : [];
+  if (schoolId && !school) throw notFound(SCHOOL_NOT_FOUND);
+  const [event] = eventId
+    ? await db.select({ name: events.name, level: events.level, invoiceType: events.invoiceType }).from(events).where(eq(events.id, eventId))
+    : [];
+  if (eventId && !event) throw notFound(EVENT_NOT_FOUND);
+  const states = eventId
+    ? await db.select({ id: eventStates.stateId }).from(eventStates).where(eq(eventStates.eventId, eventId)).orderBy(asc(eventStates.stateId))
+    : [];
+  return {
+    SchoolId: schoolId,
+    EventId: eventId,
+    schoolName: school?.name ?? null,
+    eventName: event?.name ?? null,
+    eventType: event?.level ?? null,
+    invoiceType: (event?.invoiceType as InvoiceType | undefined) ?? null,
+    eventStates: states,
+  };
+}
+
+/** Checks that the school and event exist, then stores them on the session row. */
+export async function switchSession(tx: Tx, tokenHash: string, choice: { SchoolId: string | null; EventId: string | null }) {
+  const selection = await describeSelection(tx, choice.SchoolId, choice.EventId);
+  await tx.update(sessions).set({ schoolId: choice.SchoolId, eventId: choice.EventId }).where(eq(sessions.tokenHash, tokenHash));
+  return selection;
+}

@@ -1,0 +1,157 @@
+// The authorisation matrix (ARCHITECTURE 'Server'): every route the app registers has a row here,
+// with what each kind of caller gets. A route without a row fails the first test, so a new route
+// cannot ship without its row. Also: a school never reads or writes another school's rows.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ticketing } from '../../server/db/schema';
+import { PASSWORD, createEvent, createSchool, createUser } from './support/factories';
+import { signIn, type Agent } from './support/http';
+import { startTestApp, type TestApp } from './support/test-app';
+
+const ROLES = ['none', 'school', 'auditor', 'racedept', 'admin'] as const;
+type Role = (typeof ROLES)[number];
+/** ok: 2xx. denied: 403. unauth: 401. reached: past the authorisation check (any 4xx but 401/403). */
+type Outcome = 'ok' | 'denied' | 'unauth' | 'reached';
+type Ctx = { schoolId: string; otherSchoolId: string; eventId: string; emails: Record<Exclude<Role, 'none'>, string> };
+type Row = { request: (ctx: Ctx, role: Role) => Omit<InjectOptions, 'method' | 'url'>; expect: Record<Role, Outcome> };
+
+const is = (outcome: Outcome, except: Partial<Record<Role, Outcome>> = {}): Record<Role, Outcome> =>
+  ({ ...Object.fromEntries(ROLES.map((r) => [r, outcome])) as Record<Role, Outcome>, ...except });
+const PUBLIC = is('ok');
+const SIGNED_IN = is('ok', { none: 'unauth' });
+const only = (...roles: Role[]) => is('denied', { none: 'unauth', ...Object.fromEntries(roles.map((r) => [r, 'ok'])) });
+const none = () => ({});
+const tickets = { managerTicket1: 0, managerTicket2: 0, managerTicket3: 0, managerTicket4: 0, managerTicket5: 0, xcManagerTicketAlpine1: 0, xcManagerTicketXC1: 0 };
+
+/** Keyed 'METHOD /path' exactly as Fastify registered it (params in :name form). */
+const MATRIX: Record<string, Row> = {
+  'GET /utils/host': { request: none, expect: PUBLIC },
+  'POST /api/login': {
+    request: (c, role) => ({ payload: { username: c.emails[role === 'none' ? 'admin' : role], password: PASSWORD } }),
+    expect: PUBLIC,
+  },
+  // Logging out ends the caller's session, so this row runs on a session of its own (see below).
+  'GET /api/logout': { request: none, expect: PUBLIC },
+  'POST /api/reset': { request: () => ({ payload: { email: 'nobody@example.test' } }), expect: is('reached') },
+  'POST /api/newPassword': {
+    request: (c) => ({ payload: { email: c.emails.school, password: 'a new passphrase', token: 'not-a-token' } }),
+    expect: is('reached'),
+  },
+  'POST /api/session': { request: (c) => ({ payload: { SchoolId: c.schoolId, EventId: c.eventId } }), expect: only('admin') },
+  'GET /api/states': { request: none, expect: PUBLIC },
+  'GET /api/disciplines': { request: none, expect: SIGNED_IN },
+  'GET /api/events': { request: () => ({ query: { active: 'true' } }), expect: SIGNED_IN },
+  'POST /api/events': {
+    request: () => ({ payload: { data: [{
+      id: randomUUID(), name: 'Matrix event', year: 2027, level: 'Regional', invoiceType: 'NSW', registrationFee: 0,
+      teamEntryFee: 0, active: false, locked: false, archived: false, volunteerLock: false, invoiceAvailable: null,
+      invoiceDue: null, states: [3], showForResults: false, showForStartlists: false,
+    }] } }),
+    expect: only('admin'),
+  },
+  'PUT /api/events': { request: (c) => ({ payload: { data: [{ id: c.eventId, volunteerLock: false }] } }), expect: only('admin') },
+  'GET /api/event/:EventId': { request: none, expect: SIGNED_IN },
+  'GET /api/event/:EventId/disciplines': { request: none, expect: SIGNED_IN },
+  'GET /api/ticketing': { request: none, expect: only('school', 'admin') },
+  'POST /api/ticketings': { request: () => ({ payload: { ticketing: tickets } }), expect: only('school', 'admin') },
+  'GET /api/school': { request: none, expect: only('school', 'admin') },
+  'GET /api/school/list': { request: (c) => ({ query: { EventId: c.eventId } }), expect: only('admin') },
+  'GET /api/school/:SchoolId': { request: none, expect: only('school', 'auditor', 'admin') },
+};
+
+/** Routes the app registered, read from its route tree (HEAD is Fastify's automatic twin of GET). */
+function registeredRoutes(app: FastifyInstance): string[] {
+  const routes: string[] = [];
+  const prefixes: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const m = line.match(/^((?:│ {3}| {4})*)[├└]── (\S+)(?: \(([^)]*)\))?/);
+    if (!m) continue;
+    const depth = m[1]!.length / 4;
+    const path = (depth ? prefixes[depth - 1]! : '') + m[2]!;
+    prefixes[depth] = path;
+    for (const method of (m[3] ?? '').split(', ')) if (method && method !== 'HEAD') routes.push(`${method} ${path}`);
+  }
+  return routes.sort();
+}
+
+function fill(path: string, ctx: Ctx): string {
+  return path.replace(':EventId', ctx.eventId).replace(':SchoolId', ctx.schoolId);
+}
+
+let t: TestApp;
+let ctx: Ctx;
+const agents = {} as Record<Exclude<Role, 'none'>, Agent>;
+
+async function signInAs(role: Exclude<Role, 'none'>): Promise<Agent> {
+  return signIn(t.app, ctx.emails[role], PASSWORD, role === 'school' ? ctx.eventId : undefined);
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const schoolId = (await createSchool(t.db)).id;
+  const otherSchoolId = (await createSchool(t.db)).id;
+  const eventId = (await createEvent(t.db)).id;
+  const emails = {} as Ctx['emails'];
+  for (const role of ['school', 'auditor', 'racedept', 'admin'] as const) {
+    emails[role] = (await createUser(t.db, role, role === 'school' ? { schoolId } : {})).email;
+  }
+  await createUser(t.db, 'school', { schoolId: otherSchoolId });
+  ctx = { schoolId, otherSchoolId, eventId, emails };
+  for (const role of ['school', 'auditor', 'racedept', 'admin'] as const) agents[role] = await signInAs(role);
+  // The admin works on the school and event (what the header pickers are for).
+  const picked = await agents.admin.request({ method: 'POST', url: '/api/session/', payload: { SchoolId: schoolId, EventId: eventId } });
+  expect(picked.statusCode, picked.body).toBe(200);
+});
+afterAll(async () => { await t?.close(); });
+
+it('has a row for every registered route, and no row for a route that does not exist', () => {
+  const registered = registeredRoutes(t.app);
+  expect(registered.length).toBeGreaterThan(10);
+  expect(registered.filter((r) => !(r in MATRIX)), 'routes without a row in MATRIX').toEqual([]);
+  expect(Object.keys(MATRIX).filter((r) => !registered.includes(r)), 'rows for unknown routes').toEqual([]);
+});
+
+describe.each(ROLES)('as %s', (role) => {
+  it.each(Object.keys(MATRIX))('%s', async (route) => {
+    const row = MATRIX[route]!;
+    const [method, path] = route.split(' ') as [InjectOptions['method'], string];
+    const opts: InjectOptions = { method, url: fill(path, ctx), ...row.request(ctx, role) };
+    let agent: Agent | null = role === 'none' ? null : agents[role];
+    if (agent && route === 'GET /api/logout') agent = await signInAs(role as Exclude<Role, 'none'>);
+    const res = agent ? await agent.request(opts) : await t.app.inject(opts);
+    const outcome = row.expect[role];
+    const why = `${role} ${route}: ${res.statusCode} ${res.body.slice(0, 300)}`;
+    expect(res.statusCode, why).toBeLessThan(500);
+    if (outcome === 'ok') expect(res.statusCode, why).toBeLessThan(300);
+    if (outcome === 'denied') expect(res.statusCode, why).toBe(403);
+    if (outcome === 'unauth') expect(res.statusCode, why).toBe(401);
+    if (outcome === 'reached') expect([401, 403], why).not.toContain(res.statusCode);
+  });
+});
+
+describe('a school only ever sees its own rows', () => {
+  it('cannot read another school (403)', async () => {
+    const res = await agents.school.request({ method: 'GET', url: `/api/school/${ctx.otherSchoolId}` });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('FORBIDDEN');
+  });
+
+  it('writes ticketing to its own school even when the body names another', async () => {
+    const res = await agents.school.request({
+      method: 'POST', url: '/api/ticketings',
+      payload: { ticketing: { ...tickets, SchoolId: ctx.otherSchoolId } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().SchoolId).toBe(ctx.schoolId);
+    const other = await t.db.select().from(ticketing)
+      .where(and(eq(ticketing.schoolId, ctx.otherSchoolId), eq(ticketing.eventId, ctx.eventId)));
+    expect(other).toEqual([]);
+  });
+
+  it('reads ticketing of its own school only', async () => {
+    const res = await agents.school.request({ method: 'GET', url: '/api/ticketing' });
+    expect(res.json().SchoolId).toBe(ctx.schoolId);
+  });
+});

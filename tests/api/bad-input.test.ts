@@ -1,0 +1,125 @@
+// Bad input on the reference, events, session, schools and ticketing routes: malformed JSON, wrong
+// types, missing fields and non-UUID ids answer 400 naming the fields; unknown ids answer 404;
+// nothing changes, and nothing is ever a 500.
+import { randomUUID } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventDisciplines, eventStates, events, sessions, ticketing } from '../../server/db/schema';
+import { createEvent, createSchool, createUser } from './support/factories';
+import { signIn, type Agent } from './support/http';
+import { startTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+let admin: Agent;
+let school: Agent;
+let eventId: string;
+let schoolId: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  schoolId = (await createSchool(t.db)).id;
+  eventId = (await createEvent(t.db)).id;
+  admin = await signIn(t.app, (await createUser(t.db, 'admin')).email);
+  school = await signIn(t.app, (await createUser(t.db, 'school', { schoolId })).email, undefined, eventId);
+  await admin.request({ method: 'POST', url: '/api/session/', payload: { SchoolId: schoolId, EventId: eventId } });
+});
+afterAll(async () => { await t?.close(); });
+
+/** Everything a bad request could have changed. */
+const snapshot = async () => ({
+  events: await t.db.select().from(events),
+  states: await t.db.select().from(eventStates),
+  disciplines: await t.db.select().from(eventDisciplines),
+  ticketing: await t.db.select().from(ticketing),
+  sessions: (await t.db.select().from(sessions)).map(({ lastSeenAt: _seen, ...s }) => s),
+});
+
+/** opts may be a function when it needs ids made in beforeAll. */
+type Case = [name: string, agent: () => Agent, opts: InjectOptions | (() => InjectOptions), status: 400 | 404, fields?: string[]];
+const raw = (method: 'POST' | 'PUT', url: string, body: string): InjectOptions =>
+  ({ method, url, payload: body, headers: { 'content-type': 'application/json' } });
+const json = (method: 'POST' | 'PUT', url: string, payload: unknown): InjectOptions => ({ method, url, payload: payload as object });
+const get = (url: string): InjectOptions => ({ method: 'GET', url });
+
+const goodEvent = () => ({
+  id: randomUUID(), name: 'Bad input cup', year: 2027, level: 'Regional', invoiceType: 'NSW', registrationFee: 0,
+  teamEntryFee: 0, active: true, locked: false, archived: false, volunteerLock: false, invoiceAvailable: null,
+  invoiceDue: null, states: [3], showForResults: false, showForStartlists: false,
+});
+const goodTickets = { managerTicket1: 0, managerTicket2: 0, managerTicket3: 0, managerTicket4: 0, managerTicket5: 0, xcManagerTicketAlpine1: 0, xcManagerTicketXC1: 0 };
+const A = () => admin;
+const S = () => school;
+
+const CASES: Case[] = [
+  // GET /api/events
+  ['events: active not a boolean', S, get('/api/events?active=yes'), 400, ['querystring.active']],
+  ['events: stateId not a number', S, get('/api/events?stateId=abc'), 400, ['querystring.stateId']],
+  ['events: stateId beyond any integer column', S, get('/api/events?stateId=99999999999'), 400],
+  ['events: unknown level', S, get('/api/events?level=Galactic'), 400, ['querystring.level']],
+  // POST /api/events
+  ['create: malformed JSON', A, raw('POST', '/api/events', '{"data": [{'), 400],
+  ['create: empty JSON body', A, raw('POST', '/api/events', ''), 400],
+  ['create: no data', A, json('POST', '/api/events', {}), 400, ['body.data']],
+  ['create: empty data', A, json('POST', '/api/events', { data: [] }), 400, ['body.data']],
+  ['create: data not a list', A, json('POST', '/api/events', { data: 'events' }), 400, ['body.data']],
+  ['create: missing name', A, json('POST', '/api/events', { data: [{ ...goodEvent(), name: undefined }] }), 400, ['body.data.0.name']],
+  ['create: wrong types', A, json('POST', '/api/events', { data: [{ ...goodEvent(), year: 'next', active: 'yes' }] }), 400, ['body.data.0.year', 'body.data.0.active']],
+  ['create: non-uuid id', A, json('POST', '/api/events', { data: [{ ...goodEvent(), id: 'tempid1' }] }), 400, ['body.data.0.id']],
+  ['create: bad date', A, json('POST', '/api/events', { data: [{ ...goodEvent(), invoiceDue: '31/12/2027' }] }), 400, ['body.data.0.invoiceDue']],
+  ['create: negative fee', A, json('POST', '/api/events', { data: [{ ...goodEvent(), registrationFee: -5 }] }), 400, ['body.data.0.registrationFee']],
+  ['create: fee too large to store', A, json('POST', '/api/events', { data: [{ ...goodEvent(), registrationFee: 123456789012 }] }), 400],
+  ['create: divisions the wrong way round', A, json('POST', '/api/events', { data: [{ ...goodEvent(), disciplines: [{ DisciplineId: 1, divisionFrom: 4, divisionTo: 2, male: true, female: true, active: true }] }] }), 400, ['body.data.0.disciplines.0.divisionTo']],
+  // PostgreSQL refuses NUL in text (SQLSTATE 22021). Needs server/plugins/errors.ts to answer every
+  // data exception (class 22) with 400, as it already does for 22P02, 22003, 22007 and 22008.
+  ['create: NUL character in a name', A, json('POST', '/api/events', { data: [{ ...goodEvent(), name: 'Cup\u0000' }] }), 400],
+  ['create: unknown state', A, json('POST', '/api/events', { data: [{ ...goodEvent(), states: [99] }] }), 400, ['body.data.0.states.0']],
+  // PUT /api/events
+  ['update: malformed JSON', A, raw('PUT', '/api/events', '{"data": ]'), 400],
+  ['update: no data', A, json('PUT', '/api/events', { rows: [] }), 400, ['body.data']],
+  ['update: non-uuid id', A, json('PUT', '/api/events', { data: [{ id: 'tempid', name: 'X' }] }), 400, ['body.data.0.id']],
+  ['update: wrong types', A, json('PUT', '/api/events', { data: [{ id: randomUUID(), locked: 'yes', level: 'Galactic' }] }), 400, ['body.data.0.locked', 'body.data.0.level']],
+  ['update: /rev flag not a boolean', A, json('PUT', '/api/events', { data: [{ id: randomUUID(), showForResults: 1, showForStartlists: true }] }), 400, ['body.data.0.showForResults']],
+  ['update: same event twice', A, () => json('PUT', '/api/events', { data: [{ id: eventId, name: 'a' }, { id: eventId, name: 'b' }] }), 400, ['body.data.1.id']],
+  ['update: unknown id', A, json('PUT', '/api/events', { data: [{ id: randomUUID(), name: 'Ghost' }] }), 404],
+  // GET /api/event/:EventId and its disciplines
+  ['event: non-uuid id', S, get('/api/event/42'), 400, ['params.EventId']],
+  ['event: unknown id', S, get(`/api/event/${randomUUID()}`), 404],
+  ['event disciplines: non-uuid id', S, get('/api/event/tempid/disciplines'), 400, ['params.EventId']],
+  ['event disciplines: unknown id', S, get(`/api/event/${randomUUID()}/disciplines`), 404],
+  // POST /api/session
+  ['session: malformed JSON', A, raw('POST', '/api/session/', '{SchoolId: 1}'), 400],
+  ['session: missing fields', A, json('POST', '/api/session/', {}), 400, ['body.SchoolId', 'body.EventId']],
+  ['session: non-uuid ids', A, json('POST', '/api/session/', { SchoolId: 7, EventId: 'abc' }), 400, ['body.SchoolId', 'body.EventId']],
+  ['session: unknown school', A, json('POST', '/api/session/', { SchoolId: randomUUID(), EventId: 0 }), 404],
+  ['session: unknown event', A, json('POST', '/api/session/', { SchoolId: 0, EventId: randomUUID() }), 404],
+  // Schools
+  ['school list: non-uuid event', A, get('/api/school/list?EventId=3'), 400, ['querystring.EventId']],
+  ['school list: unknown event', A, get(`/api/school/list?EventId=${randomUUID()}`), 404],
+  ['school: non-uuid id', A, get('/api/school/abc'), 400, ['params.SchoolId']],
+  ['school: unknown id', A, get(`/api/school/${randomUUID()}`), 404],
+  // POST /api/ticketings
+  ['ticketing: malformed JSON', S, raw('POST', '/api/ticketings', '{"ticketing": {"managerTicket1": }'), 400],
+  ['ticketing: missing ticketing', S, json('POST', '/api/ticketings', { managerTicket1: 1 }), 400, ['body.ticketing']],
+  ['ticketing: missing fields', S, json('POST', '/api/ticketings', { ticketing: { managerTicket1: 1 } }), 400, ['body.ticketing.managerTicket2']],
+  ['ticketing: wrong types', S, json('POST', '/api/ticketings', { ticketing: { ...goodTickets, managerTicket1: 'two', managerTicket2: -1, managerTicket3: 1.5 } }), 400, ['body.ticketing.managerTicket1', 'body.ticketing.managerTicket2', 'body.ticketing.managerTicket3']],
+  ['ticketing: too large to store', A, json('POST', '/api/ticketings', { ticketing: { ...goodTickets, noAvailableTeamManagerPasses: 1e12 } }), 400],
+  ['ticketing: bad idempotency headers', S, { ...json('POST', '/api/ticketings', { ticketing: goodTickets }), headers: { 'x-client-id': 'device-1', 'x-client-seq': '1' } }, 400],
+];
+
+describe('bad input', () => {
+  it.each(CASES)('%s', async (_name, agent, optsOrFn, status, fields) => {
+    const opts = typeof optsOrFn === 'function' ? optsOrFn() : optsOrFn;
+    const before = await snapshot();
+    const res = await agent().request(opts);
+    expect(res.statusCode, res.body).toBe(status);
+    const body = res.json();
+    expect(body).toMatchObject({ statusCode: status, code: status === 400 ? 'VALIDATION' : 'NOT_FOUND' });
+    expect(typeof body.message).toBe('string');
+    for (const path of fields ?? []) {
+      const field = (body.fields ?? []).find((f: { path: string }) => f.path === path);
+      expect(field, `field ${path} in ${res.body}`).toBeTruthy();
+      expect(field.message.length).toBeGreaterThan(0);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+});

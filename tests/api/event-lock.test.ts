@@ -1,0 +1,63 @@
+// Event lock: once an admin locks an event (PUT /api/events), a school's write for it answers 410
+// EVENT_LOCKED and changes nothing; the admin's own writes still go through.
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { ERROR_CODES } from '../../src/domain/errors';
+import { SERVER_MESSAGES } from '../../src/domain/server-messages';
+import { ticketing } from '../../server/db/schema';
+import { createEvent, createSchool, createUser } from './support/factories';
+import { signIn, type Agent } from './support/http';
+import { startTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+let eventId: string;
+let admin: Agent;
+let school: Agent;
+
+const tickets = (n: number) => ({
+  managerTicket1: n, managerTicket2: 0, managerTicket3: 0, managerTicket4: 0, managerTicket5: 0,
+  xcManagerTicketAlpine1: 0, xcManagerTicketXC1: 0,
+});
+const save = (agent: Agent, n: number, headers: Record<string, string> = {}) =>
+  agent.request({ method: 'POST', url: '/api/ticketings', payload: { ticketing: { ...tickets(n), noAvailableTeamManagerPasses: 5 } }, headers });
+const lock = (locked: boolean) =>
+  admin.request({ method: 'PUT', url: '/api/events', payload: { data: [{ id: eventId, locked }] } });
+
+beforeEach(async () => {
+  t = await startTestApp();
+  const schoolId = (await createSchool(t.db)).id;
+  eventId = (await createEvent(t.db)).id;
+  admin = await signIn(t.app, (await createUser(t.db, 'admin')).email);
+  school = await signIn(t.app, (await createUser(t.db, 'school', { schoolId })).email, undefined, eventId);
+  await admin.request({ method: 'POST', url: '/api/session/', payload: { SchoolId: schoolId, EventId: eventId } });
+  expect((await save(admin, 1)).statusCode).toBe(200);
+});
+afterEach(async () => { await t.close(); });
+
+it('answers 410 EVENT_LOCKED to a school write once the admin locks the event, changing nothing', async () => {
+  expect((await lock(true)).statusCode).toBe(200);
+  const before = await t.db.select().from(ticketing);
+  const res = await save(school, 2);
+  expect(res.statusCode).toBe(410);
+  expect(res.json()).toMatchObject({ code: ERROR_CODES.EVENT_LOCKED, message: SERVER_MESSAGES.eventLocked });
+  expect(await t.db.select().from(ticketing)).toEqual(before);
+});
+
+it('replays the 410 for the same item, even after the event is unlocked', async () => {
+  await lock(true);
+  const headers = { 'idempotency-key': randomUUID() };
+  expect((await save(school, 2, headers)).statusCode).toBe(410);
+  await lock(false);
+  const again = await save(school, 2, headers);
+  expect(again.statusCode).toBe(410);
+  expect(again.headers['idempotent-replay']).toBe('true');
+  // A new item (new key) goes through once the lock is lifted.
+  expect((await save(school, 2)).statusCode).toBe(200);
+});
+
+it('lets the admin write to a locked event', async () => {
+  await lock(true);
+  const res = await save(admin, 3);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json().managerTicket1).toBe(3);
+});
