@@ -127,7 +127,10 @@ export async function runWrite<T>(
       await db.transaction(async (tx) => {
         await claimSequence(tx, session.userId, meta);
         await record(tx, session.userId, meta, request, { statusCode: err.statusCode, body: errorBody(err) });
-      }).catch(() => undefined);
+      }).catch((recordErr) => {
+        // Losing the record only means a resend meets the rule again instead of the stored answer.
+        request.log.warn({ err: recordErr }, 'could not record a refused write');
+      });
     }
     throw err;
   }

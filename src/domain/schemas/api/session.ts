@@ -21,7 +21,8 @@ export const loginBodySchema = z.object({
   password: z.string().min(1),
   EventId: noneableIdInput.optional(),
 });
-/** A refused login answers 200 with { error } (spec section 8: 'the response's error is shown'). */
+/** A refused login carries { error } (spec section 8: 'the response's error is shown'). The server
+ *  answers it with 401 and the common error body, whose `error` field is set to that text. */
 export const loginErrorSchema = z.object({ error: z.string() });
 export const loginResponseSchema = z.union([sessionUserSchema, loginErrorSchema]);
 
