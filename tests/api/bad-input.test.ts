@@ -5,23 +5,18 @@ import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventDisciplines, eventStates, events, sessions, ticketing } from '../../server/db/schema';
-import { createEvent, createSchool, createUser } from './support/factories';
-import { signIn, type Agent } from './support/http';
+import type { Agent } from './support/http';
+import { schoolInEvent } from './support/scenario';
 import { startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
 let admin: Agent;
 let school: Agent;
 let eventId: string;
-let schoolId: string;
 
 beforeAll(async () => {
   t = await startTestApp();
-  schoolId = (await createSchool(t.db)).id;
-  eventId = (await createEvent(t.db)).id;
-  admin = await signIn(t.app, (await createUser(t.db, 'admin')).email);
-  school = await signIn(t.app, (await createUser(t.db, 'school', { schoolId })).email, undefined, eventId);
-  await admin.request({ method: 'POST', url: '/api/session/', payload: { SchoolId: schoolId, EventId: eventId } });
+  ({ eventId, admin, school } = await schoolInEvent(t));
 });
 afterAll(async () => { await t?.close(); });
 

@@ -5,8 +5,8 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/domain/errors';
 import { SERVER_MESSAGES } from '../../src/domain/server-messages';
 import { ticketing } from '../../server/db/schema';
-import { createEvent, createSchool, createUser } from './support/factories';
-import { signIn, type Agent } from './support/http';
+import type { Agent } from './support/http';
+import { schoolInEvent } from './support/scenario';
 import { startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -25,11 +25,7 @@ const lock = (locked: boolean) =>
 
 beforeEach(async () => {
   t = await startTestApp();
-  const schoolId = (await createSchool(t.db)).id;
-  eventId = (await createEvent(t.db)).id;
-  admin = await signIn(t.app, (await createUser(t.db, 'admin')).email);
-  school = await signIn(t.app, (await createUser(t.db, 'school', { schoolId })).email, undefined, eventId);
-  await admin.request({ method: 'POST', url: '/api/session/', payload: { SchoolId: schoolId, EventId: eventId } });
+  ({ eventId, admin, school } = await schoolInEvent(t));
   expect((await save(admin, 1)).statusCode).toBe(200);
 });
 afterEach(async () => { await t.close(); });

@@ -5,8 +5,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES } from '../../src/domain/server-messages';
 import { ticketing } from '../../server/db/schema';
-import { createEvent, createSchool, createUser } from './support/factories';
+import { createSchool, createUser } from './support/factories';
 import { signIn, type Agent } from './support/http';
+import { schoolInEvent } from './support/scenario';
 import { startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -26,11 +27,7 @@ const rowOf = async (sid = schoolId) =>
 
 beforeEach(async () => {
   t = await startTestApp();
-  schoolId = (await createSchool(t.db)).id;
-  eventId = (await createEvent(t.db)).id;
-  admin = await signIn(t.app, (await createUser(t.db, 'admin')).email);
-  school = await signIn(t.app, (await createUser(t.db, 'school', { schoolId })).email, undefined, eventId);
-  await admin.request({ method: 'POST', url: '/api/session/', payload: { SchoolId: schoolId, EventId: eventId } });
+  ({ schoolId, eventId, admin, school } = await schoolInEvent(t));
   // The admin decides how many passes the school has.
   const res = await save(admin, tickets({ managerTicket1: 0, managerTicket2: 0, xcManagerTicketAlpine1: 0, noAvailableTeamManagerPasses: 4 }));
   expect(res.statusCode, res.body).toBe(200);
