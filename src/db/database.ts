@@ -1,0 +1,248 @@
+// The client's IndexedDB database ('interschools'), through Dexie. It keeps, on this device:
+// a mirror of every entity the user may see (pages read only from here, so they render the same
+// with or without network), the outbox of writes waiting for the server, and `meta` (client id,
+// next sequence number, pull cursors, session user, last sync per scope). ARCHITECTURE.md,
+// 'Client: offline first'.
+//
+// Schema versions are APPEND-ONLY: never edit or remove a published version(n) block; add
+// version(n + 1) with the full changed store definitions and an .upgrade() function. Every upgrade
+// must migrate the outbox items already queued too (they are the user's unsent work), not only the
+// mirror. Another tab that still holds an older version closes and reloads on `versionchange`.
+import { Dexie, type Table, type Transaction } from 'dexie';
+import type {
+  AdminUser,
+  Discipline,
+  Event,
+  EventDiscipline,
+  Invite,
+  Invoice,
+  Participant,
+  PaymentRow,
+  ResultOverall,
+  ResultRace,
+  School,
+  State,
+  Team,
+  TeamEntry,
+  TeamManager,
+  Ticketing,
+  Trophy,
+  Volunteer,
+  VolunteerPreferenceRow,
+  VolunteerSlot,
+  VolunteerSpot,
+  Waiver,
+} from '../domain/schemas/entities';
+
+export const DATABASE_NAME = 'interschools';
+
+/** Mirror metadata kept on every mirrored row. `_pending` marks a row changed locally whose
+ *  outbox item has not been answered yet (pulled rows must not overwrite it blindly). */
+export interface MirrorRow {
+  version?: number;
+  updatedAt?: string;
+  _pending?: boolean;
+}
+
+export type Mirror<T> = T & MirrorRow;
+
+export type ParticipantRow = Mirror<Participant>;
+export type TeamManagerRow = Mirror<TeamManager>;
+export type TeamRow = Mirror<Team>;
+export type TeamEntryRow = Mirror<TeamEntry>;
+export type VolunteerRow = Mirror<Volunteer>;
+export type VolunteerSlotRow = Mirror<VolunteerSlot>;
+/** One preference of a slot, stored on its own so screens can look them up by discipline. */
+export type VolunteerPreferenceMirrorRow = Mirror<
+  VolunteerPreferenceRow & { id: string; VolunteerSlotId: string; order: number; SchoolId?: string; EventId?: string }
+>;
+export type VolunteerSpotRow = Mirror<VolunteerSpot & { EventId: string }>;
+export type EventRow = Mirror<Event>;
+export type EventDisciplineRow = Mirror<EventDiscipline & { EventId: string }>;
+export type DisciplineRow = Mirror<Discipline>;
+export type StateRow = Mirror<State>;
+export type SchoolRow = Mirror<School>;
+export type TicketingRow = Mirror<Ticketing & { SchoolId: string; EventId: string }>;
+export type WaiverRow = Mirror<Waiver>;
+export type ResultRaceRow = Mirror<ResultRace>;
+export type ResultOverallRow = Mirror<ResultOverall>;
+export type TrophyRow = Mirror<Trophy>;
+export type InviteRow = Mirror<Invite>;
+export type InvoiceRow = Mirror<Invoice & { SchoolId: string; EventId: string }>;
+export type PaymentMirrorRow = Mirror<PaymentRow>;
+export type UserRow = Mirror<AdminUser>;
+
+/** The mirror tables, by name (the outbox item's `entity`). */
+export const MIRROR_TABLES = [
+  'participants',
+  'teamManagers',
+  'teams',
+  'teamEntries',
+  'volunteers',
+  'volunteerSlots',
+  'volunteerPreferences',
+  'volunteerSpots',
+  'events',
+  'eventDisciplines',
+  'disciplines',
+  'states',
+  'schools',
+  'ticketing',
+  'waivers',
+  'resultRaces',
+  'resultOveralls',
+  'trophies',
+  'invites',
+  'invoices',
+  'payments',
+  'users',
+] as const;
+export type EntityName = (typeof MIRROR_TABLES)[number];
+
+export type OutboxStatus = 'pending' | 'blocked' | 'failed';
+export type HttpWriteMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One queued write: the REST call of the spec, numbered per client. */
+export interface OutboxItem {
+  localId?: number;
+  /** Per-client sequence number (1, 2, 3...), taken in the same transaction as the write. */
+  seq: number;
+  clientId: string;
+  /** The user who made the change: never sent under another user's session. */
+  userId: string | null;
+  method: HttpWriteMethod;
+  path: string;
+  body: unknown;
+  idempotencyKey: string;
+  entity: EntityName;
+  rowId: string | number | null;
+  eventId: string | null;
+  /** ISO date-time. */
+  createdAt: string;
+  status: OutboxStatus;
+  error?: string;
+  attempts: number;
+  /** Epoch milliseconds before which the flusher must not retry. */
+  nextAttemptAt: number;
+  /** Since version 2: 'event:<eventId>' or 'global'. */
+  scope: string;
+}
+
+export interface MetaRow {
+  key: string;
+  value: unknown;
+}
+
+/** The outbox scope of an item: its event's, or 'global' for writes outside any event. */
+export function outboxScope(eventId: string | null | undefined): string {
+  return eventId ? `event:${eventId}` : 'global';
+}
+
+// Version 1. Booleans are not valid IndexedDB keys, so no index is declared on a boolean field.
+const VERSION_1_STORES: Record<string, string> = {
+  participants: 'id, SchoolId, snowId, [SchoolId+archived]',
+  teamManagers: 'id, SchoolId, EventId, [SchoolId+EventId]',
+  teams: 'id, SchoolId, EventId, [SchoolId+EventId], DisciplineId, TeamManagerId',
+  teamEntries: 'id, TeamId, ParticipantId, bib',
+  volunteers: 'id, SchoolId, EventId, [SchoolId+EventId]',
+  volunteerSlots: 'id, VolunteerId, SchoolId, EventId, [SchoolId+EventId]',
+  volunteerPreferences: 'id, VolunteerSlotId, DisciplineId, EventId',
+  volunteerSpots: '[EventId+DisciplineId+division], EventId, DisciplineId',
+  events: 'id, year',
+  eventDisciplines: '[EventId+DisciplineId], EventId, DisciplineId',
+  disciplines: 'id',
+  states: 'id',
+  schools: 'id, StateId, name',
+  ticketing: '[SchoolId+EventId], SchoolId, EventId',
+  waivers: 'id, SchoolId, EventId, [SchoolId+EventId], ParticipantId, VolunteerId',
+  resultRaces: 'id, EventId, DisciplineId',
+  resultOveralls: 'id, EventId',
+  trophies: 'id, disciplineId',
+  invites: 'id, EventId, DisciplineId',
+  invoices: '[SchoolId+EventId], SchoolId, EventId',
+  payments: '[SchoolId+EventId], SchoolId, EventId',
+  users: 'id, email',
+  outbox: '++localId, seq, status, [entity+rowId], eventId',
+  meta: 'key',
+};
+
+/** Exported for the upgrade test, which builds a version-1 database with raw Dexie. */
+export const SCHEMA_V1: Readonly<Record<string, string>> = VERSION_1_STORES;
+
+// Version 2: the flusher reads pending items in sequence order by [status+seq]; items carry their
+// scope so the sync indicator can count them per event.
+const VERSION_2_STORES: Record<string, string> = {
+  outbox: '++localId, seq, status, [entity+rowId], eventId, [status+seq], scope',
+};
+
+async function upgradeToVersion2(tx: Transaction): Promise<void> {
+  await tx
+    .table<OutboxItem, number>('outbox')
+    .toCollection()
+    .modify((item) => {
+      item.scope = outboxScope(item.eventId);
+    });
+}
+
+export interface InterschoolsDbOptions {
+  /** Reload the page when another tab opens a newer version. Default: in a window, not in tests. */
+  reloadOnVersionChange?: boolean;
+}
+
+function inWindow(): boolean {
+  return typeof window !== 'undefined' && typeof document !== 'undefined' && import.meta.env?.MODE !== 'test';
+}
+
+export class InterschoolsDb extends Dexie {
+  participants!: Table<ParticipantRow, string>;
+  teamManagers!: Table<TeamManagerRow, string>;
+  teams!: Table<TeamRow, string>;
+  teamEntries!: Table<TeamEntryRow, string>;
+  volunteers!: Table<VolunteerRow, string>;
+  volunteerSlots!: Table<VolunteerSlotRow, string>;
+  volunteerPreferences!: Table<VolunteerPreferenceMirrorRow, string>;
+  volunteerSpots!: Table<VolunteerSpotRow, [string, number, number]>;
+  events!: Table<EventRow, string>;
+  eventDisciplines!: Table<EventDisciplineRow, [string, number]>;
+  disciplines!: Table<DisciplineRow, number>;
+  states!: Table<StateRow, number>;
+  schools!: Table<SchoolRow, string>;
+  ticketing!: Table<TicketingRow, [string, string]>;
+  waivers!: Table<WaiverRow, string>;
+  resultRaces!: Table<ResultRaceRow, string>;
+  resultOveralls!: Table<ResultOverallRow, string>;
+  trophies!: Table<TrophyRow, string>;
+  invites!: Table<InviteRow, string>;
+  invoices!: Table<InvoiceRow, [string, string]>;
+  payments!: Table<PaymentMirrorRow, [string, string]>;
+  users!: Table<UserRow, string>;
+  outbox!: Table<OutboxItem, number>;
+  meta!: Table<MetaRow, string>;
+
+  constructor(name: string = DATABASE_NAME, options: InterschoolsDbOptions = {}) {
+    super(name);
+    // Append-only: add new versions below, never change these.
+    this.version(1).stores(VERSION_1_STORES);
+    this.version(2).stores(VERSION_2_STORES).upgrade(upgradeToVersion2);
+
+    const reload = options.reloadOnVersionChange ?? inWindow();
+    this.on('versionchange', () => {
+      // A newer version was opened elsewhere: let it upgrade, and load the new app code here.
+      this.close();
+      if (reload && typeof window !== 'undefined') window.location.reload();
+      return false;
+    });
+  }
+
+  /** The mirror tables, for transactions that span every entity. */
+  mirrorTables(): Table[] {
+    return MIRROR_TABLES.map((name) => this.table(name));
+  }
+}
+
+/** The app's database. Created on first use so tests and workers can construct their own. */
+let shared: InterschoolsDb | undefined;
+export function getDb(): InterschoolsDb {
+  shared ??= new InterschoolsDb();
+  return shared;
+}

@@ -1,0 +1,80 @@
+// The outbox: writes made on this device waiting for the server, in the `outbox` table of the
+// Dexie database. A write changes the mirror and appends its outbox item (numbered, with a fresh
+// idempotency key) in ONE transaction, so the UI never waits on the network and a change is never
+// shown without being queued, nor queued without being shown.
+import { Dexie } from 'dexie';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  outboxScope,
+  type EntityName,
+  type HttpWriteMethod,
+  type InterschoolsDb,
+  type OutboxItem,
+  type OutboxStatus,
+} from './database';
+import { getClientId, takeSequenceNumbers } from './meta';
+
+export interface EnqueueWriteInput {
+  method: HttpWriteMethod;
+  path: string;
+  body: unknown;
+  entity: EntityName;
+  rowId?: string | number | null;
+  eventId?: string | null;
+  userId?: string | null;
+  /** Writes the change into the mirror tables; runs inside the same transaction. */
+  applyLocally?: (db: InterschoolsDb) => unknown;
+}
+
+/** Applies a write locally and queues it, atomically. Resolves to the stored outbox item. */
+export function enqueueWrite(db: InterschoolsDb, input: EnqueueWriteInput): Promise<OutboxItem> {
+  return db.transaction('rw', [...db.mirrorTables(), db.outbox, db.meta], async () => {
+    if (input.applyLocally) await input.applyLocally(db);
+    const clientId = await getClientId(db);
+    const [seq] = await takeSequenceNumbers(db, 1);
+    const eventId = input.eventId ?? null;
+    const item: OutboxItem = {
+      seq: seq!,
+      clientId,
+      userId: input.userId ?? null,
+      method: input.method,
+      path: input.path,
+      body: input.body,
+      idempotencyKey: uuidv7(),
+      entity: input.entity,
+      rowId: input.rowId ?? null,
+      eventId,
+      createdAt: new Date().toISOString(),
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: 0,
+      scope: outboxScope(eventId),
+    };
+    item.localId = await db.outbox.add(item);
+    return item;
+  });
+}
+
+/** Items waiting to be sent (not blocked, not set aside). */
+export function pendingCount(db: InterschoolsDb): Promise<number> {
+  return db.outbox.where('status').equals('pending').count();
+}
+
+/** Items with this status, in sequence order. */
+export function listByStatus(db: InterschoolsDb, status: OutboxStatus): Promise<OutboxItem[]> {
+  return db.outbox.where('[status+seq]').between([status, Dexie.minKey], [status, Dexie.maxKey]).toArray();
+}
+
+/** The event is locked (410): keep its pending items as 'blocked by lock'. Returns how many. */
+export function markBlocked(db: InterschoolsDb, eventId: string): Promise<number> {
+  return db.outbox
+    .where('eventId')
+    .equals(eventId)
+    .filter((item) => item.status === 'pending')
+    .modify({ status: 'blocked' });
+}
+
+/** Deletes an item once the server has answered it. Its sequence number is never reused. */
+export function removeItem(db: InterschoolsDb, localId: number): Promise<void> {
+  return db.outbox.delete(localId);
+}
