@@ -16,3 +16,4 @@ export * from './users';
 export * from './report-rows';
 export * from './reports';
 export * from './contract';
+export * from './sync';

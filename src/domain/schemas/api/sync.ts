@@ -1,0 +1,55 @@
+// The delta feed the offline client pulls (ARCHITECTURE.md 'Pull'). The server picks the scope
+// from the session (a school user: own school + session event; an admin: the picked school +
+// event); `scopeKey` names it so the client keeps one cursor per scope and starts over when the
+// scope changes. `cursor` is the server's change sequence, never a client clock.
+import { z } from 'zod';
+import { defineRoute } from '../route';
+
+/** Mirror table names on the client (src/db MIRROR_TABLES). */
+export const SYNC_ENTITIES = [
+  'participants', 'teamManagers', 'teams', 'teamEntries', 'volunteers', 'volunteerSlots',
+  'volunteerPreferences', 'volunteerSpots', 'events', 'eventDisciplines', 'disciplines', 'states',
+  'schools', 'ticketing', 'waivers', 'resultRaces', 'resultOveralls', 'trophies', 'invites',
+  'invoices', 'payments', 'users',
+] as const;
+export const syncEntitySchema = z.enum(SYNC_ENTITIES);
+export type SyncEntity = z.infer<typeof syncEntitySchema>;
+
+export const syncQuerySchema = z.object({
+  cursor: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(5000).default(1000),
+});
+
+/**
+ * One change. `key` is the mirror row's primary key as the client stores it: the row id, or for
+ * composite keys the parts joined by ':' in the order of the client table's key. `row` is the
+ * entity in its domain shape (absent for a tombstone).
+ */
+export const syncChangeSchema = z.object({
+  entity: syncEntitySchema,
+  key: z.string(),
+  deleted: z.boolean(),
+  row: z.record(z.string(), z.unknown()).optional(),
+});
+export type SyncChange = z.infer<typeof syncChangeSchema>;
+
+export const syncResponseSchema = z.object({
+  scopeKey: z.string(),
+  cursor: z.number().int().nonnegative(),
+  hasMore: z.boolean(),
+  /** The cursor is older than the purged tombstones: download the scope again (cursor 0). */
+  resetRequired: z.boolean(),
+  changes: z.array(syncChangeSchema),
+});
+export type SyncResponse = z.infer<typeof syncResponseSchema>;
+
+export const syncApi = {
+  changes: defineRoute({ method: 'GET', url: '/api/sync/changes', querystring: syncQuerySchema, response: syncResponseSchema }),
+};
+
+/** Headers every queued write carries (server/plugins/idempotency.ts reads them). */
+export const WRITE_HEADERS = {
+  clientId: 'X-Client-Id',
+  clientSeq: 'X-Client-Seq',
+  idempotencyKey: 'Idempotency-Key',
+} as const;

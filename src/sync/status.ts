@@ -1,0 +1,62 @@
+// The sync state every screen shows (online or offline, syncing, pending, blocked) and the two
+// signals the shell acts on: login required (401) and event locked (410). A tiny store with
+// subscribe/get, so React reads it with useSyncExternalStore and the service worker can run
+// without React. The engine (src/sync) writes it; screens only read it.
+
+export type SyncStatus = {
+  online: boolean;
+  /** A flush or pull is running. */
+  syncing: boolean;
+  /** Outbox items waiting to be sent. */
+  pending: number;
+  /** Items kept because their event is locked (410): shown, exportable, never dropped. */
+  blocked: number;
+  /** Items set aside with the server's message (400/422). */
+  failed: number;
+  /** A 401 paused the outbox: the app goes to /login; it resumes for the same user only. */
+  needsLogin: boolean;
+  /** A 410 was received: editing ends, grids are read-only. */
+  locked: boolean;
+  lastSyncedAt: string | null;
+  /** The last problem worth telling the user (e.g. a merge that kept the server's value). */
+  message: string | null;
+};
+
+const initial: SyncStatus = {
+  online: typeof navigator === 'undefined' ? true : navigator.onLine,
+  syncing: false,
+  pending: 0,
+  blocked: 0,
+  failed: 0,
+  needsLogin: false,
+  locked: false,
+  lastSyncedAt: null,
+  message: null,
+};
+
+export type SyncStatusStore = {
+  get(): SyncStatus;
+  set(patch: Partial<SyncStatus>): void;
+  subscribe(listener: () => void): () => void;
+};
+
+export function createSyncStatusStore(start: Partial<SyncStatus> = {}): SyncStatusStore {
+  let state: SyncStatus = { ...initial, ...start };
+  const listeners = new Set<() => void>();
+  return {
+    get: () => state,
+    set(patch) {
+      const next = { ...state, ...patch };
+      if ((Object.keys(patch) as (keyof SyncStatus)[]).every((k) => Object.is(next[k], state[k]))) return;
+      state = next;
+      for (const l of listeners) l();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** The page's store. */
+export const syncStatus = createSyncStatusStore();
