@@ -126,6 +126,17 @@ export interface OutboxItem {
   nextAttemptAt: number;
   /** Since version 2: 'event:<eventId>' or 'global'. */
   scope: string;
+  /** The row as it was before this edit (for the 409 merge: which fields did the server change
+   *  meanwhile). Not indexed, so no schema version was needed. */
+  base?: unknown;
+  /** The server's field errors of a refusal (400/422), for the rows concerned. */
+  fields?: { path: string; message: string }[];
+  /** The row as last pulled from the server while this item was queued (shown beside the local
+   *  value; the merge still compares against `base`, the row the user edited). */
+  serverRow?: unknown;
+  /** The number this item last went out under without a definitive answer (network error, 5xx):
+   *  it must go out again under the same number, so the server can answer from its record. */
+  inFlightSeq?: number;
 }
 
 export interface MetaRow {

@@ -22,6 +22,8 @@ export interface EnqueueWriteInput {
   rowId?: string | number | null;
   eventId?: string | null;
   userId?: string | null;
+  /** The row before the edit (for the 409 merge); null for a new row. */
+  base?: unknown;
   /** Writes the change into the mirror tables; runs inside the same transaction. */
   applyLocally?: (db: InterschoolsDb) => unknown;
 }
@@ -50,6 +52,7 @@ export function enqueueWrite(db: InterschoolsDb, input: EnqueueWriteInput): Prom
       nextAttemptAt: 0,
       scope: outboxScope(eventId),
     };
+    if (input.base !== undefined) item.base = input.base;
     item.localId = await db.outbox.add(item);
     return item;
   });

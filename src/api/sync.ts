@@ -1,0 +1,100 @@
+// The two calls of the offline engine (src/sync): sending one outbox item, and reading one page of
+// the delta feed. Plain fetch (the engine is given the fetch to use: the page's, the service
+// worker's, or a test's cookie-carrying one); answers are returned, never thrown, so the engine
+// decides per status code (ARCHITECTURE.md 'Flush'). Only a network failure throws.
+import { WRITE_HEADERS, syncResponseSchema, type SyncResponse } from '../domain/schemas/api/sync';
+import type { OutboxItem } from '../db/database';
+
+export type FetchFn = typeof fetch;
+
+export interface WriteAnswer {
+  status: number;
+  /** Parsed JSON body, or null when the body is empty or not JSON. */
+  body: unknown;
+  headers: Headers;
+}
+
+/** A failure to reach the server at all (offline, DNS, reset, timeout). */
+export class NetworkError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'NetworkError';
+  }
+}
+
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+function timeoutSignal(ms: number): AbortSignal | undefined {
+  return typeof AbortSignal !== 'undefined' && 'timeout' in AbortSignal ? AbortSignal.timeout(ms) : undefined;
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+async function call(fetchFn: FetchFn, url: string, init: RequestInit): Promise<WriteAnswer> {
+  let res: Response;
+  try {
+    res = await fetchFn(url, { credentials: 'same-origin', signal: timeoutSignal(REQUEST_TIMEOUT_MS), ...init });
+  } catch (err) {
+    throw new NetworkError(err instanceof Error ? err.message : String(err), { cause: err });
+  }
+  let body: unknown;
+  try {
+    body = await readBody(res);
+  } catch (err) {
+    // The connection broke while the answer was coming: the write may have been applied.
+    throw new NetworkError(err instanceof Error ? err.message : String(err), { cause: err });
+  }
+  return { status: res.status, body, headers: res.headers };
+}
+
+/** Sends one queued write with its client id, sequence number and idempotency key. */
+export function sendOutboxItem(fetchFn: FetchFn, baseUrl: string, item: OutboxItem): Promise<WriteAnswer> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    [WRITE_HEADERS.clientId]: item.clientId,
+    [WRITE_HEADERS.clientSeq]: String(item.seq),
+    [WRITE_HEADERS.idempotencyKey]: item.idempotencyKey,
+  };
+  const init: RequestInit = { method: item.method, headers };
+  if (item.body !== undefined && item.body !== null) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(item.body);
+  }
+  return call(fetchFn, baseUrl + item.path, init);
+}
+
+export type ChangesAnswer = { status: number; page: SyncResponse | null; body: unknown; headers: Headers };
+
+/** GET /api/sync/changes?cursor=&limit= ; `page` is set on a 200 with a valid body. */
+export async function fetchChanges(fetchFn: FetchFn, baseUrl: string, cursor: number, limit: number): Promise<ChangesAnswer> {
+  const answer = await call(fetchFn, `${baseUrl}/api/sync/changes?cursor=${cursor}&limit=${limit}`, {
+    method: 'GET',
+    headers: { Accept: 'application/json' },
+  });
+  if (answer.status !== 200) return { ...answer, page: null };
+  const parsed = syncResponseSchema.safeParse(answer.body);
+  if (!parsed.success) throw new Error(`The change feed answered an unexpected body: ${parsed.error.message}`);
+  return { ...answer, page: parsed.data };
+}
+
+/** The common error body's message and fields, when the answer has them. */
+export function errorDetails(body: unknown): { message: string | null; code: string | null; fields: { path: string; message: string }[] } {
+  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const fields = Array.isArray(b.fields)
+    ? b.fields.filter((f): f is { path: string; message: string } => !!f && typeof f === 'object' && typeof (f as { message?: unknown }).message === 'string')
+        .map((f) => ({ path: String(f.path ?? ''), message: f.message }))
+    : [];
+  return {
+    message: typeof b.message === 'string' ? b.message : typeof b.error === 'string' ? b.error : null,
+    code: typeof b.code === 'string' ? b.code : null,
+    fields,
+  };
+}

@@ -1,0 +1,571 @@
+// The offline sync engine (ARCHITECTURE.md 'Client: offline first'): flushes the outbox in
+// sequence order under the Web Lock 'outbox' and pulls the delta feed into the mirror. One engine
+// per page (or service worker); several engines on one database are safe: only the lock holder
+// sends, and the server applies each (client id, sequence number) once.
+import { v7 as uuidv7 } from 'uuid';
+import { NetworkError, errorDetails, fetchChanges, sendOutboxItem, type FetchFn, type WriteAnswer } from '../api/sync';
+import type { InterschoolsDb, OutboxItem } from '../db/database';
+import { getCursor, getSessionUser, setCursor, setLastSyncedAt, takeSequenceNumbers } from '../db/meta';
+import { listByStatus, markBlocked } from '../db/outbox';
+import { ERROR_CODES } from '../domain/errors';
+import type { SyncResponse } from '../domain/schemas/api/sync';
+import { parseRetryAfter, retryDelay } from './backoff';
+import { OUTBOX_LOCK, defaultLocks, withLockIfAvailable } from './lock';
+import {
+  answerRows,
+  isPlainObject,
+  itemPatch,
+  keyFromString,
+  keyOfRow,
+  locateRow,
+  mergeOnConflict,
+  withoutPending,
+  type Row,
+} from './rows';
+import { syncStatus, type SyncStatusStore } from './status';
+import { onOutboxChange } from './writes';
+
+export interface SyncEngineOptions {
+  db: InterschoolsDb;
+  /** '' (default) = same origin. */
+  baseUrl?: string;
+  fetch?: FetchFn;
+  status?: SyncStatusStore;
+  /** Default navigator.locks when present; null = the in-process mutex. */
+  locks?: LockManager | null;
+  random?: () => number;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface SyncEngine {
+  flush(): Promise<void>;
+  pull(): Promise<void>;
+  syncNow(): Promise<void>;
+  start(): () => void;
+  resumeFor(username: string): Promise<void>;
+  refreshCounts(): Promise<void>;
+}
+
+/** meta keys of the engine (src/db/meta keeps the others). */
+const META = {
+  /** Highest sequence number ever sent from this device: an unsent item at or below it needs a
+   *  new number, or the server would take it for a replay. */
+  lastSentSeq: 'outbox:lastSentSeq',
+  /** Set by a 401: the username whose session ended ('' when unknown). */
+  pausedFor: 'outbox:pausedFor',
+  /** The user the current session belongs to (resumeFor): only their items are sent. */
+  user: 'outbox:user',
+  /** The scopeKey of the last pull. */
+  scope: 'sync:scope',
+} as const;
+
+export const TIMER_MS = 30_000;
+const PAGE_LIMIT = 1000;
+const MAX_MERGES_PER_FLUSH = 3;
+
+const rowKeyString = (rowId: unknown) => (Array.isArray(rowId) ? rowId.join(':') : String(rowId));
+const sameUser = (a: string | null | undefined, b: string | null | undefined) =>
+  !!a && !!b && a.trim().toLowerCase() === b.trim().toLowerCase();
+const isFieldList = (fields: string[]) => fields.map((f) => `'${f}'`).join(', ');
+
+/** Items of other users are never sent under this session: say whose they are. */
+function heldMessage(items: OutboxItem[]): string {
+  const owners = [...new Set(items.map((i) => i.userId))];
+  return `${items.length} change(s) made by ${owners.join(', ')} are kept until ${owners.length > 1 ? 'they sign' : 'that user signs'} in again.`;
+}
+
+type Step = { kind: 'next' } | { kind: 'stop' } | { kind: 'retry'; ms: number } | { kind: 'again'; localId: number };
+
+export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
+  const { db } = opts;
+  const baseUrl = (opts.baseUrl ?? '').replace(/\/$/, '');
+  const fetchFn: FetchFn = opts.fetch ?? ((...args) => globalThis.fetch(...args));
+  const status = opts.status ?? syncStatus;
+  const locks = opts.locks === undefined ? defaultLocks() : opts.locks;
+  const random = opts.random ?? Math.random;
+  const now = opts.now ?? Date.now;
+  const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+
+  let active = 0;
+  let flushing = false;
+  let flushAgain = false;
+  let retryScheduled = false;
+  let notBefore = 0;
+  let stopped = false;
+
+  const getMeta = async <T>(key: string): Promise<T | undefined> => (await db.meta.get(key))?.value as T | undefined;
+  const setMeta = (key: string, value: unknown) => db.meta.put({ key, value });
+
+  async function busy<T>(fn: () => Promise<T>): Promise<T> {
+    active += 1;
+    status.set({ syncing: true });
+    try {
+      return await fn();
+    } finally {
+      active -= 1;
+      if (active === 0) status.set({ syncing: false });
+    }
+  }
+
+  async function refreshCounts(): Promise<void> {
+    const [pending, blocked, failed] = await Promise.all([
+      db.outbox.where('status').equals('pending').count(),
+      db.outbox.where('status').equals('blocked').count(),
+      db.outbox.where('status').equals('failed').count(),
+    ]);
+    status.set({ pending, blocked, failed });
+  }
+
+  async function activeUser(): Promise<string | null> {
+    return (await getMeta<string>(META.user)) ?? (await getSessionUser(db))?.username ?? null;
+  }
+
+  // ---- mirror updates ------------------------------------------------------------------------
+
+  /** Queued items of a row (any status), in sequence order. */
+  async function itemsOfRow(entity: string, rowId: unknown): Promise<OutboxItem[]> {
+    if (rowId === null || rowId === undefined) return [];
+    const items = await db.outbox.where('[entity+rowId]').equals([entity, rowId as string]).toArray();
+    if (typeof rowId === 'number') items.push(...(await db.outbox.where('[entity+rowId]').equals([entity, String(rowId)]).toArray()));
+    return items.sort((a, b) => a.seq - b.seq);
+  }
+
+  /** The server's row with the local changes still queued for it laid over (blocked and pending
+   *  items; a failed item's change was set aside, so the server's value shows). */
+  function overlay(server: Row, queued: OutboxItem[]): Row {
+    const live = queued.filter((q) => q.status !== 'failed');
+    if (!live.length) return withoutPending(server);
+    const row: Row = { ...server };
+    for (const q of live) Object.assign(row, itemPatch(q));
+    row._pending = true;
+    return row;
+  }
+
+  /** After an item is gone: the row loses its mark when nothing else of it is queued. */
+  async function clearPendingMark(item: OutboxItem): Promise<void> {
+    if (item.rowId === null) return;
+    if ((await itemsOfRow(item.entity, item.rowId)).some((q) => q.status !== 'failed')) return;
+    const table = db.table(item.entity);
+    const key = keyFromString(table, item.rowId);
+    const row = (await table.get(key as never)) as Row | undefined;
+    if (row?._pending) await table.put(withoutPending(row));
+  }
+
+  // ---- per answer ----------------------------------------------------------------------------
+
+  async function onSuccess(item: OutboxItem, answer: WriteAnswer): Promise<void> {
+    await db.transaction('rw', [...db.mirrorTables(), db.outbox], async () => {
+      await db.outbox.delete(item.localId!);
+      const table = db.table(item.entity);
+      const rows = answerRows(db, item.entity, answer.body);
+      const sentVersion = locateRow(item.body, item.rowId)?.row.version;
+
+      // POST of a snow id the school already had: the server answers the existing row.
+      if (item.method === 'POST' && rows.length === 1 && item.rowId !== null && rows[0]!.id !== undefined && rows[0]!.id !== item.rowId) {
+        const newId = rows[0]!.id as string;
+        await table.delete(keyFromString(table, item.rowId) as never);
+        for (const later of await itemsOfRow(item.entity, item.rowId)) {
+          const oldId = String(item.rowId);
+          await db.outbox.update(later.localId!, {
+            rowId: newId,
+            path: later.path.split(oldId).join(newId),
+            body: later.body === undefined ? undefined : (JSON.parse(JSON.stringify(later.body).split(JSON.stringify(oldId)).join(JSON.stringify(newId))) as unknown),
+          });
+        }
+      }
+
+      for (const row of rows) {
+        const rowId = rowKeyString(keyOfRow(table, row));
+        const queued = await itemsOfRow(item.entity, rowId);
+        // Our own write bumped the version: later edits of the row made on the old one follow it.
+        for (const later of queued) {
+          if (later.status !== 'pending' || sentVersion === undefined || row.version === undefined) continue;
+          const located = locateRow(later.body, later.rowId);
+          if (located && located.row.version === sentVersion) {
+            later.body = located.replace({ ...located.row, version: row.version });
+            await db.outbox.put(later);
+          }
+        }
+        const key = keyOfRow(table, row);
+        const local = (await table.get(key as never)) as Row | undefined;
+        if (!queued.length && local && typeof local.version === 'number' && typeof row.version === 'number' && local.version > row.version) {
+          // A pull already brought a newer row; keep it.
+          if (local._pending) await table.put(withoutPending(local));
+          continue;
+        }
+        await table.put(overlay(row, queued));
+      }
+      await clearPendingMark(item);
+    });
+  }
+
+  async function onLocked(item: OutboxItem, answer: WriteAnswer): Promise<void> {
+    const { message, code } = errorDetails(answer.body);
+    if (item.eventId === null) {
+      await db.outbox.update(item.localId!, { status: 'blocked', error: message ?? 'Locked' });
+    } else if (code === ERROR_CODES.VOLUNTEERS_LOCKED) {
+      await db.outbox
+        .where('eventId').equals(item.eventId)
+        .filter((q) => q.status === 'pending' && q.entity.startsWith('volunteer'))
+        .modify({ status: 'blocked', error: message ?? 'Locked' });
+      await db.outbox.update(item.localId!, { status: 'blocked', error: message ?? 'Locked' });
+    } else {
+      await markBlocked(db, item.eventId);
+      await db.outbox.where('eventId').equals(item.eventId).filter((q) => q.status === 'blocked' && !q.error)
+        .modify({ error: message ?? 'Locked' });
+    }
+    status.set({ locked: true, message: message ?? 'The event is locked: changes are kept but cannot be sent.' });
+  }
+
+  async function setAside(item: OutboxItem, message: string, fields: { path: string; message: string }[] = []): Promise<void> {
+    await db.outbox.update(item.localId!, { status: 'failed', error: message, fields, inFlightSeq: undefined });
+    status.set({ message });
+  }
+
+  /** 409: merge when the changed fields do not overlap, else the server's value stands. */
+  async function onConflict(item: OutboxItem, answer: WriteAnswer): Promise<Step> {
+    const body = isPlainObject(answer.body) ? answer.body : {};
+    const current = body.current;
+    const { message } = errorDetails(answer.body);
+    if (!isPlainObject(current)) {
+      await setAside(item, message ?? 'This change conflicts with the server.');
+      return { kind: 'next' };
+    }
+    const merge = mergeOnConflict(item, current);
+    if (merge.kind === 'resend') {
+      const localId = item.localId!;
+      await db.transaction('rw', [...db.mirrorTables(), db.outbox, db.meta], async () => {
+        const [seq] = await takeSequenceNumbers(db, 1);
+        const next: OutboxItem = { ...item, seq: seq!, idempotencyKey: uuidv7(), body: merge.body, base: current, attempts: 0, nextAttemptAt: 0 };
+        delete next.inFlightSeq;
+        await db.outbox.put(next);
+        if (item.rowId !== null) {
+          const table = db.table(item.entity);
+          await table.put(overlay(current, await itemsOfRow(item.entity, item.rowId)));
+        }
+      });
+      return { kind: 'again', localId };
+    }
+    const text = merge.kind === 'conflict'
+      ? `Not saved: ${isFieldList(merge.fields)} ${merge.fields.length > 1 ? 'were' : 'was'} changed on the server meanwhile; the server's value is kept. Re-apply your change if it should win.`
+      : (message ?? 'Not saved: this row was changed on the server meanwhile; the server\'s version is kept.');
+    await db.transaction('rw', [...db.mirrorTables(), db.outbox], async () => {
+      // Ready for the user's re-apply: on top of the server's row and version.
+      const located = locateRow(item.body, item.rowId);
+      const rebuilt = located && current.version !== undefined ? located.replace({ ...located.row, version: current.version }) : item.body;
+      await db.outbox.update(item.localId!, { status: 'failed', error: text, body: rebuilt, base: current, fields: [] });
+      if (item.rowId !== null) {
+        const table = db.table(item.entity);
+        await table.put(overlay(current, await itemsOfRow(item.entity, item.rowId)));
+      }
+    });
+    status.set({ message: text });
+    return { kind: 'next' };
+  }
+
+  // ---- flush ---------------------------------------------------------------------------------
+
+  /** Takes the next item to send and stamps it (a fresh number if its own is already passed). */
+  async function prepare(localId: number): Promise<OutboxItem | null> {
+    return db.transaction('rw', db.outbox, db.meta, async () => {
+      const item = await db.outbox.get(localId);
+      if (!item || item.status !== 'pending') return null;
+      const lastSent = (await getMeta<number>(META.lastSentSeq)) ?? 0;
+      const inFlight = item.inFlightSeq === item.seq;
+      if (item.seq <= lastSent && !inFlight) {
+        // Sent after later numbers (held, or another user's): numbers may skip, never go back.
+        const [seq] = await takeSequenceNumbers(db, 1);
+        item.seq = seq!;
+        item.idempotencyKey = uuidv7();
+      }
+      item.attempts += 1;
+      item.inFlightSeq = item.seq;
+      await db.outbox.put(item);
+      await setMeta(META.lastSentSeq, Math.max(lastSent, item.seq));
+      return item;
+    });
+  }
+
+  async function pickNext(preferred: number | null): Promise<{ item: OutboxItem | null; heldForOthers: OutboxItem[] }> {
+    const user = await activeUser();
+    const pending = await listByStatus(db, 'pending');
+    const failed = await listByStatus(db, 'failed');
+    const heldRows = new Set(failed.filter((f) => f.rowId !== null).map((f) => `${f.entity}|${f.rowId}`));
+    const heldForOthers: OutboxItem[] = [];
+    const sendable = pending.filter((item) => {
+      if (item.userId && user && !sameUser(item.userId, user)) {
+        heldForOthers.push(item);
+        return false;
+      }
+      return item.rowId === null || !heldRows.has(`${item.entity}|${item.rowId}`);
+    });
+    const item = (preferred !== null && sendable.find((i) => i.localId === preferred)) || sendable[0] || null;
+    return { item, heldForOthers };
+  }
+
+  async function handle(item: OutboxItem, answer: WriteAnswer, merges: Map<number, number>): Promise<Step> {
+    const s = answer.status;
+    if (s >= 200 && s < 300) {
+      await onSuccess(item, answer);
+      return { kind: 'next' };
+    }
+    if (s === 401) {
+      await db.outbox.update(item.localId!, { inFlightSeq: undefined });
+      await setMeta(META.pausedFor, item.userId ?? (await activeUser()) ?? '');
+      status.set({ needsLogin: true, message: 'Your session has ended: sign in again to send your changes.' });
+      return { kind: 'stop' };
+    }
+    if (s === 410) {
+      await onLocked(item, answer);
+      return { kind: 'next' };
+    }
+    if (s === 409) {
+      const n = (merges.get(item.localId!) ?? 0) + 1;
+      merges.set(item.localId!, n);
+      if (n > MAX_MERGES_PER_FLUSH) {
+        await setAside(item, 'Not saved: this row keeps changing on the server; try again later.');
+        return { kind: 'next' };
+      }
+      return onConflict(item, answer);
+    }
+    if (s === 408 || s === 429 || s >= 500) {
+      if (s === 429) await db.outbox.update(item.localId!, { inFlightSeq: undefined });
+      const ms = retryDelay(item.attempts, random, parseRetryAfter(answer.headers, now));
+      await db.outbox.update(item.localId!, { nextAttemptAt: now() + ms });
+      return { kind: 'retry', ms };
+    }
+    // 400, 403, 404, 422...: resending the same cannot succeed.
+    const { message, fields } = errorDetails(answer.body);
+    await setAside(item, message ?? `The server refused this change (${s}).`, fields);
+    return { kind: 'next' };
+  }
+
+  async function flushLocked(): Promise<number | null> {
+    if ((await getMeta<string>(META.pausedFor)) !== undefined) {
+      status.set({ needsLogin: true });
+      return null;
+    }
+    const merges = new Map<number, number>();
+    let preferred: number | null = null;
+    let reportedHeld = false;
+    for (;;) {
+      const { item: next, heldForOthers } = await pickNext(preferred);
+      preferred = null;
+      if (heldForOthers.length && !reportedHeld) {
+        reportedHeld = true;
+        status.set({ message: heldMessage(heldForOthers) });
+      }
+      if (!next) return null;
+      const item = await prepare(next.localId!);
+      if (!item) continue;
+      let answer: WriteAnswer;
+      try {
+        answer = await sendOutboxItem(fetchFn, baseUrl, item);
+      } catch (err) {
+        if (!(err instanceof NetworkError)) throw err;
+        status.set({ online: false });
+        const ms = retryDelay(item.attempts, random, null);
+        await db.outbox.update(item.localId!, { nextAttemptAt: now() + ms });
+        await refreshCounts();
+        return ms;
+      }
+      status.set({ online: true });
+      const step = await handle(item, answer, merges);
+      await refreshCounts();
+      if (step.kind === 'stop') return null;
+      if (step.kind === 'retry') return step.ms;
+      if (step.kind === 'again') preferred = step.localId;
+    }
+  }
+
+  function scheduleRetry(ms: number): void {
+    notBefore = now() + ms;
+    if (retryScheduled) return;
+    retryScheduled = true;
+    void sleep(ms).then(() => {
+      retryScheduled = false;
+      notBefore = 0;
+      if (!stopped) void flush().catch(() => undefined);
+    });
+  }
+
+  async function flush(): Promise<void> {
+    if (flushing) {
+      flushAgain = true;
+      return;
+    }
+    if (notBefore && now() < notBefore) return; // a retry is scheduled (backoff, Retry-After)
+    flushing = true;
+    let retryIn: number | null = null;
+    try {
+      await busy(async () => {
+        do {
+          flushAgain = false;
+          const result = await withLockIfAvailable(locks, OUTBOX_LOCK, `${OUTBOX_LOCK}:${db.name}`, flushLocked);
+          retryIn = result.ran ? result.value : null;
+        } while (flushAgain && retryIn === null);
+        await refreshCounts();
+      });
+    } finally {
+      flushing = false;
+    }
+    // After the lock and the flag are released, or the retry would find them taken.
+    if (retryIn !== null) scheduleRetry(retryIn);
+  }
+
+  // ---- pull ----------------------------------------------------------------------------------
+
+  async function applyPage(scope: string, page: SyncResponse): Promise<void> {
+    await db.transaction('rw', [...db.mirrorTables(), db.outbox, db.meta], async () => {
+      for (const change of page.changes) {
+        const table = db.table(change.entity);
+        if (change.deleted || !change.row) {
+          await table.delete(keyFromString(table, change.key) as never);
+          continue;
+        }
+        const row = change.row as Row;
+        const key = keyOfRow(table, row) ?? keyFromString(table, change.key);
+        const queued = await itemsOfRow(change.entity, rowKeyString(key));
+        const local = (await table.get(key as never)) as Row | undefined;
+        if (!queued.length && local && typeof local.version === 'number' && typeof row.version === 'number' && local.version > row.version) continue;
+        for (const q of queued) await db.outbox.update(q.localId!, { serverRow: row });
+        await table.put(overlay(row, queued));
+      }
+      await setCursor(db, scope, String(page.cursor));
+    });
+  }
+
+  /** resetRequired: the scope is downloaded again; rows with queued items stay (the outbox too). */
+  async function resetMirror(scope: string): Promise<void> {
+    await db.transaction('rw', [...db.mirrorTables(), db.outbox, db.meta], async () => {
+      const keep = new Map<string, Set<string>>();
+      await db.outbox.each((item) => {
+        if (item.rowId === null) return;
+        if (!keep.has(item.entity)) keep.set(item.entity, new Set());
+        keep.get(item.entity)!.add(String(item.rowId));
+      });
+      for (const table of db.mirrorTables()) {
+        const kept = keep.get(table.name);
+        if (!kept) await table.clear();
+        else await table.filter((row: Row) => !kept.has(rowKeyString(keyOfRow(table, row)))).delete();
+      }
+      await setCursor(db, scope, '0');
+    });
+  }
+
+  async function pullOnce(): Promise<void> {
+    if ((await getMeta<string>(META.pausedFor)) !== undefined) {
+      status.set({ needsLogin: true });
+      return;
+    }
+    let scope = (await getMeta<string>(META.scope)) ?? null;
+    let cursor = scope ? Number((await getCursor(db, scope)) ?? 0) : 0;
+    let resets = 0;
+    for (let guard = 0; guard < 100_000; guard += 1) {
+      let answer;
+      try {
+        answer = await fetchChanges(fetchFn, baseUrl, cursor, PAGE_LIMIT);
+      } catch (err) {
+        if (err instanceof NetworkError) {
+          status.set({ online: false });
+          return;
+        }
+        throw err;
+      }
+      status.set({ online: true });
+      if (answer.status === 401) {
+        await setMeta(META.pausedFor, (await activeUser()) ?? '');
+        status.set({ needsLogin: true });
+        return;
+      }
+      const page = answer.page;
+      if (!page) return; // no scope yet (no school/event picked), or the server cannot answer now
+      if (page.scopeKey !== scope) {
+        scope = page.scopeKey;
+        await setMeta(META.scope, scope);
+        if (cursor !== 0) {
+          cursor = 0; // that scope starts from the beginning
+          continue;
+        }
+      }
+      if (page.resetRequired) {
+        if (++resets > 2) throw new Error('The change feed keeps asking for a reset');
+        await resetMirror(scope);
+        cursor = 0;
+        continue;
+      }
+      await applyPage(scope, page);
+      cursor = page.cursor;
+      if (!page.hasMore) break;
+    }
+    if (scope) {
+      const at = new Date(now()).toISOString();
+      await setLastSyncedAt(db, scope, at);
+      status.set({ lastSyncedAt: at });
+    }
+  }
+
+  async function pull(): Promise<void> {
+    await busy(pullOnce);
+  }
+
+  async function syncNow(): Promise<void> {
+    await flush();
+    await pull();
+  }
+
+  async function resumeFor(username: string): Promise<void> {
+    await db.transaction('rw', db.meta, async () => {
+      await db.meta.delete(META.pausedFor);
+      await setMeta(META.user, username);
+    });
+    notBefore = 0;
+    const others = (await listByStatus(db, 'pending')).filter((i) => i.userId && !sameUser(i.userId, username));
+    status.set({ needsLogin: false, message: others.length ? heldMessage(others) : null });
+    await refreshCounts();
+    await syncNow();
+  }
+
+  function start(): () => void {
+    stopped = false;
+    const cleanups: (() => void)[] = [];
+    const kick = () => void syncNow().catch(() => undefined);
+    if (typeof window !== 'undefined' && typeof window.addEventListener === 'function') {
+      const onOnline = () => {
+        status.set({ online: true });
+        notBefore = 0;
+        kick();
+      };
+      const onOffline = () => status.set({ online: false });
+      window.addEventListener('online', onOnline);
+      window.addEventListener('offline', onOffline);
+      window.addEventListener('focus', kick);
+      cleanups.push(() => {
+        window.removeEventListener('online', onOnline);
+        window.removeEventListener('offline', onOffline);
+        window.removeEventListener('focus', kick);
+      });
+    }
+    if (typeof document !== 'undefined' && typeof document.addEventListener === 'function') {
+      const onVisible = () => {
+        if (document.visibilityState === 'visible') kick();
+      };
+      document.addEventListener('visibilitychange', onVisible);
+      cleanups.push(() => document.removeEventListener('visibilitychange', onVisible));
+    }
+    const timer = setInterval(kick, TIMER_MS);
+    cleanups.push(() => clearInterval(timer));
+    cleanups.push(onOutboxChange((message) => {
+      if (message?.database === db.name) void flush().catch(() => undefined);
+    }));
+    void refreshCounts().catch(() => undefined);
+    kick();
+    return () => {
+      stopped = true;
+      for (const c of cleanups.splice(0)) c();
+    };
+  }
+
+  return { flush, pull, syncNow, start, resumeFor, refreshCounts };
+}

@@ -1,0 +1,124 @@
+// Helpers over mirror rows and outbox bodies: where in a call's body the changed row sits (the
+// body itself for POST/PATCH, one element of an array for the batch calls, the one nested object
+// for { ticketing: {...} }), which fields an item changes, and the 409 merge.
+import type { Table } from 'dexie';
+import type { InterschoolsDb, OutboxItem } from '../db/database';
+
+export type Row = Record<string, unknown>;
+
+export function isPlainObject(value: unknown): value is Row {
+  return !!value && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Fields that describe the row rather than the user's change. */
+const META_FIELDS = new Set(['id', 'version', 'updatedAt', '_pending']);
+
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if ((a === undefined || a === null) && (b === undefined || b === null)) return a === b;
+  if (typeof a !== 'object' || typeof b !== 'object') return false;
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+type Located = { row: Row; replace(next: Row): unknown };
+
+/** Finds the object of `body` that carries the row `rowId`, with a way to rebuild the body. */
+export function locateRow(body: unknown, rowId: OutboxItem['rowId']): Located | null {
+  if (!isPlainObject(body)) return null;
+  // A batch: { participants: [...] }, { data: [...] }.
+  for (const [key, value] of Object.entries(body)) {
+    if (!Array.isArray(value)) continue;
+    const index = value.findIndex((el) => isPlainObject(el) && rowId !== null && el.id === rowId);
+    if (index >= 0) {
+      return {
+        row: value[index] as Row,
+        replace: (next) => ({ ...body, [key]: value.map((el, i) => (i === index ? next : el)) }),
+      };
+    }
+  }
+  // One wrapped row: { ticketing: {...} }.
+  const keys = Object.keys(body);
+  if (keys.length === 1 && isPlainObject(body[keys[0]!]) && !('id' in body)) {
+    const key = keys[0]!;
+    return { row: body[key] as Row, replace: (next) => ({ ...body, [key]: next }) };
+  }
+  return { row: body, replace: (next) => next };
+}
+
+/** The fields an item sets on its row (without id and version). */
+export function itemPatch(item: Pick<OutboxItem, 'body' | 'rowId' | 'method'>): Row {
+  if (item.method === 'DELETE') return {};
+  const located = locateRow(item.body, item.rowId);
+  if (!located) return {};
+  return Object.fromEntries(Object.entries(located.row).filter(([k]) => !META_FIELDS.has(k)));
+}
+
+export type MergeResult =
+  | { kind: 'resend'; body: unknown }
+  | { kind: 'conflict'; fields: string[] }
+  | { kind: 'unmergeable' };
+
+/**
+ * The 409 merge: fields the item changes that the server did not change since `base` are re-sent
+ * on top of `current` with current's version; a field changed on both sides (to different values)
+ * is a conflict and the server's value stands.
+ */
+export function mergeOnConflict(item: Pick<OutboxItem, 'body' | 'rowId' | 'method' | 'base'>, current: Row): MergeResult {
+  const located = locateRow(item.body, item.rowId);
+  if (!located || !isPlainObject(item.base)) return { kind: 'unmergeable' };
+  const base = item.base;
+  const conflicts: string[] = [];
+  const next: Row = {};
+  for (const [field, mine] of Object.entries(located.row)) {
+    if (field === 'version') {
+      next.version = current.version;
+      continue;
+    }
+    if (META_FIELDS.has(field) || !(field in current)) {
+      next[field] = mine;
+      continue;
+    }
+    const localChanged = !sameValue(mine, base[field]);
+    const serverChanged = !sameValue(current[field], base[field]);
+    if (localChanged && serverChanged && !sameValue(mine, current[field])) conflicts.push(field);
+    next[field] = localChanged ? mine : current[field];
+  }
+  if (conflicts.length) return { kind: 'conflict', fields: conflicts };
+  if (!('version' in next) && current.version !== undefined) next.version = current.version;
+  return { kind: 'resend', body: located.replace(next) };
+}
+
+/** The primary key of a mirror row as Dexie wants it, from the feed's string form
+ *  (composite keys joined by ':'; all-digit parts are the spec's integer ids). */
+export function keyFromString(table: Table, key: string | number): unknown {
+  const keyPath = table.schema.primKey.keyPath;
+  const part = (p: string) => (/^\d+$/.test(p) ? Number(p) : p);
+  if (Array.isArray(keyPath)) return String(key).split(':').map(part);
+  return typeof key === 'number' ? key : part(key);
+}
+
+/** The key of `row` in `table`, or null when the row lacks a key field. */
+export function keyOfRow(table: Table, row: Row): unknown {
+  const keyPath = table.schema.primKey.keyPath;
+  if (Array.isArray(keyPath)) {
+    const parts = keyPath.map((k) => row[k]);
+    return parts.every((p) => p !== undefined && p !== null) ? parts : null;
+  }
+  if (!keyPath) return null;
+  const value = row[keyPath];
+  return value === undefined || value === null ? null : value;
+}
+
+/** Is this answer a row (or rows) of the entity's table? */
+export function answerRows(db: InterschoolsDb, entity: string, body: unknown): Row[] {
+  const table = db.table(entity);
+  const candidates = Array.isArray(body) ? body : [body];
+  return candidates.filter((r): r is Row => isPlainObject(r) && keyOfRow(table, r) !== null);
+}
+
+/** A mirror row without the local mark. */
+export function withoutPending(row: Row): Row {
+  const copy = { ...row };
+  delete copy._pending;
+  return copy;
+}

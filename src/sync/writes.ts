@@ -1,0 +1,71 @@
+// The one way pages write: the change goes into Dexie and the outbox together (src/db/outbox),
+// then every flusher hears of it: this page's engine (an in-page event), other tabs (the
+// BroadcastChannel 'outbox') and the service worker (Background Sync tag 'outbox', where the
+// browser has it). The network is never awaited here.
+import type { InterschoolsDb, OutboxItem } from '../db/database';
+import { getSessionUser } from '../db/meta';
+import { enqueueWrite, type EnqueueWriteInput } from '../db/outbox';
+
+export const OUTBOX_CHANNEL = 'outbox';
+export const OUTBOX_SYNC_TAG = 'outbox';
+const OUTBOX_EVENT = 'outbox-changed';
+
+/** In-page notifications: a new item was queued, or an item was retried or discarded. */
+const pageSignal: EventTarget = new EventTarget();
+
+export type OutboxMessage = { type: 'queued' | 'changed'; database: string; seq?: number };
+
+/** Listens to outbox changes in this page and in other tabs. Returns the unsubscribe function. */
+export function onOutboxChange(listener: (message: OutboxMessage) => void): () => void {
+  const inPage = (e: Event) => listener((e as CustomEvent<OutboxMessage>).detail);
+  pageSignal.addEventListener(OUTBOX_EVENT, inPage);
+  let channel: BroadcastChannel | null = null;
+  if (typeof BroadcastChannel !== 'undefined') {
+    channel = new BroadcastChannel(OUTBOX_CHANNEL);
+    channel.onmessage = (e: MessageEvent<OutboxMessage>) => listener(e.data);
+  }
+  return () => {
+    pageSignal.removeEventListener(OUTBOX_EVENT, inPage);
+    channel?.close();
+  };
+}
+
+/** Tells every flusher that the outbox changed. Failures are ignored: the timer catches up. */
+export function notifyOutbox(message: OutboxMessage): void {
+  pageSignal.dispatchEvent(new CustomEvent<OutboxMessage>(OUTBOX_EVENT, { detail: message }));
+  if (typeof BroadcastChannel !== 'undefined') {
+    try {
+      const channel = new BroadcastChannel(OUTBOX_CHANNEL);
+      channel.postMessage(message);
+      channel.close();
+    } catch {
+      // no other tabs to tell
+    }
+  }
+  void registerBackgroundSync();
+}
+
+type SyncRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
+
+async function registerBackgroundSync(): Promise<void> {
+  try {
+    if (typeof navigator === 'undefined' || !('serviceWorker' in navigator) || !navigator.serviceWorker) return;
+    if (typeof (globalThis as { SyncManager?: unknown }).SyncManager === 'undefined') return;
+    // `ready` never settles without a worker; getRegistration does.
+    const registration = (await navigator.serviceWorker.getRegistration()) as SyncRegistration | undefined;
+    await registration?.sync?.register(OUTBOX_SYNC_TAG);
+  } catch {
+    // Background Sync refused (permissions, private mode): the page flushes instead.
+  }
+}
+
+export type QueueWriteInput = EnqueueWriteInput & { base?: unknown };
+
+/** Applies a write locally and queues it (one transaction), then wakes the flushers. The item's
+ *  user defaults to the signed-in user kept in meta. */
+export async function queueWrite(db: InterschoolsDb, input: QueueWriteInput): Promise<OutboxItem> {
+  const userId = input.userId !== undefined ? input.userId : ((await getSessionUser(db))?.username ?? null);
+  const item = await enqueueWrite(db, { ...input, userId });
+  notifyOutbox({ type: 'queued', database: db.name, seq: item.seq });
+  return item;
+}

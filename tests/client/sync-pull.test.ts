@@ -1,0 +1,123 @@
+// @vitest-environment node
+// The delta pull: tombstones, resetRequired, pending edits kept over pulled rows, scope cursors.
+import 'fake-indexeddb/auto';
+import { eq } from 'drizzle-orm';
+import { afterEach, expect, it } from 'vitest';
+import { participants } from '../../server/db/schema';
+import { getCursor } from '../../src/db/meta';
+import type { SyncResponse } from '../../src/domain/schemas/api/sync';
+import { cookieJar, dropDatabases, engineFor, freshDb, person, queueCreate, queuePatch, world, type World } from './sync-support';
+
+let w: World | undefined;
+afterEach(async () => {
+  await dropDatabases();
+  await w?.close();
+  w = undefined;
+});
+
+async function serverPatch(x: World, id: string, body: Record<string, unknown>) {
+  const other = cookieJar(x.baseUrl);
+  await other.login(x.username, x.eventId);
+  const res = await other.fetch(`${x.baseUrl}/api/v2/participants/${id}`, {
+    method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return res.json() as Promise<{ version: number }>;
+}
+
+it('downloads the scope, stores the cursor per scopeKey and sets lastSyncedAt', async () => {
+  w = await world();
+  const x = w;
+  const seeded = freshDb();
+  const row = person(x, { firstname: 'Pulled' });
+  await queueCreate(seeded, x, row);
+  await engineFor(x, seeded).engine.flush();
+
+  const db = freshDb();
+  const { engine, status } = engineFor(x, db);
+  await engine.pull();
+  expect(await db.participants.get(row.id)).toMatchObject({ firstname: 'Pulled' });
+  const scope = `school:${x.schoolId}/event:${x.eventId}`;
+  expect(Number(await getCursor(db, scope))).toBeGreaterThan(0);
+  expect(status.get().lastSyncedAt).toBeTruthy();
+});
+
+it('tombstones in a pull delete local rows', async () => {
+  w = await world();
+  const x = w;
+  const db = freshDb();
+  const keep = person(x, { firstname: 'Keep' });
+  const gone = person(x, { firstname: 'Gone' });
+  await queueCreate(db, x, keep);
+  await queueCreate(db, x, gone);
+  const { engine } = engineFor(x, db);
+  await engine.syncNow();
+  expect(await db.participants.count()).toBe(2);
+
+  await x.t.db.delete(participants).where(eq(participants.id, gone.id));
+  await engine.pull();
+  expect(await db.participants.get(gone.id)).toBeUndefined();
+  expect(await db.participants.get(keep.id)).toMatchObject({ firstname: 'Keep' });
+});
+
+it('resetRequired: the scope is downloaded again from 0, the outbox is kept', async () => {
+  w = await world();
+  const x = w;
+  const db = freshDb();
+  const row = person(x, { firstname: 'OnServer' });
+  await queueCreate(db, x, row);
+  const { engine } = engineFor(x, db);
+  await engine.syncNow();
+  // A stale local row that the server no longer has, and an unsent local creation.
+  await db.participants.put({ ...person(x, { firstname: 'Stale' }) });
+  const local = person(x, { firstname: 'Unsent' });
+  await queueCreate(db, x, local);
+
+  const cursors: number[] = [];
+  let resetOnce = true;
+  const fetchFn: typeof fetch = async (input, init) => {
+    const url = new URL(String(input));
+    if (url.pathname === '/api/sync/changes') {
+      cursors.push(Number(url.searchParams.get('cursor')));
+      if (resetOnce && Number(url.searchParams.get('cursor')) > 0) {
+        resetOnce = false;
+        const body: SyncResponse = { scopeKey: `school:${x.schoolId}/event:${x.eventId}`, cursor: 0, hasMore: false, resetRequired: true, changes: [] };
+        return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      }
+    }
+    return x.jar.fetch(input, init);
+  };
+  const { engine: pulling } = engineFor(x, db, { fetch: fetchFn });
+  await pulling.pull();
+  expect(cursors[0]).toBeGreaterThan(0);
+  expect(cursors[1]).toBe(0);
+  expect(await db.participants.get(row.id)).toMatchObject({ firstname: 'OnServer' });
+  expect((await db.participants.toArray()).map((r) => r.firstname).sort()).toEqual(['OnServer', 'Unsent']);
+  expect(await db.outbox.count()).toBe(1);
+  await pulling.flush();
+  expect(await db.outbox.count()).toBe(0);
+});
+
+it('a pending local edit survives a pull of the same row', async () => {
+  w = await world();
+  const x = w;
+  const db = freshDb();
+  const row = person(x, { firstname: 'Ava', lastname: 'Alpine' });
+  await queueCreate(db, x, row);
+  const { engine } = engineFor(x, db);
+  await engine.syncNow();
+  const v = (await db.participants.get(row.id))!.version!;
+
+  await serverPatch(x, row.id, { firstname: 'Server', version: v });
+  await queuePatch(db, x, row.id, { lastname: 'Local' });
+  await engine.pull();
+  expect(await db.participants.get(row.id)).toMatchObject({ firstname: 'Server', lastname: 'Local', _pending: true });
+  const [item] = await db.outbox.toArray();
+  expect(item!.serverRow).toMatchObject({ firstname: 'Server', lastname: 'Alpine' });
+
+  await engine.syncNow();
+  expect(await db.outbox.count()).toBe(0);
+  const after = await db.participants.get(row.id);
+  expect(after).toMatchObject({ firstname: 'Server', lastname: 'Local' });
+  expect(after?._pending).toBeUndefined();
+});
