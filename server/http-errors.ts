@@ -11,6 +11,8 @@ export class HttpError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: FieldError[],
+    /** Extra members of the error body, e.g. `current` (the row as stored) on a 409. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -21,6 +23,7 @@ export const badRequest = (message: string, fields?: FieldError[]) =>
 export const unauthenticated = (message: string = SERVER_MESSAGES.unauthenticated) => new HttpError(401, ERROR_CODES.UNAUTHENTICATED, message);
 export const forbidden = (message: string = SERVER_MESSAGES.forbidden) => new HttpError(403, ERROR_CODES.FORBIDDEN, message);
 export const notFound = (message: string = SERVER_MESSAGES.notFound) => new HttpError(404, ERROR_CODES.NOT_FOUND, message);
-export const conflict = (message: string) => new HttpError(409, ERROR_CODES.CONFLICT, message);
+export const conflict = (message: string, details?: Record<string, unknown>) =>
+  new HttpError(409, ERROR_CODES.CONFLICT, message, undefined, details);
 export const unprocessable = (message: string, fields?: FieldError[]) =>
   new HttpError(422, ERROR_CODES.VALIDATION, message, fields);

@@ -10,9 +10,16 @@ export type ChangeScope = { schoolId: string | null; eventId: string | null; all
 export type ChangeRow = { entity: string; rowId: string; seq: number; deleted: boolean };
 export type ChangePage = { changes: ChangeRow[]; cursor: number; hasMore: boolean; resetRequired: boolean };
 
-export async function readChanges(db: Db, scope: ChangeScope, cursor: number, limit = 1000): Promise<ChangePage> {
+/**
+ * `initial`: the caller is still inside a download that began at cursor 0. Its cursor may sit
+ * below the purge horizon between pages, but no tombstone it needs can have been purged: a purged
+ * tombstone is older than the retention, so its row was gone before the download began.
+ */
+export async function readChanges(
+  db: Db, scope: ChangeScope, cursor: number, limit = 1000, opts: { initial?: boolean } = {},
+): Promise<ChangePage> {
   const [horizon] = await db.select().from(syncHorizon).where(eq(syncHorizon.id, 1));
-  if (cursor > 0 && horizon && cursor < horizon.purgedThrough) {
+  if (cursor > 0 && !opts.initial && horizon && cursor < horizon.purgedThrough) {
     return { changes: [], cursor, hasMore: false, resetRequired: true };
   }
   const schoolCond = scope.allSchools

@@ -2,9 +2,12 @@
 import { authRoutes } from './auth/routes';
 import { eventRoutes } from './events/routes';
 import { hostRoutes } from './host/routes';
+import { participantRoutes } from './participants/routes';
 import { referenceRoutes } from './reference/routes';
+import { registryRoutes } from './registry/routes';
 import { schoolRoutes } from './schools/routes';
 import { sessionRoutes } from './session/routes';
+import { syncRoutes } from './sync/routes';
 import { ticketingRoutes } from './ticketing/routes';
 
 export const routeModules = [
@@ -15,4 +18,7 @@ export const routeModules = [
   eventRoutes,
   schoolRoutes,
   ticketingRoutes,
+  participantRoutes,
+  registryRoutes,
+  syncRoutes,
 ];

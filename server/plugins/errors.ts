@@ -7,10 +7,14 @@ import { STATUS_CODES } from 'node:http';
 import { DomainError, ERROR_CODES, type ErrorCode } from '../../src/domain/errors';
 import { HttpError, type FieldError } from '../http-errors';
 
-export type ErrorBody = { statusCode: number; error: string; message: string; code: ErrorCode; fields?: FieldError[] };
+export type ErrorBody = {
+  statusCode: number; error: string; message: string; code: ErrorCode; fields?: FieldError[]; [detail: string]: unknown;
+};
 
 export function errorBody(err: HttpError): ErrorBody {
   return {
+    // Details first: they may add members (a 409's `current`) but never replace the common ones.
+    ...(err.details ?? {}),
     statusCode: err.statusCode,
     error: STATUS_CODES[err.statusCode] ?? 'Error',
     message: err.message,

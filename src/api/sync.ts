@@ -74,8 +74,10 @@ export function sendOutboxItem(fetchFn: FetchFn, baseUrl: string, item: OutboxIt
 export type ChangesAnswer = { status: number; page: SyncResponse | null; body: unknown; headers: Headers };
 
 /** GET /api/sync/changes?cursor=&limit= ; `page` is set on a 200 with a valid body. */
-export async function fetchChanges(fetchFn: FetchFn, baseUrl: string, cursor: number, limit: number): Promise<ChangesAnswer> {
-  const answer = await call(fetchFn, `${baseUrl}/api/sync/changes?cursor=${cursor}&limit=${limit}`, {
+export async function fetchChanges(
+  fetchFn: FetchFn, baseUrl: string, cursor: number, limit: number, initial = false,
+): Promise<ChangesAnswer> {
+  const answer = await call(fetchFn, `${baseUrl}/api/sync/changes?cursor=${cursor}&limit=${limit}${initial ? '&initial=1' : ''}`, {
     method: 'GET',
     headers: { Accept: 'application/json' },
   });

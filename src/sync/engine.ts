@@ -462,10 +462,12 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     let scope = (await getMeta<string>(META.scope)) ?? null;
     let cursor = scope ? Number((await getCursor(db, scope)) ?? 0) : 0;
     let resets = 0;
+    // A download that begins at 0 tells the server so on its later pages (see readChanges).
+    let initial = cursor === 0;
     for (let guard = 0; guard < 100_000; guard += 1) {
       let answer;
       try {
-        answer = await fetchChanges(fetchFn, baseUrl, cursor, PAGE_LIMIT);
+        answer = await fetchChanges(fetchFn, baseUrl, cursor, PAGE_LIMIT, initial && cursor > 0);
       } catch (err) {
         if (err instanceof NetworkError) {
           status.set({ online: false });
@@ -486,6 +488,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
         await setMeta(META.scope, scope);
         if (cursor !== 0) {
           cursor = 0; // that scope starts from the beginning
+          initial = true;
           continue;
         }
       }
@@ -493,6 +496,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
         if (++resets > 2) throw new Error('The change feed keeps asking for a reset');
         await resetMirror(scope);
         cursor = 0;
+        initial = true;
         continue;
       }
       await applyPage(scope, page);

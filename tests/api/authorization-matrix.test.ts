@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ticketing } from '../../server/db/schema';
+import { participants, registryAthletes, teamEntries, teams, ticketing } from '../../server/db/schema';
 import { PASSWORD, createEvent, createSchool, createUser } from './support/factories';
 import { signIn, type Agent } from './support/http';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -23,6 +23,12 @@ const PUBLIC = is('ok');
 const SIGNED_IN = is('ok', { none: 'unauth' });
 const only = (...roles: Role[]) => is('denied', { none: 'unauth', ...Object.fromEntries(roles.map((r) => [r, 'ok'])) });
 const none = () => ({});
+/** Rows the participant routes act on (made in the second beforeAll). */
+const IDS = { participant: randomUUID(), entry: randomUUID(), snowId: 'SR4001' };
+const newParticipant = () => ({
+  id: randomUUID(), snowId: IDS.snowId, firstname: 'Matrix', lastname: 'Row', yearLevel: '7', gender: 'Female', dob: null, email: '',
+});
+const schoolFilter = (c: Ctx) => ({ query: { filter: JSON.stringify({ where: { SchoolId: c.schoolId } }) } });
 const tickets = { managerTicket1: 0, managerTicket2: 0, managerTicket3: 0, managerTicket4: 0, managerTicket5: 0, xcManagerTicketAlpine1: 0, xcManagerTicketXC1: 0 };
 
 /** Keyed 'METHOD /path' exactly as Fastify registered it (params in :name form). */
@@ -59,6 +65,19 @@ const MATRIX: Record<string, Row> = {
   'GET /api/school': { request: none, expect: only('school', 'admin') },
   'GET /api/school/list': { request: (c) => ({ query: { EventId: c.eventId } }), expect: only('admin') },
   'GET /api/school/:SchoolId': { request: none, expect: only('school', 'auditor', 'admin') },
+  // Participants: school and admin read and write, auditor reads, racedept nothing.
+  'GET /api/v2/participants': { request: schoolFilter, expect: only('school', 'auditor', 'admin') },
+  'POST /api/v2/participants': { request: () => ({ payload: newParticipant() }), expect: only('school', 'admin') },
+  'PUT /api/v2/participants': { request: () => ({ payload: { participants: [newParticipant()] } }), expect: only('school', 'admin') },
+  'PATCH /api/v2/participants/:id': { request: () => ({ payload: { firstname: 'Patched' } }), expect: only('school', 'admin') },
+  'GET /api/v2/participants/:id/team-entries': { request: none, expect: only('school', 'auditor', 'admin') },
+  'GET /api/v2/team-entries': { request: schoolFilter, expect: only('school', 'auditor', 'admin') },
+  // The first allowed caller deletes the entry; the next one meets 404 (still past authorisation).
+  'DELETE /api/v2/team-entries/:id': { request: none, expect: is('denied', { none: 'unauth', school: 'reached', admin: 'reached' }) },
+  'GET /api/schools/:SchoolId/events/:EventId/participants': { request: none, expect: only('school', 'auditor', 'admin') },
+  'GET /api/snowracer/:snowId': { request: none, expect: only('school', 'admin') },
+  'GET /api/snowracer/count': { request: none, expect: only('admin') },
+  'GET /api/sync/changes': { request: () => ({ query: { cursor: '0' } }), expect: SIGNED_IN },
 };
 
 /** Routes the app registered, read from its route tree (HEAD is Fastify's automatic twin of GET). */
@@ -77,7 +96,10 @@ function registeredRoutes(app: FastifyInstance): string[] {
 }
 
 function fill(path: string, ctx: Ctx): string {
-  return path.replace(':EventId', ctx.eventId).replace(':SchoolId', ctx.schoolId);
+  return path.replace(':EventId', ctx.eventId).replace(':SchoolId', ctx.schoolId)
+    .replace('/api/v2/participants/:id', `/api/v2/participants/${IDS.participant}`)
+    .replace('/api/v2/team-entries/:id', `/api/v2/team-entries/${IDS.entry}`)
+    .replace(':snowId', IDS.snowId);
 }
 
 let t: TestApp;
@@ -103,6 +125,16 @@ beforeAll(async () => {
   // The admin works on the school and event (what the header pickers are for).
   const picked = await agents.admin.request({ method: 'POST', url: '/api/session/', payload: { SchoolId: schoolId, EventId: eventId } });
   expect(picked.statusCode, picked.body).toBe(200);
+});
+beforeAll(async () => {
+  await t.db.insert(registryAthletes).values({ snowId: IDS.snowId, firstname: 'Matrix', lastname: 'Row', gender: 'Female', dob: null });
+  await t.db.insert(participants).values({ id: IDS.participant, schoolId: ctx.schoolId, firstname: 'Matrix', lastname: 'Row' });
+  const [team] = await t.db.insert(teams).values({
+    schoolId: ctx.schoolId, eventId: ctx.eventId, disciplineId: 1, division: 1, teamRank: 'A', gender: 'Female',
+  }).returning();
+  await t.db.insert(teamEntries).values({
+    id: IDS.entry, teamId: team!.id, eventId: ctx.eventId, disciplineId: 1, schoolId: ctx.schoolId, participantId: IDS.participant, position: 1,
+  });
 });
 afterAll(async () => { await t?.close(); });
 

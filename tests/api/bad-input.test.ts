@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventDisciplines, eventStates, events, sessions, ticketing } from '../../server/db/schema';
+import { eventDisciplines, eventStates, events, participants, sessions, teamEntries, ticketing } from '../../server/db/schema';
 import type { Agent } from './support/http';
 import { schoolInEvent } from './support/scenario';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -26,6 +26,8 @@ const snapshot = async () => ({
   states: await t.db.select().from(eventStates),
   disciplines: await t.db.select().from(eventDisciplines),
   ticketing: await t.db.select().from(ticketing),
+  participants: await t.db.select().from(participants),
+  teamEntries: await t.db.select().from(teamEntries),
   sessions: (await t.db.select().from(sessions)).map(({ lastSeenAt: _seen, ...s }) => s),
 });
 
@@ -42,6 +44,11 @@ const goodEvent = () => ({
   invoiceDue: null, states: [3], showForResults: false, showForStartlists: false,
 });
 const goodTickets = { managerTicket1: 0, managerTicket2: 0, managerTicket3: 0, managerTicket4: 0, managerTicket5: 0, xcManagerTicketAlpine1: 0, xcManagerTicketXC1: 0 };
+const goodParticipant = () => ({
+  id: randomUUID(), snowId: null, firstname: 'Bad', lastname: 'Input', yearLevel: '7', gender: 'Female', dob: '2012-03-04', email: '',
+});
+const filter = (url: string, value: unknown) => get(`${url}?filter=${encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value))}`);
+const patchJson = (url: string, payload: unknown): InjectOptions => ({ method: 'PATCH', url, payload: payload as object });
 const A = () => admin;
 const S = () => school;
 
@@ -99,6 +106,48 @@ const CASES: Case[] = [
   ['ticketing: wrong types', S, json('POST', '/api/ticketings', { ticketing: { ...goodTickets, managerTicket1: 'two', managerTicket2: -1, managerTicket3: 1.5 } }), 400, ['body.ticketing.managerTicket1', 'body.ticketing.managerTicket2', 'body.ticketing.managerTicket3']],
   ['ticketing: too large to store', A, json('POST', '/api/ticketings', { ticketing: { ...goodTickets, noAvailableTeamManagerPasses: 1e12 } }), 400],
   ['ticketing: bad idempotency headers', S, { ...json('POST', '/api/ticketings', { ticketing: goodTickets }), headers: { 'x-client-id': 'device-1', 'x-client-seq': '1' } }, 400],
+  // GET /api/v2/participants
+  ['participants: filter not JSON', S, filter('/api/v2/participants', '{where:'), 400, ['querystring.filter']],
+  ['participants: archived not a flag', S, filter('/api/v2/participants', { where: { archived: 2 } }), 400, ['querystring.filter.where.archived']],
+  ['participants: non-uuid SchoolId', A, filter('/api/v2/participants', { where: { SchoolId: 7 } }), 400, ['querystring.filter.where.SchoolId']],
+  ['participants: unknown order field', S, filter('/api/v2/participants', { order: 'password DESC' }), 400, ['querystring.filter.order']],
+  ['participants: unknown include', S, filter('/api/v2/participants', { include: ['Secrets'] }), 400, ['querystring.filter.include.0']],
+  // POST /api/v2/participants
+  ['participant create: malformed JSON', S, raw('POST', '/api/v2/participants', '{"id": '), 400],
+  ['participant create: missing fields', S, json('POST', '/api/v2/participants', { id: randomUUID() }), 400, ['body.firstname', 'body.lastname', 'body.yearLevel', 'body.gender']],
+  ['participant create: non-uuid id', S, json('POST', '/api/v2/participants', { ...goodParticipant(), id: 'tempid1' }), 400, ['body.id']],
+  ['participant create: bad date', S, json('POST', '/api/v2/participants', { ...goodParticipant(), dob: '31/12/2012' }), 400, ['body.dob']],
+  ['participant create: impossible date', S, json('POST', '/api/v2/participants', { ...goodParticipant(), dob: '2012-02-31' }), 400, ['body.dob']],
+  ['participant create: bad email and year level', S, json('POST', '/api/v2/participants', { ...goodParticipant(), email: 'nope', yearLevel: '13' }), 400, ['body.email', 'body.yearLevel']],
+  ['participant create: empty snow id', S, json('POST', '/api/v2/participants', { ...goodParticipant(), snowId: '  ' }), 400, ['body.snowId']],
+  ['participant create: version not a number', S, json('POST', '/api/v2/participants', { ...goodParticipant(), version: 'one' }), 400, ['body.version']],
+  ['participant create: NUL character in a name', S, json('POST', '/api/v2/participants', { ...goodParticipant(), firstname: 'Bad\u0000' }), 400],
+  // PATCH /api/v2/participants/:id
+  ['participant patch: non-uuid id', S, patchJson('/api/v2/participants/42', { firstname: 'X' }), 400, ['params.id']],
+  ['participant patch: unknown id', S, patchJson(`/api/v2/participants/${randomUUID()}`, { firstname: 'X' }), 404],
+  ['participant patch: wrong types', S, patchJson(`/api/v2/participants/${randomUUID()}`, { archived: 2, firstname: 5 }), 400, ['body.archived', 'body.firstname']],
+  ['participant patch: malformed JSON', S, { method: 'PATCH', url: `/api/v2/participants/${randomUUID()}`, payload: '{"a":', headers: { 'content-type': 'application/json' } }, 400],
+  // PUT /api/v2/participants
+  ['participants save: no participants', S, json('PUT', '/api/v2/participants', { rows: [] }), 400, ['body.participants']],
+  ['participants save: not a list', S, json('PUT', '/api/v2/participants', { participants: 'all' }), 400, ['body.participants']],
+  ['participants save: bad row', S, json('PUT', '/api/v2/participants', { participants: [goodParticipant(), { ...goodParticipant(), gender: 'X' }] }), 400, ['body.participants.1.gender']],
+  // Team entries
+  ['participant entries: non-uuid id', S, get('/api/v2/participants/abc/team-entries'), 400, ['params.id']],
+  ['participant entries: unknown id', S, get(`/api/v2/participants/${randomUUID()}/team-entries`), 404],
+  ['team entries: filter not JSON', S, filter('/api/v2/team-entries', 'nope'), 400, ['querystring.filter']],
+  ['team entries: non-uuid TeamId', S, filter('/api/v2/team-entries', { where: { TeamId: 3 } }), 400, ['querystring.filter.where.TeamId']],
+  ['team entry delete: non-uuid id', S, { method: 'DELETE', url: '/api/v2/team-entries/7' }, 400, ['params.id']],
+  ['team entry delete: unknown id', S, { method: 'DELETE', url: `/api/v2/team-entries/${randomUUID()}` }, 404],
+  ['school event participants: non-uuid ids', A, get('/api/schools/1/events/2/participants'), 400, ['params.SchoolId', 'params.EventId']],
+  ['school event participants: unknown school', A, () => get(`/api/schools/${randomUUID()}/events/${eventId}/participants`), 404],
+  // Registry
+  ['snowracer: blank snow id', S, get('/api/snowracer/%20'), 400, ['params.snowId']],
+  ['snowracer: unknown snow id', S, get('/api/snowracer/NOPE-0'), 404],
+  // Sync
+  ['sync: cursor not a number', S, get('/api/sync/changes?cursor=abc'), 400, ['querystring.cursor']],
+  ['sync: negative cursor', S, get('/api/sync/changes?cursor=-5'), 400, ['querystring.cursor']],
+  ['sync: limit out of range', S, get('/api/sync/changes?limit=0'), 400, ['querystring.limit']],
+  ['sync: limit too large', S, get('/api/sync/changes?limit=99999'), 400, ['querystring.limit']],
 ];
 
 describe('bad input', () => {

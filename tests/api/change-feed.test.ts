@@ -79,6 +79,30 @@ describe('change feed', () => {
     expect((await readChanges(t.db, scope, now)).resetRequired).toBe(false);
   });
 
+  it('lets a first download run across pages below the purge horizon without asking it to reset', async () => {
+    const school = await createSchool(t.db);
+    const scope = { schoolId: school.id, eventId: null };
+    await t.db.insert(participants).values(Array.from({ length: 5 }, (_, i) => ({ schoolId: school.id, firstname: `Keep ${i}` })));
+    const [gone] = await t.db.insert(participants).values({ schoolId: school.id, firstname: 'Gone' }).returning();
+    await t.db.delete(participants).where(eq(participants.id, gone!.id));
+    await purgeTombstones(t.db, new Date(Date.now() + 60_000));
+    const first = await readChanges(t.db, scope, 0, 2);
+    expect(first.hasMore).toBe(true);
+    expect((await readChanges(t.db, scope, first.cursor, 2)).resetRequired).toBe(true);
+    const ids = new Set(first.changes.map((c) => c.rowId));
+    let cursor = first.cursor;
+    for (;;) {
+      const page = await readChanges(t.db, scope, cursor, 2, { initial: true });
+      expect(page.resetRequired).toBe(false);
+      page.changes.forEach((c) => ids.add(c.rowId));
+      cursor = page.cursor;
+      if (!page.hasMore) break;
+    }
+    const kept = await t.db.select({ id: participants.id }).from(participants).where(eq(participants.schoolId, school.id));
+    expect(kept.every((p) => ids.has(p.id))).toBe(true);
+    expect((await readChanges(t.db, scope, cursor)).resetRequired).toBe(false);
+  });
+
   it('includes event-scoped rows only for that event', async () => {
     const e1 = await createEvent(t.db);
     const e2 = await createEvent(t.db);

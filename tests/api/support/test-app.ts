@@ -10,7 +10,7 @@ import { loadConfig } from '../../../server/config';
 import { openDatabase, type Database } from '../../../server/db/client';
 import type { Deps } from '../../../server/deps';
 import { createMemoryMailer } from '../../../server/integrations/mail';
-import { createBuiltInRegistry } from '../../../server/integrations/registry';
+import { createBuiltInRegistry, type AthleteRegistry } from '../../../server/integrations/registry';
 
 export type TestClock = { now: () => Date; advance(ms: number): void; set(d: Date): void };
 
@@ -50,12 +50,14 @@ async function openTestDatabase(): Promise<Database> {
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
-export async function startTestApp(opts: { env?: Record<string, string>; clock?: TestClock } = {}) {
+export async function startTestApp(opts: {
+  env?: Record<string, string>; clock?: TestClock; registry?: (db: Database['db']) => AthleteRegistry;
+} = {}) {
   const database = await openTestDatabase();
   const clock = opts.clock ?? createClock();
   const mailer = createMemoryMailer();
   const config = loadConfig({ DATA_DIR: '.tmp/test-data', STATIC_DIR: '.tmp/no-client', LOG_LEVEL: 'silent', ...opts.env });
-  const deps: Deps = { config, db: database.db, mailer, registry: createBuiltInRegistry(database.db), now: clock.now };
+  const deps: Deps = { config, db: database.db, mailer, registry: (opts.registry ?? createBuiltInRegistry)(database.db), now: clock.now };
   const app = await buildApp(deps);
   await app.ready();
   return {

@@ -18,6 +18,8 @@ export type SyncEntity = z.infer<typeof syncEntitySchema>;
 export const syncQuerySchema = z.object({
   cursor: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(5000).default(1000),
+  /** '1' while continuing a download that began at cursor 0 (see server/db/changes.ts). */
+  initial: z.enum(['0', '1']).optional(),
 });
 
 /**

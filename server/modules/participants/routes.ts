@@ -1,0 +1,104 @@
+// Participants and their race entries (spec section 7, 'Participants, teams, volunteers').
+// School users and admins read and write (an admin acts on the school picked in the session);
+// auditors read; race department: no access. A school user's school is always the session's: a
+// path or filter naming another school is refused (403), a body naming one is ignored.
+// Every write runs through runWrite (exactly once); the registry is asked before the transaction.
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { API } from '../../../src/domain/schemas';
+import type { Deps } from '../../deps';
+import { requireSession, schoolScope } from '../../plugins/authz';
+import { runWrite } from '../../plugins/idempotency';
+import { prefetchAthletes, snowIdsToCheck } from './registry-check';
+import {
+  createParticipant, deleteTeamEntry, listParticipants, listTeamEntries, participantTeamEntries, participantsOfSchoolEvent,
+  patchParticipant, requireSchool, saveParticipants,
+} from './service';
+
+const READ = ['admin', 'school', 'auditor'] as const;
+const WRITE = ['admin', 'school'] as const;
+
+/** The school a write lands on: a school user's own; an admin's picked one, else the one named. */
+function writeSchool(request: FastifyRequest, named: string | undefined): string {
+  const session = requireSession(request);
+  if (session.type === 'school') return requireSchool(session.schoolId);
+  return requireSchool(session.schoolId ?? named);
+}
+
+export const participantRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, registry }) => {
+  const api = API.participants;
+
+  app.get(api.list.url, {
+    config: { auth: READ },
+    schema: { querystring: api.list.querystring, response: { 200: api.list.response } },
+  }, async (request) => {
+    const filter = request.query.filter;
+    const schoolId = requireSchool(schoolScope(request, filter?.where?.SchoolId));
+    return listParticipants(db, schoolId, requireSession(request).eventId, filter);
+  });
+
+  app.post(api.create.url, {
+    config: { auth: WRITE },
+    schema: { body: api.create.body, response: { 200: api.create.response } },
+  }, async (request, reply) => {
+    const session = requireSession(request);
+    const schoolId = writeSchool(request, request.body.SchoolId);
+    const athletes = await prefetchAthletes(registry, await snowIdsToCheck(db, [request.body], true));
+    return runWrite(db, request, reply, (tx) =>
+      createParticipant(tx, { session, schoolId, eventId: session.eventId, athletes }, request.body));
+  });
+
+  app.patch(api.patch.url, {
+    config: { auth: WRITE },
+    schema: { params: api.patch.params, body: api.patch.body, response: { 200: api.patch.response } },
+  }, async (request, reply) => {
+    const session = requireSession(request);
+    const { id } = request.params;
+    const snowId = request.body.snowId;
+    const athletes = await prefetchAthletes(registry, snowId === undefined ? [] : await snowIdsToCheck(db, [{ id, snowId }], false));
+    return runWrite(db, request, reply, (tx) =>
+      patchParticipant(tx, { session, schoolId: schoolScope(request), eventId: session.eventId, athletes }, id, request.body));
+  });
+
+  app.put(api.saveAll.url, {
+    config: { auth: WRITE },
+    schema: { body: api.saveAll.body, response: { 200: api.saveAll.response } },
+  }, async (request, reply) => {
+    const session = requireSession(request);
+    const rows = request.body.participants;
+    const schools = new Map(rows.map((r) => [r, writeSchool(request, r.SchoolId)]));
+    const athletes = await prefetchAthletes(registry, await snowIdsToCheck(db, rows, false));
+    return runWrite(db, request, reply, (tx) =>
+      saveParticipants(tx, { session, eventId: session.eventId, athletes }, rows, (r) => schools.get(r)!));
+  });
+
+  app.get(api.teamEntriesOf.url, {
+    config: { auth: READ },
+    schema: { params: api.teamEntriesOf.params, response: { 200: api.teamEntriesOf.response } },
+  }, async (request) => participantTeamEntries(db, schoolScope(request), request.params.id, requireSession(request).eventId));
+
+  app.get(api.teamEntries.url, {
+    config: { auth: READ },
+    schema: { querystring: api.teamEntries.querystring, response: { 200: api.teamEntries.response } },
+  }, async (request) => {
+    const filter = request.query.filter;
+    const schoolId = requireSchool(schoolScope(request, filter?.where?.SchoolId));
+    return listTeamEntries(db, schoolId, requireSession(request).eventId, filter);
+  });
+
+  app.delete(api.deleteTeamEntry.url, {
+    config: { auth: WRITE },
+    schema: { params: api.deleteTeamEntry.params, response: { 200: api.deleteTeamEntry.response } },
+  }, async (request, reply) => {
+    const session = requireSession(request);
+    return runWrite(db, request, reply, (tx) => deleteTeamEntry(tx, session, schoolScope(request), request.params.id));
+  });
+
+  app.get(api.ofSchoolEvent.url, {
+    config: { auth: READ },
+    schema: { params: api.ofSchoolEvent.params, response: { 200: api.ofSchoolEvent.response } },
+  }, async (request) => {
+    const schoolId = requireSchool(schoolScope(request, request.params.SchoolId));
+    return participantsOfSchoolEvent(db, schoolId, request.params.EventId);
+  });
+};

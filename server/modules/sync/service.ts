@@ -1,0 +1,248 @@
+// The delta feed devices pull (GET /api/sync/changes): the change log of the session's scope after
+// a cursor, each changed row loaded (one query per table) and shaped as its domain entity under
+// the client's mirror table name. A deleted row, or one gone by the time it is loaded, is a
+// tombstone. An event_states change is answered with its event's row (states live on the event).
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { SyncChange, SyncEntity, SyncResponse } from '../../../src/domain/schemas';
+import { readChanges, type ChangeRow, type ChangeScope } from '../../db/changes';
+import type { Db } from '../../db/client';
+import {
+  disciplines, eventDisciplines, invites, invoices, participants, payments, resultOveralls, resultRaces, schools, states, teamEntries,
+  teamManagers, teams, ticketing, trophies, users, volunteerPreferences, volunteerSlots, volunteerSpots, volunteers, waivers,
+} from '../../db/schema';
+import { eventsByIds } from '../events/queries';
+import { toParticipant, toTeamEntry } from '../participants/shape';
+
+type Shaped = Record<string, unknown>;
+type Loader = (db: Db, keys: string[]) => Promise<Map<string, Shaped>>;
+
+/** SQL table -> client mirror table. */
+export const ENTITY_OF_TABLE: Readonly<Record<string, SyncEntity>> = {
+  participants: 'participants',
+  team_managers: 'teamManagers',
+  teams: 'teams',
+  team_entries: 'teamEntries',
+  volunteers: 'volunteers',
+  volunteer_slots: 'volunteerSlots',
+  volunteer_preferences: 'volunteerPreferences',
+  volunteer_spots: 'volunteerSpots',
+  events: 'events',
+  event_states: 'events',
+  event_disciplines: 'eventDisciplines',
+  disciplines: 'disciplines',
+  states: 'states',
+  schools: 'schools',
+  ticketing: 'ticketing',
+  waivers: 'waivers',
+  result_races: 'resultRaces',
+  result_overalls: 'resultOveralls',
+  trophies: 'trophies',
+  invites: 'invites',
+  invoices: 'invoices',
+  payments: 'payments',
+  users: 'users',
+};
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const dollars = (cents: number) => cents / 100;
+
+/** Rows whose key (one column, or several joined by ':') is in `keys`. */
+function keyIn(columns: AnyPgColumn[], keys: string[]): SQL {
+  if (columns.length === 1) return inArray(sql`${columns[0]}::text`, keys);
+  const joined = sql.join(columns.map((c) => sql`${c}::text`), sql` || ':' || `);
+  return inArray(sql`(${joined})`, keys);
+}
+
+function byKey<R>(rows: R[], key: (r: R) => string, shape: (r: R) => Shaped): Map<string, Shaped> {
+  return new Map(rows.map((r) => [key(r), shape(r)]));
+}
+
+const LOADERS: Record<SyncEntity, Loader> = {
+  participants: async (db, keys) => byKey(
+    await db.select().from(participants).where(keyIn([participants.id], keys)), (r) => r.id, (r) => toParticipant(r),
+  ),
+  teamEntries: async (db, keys) => byKey(
+    await db.select().from(teamEntries).where(keyIn([teamEntries.id], keys)), (r) => r.id, (r) => toTeamEntry(r),
+  ),
+  teams: async (db, keys) => byKey(await db.select().from(teams).where(keyIn([teams.id], keys)), (r) => r.id, (r) => ({
+    id: r.id, DisciplineId: r.disciplineId, division: r.division, teamRank: r.teamRank, gender: r.gender,
+    EventId: r.eventId, SchoolId: r.schoolId, TeamManagerId: r.teamManagerId, version: r.version,
+  })),
+  teamManagers: async (db, keys) => byKey(
+    await db.select().from(teamManagers).where(keyIn([teamManagers.id], keys)), (r) => r.id, (r) => ({
+      id: r.id, firstname: r.firstname, lastname: r.lastname, mobile: r.mobile, seasonPass: r.seasonPass,
+      SchoolId: r.schoolId, EventId: r.eventId, version: r.version,
+    }),
+  ),
+  events: async (db, keys) => new Map((await eventsByIds(db, keys)).map((e) => [e.id, e as Shaped])),
+  eventDisciplines: async (db, keys) => {
+    const rows = await db.select({ d: eventDisciplines, name: disciplines.name }).from(eventDisciplines)
+      .innerJoin(disciplines, eq(disciplines.id, eventDisciplines.disciplineId))
+      .where(keyIn([eventDisciplines.eventId, eventDisciplines.disciplineId], keys));
+    return byKey(rows, ({ d }) => `${d.eventId}:${d.disciplineId}`, ({ d, name }) => ({
+      EventId: d.eventId, DisciplineId: d.disciplineId, name, divisionFrom: d.divisionFrom, divisionTo: d.divisionTo,
+      male: d.male, female: d.female, active: d.active, version: d.version,
+    }));
+  },
+  disciplines: async (db, keys) => byKey(
+    await db.select().from(disciplines).where(keyIn([disciplines.id], keys)), (r) => String(r.id), (r) => ({
+      id: r.id, name: r.name, divisionFrom: r.divisionFrom, divisionTo: r.divisionTo, male: r.male, female: r.female,
+    }),
+  ),
+  states: async (db, keys) => byKey(
+    await db.select().from(states).where(keyIn([states.id], keys)), (r) => String(r.id), (r) => ({ id: r.id, name: r.name }),
+  ),
+  schools: async (db, keys) => {
+    const rows = await db.select().from(schools).where(keyIn([schools.id], keys));
+    const logins = rows.length
+      ? await db.select({ schoolId: users.schoolId, email: users.email }).from(users)
+        .where(sql`${users.type} = 'school' and ${keyIn([users.schoolId], keys)}`).orderBy(asc(users.createdAt))
+      : [];
+    const loginOf = new Map<string, string>();
+    for (const l of logins) if (l.schoolId && !loginOf.has(l.schoolId)) loginOf.set(l.schoolId, l.email);
+    return byKey(rows, (r) => r.id, (s) => ({
+      id: s.id, name: s.name, nickname: s.nickname, address1: s.address1, address2: s.address2, town: s.town,
+      region: s.region, postcode: s.postcode, phone: s.phone, fax: s.fax, schoolType: s.schoolType,
+      schoolCategory: s.schoolCategory, schoolGovOrPrivate: s.schoolGovOrPrivate, StateId: s.stateId, bpay: s.bpay,
+      createdAt: iso(s.createdAt),
+      coordinator: {
+        firstname: s.coordinatorFirstname, lastname: s.coordinatorLastname, phone: s.coordinatorPhone,
+        mobile: s.coordinatorMobile, fax: s.coordinatorFax, ausEnews: s.coordinatorAusEnews,
+      },
+      principal: { firstname: s.principalFirstname, lastname: s.principalLastname, email: s.principalEmail },
+      // Never a password or its hash: null, as every answer has it.
+      user: { email: loginOf.get(s.id) ?? '', password: null },
+      version: s.version,
+    }));
+  },
+  ticketing: async (db, keys) => byKey(
+    await db.select().from(ticketing).where(keyIn([ticketing.schoolId, ticketing.eventId], keys)),
+    (r) => `${r.schoolId}:${r.eventId}`,
+    (r) => ({
+      managerTicket1: r.managerTicket1, managerTicket2: r.managerTicket2, managerTicket3: r.managerTicket3,
+      managerTicket4: r.managerTicket4, managerTicket5: r.managerTicket5, xcManagerTicketAlpine1: r.xcManagerTicketAlpine1,
+      xcManagerTicketXC1: r.xcManagerTicketXC1, noAvailableTeamManagerPasses: r.noAvailableTeamManagerPasses,
+      SchoolId: r.schoolId, EventId: r.eventId, version: r.version,
+    }),
+  ),
+  waivers: async (db, keys) => byKey(await db.select().from(waivers).where(keyIn([waivers.id], keys)), (r) => r.id, (r) => ({
+    id: r.id, type: r.type, name: r.name, givenName: r.givenName, surname: r.surname, completed: r.completed === 1,
+    createdBy: r.createdBy, snowId: r.snowId, SchoolId: r.schoolId, EventId: r.eventId, version: r.version,
+  })),
+  volunteers: async (db, keys) => byKey(await db.select().from(volunteers).where(keyIn([volunteers.id], keys)), (r) => r.id, (r) => ({
+    id: r.id, firstname: r.firstname, lastname: r.lastname, mobile: r.mobile, email: r.email, seasonPass: r.seasonPass,
+    SchoolId: r.schoolId, EventId: r.eventId, version: r.version,
+  })),
+  volunteerSlots: async (db, keys) => {
+    const rows = await db.select().from(volunteerSlots).where(keyIn([volunteerSlots.id], keys));
+    const prefs = rows.length
+      ? await db.select().from(volunteerPreferences).where(keyIn([volunteerPreferences.slotId], keys))
+        .orderBy(asc(volunteerPreferences.rank))
+      : [];
+    return byKey(rows, (r) => r.id, (r) => ({
+      id: r.id,
+      VolunteerId: r.volunteerId,
+      preferences: prefs.filter((p) => p.slotId === r.id).map((p) => ({
+        DisciplineId: p.disciplineId, division: p.division, gender: p.gender, position: p.position, isLocked: p.isLocked,
+      })),
+      SchoolId: r.schoolId,
+      EventId: r.eventId,
+      version: r.version,
+    }));
+  },
+  volunteerPreferences: async (db, keys) => {
+    const rows = await db.select({ p: volunteerPreferences, schoolId: volunteerSlots.schoolId, eventId: volunteerSlots.eventId })
+      .from(volunteerPreferences).innerJoin(volunteerSlots, eq(volunteerSlots.id, volunteerPreferences.slotId))
+      .where(keyIn([volunteerPreferences.id], keys));
+    return byKey(rows, ({ p }) => p.id, ({ p, schoolId, eventId }) => ({
+      id: p.id, VolunteerSlotId: p.slotId, rank: p.rank, DisciplineId: p.disciplineId, division: p.division,
+      gender: p.gender, position: p.position, isLocked: p.isLocked, SchoolId: schoolId, EventId: eventId, version: p.version,
+    }));
+  },
+  volunteerSpots: async (db, keys) => byKey(
+    await db.select().from(volunteerSpots)
+      .where(keyIn([volunteerSpots.eventId, volunteerSpots.disciplineId, volunteerSpots.division], keys)),
+    (r) => `${r.eventId}:${r.disciplineId}:${r.division}`,
+    (r) => ({ EventId: r.eventId, DisciplineId: r.disciplineId, division: r.division, male: r.male, female: r.female, version: r.version }),
+  ),
+  resultRaces: async (db, keys) => byKey(
+    await db.select().from(resultRaces).where(keyIn([resultRaces.id], keys)), (r) => r.id, (r) => ({
+      id: r.id, EventId: r.eventId, DisciplineId: r.disciplineId, division: r.division, gender: r.gender,
+      teamIndividual: r.teamIndividual, fileUrl: r.fileUrl, placings: r.placings ?? null, version: r.version,
+    }),
+  ),
+  resultOveralls: async (db, keys) => byKey(
+    await db.select().from(resultOveralls).where(keyIn([resultOveralls.id], keys)), (r) => r.id, (r) => ({
+      id: r.id, EventId: r.eventId, pointscore: r.pointscore, schoolType: r.schoolType, gender: r.gender,
+      fileUrl: r.fileUrl, placings: r.placings ?? null, version: r.version,
+    }),
+  ),
+  trophies: async (db, keys) => byKey(await db.select().from(trophies).where(keyIn([trophies.id], keys)), (r) => r.id, (r) => ({
+    id: r.id, disciplineId: r.disciplineId, division: r.division, gender: r.gender, state: r.state, imageURL: r.imageUrl,
+    type: r.type, name: r.name, version: r.version,
+  })),
+  invites: async (db, keys) => {
+    const rows = await db.select({ i: invites, name: disciplines.name }).from(invites)
+      .innerJoin(disciplines, eq(disciplines.id, invites.disciplineId)).where(keyIn([invites.id], keys));
+    return byKey(rows, ({ i }) => i.id, ({ i, name }) => ({
+      id: i.id, EventId: i.eventId, DisciplineId: i.disciplineId, division: i.division, gender: i.gender,
+      stateNational: i.stateNational, name, version: i.version,
+    }));
+  },
+  invoices: async (db, keys) => byKey(await db.select().from(invoices).where(keyIn([invoices.id], keys)), (r) => r.id, (r) => ({
+    id: r.id, SchoolId: r.schoolId, EventId: r.eventId, number: r.number, kind: r.kind, total: dollars(r.totalCents),
+    entryCount: r.entryCount, url: r.url, createdAt: iso(r.createdAt), version: r.version,
+  })),
+  payments: async (db, keys) => byKey(await db.select().from(payments).where(keyIn([payments.id], keys)), (r) => r.id, (r) => ({
+    id: r.id, SchoolId: r.schoolId, EventId: r.eventId, amount: dollars(r.amountCents), method: r.method,
+    reference: r.reference, status: r.status, receivedAt: iso(r.receivedAt), createdAt: iso(r.createdAt), version: r.version,
+  })),
+  users: async (db, keys) => byKey(
+    // School coordinators are not rows of the admin users grid.
+    await db.select().from(users).where(sql`${users.type} <> 'school' and ${keyIn([users.id], keys)}`),
+    (r) => r.id,
+    (r) => ({ id: r.id, firstname: r.firstname, lastname: r.lastname, email: r.email, role: r.type, version: r.version }),
+  ),
+};
+
+export type FeedScope = ChangeScope & { withUsers: boolean };
+
+export const scopeKey = (scope: ChangeScope) => `school:${scope.schoolId ?? 'none'}/event:${scope.eventId ?? 'none'}`;
+
+type Wanted = { entity: SyncEntity; key: string; deleted: boolean };
+
+function wanted(change: ChangeRow, withUsers: boolean): Wanted | null {
+  const entity = ENTITY_OF_TABLE[change.entity];
+  if (!entity || (entity === 'users' && !withUsers)) return null;
+  if (change.entity === 'event_states') {
+    // The event's states changed: send the event itself (gone if the event went with it).
+    return { entity, key: change.rowId.split(':')[0]!, deleted: false };
+  }
+  return { entity, key: change.rowId, deleted: change.deleted };
+}
+
+export async function pullChanges(
+  db: Db, scope: FeedScope, cursor: number, limit: number, opts: { initial?: boolean } = {},
+): Promise<SyncResponse> {
+  const page = await readChanges(db, scope, cursor, limit, opts);
+  const base = { scopeKey: scopeKey(scope), cursor: page.cursor, hasMore: page.hasMore, resetRequired: page.resetRequired };
+  // One change per row, at the place of its latest mention (an event and its states may both appear).
+  const list = page.changes.map((c) => wanted(c, scope.withUsers)).filter((w): w is Wanted => w !== null);
+  const last = new Map<string, number>();
+  list.forEach((w, i) => last.set(`${w.entity}\u0000${w.key}`, i));
+  const unique = list.filter((w, i) => last.get(`${w.entity}\u0000${w.key}`) === i);
+
+  const toLoad = new Map<SyncEntity, string[]>();
+  for (const w of unique) if (!w.deleted) toLoad.set(w.entity, [...(toLoad.get(w.entity) ?? []), w.key]);
+  const loaded = new Map<SyncEntity, Map<string, Shaped>>();
+  for (const [entity, keys] of toLoad) loaded.set(entity, await LOADERS[entity](db, keys));
+
+  const changes: SyncChange[] = unique.map((w) => {
+    const row = w.deleted ? undefined : loaded.get(w.entity)?.get(w.key);
+    // Defence in depth: a row of another school is never sent, whatever the log says.
+    const foreign = row && typeof row.SchoolId === 'string' && !scope.allSchools && row.SchoolId !== scope.schoolId;
+    return row && !foreign ? { entity: w.entity, key: w.key, deleted: false, row } : { entity: w.entity, key: w.key, deleted: true };
+  });
+  return { ...base, changes };
+}
