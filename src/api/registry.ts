@@ -1,0 +1,40 @@
+// Calls to the athlete registry through our server (GET /api/snowracer/{snowId}). Needs the
+// network: screens disable the lookup offline. Failures map to the spec's three messages.
+import { REGISTRY_SEGMENT } from '../domain/constants/choices';
+import { registryAthleteSchema, type RegistryAthlete } from '../domain/schemas/api/registry';
+import { snowIdLookupMessage } from '../domain/rules/snow-id-lookup';
+import { http } from './http';
+
+export type SnowIdLookupResult =
+  | { ok: true; athlete: RegistryAthlete }
+  | { ok: false; message: string; status?: number };
+
+/** Looks a snow id up. Found and active -> the athlete; 404 (or an inactive athlete) -> 'Snow Id
+ *  not found or is inactive'; an empty or unreadable answer -> 'Snow Id not found'; any other
+ *  failure -> 'Error connecting to the athlete registry'. Never throws. */
+export async function lookupSnowId(snowId: string): Promise<SnowIdLookupResult> {
+  const id = snowId.trim();
+  if (id === '') return { ok: false, message: snowIdLookupMessage({ kind: 'empty' }) };
+  let response: Response;
+  try {
+    response = await http.get(`api/${REGISTRY_SEGMENT}/${encodeURIComponent(id)}`);
+  } catch {
+    return { ok: false, message: snowIdLookupMessage({ kind: 'network' }) };
+  }
+  if (!response.ok) {
+    return { ok: false, status: response.status, message: snowIdLookupMessage({ kind: 'http', status: response.status }) };
+  }
+  let body: unknown;
+  try {
+    const text = await response.text();
+    body = text.trim() === '' ? null : JSON.parse(text);
+  } catch {
+    body = null;
+  }
+  const parsed = registryAthleteSchema.safeParse(body);
+  if (!parsed.success) return { ok: false, message: snowIdLookupMessage({ kind: 'empty' }) };
+  if (!parsed.data.active) {
+    return { ok: false, status: 404, message: snowIdLookupMessage({ kind: 'http', status: 404 }) };
+  }
+  return { ok: true, athlete: parsed.data };
+}

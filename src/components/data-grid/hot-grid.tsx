@@ -1,0 +1,144 @@
+// The Handsontable side of DataGrid. Only this module (loaded with React.lazy) imports
+// Handsontable and its CSS, so the first load of the app stays free of it.
+import 'handsontable/styles/handsontable.min.css';
+import 'handsontable/styles/ht-theme-main.min.css';
+import './data-grid.css';
+import { HotTable, type HotTableRef } from '@handsontable/react-wrapper';
+import type Handsontable from 'handsontable/base';
+import { registerAllModules } from 'handsontable/registry';
+import { useLayoutEffect, useMemo, useRef } from 'react';
+import { GRID_ROW_HEIGHT_PX } from '../../domain/constants/ui';
+import type { DataGridProps } from './data-grid-props';
+import { gridHeight, validateCell } from './grid-logic';
+import type { GridAction, GridChange, GridColumn, GridRow } from './grid-types';
+
+registerAllModules();
+
+const LICENSE_KEY = 'non-commercial-and-evaluation';
+const ACTION_PREFIX = '__action:';
+
+function columnSettings<Row extends GridRow>(column: GridColumn<Row>): Handsontable.ColumnSettings {
+  const base: Handsontable.ColumnSettings = { data: column.key, readOnly: column.readOnly ?? false };
+  if (column.width) base.width = column.width;
+  if (column.type === 'dropdown') return { ...base, type: 'dropdown', source: [...(column.source ?? [])], allowInvalid: true };
+  if (column.type === 'numeric') return { ...base, type: 'numeric' };
+  return { ...base, type: 'text' };
+}
+
+export default function HotGrid<Row extends GridRow>(props: DataGridProps<Row>) {
+  const { columns, rows, actions = [], readOnly = false, label } = props;
+  const hotRef = useRef<HotTableRef>(null);
+  // Handlers read the latest props through a ref: Handsontable keeps the functions it was given.
+  // A layout effect updates it before HotTable's own effect hands the new settings over.
+  const latest = useRef(props);
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
+
+  // Handsontable edits its data in place: give it a copy, rebuilt only when the rows change.
+  const data = useMemo(() => rows.map((row) => ({ ...row })), [rows]);
+
+  const hotColumns = useMemo<Handsontable.ColumnSettings[]>(
+    () => [
+      ...columns.map((column) => columnSettings(column)),
+      ...actions.map((action) => ({
+        data: `${ACTION_PREFIX}${action.key}`,
+        readOnly: true,
+        editor: false as const,
+        renderer: (instance: Handsontable.Core, td: HTMLTableCellElement, visualRow: number) => {
+          td.replaceChildren();
+          td.className = 'htCenter htMiddle data-grid-action';
+          const row = latest.current.rows[instance.toPhysicalRow(visualRow)];
+          if (!row || action.hidden?.(row)) return td;
+          const button = document.createElement('button');
+          button.type = 'button';
+          button.tabIndex = -1; // the grid's own keyboard navigation reaches it; Enter presses it
+          button.className = 'data-grid-button';
+          button.textContent = typeof action.label === 'function' ? action.label(row) : action.label;
+          button.addEventListener('click', (event) => {
+            event.stopPropagation();
+            const physical = instance.toPhysicalRow(visualRow);
+            const current = latest.current.rows[physical];
+            if (current) action.onClick(current, physical);
+          });
+          td.appendChild(button);
+          return td;
+        },
+      })),
+    ],
+    [columns, actions],
+  );
+
+  const colHeaders = useMemo(() => [...columns.map((c) => c.title), ...actions.map((a) => a.title)], [columns, actions]);
+
+  function actionAt(col: number): GridAction<Row> | undefined {
+    return col >= columns.length ? actions[col - columns.length] : undefined;
+  }
+
+  return (
+    <div className="data-grid-host" aria-label={label} role="region">
+      <HotTable
+        ref={hotRef}
+        data={data}
+        columns={hotColumns}
+        colHeaders={colHeaders}
+        rowHeaders={false}
+        rowHeights={GRID_ROW_HEIGHT_PX}
+        height={gridHeight(rows.length)}
+        width="100%"
+        stretchH="all"
+        // A screen's grid has a handful of columns: render them all (screen readers see every
+        // cell of a row; rows stay virtualised).
+        renderAllColumns
+        readOnly={readOnly}
+        themeName="ht-theme-main"
+        licenseKey={LICENSE_KEY}
+        autoWrapRow
+        autoWrapCol
+        allowInsertRow={false}
+        allowInsertColumn={false}
+        allowRemoveRow={false}
+        allowRemoveColumn={false}
+        fillHandle={readOnly ? false : { autoInsertRow: false, direction: 'vertical' }}
+        contextMenu={false}
+        cells={(row: number, col: number) => {
+          const meta: Partial<Handsontable.CellMeta> = {};
+          const column = columns[col];
+          const source = latest.current.rows[row];
+          if (!column || !source) return meta;
+          // Handsontable paints `valid: false` cells with its htInvalid class.
+          meta.valid = validateCell(column, source) === null;
+          const className = latest.current.cellClassName?.(source, column.key, row);
+          if (className) meta.className = className;
+          return meta;
+        }}
+        beforeKeyDown={(event: KeyboardEvent) => {
+          if (event.key !== 'Enter' && event.key !== ' ') return;
+          const hot = hotRef.current?.hotInstance;
+          const selected = hot?.getSelectedRangeLast()?.highlight;
+          if (!hot || !selected || selected.row === null || selected.col === null || selected.row < 0) return;
+          const action = actionAt(selected.col);
+          if (!action) return;
+          const physical = hot.toPhysicalRow(selected.row);
+          const row = latest.current.rows[physical];
+          event.preventDefault();
+          event.stopImmediatePropagation();
+          if (row && !action.hidden?.(row)) action.onClick(row, physical);
+        }}
+        afterChange={(changes: Handsontable.CellChange[] | null, source: Handsontable.ChangeSource) => {
+          if (!changes || source === 'loadData' || source === 'updateData') return;
+          const hot = hotRef.current?.hotInstance;
+          const out: GridChange<Row>[] = [];
+          for (const [visualRow, prop, oldValue, newValue] of changes) {
+            const rowIndex = hot ? hot.toPhysicalRow(visualRow) : visualRow;
+            const row = latest.current.rows[rowIndex];
+            if (!row || typeof prop !== 'string' || prop.startsWith(ACTION_PREFIX)) continue;
+            if ((oldValue ?? '') === (newValue ?? '')) continue;
+            out.push({ rowIndex, row, key: prop as keyof Row & string, oldValue, newValue });
+          }
+          if (out.length > 0) latest.current.onChange?.(out);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export { TextField, type TextFieldProps } from './text-field';
+export { SelectField, type SelectFieldProps } from './select-field';

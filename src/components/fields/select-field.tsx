@@ -1,0 +1,44 @@
+// A labelled native select (keyboard and touch friendly everywhere) with an optional placeholder.
+import { useId, type SelectHTMLAttributes } from 'react';
+
+export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> {
+  label: string;
+  value: string;
+  options: readonly string[];
+  onChange: (value: string) => void;
+  /** Text of the empty first option; none when omitted. */
+  placeholder?: string;
+  error?: string | null;
+}
+
+export function SelectField({ label, value, options, onChange, placeholder, error, id, ...rest }: SelectFieldProps) {
+  const autoId = useId();
+  const selectId = id ?? autoId;
+  const messageId = `${selectId}-message`;
+  return (
+    <div className="field">
+      <label htmlFor={selectId}>{label}</label>
+      <select
+        id={selectId}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? messageId : undefined}
+        style={{ minHeight: 40 }}
+        {...rest}
+      >
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <small id={messageId} className="field-error" role="alert">
+          {error}
+        </small>
+      )}
+    </div>
+  );
+}

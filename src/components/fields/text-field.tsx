@@ -1,0 +1,44 @@
+// A labelled text input with its message: every field has a visible label and says what is wrong
+// next to itself (aria-invalid + aria-describedby), large enough to touch.
+import { useId, type InputHTMLAttributes } from 'react';
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** Shown under the field; marks it invalid. */
+  error?: string | null;
+  hint?: string;
+}
+
+export function TextField({ label, value, onChange, error, hint, id, ...rest }: TextFieldProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const messageId = `${inputId}-message`;
+  const hintId = `${inputId}-hint`;
+  const describedBy = [error ? messageId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={inputId}>{label}</label>
+      <input
+        id={inputId}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        style={{ minHeight: 40 }}
+        {...rest}
+      />
+      {hint && (
+        <small id={hintId} className="field-hint">
+          {hint}
+        </small>
+      )}
+      {error && (
+        <small id={messageId} className="field-error" role="alert">
+          {error}
+        </small>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+// The add-participant dialog: look a snow id up in the athlete registry (names, gender and date of
+// birth are filled in), choose the year level, Add. Offline (or when the registry cannot be
+// reached) the lookup is not possible: the details are typed by hand and the row is marked
+// 'lookup pending'; the server checks the snow id when the write arrives.
+import { useState, type FormEvent } from 'react';
+import { lookupSnowId } from '../../api/registry';
+import { SelectField, TextField } from '../../components/fields';
+import type { InterschoolsDb } from '../../db/database';
+import { GENDERS, YEAR_LEVELS, type Gender, type YearLevel } from '../../domain/constants/choices';
+import { MESSAGES } from '../../domain/messages';
+import { isoDateToDisplay, parseGridDate } from '../../domain/rules/grid-date';
+import type { SessionUser } from '../../domain/schemas/entities';
+import { Dialog } from './dialog';
+import { addParticipant, type AddResult } from './participant-writes';
+
+type Lookup =
+  | { state: 'idle' }
+  | { state: 'looking' }
+  | { state: 'found'; snowIdActive: 0 | 1 }
+  | { state: 'failed'; message: string; byHand: boolean };
+
+export interface AddParticipantDialogProps {
+  db: InterschoolsDb;
+  user: Pick<SessionUser, 'username' | 'EventId' | 'SchoolId'>;
+  online: boolean;
+  currentYear: number;
+  onClose: () => void;
+  onAdded: (result: AddResult, name: string) => void;
+  /** Injected in tests. */
+  lookup?: typeof lookupSnowId;
+}
+
+export const OFFLINE_LOOKUP_NOTE =
+  'You are offline, so the snow id cannot be looked up now. Type the details by hand: the participant is added marked "lookup pending" and the snow id is checked when the change reaches the server.';
+export const REGISTRY_DOWN_NOTE =
+  'You can type the details by hand: the participant is added marked "lookup pending" and checked when the change reaches the server.';
+
+export function AddParticipantDialog({ db, user, online, currentYear, onClose, onAdded, lookup = lookupSnowId }: AddParticipantDialogProps) {
+  const [snowId, setSnowId] = useState('');
+  const [firstname, setFirstname] = useState('');
+  const [lastname, setLastname] = useState('');
+  const [gender, setGender] = useState('');
+  const [dob, setDob] = useState('');
+  const [yearLevel, setYearLevel] = useState('');
+  const [result, setResult] = useState<Lookup>({ state: 'idle' });
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const byHand = !online || (result.state === 'failed' && result.byHand);
+  const found = result.state === 'found';
+  const dobCheck = dob.trim() === '' ? null : parseGridDate(dob, currentYear);
+  const dobError = dobCheck && !dobCheck.ok ? dobCheck.message : null;
+  const complete =
+    snowId.trim() !== '' &&
+    firstname.trim() !== '' &&
+    lastname.trim() !== '' &&
+    (GENDERS as readonly string[]).includes(gender) &&
+    (YEAR_LEVELS as readonly string[]).includes(yearLevel) &&
+    !dobError;
+  const canAdd = complete && (found || byHand) && !saving;
+
+  function changeSnowId(value: string) {
+    setSnowId(value);
+    if (result.state !== 'idle') setResult({ state: 'idle' });
+  }
+
+  async function runLookup() {
+    setResult({ state: 'looking' });
+    const answer = await lookup(snowId);
+    if (!answer.ok) {
+      const byHandAllowed = answer.message === MESSAGES.registryConnectionError;
+      setResult({ state: 'failed', message: answer.message, byHand: byHandAllowed });
+      return;
+    }
+    const athlete = answer.athlete;
+    setFirstname(athlete.firstname);
+    setLastname(athlete.lastname);
+    if ((GENDERS as readonly string[]).includes(athlete.gender)) setGender(athlete.gender);
+    setDob(isoDateToDisplay(athlete.dob));
+    setResult({ state: 'found', snowIdActive: athlete.active ? 1 : 0 });
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!canAdd) return;
+    setSaving(true);
+    setError(null);
+    try {
+      const added = await addParticipant(
+        db,
+        {
+          snowId,
+          firstname,
+          lastname,
+          gender: gender as Gender,
+          yearLevel: yearLevel as YearLevel,
+          dob: dobCheck?.ok ? dobCheck.iso : null,
+          snowIdActive: result.state === 'found' ? result.snowIdActive : undefined,
+          lookupPending: !found,
+        },
+        user,
+      );
+      onAdded(added, `${firstname.trim()} ${lastname.trim()}`);
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message : String(cause));
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Dialog title="Add participant" onClose={onClose}>
+      <form onSubmit={submit} noValidate>
+        <div style={{ display: 'flex', gap: '0.5rem', alignItems: 'flex-end', flexWrap: 'wrap' }}>
+          <TextField label="Snow Id" value={snowId} onChange={changeSnowId} autoComplete="off" inputMode="numeric" />
+          <button
+            type="button"
+            onClick={() => void runLookup()}
+            disabled={!online || snowId.trim() === '' || result.state === 'looking'}
+            style={{ minHeight: 40 }}
+          >
+            {result.state === 'looking' ? 'Looking up…' : 'Look up'}
+          </button>
+        </div>
+        {!online && <p className="note">{OFFLINE_LOOKUP_NOTE}</p>}
+        {result.state === 'failed' && (
+          <p role="alert" className="field-error">
+            {result.message}
+          </p>
+        )}
+        {result.state === 'failed' && result.byHand && online && <p className="note">{REGISTRY_DOWN_NOTE}</p>}
+        {found && <p role="status">Snow Id found in the athlete registry.</p>}
+
+        <TextField label="Given name" value={firstname} onChange={setFirstname} readOnly={!byHand && !found} autoComplete="off" />
+        <TextField label="Surname" value={lastname} onChange={setLastname} readOnly={!byHand && !found} autoComplete="off" />
+        <SelectField label="Gender" value={gender} options={GENDERS} onChange={setGender} placeholder="Choose…" disabled={!byHand && !found} />
+        <TextField
+          label="Date of birth"
+          value={dob}
+          onChange={setDob}
+          placeholder="dd/mm/yyyy"
+          hint="dd/mm/yyyy"
+          error={dobError}
+          readOnly={!byHand && !found}
+          autoComplete="off"
+        />
+        <SelectField label="Year level" value={yearLevel} options={YEAR_LEVELS} onChange={setYearLevel} placeholder="Choose…" />
+        {byHand && !found && <p className="note">This participant will be marked lookup pending.</p>}
+        {error && <p role="alert">{error}</p>}
+        <div style={{ display: 'flex', gap: '0.5rem', marginTop: '1rem' }}>
+          <button type="submit" disabled={!canAdd} style={{ minHeight: 44 }}>
+            Add
+          </button>
+          <button type="button" onClick={onClose} style={{ minHeight: 44 }}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,211 @@
+// Pure logic of the participants grid: mirror row <-> grid row (dates dd/mm/yyyy on screen,
+// YYYY-MM-DD stored and sent), the user's draft edits, the diff against the mirror, and which
+// call Save queues (one changed row: PATCH with the changed fields + version; several: one PUT).
+import { GENDERS, YEAR_LEVELS } from '../../domain/constants/choices';
+import { displayDateToIso, isoDateToDisplay } from '../../domain/rules/grid-date';
+import type { ParticipantRow } from '../../db/database';
+import type { GridRow } from '../../components/data-grid';
+
+/** A mirror row as this screen keeps it: rows added offline wait for their registry check. */
+export type LocalParticipantRow = ParticipantRow & { _lookupPending?: boolean };
+
+export const LOOKUP_PENDING = 'lookup pending';
+export const INACTIVE_SNOW_ID = 'inactive snow id';
+
+export const EDITABLE_KEYS = ['snowId', 'firstname', 'lastname', 'yearLevel', 'gender', 'dob', 'email'] as const;
+export type EditableKey = (typeof EDITABLE_KEYS)[number];
+
+export interface ParticipantGridRow extends GridRow {
+  id: string;
+  snowId: string;
+  firstname: string;
+  lastname: string;
+  yearLevel: string;
+  gender: string;
+  /** dd/mm/yyyy */
+  dob: string;
+  email: string;
+  /** 'lookup pending', the server's refusal, 'inactive snow id', or ''. */
+  status: string;
+  snowIdActive: number;
+  /** An inactive snow id (snowIdActive 0), highlighted. */
+  inactive: boolean;
+  lookupPending: boolean;
+  failed: boolean;
+}
+
+/** Draft edits by participant id: grid values as typed. */
+export type ParticipantEdits = Record<string, Partial<Record<EditableKey, string>>>;
+
+export function toGridRow(row: LocalParticipantRow, failure?: string): ParticipantGridRow {
+  const lookupPending = Boolean(row._lookupPending);
+  const inactive = Boolean(row.snowId) && row.snowIdActive === 0 && !lookupPending;
+  const status = failure ?? (lookupPending ? LOOKUP_PENDING : inactive ? INACTIVE_SNOW_ID : '');
+  return {
+    id: row.id,
+    snowId: row.snowId ?? '',
+    firstname: row.firstname,
+    lastname: row.lastname,
+    yearLevel: row.yearLevel,
+    gender: row.gender,
+    dob: isoDateToDisplay(row.dob),
+    email: row.email ?? '',
+    status,
+    snowIdActive: row.snowIdActive,
+    inactive,
+    lookupPending,
+    failed: failure !== undefined,
+  };
+}
+
+/** The grid rows: mirror rows minus the ones removed in the draft, with the draft edits over them. */
+export function applyEdits(
+  rows: readonly ParticipantGridRow[],
+  edits: ParticipantEdits,
+  removed: ReadonlySet<string>,
+): ParticipantGridRow[] {
+  return rows.filter((row) => !removed.has(row.id)).map((row) => (edits[row.id] ? { ...row, ...edits[row.id] } : row));
+}
+
+/** Records grid edits in the draft; an edit back to the mirror's value is dropped. */
+export function recordEdit(
+  edits: ParticipantEdits,
+  original: ParticipantGridRow | undefined,
+  id: string,
+  key: string,
+  value: unknown,
+): ParticipantEdits {
+  if (!(EDITABLE_KEYS as readonly string[]).includes(key)) return edits;
+  const field = key as EditableKey;
+  const text = value == null ? '' : String(value);
+  const rowEdits = { ...edits[id] };
+  if (original && original[field] === text) delete rowEdits[field];
+  else rowEdits[field] = text;
+  const next = { ...edits };
+  if (Object.keys(rowEdits).length === 0) delete next[id];
+  else next[id] = rowEdits;
+  return next;
+}
+
+/** Field values as stored and sent. */
+export type ParticipantFields = Partial<
+  Pick<ParticipantRow, 'snowId' | 'firstname' | 'lastname' | 'yearLevel' | 'gender' | 'dob' | 'email' | 'archived'>
+>;
+
+export interface ParticipantChange {
+  id: string;
+  /** The mirror row before the edit. */
+  base: LocalParticipantRow;
+  /** Only the fields that differ from base. */
+  fields: ParticipantFields;
+}
+
+function storedValue(key: EditableKey, text: string, currentYear: number): unknown {
+  const value = text.trim();
+  if (key === 'snowId') return value === '' ? null : value;
+  if (key === 'dob') return value === '' ? null : displayDateToIso(value, currentYear);
+  return value;
+}
+
+/** The changed rows: edited fields that differ from the mirror, and removed rows (archived 1). */
+export function diffParticipants(
+  base: readonly LocalParticipantRow[],
+  edits: ParticipantEdits,
+  removed: ReadonlySet<string>,
+  currentYear: number,
+): ParticipantChange[] {
+  const changes: ParticipantChange[] = [];
+  for (const row of base) {
+    const fields: ParticipantFields = {};
+    for (const [key, text] of Object.entries(edits[row.id] ?? {}) as [EditableKey, string][]) {
+      const value = storedValue(key, text, currentYear);
+      if (value !== (row[key] ?? (key === 'email' ? '' : null))) Object.assign(fields, { [key]: value });
+    }
+    if (removed.has(row.id)) fields.archived = 1;
+    if (Object.keys(fields).length > 0) changes.push({ id: row.id, base: row, fields });
+  }
+  return changes;
+}
+
+function withVersion<T extends object>(body: T, version: number | undefined): T & { version?: number } {
+  return version === undefined ? body : { ...body, version };
+}
+
+/** A full request row for PUT /api/v2/participants. */
+export function participantWriteBody(row: LocalParticipantRow) {
+  return withVersion(
+    {
+      id: row.id,
+      snowId: row.snowId,
+      snowIdActive: row.snowIdActive,
+      firstname: row.firstname,
+      lastname: row.lastname,
+      yearLevel: row.yearLevel,
+      gender: row.gender,
+      dob: row.dob,
+      email: row.email ?? '',
+      archived: row.archived,
+      SchoolId: row.SchoolId,
+    },
+    row.version,
+  );
+}
+
+export interface PlannedWrite {
+  method: 'PATCH' | 'PUT';
+  path: string;
+  body: unknown;
+  rowId: string | null;
+  /** The rows before the edit: one row for PATCH, the list for PUT. */
+  base: LocalParticipantRow | LocalParticipantRow[];
+}
+
+export function mergedRow(change: ParticipantChange): LocalParticipantRow {
+  return { ...change.base, ...change.fields };
+}
+
+/** Which call Save queues: nothing, one PATCH, or one PUT of every changed row. */
+export function planParticipantsSave(changes: readonly ParticipantChange[]): PlannedWrite | null {
+  if (changes.length === 0) return null;
+  if (changes.length === 1) {
+    const [change] = changes as [ParticipantChange];
+    return {
+      method: 'PATCH',
+      path: `/api/v2/participants/${change.id}`,
+      body: withVersion({ ...change.fields }, change.base.version),
+      rowId: change.id,
+      base: change.base,
+    };
+  }
+  return {
+    method: 'PUT',
+    path: '/api/v2/participants',
+    body: { participants: changes.map((change) => participantWriteBody(mergedRow(change))) },
+    rowId: null,
+    base: changes.map((change) => change.base),
+  };
+}
+
+/** Why the changes cannot be saved yet. A PATCH sends only the changed fields, so only those are
+ *  checked; a PUT sends whole rows, so a kept row needs names, a year level and a gender. */
+export function saveProblems(changes: readonly ParticipantChange[]): string[] {
+  const problems: string[] = [];
+  const whole = changes.length > 1;
+  for (const change of changes) {
+    const row = mergedRow(change);
+    if (row.archived === 1) continue;
+    const checks = (key: keyof ParticipantFields) => whole || key in change.fields;
+    const name = `${row.firstname} ${row.lastname}`.trim() || row.snowId || 'A participant';
+    if ((checks('firstname') && !row.firstname.trim()) || (checks('lastname') && !row.lastname.trim())) {
+      problems.push(`${name}: given name and surname are required.`);
+    }
+    if (checks('yearLevel') && !(YEAR_LEVELS as readonly string[]).includes(row.yearLevel)) problems.push(`${name}: choose a year level.`);
+    if (checks('gender') && !(GENDERS as readonly string[]).includes(row.gender)) problems.push(`${name}: choose a gender.`);
+  }
+  return problems;
+}
+
+/** Sort for display: surname, then given name. */
+export function byName(a: { lastname: string; firstname: string }, b: { lastname: string; firstname: string }): number {
+  return a.lastname.localeCompare(b.lastname) || a.firstname.localeCompare(b.firstname);
+}

@@ -1,0 +1,209 @@
+// #/participant/index: the school's participants (spec section 2). Reads only the Dexie mirror;
+// edits stay a draft until Save, which commits them locally with one queued call and returns to
+// disabled at once. Read-only while the event is locked.
+import { useCallback, useMemo, useState } from 'react';
+import { DataGrid, findInvalidCells, type GridAction, type GridChange } from '../../components/data-grid';
+import { SaveButton } from '../../components/save-button';
+import { useSession } from '../../components/session-context';
+import { useSyncStatus } from '../../components/use-sync-status';
+import { getDb, type InterschoolsDb } from '../../db/database';
+import { canRemoveParticipant } from '../../domain/rules/participants';
+import { AddParticipantDialog } from './add-participant-dialog';
+import { participantCellClassName, participantColumns } from './participant-columns';
+import {
+  applyEdits,
+  diffParticipants,
+  recordEdit,
+  saveProblems,
+  toGridRow,
+  type ParticipantEdits,
+  type ParticipantGridRow,
+} from './participant-rows';
+import { saveParticipantChanges } from './participant-writes';
+import { RaceEntriesDialog } from './race-entries-dialog';
+import { useFailedParticipantMessages, useInvoicePaid, useSchoolParticipants } from './use-participants-data';
+
+export const LOCKED_MESSAGE = 'This event is locked: participants can be viewed but not changed.';
+
+export interface ParticipantsPageProps {
+  /** The database to read and write; the app's by default (tests pass their own). */
+  db?: InterschoolsDb;
+  currentYear?: number;
+}
+
+const NO_ROWS: ParticipantGridRow[] = [];
+
+export default function ParticipantsPage({ db = getDb(), currentYear = new Date().getFullYear() }: ParticipantsPageProps) {
+  const { user } = useSession();
+  const status = useSyncStatus();
+  const schoolId = user?.SchoolId ?? null;
+  const eventId = user?.EventId ?? null;
+  const base = useSchoolParticipants(db, schoolId);
+  const failures = useFailedParticipantMessages(db);
+  const invoicePaid = useInvoicePaid(db, schoolId, eventId);
+
+  const [edits, setEdits] = useState<ParticipantEdits>({});
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
+  const [updating, setUpdating] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [entriesOf, setEntriesOf] = useState<ParticipantGridRow | null>(null);
+
+  const locked = Boolean(status.locked || user?.locked);
+  const canRemove = !locked && !!user && canRemoveParticipant(user.type, invoicePaid);
+
+  const baseRows = useMemo(
+    () => (base ?? []).map((row) => toGridRow(row, failures.get(row.id))),
+    [base, failures],
+  );
+  const rows = useMemo(() => (base ? applyEdits(baseRows, edits, removed) : NO_ROWS), [base, baseRows, edits, removed]);
+  const columns = useMemo(() => participantColumns(currentYear), [currentYear]);
+  const invalid = useMemo(() => findInvalidCells(columns, rows), [columns, rows]);
+  const changes = useMemo(
+    () => diffParticipants(base ?? [], edits, removed, currentYear),
+    [base, edits, removed, currentYear],
+  );
+  const problems = useMemo(() => saveProblems(changes), [changes]);
+  const dirty = Object.keys(edits).length > 0 || removed.size > 0;
+  const blockedReason =
+    invalid.length > 0 ? 'Fix the invalid cells before saving.' : problems.length > 0 ? problems.join(' ') : null;
+
+  const onChange = useCallback(
+    (gridChanges: GridChange<ParticipantGridRow>[]) => {
+      setNotice(null);
+      setEdits((current) =>
+        gridChanges.reduce(
+          (next, change) =>
+            recordEdit(next, baseRows.find((row) => row.id === change.row.id), change.row.id, change.key, change.newValue),
+          current,
+        ),
+      );
+    },
+    [baseRows],
+  );
+
+  const actions = useMemo<GridAction<ParticipantGridRow>[]>(() => {
+    const list: GridAction<ParticipantGridRow>[] = [
+      { key: 'entries', title: 'Race entries', label: 'Race entries', onClick: (row) => setEntriesOf(row) },
+    ];
+    if (canRemove) {
+      list.push({
+        key: 'remove',
+        title: 'Remove',
+        label: 'Remove',
+        onClick: (row) => {
+          setNotice(null);
+          setRemoved((current) => new Set(current).add(row.id));
+        },
+      });
+    }
+    return list;
+  }, [canRemove]);
+
+  async function save() {
+    if (!user || locked) return;
+    setUpdating(true);
+    setError(null);
+    try {
+      await saveParticipantChanges(db, changes, user);
+      setEdits({});
+      setRemoved(new Set());
+      setNotice('Changes saved on this device; they are sent to the server when online.');
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message : String(cause));
+    } finally {
+      setUpdating(false);
+    }
+  }
+
+  if (!user) return <main><p>Sign in to see participants.</p></main>;
+  if (!schoolId) return <main><h1>Participants</h1><p>Choose a school to see its participants.</p></main>;
+
+  const removedRows = baseRows.filter((row) => removed.has(row.id));
+  const refused = rows.filter((row) => row.failed);
+  const nameOf = (row: ParticipantGridRow) => `${row.firstname} ${row.lastname}`.trim() || row.snowId || 'Participant';
+
+  return (
+    <main className="participants-page">
+      <h1>Participants</h1>
+      {locked && (
+        <p role="status" className="locked-note">
+          {LOCKED_MESSAGE}
+        </p>
+      )}
+      {!locked && (
+        <div className="toolbar" style={{ display: 'flex', gap: '0.5rem', alignItems: 'center', flexWrap: 'wrap' }}>
+          <button type="button" onClick={() => setAdding(true)} style={{ minHeight: 44 }}>
+            Add participant
+          </button>
+          <SaveButton dirty={dirty} updating={updating} blockedReason={blockedReason} onSave={save} />
+        </div>
+      )}
+      {notice && <p role="status">{notice}</p>}
+      {error && <p role="alert">{error}</p>}
+      {base === undefined ? (
+        <p role="status">Loading participants…</p>
+      ) : (
+        <DataGrid
+          label="Participants"
+          columns={columns}
+          rows={rows}
+          actions={actions}
+          readOnly={locked}
+          onChange={onChange}
+          cellClassName={participantCellClassName}
+          rowLabel={nameOf}
+        />
+      )}
+      {base !== undefined && rows.length === 0 && <p>No participants yet.</p>}
+      {removedRows.length > 0 && (
+        <section aria-label="Removed, not saved yet">
+          <h2 style={{ fontSize: '1rem' }}>Removed (saved with the next Save)</h2>
+          <ul>
+            {removedRows.map((row) => (
+              <li key={row.id}>
+                {nameOf(row)}{' '}
+                <button
+                  type="button"
+                  onClick={() => setRemoved((current) => new Set([...current].filter((id) => id !== row.id)))}
+                  style={{ minHeight: 36 }}
+                >
+                  Undo remove
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {refused.length > 0 && (
+        <section aria-label="Changes the server refused">
+          <h2 style={{ fontSize: '1rem' }}>Changes the server refused</h2>
+          <ul>
+            {refused.map((row) => (
+              <li key={row.id}>
+                {nameOf(row)}: {row.status}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {adding && (
+        <AddParticipantDialog
+          db={db}
+          user={user}
+          online={status.online}
+          currentYear={currentYear}
+          onClose={() => setAdding(false)}
+          onAdded={(result, name) => {
+            setAdding(false);
+            setNotice(result.mode === 'updated' ? `${name} already existed: the participant was updated.` : `${name} added.`);
+          }}
+        />
+      )}
+      {entriesOf && (
+        <RaceEntriesDialog db={db} user={user} participant={entriesOf} readOnly={locked} onClose={() => setEntriesOf(null)} />
+      )}
+    </main>
+  );
+}
