@@ -1,0 +1,149 @@
+// Client benchmarks in Debian's Chromium (prints figures, never fails on time):
+// 1. gzip size of the JS a browser loads for #/login and for #/participant/index;
+// 2. pulling the large data set (every school's participants, teams and entries of the current
+//    event: the server's real feed pages) into IndexedDB through the app's pull, as rows per
+//    second and as a ratio to a raw Dexie bulkPut of the same rows in the same run;
+// 3. flushing 1,000 queued edits to the real server: seconds, and duplicates applied (must be 0).
+import { gzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { build } from 'vite';
+import { openDatabase } from '../../server/db/client';
+import { generateLargeDataset } from '../../server/db/seed/large';
+import { pullChanges } from '../../server/modules/sync/service';
+import type { SyncResponse } from '../../src/domain/schemas/api/sync';
+import { launchDevice } from '../e2e/support/browser';
+import { startServer } from '../e2e/support/server';
+
+const fmt = (n: number) => n.toLocaleString('en-AU', { maximumFractionDigits: 1 });
+const DEMO_SCHOOL = { username: 'megan.hartley@snowyrange.test', password: 'demo-school-2026' };
+
+async function bundleEntry(): Promise<string> {
+  const out = await build({
+    configFile: false,
+    logLevel: 'warn',
+    build: { write: false, minify: true, lib: { entry: 'tests/bench/browser-entry.ts', formats: ['iife'], name: 'BenchEntry' } },
+  });
+  const first = (Array.isArray(out) ? out[0] : out) as { output: Array<{ type: string; code?: string }> };
+  return first.output.find((o) => o.type === 'chunk')!.code!;
+}
+
+async function largeFeedPages(): Promise<{ pages: SyncResponse[]; rows: number }> {
+  const database = await openDatabase({});
+  await database.migrate();
+  await generateLargeDataset(database.db, {});
+  const rows = ((await database.db.execute(sql`select id from events where archived = false order by year desc limit 1`)) as unknown as { rows: Array<{ id: string }> }).rows;
+  const scope = { schoolId: null, eventId: rows[0]!.id, allSchools: true, withUsers: false };
+  const pages: SyncResponse[] = [];
+  let cursor = 0;
+  for (;;) {
+    const page = await pullChanges(database.db, scope, cursor, 1000);
+    pages.push(page);
+    cursor = page.cursor;
+    if (!page.hasMore) break;
+  }
+  await database.close();
+  return { pages, rows: pages.reduce((n, p) => n + p.changes.length, 0) };
+}
+
+async function main() {
+  const server = await startServer();
+  const device = await launchDevice();
+  try {
+    const page = await device.context.newPage();
+
+    // 1. JS loaded per route.
+    const scripts = new Map<string, number>();
+    page.on('response', async (res) => {
+      if (res.request().resourceType() !== 'script') return;
+      try { scripts.set(res.url(), gzipSync(await res.body()).length); } catch { /* a redirect has no body */ }
+    });
+    await page.goto(`${server.url}/#/login`);
+    await page.getByLabel(/username/i).waitFor();
+    await page.waitForLoadState('networkidle');
+    const loginBytes = [...scripts.values()].reduce((a, b) => a + b, 0);
+    await page.getByLabel(/username/i).fill(DEMO_SCHOOL.username);
+    await page.getByLabel(/password/i).first().fill(DEMO_SCHOOL.password);
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await page.waitForURL(/#\/$/);
+    await page.goto(`${server.url}/#/participant/index`);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    const gridBytes = [...scripts.values()].reduce((a, b) => a + b, 0);
+    console.log(`JS for #/login (gzip)                        ${fmt(loginBytes / 1024)} kB`);
+    console.log(`JS for #/participant/index (gzip, cumulative) ${fmt(gridBytes / 1024)} kB  (ratio ${fmt(gridBytes / loginBytes)})`);
+
+    // 2. Pull of the large data set into IndexedDB, against raw bulkPut.
+    const bench = await bundleEntry();
+    const fresh = await device.context.newPage();
+    await fresh.goto(`${server.url}/utils/host`);
+    await fresh.addScriptTag({ content: bench });
+    const { pages, rows } = await largeFeedPages();
+    const pull = await fresh.evaluate(async (feed) => {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the bundle's globals, typed in the bundle
+      const B = (globalThis as any).Bench;
+      const db = new B.InterschoolsDb(`bench-pull-${Date.now()}`);
+      let i = 0;
+      const fetchPages = async () => new Response(JSON.stringify(feed[Math.min(i++, feed.length - 1)]), { status: 200, headers: { 'content-type': 'application/json' } });
+      const engine = B.createSyncEngine({ db, fetch: fetchPages, locks: null });
+      const t0 = performance.now();
+      await engine.pull();
+      const pullMs = performance.now() - t0;
+      const raw = new B.Dexie(`bench-raw-${Date.now()}`);
+      const tables: Record<string, string> = {};
+      for (const p of feed) for (const c of p.changes) tables[c.entity] = 'key';
+      raw.version(1).stores(tables);
+      await raw.open();
+      const byTable: Record<string, unknown[]> = {};
+      for (const p of feed) for (const c of p.changes) (byTable[c.entity] ??= []).push({ key: c.key, ...c.row });
+      const t1 = performance.now();
+      await raw.transaction('rw', raw.tables, async () => {
+        for (const [name, list] of Object.entries(byTable)) await raw.table(name).bulkPut(list);
+      });
+      const rawMs = performance.now() - t1;
+      const counts = await Promise.all(['participants', 'teams', 'teamEntries'].map((t) => db.table(t).count()));
+      return { pullMs, rawMs, counts };
+    }, pages);
+    console.log(`pull of the large data set into IndexedDB    ${fmt(rows)} rows in ${fmt(pull.pullMs)} ms = ${fmt(rows / (pull.pullMs / 1000))} rows/s  (participants, teams, entries stored: ${pull.counts.join(', ')})`);
+    console.log(`raw Dexie bulkPut of the same rows           ${fmt(pull.rawMs)} ms = ${fmt(rows / (pull.rawMs / 1000))} rows/s  (pull / raw time ratio ${fmt(pull.pullMs / pull.rawMs)})`);
+
+    // 3. Flush 1,000 queued edits to the real server.
+    const flush = await fresh.evaluate(async ({ username, password }) => {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the bundle's globals, typed in the bundle
+      const B = (globalThis as any).Bench;
+      const login = await fetch('/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+      if (!login.ok) throw new Error(`login ${login.status}`);
+      const list = async () => (await (await fetch('/api/v2/participants')).json()) as Array<{ id: string; version: number; firstname: string; SchoolId: string }>;
+      const before = await list();
+      const versionsBefore = before.reduce((n, p) => n + p.version, 0);
+      const db = new B.InterschoolsDb(`bench-flush-${Date.now()}`);
+      await db.participants.bulkPut(before);
+      for (let i = 0; i < 1000; i++) {
+        const p = before[i % before.length]!;
+        await B.queueWrite(db, {
+          method: 'PATCH', path: `/api/v2/participants/${p.id}`, body: { firstname: `${p.firstname.split(' ')[0]} ${i}` },
+          entity: 'participants', rowId: p.id, userId: username,
+        });
+      }
+      const engine = B.createSyncEngine({ db, locks: null });
+      const t0 = performance.now();
+      while ((await db.outbox.count()) > 0) {
+        const left = await db.outbox.count();
+        await engine.flush();
+        if ((await db.outbox.count()) === left) break;
+      }
+      const seconds = (performance.now() - t0) / 1000;
+      const after = await list();
+      const versionsAfter = after.reduce((n, p) => n + p.version, 0);
+      return { seconds, left: await db.outbox.count(), applied: versionsAfter - versionsBefore };
+    }, DEMO_SCHOOL);
+    console.log(`flush of 1,000 queued edits                  ${fmt(flush.seconds)} s = ${fmt(1000 / flush.seconds)} edits/s; applied on the server ${flush.applied}, duplicates ${flush.applied - 1000 + flush.left}, left in outbox ${flush.left}`);
+  } finally {
+    await device.close();
+    await server.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
