@@ -11,6 +11,7 @@ import { sessions, users } from '../db/schema';
 import { hashToken, newToken } from '../auth/tokens';
 
 export const SESSION_COOKIE = 'sid';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type SessionInfo = {
   tokenHash: string;
@@ -67,6 +68,10 @@ export const sessionPlugin = fp<Options>(async (app, { db, idleMs, now }) => {
       eventId: row.s.eventId,
       firstSeasonLogin: row.u.firstSeasonLogin,
     };
+    // A write queued offline names the event it was made in (X-Event-Id): it is applied there,
+    // not to whatever event the session has moved to since. Reads stay on the session's event.
+    const madeIn = request.headers['x-event-id'];
+    if (request.method !== 'GET' && typeof madeIn === 'string' && UUID.test(madeIn)) request.session.eventId = madeIn;
   });
 }, { name: 'session', dependencies: ['@fastify/cookie'] });
 

@@ -63,6 +63,8 @@ export function sendOutboxItem(fetchFn: FetchFn, baseUrl: string, item: OutboxIt
     [WRITE_HEADERS.clientSeq]: String(item.seq),
     [WRITE_HEADERS.idempotencyKey]: item.idempotencyKey,
   };
+  // The event the change was made in: a write queued before a session switch stays in its event.
+  if (item.eventId) headers[WRITE_HEADERS.eventId] = item.eventId;
   const init: RequestInit = { method: item.method, headers };
   if (item.body !== undefined && item.body !== null) {
     headers['Content-Type'] = 'application/json';

@@ -4,7 +4,9 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/domain/errors';
 import { SERVER_MESSAGES } from '../../src/domain/server-messages';
-import { ticketing } from '../../server/db/schema';
+import { eq } from 'drizzle-orm';
+import { events, ticketing } from '../../server/db/schema';
+import { createEvent } from './support/factories';
 import type { Agent } from './support/http';
 import { schoolInEvent } from './support/scenario';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -56,4 +58,18 @@ it('lets the admin write to a locked event', async () => {
   const res = await save(admin, 3);
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json().managerTicket1).toBe(3);
+});
+
+it('applies a queued write to the event it names (X-Event-Id), not to the session event', async () => {
+  await lock(true);
+  const open = await createEvent(t.db);
+  expect((await save(admin, 0, { 'x-event-id': open.id })).statusCode).toBe(200); // passes for that event
+  const res = await save(school, 2, { 'x-event-id': open.id });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json()).toMatchObject({ EventId: open.id, managerTicket1: 2 });
+  // And the other way round: a write made in the locked event stays refused after a switch.
+  await lock(false);
+  await t.db.update(events).set({ locked: true }).where(eq(events.id, open.id));
+  expect((await save(school, 3, { 'x-event-id': open.id })).statusCode).toBe(410);
+  expect((await save(school, 3)).statusCode).toBe(200);
 });

@@ -54,4 +54,7 @@ export const WRITE_HEADERS = {
   clientId: 'X-Client-Id',
   clientSeq: 'X-Client-Seq',
   idempotencyKey: 'Idempotency-Key',
+  /** The event a queued write was made in; the server applies it there, not to the session's
+   *  current event (the user may have switched since). */
+  eventId: 'X-Event-Id',
 } as const;
