@@ -1,0 +1,112 @@
+// Session calls of spec section 7 (host check, login, logout, password reset, new password, the
+// admin's school and event switch and its two pick lists). They need the network: the shell uses
+// them only online, and each answer comes back as a result (never thrown) except the host check,
+// whose network failure the caller answers with the last known result.
+import { MESSAGES } from '../domain/messages';
+import { sessionSelectionSchema, sessionUserSchema, type SessionSelection, type SessionUser } from '../domain/schemas/entities/user';
+import { http } from './http';
+
+export type CallResult<T> = { ok: true; data: T } | { ok: false; status: number | null; message: string };
+
+export const OFFLINE_MESSAGE = 'You are offline: this needs the network.';
+
+type Answer = { status: number; body: Record<string, unknown> | null };
+
+async function call(method: 'get' | 'post', path: string, json?: unknown): Promise<Answer | null> {
+  let response: Response;
+  try {
+    response = await http(path, { method, json });
+  } catch {
+    return null;
+  }
+  let body: Record<string, unknown> | null;
+  try {
+    const text = await response.text();
+    const parsed: unknown = text ? JSON.parse(text) : null;
+    body = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : { data: parsed };
+  } catch {
+    body = null;
+  }
+  return { status: response.status, body };
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+
+function failure(answer: Answer | null, fallback: string): { ok: false; status: number | null; message: string } {
+  if (!answer) return { ok: false, status: null, message: OFFLINE_MESSAGE };
+  return { ok: false, status: answer.status, message: text(answer.body?.message) ?? text(answer.body?.error) ?? fallback };
+}
+
+/** GET /utils/host. Throws when the server cannot be reached (the caller uses the last answer). */
+export async function fetchHost(): Promise<{ host: string; allowed: boolean }> {
+  const response = await http.get('utils/host', { timeout: 8_000 });
+  if (!response.ok) throw new Error(`host check answered ${response.status}`);
+  const body = await response.json<{ host?: unknown; allowed?: unknown }>();
+  return { host: String(body.host ?? ''), allowed: body.allowed !== false };
+}
+
+/** POST /api/login. A refusal shows the response's `error` (spec section 8), else its message. */
+export async function login(username: string, password: string): Promise<CallResult<SessionUser>> {
+  const answer = await call('post', 'api/login', { username, password });
+  if (!answer) return failure(answer, '');
+  const parsed = sessionUserSchema.safeParse(answer.body);
+  if (answer.status >= 200 && answer.status < 300 && parsed.success && parsed.data.username) {
+    return { ok: true, data: parsed.data };
+  }
+  const message = answer.status === 401
+    ? text(answer.body?.error) ?? text(answer.body?.message)
+    : text(answer.body?.message) ?? text(answer.body?.error);
+  return { ok: false, status: answer.status, message: message ?? 'Sign in failed' };
+}
+
+/** GET /api/logout. The session ends locally whatever the answer: failures are ignored. */
+export async function logout(): Promise<void> {
+  await call('get', 'api/logout');
+}
+
+/** POST /api/reset: the spec's two messages; other refusals (rate limit) show the server's. */
+export async function requestPasswordReset(email: string): Promise<CallResult<string>> {
+  const answer = await call('post', 'api/reset', { email });
+  if (answer && answer.status >= 200 && answer.status < 300) return { ok: true, data: MESSAGES.resetEmailSent };
+  if (answer?.status === 404) return { ok: false, status: 404, message: MESSAGES.resetUnknownEmail };
+  return failure(answer, MESSAGES.resetUnknownEmail);
+}
+
+/** POST /api/newPassword with the emailed token. */
+export async function setNewPassword(input: { email: string; password: string; token: string }): Promise<CallResult<string>> {
+  const answer = await call('post', 'api/newPassword', input);
+  if (answer && answer.status >= 200 && answer.status < 300) {
+    return { ok: true, data: text(answer.body?.message) ?? 'Your password has been changed.' };
+  }
+  return failure(answer, 'The password could not be changed.');
+}
+
+/** POST /api/session/ (admin): the school and event the session works on; null for none. */
+export async function switchSession(choice: { SchoolId: string | null; EventId: string | null }): Promise<CallResult<SessionSelection>> {
+  const answer = await call('post', 'api/session/', choice);
+  const parsed = sessionSelectionSchema.safeParse(answer?.body);
+  if (answer && answer.status >= 200 && answer.status < 300 && parsed.success) return { ok: true, data: parsed.data };
+  return failure(answer, 'The session could not be switched.');
+}
+
+export type PickItem = { id: string; name: string };
+
+function pickList(answer: Answer | null): CallResult<PickItem[]> {
+  if (!answer || answer.status < 200 || answer.status >= 300) return failure(answer, 'The list could not be loaded.');
+  const rows = Array.isArray(answer.body?.data) ? (answer.body.data as unknown[]) : [];
+  const items = rows.flatMap((row) => {
+    const r = row as { id?: unknown; name?: unknown };
+    return typeof r.id === 'string' && typeof r.name === 'string' ? [{ id: r.id, name: r.name }] : [];
+  });
+  return { ok: true, data: items };
+}
+
+/** GET /api/events?active=true: the header's event picker (admin). */
+export async function listActiveEvents(): Promise<CallResult<PickItem[]>> {
+  return pickList(await call('get', 'api/events?active=true'));
+}
+
+/** GET /api/school/list?EventId=: the header's school picker (admin). */
+export async function listSchools(eventId: string | null): Promise<CallResult<PickItem[]>> {
+  return pickList(await call('get', eventId ? `api/school/list?EventId=${encodeURIComponent(eventId)}` : 'api/school/list'));
+}

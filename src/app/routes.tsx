@@ -1,0 +1,60 @@
+// The route table (spec section 2), hash routes. The only place that knows every screen.
+import { lazy } from 'react';
+import { Navigate, createHashRouter, type RouteObject } from 'react-router-dom';
+import { DownPage } from '../features/session/down-page';
+import { LoginPage } from '../features/session/login-page';
+import { ResetPage } from '../features/session/reset-page';
+import { HomePage } from '../features/home/home-page';
+import { RequireEvent } from './guards';
+import { AppLayout, PublicLayout } from './layout';
+import { Root } from './root';
+import { useServices } from './services';
+import { StartlistsPlaceholder } from './startlists-placeholder';
+
+const ParticipantsPage = lazy(() => import('../features/participants/participants-page'));
+
+function Login() {
+  return <LoginPage engine={useServices().engine} />;
+}
+
+function Home() {
+  return (
+    <RequireEvent>
+      <HomePage db={useServices().db} />
+    </RequireEvent>
+  );
+}
+
+function Participants() {
+  return <ParticipantsPage db={useServices().db} />;
+}
+
+export const appRoutes: RouteObject[] = [
+  {
+    path: '/',
+    element: <Root />,
+    children: [
+      { path: 'down', element: <DownPage /> },
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: 'login', element: <Login /> },
+          { path: 'reset', element: <ResetPage /> },
+        ],
+      },
+      {
+        element: <AppLayout />,
+        children: [
+          { index: true, element: <Home /> },
+          { path: 'participant/index', element: <Participants /> },
+          { path: 'startlists', element: <StartlistsPlaceholder /> },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createHashRouter(appRoutes);
+}

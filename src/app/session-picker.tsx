@@ -1,0 +1,99 @@
+// The admin's school and event pickers (spec sections 2 and 4). A choice is sent with POST
+// /api/session; success updates the stored user, then the page reloads when the event is the same
+// or the app goes home otherwise; failure resets school and event (null) and goes home. Needs the
+// network: disabled offline with a note.
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { listActiveEvents, listSchools, switchSession, type PickItem } from '../api/session';
+import { useSession } from '../components/session-context';
+import { useSyncStatus } from '../components/use-sync-status';
+import { ROUTES } from '../domain/constants/ui';
+import { applySessionSwitch, sessionAfterSwitchFailure, sessionSwitchOutcome } from '../domain/rules/session';
+import type { SessionUser } from '../domain/schemas/entities/user';
+
+function withCurrent(items: PickItem[] | null, id: string | null, name: string | null): PickItem[] {
+  const list = items ?? [];
+  if (id && !list.some((item) => item.id === id)) return [{ id, name: name ?? 'Current' }, ...list];
+  return list;
+}
+
+export function SessionPicker({ user, reload = () => window.location.reload() }: { user: SessionUser; reload?: () => void }) {
+  const { setUser } = useSession();
+  const { online } = useSyncStatus();
+  const navigate = useNavigate();
+  const [events, setEvents] = useState<PickItem[] | null>(null);
+  const [schools, setSchools] = useState<PickItem[] | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!online) return;
+    let alive = true;
+    void listActiveEvents().then((r) => {
+      if (alive && r.ok) setEvents(r.data);
+    });
+    return () => {
+      alive = false;
+    };
+  }, [online]);
+
+  useEffect(() => {
+    if (!online) return;
+    let alive = true;
+    void listSchools(user.EventId).then((r) => {
+      if (alive && r.ok) setSchools(r.data);
+    });
+    return () => {
+      alive = false;
+    };
+  }, [online, user.EventId]);
+
+  async function choose(choice: { SchoolId: string | null; EventId: string | null }) {
+    setBusy(true);
+    const answer = await switchSession(choice);
+    if (answer.ok) {
+      await setUser(applySessionSwitch(user, answer.data));
+      setBusy(false);
+      if (sessionSwitchOutcome(user.EventId, answer.data.EventId) === 'reload') reload();
+      else navigate(ROUTES.home);
+    } else {
+      await setUser(sessionAfterSwitchFailure(user));
+      setBusy(false);
+      navigate(ROUTES.home);
+    }
+  }
+
+  const disabled = !online || busy;
+  return (
+    <div className="session-picker">
+      <div className="field field-inline">
+        <label htmlFor="pick-event">Event</label>
+        <select
+          id="pick-event"
+          value={user.EventId ?? ''}
+          disabled={disabled}
+          onChange={(e) => void choose({ SchoolId: user.SchoolId, EventId: e.target.value || null })}
+        >
+          <option value="">No event</option>
+          {withCurrent(events, user.EventId, user.eventName).map((item) => (
+            <option key={item.id} value={item.id}>{item.name}</option>
+          ))}
+        </select>
+      </div>
+      <div className="field field-inline">
+        <label htmlFor="pick-school">School</label>
+        <select
+          id="pick-school"
+          value={user.SchoolId ?? ''}
+          disabled={disabled}
+          onChange={(e) => void choose({ SchoolId: e.target.value || null, EventId: user.EventId })}
+        >
+          <option value="">No school</option>
+          {withCurrent(schools, user.SchoolId, user.schoolName).map((item) => (
+            <option key={item.id} value={item.id}>{item.name}</option>
+          ))}
+        </select>
+      </div>
+      {!online && <p className="hint">Switching school or event needs the network.</p>}
+    </div>
+  );
+}

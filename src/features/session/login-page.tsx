@@ -1,0 +1,111 @@
+// /login (spec sections 2 and 4): on success the user is stored (Dexie meta and the session
+// context), the outbox resumes for this user, persistent storage is requested, and after
+// LOGIN_REDIRECT_DELAY_MS the app goes to /startlists (racedept) or /. A refusal shows the
+// response's error. Also offers the password reset by email.
+import { useRef, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { login } from '../../api/session';
+import { useSession } from '../../components/session-context';
+import { useSyncStatus } from '../../components/use-sync-status';
+import { LOGIN_REDIRECT_DELAY_MS } from '../../domain/constants/ui';
+import { postLoginRoute } from '../../domain/rules/session';
+import type { SyncEngine } from '../../sync/engine';
+import { PasswordResetRequest } from './password-reset-request';
+import { useAutofillPoll } from './use-autofill-poll';
+
+export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Sign in again: your unsent changes are kept and sent once you are back.';
+
+function requestPersistentStorage(): void {
+  try {
+    void navigator.storage?.persist?.().catch(() => undefined);
+  } catch {
+    // not offered here: the data stays best-effort
+  }
+}
+
+export function LoginPage({ engine }: { engine: SyncEngine }) {
+  const { setUser } = useSession();
+  const status = useSyncStatus();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const expired = (location.state as { expired?: boolean } | null)?.expired === true || status.needsLogin;
+
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [showReset, setShowReset] = useState(false);
+
+  useAutofillPoll([
+    { ref: usernameRef, value: username, set: setUsername },
+    { ref: passwordRef, value: password, set: setPassword },
+  ]);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setBusy(true);
+    setError('');
+    const answer = await login(username.trim(), password);
+    if (!answer.ok) {
+      setError(answer.message);
+      setBusy(false);
+      return;
+    }
+    const user = answer.data;
+    await setUser(user);
+    // Resumes the outbox for this user only, then syncs (flush and pull) in the background.
+    void engine.resumeFor(user.username).catch(() => undefined);
+    requestPersistentStorage();
+    setTimeout(() => navigate(postLoginRoute(user.type), { replace: true }), LOGIN_REDIRECT_DELAY_MS);
+  }
+
+  return (
+    <main className="page page-narrow" id="main">
+      <h1>Sign in</h1>
+      {expired && <p className="notice notice-warning" role="status">{SESSION_EXPIRED_MESSAGE}</p>}
+      <form className="form" onSubmit={(e) => void submit(e)} aria-label="Sign in">
+        <div className="field">
+          <label htmlFor="login-username">Username</label>
+          <input
+            id="login-username"
+            ref={usernameRef}
+            name="username"
+            type="text"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="login-password">Password</label>
+          <input
+            id="login-password"
+            ref={passwordRef}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </div>
+        {error && <p className="notice notice-error" role="alert">{error}</p>}
+        <button type="submit" className="button button-primary" disabled={busy}>{busy ? 'Signing in…' : 'Sign in'}</button>
+      </form>
+      <p>
+        <button type="button" className="button button-link" aria-expanded={showReset} onClick={() => setShowReset((v) => !v)}>
+          Forgot your password?
+        </button>
+      </p>
+      {showReset && <PasswordResetRequest initialEmail={username.includes('@') ? username : ''} />}
+      <p className="muted">
+        Signed in before on this device? Your data stays available offline until you log out.
+      </p>
+    </main>
+  );
+}
