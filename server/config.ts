@@ -3,17 +3,20 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** An empty variable counts as unset (as shells and .env files often leave them). */
+const unsetIfEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
+
 const bool = z.enum(['0', '1', 'true', 'false', '']).transform((v) => v === '1' || v === 'true');
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('data'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_URL: unsetIfEmpty(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional()),
   DEMO_SEED: bool.optional(),
   ALLOWED_HOSTS: z.string().default('localhost,127.0.0.1,[::1]'),
-  PUBLIC_URL: z.string().url().optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  PUBLIC_URL: unsetIfEmpty(z.url().optional()),
+  SMTP_URL: unsetIfEmpty(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
   MAIL_FROM: z.string().default('Interschools <no-reply@interschools.local>'),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
   COOKIE_SECURE: bool.optional(),

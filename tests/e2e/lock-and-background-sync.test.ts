@@ -1,0 +1,79 @@
+// Two promises of the offline engine in a real browser: an admin locking the event while a
+// coordinator has pending edits leaves those edits blocked, visible and exportable (nothing
+// lost); and a Background Sync event sends the outbox with the page closed.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEMO, apiSession, serverParticipants, signInThroughPage } from './support/app';
+import { launchDevice } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+beforeAll(async () => { server = await startServer(); });
+afterAll(async () => { await server?.stop(); });
+
+const masterCell = (page: Page, text: string) => page.locator('.ht_master td', { hasText: text }).first();
+
+/** Signs in, waits for the service worker, opens the participants grid and renames one offline. */
+async function renameOffline(page: Page, from: string, to: string) {
+  await signInThroughPage(page, server.url, DEMO.school);
+  await page.waitForURL(/#\/$/);
+  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 30_000 });
+  await page.goto(`${server.url}/#/participant/index`);
+  await masterCell(page, from).waitFor();
+  await page.context().setOffline(true);
+  await masterCell(page, from).dblclick();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(to);
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText(/1 change pending/i).first().waitFor();
+}
+
+it('keeps edits blocked by a lock visible and exportable, and changes nothing on the server', async () => {
+  const device = await launchDevice();
+  const school = await apiSession(server.url, DEMO.school);
+  const admin = await apiSession(server.url, DEMO.admin);
+  const eventId = ((await (await school.post('/api/login', { data: DEMO.school })).json()) as { EventId: string }).EventId;
+  const [target] = await serverParticipants(school);
+  const page = await device.context.newPage();
+  await renameOffline(page, target!.firstname, 'Blocked-Name');
+
+  const locked = await admin.put('/api/events', { data: { data: [{ id: eventId, locked: true }] } });
+  expect(locked.status(), await locked.text()).toBe(200);
+  await device.context.setOffline(false);
+  await page.getByText(/1 blocked/i).first().waitFor({ timeout: 30_000 });
+  await page.getByText(/locked/i).first().waitFor();
+
+  await page.getByRole('button', { name: /1 blocked/i }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /export as csv/i }).click()]);
+  const csv = await (await download.createReadStream()).toArray();
+  expect(Buffer.concat(csv).toString('utf8')).toContain('Blocked-Name');
+  expect((await serverParticipants(school)).find((p) => p.id === target!.id)?.firstname).toBe(target!.firstname);
+
+  // Unlocking later does not lose the edit: it is still there, blocked, after a reload.
+  await page.reload();
+  await page.getByText(/1 blocked/i).first().waitFor();
+  await page.close();
+  await device.close();
+  await school.dispose();
+  await admin.dispose();
+});
+
+it('sends the outbox on a Background Sync event with the page closed', async () => {
+  const device = await launchDevice();
+  const school = await apiSession(server.url, DEMO.school);
+  const admin = await apiSession(server.url, DEMO.admin);
+  const eventId = ((await (await school.post('/api/login', { data: DEMO.school })).json()) as { EventId: string }).EventId;
+  await admin.put('/api/events', { data: { data: [{ id: eventId, locked: false }] } });
+  const [, target] = await serverParticipants(school);
+  const page = await device.context.newPage();
+  await renameOffline(page, target!.firstname, 'Synced-In-Background');
+  await page.close(); // no page is left to flush
+
+  await device.context.setOffline(false);
+  await expect.poll(async () => (await serverParticipants(school)).find((p) => p.id === target!.id)?.firstname,
+    { timeout: 60_000, interval: 500 }).toBe('Synced-In-Background');
+  await device.close();
+  await school.dispose();
+  await admin.dispose();
+});
