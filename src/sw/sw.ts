@@ -16,6 +16,7 @@ declare const self: ServiceWorkerGlobalScope & {
 
 interface SyncEvent extends ExtendableEvent {
   readonly tag: string;
+  readonly lastChance: boolean;
 }
 
 cleanupOutdatedCaches();
@@ -36,5 +37,22 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('sync', (event: Event) => {
   const syncEvent = event as SyncEvent;
   if (syncEvent.tag !== OUTBOX_SYNC_TAG) return;
-  syncEvent.waitUntil(createSyncEngine({ db: new InterschoolsDb() }).flush());
+  syncEvent.waitUntil(flushForSync(syncEvent.lastChance));
 });
+
+/**
+ * Flushes for a 'sync' event. Another flusher (a closing page) may still hold the outbox lock, so
+ * try a few times, a fresh engine each time (no backoff carried over). If changes are still
+ * waiting for the network, fail the event so that the browser fires it again later.
+ */
+async function flushForSync(lastChance: boolean): Promise<void> {
+  const db = new InterschoolsDb();
+  let waiting = 0;
+  for (let attempt = 1; attempt <= 4; attempt += 1) {
+    await createSyncEngine({ db }).flush();
+    waiting = await db.outbox.where('status').equals('pending').count();
+    if (waiting === 0 || !navigator.onLine) break;
+    await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+  }
+  if (waiting > 0 && !lastChance) throw new Error(`${waiting} changes still waiting for the network`);
+}
