@@ -5,8 +5,8 @@ import { useEffect, useId, useRef, type ReactNode, type KeyboardEvent } from 're
 export interface DialogProps {
   title: string;
   children: ReactNode;
-  /** The buttons row (e.g. Cancel and a confirming action). */
-  actions: ReactNode;
+  /** The buttons row (e.g. Cancel and a confirming action); a form may bring its own. */
+  actions?: ReactNode;
   onCancel(): void;
 }
 
@@ -48,7 +48,7 @@ export function Dialog({ title, children, actions, onCancel }: DialogProps) {
       <div className="dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={panel} tabIndex={-1}>
         <h2 id={titleId} className="dialog-title">{title}</h2>
         <div className="dialog-body">{children}</div>
-        <div className="dialog-actions">{actions}</div>
+        {actions && <div className="dialog-actions">{actions}</div>}
       </div>
     </div>
   );

@@ -10,7 +10,7 @@ import { GENDERS, YEAR_LEVELS, type Gender, type YearLevel } from '../../domain/
 import { MESSAGES } from '../../domain/messages';
 import { isoDateToDisplay, parseGridDate } from '../../domain/rules/grid-date';
 import type { SessionUser } from '../../domain/schemas/entities';
-import { Dialog } from './dialog';
+import { Dialog } from '../../components/dialog';
 import { addParticipant, type AddResult } from './participant-writes';
 
 type Lookup =
@@ -108,7 +108,7 @@ export function AddParticipantDialog({ db, user, online, currentYear, onClose, o
   }
 
   return (
-    <Dialog title="Add participant" onClose={onClose}>
+    <Dialog title="Add participant" onCancel={onClose}>
       <form onSubmit={submit} noValidate>
         <div style={{ display: 'flex', gap: '0.5rem', alignItems: 'flex-end', flexWrap: 'wrap' }}>
           <TextField label="Snow Id" value={snowId} onChange={changeSnowId} autoComplete="off" inputMode="numeric" />

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { InterschoolsDb } from '../../db/database';
 import type { SessionUser } from '../../domain/schemas/entities';
-import { Dialog } from './dialog';
+import { Dialog } from '../../components/dialog';
 import { deleteRaceEntry } from './participant-writes';
 import { useRaceEntries } from './use-participants-data';
 
@@ -32,7 +32,11 @@ export function RaceEntriesDialog({ db, user, participant, readOnly, onClose }: 
   }
 
   return (
-    <Dialog title={`Race entries: ${name}`} onClose={onClose}>
+    <Dialog
+      title={`Race entries: ${name}`}
+      onCancel={onClose}
+      actions={<button type="button" className="button" onClick={onClose}>Close</button>}
+    >
       {entries === undefined ? (
         <p role="status">Loading…</p>
       ) : entries.length === 0 ? (
