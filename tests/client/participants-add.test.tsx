@@ -8,25 +8,13 @@ import type { SessionUser } from '../../src/domain/schemas/entities';
 import { OFFLINE_LOOKUP_NOTE } from '../../src/features/participants/add-participant-dialog';
 import ParticipantsPage from '../../src/features/participants/participants-page';
 import { syncStatus } from '../../src/sync/status';
+import { sessionUser } from './support/factories';
 
 const SCHOOL = uuidv7();
 const EVENT = uuidv7();
 let db: InterschoolsDb;
 
-const USER: SessionUser = {
-  type: 'school',
-  SchoolId: SCHOOL,
-  EventId: EVENT,
-  eventName: 'Interschools 2025',
-  schoolName: 'Alpine High',
-  eventType: 'State',
-  invoiceType: 'NSW',
-  eventStates: [],
-  selectedSchool: SCHOOL,
-  username: 'coordinator@alpine.edu.au',
-  firstSeasonLogin: false,
-  locked: false,
-};
+const USER: SessionUser = sessionUser(SCHOOL, EVENT);
 
 beforeEach(() => {
   db = new InterschoolsDb(`participants-add-${crypto.randomUUID()}`);

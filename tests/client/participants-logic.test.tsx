@@ -11,25 +11,12 @@ import {
   type LocalParticipantRow,
 } from '../../src/features/participants/participant-rows';
 import { failedRowIds } from '../../src/features/participants/use-participants-data';
+import { participantRow } from './support/factories';
 
 const SCHOOL = uuidv7();
 
 function participant(overrides: Partial<LocalParticipantRow> = {}): LocalParticipantRow {
-  return {
-    id: uuidv7(),
-    snowId: '1001',
-    snowIdActive: 1,
-    firstname: 'Ada',
-    lastname: 'Lovelace',
-    yearLevel: '8',
-    gender: 'Female',
-    dob: '2011-02-03',
-    email: '',
-    SchoolId: SCHOOL,
-    archived: 0,
-    version: 2,
-    ...overrides,
-  };
+  return participantRow<LocalParticipantRow>(SCHOOL, { version: 2, ...overrides });
 }
 
 describe('participant grid rows', () => {

@@ -7,6 +7,7 @@ import { InterschoolsDb, type ParticipantRow, type TeamEntryRow, type TeamRow } 
 import type { SessionUser } from '../../src/domain/schemas/entities';
 import ParticipantsPage, { LOCKED_MESSAGE } from '../../src/features/participants/participants-page';
 import { syncStatus } from '../../src/sync/status';
+import { participantRow, sessionUser } from './support/factories';
 
 const SCHOOL = uuidv7();
 const OTHER_SCHOOL = uuidv7();
@@ -25,39 +26,11 @@ afterEach(async () => {
 });
 
 function user(overrides: Partial<SessionUser> = {}): SessionUser {
-  return {
-    type: 'school',
-    SchoolId: SCHOOL,
-    EventId: EVENT,
-    eventName: 'Interschools 2025',
-    schoolName: 'Alpine High',
-    eventType: 'State',
-    invoiceType: 'NSW',
-    eventStates: [],
-    selectedSchool: SCHOOL,
-    username: 'coordinator@alpine.edu.au',
-    firstSeasonLogin: false,
-    locked: false,
-    ...overrides,
-  };
+  return sessionUser(SCHOOL, EVENT, overrides);
 }
 
 function participant(overrides: Partial<ParticipantRow> = {}): ParticipantRow {
-  return {
-    id: uuidv7(),
-    snowId: '1001',
-    snowIdActive: 1,
-    firstname: 'Ada',
-    lastname: 'Lovelace',
-    yearLevel: '8',
-    gender: 'Female',
-    dob: '2011-02-03',
-    email: '',
-    SchoolId: SCHOOL,
-    archived: 0,
-    version: 1,
-    ...overrides,
-  };
+  return participantRow<ParticipantRow>(SCHOOL, overrides);
 }
 
 function team(overrides: Partial<TeamRow> = {}): TeamRow {
