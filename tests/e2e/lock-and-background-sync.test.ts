@@ -89,9 +89,21 @@ it('sends the outbox on a Background Sync event with the page closed', async () 
     });
   });
   await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: server.url, registrationId: await registration, tag: 'outbox', lastChance: false });
-  await expect.poll(async () => (await serverParticipants(school)).find((p) => p.id === target!.id)?.firstname,
-    { timeout: 30_000, interval: 500 }).toBe('Synced-In-Background');
+  const registrationId = await registration;
+  // The worker sees the network come back a moment after the context does.
+  const workerOnline = async () => {
+    const worker = device.context.serviceWorkers()[0];
+    return worker ? worker.evaluate(() => navigator.onLine).catch(() => false) : false;
+  };
+  await expect.poll(workerOnline, { timeout: 15_000, interval: 250 }).toBe(true);
+  // As the browser does after a failed attempt, fire the event again until the change is in.
+  await expect.poll(async () => {
+    const now = (await serverParticipants(school)).find((p) => p.id === target!.id)?.firstname;
+    if (now !== 'Synced-In-Background') {
+      await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: server.url, registrationId, tag: 'outbox', lastChance: false });
+    }
+    return now;
+  }, { timeout: 45_000, interval: 3_000 }).toBe('Synced-In-Background');
   await device.close();
   await school.dispose();
   await admin.dispose();
