@@ -3,25 +3,26 @@
 // per page (or service worker); several engines on one database are safe: only the lock holder
 // sends, and the server applies each (client id, sequence number) once.
 import { v7 as uuidv7 } from 'uuid';
-import { NetworkError, errorDetails, fetchChanges, sendOutboxItem, type FetchFn, type WriteAnswer } from '../api/sync';
+import { NetworkError, errorDetails, sendOutboxItem, type FetchFn, type WriteAnswer } from '../api/sync';
 import type { InterschoolsDb, OutboxItem } from '../db/database';
-import { getCursor, getSessionUser, setCursor, setLastSyncedAt, takeSequenceNumbers } from '../db/meta';
+import { getSessionUser, takeSequenceNumbers } from '../db/meta';
 import { listByStatus, markBlocked } from '../db/outbox';
 import { ERROR_CODES } from '../domain/errors';
-import type { SyncResponse } from '../domain/schemas/api/sync';
 import { parseRetryAfter, retryDelay } from './backoff';
 import { OUTBOX_LOCK, defaultLocks, withLockIfAvailable } from './lock';
 import {
   answerRows,
   isPlainObject,
-  itemPatch,
   keyFromString,
   keyOfRow,
   locateRow,
   mergeOnConflict,
+  overlay,
   withoutPending,
   type Row,
 } from './rows';
+import { ENGINE_META, rowKeyString } from './engine-meta';
+import { createPull } from './pull';
 import { syncStatus, type SyncStatusStore } from './status';
 import { onOutboxChange } from './writes';
 
@@ -47,24 +48,9 @@ export interface SyncEngine {
   refreshCounts(): Promise<void>;
 }
 
-/** meta keys of the engine (src/db/meta keeps the others). */
-const META = {
-  /** Highest sequence number ever sent from this device: an unsent item at or below it needs a
-   *  new number, or the server would take it for a replay. */
-  lastSentSeq: 'outbox:lastSentSeq',
-  /** Set by a 401: the username whose session ended ('' when unknown). */
-  pausedFor: 'outbox:pausedFor',
-  /** The user the current session belongs to (resumeFor): only their items are sent. */
-  user: 'outbox:user',
-  /** The scopeKey of the last pull. */
-  scope: 'sync:scope',
-} as const;
-
 export const TIMER_MS = 30_000;
-const PAGE_LIMIT = 1000;
 const MAX_MERGES_PER_FLUSH = 3;
 
-const rowKeyString = (rowId: unknown) => (Array.isArray(rowId) ? rowId.join(':') : String(rowId));
 const sameUser = (a: string | null | undefined, b: string | null | undefined) =>
   !!a && !!b && a.trim().toLowerCase() === b.trim().toLowerCase();
 const isFieldList = (fields: string[]) => fields.map((f) => `'${f}'`).join(', ');
@@ -128,7 +114,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   }
 
   async function activeUser(): Promise<string | null> {
-    return (await getMeta<string>(META.user)) ?? (await getSessionUser(db))?.username ?? null;
+    return (await getMeta<string>(ENGINE_META.user)) ?? (await getSessionUser(db))?.username ?? null;
   }
 
   // ---- mirror updates ------------------------------------------------------------------------
@@ -139,17 +125,6 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     const items = await db.outbox.where('[entity+rowId]').equals([entity, rowId as string]).toArray();
     if (typeof rowId === 'number') items.push(...(await db.outbox.where('[entity+rowId]').equals([entity, String(rowId)]).toArray()));
     return items.sort((a, b) => a.seq - b.seq);
-  }
-
-  /** The server's row with the local changes still queued for it laid over (blocked and pending
-   *  items; a failed item's change was set aside, so the server's value shows). */
-  function overlay(server: Row, queued: OutboxItem[]): Row {
-    const live = queued.filter((q) => q.status !== 'failed');
-    if (!live.length) return withoutPending(server);
-    const row: Row = { ...server };
-    for (const q of live) Object.assign(row, itemPatch(q));
-    row._pending = true;
-    return row;
   }
 
   /** After an item is gone: the row loses its mark when nothing else of it is queued. */
@@ -281,7 +256,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     return db.transaction('rw', db.outbox, db.meta, async () => {
       const item = await db.outbox.get(localId);
       if (!item || item.status !== 'pending') return null;
-      const lastSent = (await getMeta<number>(META.lastSentSeq)) ?? 0;
+      const lastSent = (await getMeta<number>(ENGINE_META.lastSentSeq)) ?? 0;
       const inFlight = item.inFlightSeq === item.seq;
       if (item.seq <= lastSent && !inFlight) {
         // Sent after later numbers (held, or another user's): numbers may skip, never go back.
@@ -292,7 +267,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       item.attempts += 1;
       item.inFlightSeq = item.seq;
       await db.outbox.put(item);
-      await setMeta(META.lastSentSeq, Math.max(lastSent, item.seq));
+      await setMeta(ENGINE_META.lastSentSeq, Math.max(lastSent, item.seq));
       return item;
     });
   }
@@ -322,7 +297,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     }
     if (s === 401) {
       await db.outbox.update(item.localId!, { inFlightSeq: undefined });
-      await setMeta(META.pausedFor, item.userId ?? (await activeUser()) ?? '');
+      await setMeta(ENGINE_META.pausedFor, item.userId ?? (await activeUser()) ?? '');
       status.set({ needsLogin: true, message: 'Your session has ended: sign in again to send your changes.' });
       return { kind: 'stop' };
     }
@@ -352,7 +327,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   }
 
   async function flushLocked(): Promise<number | null> {
-    if ((await getMeta<string>(META.pausedFor)) !== undefined) {
+    if ((await getMeta<string>(ENGINE_META.pausedFor)) !== undefined) {
       status.set({ needsLogin: true });
       return null;
     }
@@ -424,123 +399,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     if (retryIn !== null) scheduleRetry(retryIn);
   }
 
-  // ---- pull ----------------------------------------------------------------------------------
-
-  async function applyPage(scope: string, page: SyncResponse): Promise<void> {
-    await db.transaction('rw', [...db.mirrorTables(), db.outbox, db.meta], async () => {
-      // The outbox is small next to a page: read it once, not once per row.
-      const queuedByRow = new Map<string, OutboxItem[]>();
-      await db.outbox.each((item) => {
-        if (item.rowId === null || item.rowId === undefined) return;
-        const k = `${item.entity}\u0000${rowKeyString(item.rowId)}`;
-        const list = queuedByRow.get(k);
-        if (list) list.push(item);
-        else queuedByRow.set(k, [item]);
-      });
-      const byEntity = new Map<string, SyncResponse['changes']>();
-      for (const change of page.changes) {
-        const list = byEntity.get(change.entity);
-        if (list) list.push(change);
-        else byEntity.set(change.entity, [change]);
-      }
-      // The server sends each row at most once a page, so deletes and puts of a table can be batched.
-      for (const [entity, changes] of byEntity) {
-        const table = db.table(entity);
-        const deletes: unknown[] = [];
-        const upserts: { key: unknown; row: Row }[] = [];
-        for (const change of changes) {
-          if (change.deleted || !change.row) deletes.push(keyFromString(table, change.key));
-          else upserts.push({ key: keyOfRow(table, change.row as Row) ?? keyFromString(table, change.key), row: change.row as Row });
-        }
-        if (deletes.length) await table.bulkDelete(deletes as never[]);
-        const locals = (await table.bulkGet(upserts.map((u) => u.key) as never[])) as (Row | undefined)[];
-        const puts: Row[] = [];
-        for (const [i, { key, row }] of upserts.entries()) {
-          const queued = (queuedByRow.get(`${entity}\u0000${rowKeyString(key)}`) ?? []).sort((a, b) => a.seq - b.seq);
-          const local = locals[i];
-          if (!queued.length && local && typeof local.version === 'number' && typeof row.version === 'number' && local.version > row.version) continue;
-          for (const q of queued) await db.outbox.update(q.localId!, { serverRow: row });
-          puts.push(overlay(row, queued));
-        }
-        if (puts.length) await table.bulkPut(puts);
-      }
-      await setCursor(db, scope, String(page.cursor));
-    });
-  }
-
-  /** resetRequired: the scope is downloaded again; rows with queued items stay (the outbox too). */
-  async function resetMirror(scope: string): Promise<void> {
-    await db.transaction('rw', [...db.mirrorTables(), db.outbox, db.meta], async () => {
-      const keep = new Map<string, Set<string>>();
-      await db.outbox.each((item) => {
-        if (item.rowId === null) return;
-        if (!keep.has(item.entity)) keep.set(item.entity, new Set());
-        keep.get(item.entity)!.add(String(item.rowId));
-      });
-      for (const table of db.mirrorTables()) {
-        const kept = keep.get(table.name);
-        if (!kept) await table.clear();
-        else await table.filter((row: Row) => !kept.has(rowKeyString(keyOfRow(table, row)))).delete();
-      }
-      await setCursor(db, scope, '0');
-    });
-  }
-
-  async function pullOnce(): Promise<void> {
-    if ((await getMeta<string>(META.pausedFor)) !== undefined) {
-      status.set({ needsLogin: true });
-      return;
-    }
-    let scope = (await getMeta<string>(META.scope)) ?? null;
-    let cursor = scope ? Number((await getCursor(db, scope)) ?? 0) : 0;
-    let resets = 0;
-    // A download that begins at 0 tells the server so on its later pages (see readChanges).
-    let initial = cursor === 0;
-    for (let guard = 0; guard < 100_000; guard += 1) {
-      let answer;
-      try {
-        answer = await fetchChanges(fetchFn, baseUrl, cursor, PAGE_LIMIT, initial && cursor > 0);
-      } catch (err) {
-        if (err instanceof NetworkError) {
-          status.set({ online: false });
-          return;
-        }
-        throw err;
-      }
-      status.set({ online: true });
-      if (answer.status === 401) {
-        await setMeta(META.pausedFor, (await activeUser()) ?? '');
-        status.set({ needsLogin: true });
-        return;
-      }
-      const page = answer.page;
-      if (!page) return; // no scope yet (no school/event picked), or the server cannot answer now
-      if (page.scopeKey !== scope) {
-        scope = page.scopeKey;
-        await setMeta(META.scope, scope);
-        if (cursor !== 0) {
-          cursor = 0; // that scope starts from the beginning
-          initial = true;
-          continue;
-        }
-      }
-      if (page.resetRequired) {
-        if (++resets > 2) throw new Error('The change feed keeps asking for a reset');
-        await resetMirror(scope);
-        cursor = 0;
-        initial = true;
-        continue;
-      }
-      await applyPage(scope, page);
-      cursor = page.cursor;
-      if (!page.hasMore) break;
-    }
-    if (scope) {
-      const at = new Date(now()).toISOString();
-      await setLastSyncedAt(db, scope, at);
-      status.set({ lastSyncedAt: at });
-    }
-  }
+  const pullOnce = createPull({ db, fetchFn, baseUrl, status, now, getMeta, setMeta, activeUser });
 
   async function pull(): Promise<void> {
     await busy(pullOnce);
@@ -553,8 +412,8 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
 
   async function resumeFor(username: string): Promise<void> {
     await db.transaction('rw', db.meta, async () => {
-      await db.meta.delete(META.pausedFor);
-      await setMeta(META.user, username);
+      await db.meta.delete(ENGINE_META.pausedFor);
+      await setMeta(ENGINE_META.user, username);
     });
     notBefore = 0;
     const others = (await listByStatus(db, 'pending')).filter((i) => i.userId && !sameUser(i.userId, username));

@@ -122,3 +122,14 @@ export function withoutPending(row: Row): Row {
   delete copy._pending;
   return copy;
 }
+
+/** The server's row with the local changes still queued for it laid over (blocked and pending
+ *  items; a failed item's change was set aside, so the server's value shows). */
+export function overlay(server: Row, queued: OutboxItem[]): Row {
+  const live = queued.filter((q) => q.status !== 'failed');
+  if (!live.length) return withoutPending(server);
+  const row: Row = { ...server };
+  for (const q of live) Object.assign(row, itemPatch(q));
+  row._pending = true;
+  return row;
+}

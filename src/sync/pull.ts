@@ -1,0 +1,147 @@
+// The delta pull (ARCHITECTURE.md 'Pull'): pages of the session's scope from the server's cursor,
+// each stored with its cursor in one Dexie transaction, tombstones deleting rows, rows with
+// queued changes keeping them laid over the pulled row; resetRequired downloads the scope again
+// and keeps the outbox. A download that begins at 0 says so on its later pages (`initial`).
+import { NetworkError, fetchChanges, type FetchFn } from '../api/sync';
+import type { InterschoolsDb, OutboxItem } from '../db/database';
+import { getCursor, setCursor, setLastSyncedAt } from '../db/meta';
+import type { SyncResponse } from '../domain/schemas/api/sync';
+import { ENGINE_META, rowKeyString } from './engine-meta';
+import { keyFromString, keyOfRow, overlay, type Row } from './rows';
+import type { SyncStatusStore } from './status';
+
+const PAGE_LIMIT = 1000;
+
+export type PullContext = {
+  db: InterschoolsDb;
+  fetchFn: FetchFn;
+  baseUrl: string;
+  status: SyncStatusStore;
+  now: () => number;
+  getMeta<T>(key: string): Promise<T | undefined>;
+  setMeta(key: string, value: unknown): Promise<unknown>;
+  activeUser(): Promise<string | null>;
+};
+
+/** Returns the pull: one run downloads every page of the current scope. */
+export function createPull(ctx: PullContext): () => Promise<void> {
+  const { db, fetchFn, baseUrl, status, now, getMeta, setMeta, activeUser } = ctx;
+
+  async function applyPage(scope: string, page: SyncResponse): Promise<void> {
+    await db.transaction('rw', [...db.mirrorTables(), db.outbox, db.meta], async () => {
+      // The outbox is small next to a page: read it once, not once per row.
+      const queuedByRow = new Map<string, OutboxItem[]>();
+      await db.outbox.each((item) => {
+        if (item.rowId === null || item.rowId === undefined) return;
+        const k = `${item.entity}\u0000${rowKeyString(item.rowId)}`;
+        const list = queuedByRow.get(k);
+        if (list) list.push(item);
+        else queuedByRow.set(k, [item]);
+      });
+      const byEntity = new Map<string, SyncResponse['changes']>();
+      for (const change of page.changes) {
+        const list = byEntity.get(change.entity);
+        if (list) list.push(change);
+        else byEntity.set(change.entity, [change]);
+      }
+      // The server sends each row at most once a page, so deletes and puts of a table can be batched.
+      for (const [entity, changes] of byEntity) {
+        const table = db.table(entity);
+        const deletes: unknown[] = [];
+        const upserts: { key: unknown; row: Row }[] = [];
+        for (const change of changes) {
+          if (change.deleted || !change.row) deletes.push(keyFromString(table, change.key));
+          else upserts.push({ key: keyOfRow(table, change.row as Row) ?? keyFromString(table, change.key), row: change.row as Row });
+        }
+        if (deletes.length) await table.bulkDelete(deletes as never[]);
+        const locals = (await table.bulkGet(upserts.map((u) => u.key) as never[])) as (Row | undefined)[];
+        const puts: Row[] = [];
+        for (const [i, { key, row }] of upserts.entries()) {
+          const queued = (queuedByRow.get(`${entity}\u0000${rowKeyString(key)}`) ?? []).sort((a, b) => a.seq - b.seq);
+          const local = locals[i];
+          if (!queued.length && local && typeof local.version === 'number' && typeof row.version === 'number' && local.version > row.version) continue;
+          for (const q of queued) await db.outbox.update(q.localId!, { serverRow: row });
+          puts.push(overlay(row, queued));
+        }
+        if (puts.length) await table.bulkPut(puts);
+      }
+      await setCursor(db, scope, String(page.cursor));
+    });
+  }
+
+  /** resetRequired: the scope is downloaded again; rows with queued items stay (the outbox too). */
+  async function resetMirror(scope: string): Promise<void> {
+    await db.transaction('rw', [...db.mirrorTables(), db.outbox, db.meta], async () => {
+      const keep = new Map<string, Set<string>>();
+      await db.outbox.each((item) => {
+        if (item.rowId === null) return;
+        if (!keep.has(item.entity)) keep.set(item.entity, new Set());
+        keep.get(item.entity)!.add(String(item.rowId));
+      });
+      for (const table of db.mirrorTables()) {
+        const kept = keep.get(table.name);
+        if (!kept) await table.clear();
+        else await table.filter((row: Row) => !kept.has(rowKeyString(keyOfRow(table, row)))).delete();
+      }
+      await setCursor(db, scope, '0');
+    });
+  }
+
+  async function pullOnce(): Promise<void> {
+    if ((await getMeta<string>(ENGINE_META.pausedFor)) !== undefined) {
+      status.set({ needsLogin: true });
+      return;
+    }
+    let scope = (await getMeta<string>(ENGINE_META.scope)) ?? null;
+    let cursor = scope ? Number((await getCursor(db, scope)) ?? 0) : 0;
+    let resets = 0;
+    // A download that begins at 0 tells the server so on its later pages (see readChanges).
+    let initial = cursor === 0;
+    for (let guard = 0; guard < 100_000; guard += 1) {
+      let answer;
+      try {
+        answer = await fetchChanges(fetchFn, baseUrl, cursor, PAGE_LIMIT, initial && cursor > 0);
+      } catch (err) {
+        if (err instanceof NetworkError) {
+          status.set({ online: false });
+          return;
+        }
+        throw err;
+      }
+      status.set({ online: true });
+      if (answer.status === 401) {
+        await setMeta(ENGINE_META.pausedFor, (await activeUser()) ?? '');
+        status.set({ needsLogin: true });
+        return;
+      }
+      const page = answer.page;
+      if (!page) return; // no scope yet (no school/event picked), or the server cannot answer now
+      if (page.scopeKey !== scope) {
+        scope = page.scopeKey;
+        await setMeta(ENGINE_META.scope, scope);
+        if (cursor !== 0) {
+          cursor = 0; // that scope starts from the beginning
+          initial = true;
+          continue;
+        }
+      }
+      if (page.resetRequired) {
+        if (++resets > 2) throw new Error('The change feed keeps asking for a reset');
+        await resetMirror(scope);
+        cursor = 0;
+        initial = true;
+        continue;
+      }
+      await applyPage(scope, page);
+      cursor = page.cursor;
+      if (!page.hasMore) break;
+    }
+    if (scope) {
+      const at = new Date(now()).toISOString();
+      await setLastSyncedAt(db, scope, at);
+      status.set({ lastSyncedAt: at });
+    }
+  }
+
+  return pullOnce;
+}
