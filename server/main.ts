@@ -16,16 +16,17 @@ async function main() {
   const started = performance.now();
   const config = loadConfig();
   await mkdir(config.dataDir, { recursive: true });
+  const log = pino({ level: config.logLevel });
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
+    onIdleError: (err) => log.warn({ err }, 'database connection lost'),
   });
   await database.migrate();
   const now = () => new Date();
   const logins = config.demoSeed ? await seedDemoData(database.db, { now: now() }) : [];
   await loadRegistry(database.db);
 
-  const log = pino({ level: config.logLevel });
   const app = await buildApp(
     {
       config,

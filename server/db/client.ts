@@ -24,9 +24,17 @@ export type Database = {
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** `dataDir` undefined means an in-memory PGlite (tests). */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  loadDataDir?: Blob;
+  /** An idle connection ended by the server (restart, administrator command): the pool replaces
+   *  it; without a listener Node would end the process. */
+  onIdleError?: (err: Error) => void;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    pool.on('error', opts.onIdleError ?? ((err) => console.warn(`database connection lost: ${err.message}`)));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

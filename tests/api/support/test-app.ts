@@ -30,7 +30,8 @@ async function openTestDatabase(): Promise<Database> {
     await admin.end();
     const u = new URL(url);
     u.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: u.toString() });
+    // Dropping the throwaway database ends its connections: expected here.
+    const database = await openDatabase({ databaseUrl: u.toString(), onIdleError: () => undefined });
     return {
       ...database,
       async close() {
