@@ -2,17 +2,28 @@
 # Installs what the tests need from Debian's packages when it is missing: Chromium (for the
 # browser tests, driven by playwright-core; never a browser download of its own) and the
 # PostgreSQL 15 server binaries (for the throwaway cluster of the PostgreSQL test run).
+# `npm test` runs it first: silent when everything is there; where it cannot install (no apt-get,
+# or not root and no password-less sudo) it stops at once and names the one command to run.
 set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
-[ -x /usr/lib/postgresql/15/bin/initdb ] || need+=(postgresql-15)
-if [ ${#need[@]} -eq 0 ]; then
-  echo "system deps: already installed"
-  exit 0
-fi
-echo "system deps: installing ${need[*]}"
+[ -x "${PG_BIN:-/usr/lib/postgresql/15/bin}/initdb" ] || need+=(postgresql-15)
+[ ${#need[@]} -eq 0 ] && exit 0
+
+cannot() {
+  echo "The tests need ${need[*]} (Debian packages), and $1." >&2
+  echo "Run this once, then run the tests again:" >&2
+  echo "  sudo bash scripts/install-system-deps.sh" >&2
+  exit 1
+}
+command -v apt-get >/dev/null 2>&1 || cannot "this machine has no apt-get to install them (install them with its package manager)"
 SUDO=""
-[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+if [ "$(id -u)" -ne 0 ]; then
+  sudo -n true 2>/dev/null || cannot "installing them needs root"
+  SUDO="sudo -n"
+fi
+echo "Installing ${need[*]} from Debian's packages (once)..."
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+echo "Installed ${need[*]}."

@@ -22,7 +22,24 @@ const envSchema = z.object({
   COOKIE_SECURE: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().default('dist'),
+  TRUST_PROXY: unsetIfEmpty(z.string().regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, 'must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses').optional()),
 });
+
+/**
+ * Fastify's trustProxy: false unless a proxy in front is declared. A number trusts that many hops
+ * (1 = one reverse proxy), a list trusts those addresses or CIDR ranges, true trusts any.
+ */
+function trustProxy(value: string | undefined): TrustProxy {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value.split(',').map((a) => a.trim());
+}
+
+export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
 
 export type Config = {
   port: number;
@@ -39,6 +56,9 @@ export type Config = {
   cookieSecure: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   staticDir: string;
+  /** Served over https (PUBLIC_URL): HSTS and upgrade-insecure-requests are sent. */
+  https: boolean;
+  trustProxy: TrustProxy;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -62,5 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: e.COOKIE_SECURE ?? Boolean(e.PUBLIC_URL?.startsWith('https:')),
     logLevel: e.LOG_LEVEL,
     staticDir: path.resolve(e.STATIC_DIR),
+    https: Boolean(e.PUBLIC_URL?.startsWith('https:')),
+    trustProxy: trustProxy(e.TRUST_PROXY),
   };
 }

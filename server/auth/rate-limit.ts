@@ -2,9 +2,15 @@
 // the server is stateless and several instances share one database, so every instance must see
 // the same counts. Time comes from the injected clock so tests can move through a window.
 //
-// Keys: 'login:account:<email>' and 'login:address:<ip>' count failed sign-ins;
-// 'reset:email:<email>' and 'reset:address:<ip>' count reset requests.
-import { and, asc, count, eq, gt, lt } from 'drizzle-orm';
+// Sign-in limits slow guessing without handing anyone a lockout (OWASP Authentication Cheat Sheet):
+// only failures count, and they count per account AND address together, so a stranger failing on
+// an account from elsewhere never stops its owner; a wider limit per address stops stuffing across
+// many accounts, set high enough for a school whose staff share one public address.
+//
+// Keys: 'login:pair:<email>|<ip>' and 'login:address:<ip>' count failed sign-ins;
+// 'reset:email:<email>' and 'reset:address:<ip>' count reset requests;
+// 'registry:user:<id>' counts a user's snow id lookups (the registry holds personal data).
+import { and, asc, count, eq, gt, like, lt } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { ERROR_CODES } from '../../src/domain/errors';
 import { SERVER_MESSAGES } from '../../src/domain/server-messages';
@@ -16,11 +22,13 @@ export type Limit = { max: number; windowMs: number };
 
 const MINUTE = 60_000;
 export const LIMITS = {
-  /** Per account: slows guessing one password without locking the owner out for long. */
-  loginAccount: { max: 10, windowMs: 15 * MINUTE },
-  /** Per address: higher, because a school's staff may share one public address. */
-  loginAddress: { max: 30, windowMs: 15 * MINUTE },
+  /** Per account from one address: slows guessing one password from one place. */
+  loginPair: { max: 10, windowMs: 15 * MINUTE },
+  /** Per address across accounts: stops stuffing, wide enough for a school behind one address. */
+  loginAddress: { max: 100, windowMs: 15 * MINUTE },
   resetEmail: { max: 5, windowMs: 60 * MINUTE },
+  /** Snow id lookups per user: a class of students at a time, not an enumeration of the registry. */
+  registryLookup: { max: 100, windowMs: 15 * MINUTE },
   resetAddress: { max: 5, windowMs: 60 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
@@ -28,10 +36,13 @@ export const LIMITS = {
 const KEEP_MS = Math.max(...Object.values(LIMITS).map((l) => l.windowMs));
 
 export const keys = {
-  loginAccount: (email: string) => `login:account:${email.toLowerCase()}`,
+  loginPair: (email: string, ip: string) => `login:pair:${email.trim().toLowerCase()}|${ip}`,
+  /** Every pair key of an account starts with this (a new password clears them all). */
+  loginAccountPrefix: (email: string) => `login:pair:${email.trim().toLowerCase()}|`,
   loginAddress: (ip: string) => `login:address:${ip}`,
   resetEmail: (email: string) => `reset:email:${email.toLowerCase()}`,
   resetAddress: (ip: string) => `reset:address:${ip}`,
+  registryLookup: (userId: string) => `registry:user:${userId}`,
 };
 
 export type Check = { key: string; limit: Limit };
@@ -58,12 +69,14 @@ async function secondsUntilAllowed(db: Db | Tx, { key, limit }: Check, now: Date
 }
 
 /** Throws 429 (with Retry-After on the reply) when any of the checks is at its limit. */
-export async function assertWithinLimits(db: Db, reply: FastifyReply, checks: Check[], now: Date): Promise<void> {
+export async function assertWithinLimits(
+  db: Db, reply: FastifyReply, checks: Check[], now: Date, message: string = SERVER_MESSAGES.tooManyAttempts,
+): Promise<void> {
   let wait = 0;
   for (const check of checks) wait = Math.max(wait, await secondsUntilAllowed(db, check, now));
   if (wait === 0) return;
   reply.header('retry-after', String(wait));
-  throw new HttpError(429, ERROR_CODES.RATE_LIMITED, SERVER_MESSAGES.tooManyAttempts);
+  throw new HttpError(429, ERROR_CODES.RATE_LIMITED, message);
 }
 
 /** Records one attempt under each key, and prunes attempts no window can count any more. */
@@ -72,7 +85,12 @@ export async function recordAttempt(db: Db | Tx, keyList: string[], now: Date): 
   if (keyList.length) await db.insert(authAttempts).values(keyList.map((key) => ({ key, at: now })));
 }
 
-/** Forgets the attempts under a key (a successful sign-in clears that account's failures). */
+/** Forgets the attempts under a key (a successful sign-in clears its failures from that address). */
 export async function clearAttempts(db: Db | Tx, key: string): Promise<void> {
   await db.delete(authAttempts).where(eq(authAttempts.key, key));
+}
+
+/** Forgets the attempts under every key that starts with `prefix`. */
+export async function clearAttemptsStartingWith(db: Db | Tx, prefix: string): Promise<void> {
+  await db.delete(authAttempts).where(like(authAttempts.key, `${prefix.replace(/[\\%_]/g, '\\$&')}%`));
 }

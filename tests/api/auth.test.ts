@@ -267,11 +267,11 @@ describe('POST /api/newPassword', () => {
 });
 
 describe('rate limits', () => {
-  it('locks an account after 10 failures in 15 minutes, with Retry-After, then lifts', async () => {
+  it('slows one account from one address after 10 failures in 15 minutes, with Retry-After, then lifts', async () => {
     const user = await createUser(t.db, 'admin');
     for (let i = 0; i < 10; i++) expect((await login(user.email, 'wrong password')).statusCode).toBe(401);
     t.clock.advance(60_000);
-    const limited = await login(user.email); // even the right password waits
+    const limited = await login(user.email); // from the guessing address even the right password waits
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED', message: SERVER_MESSAGES.tooManyAttempts });
     expect(Number(limited.headers['retry-after'])).toBe(14 * 60);
@@ -279,12 +279,54 @@ describe('rate limits', () => {
     expect((await login(user.email)).statusCode).toBe(200);
   });
 
-  it('limits failures from one address across accounts to 30 in 15 minutes', async () => {
+  it('50 failures on one account from 127.0.0.2 do not stop its owner signing in from 127.0.0.3', async () => {
+    const user = await createUser(t.db, 'school');
+    const answers = [];
+    for (let i = 0; i < 50; i++) answers.push((await login(user.email, 'wrong password', { remoteAddress: '127.0.0.2' })).statusCode);
+    expect(answers.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(answers.slice(10).every((s) => s === 429)).toBe(true);
+    expect((await login(user.email, PASSWORD, { remoteAddress: '127.0.0.3' })).statusCode).toBe(200);
+    expect((await login(user.email, PASSWORD, { remoteAddress: '127.0.0.2' })).statusCode).toBe(429);
+  });
+
+  it('30 coordinators behind one address who each mistype once still sign in', async () => {
+    const school = { remoteAddress: '203.0.113.30' };
+    const coordinators = [];
+    for (let i = 0; i < 30; i++) coordinators.push(await createUser(t.db, 'school'));
+    for (const c of coordinators) expect((await login(c.email, 'mistyped password', school)).statusCode).toBe(401);
+    for (const c of coordinators) expect((await login(c.email, PASSWORD, school)).statusCode).toBe(200);
+  });
+
+  it('stops stuffing: 100 failures from one address across accounts refuse that address for 15 minutes only', async () => {
     const from = { remoteAddress: '203.0.113.7' };
     const user = await createUser(t.db, 'school');
-    for (let i = 0; i < 30; i++) await login(`guess${i}@example.test`, 'wrong password', from);
+    for (let i = 0; i < 100; i++) expect((await login(`guess${i}@example.test`, 'wrong password', from)).statusCode).toBe(401);
     expect((await login(user.email, PASSWORD, from)).statusCode).toBe(429);
     expect((await login(user.email, PASSWORD, { remoteAddress: '198.51.100.1' })).statusCode).toBe(200);
+    t.clock.advance(15 * 60_000);
+    expect((await login(user.email, PASSWORD, from)).statusCode).toBe(200);
+  });
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY says a proxy is in front', async () => {
+    const user = await createUser(t.db, 'admin');
+    const forged = (n: number) => ({ remoteAddress: '203.0.113.50', headers: { 'x-forwarded-for': `198.51.100.${n}` } });
+    // Without a trusted proxy a forged header cannot buy fresh addresses: all 11 tries count together.
+    for (let i = 0; i < 10; i++) await post('/api/login', { username: user.email, password: 'wrong password' }, forged(i));
+    expect((await post('/api/login', { username: user.email, password: PASSWORD }, forged(99))).statusCode).toBe(429);
+
+    const proxied = await startTestApp({ env: { TRUST_PROXY: '1' } });
+    try {
+      const admin = await createUser(proxied.db, 'admin');
+      const send = (n: number, password: string) => proxied.app.inject({
+        method: 'POST', url: '/api/login', payload: { username: admin.email, password }, ...forged(n),
+      });
+      for (let i = 0; i < 10; i++) expect((await send(1, 'wrong password')).statusCode).toBe(401);
+      expect((await send(1, PASSWORD)).statusCode).toBe(429);
+      // Behind the proxy each client is told apart by the address the proxy reports.
+      expect((await send(2, PASSWORD)).statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
   });
 
   it("clears an account's failures on a successful sign-in", async () => {
@@ -293,6 +335,7 @@ describe('rate limits', () => {
     expect((await login(user.email)).statusCode).toBe(200);
     for (let i = 0; i < 9; i++) await login(user.email, 'wrong password');
     expect((await login(user.email)).statusCode).toBe(200);
+    expect(await rows(authAttempts)).toBe(18); // the address's failures stay counted
   });
 
   it('limits reset requests to 5 an hour per email and per address', async () => {

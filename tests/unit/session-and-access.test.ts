@@ -135,6 +135,10 @@ describe('snow id lookup messages', () => {
     expect(snowIdLookupMessage({ kind: 'http', status: 404 })).toBe('Snow Id not found or is inactive');
   });
 
+  it('asks the user to wait when the lookup limit answers 429', () => {
+    expect(snowIdLookupMessage({ kind: 'http', status: 429 })).toMatch(/^Too many snow id lookups/);
+  });
+
   it("answers 'Error connecting to the athlete registry' for anything else", () => {
     expect(snowIdLookupMessage({ kind: 'http', status: 500 })).toBe('Error connecting to the athlete registry');
     expect(snowIdLookupMessage({ kind: 'network' })).toBe('Error connecting to the athlete registry');

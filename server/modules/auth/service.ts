@@ -9,7 +9,7 @@ import { MESSAGES } from '../../../src/domain/messages';
 import type { SessionUser } from '../../../src/domain/schemas';
 import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
 import { dummyHash, hashPassword, verifyPassword } from '../../auth/passwords';
-import { LIMITS, assertWithinLimits, clearAttempts, keys, recordAttempt } from '../../auth/rate-limit';
+import { LIMITS, assertWithinLimits, clearAttempts, clearAttemptsStartingWith, keys, recordAttempt } from '../../auth/rate-limit';
 import { hashToken, newToken } from '../../auth/tokens';
 import type { Db } from '../../db/client';
 import { eventStates, events, passwordResets, schools, sessions, users } from '../../db/schema';
@@ -70,10 +70,10 @@ export async function login(
 ): Promise<SessionUser> {
   const { db } = deps;
   const now = deps.now();
-  const accountKey = keys.loginAccount(input.username);
+  const pairKey = keys.loginPair(input.username, input.ip);
   const addressKey = keys.loginAddress(input.ip);
   await assertWithinLimits(db, reply, [
-    { key: accountKey, limit: LIMITS.loginAccount },
+    { key: pairKey, limit: LIMITS.loginPair },
     { key: addressKey, limit: LIMITS.loginAddress },
   ], now);
 
@@ -82,10 +82,10 @@ export async function login(
   // way and its timing does not tell which email addresses have accounts.
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
   if (!user || !ok) {
-    await recordAttempt(db, [accountKey, addressKey], now);
+    await recordAttempt(db, [pairKey, addressKey], now);
     throw wrongCredentials();
   }
-  await clearAttempts(db, accountKey);
+  await clearAttempts(db, pairKey);
 
   const event = await pickEvent(db, input.EventId ?? null);
   // A school user always works on their own school; staff pick one later (POST /api/session).
@@ -182,7 +182,7 @@ export async function setNewPassword(
     const keep = input.currentSession?.userId === user.id ? input.currentSession.tokenHash : null;
     await tx.delete(sessions).where(keep ? and(eq(sessions.userId, user.id), ne(sessions.tokenHash, keep)) : eq(sessions.userId, user.id));
     // The owner proved control of the mailbox: let them sign in at once.
-    await clearAttempts(tx, keys.loginAccount(user.email));
+    await clearAttemptsStartingWith(tx, keys.loginAccountPrefix(user.email));
   });
   return { message: SERVER_MESSAGES.passwordChanged };
 }

@@ -14,7 +14,11 @@ import type { GridAction, GridChange, GridColumn, GridRow } from './grid-types';
 
 registerAllModules();
 
-const LICENSE_KEY = 'non-commercial-and-evaluation';
+/**
+ * Set at build time (VITE_HANDSONTABLE_LICENSE_KEY); without one the grid runs on the
+ * non-commercial evaluation key, and an association that charges fees needs a commercial licence.
+ */
+const LICENSE_KEY = import.meta.env.VITE_HANDSONTABLE_LICENSE_KEY || 'non-commercial-and-evaluation';
 const ACTION_PREFIX = '__action:';
 
 function columnSettings<Row extends GridRow>(column: GridColumn<Row>): Handsontable.ColumnSettings {
@@ -92,6 +96,9 @@ export default function HotGrid<Row extends GridRow>(props: DataGridProps<Row>) 
         renderAllColumns
         readOnly={readOnly}
         themeName="ht-theme-main"
+        // The core stylesheet comes from our CSS bundle (imported above): injected as a <style>
+        // element it would break the Content-Security-Policy (style-src 'self').
+        injectCoreCss={false}
         licenseKey={LICENSE_KEY}
         autoWrapRow
         autoWrapCol

@@ -3,7 +3,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -12,8 +12,15 @@ const ARGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
 
-/** A persistent context (its own profile dir) so service workers and IndexedDB behave as on a device. */
-export async function launchDevice(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+/** Chromium reports every Content-Security-Policy violation on the page's console. */
+const CSP_VIOLATION = /Content Security Policy/i;
+
+/**
+ * A persistent context (its own profile dir) so service workers and IndexedDB behave as on a device.
+ * The app runs under the server's enforced CSP: any violation a page reports fails the test file
+ * when the device closes (`cspViolations` lists them as they happen).
+ */
+export async function launchDevice(): Promise<{ context: BrowserContext; cspViolations: string[]; close(): Promise<void> }> {
   const profile = await mkdtemp(path.join(tmpdir(), 'interschools-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
@@ -21,11 +28,19 @@ export async function launchDevice(): Promise<{ context: BrowserContext; close()
     headless: true,
     viewport: { width: 1280, height: 900 },
   });
+  const cspViolations: string[] = [];
+  const watch = (page: Page) => page.on('console', (message) => {
+    if (CSP_VIOLATION.test(message.text())) cspViolations.push(`${page.url()}: ${message.text()}`);
+  });
+  context.pages().forEach(watch);
+  context.on('page', watch);
   return {
     context,
+    cspViolations,
     async close() {
       await context.close();
       await rm(profile, { recursive: true, force: true });
+      if (cspViolations.length) throw new Error(`Content-Security-Policy violations:\n${cspViolations.join('\n')}`);
     },
   };
 }
