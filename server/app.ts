@@ -5,17 +5,23 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from './deps';
+import { admissionPlugin } from './plugins/admission';
 import { authzPlugin } from './plugins/authz';
 import { clientFilesPlugin } from './plugins/client-files';
 import { registerErrorHandling } from './plugins/errors';
+import { inputLimitOptions, inputLimitsPlugin } from './plugins/input-limits';
 import { securityHeadersPlugin } from './plugins/security-headers';
-import { sessionPlugin } from './plugins/session';
+import { sessionPlugin, type SessionRow } from './plugins/session';
+import { createSessionCache } from './plugins/session-cache';
+
+/** A backstop only: changes are forgotten at once through notifications. */
+const SESSION_CACHE_TTL_MS = 60_000;
 import { routeModules } from './modules';
 
 export async function buildApp(deps: Deps, opts: { loggerInstance?: FastifyBaseLogger } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: false }),
-    bodyLimit: 10 * 1024 * 1024,
+    ...inputLimitOptions, // bodyLimit (128 KiB; batch routes declare more) and the router's refusals
     // Client addresses (the login limiter keys on them) come from X-Forwarded-For only when the
     // deployment says a proxy sits in front (TRUST_PROXY); otherwise anyone could forge them.
     trustProxy: deps.config.trustProxy,
@@ -24,11 +30,20 @@ export async function buildApp(deps: Deps, opts: { loggerInstance?: FastifyBaseL
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  await app.register(inputLimitsPlugin);
 
   await app.register(securityHeadersPlugin, { https: deps.config.https });
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
+  await app.register(admissionPlugin, {
+    maxConcurrent: deps.config.maxConcurrentRequests, maxQueueMs: deps.config.maxQueueMs, maxEventLoopDelayMs: deps.config.maxEventLoopDelayMs,
+  });
   await app.register(cookie);
+  const sessionCache = await createSessionCache<SessionRow>({
+    listen: deps.listen, ttlMs: SESSION_CACHE_TTL_MS, maxEntries: 50_000, now: () => deps.now().getTime(),
+    onLost: (err) => app.log.warn({ err }, 'session change notifications lost: sessions are read from the database until they return'),
+  });
   await app.register(sessionPlugin, {
+    cache: sessionCache,
     db: deps.db,
     idleMs: deps.config.sessionIdleMs,
     cookieSecure: deps.config.cookieSecure,

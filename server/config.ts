@@ -22,6 +22,10 @@ const envSchema = z.object({
   COOKIE_SECURE: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().default('dist'),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  MAX_CONCURRENT_REQUESTS: unsetIfEmpty(z.coerce.number().int().min(1).max(10_000).optional()),
+  MAX_QUEUE_MS: z.coerce.number().int().min(1).max(120_000).default(1000),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(1000),
   TRUST_PROXY: unsetIfEmpty(z.string().regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, 'must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses').optional()),
 });
 
@@ -56,6 +60,14 @@ export type Config = {
   cookieSecure: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   staticDir: string;
+  /** Connections in the PostgreSQL pool (PGlite has one). */
+  dbPoolSize: number;
+  /** API requests running at once (server/plugins/admission.ts); the rest queue in order. */
+  maxConcurrentRequests: number;
+  /** How long an API request may queue before it is answered 503 with Retry-After. */
+  maxQueueMs: number;
+  /** Event-loop lag past which API requests are refused with 503 (0: never). */
+  maxEventLoopDelayMs: number;
   /** Served over https (PUBLIC_URL): HSTS and upgrade-insecure-requests are sent. */
   https: boolean;
   trustProxy: TrustProxy;
@@ -82,6 +94,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: e.COOKIE_SECURE ?? Boolean(e.PUBLIC_URL?.startsWith('https:')),
     logLevel: e.LOG_LEVEL,
     staticDir: path.resolve(e.STATIC_DIR),
+    dbPoolSize: e.DB_POOL_SIZE,
+    // The embedded database runs one query at a time: a few requests in flight keep it busy; a
+    // PostgreSQL pool keeps two requests per connection in flight (one in SQL, one in JavaScript).
+    maxConcurrentRequests: e.MAX_CONCURRENT_REQUESTS ?? (e.DATABASE_URL ? 2 * e.DB_POOL_SIZE : 4),
+    maxQueueMs: e.MAX_QUEUE_MS,
+    maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     https: Boolean(e.PUBLIC_URL?.startsWith('https:')),
     trustProxy: trustProxy(e.TRUST_PROXY),
   };

@@ -1,7 +1,7 @@
 // What every route module is given: configuration, the database, the outside services and a clock.
 // Tests build these with in-memory parts; main.ts builds them from the environment.
 import type { Config } from './config';
-import type { Db } from './db/client';
+import type { Database, Db } from './db/client';
 import type { Mailer } from './integrations/mail';
 import type { AthleteRegistry } from './integrations/registry';
 
@@ -11,4 +11,6 @@ export type Deps = {
   mailer: Mailer;
   registry: AthleteRegistry;
   now: () => Date;
+  /** Change notifications from the database (the session cache listens); absent, no cache. */
+  listen?: Database['listen'];
 };

@@ -19,6 +19,7 @@ async function main() {
   const log = pino({ level: config.logLevel });
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    poolSize: config.dbPoolSize,
     dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
     onIdleError: (err) => log.warn({ err }, 'database connection lost'),
   });
@@ -33,6 +34,7 @@ async function main() {
       db: database.db,
       mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log }),
       registry: createBuiltInRegistry(database.db),
+      listen: database.listen,
       now,
     },
     { loggerInstance: log },

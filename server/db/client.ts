@@ -14,18 +14,31 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** Stops listening. */
+export type Unlisten = () => Promise<void>;
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Calls `onMessage` with each payload NOTIFYed on `channel` (after its transaction commits).
+   * On PostgreSQL this holds a connection of its own; `onLost` is called if it breaks, after
+   * which nothing more arrives.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onLost: (err: Error) => void): Promise<Unlisten>;
 };
+
+const CHANNEL = /^[a-z_]+$/;
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** `dataDir` undefined means an in-memory PGlite (tests). */
 export async function openDatabase(opts: {
   databaseUrl?: string;
+  /** PostgreSQL connections (default 10). */
+  poolSize?: number;
   dataDir?: string;
   loadDataDir?: Blob;
   /** An idle connection ended by the server (restart, administrator command): the pool replaces
@@ -33,7 +46,7 @@ export async function openDatabase(opts: {
   onIdleError?: (err: Error) => void;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     pool.on('error', opts.onIdleError ?? ((err) => console.warn(`database connection lost: ${err.message}`)));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
@@ -41,6 +54,21 @@ export async function openDatabase(opts: {
       kind: 'postgres',
       migrate: () => migratePg(db as never, { migrationsFolder }),
       close: () => pool.end(),
+      async listen(channel, onMessage, onLost) {
+        if (!CHANNEL.test(channel)) throw new Error(`bad channel name ${channel}`);
+        const client = new pg.Client({ connectionString: opts.databaseUrl });
+        let closing = false;
+        const lost = (err: Error) => { if (!closing) { closing = true; onLost(err); } };
+        client.on('notification', (n) => { if (n.channel === channel) onMessage(n.payload ?? ''); });
+        client.on('error', lost);
+        client.on('end', () => lost(new Error('listener connection ended')));
+        await client.connect();
+        await client.query(`LISTEN ${channel}`);
+        return async () => {
+          closing = true;
+          await client.end().catch(() => undefined);
+        };
+      },
     };
   }
   const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
@@ -51,5 +79,7 @@ export async function openDatabase(opts: {
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
+    // One process holds the embedded database: notifications never travel, nothing can break.
+    listen: (channel, onMessage) => client.listen(channel, onMessage),
   };
 }

@@ -31,6 +31,14 @@ function pgCode(err: unknown): { code?: string; constraint?: string; detail?: st
   return undefined;
 }
 
+/** Codes of Fastify's own 4xx refusals; any other is a bad request (VALIDATION). */
+const FRAMEWORK_CODES: Readonly<Record<number, ErrorCode>> = {
+  413: ERROR_CODES.PAYLOAD_TOO_LARGE, // body over the route's bodyLimit (plugins/input-limits)
+  429: ERROR_CODES.RATE_LIMITED,
+};
+
+const MAX_FIELDS_NAMED = 5;
+
 /** Translates whatever was thrown into an HttpError, or undefined for a genuine server fault. */
 export function toHttpError(err: unknown): HttpError | undefined {
   if (err instanceof HttpError) return err;
@@ -41,7 +49,11 @@ export function toHttpError(err: unknown): HttpError | undefined {
       path: [fe.validationContext, ...v.instancePath.split('/').filter(Boolean)].filter(Boolean).join('.'),
       message: v.message ?? 'Invalid value',
     }));
-    return new HttpError(400, ERROR_CODES.VALIDATION, `Invalid ${fe.validationContext ?? 'request'}: ${fields.map((f) => `${f.path} ${f.message}`).join('; ')}`, fields);
+    // The message names the first few fields (a 2,000-row batch could fail on every row); `fields`
+    // keeps them all, for the rows concerned.
+    const named = fields.slice(0, MAX_FIELDS_NAMED).map((f) => `${f.path} ${f.message}`).join('; ');
+    const more = fields.length > MAX_FIELDS_NAMED ? ` and ${fields.length - MAX_FIELDS_NAMED} more` : '';
+    return new HttpError(400, ERROR_CODES.VALIDATION, `Invalid ${fe.validationContext ?? 'request'}: ${named}${more}`, fields);
   }
   const pg = pgCode(err);
   // Constraint violations are business refusals (422): resending the same data cannot cure them.
@@ -50,8 +62,7 @@ export function toHttpError(err: unknown): HttpError | undefined {
   // Class 22 is 'data exception' (bad number, date, text encoding such as a NUL byte): bad input.
   if (pg?.code?.startsWith('22')) return new HttpError(400, ERROR_CODES.VALIDATION, 'Invalid value in request');
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
-    const code = fe.statusCode === 429 ? ERROR_CODES.RATE_LIMITED : ERROR_CODES.VALIDATION;
-    return new HttpError(fe.statusCode, code, fe.message);
+    return new HttpError(fe.statusCode, FRAMEWORK_CODES[fe.statusCode] ?? ERROR_CODES.VALIDATION, fe.message);
   }
   return undefined;
 }

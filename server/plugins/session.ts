@@ -2,13 +2,14 @@
 // expiry. Decorates each request with `session` (null when signed out). The session row carries
 // the school and event the user works on: school users are pinned to their own school here, so no
 // route ever takes a SchoolId from the request for them.
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserType } from '../../src/domain/constants';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { hashToken, newToken } from '../auth/tokens';
+import type { SessionCache } from './session-cache';
 
 export const SESSION_COOKIE = 'sid';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -30,32 +31,48 @@ declare module 'fastify' {
   interface FastifyRequest {
     session: SessionInfo | null;
   }
+  interface FastifyInstance {
+    /** What this process remembers of sessions; forget what a write changes (session-cache.ts). */
+    sessionCache: SessionCache<SessionRow>;
+  }
 }
 
-type Options = { db: Db; idleMs: number; cookieSecure: boolean; now: () => Date };
+type Options = { db: Db; idleMs: number; cookieSecure: boolean; now: () => Date; cache: SessionCache<SessionRow> };
+
+/** What a session lookup reads: the session row and its user. */
+export type SessionRow = { s: typeof sessions.$inferSelect; u: typeof users.$inferSelect };
 
 /** Touch lastSeenAt at most this often: a read-heavy client must not write on every call. */
 const TOUCH_EVERY_MS = 60_000;
 
-export const sessionPlugin = fp<Options>(async (app, { db, idleMs, now }) => {
+export const sessionPlugin = fp<Options>(async (app, { db, idleMs, now, cache }) => {
+  // Prepared once: the lookup runs on nearly every request that the cache cannot answer.
+  const lookup = db.select({ s: sessions, u: users }).from(sessions).innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash'))).prepare('session_lookup');
   app.decorateRequest('session', null);
+  app.decorate('sessionCache', cache);
+  app.addHook('onClose', () => cache.close());
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const tokenHash = hashToken(token);
-    const [row] = await db
-      .select({ s: sessions, u: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.tokenHash, tokenHash));
-    if (!row) return;
+    let row = cache.get(tokenHash);
+    if (!row) {
+      [row] = await lookup.execute({ tokenHash });
+      if (!row) return;
+      cache.set(tokenHash, row.u.id, row);
+    }
     const idle = now().getTime() - row.s.lastSeenAt.getTime();
     if (idle > idleMs) {
+      cache.forgetSession(tokenHash);
       await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
       return;
     }
     if (idle > TOUCH_EVERY_MS) {
-      await db.update(sessions).set({ lastSeenAt: now() }).where(eq(sessions.tokenHash, tokenHash));
+      const seen = now();
+      await db.update(sessions).set({ lastSeenAt: seen }).where(eq(sessions.tokenHash, tokenHash));
+      row = { ...row, s: { ...row.s, lastSeenAt: seen } };
+      cache.set(tokenHash, row.u.id, row);
     }
     request.session = {
       tokenHash,
@@ -97,7 +114,10 @@ export async function startSession(
 }
 
 export async function endSession(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (request.session) await db.delete(sessions).where(eq(sessions.tokenHash, request.session.tokenHash));
+  if (request.session) {
+    await db.delete(sessions).where(eq(sessions.tokenHash, request.session.tokenHash));
+    request.server.sessionCache.forgetSession(request.session.tokenHash);
+  }
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 

@@ -1,6 +1,7 @@
 // Calls to the athlete registry through our server (GET /api/snowracer/{snowId}). Needs the
 // network: screens disable the lookup offline. Failures map to the spec's three messages.
 import { REGISTRY_SEGMENT } from '../domain/constants/choices';
+import { SNOW_ID_PATTERN } from '../domain/constants/limits';
 import { registryAthleteSchema, type RegistryAthlete } from '../domain/schemas/api/registry';
 import { snowIdLookupMessage } from '../domain/rules/snow-id-lookup';
 import { http } from './http';
@@ -10,11 +11,14 @@ export type SnowIdLookupResult =
   | { ok: false; message: string; status?: number };
 
 /** Looks a snow id up. Found and active -> the athlete; 404 (or an inactive athlete) -> 'Snow Id
- *  not found or is inactive'; an empty or unreadable answer -> 'Snow Id not found'; any other
+ *  not found or is inactive'; an empty or unreadable answer, or an id that is not digits -> 'Snow
+ *  Id not found' (without asking); too many lookups -> a request to wait; any other
  *  failure -> 'Error connecting to the athlete registry'. Never throws. */
 export async function lookupSnowId(snowId: string): Promise<SnowIdLookupResult> {
   const id = snowId.trim();
   if (id === '') return { ok: false, message: snowIdLookupMessage({ kind: 'empty' }) };
+  // Snow ids are digits: anything else cannot be in the registry, and the server would refuse it.
+  if (!SNOW_ID_PATTERN.test(id)) return { ok: false, message: snowIdLookupMessage({ kind: 'empty' }) };
   let response: Response;
   try {
     response = await http.get(`api/${REGISTRY_SEGMENT}/${encodeURIComponent(id)}`);

@@ -7,6 +7,8 @@ export const ERROR_CODES = {
   FORBIDDEN: 'FORBIDDEN',
   NOT_FOUND: 'NOT_FOUND',
   VALIDATION: 'VALIDATION',
+  /** The request body is larger than the route accepts (constants/limits). */
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   /** A stale row version: the client pulls, merges and resends (ARCHITECTURE, 409). */
   CONFLICT: 'CONFLICT',
   /** A business rule refused the write; resending the same data cannot succeed. */
@@ -16,6 +18,7 @@ export const ERROR_CODES = {
   EVENT_LOCKED: 'EVENT_LOCKED',
   VOLUNTEERS_LOCKED: 'VOLUNTEERS_LOCKED',
   RATE_LIMITED: 'RATE_LIMITED',
+  OVERLOADED: 'OVERLOADED',
   RESET_TOKEN_INVALID: 'RESET_TOKEN_INVALID',
   REGISTRY_UNAVAILABLE: 'REGISTRY_UNAVAILABLE',
   ACCOUNTING_UNAVAILABLE: 'ACCOUNTING_UNAVAILABLE',
@@ -34,6 +37,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   VALIDATION: 400,
+  PAYLOAD_TOO_LARGE: 413,
   CONFLICT: 409,
   RULE_VIOLATION: 422,
   DUPLICATE_ENTRY: 422,
@@ -41,6 +45,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   EVENT_LOCKED: 410,
   VOLUNTEERS_LOCKED: 410,
   RATE_LIMITED: 429,
+  OVERLOADED: 503,
   RESET_TOKEN_INVALID: 400,
   REGISTRY_UNAVAILABLE: 502,
   ACCOUNTING_UNAVAILABLE: 502,

@@ -14,6 +14,7 @@ export const SERVER_MESSAGES = {
   volunteersLocked: 'Volunteer registration for this event is closed.',
   staleVersion: 'Someone else changed this record. The latest version has been loaded.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  overloaded: 'The server is busy. Your changes are kept and will be sent again in a moment.',
   tooManyLookups: 'Too many snow id lookups in a short time. Please wait a few minutes and try again.',
   resetTokenInvalid: 'This password reset link is invalid or has expired. Please ask for a new one.',
   passwordTooShort: `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`,

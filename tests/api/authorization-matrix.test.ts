@@ -24,7 +24,7 @@ const SIGNED_IN = is('ok', { none: 'unauth' });
 const only = (...roles: Role[]) => is('denied', { none: 'unauth', ...Object.fromEntries(roles.map((r) => [r, 'ok'])) });
 const none = () => ({});
 /** Rows the participant routes act on (made in the second beforeAll). */
-const IDS = { participant: randomUUID(), entry: randomUUID(), snowId: 'SR4001' };
+const IDS = { participant: randomUUID(), entry: randomUUID(), snowId: '9104001' };
 const newParticipant = () => ({
   id: randomUUID(), snowId: IDS.snowId, firstname: 'Matrix', lastname: 'Row', yearLevel: '7', gender: 'Female', dob: null, email: '',
 });

@@ -18,10 +18,10 @@ let eventId: string;
 let admin: Agent;
 let school: Agent;
 
-const ACTIVE = 'SR1001';
-const ACTIVE_2 = 'SR1002';
-const ACTIVE_3 = 'SR1003';
-const INACTIVE = 'SR9009';
+const ACTIVE = '9101001';
+const ACTIVE_2 = '9101002';
+const ACTIVE_3 = '9101003';
+const INACTIVE = '9109009';
 
 async function seedAthletes(db: Db) {
   await db.insert(registryAthletes).values([
@@ -100,7 +100,7 @@ describe('POST /api/v2/participants', () => {
     expect(res.json().SchoolId).toBe(otherId);
   });
 
-  it.each([['unknown', 'SR0000'], ['inactive', INACTIVE]])('refuses an %s snow id with the spec\'s message, writing nothing', async (_kind, snowId) => {
+  it.each([['unknown', '9100000'], ['inactive', INACTIVE]])('refuses an %s snow id with the spec\'s message, writing nothing', async (_kind, snowId) => {
     const res = await post(school, person({ snowId }));
     expect(res.statusCode, res.body).toBe(422);
     expect(res.json()).toMatchObject({

@@ -15,8 +15,8 @@ let school: Agent;
 beforeAll(async () => {
   t = await startTestApp();
   await t.db.insert(registryAthletes).values([
-    { snowId: 'SR2001', firstname: 'Ava', lastname: 'Alpine', gender: 'Female', dob: '2012-03-04', active: true },
-    { snowId: 'SR2009', firstname: 'Ina', lastname: 'Active', gender: 'Female', dob: null, active: false },
+    { snowId: '9102001', firstname: 'Ava', lastname: 'Alpine', gender: 'Female', dob: '2012-03-04', active: true },
+    { snowId: '9102009', firstname: 'Ina', lastname: 'Active', gender: 'Female', dob: null, active: false },
   ]);
   ({ admin, school } = await schoolInEvent(t));
 });
@@ -25,13 +25,13 @@ afterAll(async () => { await t?.close(); });
 describe('GET /api/snowracer/:snowId', () => {
   it('answers an active athlete', async () => {
     for (const agent of [school, admin]) {
-      const res = await agent.request({ method: 'GET', url: '/api/snowracer/SR2001' });
+      const res = await agent.request({ method: 'GET', url: '/api/snowracer/9102001' });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ snowId: 'SR2001', firstname: 'Ava', lastname: 'Alpine', gender: 'Female', dob: '2012-03-04', active: true });
+      expect(res.json()).toEqual({ snowId: '9102001', firstname: 'Ava', lastname: 'Alpine', gender: 'Female', dob: '2012-03-04', active: true });
     }
   });
 
-  it.each(['SR0000', 'SR2009'])('answers 404 with the spec\'s message for %s (unknown or inactive)', async (snowId) => {
+  it.each(['9100000', '9102009'])('answers 404 with the spec\'s message for %s (unknown or inactive)', async (snowId) => {
     const res = await school.request({ method: 'GET', url: `/api/snowracer/${snowId}` });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: MESSAGES.snowIdNotFoundOrInactive });
@@ -40,7 +40,7 @@ describe('GET /api/snowracer/:snowId', () => {
   it('is refused to auditor and racedept', async () => {
     for (const type of ['auditor', 'racedept'] as const) {
       const agent = await signIn(t.app, (await createUser(t.db, type)).email);
-      expect((await agent.request({ method: 'GET', url: '/api/snowracer/SR2001' })).statusCode).toBe(403);
+      expect((await agent.request({ method: 'GET', url: '/api/snowracer/9102001' })).statusCode).toBe(403);
     }
   });
 });

@@ -38,14 +38,14 @@ const of = (changes: SyncChange[], entity: string) => changes.filter((c) => c.en
 
 beforeAll(async () => {
   t = await startTestApp();
-  await t.db.insert(registryAthletes).values({ snowId: 'SR3001', firstname: 'Ava', lastname: 'Alpine', gender: 'Female', dob: '2012-03-04' });
+  await t.db.insert(registryAthletes).values({ snowId: '9103001', firstname: 'Ava', lastname: 'Alpine', gender: 'Female', dob: '2012-03-04' });
   ({ schoolId, eventId, admin, school } = await schoolInEvent(t));
 });
 afterAll(async () => { await t?.close(); });
 
 describe('GET /api/sync/changes', () => {
   it('downloads the school\'s scope: its participants in the domain shape, reference data, its event and school', async () => {
-    const body = { id: randomUUID(), snowId: 'SR3001', firstname: 'Ava', lastname: 'Alpine', yearLevel: '7', gender: 'Female', dob: '2012-03-04', email: '' };
+    const body = { id: randomUUID(), snowId: '9103001', firstname: 'Ava', lastname: 'Alpine', yearLevel: '7', gender: 'Female', dob: '2012-03-04', email: '' };
     const saved = await school.request({ method: 'POST', url: '/api/v2/participants', payload: body });
     expect(saved.statusCode, saved.body).toBe(200);
     const otherId = (await createSchool(t.db)).id;

@@ -95,16 +95,16 @@ it('a 401 mid-queue pauses everything; it resumes only for the same username', a
 it('a 422 is set aside with the server\'s message; the row\'s later items wait, unrelated ones go', async () => {
   w = await world();
   const x = w;
-  await x.t.db.insert(registryAthletes).values({ snowId: 'SR1001', firstname: 'Ava', lastname: 'Alpine', gender: 'Female', dob: '2012-03-04', active: true }).onConflictDoNothing();
+  await x.t.db.insert(registryAthletes).values({ snowId: '9101001', firstname: 'Ava', lastname: 'Alpine', gender: 'Female', dob: '2012-03-04', active: true }).onConflictDoNothing();
   const db = freshDb();
-  const holder = person(x, { snowId: 'SR1001' });
+  const holder = person(x, { snowId: '9101001' });
   const target = person(x, { firstname: 'Target' });
   await queueCreate(db, x, holder);
   await queueCreate(db, x, target);
   const { engine, status } = engineFor(x, db);
   await engine.flush();
 
-  await queuePatch(db, x, target.id, { snowId: 'SR1001' }); // taken: 422
+  await queuePatch(db, x, target.id, { snowId: '9101001' }); // taken: 422
   await queuePatch(db, x, target.id, { lastname: 'Held' });
   const unrelated = person(x, { firstname: 'Unrelated' });
   await queueCreate(db, x, unrelated);

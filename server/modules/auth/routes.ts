@@ -71,5 +71,9 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   app.post('/api/newPassword', {
     config: { auth: 'public' },
     schema: { body: newPasswordBodySchema, response: { 200: messageResponseSchema, ...errors } },
-  }, async (request) => setNewPassword(deps, { ...request.body, currentSession: request.session }));
+  }, async (request) => {
+    const { message, userId } = await setNewPassword(deps, { ...request.body, currentSession: request.session });
+    app.sessionCache.forgetUser(userId); // its other sessions ended; this process must not remember them
+    return { message };
+  });
 };

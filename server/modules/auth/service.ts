@@ -157,7 +157,7 @@ const tokenInvalid = () => new HttpError(400, ERROR_CODES.RESET_TOKEN_INVALID, S
 export async function setNewPassword(
   deps: Deps,
   input: { email: string; password: string; token: string; currentSession: { tokenHash: string; userId: string } | null },
-): Promise<{ message: string }> {
+): Promise<{ message: string; userId: string }> {
   const { db } = deps;
   const now = deps.now();
   const user = await findUserByEmail(db, input.email);
@@ -184,5 +184,5 @@ export async function setNewPassword(
     // The owner proved control of the mailbox: let them sign in at once.
     await clearAttemptsStartingWith(tx, keys.loginAccountPrefix(user.email));
   });
-  return { message: SERVER_MESSAGES.passwordChanged };
+  return { message: SERVER_MESSAGES.passwordChanged, userId: user.id };
 }

@@ -1,6 +1,6 @@
 // Reading events with their states and disciplines, shaped as the domain's Event. Archived events
 // are left out of lists (archiving is how the events grid removes one) but stay readable by id.
-import { and, asc, desc, eq, exists, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { EventLevel, InvoiceType } from '../../../src/domain/constants';
 import type { Event, EventDiscipline } from '../../../src/domain/schemas';
 import type { Db, Tx } from '../../db/client';
@@ -17,51 +17,26 @@ export type EventFilter = {
 
 export const EVENT_NOT_FOUND = 'Event not found';
 
-async function disciplinesOf(db: Db | Tx, eventIds: string[]) {
-  if (!eventIds.length) return new Map<string, EventDiscipline[]>();
-  const rows = await db
-    .select({
-      eventId: eventDisciplines.eventId,
-      DisciplineId: eventDisciplines.disciplineId,
-      name: disciplines.name,
-      divisionFrom: eventDisciplines.divisionFrom,
-      divisionTo: eventDisciplines.divisionTo,
-      male: eventDisciplines.male,
-      female: eventDisciplines.female,
-      active: eventDisciplines.active,
-    })
-    .from(eventDisciplines)
-    .innerJoin(disciplines, eq(disciplines.id, eventDisciplines.disciplineId))
-    .where(inArray(eventDisciplines.eventId, eventIds))
-    .orderBy(asc(eventDisciplines.disciplineId));
-  const byEvent = new Map<string, EventDiscipline[]>();
-  for (const { eventId, ...d } of rows) byEvent.set(eventId, [...(byEvent.get(eventId) ?? []), d]);
-  return byEvent;
-}
+/** Each event's states, in one round trip with the events (a correlated subquery). */
+const statesOfEvent = sql<number[]>`coalesce((
+  select array_agg(es.state_id order by es.state_id) from ${eventStates} es where es.event_id = events.id
+), '{}')`;
 
-async function statesOf(db: Db | Tx, eventIds: string[]) {
-  if (!eventIds.length) return new Map<string, number[]>();
-  const rows = await db
-    .select()
-    .from(eventStates)
-    .where(inArray(eventStates.eventId, eventIds))
-    .orderBy(asc(eventStates.stateId));
-  const byEvent = new Map<string, number[]>();
-  for (const r of rows) byEvent.set(r.eventId, [...(byEvent.get(r.eventId) ?? []), r.stateId]);
-  return byEvent;
-}
+/** Each event's disciplines with their names, likewise. */
+const disciplinesOfEvent = sql<EventDiscipline[]>`coalesce((
+  select json_agg(json_build_object(
+    'DisciplineId', ed.discipline_id, 'name', d.name, 'divisionFrom', ed.division_from, 'divisionTo', ed.division_to,
+    'male', ed.male, 'female', ed.female, 'active', ed.active
+  ) order by ed.discipline_id)
+  from ${eventDisciplines} ed join ${disciplines} d on d.id = ed.discipline_id
+  where ed.event_id = events.id
+), '[]'::json)`;
 
 async function loadEvents(db: Db | Tx, where: SQL | undefined): Promise<Event[]> {
-  const rows = await db.select().from(events).where(where).orderBy(desc(events.year), asc(events.name));
-  const ids = rows.map((r) => r.id);
-  const [statesBy, disciplinesBy] = await Promise.all([statesOf(db, ids), disciplinesOf(db, ids)]);
-  return rows.map(({ updatedAt: _updatedAt, ...r }) => ({
-    ...r,
-    level: r.level as EventLevel,
-    invoiceType: r.invoiceType as InvoiceType,
-    states: statesBy.get(r.id) ?? [],
-    disciplines: disciplinesBy.get(r.id) ?? [],
-  }));
+  const { updatedAt: _updatedAt, ...columns } = getTableColumns(events);
+  const rows = await db.select({ ...columns, states: statesOfEvent, disciplines: disciplinesOfEvent })
+    .from(events).where(where).orderBy(desc(events.year), asc(events.name));
+  return rows.map((r) => ({ ...r, level: r.level as EventLevel, invoiceType: r.invoiceType as InvoiceType, states: r.states.map(Number) }));
 }
 
 export async function listEvents(db: Db, filter: EventFilter): Promise<Event[]> {

@@ -3,6 +3,7 @@
 // Schemas are spelled out rather than built with routeSchema(), whose result types params, query
 // and body as unknown.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MAX_BATCH_BODY_BYTES } from '../../../src/domain/constants/limits';
 import { API } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
 import { runWrite } from '../../plugins/idempotency';
@@ -17,11 +18,14 @@ export const eventRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
   }, async (request) => listEvents(db, request.query));
 
   app.post(API.events.create.url, {
+    // The events grid saves its rows (each with its disciplines) in one call.
+    bodyLimit: MAX_BATCH_BODY_BYTES,
     config: { auth: ['admin'] },
     schema: { body: createEventsBody, response: { 200: API.events.create.response } },
   }, async (request, reply) => runWrite(db, request, reply, (tx) => createEvents(tx, request.body.data)));
 
   app.put(API.events.update.url, {
+    bodyLimit: MAX_BATCH_BODY_BYTES,
     config: { auth: ['admin'] },
     schema: { body: updateEventsBody, response: { 200: API.events.update.response } },
   }, async (request, reply) => runWrite(db, request, reply, (tx) => updateEvents(tx, request.body.data)));

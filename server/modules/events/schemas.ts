@@ -3,13 +3,14 @@
 // - PUT has two forms, told apart by shape: /rev items carry only id, showForResults and
 //   showForStartlists (and perhaps version), and then both flags are required.
 import { z } from 'zod';
+import { MAX_EVENTS_PER_SAVE } from '../../../src/domain/constants/limits';
 import { eventWriteSchema, updateEventsBodySchema } from '../../../src/domain/schemas';
 
 export const newEventSchema = eventWriteSchema.extend({
   disciplines: eventWriteSchema.shape.disciplines.optional(),
 });
 export type NewEvent = z.output<typeof newEventSchema>;
-export const createEventsBody = z.object({ data: z.array(newEventSchema).min(1) });
+export const createEventsBody = z.object({ data: z.array(newEventSchema).min(1).max(MAX_EVENTS_PER_SAVE) });
 
 const REV_KEYS: ReadonlySet<string> = new Set(['id', 'version', 'showForResults', 'showForStartlists']);
 export const REV_FLAGS = ['showForResults', 'showForStartlists'] as const;

@@ -5,6 +5,7 @@
 // Every write runs through runWrite (exactly once); the registry is asked before the transaction.
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MAX_BATCH_BODY_BYTES } from '../../../src/domain/constants/limits';
 import { API } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
 import { requireSession, schoolScope } from '../../plugins/authz';
@@ -61,6 +62,8 @@ export const participantRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, 
   });
 
   app.put(api.saveAll.url, {
+    // A whole grid in one call: more than the default body size.
+    bodyLimit: MAX_BATCH_BODY_BYTES,
     config: { auth: WRITE },
     schema: { body: api.saveAll.body, response: { 200: api.saveAll.response } },
   }, async (request, reply) => {

@@ -14,6 +14,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
     schema: { body: route.body, response: { 200: route.response } },
   }, async (request, reply) => {
     const { tokenHash } = requireSession(request);
-    return runWrite(db, request, reply, (tx) => switchSession(tx, tokenHash, request.body));
+    const answer = await runWrite(db, request, reply, (tx) => switchSession(tx, tokenHash, request.body));
+    app.sessionCache.forgetSession(tokenHash); // the next request must see the new school and event
+    return answer;
   });
 };

@@ -3,3 +3,4 @@ export * from './choices';
 export * from './race-day';
 export * from './policy';
 export * from './ui';
+export * from './limits';

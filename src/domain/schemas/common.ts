@@ -9,6 +9,16 @@ import {
   TEAM_LETTERS,
   YEAR_LEVELS,
 } from '../constants/choices';
+import {
+  MAX_BATCH_ROWS,
+  MAX_EMAIL_LENGTH,
+  MAX_FILTER_LENGTH,
+  MAX_FILTER_TERM_LENGTH,
+  MAX_FILTER_TERMS,
+  MAX_SNOW_ID_LENGTH,
+  MAX_TEXT_LENGTH,
+  SNOW_ID_PATTERN,
+} from '../constants/limits';
 
 /** Ids of rows created in the app: client-generated UUIDs (v7). */
 export const idSchema = z.uuid();
@@ -16,6 +26,17 @@ export const idSchema = z.uuid();
 export const disciplineIdSchema = z.number().int().positive();
 export const stateIdSchema = z.number().int().positive();
 export const divisionSchema = z.number().int().positive();
+
+/** Text of at most `max` characters (constants/limits names the bound of each kind of text). */
+export const boundedText = (max: number) => z.string().max(max);
+/** Request-only: text that must not be blank, trimmed, of at most `max` characters. */
+export const requiredText = (max: number) => z.string().trim().min(1).max(max);
+
+/** Snow ids in requests: digits only, checked before any registry call. Trimmed (request-only). */
+export const SNOW_ID_MESSAGE = `A snow id is 1 to ${MAX_SNOW_ID_LENGTH} digits`;
+export const snowIdSchema = z.string().trim().regex(SNOW_ID_PATTERN, { error: SNOW_ID_MESSAGE });
+/** Snow ids in answers: as stored (every write checked the pattern). */
+export const storedSnowIdSchema = boundedText(MAX_SNOW_ID_LENGTH);
 
 /** A reference that may be absent: null in every answer. */
 export const nullableIdSchema = idSchema.nullable();
@@ -55,9 +76,11 @@ export const yearLevelSchema = z.enum(YEAR_LEVELS);
 export const versionSchema = z.number().int().nonnegative();
 export const versioned = { version: versionSchema.optional() };
 
-/** Emails: standard format; '' means none where the spec allows empty. */
-export const emailSchema = z.email();
-export const optionalEmailSchema = z.union([z.literal(''), z.email()]);
+/** Emails: standard format, at most 254 characters; '' means none where the spec allows empty. */
+export const emailSchema = z.email().max(MAX_EMAIL_LENGTH);
+export const optionalEmailSchema = z.union([z.literal(''), emailSchema]);
+/** An email as stored and answered (checked on the way in). */
+export const storedEmailSchema = boundedText(MAX_EMAIL_LENGTH);
 
 /** Query strings arrive as text: request-only coercions. */
 export const queryInt = z.coerce.number().int();
@@ -67,6 +90,8 @@ export const queryBool = z.enum(['true', 'false']).transform((value) => value ==
 export function jsonQuery<T extends z.ZodType>(schema: T) {
   return z
     .string()
+    // Refused by length before JSON.parse ever sees it.
+    .max(MAX_FILTER_LENGTH)
     .transform((text, ctx) => {
       try {
         return JSON.parse(text) as unknown;
@@ -78,18 +103,23 @@ export function jsonQuery<T extends z.ZodType>(schema: T) {
     .pipe(schema);
 }
 
+/** A filter's `order` or `include`: one term or a short list of them. */
+export const filterTermsSchema = z
+  .union([boundedText(MAX_FILTER_TERM_LENGTH), z.array(boundedText(MAX_FILTER_TERM_LENGTH)).max(MAX_FILTER_TERMS)])
+  .optional();
+
 export const idParamsSchema = z.object({ id: idSchema });
 export const schoolEventParamsSchema = z.object({ SchoolId: idSchema, EventId: idSchema });
 export const eventParamsSchema = z.object({ EventId: idSchema });
 
 /** A list of ids removed in a batch save (teamsDeleted, slotsDeleted, ...). */
-export const deletedIdsSchema = z.array(idSchema);
+export const deletedIdsSchema = z.array(idSchema).max(MAX_BATCH_ROWS);
 
 /** Answers that only confirm, or carry a message to show. */
 export const okResponseSchema = z.object({ ok: z.literal(true) });
-export const messageResponseSchema = z.object({ message: z.string() });
+export const messageResponseSchema = z.object({ message: boundedText(MAX_TEXT_LENGTH) });
 /** The spec's profile save answers { message } on success or { err } on failure. */
 export const messageOrErrResponseSchema = z.union([
-  z.object({ message: z.string() }),
-  z.object({ err: z.string() }),
+  z.object({ message: boundedText(MAX_TEXT_LENGTH) }),
+  z.object({ err: boundedText(MAX_TEXT_LENGTH) }),
 ]);

@@ -57,8 +57,10 @@ export async function startTestApp(opts: {
   const database = await openTestDatabase();
   const clock = opts.clock ?? createClock();
   const mailer = createMemoryMailer();
-  const config = loadConfig({ DATA_DIR: '.tmp/test-data', STATIC_DIR: '.tmp/no-client', LOG_LEVEL: 'silent', ...opts.env });
-  const deps: Deps = { config, db: database.db, mailer, registry: (opts.registry ?? createBuiltInRegistry)(database.db), now: clock.now };
+  // Tests fire concurrent requests on purpose: let them queue (tests/api/admission.test.ts
+  // checks the refusal with small limits).
+  const config = loadConfig({ DATA_DIR: '.tmp/test-data', STATIC_DIR: '.tmp/no-client', LOG_LEVEL: 'silent', MAX_QUEUE_MS: '60000', MAX_EVENT_LOOP_DELAY_MS: '0', ...opts.env });
+  const deps: Deps = { config, db: database.db, mailer, registry: (opts.registry ?? createBuiltInRegistry)(database.db), now: clock.now, listen: database.listen };
   const app = await buildApp(deps);
   await app.ready();
   return {

@@ -1,11 +1,21 @@
 // Bib generation, the bib list and manual assignment (spec section 7; PRODUCT-DECISIONS).
 import { z } from 'zod';
+import {
+  MAX_BATCH_ROWS,
+  MAX_CHOICE_LENGTH,
+  MAX_CHOICES,
+  MAX_PAGE_ROWS,
+  MAX_PERSON_NAME_LENGTH,
+  MAX_TITLE_LENGTH,
+} from '../../constants/limits';
 import { DEFAULT_BIB_LIST_ROWS } from '../../constants/race-day';
 import {
+  boundedText,
   disciplineIdSchema,
   divisionSchema,
   idSchema,
   queryInt,
+  storedSnowIdSchema,
   teamGenderSchema,
   teamLetterSchema,
 } from '../common';
@@ -17,7 +27,7 @@ import { defineRoute } from '../route';
 export const bibFormSchema = z.object({
   EventId: idSchema.optional(),
   DisciplineId: disciplineIdSchema,
-  divisions: z.array(divisionSchema).min(1),
+  divisions: z.array(divisionSchema).min(1).max(MAX_CHOICES),
   gender: teamGenderSchema,
   startNumber: bibSchema,
 });
@@ -39,7 +49,7 @@ export const bibListQuerySchema = z.object({
   division: queryInt.optional(),
   gender: teamGenderSchema.optional(),
   SchoolId: idSchema.optional(),
-  limit: queryInt.pipe(z.number().int().positive()).default(DEFAULT_BIB_LIST_ROWS),
+  limit: queryInt.pipe(z.number().int().positive().max(MAX_PAGE_ROWS)).default(DEFAULT_BIB_LIST_ROWS),
   offset: queryInt.pipe(z.number().int().nonnegative()).default(0),
 });
 
@@ -47,13 +57,13 @@ export const bibListRowSchema = z.object({
   teamEntryId: idSchema,
   bib: bibSchema.nullable(),
   bibManual: z.boolean(),
-  snowId: z.string().nullable(),
-  firstname: z.string(),
-  lastname: z.string(),
-  gender: z.string(),
-  yearLevel: z.string(),
+  snowId: storedSnowIdSchema.nullable(),
+  firstname: boundedText(MAX_PERSON_NAME_LENGTH),
+  lastname: boundedText(MAX_PERSON_NAME_LENGTH),
+  gender: boundedText(MAX_CHOICE_LENGTH),
+  yearLevel: boundedText(MAX_CHOICE_LENGTH),
   SchoolId: idSchema,
-  schoolName: z.string(),
+  schoolName: boundedText(MAX_TITLE_LENGTH),
   DisciplineId: disciplineIdSchema,
   division: divisionSchema,
   teamRank: teamLetterSchema,
@@ -65,7 +75,7 @@ export type BibListRow = z.infer<typeof bibListRowSchema>;
 /** Bibs are handed over only when a school is ready (PRODUCT-DECISIONS, Entries). */
 export const bibReadinessSchema = z.object({
   SchoolId: idSchema,
-  schoolName: z.string(),
+  schoolName: boundedText(MAX_TITLE_LENGTH),
   participantWaiversComplete: z.boolean(),
   volunteerWaiversComplete: z.boolean(),
   volunteersRegistered: z.boolean(),
@@ -84,7 +94,8 @@ export const bibListResponseSchema = z.object({
  *  by another entry of the event and discipline is refused (BIB_TAKEN) naming the holder. */
 export const manualAssignBodySchema = z
   .array(z.object({ teamEntryId: idSchema, bib: bibSchema.nullable() }))
-  .min(1);
+  .min(1)
+  .max(MAX_BATCH_ROWS);
 export const manualAssignResponseSchema = z.object({ assigned: z.number().int().nonnegative() });
 
 export const bibsApi = {

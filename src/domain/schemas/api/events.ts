@@ -1,5 +1,6 @@
 // Reference data, events and ticketing (spec section 7).
 import { z } from 'zod';
+import { MAX_EVENTS_PER_SAVE } from '../../constants/limits';
 import { eventParamsSchema, queryBool, queryInt } from '../common';
 import {
   disciplineSchema,
@@ -22,8 +23,8 @@ export const eventsQuerySchema = z.object({
   showForStartlists: queryBool.optional(),
 });
 
-export const createEventsBodySchema = z.object({ data: z.array(eventWriteSchema).min(1) });
-export const updateEventsBodySchema = z.object({ data: z.array(eventUpdateSchema).min(1) });
+export const createEventsBodySchema = z.object({ data: z.array(eventWriteSchema).min(1).max(MAX_EVENTS_PER_SAVE) });
+export const updateEventsBodySchema = z.object({ data: z.array(eventUpdateSchema).min(1).max(MAX_EVENTS_PER_SAVE) });
 export const ticketingBodySchema = z.object({ ticketing: ticketingWriteSchema });
 
 export const eventsApi = {

@@ -1,5 +1,6 @@
 // Invites (spec section 7).
 import { z } from 'zod';
+import { MAX_BATCH_ROWS } from '../../constants/limits';
 import { deletedIdsSchema } from '../common';
 import { inviteSchema, inviteWriteSchema } from '../entities/invite';
 import { defineRoute } from '../route';
@@ -8,7 +9,7 @@ import { defineRoute } from '../route';
  *  by the dialog travel in invites. overallDeleted is accepted as the spec sends it and ignored. */
 export const invitesBodySchema = z.object({
   multi: z.boolean(),
-  invites: z.array(inviteWriteSchema).optional(),
+  invites: z.array(inviteWriteSchema).max(MAX_BATCH_ROWS).optional(),
   invitesDeleted: deletedIdsSchema,
   overallDeleted: deletedIdsSchema.optional(),
 });

@@ -1,16 +1,27 @@
 // Participants, their race entries, the new-season carry-over and the spreadsheet import.
 import { z } from 'zod';
+import {
+  MAX_BATCH_ROWS,
+  MAX_EMAIL_LENGTH,
+  MAX_PERSON_NAME_LENGTH,
+  MAX_TEXT_LENGTH,
+  MAX_TITLE_LENGTH,
+} from '../../constants/limits';
 import { MESSAGES } from '../../messages';
 import {
+  boundedText,
   disciplineIdSchema,
   divisionSchema,
+  filterTermsSchema,
   genderSchema,
   idParamsSchema,
   idSchema,
   jsonQuery,
   numberFlagSchema,
   okResponseSchema,
+  requiredText,
   schoolEventParamsSchema,
+  snowIdSchema,
   teamGenderSchema,
   teamLetterSchema,
   yearLevelSchema,
@@ -23,13 +34,13 @@ import {
 import { teamEntrySchema } from '../entities/team';
 import { defineRoute } from '../route';
 
-const order = z.union([z.string(), z.array(z.string())]).optional();
-const include = z.union([z.string(), z.array(z.string())]).optional();
+const order = filterTermsSchema;
+const include = filterTermsSchema;
 
 /** The v2 calls' filter (sent JSON-encoded as ?filter=...). */
 export const participantsFilterSchema = z.object({
   where: z
-    .object({ SchoolId: idSchema, archived: numberFlagSchema, snowId: z.string() })
+    .object({ SchoolId: idSchema, archived: numberFlagSchema, snowId: snowIdSchema })
     .partial()
     .optional(),
   order,
@@ -49,13 +60,13 @@ export const teamEntriesFilterSchema = z.object({
 export type TeamEntriesFilter = z.infer<typeof teamEntriesFilterSchema>;
 export const teamEntriesQuerySchema = z.object({ filter: jsonQuery(teamEntriesFilterSchema).optional() });
 
-export const participantsBulkBodySchema = z.object({ participants: z.array(participantWriteSchema) });
+export const participantsBulkBodySchema = z.object({ participants: z.array(participantWriteSchema).max(MAX_BATCH_ROWS) });
 
 /** A participant's race entry with its team, for the race-entries dialog. */
 export const participantTeamEntrySchema = teamEntrySchema.extend({
   EventId: idSchema,
   DisciplineId: disciplineIdSchema,
-  disciplineName: z.string(),
+  disciplineName: boundedText(MAX_TITLE_LENGTH),
   division: divisionSchema,
   teamRank: teamLetterSchema,
   teamGender: teamGenderSchema,
@@ -67,27 +78,27 @@ export type ParticipantTeamEntry = z.infer<typeof participantTeamEntrySchema>;
 export const newSeasonBodySchema = z.object({
   SchoolId: idSchema,
   year: z.number().int().min(1900).max(9999),
-  participantsArchive: z.array(idSchema),
-  participants: z.array(z.object({ id: idSchema, yearLevel: yearLevelSchema })).default([]),
+  participantsArchive: z.array(idSchema).max(MAX_BATCH_ROWS),
+  participants: z.array(z.object({ id: idSchema, yearLevel: yearLevelSchema })).max(MAX_BATCH_ROWS).default([]),
 });
 
 /** A spreadsheet row as the client parsed it (dates already converted to YYYY-MM-DD). */
 export const importRowSchema = z.object({
-  snowId: z.string().trim().min(1).nullable().optional(),
-  firstname: z.string().trim().min(1),
-  lastname: z.string().trim().min(1),
+  snowId: snowIdSchema.nullable().optional(),
+  firstname: requiredText(MAX_PERSON_NAME_LENGTH),
+  lastname: requiredText(MAX_PERSON_NAME_LENGTH),
   yearLevel: yearLevelSchema,
   gender: genderSchema,
   dob: z.iso.date({ error: MESSAGES.invalidDate }).nullable().optional(),
-  email: z.union([z.literal(''), z.email({ error: MESSAGES.invalidEmail })]).optional(),
+  email: z.union([z.literal(''), z.email({ error: MESSAGES.invalidEmail }).max(MAX_EMAIL_LENGTH)]).optional(),
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
-export const xlsImportBodySchema = z.object({ rows: z.array(importRowSchema).min(1) });
+export const xlsImportBodySchema = z.object({ rows: z.array(importRowSchema).min(1).max(MAX_BATCH_ROWS) });
 export const xlsImportResponseSchema = z.object({
   created: z.number().int().nonnegative(),
   updated: z.number().int().nonnegative(),
   /** Rows refused, by 1-based spreadsheet row number, with the reason to show. */
-  errors: z.array(z.object({ row: z.number().int().positive(), message: z.string() })),
+  errors: z.array(z.object({ row: z.number().int().positive(), message: boundedText(MAX_TEXT_LENGTH) })),
 });
 
 export const participantsApi = {

@@ -1,7 +1,8 @@
 // Invoices, payments and the online payment start (spec section 7). The {accounting} segment is
 // 'xero' (PRODUCT-DECISIONS).
 import { z } from 'zod';
-import { idSchema, moneySchema, queryBool, schoolEventParamsSchema } from '../common';
+import { MAX_BATCH_ROWS, MAX_URL_LENGTH } from '../../constants/limits';
+import { boundedText, idSchema, moneySchema, queryBool, schoolEventParamsSchema } from '../common';
 import { invoiceSchema, paymentRowSchema, paymentUpdateSchema } from '../entities/payment';
 import { defineRoute } from '../route';
 
@@ -18,10 +19,10 @@ export const transactionBodySchema = z.object({
   outstanding: moneySchema.pipe(z.number().positive()),
 });
 /** The app sends the browser to url (the gateway's hosted checkout). */
-export const transactionResponseSchema = z.object({ url: z.string() });
+export const transactionResponseSchema = z.object({ url: boundedText(MAX_URL_LENGTH) });
 
 export const paymentsQuerySchema = z.object({ EventId: idSchema.optional() });
-export const paymentsBodySchema = z.object({ payments: z.array(paymentUpdateSchema) });
+export const paymentsBodySchema = z.object({ payments: z.array(paymentUpdateSchema).max(MAX_BATCH_ROWS) });
 
 export const paymentsApi = {
   invoice: defineRoute({

@@ -1,13 +1,16 @@
 // The athlete registry; the {registry} segment is 'snowracer' (PRODUCT-DECISIONS).
 import { z } from 'zod';
-import { idSchema, nullableIsoDateSchema } from '../common';
+import { MAX_CHOICE_LENGTH, MAX_PERSON_NAME_LENGTH } from '../../constants/limits';
+import { boundedText, idSchema, nullableIsoDateSchema, snowIdSchema, storedSnowIdSchema } from '../common';
 import { defineRoute } from '../route';
 
+const personName = boundedText(MAX_PERSON_NAME_LENGTH);
+
 export const registryAthleteSchema = z.object({
-  snowId: z.string(),
-  firstname: z.string(),
-  lastname: z.string(),
-  gender: z.string(),
+  snowId: storedSnowIdSchema,
+  firstname: personName,
+  lastname: personName,
+  gender: boundedText(MAX_CHOICE_LENGTH),
   dob: nullableIsoDateSchema,
   active: z.boolean(),
 });
@@ -15,9 +18,9 @@ export type RegistryAthlete = z.infer<typeof registryAthleteSchema>;
 
 export const incorrectDobSchema = z.object({
   ParticipantId: idSchema,
-  snowId: z.string(),
-  firstname: z.string(),
-  lastname: z.string(),
+  snowId: storedSnowIdSchema,
+  firstname: personName,
+  lastname: personName,
   dob: nullableIsoDateSchema,
   registryDob: nullableIsoDateSchema,
 });
@@ -29,7 +32,8 @@ export const registryImportResponseSchema = z.object({
   snowracerIncorrectDOB: z.array(incorrectDobSchema),
 });
 
-export const snowIdParamsSchema = z.object({ snowId: z.string().trim().min(1) });
+/** Digits only, refused (400) before the registry is asked. */
+export const snowIdParamsSchema = z.object({ snowId: snowIdSchema });
 
 export const registryApi = {
   import: defineRoute({ method: 'GET', url: '/api/snowracer-import', response: registryImportResponseSchema }),

@@ -2,47 +2,62 @@
 // person) with the school's name, so a report page can render any of them as a plain table.
 import { z } from 'zod';
 import {
+  MAX_CHOICE_LENGTH,
+  MAX_PERSON_NAME_LENGTH,
+  MAX_PHONE_LENGTH,
+  MAX_REFERENCE_LENGTH,
+  MAX_TITLE_LENGTH,
+  MAX_TOWN_LENGTH,
+} from '../../constants/limits';
+import {
+  boundedText,
   disciplineIdSchema,
   divisionSchema,
   idSchema,
   isoDateTimeSchema,
   moneySchema,
   stateIdSchema,
+  storedEmailSchema,
+  storedSnowIdSchema,
 } from '../common';
 import { ticketingSchema } from '../entities/ticketing';
 import { metricsResponseSchema } from './session';
 
 const count = z.number().int().nonnegative();
-const school = { SchoolId: idSchema, schoolName: z.string() };
+const title = boundedText(MAX_TITLE_LENGTH);
+const personName = boundedText(MAX_PERSON_NAME_LENGTH);
+const phone = boundedText(MAX_PHONE_LENGTH);
+const choice = boundedText(MAX_CHOICE_LENGTH);
+const school = { SchoolId: idSchema, schoolName: title };
 
 export const countRowSchema = z.object({ count });
 export const entriesPerSchoolRowSchema = z.object({ ...school, StateId: stateIdSchema.nullable(), count });
 export const coordinatorRowSchema = z.object({
   ...school,
   StateId: stateIdSchema.nullable(),
-  firstname: z.string(),
-  lastname: z.string(),
-  phone: z.string(),
-  mobile: z.string(),
-  email: z.string(),
+  firstname: personName,
+  lastname: personName,
+  phone,
+  mobile: phone,
+  email: storedEmailSchema,
 });
 export const teamManagerRowSchema = z.object({
   ...school,
-  firstname: z.string(),
-  lastname: z.string(),
-  mobile: z.string(),
-  seasonPass: z.string(),
+  firstname: personName,
+  lastname: personName,
+  mobile: phone,
+  seasonPass: choice,
 });
 export const volunteerRowSchema = z.object({
   ...school,
-  firstname: z.string(),
-  lastname: z.string(),
-  mobile: z.string(),
-  email: z.string(),
+  firstname: personName,
+  lastname: personName,
+  mobile: phone,
+  email: storedEmailSchema,
   DisciplineId: disciplineIdSchema.nullable(),
   division: divisionSchema.nullable(),
-  gender: z.string().nullable(),
-  position: z.string().nullable(),
+  gender: choice.nullable(),
+  position: choice.nullable(),
 });
 export const ticketRowSchema = ticketingSchema
   .omit({ SchoolId: true, EventId: true, version: true })
@@ -50,43 +65,43 @@ export const ticketRowSchema = ticketingSchema
 export const raceEntryRowSchema = z.object({
   ...school,
   DisciplineId: disciplineIdSchema,
-  disciplineName: z.string(),
+  disciplineName: title,
   division: divisionSchema,
-  teamGender: z.string(),
-  teamRank: z.string(),
+  teamGender: choice,
+  teamRank: choice,
   position: z.number().int().positive(),
-  firstname: z.string(),
-  lastname: z.string(),
-  snowId: z.string().nullable(),
-  yearLevel: z.string(),
+  firstname: personName,
+  lastname: personName,
+  snowId: storedSnowIdSchema.nullable(),
+  yearLevel: choice,
   bib: z.number().int().nullable(),
 });
 export const schoolRowSchema = z.object({
   ...school,
   StateId: stateIdSchema.nullable(),
-  stateName: z.string(),
-  town: z.string(),
-  region: z.string(),
-  schoolType: z.string(),
-  schoolCategory: z.string(),
-  schoolGovOrPrivate: z.string(),
-  bpay: z.string(),
+  stateName: title,
+  town: boundedText(MAX_TOWN_LENGTH),
+  region: choice,
+  schoolType: choice,
+  schoolCategory: choice,
+  schoolGovOrPrivate: choice,
+  bpay: boundedText(MAX_REFERENCE_LENGTH),
   createdAt: isoDateTimeSchema.nullable(),
 });
 export const schoolTypeRowSchema = z.object({
-  schoolType: z.string(),
-  schoolCategory: z.string(),
-  schoolGovOrPrivate: z.string(),
+  schoolType: choice,
+  schoolCategory: choice,
+  schoolGovOrPrivate: choice,
   count,
 });
 export const participantRowSchema = z.object({
   ...school,
   ParticipantId: idSchema,
-  firstname: z.string(),
-  lastname: z.string(),
-  snowId: z.string().nullable(),
-  yearLevel: z.string(),
-  gender: z.string(),
+  firstname: personName,
+  lastname: personName,
+  snowId: storedSnowIdSchema.nullable(),
+  yearLevel: choice,
+  gender: choice,
   entryCount: count,
 });
 export const homeSummarySchema = metricsResponseSchema.omit({ results: true }).extend({
@@ -96,9 +111,9 @@ export const homeSummarySchema = metricsResponseSchema.omit({ results: true }).e
 export const entriesCompareRowSchema = z.object({ ...school, currentEntries: count, previousEntries: count });
 export const waiverRowSchema = z.object({
   ...school,
-  type: z.string(),
-  firstname: z.string(),
-  lastname: z.string(),
+  type: choice,
+  firstname: personName,
+  lastname: personName,
   completed: z.boolean(),
 });
 export const schoolCostRowSchema = z.object({
@@ -114,7 +129,7 @@ export const schoolCostRowSchema = z.object({
 export const stateEntriesRowSchema = z.object({
   ...school,
   StateId: stateIdSchema.nullable(),
-  stateName: z.string(),
+  stateName: title,
   count,
 });
 export const awardRowSchema = z.object({ ...school, place: z.number().int().positive(), points: z.number() });
@@ -125,4 +140,4 @@ export const awardsSchema = z.object({
   primarySnowboard: z.array(awardRowSchema),
 });
 /** pastTotals: race entries per ticked past event, keyed by EventId. */
-export const pastTotalsRowSchema = z.object({ ...school, pastTotals: z.record(z.string(), count) });
+export const pastTotalsRowSchema = z.object({ ...school, pastTotals: z.record(idSchema, count) });

@@ -1,12 +1,13 @@
 // Report calls (spec section 7): all GET except school-past-total-entries. Admin and auditor only.
 import { z } from 'zod';
+import { MAX_EVENTS_PER_SAVE } from '../../constants/limits';
 import { eventParamsSchema, idSchema, queryInt } from '../common';
 import { defineRoute } from '../route';
 import * as rows from './report-rows';
 
 export const reportQuerySchema = z.object({ EventId: idSchema.optional(), StateId: queryInt.optional() });
 export const stateParamsSchema = z.object({ stateId: z.coerce.number().int().positive() });
-export const pastTotalsBodySchema = z.object({ events: z.array(idSchema).min(1) });
+export const pastTotalsBodySchema = z.object({ events: z.array(idSchema).min(1).max(MAX_EVENTS_PER_SAVE) });
 
 const report = <S extends z.ZodType>(name: string, response: S) =>
   defineRoute({ method: 'GET', url: `/api/report/${name}`, querystring: reportQuerySchema, response });

@@ -1,6 +1,7 @@
 // Race and overall results, and trophies (spec section 7).
 import { z } from 'zod';
-import { deletedIdsSchema, idSchema, jsonQuery } from '../common';
+import { MAX_BATCH_ROWS, MAX_CHOICE_LENGTH } from '../../constants/limits';
+import { boundedText, deletedIdsSchema, filterTermsSchema, idSchema, jsonQuery } from '../common';
 import { resultOverallSchema, resultRaceSchema, trophySchema } from '../entities/result';
 import { defineRoute } from '../route';
 
@@ -17,8 +18,8 @@ export const resultOverallWriteSchema = resultOverallSchema.extend({
  *  dialogs travel in races and overalls (omitted = none). */
 export const resultsBodySchema = z.object({
   multi: z.boolean(),
-  races: z.array(resultRaceWriteSchema).optional(),
-  overalls: z.array(resultOverallWriteSchema).optional(),
+  races: z.array(resultRaceWriteSchema).max(MAX_BATCH_ROWS).optional(),
+  overalls: z.array(resultOverallWriteSchema).max(MAX_BATCH_ROWS).optional(),
   racesDeleted: deletedIdsSchema,
   overallDeleted: deletedIdsSchema,
 });
@@ -30,9 +31,16 @@ export const resultsSaveResponseSchema = z.object({
 
 /** GET /api/v2/Trophies?filter={"order":...,"include":...} */
 export const trophiesFilterSchema = z.object({
-  where: z.object({ disciplineId: z.number().int().positive(), gender: z.string(), state: z.string() }).partial().optional(),
-  order: z.union([z.string(), z.array(z.string())]).optional(),
-  include: z.union([z.string(), z.array(z.string())]).optional(),
+  where: z
+    .object({
+      disciplineId: z.number().int().positive(),
+      gender: boundedText(MAX_CHOICE_LENGTH),
+      state: boundedText(MAX_CHOICE_LENGTH),
+    })
+    .partial()
+    .optional(),
+  order: filterTermsSchema,
+  include: filterTermsSchema,
 });
 export type TrophiesFilter = z.infer<typeof trophiesFilterSchema>;
 export const trophiesQuerySchema = z.object({ filter: jsonQuery(trophiesFilterSchema).optional() });

@@ -1,6 +1,8 @@
 // Schools: profile, registration, deletion, lists, BPAY and the accounting sync (spec section 7).
 import { z } from 'zod';
+import { EXTERNAL_ID_PATTERN, MAX_BATCH_ROWS, MAX_REFERENCE_LENGTH, MAX_TITLE_LENGTH } from '../../constants/limits';
 import {
+  boundedText,
   idParamsSchema,
   idSchema,
   messageOrErrResponseSchema,
@@ -23,21 +25,25 @@ export const schoolRegistrationBodySchema = z.object({ school: schoolRegistratio
 export const schoolListQuerySchema = z.object({ EventId: idSchema.optional() });
 
 export const bpayBodySchema = z.object({
-  schools: z.array(z.object({ id: idSchema, bpay: z.string().trim(), ...versioned })),
+  schools: z
+    .array(z.object({ id: idSchema, bpay: z.string().trim().max(MAX_REFERENCE_LENGTH), ...versioned }))
+    .max(MAX_BATCH_ROWS),
 });
 
 export const invoiceTypeParamsSchema = z.object({ invoiceType: z.enum(['nsw', 'vic']) });
 
 /** Accounting sync: our schools (with the contact they are linked to, if any) and the
  *  accounting contacts not linked to any school. */
+const contactIdSchema = z.string().regex(EXTERNAL_ID_PATTERN);
+const name = boundedText(MAX_TITLE_LENGTH);
 export const accountingSyncSchema = z.object({
   entrySystemSchools: z.array(
-    z.object({ id: idSchema, name: z.string(), StateId: stateIdSchema.nullable(), contactId: z.string().nullable() }),
+    z.object({ id: idSchema, name, StateId: stateIdSchema.nullable(), contactId: boundedText(MAX_REFERENCE_LENGTH).nullable() }),
   ),
-  xeroMissing: z.array(z.object({ contactId: z.string(), name: z.string() })),
+  xeroMissing: z.array(z.object({ contactId: boundedText(MAX_REFERENCE_LENGTH), name })),
 });
 export type AccountingSync = z.infer<typeof accountingSyncSchema>;
-export const accountingJoinBodySchema = z.object({ schoolId: idSchema, contactId: z.string().min(1) });
+export const accountingJoinBodySchema = z.object({ schoolId: idSchema, contactId: contactIdSchema });
 
 export const schoolsApi = {
   get: defineRoute({ method: 'GET', url: '/api/school/:SchoolId', params: schoolIdParamsSchema, response: schoolSchema }),

@@ -1,9 +1,19 @@
 // Session and home (spec section 7): host check, login, logout, password reset, the admin's
 // school/event switch and the home metrics.
 import { z } from 'zod';
+import {
+  MAX_PASSWORD_LENGTH,
+  MAX_TEXT_LENGTH,
+  MAX_TITLE_LENGTH,
+  MAX_TOKEN_LENGTH,
+  MAX_URL_LENGTH,
+  MAX_USERNAME_LENGTH,
+} from '../../constants/limits';
 import { MIN_PASSWORD_LENGTH } from '../../constants/policy';
 import { SERVER_MESSAGES } from '../../server-messages';
 import {
+  boundedText,
+  emailSchema,
   idSchema,
   messageResponseSchema,
   noneableIdInput,
@@ -13,31 +23,40 @@ import {
 import { sessionSelectionSchema, sessionUserSchema } from '../entities/user';
 import { defineRoute } from '../route';
 
-/** GET /utils/host: the host the request came to and whether it is one we serve. */
+/** GET /utils/host: the host the request came to and whether it is one we serve. `host` echoes
+ *  the request's Host header, which the HTTP server bounds: a bound here could only turn the
+ *  answer into a 500. */
 export const hostResponseSchema = z.object({ host: z.string(), allowed: z.boolean() });
 
 export const loginBodySchema = z.object({
-  username: z.string().trim().min(1),
-  password: z.string().min(1),
+  username: z.string().trim().min(1).max(MAX_USERNAME_LENGTH),
+  password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
   EventId: noneableIdInput.optional(),
 });
 /** A refused login carries { error } (spec section 8: 'the response's error is shown'). The server
  *  answers it with 401 and the common error body, whose `error` field is set to that text. */
-export const loginErrorSchema = z.object({ error: z.string() });
+export const loginErrorSchema = z.object({ error: boundedText(MAX_TEXT_LENGTH) });
 export const loginResponseSchema = z.union([sessionUserSchema, loginErrorSchema]);
 
-export const resetBodySchema = z.object({ email: z.email() });
+export const resetBodySchema = z.object({ email: emailSchema });
 export const newPasswordBodySchema = z.object({
-  email: z.email(),
-  password: z.string().min(MIN_PASSWORD_LENGTH, { error: SERVER_MESSAGES.passwordTooShort }),
-  token: z.string().min(1),
+  email: emailSchema,
+  password: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, { error: SERVER_MESSAGES.passwordTooShort })
+    .max(MAX_PASSWORD_LENGTH),
+  token: z.string().min(1).max(MAX_TOKEN_LENGTH),
 });
 
 /** POST /api/session/ body: 0 or null for 'none' (answered as null). */
 export const sessionBodySchema = z.object({ SchoolId: noneableIdInput, EventId: noneableIdInput });
 
 /** The five latest published results, linked from home. */
-export const metricResultSchema = z.object({ id: idSchema, title: z.string(), fileUrl: z.string() });
+export const metricResultSchema = z.object({
+  id: idSchema,
+  title: boundedText(MAX_TITLE_LENGTH),
+  fileUrl: boundedText(MAX_URL_LENGTH),
+});
 
 const count = z.number().int().nonnegative();
 export const metricsResponseSchema = z.object({

@@ -1,14 +1,26 @@
 // Start lists, start marshall sheets and the timing-file exports of race day.
 import { z } from 'zod';
+import {
+  MAX_NUMBER_LIST_LENGTH,
+  MAX_PAGE_ROWS,
+  MAX_PERSON_NAME_LENGTH,
+  MAX_CHOICE_LENGTH,
+  MAX_TITLE_LENGTH,
+} from '../../constants/limits';
 import { DEFAULT_START_MARSHALL_ROWS, RUNS, START_MARSHALL_TYPES } from '../../constants/race-day';
 import {
+  boundedText,
   disciplineIdSchema,
   divisionSchema,
   idSchema,
   queryInt,
+  storedSnowIdSchema,
   teamGenderSchema,
   teamLetterSchema,
 } from '../common';
+
+const personName = boundedText(MAX_PERSON_NAME_LENGTH);
+const schoolName = boundedText(MAX_TITLE_LENGTH);
 import { bibSchema, positionSchema } from '../entities/team';
 import { defineRoute } from '../route';
 
@@ -24,17 +36,17 @@ export const startlistMemberSchema = z.object({
   teamEntryId: idSchema,
   position: positionSchema,
   ParticipantId: idSchema.nullable(),
-  firstname: z.string(),
-  lastname: z.string(),
-  snowId: z.string().nullable(),
-  yearLevel: z.string(),
+  firstname: personName,
+  lastname: personName,
+  snowId: storedSnowIdSchema.nullable(),
+  yearLevel: boundedText(MAX_CHOICE_LENGTH),
   bib: bibSchema.nullable(),
 });
 
 export const startlistTeamSchema = z.object({
   TeamId: idSchema,
   SchoolId: idSchema,
-  schoolName: z.string(),
+  schoolName,
   teamRank: teamLetterSchema,
   gender: teamGenderSchema,
   division: divisionSchema,
@@ -55,7 +67,7 @@ export const startlistResponseSchema = z.object({
 export const startMarshallQuerySchema = startlistQuerySchema.extend({
   type: z.enum(START_MARSHALL_TYPES),
   run: z.enum(RUNS),
-  limit: queryInt.pipe(z.number().int().positive()).default(DEFAULT_START_MARSHALL_ROWS),
+  limit: queryInt.pipe(z.number().int().positive().max(MAX_PAGE_ROWS)).default(DEFAULT_START_MARSHALL_ROWS),
   offset: queryInt.pipe(z.number().int().nonnegative()).default(0),
 });
 
@@ -63,9 +75,9 @@ export const startMarshallRowSchema = z.object({
   order: z.number().int().positive(),
   teamEntryId: idSchema,
   bib: bibSchema.nullable(),
-  firstname: z.string(),
-  lastname: z.string(),
-  schoolName: z.string(),
+  firstname: personName,
+  lastname: personName,
+  schoolName,
   teamRank: teamLetterSchema,
   position: positionSchema,
 });
@@ -98,6 +110,7 @@ export const timingExportQuerySchema = z.object({
   /** One or more divisions, comma-separated: '1,2'. */
   divisions: z
     .string()
+    .max(MAX_NUMBER_LIST_LENGTH)
     .regex(/^\d+(,\d+)*$/)
     .transform((text) => text.split(',').map(Number)),
   gender: teamGenderSchema,

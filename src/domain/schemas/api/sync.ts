@@ -3,6 +3,8 @@
 // event); `scopeKey` names it so the client keeps one cursor per scope and starts over when the
 // scope changes. `cursor` is the server's change sequence, never a client clock.
 import { z } from 'zod';
+import { MAX_KEY_LENGTH, MAX_PAGE_ROWS } from '../../constants/limits';
+import { boundedText } from '../common';
 import { defineRoute } from '../route';
 
 /** Mirror table names on the client (src/db MIRROR_TABLES). */
@@ -17,7 +19,7 @@ export type SyncEntity = z.infer<typeof syncEntitySchema>;
 
 export const syncQuerySchema = z.object({
   cursor: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(5000).default(1000),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_ROWS).default(1000),
   /** '1' while continuing a download that began at cursor 0 (see server/db/changes.ts). */
   initial: z.enum(['0', '1']).optional(),
 });
@@ -29,14 +31,14 @@ export const syncQuerySchema = z.object({
  */
 export const syncChangeSchema = z.object({
   entity: syncEntitySchema,
-  key: z.string(),
+  key: boundedText(MAX_KEY_LENGTH),
   deleted: z.boolean(),
-  row: z.record(z.string(), z.unknown()).optional(),
+  row: z.record(boundedText(MAX_KEY_LENGTH), z.unknown()).optional(),
 });
 export type SyncChange = z.infer<typeof syncChangeSchema>;
 
 export const syncResponseSchema = z.object({
-  scopeKey: z.string(),
+  scopeKey: boundedText(MAX_KEY_LENGTH),
   cursor: z.number().int().nonnegative(),
   hasMore: z.boolean(),
   /** The cursor is older than the purged tombstones: download the scope again (cursor 0). */

@@ -1,20 +1,21 @@
 // Team managers (spec section 7).
 import { z } from 'zod';
-import { deletedIdsSchema, idSchema, jsonQuery } from '../common';
+import { MAX_BATCH_ROWS } from '../../constants/limits';
+import { deletedIdsSchema, filterTermsSchema, idSchema, jsonQuery } from '../common';
 import { teamManagerSchema, teamManagerWriteSchema } from '../entities/team-manager';
 import { defineRoute } from '../route';
 
 export const teamManagersFilterSchema = z.object({
   where: z.object({ SchoolId: idSchema, EventId: idSchema }).partial().optional(),
-  order: z.union([z.string(), z.array(z.string())]).optional(),
-  include: z.union([z.string(), z.array(z.string())]).optional(),
+  order: filterTermsSchema,
+  include: filterTermsSchema,
 });
 export type TeamManagersFilter = z.infer<typeof teamManagersFilterSchema>;
 export const teamManagersQuerySchema = z.object({ filter: jsonQuery(teamManagersFilterSchema).optional() });
 
 export const teamManagersBodySchema = z.object({
   multi: z.boolean(),
-  teamManagers: z.array(teamManagerWriteSchema),
+  teamManagers: z.array(teamManagerWriteSchema).max(MAX_BATCH_ROWS),
   teamManagersDeleted: deletedIdsSchema,
 });
 export type TeamManagersBody = z.output<typeof teamManagersBodySchema>;

@@ -1,20 +1,21 @@
 // Teams and their entries (spec section 7).
 import { z } from 'zod';
-import { deletedIdsSchema, disciplineIdSchema, schoolEventParamsSchema } from '../common';
+import { MAX_BATCH_ROWS, MAX_TITLE_LENGTH } from '../../constants/limits';
+import { boundedText, deletedIdsSchema, disciplineIdSchema, schoolEventParamsSchema } from '../common';
 import { teamSchema, teamWriteSchema } from '../entities/team';
 import { defineRoute } from '../route';
 
 /** A school's teams for an event, grouped by discipline (the read-only listing). */
 export const teamGroupSchema = z.object({
   DisciplineId: disciplineIdSchema,
-  name: z.string(),
+  name: boundedText(MAX_TITLE_LENGTH),
   teams: z.array(teamSchema),
 });
 
 /** PUT /api/teams: new and edited teams (with their entries) and the ids of deleted teams. */
 export const teamsBodySchema = z.object({
   multi: z.boolean(),
-  teams: z.array(teamWriteSchema),
+  teams: z.array(teamWriteSchema).max(MAX_BATCH_ROWS),
   teamsDeleted: deletedIdsSchema,
 });
 export type TeamsBody = z.output<typeof teamsBodySchema>;

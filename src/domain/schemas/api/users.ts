@@ -1,12 +1,13 @@
 // Staff users (spec section 7).
 import { z } from 'zod';
+import { MAX_BATCH_ROWS } from '../../constants/limits';
 import { deletedIdsSchema } from '../common';
 import { adminUserSchema, adminUserWriteSchema } from '../entities/user';
 import { defineRoute } from '../route';
 
 export const usersBodySchema = z.object({
   multi: z.boolean(),
-  users: z.array(adminUserWriteSchema),
+  users: z.array(adminUserWriteSchema).max(MAX_BATCH_ROWS),
   usersDeleted: deletedIdsSchema,
 });
 export type UsersBody = z.output<typeof usersBodySchema>;

@@ -1,5 +1,6 @@
 // Volunteers, their slots, the event's volunteer spots and the required-volunteer counts.
 import { z } from 'zod';
+import { MAX_BATCH_ROWS } from '../../constants/limits';
 import { deletedIdsSchema } from '../common';
 import {
   volunteerSchema,
@@ -16,9 +17,9 @@ export const requiredVolunteersVicSchema = z.object({ snowboard: count, ski: cou
 
 export const volunteersBodySchema = z.object({
   multi: z.boolean(),
-  volunteers: z.array(volunteerWriteSchema),
+  volunteers: z.array(volunteerWriteSchema).max(MAX_BATCH_ROWS),
   volunteersDeleted: deletedIdsSchema,
-  slots: z.array(volunteerSlotWriteSchema),
+  slots: z.array(volunteerSlotWriteSchema).max(MAX_BATCH_ROWS),
   slotsDeleted: deletedIdsSchema,
 });
 export type VolunteersBody = z.output<typeof volunteersBodySchema>;
@@ -27,7 +28,7 @@ export const volunteersSaveResponseSchema = z.object({
   slots: z.array(volunteerSlotSchema),
 });
 
-export const volunteerSpotsBodySchema = z.object({ spots: z.array(volunteerSpotSchema) });
+export const volunteerSpotsBodySchema = z.object({ spots: z.array(volunteerSpotSchema).max(MAX_BATCH_ROWS) });
 
 export const volunteersApi = {
   list: defineRoute({ method: 'GET', url: '/api/volunteers', response: z.array(volunteerSchema) }),

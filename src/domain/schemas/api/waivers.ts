@@ -1,20 +1,21 @@
 // Waivers, matched to the school's participants and volunteers (spec section 7).
 import { z } from 'zod';
-import { deletedIdsSchema, idSchema } from '../common';
+import { MAX_BATCH_ROWS, MAX_PERSON_NAME_LENGTH } from '../../constants/limits';
+import { boundedText, deletedIdsSchema, idSchema, storedSnowIdSchema } from '../common';
 import { waiverSchema, waiverWriteSchema } from '../entities/waiver';
 import { defineRoute } from '../route';
 
 export const participantWaiverRowSchema = z.object({
   ParticipantId: idSchema,
-  firstname: z.string(),
-  lastname: z.string(),
-  snowId: z.string().nullable(),
+  firstname: boundedText(MAX_PERSON_NAME_LENGTH),
+  lastname: boundedText(MAX_PERSON_NAME_LENGTH),
+  snowId: storedSnowIdSchema.nullable(),
   waiver: waiverSchema.nullable(),
 });
 export const volunteerWaiverRowSchema = z.object({
   VolunteerId: idSchema,
-  firstname: z.string(),
-  lastname: z.string(),
+  firstname: boundedText(MAX_PERSON_NAME_LENGTH),
+  lastname: boundedText(MAX_PERSON_NAME_LENGTH),
   waiver: waiverSchema.nullable(),
 });
 
@@ -29,7 +30,7 @@ export type MatchedWaivers = z.infer<typeof matchedWaiversSchema>;
 
 export const waiversBodySchema = z.object({
   multi: z.boolean(),
-  data: z.array(waiverWriteSchema),
+  data: z.array(waiverWriteSchema).max(MAX_BATCH_ROWS),
   waiversDeleted: deletedIdsSchema,
 });
 export type WaiversBody = z.output<typeof waiversBodySchema>;

@@ -1,13 +1,16 @@
 // Event with its states and disciplines; Discipline and State reference data (integer ids).
 import { z } from 'zod';
 import { EVENT_LEVELS, INVOICE_TYPES } from '../../constants/choices';
+import { MAX_CHOICES, MAX_TITLE_LENGTH } from '../../constants/limits';
 import { DEFAULT_VOLUNTEER_RATIO } from '../../constants/policy';
 import {
+  boundedText,
   disciplineIdSchema,
   divisionSchema,
   idSchema,
   moneySchema,
   nullableIsoDateSchema,
+  requiredText,
   stateIdSchema,
   versioned,
 } from '../common';
@@ -17,7 +20,7 @@ export const invoiceTypeSchema = z.enum(INVOICE_TYPES);
 
 export const disciplineSchema = z.object({
   id: disciplineIdSchema,
-  name: z.string(),
+  name: boundedText(MAX_TITLE_LENGTH),
   divisionFrom: divisionSchema,
   divisionTo: divisionSchema,
   male: z.boolean(),
@@ -25,13 +28,13 @@ export const disciplineSchema = z.object({
 });
 export type Discipline = z.infer<typeof disciplineSchema>;
 
-export const stateSchema = z.object({ id: stateIdSchema, name: z.string() });
+export const stateSchema = z.object({ id: stateIdSchema, name: boundedText(MAX_TITLE_LENGTH) });
 export type State = z.infer<typeof stateSchema>;
 
 export const eventDisciplineSchema = z.object({
   DisciplineId: disciplineIdSchema,
   /** The discipline's name, joined in answers; ignored on writes. */
-  name: z.string().optional(),
+  name: boundedText(MAX_TITLE_LENGTH).optional(),
   divisionFrom: divisionSchema,
   divisionTo: divisionSchema,
   male: z.boolean(),
@@ -42,7 +45,7 @@ export type EventDiscipline = z.infer<typeof eventDisciplineSchema>;
 
 const eventFields = {
   id: idSchema,
-  name: z.string(),
+  name: boundedText(MAX_TITLE_LENGTH),
   year: z.number().int().min(1900).max(9999),
   level: eventLevelSchema,
   invoiceType: invoiceTypeSchema,
@@ -55,8 +58,8 @@ const eventFields = {
   volunteerLock: z.boolean(),
   invoiceAvailable: nullableIsoDateSchema,
   invoiceDue: nullableIsoDateSchema,
-  states: z.array(stateIdSchema),
-  disciplines: z.array(eventDisciplineSchema),
+  states: z.array(stateIdSchema).max(MAX_CHOICES),
+  disciplines: z.array(eventDisciplineSchema).max(MAX_CHOICES),
   showForResults: z.boolean(),
   showForStartlists: z.boolean(),
   /** Race entries per required volunteer (PRODUCT-DECISIONS; default 8). */
@@ -76,10 +79,10 @@ const eventDisciplineWriteSchema = eventDisciplineSchema.refine((d) => d.divisio
 // overwrite stored values that the caller did not send.
 const eventWriteFields = {
   ...eventFields,
-  name: z.string().trim().min(1),
+  name: requiredText(MAX_TITLE_LENGTH),
   registrationFee: moneySchema.pipe(z.number().nonnegative()),
   teamEntryFee: moneySchema.pipe(z.number().nonnegative()),
-  disciplines: z.array(eventDisciplineWriteSchema),
+  disciplines: z.array(eventDisciplineWriteSchema).max(MAX_CHOICES),
 };
 
 /** A new event (POST /api/events data[]). */

@@ -1,7 +1,8 @@
 // Invite to a State or National event for a discipline, division and gender (spec section 3).
 import { z } from 'zod';
 import { INVITE_GENDERS, INVITE_LEVELS } from '../../constants/choices';
-import { disciplineIdSchema, idSchema, versioned } from '../common';
+import { MAX_TITLE_LENGTH } from '../../constants/limits';
+import { boundedText, disciplineIdSchema, idSchema, versioned } from '../common';
 
 export const inviteSchema = z.object({
   id: idSchema,
@@ -11,7 +12,7 @@ export const inviteSchema = z.object({
   gender: z.enum(INVITE_GENDERS),
   stateNational: z.enum(INVITE_LEVELS),
   /** The discipline's name, joined in answers. */
-  name: z.string().optional(),
+  name: boundedText(MAX_TITLE_LENGTH).optional(),
   ...versioned,
 });
 export type Invite = z.infer<typeof inviteSchema>;

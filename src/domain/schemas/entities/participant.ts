@@ -1,11 +1,17 @@
 // Participant (spec section 3): kept across seasons; removal archives it (archived = 1).
 import { z } from 'zod';
+import { MAX_EMAIL_LENGTH, MAX_PERSON_NAME_LENGTH } from '../../constants/limits';
 import { MESSAGES } from '../../messages';
 import {
+  boundedText,
   genderSchema,
   idSchema,
   numberFlagSchema,
   nullableIsoDateSchema,
+  requiredText,
+  snowIdSchema,
+  storedEmailSchema,
+  storedSnowIdSchema,
   versioned,
   yearLevelSchema,
 } from '../common';
@@ -13,16 +19,16 @@ import { teamEntrySchema } from './team';
 
 export const participantSchema = z.object({
   id: idSchema,
-  snowId: z.string().nullable(),
+  snowId: storedSnowIdSchema.nullable(),
   /** 1 = active in the athlete registry; inactive ids are highlighted. */
   snowIdActive: numberFlagSchema,
-  firstname: z.string(),
-  lastname: z.string(),
+  firstname: boundedText(MAX_PERSON_NAME_LENGTH),
+  lastname: boundedText(MAX_PERSON_NAME_LENGTH),
   // '' for rows imported without them; the grid asks the user to fill them in.
   yearLevel: z.union([yearLevelSchema, z.literal('')]),
   gender: z.union([genderSchema, z.literal('')]),
   dob: nullableIsoDateSchema,
-  email: z.string(),
+  email: storedEmailSchema,
   SchoolId: idSchema,
   archived: numberFlagSchema,
   /** Race entries in the current event. */
@@ -33,14 +39,14 @@ export const participantSchema = z.object({
 export type Participant = z.infer<typeof participantSchema>;
 
 const participantWriteFields = {
-  snowId: z.string().trim().min(1).nullable(),
+  snowId: snowIdSchema.nullable(),
   snowIdActive: numberFlagSchema,
-  firstname: z.string().trim().min(1),
-  lastname: z.string().trim().min(1),
+  firstname: requiredText(MAX_PERSON_NAME_LENGTH),
+  lastname: requiredText(MAX_PERSON_NAME_LENGTH),
   yearLevel: yearLevelSchema,
   gender: genderSchema,
   dob: z.iso.date({ error: MESSAGES.invalidDate }).nullable(),
-  email: z.union([z.literal(''), z.email({ error: MESSAGES.invalidEmail })]),
+  email: z.union([z.literal(''), z.email({ error: MESSAGES.invalidEmail }).max(MAX_EMAIL_LENGTH)]),
   archived: numberFlagSchema,
 };
 

@@ -1,16 +1,17 @@
 // Payment rows of the payments grid and the invoice of a school for an event.
 import { z } from 'zod';
+import { MAX_CHOICE_LENGTH, MAX_REFERENCE_LENGTH, MAX_TEXT_LENGTH, MAX_TITLE_LENGTH, MAX_URL_LENGTH } from '../../constants/limits';
 import { CURRENCY } from '../../constants/policy';
-import { idSchema, moneySchema, nullableIsoDateSchema, stringFlagSchema } from '../common';
+import { boundedText, idSchema, moneySchema, nullableIsoDateSchema, stringFlagSchema } from '../common';
 
 export const paymentRowSchema = z.object({
   SchoolId: idSchema,
   EventId: idSchema,
-  name: z.string(),
+  name: boundedText(MAX_TITLE_LENGTH),
   /** The school's state, abbreviated. */
-  abrvName: z.string(),
+  abrvName: boundedText(MAX_CHOICE_LENGTH),
   /** Invoice number ('' before the first invoice). */
-  number: z.string(),
+  number: boundedText(MAX_REFERENCE_LENGTH),
   totalCost: moneySchema,
   /** '1' once payment is recorded as received. */
   received: stringFlagSchema,
@@ -30,7 +31,7 @@ export const paymentUpdateSchema = z.object({
 export type PaymentUpdate = z.infer<typeof paymentUpdateSchema>;
 
 export const invoiceLineSchema = z.object({
-  description: z.string(),
+  description: boundedText(MAX_TEXT_LENGTH),
   quantity: z.number().int().nonnegative(),
   unitAmount: moneySchema,
   amount: moneySchema,
@@ -39,10 +40,10 @@ export const invoiceLineSchema = z.object({
 /** The invoice: the spec's url, totalEntries and paid, with the totals of PRODUCT-DECISIONS
  *  (AUD, GST-inclusive, GST component 1/11, outstanding = total - received). */
 export const invoiceSchema = z.object({
-  url: z.string(),
+  url: boundedText(MAX_URL_LENGTH),
   totalEntries: z.number().int().nonnegative(),
   paid: z.boolean(),
-  number: z.string().nullable(),
+  number: boundedText(MAX_REFERENCE_LENGTH).nullable(),
   currency: z.literal(CURRENCY),
   registrationFee: moneySchema,
   teamEntryFee: moneySchema,

@@ -9,20 +9,28 @@ import {
   TROPHY_GENDERS,
   TROPHY_TYPES,
 } from '../../constants/choices';
-import { disciplineIdSchema, idSchema, versioned } from '../common';
+import {
+  MAX_CHOICE_LENGTH,
+  MAX_PLACINGS,
+  MAX_TITLE_LENGTH,
+  MAX_URL_LENGTH,
+  MAX_URL_LIST_LENGTH,
+} from '../../constants/limits';
+import { boundedText, disciplineIdSchema, idSchema, versioned } from '../common';
 
 export const resultDivisionSchema = z.number().int().min(1).max(6);
 
 export const placingSchema = z.object({
   place: z.number().int().positive(),
-  name: z.string(),
-  school: z.string().optional(),
+  name: boundedText(MAX_TITLE_LENGTH),
+  school: boundedText(MAX_TITLE_LENGTH).optional(),
   points: z.number().optional(),
 });
 export type Placing = z.infer<typeof placingSchema>;
 
 /** Link to the published file (PDF or web page); '' until published. */
-const fileUrl = z.union([z.literal(''), z.url()]);
+const fileUrl = z.union([z.literal(''), z.url().max(MAX_URL_LENGTH)]);
+const placings = z.array(placingSchema).max(MAX_PLACINGS).nullable();
 
 export const resultRaceSchema = z.object({
   id: idSchema,
@@ -32,7 +40,7 @@ export const resultRaceSchema = z.object({
   gender: z.enum(RESULT_GENDERS),
   teamIndividual: z.enum(RESULT_TYPES),
   fileUrl,
-  placings: z.array(placingSchema).nullable(),
+  placings,
   ...versioned,
 });
 export type ResultRace = z.infer<typeof resultRaceSchema>;
@@ -44,7 +52,7 @@ export const resultOverallSchema = z.object({
   schoolType: z.enum(RESULT_SCHOOL_TYPES),
   gender: z.enum(RESULT_GENDERS),
   fileUrl,
-  placings: z.array(placingSchema).nullable(),
+  placings,
   ...versioned,
 });
 export type ResultOverall = z.infer<typeof resultOverallSchema>;
@@ -54,11 +62,11 @@ export const trophySchema = z.object({
   disciplineId: disciplineIdSchema.nullable(),
   division: z.number().int().positive().nullable(),
   gender: z.enum(TROPHY_GENDERS),
-  state: z.string(),
+  state: boundedText(MAX_CHOICE_LENGTH),
   /** Several image URLs joined by '|' (see rules/trophy-images). */
-  imageURL: z.string(),
+  imageURL: boundedText(MAX_URL_LIST_LENGTH),
   type: z.enum(TROPHY_TYPES),
-  name: z.string().optional(),
+  name: boundedText(MAX_TITLE_LENGTH).optional(),
   ...versioned,
 });
 export type Trophy = z.infer<typeof trophySchema>;

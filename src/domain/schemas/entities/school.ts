@@ -1,50 +1,73 @@
 // School with its coordinator, principal and login user (spec section 3).
 import { z } from 'zod';
 import { SCHOOL_CATEGORIES, SCHOOL_GOV_OR_PRIVATE, SCHOOL_TYPES } from '../../constants/choices';
+import {
+  MAX_ADDRESS_LINE_LENGTH,
+  MAX_CHOICE_LENGTH,
+  MAX_EMAIL_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  MAX_PERSON_NAME_LENGTH,
+  MAX_PHONE_LENGTH,
+  MAX_POSTCODE_LENGTH,
+  MAX_REFERENCE_LENGTH,
+  MAX_TITLE_LENGTH,
+  MAX_TOWN_LENGTH,
+} from '../../constants/limits';
 import { MIN_PASSWORD_LENGTH } from '../../constants/policy';
 import { MESSAGES } from '../../messages';
 import { normaliseRegion } from '../../rules/region';
 import { SERVER_MESSAGES } from '../../server-messages';
-import { idSchema, isoDateTimeSchema, stateIdSchema, versioned } from '../common';
+import {
+  boundedText,
+  idSchema,
+  isoDateTimeSchema,
+  requiredText,
+  stateIdSchema,
+  storedEmailSchema,
+  versioned,
+} from '../common';
+
+const personName = boundedText(MAX_PERSON_NAME_LENGTH);
+const phone = boundedText(MAX_PHONE_LENGTH);
 
 export const coordinatorSchema = z.object({
-  firstname: z.string(),
-  lastname: z.string(),
-  phone: z.string(),
-  mobile: z.string(),
-  fax: z.string(),
+  firstname: personName,
+  lastname: personName,
+  phone,
+  mobile: phone,
+  fax: phone,
   ausEnews: z.boolean(),
 });
 
 export const principalSchema = z.object({
-  firstname: z.string(),
-  lastname: z.string(),
-  email: z.string(),
+  firstname: personName,
+  lastname: personName,
+  email: storedEmailSchema,
 });
 
 /** The coordinator's login. Answers never carry a password: null (the client shows ''). */
 export const schoolUserSchema = z.object({
-  email: z.string(),
+  email: storedEmailSchema,
   password: z.null(),
 });
 
 const schoolFields = {
   id: idSchema,
-  name: z.string(),
-  nickname: z.string(),
-  address1: z.string(),
-  address2: z.string(),
-  town: z.string(),
+  name: boundedText(MAX_TITLE_LENGTH),
+  nickname: boundedText(MAX_TITLE_LENGTH),
+  address1: boundedText(MAX_ADDRESS_LINE_LENGTH),
+  address2: boundedText(MAX_ADDRESS_LINE_LENGTH),
+  town: boundedText(MAX_TOWN_LENGTH),
   /** Sydney, Northern NSW or Southern NSW for state 3; '' elsewhere. */
-  region: z.string(),
-  postcode: z.string(),
-  phone: z.string(),
-  fax: z.string(),
+  region: boundedText(MAX_CHOICE_LENGTH),
+  postcode: boundedText(MAX_POSTCODE_LENGTH),
+  phone,
+  fax: phone,
   schoolType: z.enum(SCHOOL_TYPES),
   schoolCategory: z.enum(SCHOOL_CATEGORIES),
   schoolGovOrPrivate: z.enum(SCHOOL_GOV_OR_PRIVATE),
   StateId: stateIdSchema.nullable(),
-  bpay: z.string(),
+  bpay: boundedText(MAX_REFERENCE_LENGTH),
 };
 
 export const schoolSchema = z.object({
@@ -58,14 +81,18 @@ export const schoolSchema = z.object({
 });
 export type School = z.infer<typeof schoolSchema>;
 
-const optionalEmail = z.union([z.literal(''), z.email({ error: MESSAGES.invalidEmail })]);
-const password = z.string().min(MIN_PASSWORD_LENGTH, { error: SERVER_MESSAGES.passwordTooShort });
+const email = z.email({ error: MESSAGES.invalidEmail }).max(MAX_EMAIL_LENGTH);
+const optionalEmail = z.union([z.literal(''), email]);
+const password = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, { error: SERVER_MESSAGES.passwordTooShort })
+  .max(MAX_PASSWORD_LENGTH);
 
 const schoolWriteFields = {
   ...schoolFields,
-  name: z.string().trim().min(1),
-  region: z.string().default(''),
-  bpay: z.string().default(''),
+  name: requiredText(MAX_TITLE_LENGTH),
+  region: schoolFields.region.default(''),
+  bpay: schoolFields.bpay.default(''),
   coordinator: coordinatorSchema.extend({ ausEnews: z.boolean().default(true) }),
   principal: principalSchema.extend({ email: optionalEmail }),
   ...versioned,
@@ -81,7 +108,7 @@ const withNormalRegion = <T extends { StateId: number | null; region: string }>(
 export const schoolRegistrationSchema = z
   .object({
     ...schoolWriteFields,
-    user: z.object({ email: z.email({ error: MESSAGES.invalidEmail }), password }),
+    user: z.object({ email, password }),
   })
   .transform(withNormalRegion);
 export type SchoolRegistration = z.output<typeof schoolRegistrationSchema>;
@@ -92,7 +119,7 @@ export const schoolProfileSchema = z
     ...schoolWriteFields,
     user: z
       .object({
-        email: z.email({ error: MESSAGES.invalidEmail }),
+        email,
         password: z.union([z.literal(''), z.null(), password]).optional(),
       })
       .optional(),
@@ -101,12 +128,12 @@ export const schoolProfileSchema = z
 export type SchoolProfile = z.output<typeof schoolProfileSchema>;
 
 /** Schools in the header picker and the BPAY grid. */
-export const schoolListItemSchema = z.object({ id: idSchema, name: z.string() });
+export const schoolListItemSchema = z.object({ id: idSchema, name: schoolFields.name });
 export const schoolBpaySchema = z.object({
   id: idSchema,
-  name: z.string(),
+  name: schoolFields.name,
   StateId: stateIdSchema.nullable(),
-  bpay: z.string(),
+  bpay: schoolFields.bpay,
   ...versioned,
 });
 export type SchoolBpay = z.infer<typeof schoolBpaySchema>;

@@ -1,15 +1,16 @@
 // TeamManager (spec section 3). The mobile also arrives as phoneNumber in some payloads.
 import { z } from 'zod';
+import { MAX_PERSON_NAME_LENGTH, MAX_PHONE_LENGTH } from '../../constants/limits';
 import { MESSAGES } from '../../messages';
 import { isValidPhone } from '../../rules/phone';
-import { idSchema, stringFlagSchema, versioned } from '../common';
+import { boundedText, idSchema, requiredText, stringFlagSchema, versioned } from '../common';
 import { teamRefSchema } from './team';
 
 export const teamManagerSchema = z.object({
   id: idSchema,
-  firstname: z.string(),
-  lastname: z.string(),
-  mobile: z.string(),
+  firstname: boundedText(MAX_PERSON_NAME_LENGTH),
+  lastname: boundedText(MAX_PERSON_NAME_LENGTH),
+  mobile: boundedText(MAX_PHONE_LENGTH),
   /** '1' when the manager has a season pass (VIC events). */
   seasonPass: stringFlagSchema,
   SchoolId: idSchema,
@@ -24,10 +25,10 @@ export type TeamManager = z.infer<typeof teamManagerSchema>;
 export const teamManagerWriteSchema = z
   .object({
     id: idSchema,
-    firstname: z.string().trim().min(1),
-    lastname: z.string().trim().min(1),
-    mobile: z.string().optional(),
-    phoneNumber: z.string().optional(),
+    firstname: requiredText(MAX_PERSON_NAME_LENGTH),
+    lastname: requiredText(MAX_PERSON_NAME_LENGTH),
+    mobile: boundedText(MAX_PHONE_LENGTH).optional(),
+    phoneNumber: boundedText(MAX_PHONE_LENGTH).optional(),
     seasonPass: stringFlagSchema.default('0'),
     ...versioned,
   })

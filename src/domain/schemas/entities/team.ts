@@ -1,7 +1,9 @@
 // Team, TeamEntry (spec section 3). A team entry puts one participant in one position of a team;
 // an entry without a participant is an unassigned position (Home warns about those).
 import { z } from 'zod';
+import { MAX_PERSON_NAME_LENGTH, MAX_TEAM_ENTRIES, MAX_TITLE_LENGTH } from '../../constants/limits';
 import {
+  boundedText,
   disciplineIdSchema,
   divisionSchema,
   idSchema,
@@ -32,14 +34,14 @@ export type TeamEntry = z.infer<typeof teamEntrySchema>;
 /** The team manager as shown on a team (a team has a single one). */
 export const teamManagerRefSchema = z.object({
   id: idSchema,
-  firstname: z.string(),
-  lastname: z.string(),
+  firstname: boundedText(MAX_PERSON_NAME_LENGTH),
+  lastname: boundedText(MAX_PERSON_NAME_LENGTH),
 });
 
 export const teamSchema = z.object({
   id: idSchema,
   DisciplineId: disciplineIdSchema,
-  Discipline: z.object({ id: disciplineIdSchema, name: z.string().optional() }).optional(),
+  Discipline: z.object({ id: disciplineIdSchema, name: boundedText(MAX_TITLE_LENGTH).optional() }).optional(),
   division: divisionSchema,
   teamRank: teamLetterSchema,
   gender: teamGenderSchema,
@@ -81,7 +83,7 @@ export const teamWriteSchema = z.object({
   SchoolId: idSchema.optional(),
   TeamManagerId: noneableIdInput.optional(),
   /** The team's entries as they should be; omitted = unchanged. */
-  TeamEntries: z.array(teamEntryWriteSchema).optional(),
+  TeamEntries: z.array(teamEntryWriteSchema).max(MAX_TEAM_ENTRIES).optional(),
   ...versioned,
 });
 export type TeamWrite = z.infer<typeof teamWriteSchema>;

@@ -1,10 +1,26 @@
 // Staff users of the admin users grid, and the session user every screen reads.
 import { z } from 'zod';
 import { ASSIGNABLE_ROLES, USER_TYPES } from '../../constants/choices';
+import {
+  MAX_CHOICE_LENGTH,
+  MAX_EMAIL_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  MAX_PERSON_NAME_LENGTH,
+  MAX_TITLE_LENGTH,
+  MAX_USERNAME_LENGTH,
+} from '../../constants/limits';
 import { MIN_PASSWORD_LENGTH } from '../../constants/policy';
 import { MESSAGES } from '../../messages';
 import { SERVER_MESSAGES } from '../../server-messages';
-import { idSchema, nullableIdSchema, stateIdSchema, versioned } from '../common';
+import {
+  boundedText,
+  idSchema,
+  nullableIdSchema,
+  requiredText,
+  stateIdSchema,
+  storedEmailSchema,
+  versioned,
+} from '../common';
 import { invoiceTypeSchema } from './event';
 
 export const userTypeSchema = z.enum(USER_TYPES);
@@ -12,9 +28,9 @@ export const assignableRoleSchema = z.enum(ASSIGNABLE_ROLES);
 
 export const adminUserSchema = z.object({
   id: idSchema,
-  firstname: z.string(),
-  lastname: z.string(),
-  email: z.string(),
+  firstname: boundedText(MAX_PERSON_NAME_LENGTH),
+  lastname: boundedText(MAX_PERSON_NAME_LENGTH),
+  email: storedEmailSchema,
   role: assignableRoleSchema,
   ...versioned,
 });
@@ -23,12 +39,15 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 /** PUT /api/users rows: the password column writes newPassword; blank keeps the current one. */
 export const adminUserWriteSchema = z.object({
   id: idSchema,
-  firstname: z.string().trim().min(1),
-  lastname: z.string().trim().min(1),
-  email: z.email({ error: MESSAGES.invalidEmail }),
+  firstname: requiredText(MAX_PERSON_NAME_LENGTH),
+  lastname: requiredText(MAX_PERSON_NAME_LENGTH),
+  email: z.email({ error: MESSAGES.invalidEmail }).max(MAX_EMAIL_LENGTH),
   role: assignableRoleSchema,
   newPassword: z
-    .union([z.literal(''), z.string().min(MIN_PASSWORD_LENGTH, { error: SERVER_MESSAGES.passwordTooShort })])
+    .union([
+      z.literal(''),
+      z.string().min(MIN_PASSWORD_LENGTH, { error: SERVER_MESSAGES.passwordTooShort }).max(MAX_PASSWORD_LENGTH),
+    ])
     .optional(),
   ...versioned,
 });
@@ -38,10 +57,10 @@ export type AdminUserWrite = z.infer<typeof adminUserWriteSchema>;
 export const sessionSelectionSchema = z.object({
   SchoolId: nullableIdSchema,
   EventId: nullableIdSchema,
-  eventName: z.string().nullable(),
-  schoolName: z.string().nullable(),
+  eventName: boundedText(MAX_TITLE_LENGTH).nullable(),
+  schoolName: boundedText(MAX_TITLE_LENGTH).nullable(),
   /** The event's level (Regional, State, National). */
-  eventType: z.string().nullable(),
+  eventType: boundedText(MAX_CHOICE_LENGTH).nullable(),
   invoiceType: invoiceTypeSchema.nullable(),
   eventStates: z.array(z.object({ id: stateIdSchema })),
 });
@@ -51,9 +70,9 @@ export type SessionSelection = z.infer<typeof sessionSelectionSchema>;
 export const sessionUserSchema = sessionSelectionSchema.extend({
   type: userTypeSchema,
   selectedSchool: nullableIdSchema,
-  username: z.string(),
-  firstname: z.string().optional(),
-  lastname: z.string().optional(),
+  username: boundedText(MAX_USERNAME_LENGTH),
+  firstname: boundedText(MAX_PERSON_NAME_LENGTH).optional(),
+  lastname: boundedText(MAX_PERSON_NAME_LENGTH).optional(),
   firstSeasonLogin: z.boolean(),
   locked: z.boolean(),
 });

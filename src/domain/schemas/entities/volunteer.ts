@@ -1,26 +1,35 @@
 // Volunteer, volunteer slot with its preferences, and the volunteer spots an event offers.
 import { z } from 'zod';
 import { VOLUNTEER_POSITIONS } from '../../constants/disciplines';
+import {
+  MAX_EMAIL_LENGTH,
+  MAX_PERSON_NAME_LENGTH,
+  MAX_PHONE_LENGTH,
+  MAX_VOLUNTEER_PREFERENCES,
+} from '../../constants/limits';
 import { MESSAGES } from '../../messages';
 import { isValidPhone } from '../../rules/phone';
 import { hasDisciplineDivisionGender } from '../../rules/volunteer-preferences';
 import {
+  boundedText,
   disciplineIdSchema,
   divisionSchema,
   genderSchema,
   idSchema,
   noneableIdInput,
   nullableIdSchema,
+  requiredText,
+  storedEmailSchema,
   stringFlagSchema,
   versioned,
 } from '../common';
 
 export const volunteerSchema = z.object({
   id: idSchema,
-  firstname: z.string(),
-  lastname: z.string(),
-  mobile: z.string(),
-  email: z.string(),
+  firstname: boundedText(MAX_PERSON_NAME_LENGTH),
+  lastname: boundedText(MAX_PERSON_NAME_LENGTH),
+  mobile: boundedText(MAX_PHONE_LENGTH),
+  email: storedEmailSchema,
   seasonPass: stringFlagSchema,
   SchoolId: idSchema.optional(),
   EventId: idSchema.optional(),
@@ -30,10 +39,10 @@ export type Volunteer = z.infer<typeof volunteerSchema>;
 
 export const volunteerWriteSchema = z.object({
   id: idSchema,
-  firstname: z.string().trim().min(1),
-  lastname: z.string().trim().min(1),
-  mobile: z.string().refine(isValidPhone, { message: MESSAGES.volunteerPhoneRequired }),
-  email: z.union([z.literal(''), z.email({ error: MESSAGES.invalidEmail })]).default(''),
+  firstname: requiredText(MAX_PERSON_NAME_LENGTH),
+  lastname: requiredText(MAX_PERSON_NAME_LENGTH),
+  mobile: boundedText(MAX_PHONE_LENGTH).refine(isValidPhone, { message: MESSAGES.volunteerPhoneRequired }),
+  email: z.union([z.literal(''), z.email({ error: MESSAGES.invalidEmail }).max(MAX_EMAIL_LENGTH)]).default(''),
   seasonPass: stringFlagSchema.default('0'),
   ...versioned,
 });
@@ -80,7 +89,7 @@ export const volunteerSlotWriteSchema = z
   .object({
     id: idSchema,
     VolunteerId: noneableIdInput,
-    preferences: z.array(volunteerPreferenceWriteSchema).default([]),
+    preferences: z.array(volunteerPreferenceWriteSchema).max(MAX_VOLUNTEER_PREFERENCES).default([]),
     ...versioned,
   })
   .superRefine((slot, ctx) => {

@@ -1,19 +1,30 @@
 // Waiver of a participant or a volunteer (spec section 3).
 import { z } from 'zod';
 import { WAIVER_TYPES } from '../../constants/choices';
-import { idSchema, noneableIdInput, nullableIdSchema, versioned } from '../common';
+import { MAX_EMAIL_LENGTH, MAX_PERSON_NAME_LENGTH, MAX_TITLE_LENGTH } from '../../constants/limits';
+import {
+  boundedText,
+  idSchema,
+  noneableIdInput,
+  nullableIdSchema,
+  snowIdSchema,
+  storedSnowIdSchema,
+  versioned,
+} from '../common';
 
 export const waiverTypeSchema = z.enum(WAIVER_TYPES);
 
 export const waiverSchema = z.object({
   id: idSchema,
   type: waiverTypeSchema,
-  name: z.string(),
-  givenName: z.string(),
-  surname: z.string(),
+  /** The full name as the waiver form took it. */
+  name: boundedText(MAX_TITLE_LENGTH),
+  givenName: boundedText(MAX_PERSON_NAME_LENGTH),
+  surname: boundedText(MAX_PERSON_NAME_LENGTH),
   completed: z.boolean(),
-  createdBy: z.string(),
-  snowId: z.string().nullable().optional(),
+  /** Who entered it (a user's name or email). */
+  createdBy: boundedText(MAX_EMAIL_LENGTH),
+  snowId: storedSnowIdSchema.nullable().optional(),
   /** The participant or volunteer the waiver was matched to, if any. */
   ParticipantId: nullableIdSchema.optional(),
   VolunteerId: nullableIdSchema.optional(),
@@ -26,11 +37,12 @@ export type Waiver = z.infer<typeof waiverSchema>;
 export const waiverWriteSchema = z.object({
   id: idSchema,
   type: waiverTypeSchema,
-  name: z.string().default(''),
-  givenName: z.string().default(''),
-  surname: z.string().default(''),
+  name: boundedText(MAX_TITLE_LENGTH).default(''),
+  givenName: boundedText(MAX_PERSON_NAME_LENGTH).default(''),
+  surname: boundedText(MAX_PERSON_NAME_LENGTH).default(''),
   completed: z.boolean(),
-  snowId: z.string().nullable().optional(),
+  /** '' or null: no snow id. */
+  snowId: z.union([z.literal(''), snowIdSchema]).nullable().optional(),
   ParticipantId: noneableIdInput.optional(),
   VolunteerId: noneableIdInput.optional(),
   ...versioned,

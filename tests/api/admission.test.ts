@@ -1,0 +1,84 @@
+// Admission control: API requests beyond the concurrency limit wait in arrival order, and one that
+// waits too long is answered 503 with Retry-After at once (the outbox backs off), never held for
+// seconds; a slot is always given back, so the server recovers as soon as the load falls.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createAdmission } from '../../server/plugins/admission';
+import { SERVER_MESSAGES } from '../../src/domain/server-messages';
+import { schoolInEvent } from './support/scenario';
+import { startTestApp, type TestApp } from './support/test-app';
+
+describe('the admission queue', () => {
+  afterEach(() => { vi.useRealTimers(); });
+
+  it('admits up to the limit at once, then first come first served, and gives up after the wait', async () => {
+    vi.useFakeTimers();
+    const admission = createAdmission({ maxConcurrent: 2, maxQueueMs: 100 });
+    expect(await admission.enter()).toBe(true);
+    expect(await admission.enter()).toBe(true);
+    const order: string[] = [];
+    const third = admission.enter().then((ok) => { order.push(`third ${ok}`); });
+    const fourth = admission.enter().then((ok) => { order.push(`fourth ${ok}`); });
+    expect(admission.waiting).toBe(2);
+    admission.leave();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(order).toEqual(['third true']);
+    await vi.advanceTimersByTimeAsync(100);
+    await Promise.all([third, fourth]);
+    expect(order).toEqual(['third true', 'fourth false']);
+    expect(admission.running).toBe(2);
+    expect(admission.waiting).toBe(0);
+    admission.leave();
+    admission.leave();
+    expect(admission.running).toBe(0);
+  });
+});
+
+describe('an overloaded server', () => {
+  let t: TestApp | undefined;
+  afterEach(async () => { await t?.close(); });
+
+  it('answers 503 with Retry-After to what cannot be served in time, and recovers', async () => {
+    // A registry that takes 20 ms a lookup: real waiting, during which other requests arrive.
+    const slowRegistry = () => ({
+      lookup: async () => { await new Promise((r) => setTimeout(r, 20)); return null; },
+      count: async () => 0,
+    });
+    t = await startTestApp({ env: { MAX_CONCURRENT_REQUESTS: '2', MAX_QUEUE_MS: '30' }, registry: slowRegistry });
+    const { school } = await schoolInEvent(t);
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => school.request({ method: 'GET', url: `/api/snowracer/${500000 + i}` })));
+    const refused = answers.filter((a) => a.statusCode === 503);
+    const served = answers.filter((a) => a.statusCode === 404);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(served.length).toBeGreaterThanOrEqual(2);
+    expect(refused.length + served.length).toBe(20);
+    for (const r of refused) {
+      expect(r.headers['retry-after']).toBe('2');
+      expect(r.json()).toMatchObject({ code: 'OVERLOADED', message: SERVER_MESSAGES.overloaded });
+    }
+    // Every slot came back: requests one at a time are all served.
+    for (let i = 0; i < 5; i++) expect((await school.request({ method: 'GET', url: '/api/states' })).statusCode).toBe(200);
+  });
+
+  it('refuses API calls while the event loop lags (the embedded database works inside it)', async () => {
+    t = await startTestApp({ env: { MAX_EVENT_LOOP_DELAY_MS: '100' } });
+    const block = (ms: number) => { const until = performance.now() + ms; while (performance.now() < until) { /* the loop is stuck */ } };
+    const tick = () => new Promise((r) => setTimeout(r, 0));
+    let refused;
+    for (let i = 0; i < 5 && !refused; i++) {
+      block(1100);
+      await tick();
+      const res = await t.app.inject({ method: 'GET', url: '/api/states' });
+      if (res.statusCode === 503) refused = res;
+    }
+    expect(refused?.headers['retry-after']).toBe('2');
+    expect(refused?.json()).toMatchObject({ code: 'OVERLOADED' });
+    // The shell is still served: the app can open and say it is waiting.
+    expect((await t.app.inject({ method: 'GET', url: '/utils/host' })).statusCode).toBe(200);
+  });
+
+  it('never holds the client files or the host check', async () => {
+    t = await startTestApp({ env: { MAX_CONCURRENT_REQUESTS: '1', MAX_QUEUE_MS: '1' } });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => t!.app.inject({ method: 'GET', url: '/utils/host' })));
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+  });
+});
