@@ -3,7 +3,7 @@
 // them only online, and each answer comes back as a result (never thrown) except the host check,
 // whose network failure the caller answers with the last known result.
 import { MESSAGES } from '../domain/messages';
-import { sessionSelectionSchema, sessionUserSchema, type SessionSelection, type SessionUser } from '../domain/schemas/entities/user';
+import type { SessionSelection, SessionUser } from '../domain/schemas/entities/user';
 import { http } from './http';
 
 export type CallResult<T> = { ok: true; data: T } | { ok: false; status: number | null; message: string };
@@ -38,6 +38,10 @@ function failure(answer: Answer | null, fallback: string): { ok: false; status: 
 }
 
 /** GET /utils/host. Throws when the server cannot be reached (the caller uses the last answer). */
+/** The schemas (and zod with them) load when a sign-in answer arrives, not with the first page:
+ *  the login screen must load small on a phone's connection. */
+const userSchemas = () => import('../domain/schemas/entities/user');
+
 export async function fetchHost(): Promise<{ host: string; allowed: boolean }> {
   const response = await http.get('utils/host', { timeout: 8_000 });
   if (!response.ok) throw new Error(`host check answered ${response.status}`);
@@ -49,6 +53,7 @@ export async function fetchHost(): Promise<{ host: string; allowed: boolean }> {
 export async function login(username: string, password: string): Promise<CallResult<SessionUser>> {
   const answer = await call('post', 'api/login', { username, password });
   if (!answer) return failure(answer, '');
+  const { sessionUserSchema } = await userSchemas();
   const parsed = sessionUserSchema.safeParse(answer.body);
   if (answer.status >= 200 && answer.status < 300 && parsed.success && parsed.data.username) {
     return { ok: true, data: parsed.data };
@@ -84,6 +89,7 @@ export async function setNewPassword(input: { email: string; password: string; t
 /** POST /api/session/ (admin): the school and event the session works on; null for none. */
 export async function switchSession(choice: { SchoolId: string | null; EventId: string | null }): Promise<CallResult<SessionSelection>> {
   const answer = await call('post', 'api/session/', choice);
+  const { sessionSelectionSchema } = await userSchemas();
   const parsed = sessionSelectionSchema.safeParse(answer?.body);
   if (answer && answer.status >= 200 && answer.status < 300 && parsed.success) return { ok: true, data: parsed.data };
   return failure(answer, 'The session could not be switched.');

@@ -2,7 +2,8 @@
 // this page. Tests pass their own (a fresh database, a fake engine).
 import { createContext, useContext } from 'react';
 import { getDb, type InterschoolsDb } from '../db/database';
-import { createSyncEngine, type SyncEngine } from '../sync/engine';
+import type { SyncEngine } from '../sync/engine';
+import { createLazySyncEngine } from '../sync/lazy-engine';
 
 export interface AppServices {
   db: InterschoolsDb;
@@ -15,7 +16,7 @@ let pageServices: AppServices | undefined;
 export function defaultServices(): AppServices {
   if (!pageServices) {
     const db = getDb();
-    pageServices = { db, engine: createSyncEngine({ db }) };
+    pageServices = { db, engine: createLazySyncEngine(db) };
   }
   return pageServices;
 }
