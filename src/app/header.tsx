@@ -12,7 +12,6 @@ export function Header() {
 
   return (
     <header className="app-header">
-      <a className="skip-link" href="#main">Skip to content</a>
       <Link to="/" className="brand">Interschools</Link>
       <nav className="app-nav" aria-label="Main">
         <NavLink to="/" end>Home</NavLink>

@@ -1,7 +1,9 @@
 // Page frames: the signed-in layout (header, sync status, page) and the public one (login, reset).
-import { Suspense } from 'react';
+// Each starts with the skip link; every screen renders its own <main id="main"> (PageMain).
+import { Suspense, type MouseEvent } from 'react';
 import { Outlet } from 'react-router-dom';
 import { AppStatus } from '../components/app-status';
+import { MAIN_ID, PageMain, focusMain } from '../components/page-main';
 import { useSession } from '../components/session-context';
 import { RequireUser } from './guards';
 import { Header } from './header';
@@ -13,13 +15,32 @@ function Status() {
   return <AppStatus db={db} userLocked={user?.locked ?? false} onChanged={() => void engine.refreshCounts().catch(() => undefined)} />;
 }
 
+/**
+ * 'Skip to content': the first thing Tab reaches. The app uses hash routes, so following
+ * href="#main" would change the route: the click (Enter on a link is a click) is taken over and
+ * focus moves to the page's main landmark instead. The href stays so that axe and screen readers
+ * know it for an in-page link and its target.
+ */
+export function SkipLink() {
+  function skip(event: MouseEvent<HTMLAnchorElement>) {
+    event.preventDefault();
+    focusMain();
+  }
+  return (
+    <a className="skip-link" href={`#${MAIN_ID}`} onClick={skip}>
+      Skip to content
+    </a>
+  );
+}
+
 export function AppLayout() {
   return (
     <RequireUser>
       <div className="app">
+        <SkipLink />
         <Header />
         <Status />
-        <Suspense fallback={<p className="splash" role="status">Loading…</p>}>
+        <Suspense fallback={<PageMain><p className="splash" role="status">Loading…</p></PageMain>}>
           <Outlet />
         </Suspense>
       </div>
@@ -30,8 +51,8 @@ export function AppLayout() {
 export function PublicLayout() {
   return (
     <div className="app">
+      <SkipLink />
       <header className="app-header app-header-public">
-        <a className="skip-link" href="#main">Skip to content</a>
         <span className="brand">Interschools</span>
       </header>
       <Status />

@@ -1,10 +1,12 @@
-// /startlists: where race-department users land after login (spec sections 1 and 6). The start
-// lists themselves come with the race-day issue.
+// /startlists: where race-department users land after login (spec sections 1 and 6), until the
+// start lists screen takes this route.
+import { PageMain } from '../components/page-main';
+
 export function StartlistsPlaceholder() {
   return (
-    <main className="page" id="main">
+    <PageMain className="page">
       <h1>Start lists</h1>
-      <p>Start lists arrive with the race-day issue.</p>
-    </main>
+      <p>Start lists are not available yet.</p>
+    </PageMain>
   );
 }

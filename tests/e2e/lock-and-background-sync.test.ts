@@ -3,6 +3,7 @@
 // lost); and a Background Sync event sends the outbox with the page closed.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expectAccessible } from './support/a11y';
 import { DEMO, apiSession, serverParticipants, signInThroughPage } from './support/app';
 import { launchDevice } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
@@ -20,6 +21,7 @@ async function renameOffline(page: Page, from: string, to: string) {
   await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 30_000 });
   await page.goto(`${server.url}/#/participant/index`);
   await masterCell(page, from).waitFor();
+  await expectAccessible(page, 'participants');
   await page.context().setOffline(true);
   await masterCell(page, from).dblclick();
   await page.keyboard.press('Control+A');
@@ -43,8 +45,11 @@ it('keeps edits blocked by a lock visible and exportable, and changes nothing on
   await device.context.setOffline(false);
   await page.getByText(/1 blocked/i).first().waitFor({ timeout: 30_000 });
   await page.getByText(/locked/i).first().waitFor();
+  await expectAccessible(page, 'participants, event locked, a change blocked');
 
   await page.getByRole('button', { name: /1 blocked/i }).click();
+  await page.getByRole('dialog').locator('.set-aside-list').waitFor();
+  await expectAccessible(page, 'blocked-changes dialog');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /export as csv/i }).click()]);
   const csv = await (await download.createReadStream()).toArray();
   expect(Buffer.concat(csv).toString('utf8')).toContain('Blocked-Name');

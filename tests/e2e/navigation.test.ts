@@ -1,6 +1,7 @@
 // Where people land: an unknown route without a session goes to the login page; the race
 // department lands on the start lists after signing in.
 import { afterAll, beforeAll, it } from 'vitest';
+import { expectAccessible } from './support/a11y';
 import { DEMO, signInThroughPage } from './support/app';
 import { launchDevice } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
@@ -21,6 +22,7 @@ it('sends an unknown route to / and, without a session, on to the login page', a
   await page.goto(`${server.url}/#/no-such-page`);
   await page.waitForURL(/#\/login/);
   await page.getByLabel(/username/i).waitFor();
+  await expectAccessible(page, 'login');
   await page.close();
 });
 
@@ -29,5 +31,6 @@ it('lands the race department on the start lists after signing in', async () => 
   await signInThroughPage(page, server.url, DEMO.racedept);
   await page.waitForURL(/#\/startlists/);
   await page.getByRole('heading', { name: /start lists/i }).waitFor();
+  await expectAccessible(page, 'start lists');
   await page.close();
 });

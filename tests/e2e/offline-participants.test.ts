@@ -4,6 +4,7 @@
 // has exactly those changes (read through a separate API session).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expectAccessible } from './support/a11y';
 import { DEMO, apiSession, serverParticipants, signInThroughPage, unusedAthlete } from './support/app';
 import { launchDevice } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
@@ -37,14 +38,18 @@ it('adds, edits and removes participants offline and syncs exactly those changes
   const page = await device.context.newPage();
   await signInThroughPage(page, server.url, DEMO.school);
   await page.waitForURL(/#\/$/);
+  await page.getByRole('heading', { name: /welcome/i }).waitFor();
+  await expectAccessible(page, 'home');
   await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 30_000 });
   await page.goto(`${server.url}/#/participant/index`);
   await masterCell(page, toEdit!.lastname).waitFor();
+  await expectAccessible(page, 'participants');
 
   await device.context.setOffline(true);
   await page.reload();
   await masterCell(page, toEdit!.lastname).waitFor();
   await expect(page.getByText(/offline/i).first().isVisible()).resolves.toBe(true);
+  await expectAccessible(page, 'participants, offline');
 
   // Add (typed by hand: the registry needs the network).
   await page.getByRole('button', { name: 'Add participant' }).click();
@@ -54,6 +59,7 @@ it('adds, edits and removes participants offline and syncs exactly those changes
   await page.getByLabel('Gender').selectOption(athlete.gender);
   await page.getByLabel('Date of birth').fill(athlete.dob.split('-').reverse().join('/'));
   await page.getByLabel('Year level').selectOption('7');
+  await expectAccessible(page, 'add-participant dialog, offline, typed by hand');
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   // Queued at once, offline (the row sorts by surname, maybe below the visible part of the grid).
   await page.getByText(/1 change pending/i).first().waitFor();
@@ -64,6 +70,7 @@ it('adds, edits and removes participants offline and syncs exactly those changes
   await removeRow.getByRole('button', { name: /remove/i }).click();
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText(/2 changes pending/i).first().waitFor();
+  await expectAccessible(page, 'participants with changes pending');
 
   // Still offline: nothing reached the server.
   expect((await serverParticipants(api)).map((p) => p.id).sort()).toEqual(before.map((p) => p.id).sort());

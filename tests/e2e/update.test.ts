@@ -2,6 +2,7 @@
 // skipWaiting) until the user accepts, then it takes over and the page reloads.
 import { readFile, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expectAccessible } from './support/a11y';
 import { DEMO, signInThroughPage } from './support/app';
 import { launchDevice } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
@@ -26,6 +27,7 @@ it('offers a new version and activates it only when the user accepts', async () 
     await writeFile(swFile, `${original}\nself.__interschoolsVersion = 'next';\n`);
     await page.reload();
     await page.getByText('A new version is available').waitFor({ timeout: 30_000 });
+    await expectAccessible(page, 'home, a new version offered');
     const waiting = () => page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting);
     expect(await waiting()).toBe(true);
     await page.waitForTimeout(1_000);

@@ -6,9 +6,10 @@ import './data-grid.css';
 import { HotTable, type HotTableRef } from '@handsontable/react-wrapper';
 import type Handsontable from 'handsontable/base';
 import { registerAllModules } from 'handsontable/registry';
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { GRID_ROW_HEIGHT_PX } from '../../domain/constants/ui';
 import type { DataGridProps } from './data-grid-props';
+import { ROOT_GRID_ATTRIBUTES, applyGridAria, labelOpenEditor, type GridAriaOptions } from './grid-aria';
 import { gridHeight, validateCell } from './grid-logic';
 import type { GridAction, GridChange, GridColumn, GridRow } from './grid-types';
 
@@ -29,8 +30,18 @@ function columnSettings<Row extends GridRow>(column: GridColumn<Row>): Handsonta
   return { ...base, type: 'text' };
 }
 
+function ariaOptions<Row extends GridRow>(props: DataGridProps<Row>): GridAriaOptions {
+  return {
+    label: props.label,
+    rowCount: props.rows.length,
+    colCount: props.columns.length + (props.actions?.length ?? 0),
+    headerRows: 1,
+    readOnly: props.readOnly ?? false,
+  };
+}
+
 export default function HotGrid<Row extends GridRow>(props: DataGridProps<Row>) {
-  const { columns, rows, actions = [], readOnly = false, label } = props;
+  const { columns, rows, actions = [], readOnly = false } = props;
   const hotRef = useRef<HotTableRef>(null);
   // Handlers read the latest props through a ref: Handsontable keeps the functions it was given.
   // A layout effect updates it before HotTable's own effect hands the new settings over.
@@ -75,12 +86,46 @@ export default function HotGrid<Row extends GridRow>(props: DataGridProps<Row>) 
 
   const colHeaders = useMemo(() => [...columns.map((c) => c.title), ...actions.map((a) => a.title)], [columns, actions]);
 
+  // The grid's ARIA structure (grid-aria.ts), kept right for the life of the Handsontable instance:
+  // after each of its renders, whenever it puts its grid attributes back on the root element (data
+  // updates) or appends an element there (editors are created lazily), and when an editor opens.
+  useEffect(() => {
+    const hot = hotRef.current?.hotInstance;
+    if (!hot || hot.isDestroyed) return;
+    const root = hot.rootElement;
+    const apply = () => {
+      if (!hot.isDestroyed) applyGridAria(root, ariaOptions(latest.current));
+    };
+    const labelEditor = (row: number, column: number) => {
+      const title = hot.getColHeader(column);
+      labelOpenEditor(root, typeof title === 'string' && title ? title : `Column ${column + 1}`, row + 1);
+    };
+    const observer = new MutationObserver(apply);
+    observer.observe(root, { attributes: true, attributeFilter: [...ROOT_GRID_ATTRIBUTES], childList: true });
+    hot.addHook('afterRender', apply);
+    hot.addHook('afterBeginEditing', labelEditor);
+    apply();
+    return () => {
+      observer.disconnect();
+      if (hot.isDestroyed) return;
+      hot.removeHook('afterRender', apply);
+      hot.removeHook('afterBeginEditing', labelEditor);
+    };
+  }, []);
+  // A new label, row count or read-only state need not re-render the grid.
+  useEffect(() => {
+    const hot = hotRef.current?.hotInstance;
+    if (hot && !hot.isDestroyed) applyGridAria(hot.rootElement, ariaOptions(props));
+  });
+
   function actionAt(col: number): GridAction<Row> | undefined {
     return col >= columns.length ? actions[col - columns.length] : undefined;
   }
 
   return (
-    <div className="data-grid-host" aria-label={label} role="region">
+    // The accessible name is on the grid itself (role="grid", grid-aria.ts), not on a landmark
+    // around it: a region per grid would only repeat the page's heading.
+    <div className="data-grid-host">
       <HotTable
         ref={hotRef}
         data={data}
@@ -96,6 +141,8 @@ export default function HotGrid<Row extends GridRow>(props: DataGridProps<Row>) 
         renderAllColumns
         readOnly={readOnly}
         themeName="ht-theme-main"
+        // Handsontable's ARIA roles (grid, row, columnheader, gridcell), corrected by grid-aria.ts.
+        ariaTags
         // The core stylesheet comes from our CSS bundle (imported above): injected as a <style>
         // element it would break the Content-Security-Policy (style-src 'self').
         injectCoreCss={false}

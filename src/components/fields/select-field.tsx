@@ -24,7 +24,7 @@ export function SelectField({ label, value, options, onChange, placeholder, erro
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? messageId : undefined}
-        style={{ minHeight: 40 }}
+        style={{ minHeight: 44 }}
         {...rest}
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}

@@ -26,7 +26,7 @@ export function TextField({ label, value, onChange, error, hint, id, ...rest }: 
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        style={{ minHeight: 40 }}
+        style={{ minHeight: 44 }}
         {...rest}
       />
       {hint && (

@@ -3,6 +3,7 @@
 import { useSession } from '../../components/session-context';
 import type { InterschoolsDb } from '../../db/database';
 import { useHomeNumbers, type HomeNumbers } from './use-home-metrics';
+import { PageMain } from '../../components/page-main';
 
 const ROWS: { key: keyof Omit<HomeNumbers, 'paymentReceived'>; label: string }[] = [
   { key: 'participantCount', label: 'Participants' },
@@ -24,7 +25,7 @@ export function HomePage({ db }: { db: InterschoolsDb }) {
   const name = user.firstname?.trim() || user.username;
 
   return (
-    <main className="page" id="main">
+    <PageMain className="page">
       <h1>Welcome, {name}</h1>
       <p className="lead">
         {user.schoolName ? <strong>{user.schoolName}</strong> : 'No school chosen'}
@@ -49,6 +50,6 @@ export function HomePage({ db }: { db: InterschoolsDb }) {
           <p className="muted">Counted from the data on this device; it updates as changes sync.</p>
         </section>
       )}
-    </main>
+    </PageMain>
   );
 }

@@ -116,7 +116,7 @@ export function AddParticipantDialog({ db, user, online, currentYear, onClose, o
             type="button"
             onClick={() => void runLookup()}
             disabled={!online || snowId.trim() === '' || result.state === 'looking'}
-            style={{ minHeight: 40 }}
+            className="button"
           >
             {result.state === 'looking' ? 'Looking up…' : 'Look up'}
           </button>
@@ -147,10 +147,10 @@ export function AddParticipantDialog({ db, user, online, currentYear, onClose, o
         {byHand && !found && <p className="note">This participant will be marked lookup pending.</p>}
         {error && <p role="alert">{error}</p>}
         <div style={{ display: 'flex', gap: '0.5rem', marginTop: '1rem' }}>
-          <button type="submit" disabled={!canAdd} style={{ minHeight: 44 }}>
+          <button type="submit" disabled={!canAdd} className="button button-primary">
             Add
           </button>
-          <button type="button" onClick={onClose} style={{ minHeight: 44 }}>
+          <button type="button" onClick={onClose} className="button">
             Cancel
           </button>
         </div>

@@ -22,6 +22,7 @@ import {
 import { saveParticipantChanges } from './participant-writes';
 import { RaceEntriesDialog } from './race-entries-dialog';
 import { useFailedParticipantMessages, useInvoicePaid, useSchoolParticipants } from './use-participants-data';
+import { PageMain } from '../../components/page-main';
 
 export const LOCKED_MESSAGE = 'This event is locked: participants can be viewed but not changed.';
 
@@ -117,15 +118,15 @@ export default function ParticipantsPage({ db = getDb(), currentYear = new Date(
     }
   }
 
-  if (!user) return <main><p>Sign in to see participants.</p></main>;
-  if (!schoolId) return <main><h1>Participants</h1><p>Choose a school to see its participants.</p></main>;
+  if (!user) return <PageMain className="page"><p>Sign in to see participants.</p></PageMain>;
+  if (!schoolId) return <PageMain className="page"><h1>Participants</h1><p>Choose a school to see its participants.</p></PageMain>;
 
   const removedRows = baseRows.filter((row) => removed.has(row.id));
   const refused = rows.filter((row) => row.failed);
   const nameOf = (row: ParticipantGridRow) => `${row.firstname} ${row.lastname}`.trim() || row.snowId || 'Participant';
 
   return (
-    <main className="participants-page">
+    <PageMain className="participants-page">
       <h1>Participants</h1>
       {locked && (
         <p role="status" className="locked-note">
@@ -134,7 +135,7 @@ export default function ParticipantsPage({ db = getDb(), currentYear = new Date(
       )}
       {!locked && (
         <div className="toolbar" style={{ display: 'flex', gap: '0.5rem', alignItems: 'center', flexWrap: 'wrap' }}>
-          <button type="button" onClick={() => setAdding(true)} style={{ minHeight: 44 }}>
+          <button type="button" onClick={() => setAdding(true)} className="button">
             Add participant
           </button>
           <SaveButton dirty={dirty} updating={updating} blockedReason={blockedReason} onSave={save} />
@@ -167,7 +168,7 @@ export default function ParticipantsPage({ db = getDb(), currentYear = new Date(
                 <button
                   type="button"
                   onClick={() => setRemoved((current) => new Set([...current].filter((id) => id !== row.id)))}
-                  style={{ minHeight: 36 }}
+                  className="button"
                 >
                   Undo remove
                 </button>
@@ -204,6 +205,6 @@ export default function ParticipantsPage({ db = getDb(), currentYear = new Date(
       {entriesOf && (
         <RaceEntriesDialog db={db} user={user} participant={entriesOf} readOnly={locked} onClose={() => setEntriesOf(null)} />
       )}
-    </main>
+    </PageMain>
   );
 }

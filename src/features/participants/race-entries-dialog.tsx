@@ -67,7 +67,7 @@ export function RaceEntriesDialog({ db, user, participant, readOnly, onClose }: 
                       type="button"
                       onClick={() => void remove(entry.id)}
                       aria-label={`Delete ${entry.disciplineName} entry`}
-                      style={{ minHeight: 40 }}
+                      className="button"
                     >
                       Delete
                     </button>
@@ -80,7 +80,7 @@ export function RaceEntriesDialog({ db, user, participant, readOnly, onClose }: 
       )}
       {error && <p role="alert">{error}</p>}
       <p>
-        <button type="button" onClick={onClose} style={{ minHeight: 44 }}>
+        <button type="button" onClick={onClose} className="button">
           Close
         </button>
       </p>

@@ -12,6 +12,7 @@ import { postLoginRoute } from '../../domain/rules/session';
 import type { SyncEngine } from '../../sync/engine';
 import { PasswordResetRequest } from './password-reset-request';
 import { useAutofillPoll } from './use-autofill-poll';
+import { PageMain } from '../../components/page-main';
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Sign in again: your unsent changes are kept and sent once you are back.';
 
@@ -62,7 +63,7 @@ export function LoginPage({ engine }: { engine: SyncEngine }) {
   }
 
   return (
-    <main className="page page-narrow" id="main">
+    <PageMain className="page page-narrow">
       <h1>Sign in</h1>
       {expired && <p className="notice notice-warning" role="status">{SESSION_EXPIRED_MESSAGE}</p>}
       <form className="form" onSubmit={(e) => void submit(e)} aria-label="Sign in">
@@ -106,6 +107,6 @@ export function LoginPage({ engine }: { engine: SyncEngine }) {
       <p className="muted">
         Signed in before on this device? Your data stays available offline until you log out.
       </p>
-    </main>
+    </PageMain>
   );
 }

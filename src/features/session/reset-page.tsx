@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { setNewPassword } from '../../api/session';
 import { MIN_PASSWORD_LENGTH } from '../../domain/constants/policy';
+import { PageMain } from '../../components/page-main';
 
 export function ResetPage() {
   const [params] = useSearchParams();
@@ -27,16 +28,16 @@ export function ResetPage() {
 
   if (!email || !token) {
     return (
-      <main className="page page-narrow" id="main">
+      <PageMain className="page page-narrow">
         <h1>Reset your password</h1>
         <p className="notice notice-error" role="alert">This reset link is incomplete. Ask for a new one from the sign-in page.</p>
         <p><Link to="/login" className="button">Go to sign in</Link></p>
-      </main>
+      </PageMain>
     );
   }
 
   return (
-    <main className="page page-narrow" id="main">
+    <PageMain className="page page-narrow">
       <h1>Choose a new password</h1>
       <p>For <strong>{email}</strong></p>
       {result?.ok ? (
@@ -75,6 +76,6 @@ export function ResetPage() {
           <button type="submit" className="button button-primary" disabled={busy}>{busy ? 'Saving…' : 'Set password'}</button>
         </form>
       )}
-    </main>
+    </PageMain>
   );
 }

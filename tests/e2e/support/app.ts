@@ -9,6 +9,7 @@ export const DEMO = {
   school: { username: 'megan.hartley@snowyrange.test', password: 'demo-school-2026' },
   admin: { username: 'admin@interschools.test', password: 'demo-admin-2026' },
   racedept: { username: 'racedept@interschools.test', password: 'demo-racedept-2026' },
+  auditor: { username: 'auditor@interschools.test', password: 'demo-auditor-2026' },
 };
 
 export async function signInThroughPage(page: Page, baseUrl: string, who: { username: string; password: string }) {
