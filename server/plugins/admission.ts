@@ -18,29 +18,47 @@ export type AdmissionOptions = { maxConcurrent: number; maxQueueMs: number; maxE
 
 type Waiter = { admit: () => void; timer: NodeJS.Timeout };
 
-/** A counting semaphore whose waiters are served first come, first served, or give up in time. */
+/**
+ * A counting semaphore whose waiters are served first come, first served, or give up in time.
+ *
+ * Every request waits at least until the check phase of the event loop (setImmediate), even with
+ * a slot free: by then Node has read every connection that was ready, so all of them are in line
+ * in arrival order. Without that hop, a saturated server answers whichever connections libuv
+ * happens to read first, over and over: measured with a 1.5 ms synchronous handler (the embedded
+ * database's queries are synchronous work) at 200 connections, the slowest answers took 5 s;
+ * through this line, 0.7 s at the same throughput.
+ */
 export function createAdmission({ maxConcurrent, maxQueueMs }: Pick<AdmissionOptions, 'maxConcurrent' | 'maxQueueMs'>) {
   let running = 0;
   const queue: Waiter[] = [];
+  let pumping = false;
+  const pump = () => {
+    pumping = false;
+    while (running < maxConcurrent && queue.length) {
+      running++;
+      queue.shift()!.admit();
+    }
+  };
+  const schedule = () => {
+    if (pumping || !queue.length) return;
+    pumping = true;
+    setImmediate(pump);
+  };
   return {
     /** Resolves true when admitted, false when it waited too long. */
     enter(): Promise<boolean> {
-      if (running < maxConcurrent) {
-        running++;
-        return Promise.resolve(true);
-      }
       return new Promise((resolve) => {
         const waiter: Waiter = {
           admit: () => { clearTimeout(waiter.timer); resolve(true); },
           timer: setTimeout(() => { queue.splice(queue.indexOf(waiter), 1); resolve(false); }, maxQueueMs),
         };
         queue.push(waiter);
+        schedule();
       });
     },
     leave(): void {
-      const next = queue.shift();
-      if (next) next.admit(); // the slot passes straight to the next in line
-      else running--;
+      running--;
+      schedule();
     },
     get running() { return running; },
     get waiting() { return queue.length; },

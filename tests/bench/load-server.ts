@@ -32,7 +32,7 @@ async function main() {
   const cookie = `sid=${login.cookies.find((c) => c.name === 'sid')!.value}`;
   const me = login.json() as { SchoolId: string; EventId: string };
   const [user] = await db.select().from(users).where(eq(users.email, SCHOOL_USER));
-  const [participant] = await db.select({ id: participants.id }).from(participants).where(eq(participants.schoolId, me.SchoolId)).limit(1);
+  const writable = await db.select({ id: participants.id }).from(participants).where(eq(participants.schoolId, me.SchoolId)).limit(50);
   const cursor = Number(((await db.execute(sql`select coalesce(max(seq), 0)::int as seq from change_log`)) as unknown as { rows: { seq: number }[] }).rows[0]!.seq);
   const scope = { schoolId: me.SchoolId, eventId: me.EventId };
   const session: SessionInfo = {
@@ -50,7 +50,7 @@ async function main() {
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const port = (f: typeof bare) => (f.server.address() as { port: number }).port;
   process.stdout.write(`${JSON.stringify({
-    kind: database.kind, app: `http://127.0.0.1:${port(app as never)}`, bare: `http://127.0.0.1:${port(bare)}`, cookie, participantId: participant!.id, cursor,
+    kind: database.kind, app: `http://127.0.0.1:${port(app as never)}`, bare: `http://127.0.0.1:${port(bare)}`, cookie, participantIds: writable.map((p) => p.id), cursor,
   })}\n`);
   process.once('SIGTERM', () => {
     void Promise.all([app.close(), bare.close()]).then(() => database.close()).then(() => process.exit(0));

@@ -11,7 +11,7 @@ import autocannon from 'autocannon';
 const DURATION_S = Number(process.env.LOAD_SECONDS ?? 10);
 const CONNECTIONS = (process.env.LOAD_CONNECTIONS ?? '100,200').split(',').map(Number);
 
-type Target = { kind: string; app: string; bare: string; cookie: string; participantId: string; cursor: number };
+type Target = { kind: string; app: string; bare: string; cookie: string; participantIds: string[]; cursor: number };
 type Figures = { rps: number; p50: number; p99: number; errors: number; timeouts: number; non2xx: number; r503: number };
 
 function startServer(): Promise<{ target: Target; stop(): Promise<void> }> {
@@ -25,9 +25,14 @@ function startServer(): Promise<{ target: Target; stop(): Promise<void> }> {
   });
 }
 
-async function hammer(url: string, connections: number, opts: { method?: 'GET' | 'PATCH'; cookie?: string; body?: string }): Promise<Figures> {
+type Call = { method?: 'GET' | 'PATCH'; cookie?: string; body?: string; paths?: string[] };
+
+async function hammer(url: string, connections: number, opts: Call): Promise<Figures> {
+  let next = 0;
   const result = await autocannon({
     url,
+    // Writes go round the school's participants: many writers, not one row everyone queues for.
+    ...(opts.paths ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: opts.paths![next++ % opts.paths!.length]! }) }] } : {}),
     connections,
     duration: DURATION_S,
     timeout: 10,
@@ -56,7 +61,10 @@ async function main() {
   const calls = [
     { name: 'GET /api/events', path: '/api/events', method: 'GET' as const },
     { name: 'GET /api/sync/changes (up to date)', path: `/api/sync/changes?cursor=${target.cursor}`, barePath: '/api/sync/changes', method: 'GET' as const },
-    { name: 'PATCH /api/v2/participants/:id', path: `/api/v2/participants/${target.participantId}`, method: 'PATCH' as const, body: JSON.stringify({ firstname: 'Loadtest' }) },
+    {
+      name: 'PATCH /api/v2/participants/:id', path: '/api/v2/participants', method: 'PATCH' as const,
+      paths: target.participantIds.map((id) => `/api/v2/participants/${id}`), body: JSON.stringify({ firstname: 'Loadtest' }),
+    },
   ];
   console.log(`\nLoad on ${target.kind}: ${DURATION_S} s per run, connections ${CONNECTIONS.join(' and ')} (loopback)`);
   try {
@@ -64,8 +72,8 @@ async function main() {
     await hammer(`${target.app}/api/events`, 20, { cookie: target.cookie }).catch(() => undefined);
     for (const call of calls) {
       for (const connections of CONNECTIONS) {
-        const app = await hammer(`${target.app}${call.path}`, connections, { method: call.method, cookie: target.cookie, body: call.body });
-        const bare = await hammer(`${target.bare}${call.barePath ?? call.path}`, connections, { method: call.method, body: call.body });
+        const app = await hammer(`${target.app}${call.path}`, connections, { method: call.method, cookie: target.cookie, body: call.body, paths: call.paths });
+        const bare = await hammer(`${target.bare}${call.barePath ?? call.path}`, connections, { method: call.method, body: call.body, paths: call.paths });
         console.log(line(`${call.name} @${connections} app`, app));
         console.log(line(`${call.name} @${connections} same SQL, bare`, bare));
         console.log(`${''.padEnd(44)} ratio app / bare ${(app.rps / bare.rps).toFixed(2)}`);
