@@ -2,12 +2,13 @@
 // with what each kind of caller gets. A route without a row fails the first test, so a new route
 // cannot ship without its row. Also: a school never reads or writes another school's rows.
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { participants, registryAthletes, teamEntries, teams, ticketing } from '../../server/db/schema';
 import { PASSWORD, createEvent, createSchool, createUser } from './support/factories';
 import { signIn, type Agent } from './support/http';
+import { registeredRoutes } from './support/routes';
 import { startTestApp, type TestApp } from './support/test-app';
 
 const ROLES = ['none', 'school', 'auditor', 'racedept', 'admin'] as const;
@@ -80,20 +81,6 @@ const MATRIX: Record<string, Row> = {
   'GET /api/sync/changes': { request: () => ({ query: { cursor: '0' } }), expect: SIGNED_IN },
 };
 
-/** Routes the app registered, read from its route tree (HEAD is Fastify's automatic twin of GET). */
-function registeredRoutes(app: FastifyInstance): string[] {
-  const routes: string[] = [];
-  const prefixes: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const m = line.match(/^((?:│ {3}| {4})*)[├└]── (\S+)(?: \(([^)]*)\))?/);
-    if (!m) continue;
-    const depth = m[1]!.length / 4;
-    const path = (depth ? prefixes[depth - 1]! : '') + m[2]!;
-    prefixes[depth] = path;
-    for (const method of (m[3] ?? '').split(', ')) if (method && method !== 'HEAD') routes.push(`${method} ${path}`);
-  }
-  return routes.sort();
-}
 
 function fill(path: string, ctx: Ctx): string {
   return path.replace(':EventId', ctx.eventId).replace(':SchoolId', ctx.schoolId)

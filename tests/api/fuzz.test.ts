@@ -14,7 +14,7 @@
 // path and the shrunk request, to replay with `fc.assert(..., { seed, path })`.
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from '../../src/domain/constants/limits';
 import { ERROR_CODE_LIST } from '../../src/domain/errors';
@@ -22,6 +22,7 @@ import { allRoutes, syncApi, type RouteContract } from '../../src/domain/schemas
 import { participants, registryAthletes, teamEntries, teams } from '../../server/db/schema';
 import { PASSWORD, createEvent, createSchool, createUser } from './support/factories';
 import { signIn, type Agent } from './support/http';
+import { registeredRoutes } from './support/routes';
 import { startTestApp } from './support/test-app';
 
 const BASE_SEED = Number(process.env.FUZZ_SEED ?? 20_260_615);
@@ -37,20 +38,6 @@ type Role = (typeof ROLES)[number];
 const t = await startTestApp();
 afterAll(async () => { await t.close(); });
 
-/** 'METHOD /path' of every route, read from the route tree (HEAD is GET's automatic twin). */
-function registeredRoutes(app: FastifyInstance): string[] {
-  const routes: string[] = [];
-  const prefixes: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const m = line.match(/^((?:│ {3}| {4})*)[├└]── (\S+)(?: \(([^)]*)\))?/);
-    if (!m) continue;
-    const depth = m[1]!.length / 4;
-    const path = (depth ? prefixes[depth - 1]! : '') + m[2]!;
-    prefixes[depth] = path;
-    for (const method of (m[3] ?? '').split(', ')) if (method && method !== 'HEAD') routes.push(`${method} ${path}`);
-  }
-  return routes.sort();
-}
 const ROUTES = registeredRoutes(t.app);
 const RUNS = Math.min(MAX_RUNS, Math.max(MIN_RUNS, Math.floor(BUDGET / Math.max(1, ROUTES.length * ROLES.length))));
 
