@@ -37,11 +37,11 @@ function failure(answer: Answer | null, fallback: string): { ok: false; status: 
   return { ok: false, status: answer.status, message: text(answer.body?.message) ?? text(answer.body?.error) ?? fallback };
 }
 
-/** GET /utils/host. Throws when the server cannot be reached (the caller uses the last answer). */
 /** The schemas (and zod with them) load when a sign-in answer arrives, not with the first page:
  *  the login screen must load small on a phone's connection. */
 const userSchemas = () => import('../domain/schemas/entities/user');
 
+/** GET /utils/host. Throws when the server cannot be reached (the caller uses the last answer). */
 export async function fetchHost(): Promise<{ host: string; allowed: boolean }> {
   const response = await http.get('utils/host', { timeout: 8_000 });
   if (!response.ok) throw new Error(`host check answered ${response.status}`);
@@ -49,9 +49,10 @@ export async function fetchHost(): Promise<{ host: string; allowed: boolean }> {
   return { host: String(body.host ?? ''), allowed: body.allowed !== false };
 }
 
-/** POST /api/login. A refusal shows the response's `error` (spec section 8), else its message. */
-export async function login(username: string, password: string): Promise<CallResult<SessionUser>> {
-  const answer = await call('post', 'api/login', { username, password });
+/** POST /api/login, into the event chosen (none: the server picks the school's state's event).
+ *  A refusal shows the response's `error` (spec section 8), else its message. */
+export async function login(username: string, password: string, EventId: string | null = null): Promise<CallResult<SessionUser>> {
+  const answer = await call('post', 'api/login', { username, password, ...(EventId ? { EventId } : {}) });
   if (!answer) return failure(answer, '');
   const { sessionUserSchema } = await userSchemas();
   const parsed = sessionUserSchema.safeParse(answer.body);
@@ -107,7 +108,8 @@ function pickList(answer: Answer | null): CallResult<PickItem[]> {
   return { ok: true, data: items };
 }
 
-/** GET /api/events?active=true: the header's event picker (admin). */
+/** GET /api/events?active=true: the header's event picker (admin) and, signed out, the login
+ *  form's choice of event. */
 export async function listActiveEvents(): Promise<CallResult<PickItem[]>> {
   return pickList(await call('get', 'api/events?active=true'));
 }

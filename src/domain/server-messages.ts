@@ -13,6 +13,8 @@ export const SERVER_MESSAGES = {
   eventLocked: 'This event is locked. Changes can no longer be made.',
   volunteersLocked: 'Volunteer registration for this event is closed.',
   staleVersion: 'Someone else changed this record. The latest version has been loaded.',
+  loginEventNotOpen: 'That event is not open. Choose one of the events listed.',
+  loginEventNotForState: "That event is not open to your school's state. Choose your state's event.",
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   overloaded: 'The server is busy. Your changes are kept and will be sent again in a moment.',
   tooManyLookups: 'Too many snow id lookups in a short time. Please wait a few minutes and try again.',

@@ -4,7 +4,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES } from '../../src/domain/server-messages';
 import { hashToken } from '../../server/auth/tokens';
-import { authAttempts, passwordResets, sessions, users } from '../../server/db/schema';
+import { authAttempts, eventStates, passwordResets, sessions, users } from '../../server/db/schema';
 import { PASSWORD, createEvent, createSchool, createUser } from './support/factories';
 import { signIn } from './support/http';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -71,20 +71,54 @@ describe('POST /api/login', () => {
     }
   });
 
-  it('picks the named open event, else the most recent open one by year then name', async () => {
+  it('signs staff in to the named open event, else the most recent open one by year then name', async () => {
     const admin = await createUser(t.db, 'admin');
     const alpha = await createEvent(t.db, { name: 'Alpha', year: 2026 });
     const beta = await createEvent(t.db, { name: 'Beta', year: 2026 });
     await createEvent(t.db, { name: 'Older', year: 2025 });
-    const archived = await createEvent(t.db, { name: 'Archived', year: 2027, archived: true });
+    await createEvent(t.db, { name: 'Archived', year: 2027, archived: true });
     await createEvent(t.db, { name: 'Inactive', year: 2027, active: false });
     const eventOf = async (EventId?: unknown) =>
       (await post('/api/login', { username: admin.email, password: PASSWORD, EventId })).json().EventId;
     expect(await eventOf()).toBe(alpha.id);
     expect(await eventOf(beta.id)).toBe(beta.id);
-    expect(await eventOf(archived.id)).toBe(alpha.id);
     expect(await eventOf(0)).toBe(alpha.id);
     expect(await eventOf(null)).toBe(alpha.id);
+  });
+
+  it("signs a school in to its own state's event, never simply the first one", async () => {
+    const nsw = await createEvent(t.db, { name: 'A NSW cup', year: 2026 });
+    const vic = await createEvent(t.db, { name: 'B VIC cup', year: 2026, invoiceType: 'VIC' });
+    await t.db.delete(eventStates).where(eq(eventStates.eventId, vic.id));
+    await t.db.insert(eventStates).values({ eventId: vic.id, stateId: 7 });
+    const vicSchool = await createSchool(t.db, { stateId: 7 });
+    const coordinator = await createUser(t.db, 'school', { schoolId: vicSchool.id });
+    const answer = (await login(coordinator.email)).json();
+    expect(answer).toMatchObject({ EventId: vic.id, eventName: 'B VIC cup', invoiceType: 'VIC' });
+    expect(answer.EventId).not.toBe(nsw.id);
+  });
+
+  it("refuses an event that is not open, or not open to the school's state, with a message and no session", async () => {
+    const nsw = await createEvent(t.db, { name: 'NSW cup' });
+    const archived = await createEvent(t.db, { archived: true });
+    const inactive = await createEvent(t.db, { active: false });
+    const vicSchool = await createSchool(t.db, { stateId: 7 });
+    const coordinator = await createUser(t.db, 'school', { schoolId: vicSchool.id });
+    const sessionsBefore = await rows(sessions);
+    for (const [EventId, message] of [
+      [archived.id, SERVER_MESSAGES.loginEventNotOpen],
+      [inactive.id, SERVER_MESSAGES.loginEventNotOpen],
+      [nsw.id, SERVER_MESSAGES.loginEventNotForState],
+    ] as const) {
+      const res = await post('/api/login', { username: coordinator.email, password: PASSWORD, EventId });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ message, error: message });
+      expect(res.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+    }
+    expect(await rows(sessions)).toBe(sessionsBefore);
+    // Staff may choose any open event.
+    const admin = await createUser(t.db, 'admin');
+    expect((await post('/api/login', { username: admin.email, password: PASSWORD, EventId: nsw.id })).json().EventId).toBe(nsw.id);
   });
 
   it('reports the event lock to school users but not to admins', async () => {

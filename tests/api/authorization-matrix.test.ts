@@ -49,7 +49,8 @@ const MATRIX: Record<string, Row> = {
   'POST /api/session': { request: (c) => ({ payload: { SchoolId: c.schoolId, EventId: c.eventId } }), expect: only('admin') },
   'GET /api/states': { request: none, expect: PUBLIC },
   'GET /api/disciplines': { request: none, expect: SIGNED_IN },
-  'GET /api/events': { request: () => ({ query: { active: 'true' } }), expect: SIGNED_IN },
+  // Signed out it answers only ?active=true, as summaries (the login form's choice of event).
+  'GET /api/events': { request: () => ({ query: { active: 'true' } }), expect: PUBLIC },
   'POST /api/events': {
     request: () => ({ payload: { data: [{
       id: randomUUID(), name: 'Matrix event', year: 2027, level: 'Regional', invoiceType: 'NSW', registrationFee: 0,

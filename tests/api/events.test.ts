@@ -64,6 +64,25 @@ describe('GET /api/events', () => {
   });
 });
 
+describe('GET /api/events signed out (the login form)', () => {
+  it('answers the active events as summaries only: id, name, year, level and invoice type', async () => {
+    const open = await createEvent(t.db, { name: 'Open cup', level: 'State', invoiceType: 'VIC' });
+    const closed = await createEvent(t.db, { name: 'Closed cup', active: false });
+    const res = await t.app.inject({ method: 'GET', url: '/api/events?active=true' });
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json() as Record<string, unknown>[];
+    expect(list.find((e) => e.id === open.id)).toEqual({ id: open.id, name: 'Open cup', year: 2026, level: 'State', invoiceType: 'VIC' });
+    expect(list.some((e) => e.id === closed.id)).toBe(false);
+    for (const e of list) expect(Object.keys(e).sort()).toEqual(['id', 'invoiceType', 'level', 'name', 'year']);
+  });
+
+  it('answers nothing else without a session', async () => {
+    for (const url of ['/api/events', '/api/events?active=false', '/api/events?active=true&level=State', '/api/events?stateId=3']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+    }
+  });
+});
+
 describe('POST /api/events', () => {
   it('creates events with their states and the disciplines sent, answering the created rows', async () => {
     const body = newEvent({ disciplines: [{ DisciplineId: 2, divisionFrom: 1, divisionTo: 4, male: true, female: false, active: true }] });

@@ -18,7 +18,7 @@ import { errorBody } from '../../plugins/errors';
 import { endSession } from '../../plugins/session';
 import { login, requestReset, setNewPassword } from './service';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema };
 
 /**
  * The base of the reset link: PUBLIC_URL, else the origin of this request, but only when its host

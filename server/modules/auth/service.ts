@@ -1,6 +1,6 @@
 // Sign-in, password reset and new password: the rules behind /api/login, /api/reset and
 // /api/newPassword. Routes validate and call these; time always comes from deps.now().
-import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { InvoiceType, UserType } from '../../../src/domain/constants';
 import { RESET_TOKEN_LIFE_HOURS, RESET_TOKEN_LIFE_MS } from '../../../src/domain/constants';
@@ -14,7 +14,7 @@ import { hashToken, newToken } from '../../auth/tokens';
 import type { Db } from '../../db/client';
 import { eventStates, events, passwordResets, schools, sessions, users } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { HttpError, notFound } from '../../http-errors';
+import { HttpError, notFound, unprocessable } from '../../http-errors';
 import { startSession } from '../../plugins/session';
 
 type User = typeof users.$inferSelect;
@@ -26,14 +26,33 @@ async function findUserByEmail(db: Db, email: string): Promise<User | undefined>
   return user;
 }
 
-/** The event named by the client if it is open, else the most recent open one, else none. */
-export async function pickEvent(db: Db, requested: string | null): Promise<Event | null> {
+/** The state of a school user's school; null for staff (every event is open to them). */
+async function stateOfSchoolUser(db: Db, user: User): Promise<number | null> {
+  if (user.type !== 'school' || !user.schoolId) return null;
+  const [school] = await db.select({ stateId: schools.stateId }).from(schools).where(eq(schools.id, user.schoolId));
+  return school?.stateId ?? null;
+}
+
+/**
+ * The event a user signs in to (PRODUCT-DECISIONS 'Signing in'). A named event must be open
+ * (active, not archived) and, for a school user, open to the school's state: otherwise the sign-in
+ * is refused with a message saying so. Without one: the most recent open event of the school's
+ * state (staff: of any state), or none when nothing is open.
+ */
+export async function chooseLoginEvent(db: Db, user: User, requested: string | null): Promise<Event | null> {
+  const stateId = await stateOfSchoolUser(db, user);
   const open = and(eq(events.active, true), eq(events.archived, false));
+  const inState = stateId === null
+    ? undefined
+    : exists(db.select().from(eventStates).where(and(eq(eventStates.eventId, events.id), eq(eventStates.stateId, stateId))));
   if (requested) {
-    const [event] = await db.select().from(events).where(and(open, eq(events.id, requested)));
-    if (event) return event;
+    const [event] = await db.select().from(events).where(and(eq(events.id, requested), open));
+    if (!event) throw unprocessable(SERVER_MESSAGES.loginEventNotOpen);
+    const [allowed] = await db.select({ id: events.id }).from(events).where(and(eq(events.id, requested), inState));
+    if (!allowed) throw unprocessable(SERVER_MESSAGES.loginEventNotForState);
+    return event;
   }
-  const [latest] = await db.select().from(events).where(open).orderBy(desc(events.year), asc(events.name)).limit(1);
+  const [latest] = await db.select().from(events).where(and(open, inState)).orderBy(desc(events.year), asc(events.name)).limit(1);
   return latest ?? null;
 }
 
@@ -87,7 +106,7 @@ export async function login(
   }
   await clearAttempts(db, pairKey);
 
-  const event = await pickEvent(db, input.EventId ?? null);
+  const event = await chooseLoginEvent(db, user, input.EventId ?? null);
   // A school user always works on their own school; staff pick one later (POST /api/session).
   const schoolId = user.type === 'school' ? user.schoolId : null;
   await startSession(db, reply, {

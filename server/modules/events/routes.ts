@@ -4,8 +4,9 @@
 // and body as unknown.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_BATCH_BODY_BYTES } from '../../../src/domain/constants/limits';
-import { API } from '../../../src/domain/schemas';
+import { API, errorBodySchema } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
+import { unauthenticated } from '../../http-errors';
 import { runWrite } from '../../plugins/idempotency';
 import { getEvent, getEventDisciplines, listEvents } from './queries';
 import { createEventsBody, updateEventsBody } from './schemas';
@@ -13,9 +14,15 @@ import { createEvents, updateEvents } from './service';
 
 export const eventRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
   app.get(API.events.list.url, {
-    config: { auth: 'any' },
-    schema: { querystring: API.events.list.querystring, response: { 200: API.events.list.response } },
-  }, async (request) => listEvents(db, request.query));
+    // Public only for the login form's choice of event (PRODUCT-DECISIONS 'Signing in'): signed
+    // out, ?active=true answers summaries; anything else needs a session.
+    config: { auth: 'public' },
+    schema: { querystring: API.events.list.querystring, response: { 200: API.events.list.response, 401: errorBodySchema } },
+  }, async (request) => {
+    if (request.session) return listEvents(db, request.query);
+    if (request.query.active !== true || Object.keys(request.query).length > 1) throw unauthenticated();
+    return (await listEvents(db, { active: true })).map(({ id, name, year, level, invoiceType }) => ({ id, name, year, level, invoiceType }));
+  });
 
   app.post(API.events.create.url, {
     // The events grid saves its rows (each with its disciplines) in one call.

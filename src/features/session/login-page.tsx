@@ -1,7 +1,8 @@
 // /login (spec sections 2 and 4): on success the user is stored (Dexie meta and the session
 // context), the outbox resumes for this user, persistent storage is requested, and after
 // LOGIN_REDIRECT_DELAY_MS the app goes to /startlists (racedept) or /. A refusal shows the
-// response's error. Also offers the password reset by email.
+// response's error. The event is chosen on the form (login-event-choice.tsx). Also offers the
+// password reset by email.
 import { useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { login } from '../../api/session';
@@ -10,6 +11,7 @@ import { useSyncStatus } from '../../components/use-sync-status';
 import { LOGIN_REDIRECT_DELAY_MS } from '../../domain/constants/ui';
 import { postLoginRoute } from '../../domain/rules/session';
 import type { SyncEngine } from '../../sync/engine';
+import { LoginEventChoice, rememberLoginEvent, useLoginEventChoice } from './login-event-choice';
 import { PasswordResetRequest } from './password-reset-request';
 import { useAutofillPoll } from './use-autofill-poll';
 import { PageMain } from '../../components/page-main';
@@ -38,6 +40,7 @@ export function LoginPage({ engine }: { engine: SyncEngine }) {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [showReset, setShowReset] = useState(false);
+  const eventChoice = useLoginEventChoice();
 
   useAutofillPoll([
     { ref: usernameRef, value: username, set: setUsername },
@@ -48,13 +51,14 @@ export function LoginPage({ engine }: { engine: SyncEngine }) {
     e.preventDefault();
     setBusy(true);
     setError('');
-    const answer = await login(username.trim(), password);
+    const answer = await login(username.trim(), password, eventChoice.chosen || null);
     if (!answer.ok) {
       setError(answer.message);
       setBusy(false);
       return;
     }
     const user = answer.data;
+    rememberLoginEvent(eventChoice.chosen);
     await setUser(user);
     // Resumes the outbox for this user only, then syncs (flush and pull) in the background.
     void engine.resumeFor(user.username).catch(() => undefined);
@@ -95,6 +99,7 @@ export function LoginPage({ engine }: { engine: SyncEngine }) {
             onChange={(e) => setPassword(e.target.value)}
           />
         </div>
+        <LoginEventChoice events={eventChoice.events} chosen={eventChoice.chosen} onChange={eventChoice.setChosen} />
         {error && <p className="notice notice-error" role="alert">{error}</p>}
         <button type="submit" className="button button-primary" disabled={busy}>{busy ? 'Signing in…' : 'Sign in'}</button>
       </form>

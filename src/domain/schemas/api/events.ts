@@ -7,6 +7,7 @@ import {
   eventDisciplineSchema,
   eventLevelSchema,
   eventSchema,
+  eventSummarySchema,
   eventUpdateSchema,
   eventWriteSchema,
   stateSchema,
@@ -28,7 +29,10 @@ export const updateEventsBodySchema = z.object({ data: z.array(eventUpdateSchema
 export const ticketingBodySchema = z.object({ ticketing: ticketingWriteSchema });
 
 export const eventsApi = {
-  list: defineRoute({ method: 'GET', url: '/api/events', querystring: eventsQuerySchema, response: z.array(eventSchema) }),
+  /** Signed in: whole events. Signed out, only with ?active=true: event summaries (the login form). */
+  list: defineRoute({
+    method: 'GET', url: '/api/events', querystring: eventsQuerySchema, response: z.union([z.array(eventSchema), z.array(eventSummarySchema)]),
+  }),
   create: defineRoute({ method: 'POST', url: '/api/events', body: createEventsBodySchema, response: z.array(eventSchema) }),
   update: defineRoute({ method: 'PUT', url: '/api/events', body: updateEventsBodySchema, response: z.array(eventSchema) }),
   disciplines: defineRoute({ method: 'GET', url: '/api/disciplines', response: z.array(disciplineSchema) }),

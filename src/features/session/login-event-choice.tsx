@@ -1,0 +1,55 @@
+// The login form's choice of event (PRODUCT-DECISIONS 'Signing in'): the open events, with the
+// device's last choice preselected; left at the default, the server signs a school in to its own
+// state's event. Without the list (no network yet) the default still works.
+import { useEffect, useState } from 'react';
+import { listActiveEvents, type PickItem } from '../../api/session';
+
+const LAST_CHOICE_KEY = 'interschools.loginEvent';
+
+/** Keeps the choice for this device's next sign-in ('' forgets it: the default again). */
+export function rememberLoginEvent(eventId: string): void {
+  try {
+    if (eventId) localStorage.setItem(LAST_CHOICE_KEY, eventId);
+    else localStorage.removeItem(LAST_CHOICE_KEY);
+  } catch {
+    // storage refused (private mode): the default is chosen next time
+  }
+}
+
+function lastLoginEvent(): string {
+  try {
+    return localStorage.getItem(LAST_CHOICE_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** The open events and the one chosen ('' = the school's own state's event). */
+export function useLoginEventChoice() {
+  const [events, setEvents] = useState<PickItem[]>([]);
+  const [chosen, setChosen] = useState('');
+  useEffect(() => {
+    let live = true;
+    void listActiveEvents().then((answer) => {
+      if (!live || !answer.ok) return;
+      setEvents(answer.data);
+      const last = lastLoginEvent();
+      if (answer.data.some((e) => e.id === last)) setChosen((current) => current || last);
+    });
+    return () => { live = false; };
+  }, []);
+  return { events, chosen, setChosen };
+}
+
+export function LoginEventChoice({ events, chosen, onChange }: { events: PickItem[]; chosen: string; onChange(id: string): void }) {
+  if (!events.length) return null;
+  return (
+    <div className="field">
+      <label htmlFor="login-event">Event</label>
+      <select id="login-event" name="event" value={chosen} onChange={(e) => onChange(e.target.value)}>
+        <option value="">My school&apos;s state event</option>
+        {events.map((e) => <option key={e.id} value={e.id}>{e.name}</option>)}
+      </select>
+    </div>
+  );
+}

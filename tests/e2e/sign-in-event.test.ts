@@ -1,0 +1,62 @@
+// Signing in names the event (PRODUCT-DECISIONS 'Signing in'): a VIC coordinator lands in the VIC
+// event by default; an event not open to the school's state is refused with a message; the
+// device remembers the last choice.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expectAccessible } from './support/a11y';
+import { launchDevice } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+const VIC = { username: 'lucy.faulkner@alpineshire.test', password: 'demo-school-2026' };
+const NSW = { username: 'megan.hartley@snowyrange.test', password: 'demo-school-2026' };
+
+let server: RunningServer;
+let device: Awaited<ReturnType<typeof launchDevice>>;
+beforeAll(async () => {
+  server = await startServer();
+  device = await launchDevice();
+});
+afterAll(async () => {
+  await device?.close();
+  await server?.stop();
+});
+
+async function fillLogin(page: Page, who: { username: string; password: string }) {
+  await page.goto(`${server.url}/#/login`);
+  await page.getByLabel(/username/i).fill(who.username);
+  await page.getByLabel(/^password$/i).fill(who.password);
+}
+
+it('signs a VIC coordinator in to the VIC event without being asked', async () => {
+  const page = await device.context.newPage();
+  await fillLogin(page, VIC);
+  await expect.poll(() => page.getByLabel('Event').locator('option').count()).toBeGreaterThan(2);
+  await expectAccessible(page, 'login with the event choice');
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.waitForURL(/#\/$/);
+  await page.getByText(/Victorian Interschools/).first().waitFor();
+  await page.getByRole('button', { name: /log out/i }).click();
+  await page.waitForURL(/#\/login/);
+  await page.close();
+});
+
+it("refuses an event not open to the school's state, then remembers the one that worked", async () => {
+  const page = await device.context.newPage();
+  await fillLogin(page, NSW);
+  const choice = page.getByLabel('Event');
+  await expect.poll(() => choice.locator('option').count()).toBeGreaterThan(2);
+  await choice.selectOption({ label: (await choice.locator('option', { hasText: /Victorian Interschools/ }).textContent())! });
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.getByRole('alert').filter({ hasText: "not open to your school's state" }).waitFor();
+
+  const nswEvent = (await choice.locator('option', { hasText: /NSW Snowsport Interschools Championships/ }).first().textContent())!;
+  await choice.selectOption({ label: nswEvent });
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.waitForURL(/#\/$/);
+  await page.getByText(nswEvent).first().waitFor();
+  await page.getByRole('button', { name: /log out/i }).click();
+  await page.waitForURL(/#\/login/);
+
+  await expect.poll(async () => page.getByLabel('Event').locator('option:checked').textContent()).toBe(nswEvent);
+  await page.close();
+});
