@@ -7,7 +7,7 @@ import type { Db } from './client';
 import { changeLog, syncHorizon } from './schema';
 
 export type ChangeScope = { schoolId: string | null; eventId: string | null; allSchools?: boolean };
-export type ChangeRow = { entity: string; rowId: string; seq: number; deleted: boolean };
+export type ChangeRow = { entity: string; rowId: string; seq: number; deleted: boolean; schoolId: string | null; eventId: string | null };
 export type ChangePage = { changes: ChangeRow[]; cursor: number; hasMore: boolean; resetRequired: boolean };
 
 /**
@@ -27,7 +27,10 @@ export async function readChanges(
     : or(isNull(changeLog.schoolId), scope.schoolId ? eq(changeLog.schoolId, scope.schoolId) : sql`false`);
   const eventCond = or(isNull(changeLog.eventId), scope.eventId ? eq(changeLog.eventId, scope.eventId) : sql`false`);
   const rows = await db
-    .select({ entity: changeLog.entity, rowId: changeLog.rowId, seq: changeLog.seq, deleted: changeLog.deleted })
+    .select({
+      entity: changeLog.entity, rowId: changeLog.rowId, seq: changeLog.seq, deleted: changeLog.deleted,
+      schoolId: changeLog.schoolId, eventId: changeLog.eventId,
+    })
     .from(changeLog)
     .where(and(gt(changeLog.seq, cursor), schoolCond, eventCond, cursor === 0 ? eq(changeLog.deleted, false) : undefined))
     .orderBy(asc(changeLog.seq))

@@ -2,7 +2,8 @@
 // the delta feed. Plain fetch (the engine is given the fetch to use: the page's, the service
 // worker's, or a test's cookie-carrying one); answers are returned, never thrown, so the engine
 // decides per status code (ARCHITECTURE.md 'Flush'). Only a network failure throws.
-import { WRITE_HEADERS, syncResponseSchema, type SyncResponse } from '../domain/schemas/api/sync';
+import { FEED_ROW_SCHEMAS } from '../domain/schemas/api/feed-rows';
+import { WRITE_HEADERS, syncResponseSchema, type SyncChange, type SyncResponse } from '../domain/schemas/api/sync';
 import type { OutboxItem } from '../db/database';
 
 export type FetchFn = typeof fetch;
@@ -86,7 +87,17 @@ export async function fetchChanges(
   if (answer.status !== 200) return { ...answer, page: null };
   const parsed = syncResponseSchema.safeParse(answer.body);
   if (!parsed.success) throw new Error(`The change feed answered an unexpected body: ${parsed.error.message}`);
-  return { ...answer, page: parsed.data };
+  return { ...answer, page: { ...parsed.data, changes: parsed.data.changes.map(parseRow) } };
+}
+
+/** A pulled row in its mirror table's shape, or an error: a row missing a field the screens read
+ *  must never reach IndexedDB (the page is not stored, and the pull tries again later). */
+function parseRow(change: SyncChange): SyncChange {
+  const schema = FEED_ROW_SCHEMAS[change.entity];
+  if (!change.row || !schema) return change;
+  const row = schema.safeParse(change.row);
+  if (!row.success) throw new Error(`The change feed sent a ${change.entity} row of another shape: ${row.error.message}`);
+  return { ...change, row: row.data };
 }
 
 /** The common error body's message and fields, when the answer has them. */

@@ -15,7 +15,6 @@ import type {
   Event,
   EventDiscipline,
   Invite,
-  Invoice,
   Participant,
   PaymentRow,
   ResultOverall,
@@ -33,6 +32,7 @@ import type {
   VolunteerSpot,
   Waiver,
 } from '../domain/schemas/entities';
+import type { InvoiceStatus } from '../domain/schemas/api/feed-rows';
 
 export const DATABASE_NAME = 'interschools';
 
@@ -68,7 +68,8 @@ export type ResultRaceRow = Mirror<ResultRace>;
 export type ResultOverallRow = Mirror<ResultOverall>;
 export type TrophyRow = Mirror<Trophy>;
 export type InviteRow = Mirror<Invite>;
-export type InvoiceRow = Mirror<Invoice & { SchoolId: string; EventId: string }>;
+/** The school's invoice status for an event (the feed's row; the full invoice view is fetched). */
+export type InvoiceRow = Mirror<InvoiceStatus>;
 export type PaymentMirrorRow = Mirror<PaymentRow>;
 export type UserRow = Mirror<AdminUser>;
 

@@ -13,6 +13,7 @@ export const SERVER_MESSAGES = {
   eventLocked: 'This event is locked. Changes can no longer be made.',
   volunteersLocked: 'Volunteer registration for this event is closed.',
   staleVersion: 'Someone else changed this record. The latest version has been loaded.',
+  paidNoRemoval: 'The invoice for this event is paid, so participants can no longer be removed. Ask the association if one must be.',
   loginEventNotOpen: 'That event is not open. Choose one of the events listed.',
   loginEventNotForState: "That event is not open to your school's state. Choose your state's event.",
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',

@@ -187,22 +187,6 @@ describe('participants page', () => {
     );
   });
 
-  it('hides the remove action from a school user once the invoice is paid', async () => {
-    await db.participants.add(participant());
-    await db.invoices.put({ SchoolId: SCHOOL, EventId: EVENT, paid: true } as never);
-    renderPage();
-    await screen.findByText('Lovelace', { selector: 'td' });
-    await screen.findByRole('button', { name: 'Race entries' });
-    expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
-  });
-
-  it('still offers remove to an admin when the invoice is paid', async () => {
-    await db.participants.add(participant());
-    await db.payments.put({ SchoolId: SCHOOL, EventId: EVENT, received: '1' } as never);
-    renderPage(user({ type: 'admin' }));
-    expect(await screen.findByRole('button', { name: 'Remove' })).toBeTruthy();
-  });
-
   it('lists race entries of the current event and deletes one', async () => {
     const ada = participant();
     await db.participants.add(ada);

@@ -17,6 +17,7 @@ import { HttpError, badRequest, conflict, notFound } from '../../http-errors';
 import { assertEventWritable } from '../../plugins/event-lock';
 import type { SessionInfo } from '../../plugins/session';
 import { checkSnowId, type Athletes } from './registry-check';
+import { assertMayArchive } from './paid-guard';
 import { toParticipant, toTeamEntry, type ParticipantRow } from './shape';
 
 export const NO_SCHOOL = 'Choose a school first.';
@@ -215,6 +216,7 @@ async function saveOne(tx: Tx, ctx: WriteCtx, input: ParticipantWrite, opts: Sav
   if (target && target.id === input.id && input.version !== undefined && input.version !== target.version) {
     throw await stale(tx, target, ctx.eventId, opts.extra);
   }
+  await assertMayArchive(tx, ctx.session, target, input.archived === 1, ctx.eventId);
   const changesSnowId = !target || target.snowId !== input.snowId;
   let snowIdActive = target?.snowIdActive ?? 1;
   if (input.snowId && (opts.create || !byId || changesSnowId)) snowIdActive = checkSnowId(ctx.athletes, input.snowId, opts.path('snowId'));
@@ -272,6 +274,7 @@ export async function patchParticipant(
     .where(and(eq(participants.id, id), ctx.schoolId ? eq(participants.schoolId, ctx.schoolId) : undefined)).for('update');
   if (!row) throw notFound();
   if (patch.version !== undefined && patch.version !== row.version) throw await stale(tx, row, ctx.eventId);
+  await assertMayArchive(tx, ctx.session, row, patch.archived === 1, ctx.eventId);
   const { version: _v, snowIdActive: _active, ...fields } = patch;
   const set: Partial<typeof participants.$inferInsert> = {};
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) (set as Record<string, unknown>)[k] = v;

@@ -11,6 +11,7 @@ import {
   disciplines, eventDisciplines, invites, invoices, participants, payments, resultOveralls, resultRaces, schools, states, teamEntries,
   teamManagers, teams, ticketing, trophies, users, volunteerPreferences, volunteerSlots, volunteerSpots, volunteers, waivers,
 } from '../../db/schema';
+import { invoiceStatusCents } from '../../../src/domain/rules/invoice-status';
 import { eventsByIds } from '../events/queries';
 import { toParticipant, toTeamEntry } from '../participants/shape';
 
@@ -39,8 +40,9 @@ export const ENTITY_OF_TABLE: Readonly<Record<string, SyncEntity>> = {
   result_overalls: 'resultOveralls',
   trophies: 'trophies',
   invites: 'invites',
+  // An invoice or a payment changes the school's invoice status for the event (one mirror row).
   invoices: 'invoices',
-  payments: 'payments',
+  payments: 'invoices',
   users: 'users',
 };
 
@@ -190,14 +192,26 @@ const LOADERS: Record<SyncEntity, Loader> = {
       stateNational: i.stateNational, name, version: i.version,
     }));
   },
-  invoices: async (db, keys) => byKey(await db.select().from(invoices).where(keyIn([invoices.id], keys)), (r) => r.id, (r) => ({
-    id: r.id, SchoolId: r.schoolId, EventId: r.eventId, number: r.number, kind: r.kind, total: dollars(r.totalCents),
-    entryCount: r.entryCount, url: r.url, createdAt: iso(r.createdAt), version: r.version,
-  })),
-  payments: async (db, keys) => byKey(await db.select().from(payments).where(keyIn([payments.id], keys)), (r) => r.id, (r) => ({
-    id: r.id, SchoolId: r.schoolId, EventId: r.eventId, amount: dollars(r.amountCents), method: r.method,
-    reference: r.reference, status: r.status, receivedAt: iso(r.receivedAt), createdAt: iso(r.createdAt), version: r.version,
-  })),
+  invoices: async (db, keys) => {
+    const pairs = keys.map((k) => k.split(':') as [string, string]);
+    const schoolIds = [...new Set(pairs.map(([school]) => school))];
+    const [issued, paid] = await Promise.all([
+      db.select().from(invoices).where(inArray(invoices.schoolId, schoolIds)),
+      db.select().from(payments).where(inArray(payments.schoolId, schoolIds)),
+    ]);
+    const of = <R extends { schoolId: string; eventId: string }>(rows: R[], school: string, event: string) =>
+      rows.filter((r) => r.schoolId === school && r.eventId === event);
+    return new Map(pairs.map(([school, event]) => {
+      const status = invoiceStatusCents({ invoices: of(issued, school, event), payments: of(paid, school, event) });
+      return [`${school}:${event}`, {
+        SchoolId: school, EventId: event, number: status.number, total: dollars(status.invoicedCents),
+        received: dollars(status.receivedCents), outstanding: dollars(status.outstandingCents), paid: status.paid,
+      }];
+    }));
+  },
+  // The payments grid's rows (admin and auditor) are not in the feed yet: a payment reaches
+  // devices as its school's invoice status (above).
+  payments: async () => new Map(),
   users: async (db, keys) => byKey(
     // School coordinators are not rows of the admin users grid.
     await db.select().from(users).where(sql`${users.type} <> 'school' and ${keyIn([users.id], keys)}`),
@@ -215,6 +229,11 @@ type Wanted = { entity: SyncEntity; key: string; deleted: boolean };
 function wanted(change: ChangeRow, withUsers: boolean): Wanted | null {
   const entity = ENTITY_OF_TABLE[change.entity];
   if (!entity || (entity === 'users' && !withUsers)) return null;
+  if (entity === 'invoices') {
+    // Keyed by school and event, like the mirror's row; never a tombstone: with its invoices and
+    // payments gone the status is simply 'nothing invoiced'.
+    return change.schoolId && change.eventId ? { entity, key: `${change.schoolId}:${change.eventId}`, deleted: false } : null;
+  }
   if (change.entity === 'event_states') {
     // The event's states changed: send the event itself (gone if the event went with it).
     return { entity, key: change.rowId.split(':')[0]!, deleted: false };

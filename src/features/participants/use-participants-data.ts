@@ -38,15 +38,12 @@ export function useFailedParticipantMessages(db: InterschoolsDb): ReadonlyMap<st
   );
 }
 
-/** Has the school paid its invoice for the event? From the mirror's invoice, else its payment row. */
+/** Has the school paid its invoice for the event? From the invoice status the feed sends. */
 export function useInvoicePaid(db: InterschoolsDb, schoolId: string | null, eventId: string | null): boolean {
   return (
     useLiveQuery(async () => {
       if (!schoolId || !eventId) return false;
-      const invoice = await db.invoices.get([schoolId, eventId]);
-      if (invoice) return invoice.paid === true;
-      const payment = await db.payments.get([schoolId, eventId]);
-      return payment?.received === '1';
+      return (await db.invoices.get([schoolId, eventId]))?.paid === true;
     }, [db, schoolId, eventId]) ?? false
   );
 }

@@ -17,3 +17,4 @@ export * from './report-rows';
 export * from './reports';
 export * from './contract';
 export * from './sync';
+export * from './feed-rows';

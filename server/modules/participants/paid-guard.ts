@@ -1,0 +1,27 @@
+// A school user cannot remove (archive) a participant once the school's invoice for the event is
+// paid (spec sections 2 and 6; PRODUCT-DECISIONS 'Entries and volunteers'): the hidden Remove
+// button is not the only guard. Staff may still, for corrections the association makes.
+import { and, eq } from 'drizzle-orm';
+import { invoiceStatusCents } from '../../../src/domain/rules/invoice-status';
+import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
+import type { Tx } from '../../db/client';
+import { invoices, payments } from '../../db/schema';
+import { unprocessable } from '../../http-errors';
+import type { SessionInfo } from '../../plugins/session';
+
+export async function invoicePaid(tx: Tx, schoolId: string, eventId: string): Promise<boolean> {
+  const forSchoolEvent = (t: typeof invoices | typeof payments) => and(eq(t.schoolId, schoolId), eq(t.eventId, eventId));
+  const [issued, received] = await Promise.all([
+    tx.select().from(invoices).where(forSchoolEvent(invoices)),
+    tx.select().from(payments).where(forSchoolEvent(payments)),
+  ]);
+  return invoiceStatusCents({ invoices: issued, payments: received }).paid;
+}
+
+/** Throws 422 when a school user archives a participant of a paid invoice. */
+export async function assertMayArchive(
+  tx: Tx, session: SessionInfo, row: { schoolId: string; archived: number } | undefined, archiving: boolean, eventId: string | null,
+): Promise<void> {
+  if (!archiving || session.type !== 'school' || !row || row.archived === 1 || !eventId) return;
+  if (await invoicePaid(tx, row.schoolId, eventId)) throw unprocessable(SERVER_MESSAGES.paidNoRemoval);
+}
