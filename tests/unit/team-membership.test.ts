@@ -4,7 +4,13 @@ import {
   canAddTeamManager,
   disciplineDuplicates,
   genderFitsTeam,
+  genderOffered,
+  TEAM_MESSAGES,
+  teamBatchIssues,
   teamEntryIssues,
+  teamLabel,
+  type MemberLike,
+  type TeamBatch,
 } from '../../src/domain';
 import { entry, teamRow, uuid } from './factories';
 
@@ -101,5 +107,84 @@ describe('one entry per discipline', () => {
       teamRow({ id: uuid(102), DisciplineId: 3, TeamEntries: [entry(2, 1, 1)] }),
     ];
     expect(disciplineDuplicates(teams)).toEqual([]);
+  });
+});
+
+describe('a batch of team saves', () => {
+  const moguls = { DisciplineId: 2, name: 'Moguls', divisionFrom: 1, divisionTo: 5, male: true, female: true };
+  const people: Record<string, MemberLike> = {
+    [uuid(1)]: { firstname: 'Ann', lastname: 'Lee', gender: 'Male', archived: 0 },
+    [uuid(2)]: { firstname: 'Bo', lastname: 'Kim', gender: 'Male', archived: 0 },
+    [uuid(3)]: { firstname: 'Cy', lastname: 'Old', gender: 'Male', archived: 1 },
+  };
+  const batch = (teams: ReturnType<typeof teamRow>[], over: Partial<TeamBatch> = {}): TeamBatch => ({
+    teams,
+    otherTeams: [],
+    disciplines: new Map([[2, moguls], [9, { ...moguls, DisciplineId: 9, name: 'Alpine Relay', divisionFrom: 3, divisionTo: 3, female: false }]]),
+    participantOf: (id) => people[id],
+    isSchoolManager: (id) => id === uuid(50),
+    ...over,
+  });
+  const found = (b: TeamBatch) => teamBatchIssues(b).map((i) => [i.team, i.entry, i.field]);
+
+  it('accepts valid teams', () => {
+    expect(teamBatchIssues(batch([teamRow({ TeamManagerId: uuid(50), TeamEntries: [entry(1, 1, 1), entry(2, null, 2)] })]))).toEqual([]);
+  });
+
+  it('refuses a discipline the event does not run, a division out of its range and a gender it does not race', () => {
+    expect(found(batch([teamRow({ DisciplineId: 3 })]))).toEqual([[0, undefined, 'DisciplineId']]);
+    const issues = teamBatchIssues(batch([teamRow({ DisciplineId: 9, division: 4, gender: 'Female' })]));
+    expect(issues.map((i) => i.message)).toEqual([
+      'Division 4 is not offered in Alpine Relay at this event (divisions 3 to 3).',
+      'Alpine Relay at this event has no Female teams.',
+    ]);
+  });
+
+  it('allows Co-ed teams only in disciplines that race both genders', () => {
+    expect(genderOffered({ male: true, female: true }, 'Co-ed')).toBe(true);
+    expect(genderOffered({ male: true, female: false }, 'Co-ed')).toBe(false);
+    expect(genderOffered({ male: true, female: false }, 'Male')).toBe(true);
+  });
+
+  it('refuses a second team with the same discipline, division, gender and letter, in the batch or stored', () => {
+    expect(found(batch([teamRow({ id: uuid(101) }), teamRow({ id: uuid(102) })]))).toEqual([[1, undefined, 'teamRank']]);
+    expect(found(batch([teamRow({ id: uuid(101) })], { otherTeams: [teamRow({ id: uuid(102) })] }))).toEqual([[0, undefined, 'teamRank']]);
+    expect(teamBatchIssues(batch([teamRow({ id: uuid(101) }), teamRow({ id: uuid(102), teamRank: 'B' })]))).toEqual([]);
+  });
+
+  it("refuses a team manager who is not one of the school's", () => {
+    expect(teamBatchIssues(batch([teamRow({ TeamManagerId: uuid(51) })]))[0]?.message).toBe(TEAM_MESSAGES.managerNotOfSchool);
+  });
+
+  it("refuses another school's participant and an archived one, naming them", () => {
+    const issues = teamBatchIssues(batch([teamRow({ TeamEntries: [entry(1, 7, 1), entry(2, 3, 2)] })]));
+    expect(issues.map((i) => [i.entry, i.message])).toEqual([
+      [0, TEAM_MESSAGES.participantNotOfSchool],
+      [1, "Cy Old has been removed from your school's participants and cannot be entered."],
+    ]);
+  });
+
+  it('names the position and participant problems of teamEntryIssues by entry', () => {
+    expect(found(batch([teamRow({ TeamEntries: [entry(1, 1, 1), entry(2, 2, 1), entry(3, 2, 4)] })]))).toEqual([
+      [0, 1, 'position'], [0, 2, 'position'], [0, 2, 'ParticipantId'],
+    ]);
+  });
+
+  it('keeps unassigned positions within the team and off taken positions', () => {
+    expect(found(batch([teamRow({ TeamEntries: [entry(1, null, 4)] })]))).toEqual([[0, 0, 'position']]);
+    expect(found(batch([teamRow({ TeamEntries: [entry(1, 1, 2), entry(2, null, 2)] })]))).toEqual([[0, 1, 'position']]);
+    expect(found(batch([teamRow({ TeamEntries: [entry(1, null, 2), entry(2, null, 2)] })]))).toEqual([[0, 1, 'position']]);
+  });
+
+  it('refuses a participant twice in one discipline, also against teams outside the batch', () => {
+    const stored = teamRow({ id: uuid(102), teamRank: 'B', TeamEntries: [entry(9, 1, 1)] });
+    const issues = teamBatchIssues(batch([teamRow({ id: uuid(101), TeamEntries: [entry(1, 1, 1)] })], { otherTeams: [stored] }));
+    expect(issues).toEqual([{ team: 0, entry: 0, field: 'ParticipantId', message: 'Ann Lee is already entered in Moguls for this event.' }]);
+    const both = [teamRow({ id: uuid(101), TeamEntries: [entry(1, 1, 1)] }), teamRow({ id: uuid(102), teamRank: 'B', TeamEntries: [entry(2, 1, 1)] })];
+    expect(found(batch(both))).toEqual([[1, 0, 'ParticipantId']]);
+  });
+
+  it('labels a team as a coordinator names it', () => {
+    expect(teamLabel('Moguls', { division: 1, gender: 'Male', teamRank: 'A' })).toBe('Moguls Division 1 Male team A');
   });
 });

@@ -1,0 +1,57 @@
+// Teams and their race entries (spec section 7): GET /api/teams, GET /api/teams/grouped/:SchoolId/
+// :EventId and PUT /api/teams. School users and admins read and write (an admin on the school and
+// event picked in the session); auditors read; race department: no access (it reads start lists,
+// not the team grid: PRODUCT-DECISIONS 'Access'). A school user only ever gets its own school: a
+// path naming another is refused (403, as GET /api/school/:SchoolId), a body naming one is
+// ignored (school and event come from the session; a write queued offline names its event in
+// X-Event-Id). The save runs through runWrite (exactly once) in one transaction.
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MAX_BATCH_BODY_BYTES } from '../../../src/domain/constants/limits';
+import { API } from '../../../src/domain/schemas';
+import type { Deps } from '../../deps';
+import { badRequest } from '../../http-errors';
+import { requireSession, schoolScope } from '../../plugins/authz';
+import { runWrite } from '../../plugins/idempotency';
+import { groupedTeams, loadTeams, saveTeams, type Scope } from './service';
+
+const READ = ['admin', 'school', 'auditor'] as const;
+const WRITE = ['admin', 'school'] as const;
+
+export const NO_SCOPE = 'Choose a school and an event first.';
+
+/** The session's school (a school user's own) and event. */
+function sessionScope(request: FastifyRequest): Scope {
+  const session = requireSession(request);
+  const schoolId = schoolScope(request);
+  if (!schoolId || !session.eventId) throw badRequest(NO_SCOPE);
+  return { schoolId, eventId: session.eventId };
+}
+
+export const teamRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
+  const api = API.teams;
+
+  app.get(api.list.url, {
+    config: { auth: READ },
+    schema: { response: { 200: api.list.response } },
+  }, async (request) => loadTeams(db, sessionScope(request)));
+
+  app.get(api.grouped.url, {
+    config: { auth: READ },
+    schema: { params: api.grouped.params, response: { 200: api.grouped.response } },
+  }, async (request) => {
+    const schoolId = schoolScope(request, request.params.SchoolId)!;
+    return groupedTeams(db, { schoolId, eventId: request.params.EventId });
+  });
+
+  app.put(api.save.url, {
+    // A whole grid in one call: more than the default body size.
+    bodyLimit: MAX_BATCH_BODY_BYTES,
+    config: { auth: WRITE },
+    schema: { body: api.save.body, response: { 200: api.save.response } },
+  }, async (request, reply) => {
+    const session = requireSession(request);
+    const scope = sessionScope(request);
+    return runWrite(db, request, reply, (tx) => saveTeams(tx, session, scope, request.body));
+  });
+};
