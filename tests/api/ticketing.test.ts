@@ -85,10 +85,12 @@ describe('POST /api/ticketings', () => {
     expect(await rowOf()).toEqual(before);
   });
 
-  it('answers 409 for a stale row version', async () => {
+  it('answers 409 with the stored row (for an offline device\'s merge) for a stale row version', async () => {
     const res = await save(school, { ...tickets(), version: 1 });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await save(school, { ...tickets({ managerTicket1: 2 }), version: 1 })).statusCode).toBe(409);
+    const stale = await save(school, { ...tickets({ managerTicket1: 2 }), version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().current).toMatchObject({ managerTicket1: 1, noAvailableTeamManagerPasses: 4, SchoolId: schoolId, version: 2 });
     expect((await rowOf())!.managerTicket1).toBe(1);
   });
 });

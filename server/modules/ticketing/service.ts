@@ -41,7 +41,10 @@ export async function getTicketing(db: Db, scope: Scope): Promise<Ticketing> {
 export async function saveTicketing(tx: Tx, session: SessionInfo, scope: Scope, input: TicketingWrite): Promise<Ticketing> {
   await assertEventWritable(tx, session, scope.eventId);
   const [current] = await tx.select().from(ticketing).where(whereScope(scope)).for('update');
-  if (input.version !== undefined && input.version !== (current?.version ?? 0)) throw conflict(SERVER_MESSAGES.staleVersion);
+  // The stored row goes with the 409 so an offline device can merge the fields that do not overlap.
+  if (input.version !== undefined && input.version !== (current?.version ?? 0)) {
+    throw conflict(SERVER_MESSAGES.staleVersion, { current: toTicketing(scope, current) });
+  }
 
   const passes = session.type === 'admin' && input.noAvailableTeamManagerPasses !== undefined
     ? input.noAvailableTeamManagerPasses

@@ -4,7 +4,8 @@
 /** A grid row: a plain object of display values (dates already dd/mm/yyyy). */
 export type GridRow = Record<string, unknown>;
 
-export type GridColumnType = 'text' | 'dropdown' | 'date' | 'email' | 'numeric';
+/** 'checkbox' holds the spec's '0'/'1' string flags (season pass). */
+export type GridColumnType = 'text' | 'dropdown' | 'date' | 'email' | 'numeric' | 'checkbox';
 
 export interface GridColumn<Row extends GridRow = GridRow> {
   key: keyof Row & string;

@@ -27,6 +27,7 @@ function columnSettings<Row extends GridRow>(column: GridColumn<Row>): Handsonta
   if (column.width) base.width = column.width;
   if (column.type === 'dropdown') return { ...base, type: 'dropdown', source: [...(column.source ?? [])], allowInvalid: true };
   if (column.type === 'numeric') return { ...base, type: 'numeric' };
+  if (column.type === 'checkbox') return { ...base, type: 'checkbox', checkedTemplate: '1', uncheckedTemplate: '0', className: 'htCenter' };
   return { ...base, type: 'text' };
 }
 

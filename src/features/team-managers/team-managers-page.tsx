@@ -1,0 +1,132 @@
+// #/teamManager/index: the school's team managers for the event (spec section 2). Reads only the
+// Dexie mirror; edits, added and removed rows stay a draft until Save, which commits them locally
+// with one queued PUT /api/teamManagers and returns to disabled at once. Read-only while the
+// event is locked.
+import { useCallback, useMemo, useState } from 'react';
+import { v7 as uuidv7 } from 'uuid';
+import { DataGrid, findInvalidCells, type GridAction, type GridChange } from '../../components/data-grid';
+import { PageMain } from '../../components/page-main';
+import { SaveButton } from '../../components/save-button';
+import { useSession } from '../../components/session-context';
+import { useSyncStatus } from '../../components/use-sync-status';
+import { getDb, type InterschoolsDb } from '../../db/database';
+import { showsSeasonPass } from '../../domain/rules/team-managers';
+import { teamManagerCellClassName, teamManagerColumns } from './team-manager-columns';
+import {
+  EMPTY_DRAFT, draftRows, isDirty, newTeamManager, planTeamManagersSave, recordEdit, removeRow, toGridRow, undoRemove,
+  type TeamManagerDraft, type TeamManagerGridRow,
+} from './team-manager-rows';
+import { saveTeamManagers } from './team-manager-writes';
+import { RefusedTeamManagers, RemovedTeamManagers, teamManagerName } from './team-manager-lists';
+import { useRefusedTeamManagers, useTeamManagers } from './use-team-managers-data';
+
+export const LOCKED_MESSAGE = 'This event is locked: team managers can be viewed but not changed.';
+export const SAVED_NOTICE = 'Changes saved on this device; they are sent to the server when online.';
+
+const NO_ROWS: TeamManagerGridRow[] = [];
+
+export default function TeamManagersPage({ db = getDb() }: { db?: InterschoolsDb }) {
+  const { user } = useSession();
+  const status = useSyncStatus();
+  const schoolId = user?.SchoolId ?? null;
+  const eventId = user?.EventId ?? null;
+  const mirror = useTeamManagers(db, schoolId, eventId);
+  const refusals = useRefusedTeamManagers(db);
+
+  const [draft, setDraft] = useState<TeamManagerDraft>(EMPTY_DRAFT);
+  const [updating, setUpdating] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const locked = Boolean(status.locked || user?.locked);
+  const seasonPass = showsSeasonPass(user?.invoiceType);
+  const baseRows = useMemo(() => (mirror ?? []).map((row) => toGridRow(row, refusals.get(row.id))), [mirror, refusals]);
+  const rows = useMemo(() => (mirror ? draftRows(baseRows, draft) : NO_ROWS), [mirror, baseRows, draft]);
+  const columns = useMemo(() => teamManagerColumns(seasonPass), [seasonPass]);
+  const invalid = useMemo(() => findInvalidCells(columns, rows), [columns, rows]);
+  const dirty = isDirty(draft);
+
+  const edit = useCallback((next: (current: TeamManagerDraft) => TeamManagerDraft) => {
+    setNotice(null);
+    setDraft(next);
+  }, []);
+
+  const onChange = useCallback(
+    (changes: GridChange<TeamManagerGridRow>[]) =>
+      edit((current) =>
+        changes.reduce(
+          (next, change) => recordEdit(next, baseRows.find((row) => row.id === change.row.id), change.row.id, change.key, change.newValue),
+          current,
+        ),
+      ),
+    [baseRows, edit],
+  );
+
+  const actions = useMemo<GridAction<TeamManagerGridRow>[]>(() => {
+    if (locked) return [];
+    return [{ key: 'remove', title: 'Remove', label: 'Remove', onClick: (row) => edit((current) => removeRow(current, row.id)) }];
+  }, [locked, edit]);
+
+  function addRow() {
+    if (!schoolId || !eventId) return;
+    edit((current) => ({ ...current, added: [...current.added, newTeamManager(uuidv7(), schoolId, eventId)] }));
+  }
+
+  async function save() {
+    const plan = mirror ? planTeamManagersSave(mirror, draft) : null;
+    if (!user || locked || !plan) return;
+    setUpdating(true);
+    setError(null);
+    try {
+      await saveTeamManagers(db, plan, user);
+      setDraft(EMPTY_DRAFT);
+      setNotice(SAVED_NOTICE);
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message : String(cause));
+    } finally {
+      setUpdating(false);
+    }
+  }
+
+  if (!user) return <PageMain className="page"><p>Sign in to see team managers.</p></PageMain>;
+  if (!schoolId || !eventId) {
+    return <PageMain className="page"><h1>Team managers</h1><p>Choose a school and an event to see their team managers.</p></PageMain>;
+  }
+
+  return (
+    <PageMain className="team-managers-page">
+      <h1>Team managers</h1>
+      {locked && <p role="status" className="locked-note">{LOCKED_MESSAGE}</p>}
+      {!locked && (
+        <div className="toolbar" style={{ display: 'flex', gap: '0.5rem', alignItems: 'center', flexWrap: 'wrap' }}>
+          <button type="button" onClick={addRow} className="button">Add team manager</button>
+          <SaveButton
+            dirty={dirty}
+            updating={updating}
+            blockedReason={invalid.length > 0 ? 'Fix the invalid cells before saving.' : null}
+            onSave={save}
+          />
+        </div>
+      )}
+      {notice && <p role="status">{notice}</p>}
+      {error && <p role="alert">{error}</p>}
+      {mirror === undefined ? (
+        <p role="status">Loading team managers…</p>
+      ) : (
+        <DataGrid
+          label="Team managers"
+          columns={columns}
+          rows={rows}
+          actions={actions}
+          readOnly={locked}
+          onChange={onChange}
+          cellClassName={teamManagerCellClassName}
+          rowLabel={teamManagerName}
+        />
+      )}
+      {mirror !== undefined && rows.length === 0 && <p>No team managers yet.</p>}
+      <RemovedTeamManagers rows={baseRows.filter((row) => draft.removed.has(row.id))} onUndo={(id) => edit((d) => undoRemove(d, id))} />
+      <RefusedTeamManagers rows={rows.filter((row) => row.failed)} />
+    </PageMain>
+  );
+}

@@ -1,0 +1,29 @@
+// Save of the ticketing form: the row into the mirror and one outbox item holding the spec's
+// POST /api/ticketings { ticketing }, in one Dexie transaction (queueWrite). Offline it waits in
+// the outbox like any grid's save.
+import type { InterschoolsDb, TicketingRow } from '../../db/database';
+import type { SessionUser } from '../../domain/schemas/entities';
+import { queueWrite } from '../../sync/writes';
+import { ticketingRowId } from './use-ticketing-data';
+
+export async function saveTicketing(
+  db: InterschoolsDb,
+  save: { row: TicketingRow; body: unknown },
+  before: TicketingRow | null,
+  user: Pick<SessionUser, 'username' | 'EventId'>,
+): Promise<void> {
+  await queueWrite(db, {
+    method: 'POST',
+    path: '/api/ticketings',
+    body: save.body,
+    entity: 'ticketing',
+    // The mirror's key [SchoolId+EventId] in the feed's string form.
+    rowId: ticketingRowId(save.row.SchoolId, save.row.EventId),
+    eventId: user.EventId,
+    userId: user.username,
+    base: before ?? null,
+    applyLocally: async (tx) => {
+      await tx.ticketing.put({ ...save.row, _pending: true });
+    },
+  });
+}

@@ -1,0 +1,87 @@
+// The team managers screen in the DOM: the season pass column is there for a VIC event only, a
+// new row asks for names and a mobile (the spec's phone message) before Save is possible, and a
+// row added on the screen is simply dropped by Remove. (Syncing with the real server:
+// team-managers-sync.test.tsx; editing cells in a real browser: tests/e2e/team-managers.test.ts.)
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { v7 as uuidv7 } from 'uuid';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SessionContext } from '../../src/components/session-context';
+import { InterschoolsDb } from '../../src/db/database';
+import { MESSAGES } from '../../src/domain/messages';
+import type { SessionUser } from '../../src/domain/schemas/entities';
+import TeamManagersPage, { LOCKED_MESSAGE } from '../../src/features/team-managers/team-managers-page';
+import { syncStatus } from '../../src/sync/status';
+import { sessionUser } from './support/factories';
+
+let db: InterschoolsDb;
+const USER = sessionUser(uuidv7(), uuidv7());
+
+beforeEach(() => {
+  db = new InterschoolsDb(`team-managers-page-${crypto.randomUUID()}`);
+  syncStatus.set({ online: true, locked: false });
+});
+afterEach(async () => {
+  cleanup();
+  await db.delete();
+});
+
+function renderPage(user: SessionUser = USER) {
+  return render(
+    <SessionContext.Provider value={{ user, setUser: async () => {} }}>
+      <TeamManagersPage db={db} />
+    </SessionContext.Provider>,
+  );
+}
+
+const saveButton = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+const headers = () => screen.queryAllByRole('columnheader').map((th) => th.textContent?.trim());
+
+async function addRow() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Add team manager' }));
+  await screen.findByRole('list', { name: 'Invalid cells in Team managers' });
+}
+
+describe('team managers page', () => {
+  it('shows the season pass column for a VIC event', async () => {
+    renderPage({ ...USER, invoiceType: 'VIC' });
+    await addRow();
+    await waitFor(() => expect(headers()).toContain('Season pass'));
+    const boxes = await screen.findAllByRole('checkbox');
+    expect(boxes).toHaveLength(1);
+    expect((boxes[0] as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('has no season pass column for an NSW event', async () => {
+    renderPage({ ...USER, invoiceType: 'NSW' });
+    await addRow();
+    await waitFor(() => expect(headers()).toContain('Mobile'));
+    expect(headers()).not.toContain('Season pass');
+  });
+
+  it('asks a new row for names and a mobile before Save, with the spec\'s phone message', async () => {
+    renderPage();
+    expect(saveButton().disabled).toBe(true);
+    await addRow();
+    const invalid = screen.getByRole('list', { name: 'Invalid cells in Team managers' });
+    expect(invalid.textContent).toContain(`Mobile: ${MESSAGES.teamManagerPhoneRequired}`);
+    expect(invalid.textContent).toContain('Given name: Required');
+    expect(saveButton().disabled).toBe(true);
+    expect(screen.getByText('Fix the invalid cells before saving.')).toBeTruthy();
+  });
+
+  it('drops a row added on the screen when it is removed, and Save goes back to disabled', async () => {
+    renderPage();
+    await addRow();
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Invalid cells in Team managers' })).toBeNull());
+    expect(saveButton().disabled).toBe(true);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('is read-only with the reason shown when the event is locked', async () => {
+    renderPage({ ...USER, locked: true });
+    expect(await screen.findByText(LOCKED_MESSAGE)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add team manager' })).toBeNull();
+  });
+});

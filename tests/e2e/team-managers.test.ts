@@ -1,0 +1,79 @@
+// A coordinator adds a team manager with the network gone: types the row into the grid, saves
+// (committed on the device at once), reloads the page still offline and finds it there; when the
+// network returns the server (read through a separate API session) has exactly that manager more.
+// The ticketing screen is audited on the way.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expectAccessible } from './support/a11y';
+import { DEMO, apiSession, signInThroughPage } from './support/app';
+import { launchDevice } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let device: Awaited<ReturnType<typeof launchDevice>>;
+beforeAll(async () => {
+  server = await startServer();
+  device = await launchDevice();
+});
+afterAll(async () => {
+  await device?.close();
+  await server?.stop();
+});
+
+type Manager = { id: string; firstname: string; lastname: string; mobile: string };
+
+/** Types into the cell of the grid's last row, in the given column (0-based). */
+async function typeInLastRow(page: Page, column: number, value: string) {
+  await page.locator('.ht_master tbody tr').last().locator('td').nth(column).dblclick();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(value);
+  await page.keyboard.press('Enter');
+}
+
+it('adds a team manager offline, keeps it over a reload and syncs exactly that manager', async () => {
+  const api = await apiSession(server.url, DEMO.school);
+  const managers = async () => {
+    const res = await api.get('/api/v2/team-managers');
+    expect(res.status()).toBe(200);
+    return (await res.json()) as Manager[];
+  };
+  const before = await managers();
+
+  const page = await device.context.newPage();
+  await signInThroughPage(page, server.url, DEMO.school);
+  await page.waitForURL(/#\/$/);
+  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 30_000 });
+  await page.getByRole('link', { name: 'Ticketing' }).click();
+  await page.getByRole('heading', { name: 'Ticketing' }).waitFor();
+  await page.getByLabel('Team manager tickets, day 1').waitFor();
+  await expectAccessible(page, 'ticketing');
+  await page.getByRole('link', { name: 'Team managers' }).click();
+  await page.getByRole('heading', { name: 'Team managers' }).waitFor();
+  await page.getByRole('button', { name: 'Add team manager' }).waitFor();
+  await expectAccessible(page, 'team managers');
+
+  await device.context.setOffline(true);
+  await page.reload();
+  await page.getByRole('button', { name: 'Add team manager' }).click();
+  await typeInLastRow(page, 0, 'Robin');
+  await typeInLastRow(page, 1, 'Offlineton');
+  await typeInLastRow(page, 2, '0400 555 123');
+  await expectAccessible(page, 'team managers, a new row typed offline');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText(/1 change pending/i).first().waitFor();
+
+  await page.reload();
+  await page.locator('.ht_master td', { hasText: 'Offlineton' }).first().waitFor();
+  await page.getByText(/1 change pending/i).first().waitFor();
+  expect(await managers()).toEqual(before);
+
+  await device.context.setOffline(false);
+  await expect.poll(async () => {
+    const now = await managers();
+    const added = now.filter((m) => !before.some((b) => b.id === m.id));
+    return { kept: before.every((b) => now.some((m) => m.id === b.id)), added: added.map((m) => [m.firstname, m.lastname, m.mobile]) };
+  }, { timeout: 60_000, interval: 500 }).toEqual({ kept: true, added: [['Robin', 'Offlineton', '0400 555 123']] });
+  expect(device.cspViolations).toEqual([]);
+  await page.close();
+  await api.dispose();
+});
