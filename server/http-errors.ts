@@ -25,5 +25,6 @@ export const forbidden = (message: string = SERVER_MESSAGES.forbidden) => new Ht
 export const notFound = (message: string = SERVER_MESSAGES.notFound) => new HttpError(404, ERROR_CODES.NOT_FOUND, message);
 export const conflict = (message: string, details?: Record<string, unknown>) =>
   new HttpError(409, ERROR_CODES.CONFLICT, message, undefined, details);
+/** A business rule refused the write (422): resending the same data cannot succeed. */
 export const unprocessable = (message: string, fields?: FieldError[]) =>
-  new HttpError(422, ERROR_CODES.VALIDATION, message, fields);
+  new HttpError(422, ERROR_CODES.RULE_VIOLATION, message, fields);

@@ -1,6 +1,7 @@
 // Every route module, registered in this order by app.ts.
 import { authRoutes } from './auth/routes';
 import { eventRoutes } from './events/routes';
+import { homeRoutes } from './home/routes';
 import { hostRoutes } from './host/routes';
 import { participantRoutes } from './participants/routes';
 import { referenceRoutes } from './reference/routes';
@@ -8,6 +9,8 @@ import { registryRoutes } from './registry/routes';
 import { schoolRoutes } from './schools/routes';
 import { sessionRoutes } from './session/routes';
 import { syncRoutes } from './sync/routes';
+import { teamManagerRoutes } from './team-managers/routes';
+import { teamRoutes } from './teams/routes';
 import { ticketingRoutes } from './ticketing/routes';
 
 export const routeModules = [
@@ -19,6 +22,9 @@ export const routeModules = [
   schoolRoutes,
   ticketingRoutes,
   participantRoutes,
+  homeRoutes,
+  teamManagerRoutes,
+  teamRoutes,
   registryRoutes,
   syncRoutes,
 ];

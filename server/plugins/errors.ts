@@ -1,5 +1,5 @@
 // The one error shape: { statusCode, error, message, code, fields? }. Bad input is a 400 naming
-// the fields; database constraint violations become 409 with a readable message; anything
+// the fields; database constraint violations become 422 with a readable message; anything
 // unexpected is logged and answered 500 without internals.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';

@@ -1,7 +1,9 @@
-// The header (spec section 2): school and event of the session, the admin's pickers, log out.
+// The header (spec section 2): the navigation (navigation.ts), school and event of the session,
+// the admin's pickers, log out.
 import { Link, NavLink } from 'react-router-dom';
 import { useSession } from '../components/session-context';
 import { isAdmin } from '../domain/rules/access';
+import { navigationFor } from './navigation';
 import { SessionPicker } from './session-picker';
 import { useLogout } from './use-logout';
 
@@ -15,8 +17,12 @@ export function Header() {
       <Link to="/" className="brand">Interschools</Link>
       <nav className="app-nav" aria-label="Main">
         <NavLink to="/" end>Home</NavLink>
-        {(user.type === 'school' || user.type === 'admin') && <NavLink to="/participant/index">Participants</NavLink>}
-        {(user.type === 'racedept' || user.type === 'admin') && <NavLink to="/startlists">Start lists</NavLink>}
+        {navigationFor(user.type).map((group) => (
+          <div key={group.id} className="nav-group" role="group" aria-labelledby={`nav-${group.id}`}>
+            <span id={`nav-${group.id}`} className="nav-group-label">{group.label}</span>
+            {group.items.map((item) => <NavLink key={item.to} to={item.to}>{item.label}</NavLink>)}
+          </div>
+        ))}
       </nav>
       <div className="session-info">
         {isAdmin(user.type) ? (

@@ -12,6 +12,8 @@ import { useServices } from './services';
 import { StartlistsPlaceholder } from './startlists-placeholder';
 
 const ParticipantsPage = lazy(() => import('../features/participants/participants-page'));
+const TeamManagersPage = lazy(() => import('../features/team-managers/team-managers-page'));
+const TicketingPage = lazy(() => import('../features/ticketing/ticketing-page'));
 
 function Login() {
   return <LoginPage engine={useServices().engine} />;
@@ -27,6 +29,14 @@ function Home() {
 
 function Participants() {
   return <ParticipantsPage db={useServices().db} />;
+}
+
+function TeamManagers() {
+  return <TeamManagersPage db={useServices().db} />;
+}
+
+function Ticketing() {
+  return <TicketingPage db={useServices().db} />;
 }
 
 export const appRoutes: RouteObject[] = [
@@ -47,6 +57,8 @@ export const appRoutes: RouteObject[] = [
         children: [
           { index: true, element: <Home /> },
           { path: 'participant/index', element: <Participants /> },
+          { path: 'teamManager/index', element: <TeamManagers /> },
+          { path: 'ticketing', element: <Ticketing /> },
           { path: 'startlists', element: <StartlistsPlaceholder /> },
         ],
       },

@@ -130,6 +130,8 @@ export interface OutboxItem {
   /** The row as it was before this edit (for the 409 merge: which fields did the server change
    *  meanwhile). Not indexed, so no schema version was needed. */
   base?: unknown;
+  /** A 409 answer counts as success (spec: the new-season carry-over). Not indexed. */
+  conflictIsDone?: boolean;
   /** The server's field errors of a refusal (400/422), for the rows concerned. */
   fields?: { path: string; message: string }[];
   /** The row as last pulled from the server while this item was queued (shown beside the local

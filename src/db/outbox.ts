@@ -24,6 +24,8 @@ export interface EnqueueWriteInput {
   userId?: string | null;
   /** The row before the edit (for the 409 merge); null for a new row. */
   base?: unknown;
+  /** A 409 answer means it was already done (e.g. the carry-over from another device): success. */
+  conflictIsDone?: boolean;
   /** Writes the change into the mirror tables; runs inside the same transaction. */
   applyLocally?: (db: InterschoolsDb) => unknown;
 }
@@ -53,6 +55,7 @@ export function enqueueWrite(db: InterschoolsDb, input: EnqueueWriteInput): Prom
       scope: outboxScope(eventId),
     };
     if (input.base !== undefined) item.base = input.base;
+    if (input.conflictIsDone) item.conflictIsDone = true;
     item.localId = await db.outbox.add(item);
     return item;
   });

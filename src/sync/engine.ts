@@ -305,6 +305,10 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       await onLocked(item, answer);
       return { kind: 'next' };
     }
+    if (s === 409 && item.conflictIsDone) {
+      await db.outbox.delete(item.localId!);
+      return { kind: 'next' };
+    }
     if (s === 409) {
       const n = (merges.get(item.localId!) ?? 0) + 1;
       merges.set(item.localId!, n);

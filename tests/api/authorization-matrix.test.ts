@@ -77,9 +77,35 @@ const MATRIX: Record<string, Row> = {
   // The first allowed caller deletes the entry; the next one meets 404 (still past authorisation).
   'DELETE /api/v2/team-entries/:id': { request: none, expect: is('denied', { none: 'unauth', school: 'reached', admin: 'reached' }) },
   'GET /api/schools/:SchoolId/events/:EventId/participants': { request: none, expect: only('school', 'auditor', 'admin') },
+  // Team managers: school and admin read and write, auditor reads, racedept nothing.
+  'GET /api/v2/team-managers': { request: schoolFilter, expect: only('school', 'auditor', 'admin') },
+  'PUT /api/teamManagers': {
+    request: () => ({ payload: { multi: true, teamManagers: [{ id: randomUUID(), firstname: 'Matrix', lastname: 'Manager', mobile: '0400 000 000' }], teamManagersDeleted: [] } }),
+    expect: only('school', 'admin'),
+  },
+  // Teams: school and admin read and write, auditor reads (by school: an auditor's session has no
+  // school, so the session's list is a 400 past authorisation), racedept nothing.
+  'GET /api/teams': { request: none, expect: is('denied', { none: 'unauth', school: 'ok', auditor: 'reached', admin: 'ok' }) },
+  'GET /api/teams/grouped/:SchoolId/:EventId': { request: none, expect: only('school', 'auditor', 'admin') },
+  'PUT /api/teams': {
+    request: (_c, role) => ({ payload: { multi: true, teamsDeleted: [], teams: [{
+      id: randomUUID(), DisciplineId: 2, division: 1, gender: 'Male', teamRank: role === 'admin' ? 'C' : 'B', TeamEntries: [],
+    }] } }),
+    expect: only('school', 'admin'),
+  },
   'GET /api/snowracer/:snowId': { request: none, expect: only('school', 'admin') },
   'GET /api/snowracer/count': { request: none, expect: only('admin') },
   'GET /api/sync/changes': { request: () => ({ query: { cursor: '0' } }), expect: SIGNED_IN },
+  // Home: the school its own numbers, admin and auditor any school's; racedept nothing.
+  'GET /api/metrics/:EventId/:SchoolId': { request: none, expect: only('school', 'auditor', 'admin') },
+  // First-season carry-over: read like participants; written by school and admin. The auditor has
+  // no school in its session (the call names none), so it meets 400 past authorisation. No
+  // first-season flag is set here, so a writer meets 409 'already done' (past authorisation too).
+  'GET /api/participants/year12': { request: none, expect: is('denied', { none: 'unauth', school: 'ok', auditor: 'reached', admin: 'ok' }) },
+  'POST /api/v2/new-season-updates': {
+    request: (c) => ({ payload: { SchoolId: c.schoolId, year: 2026, participantsArchive: [], participants: [] } }),
+    expect: is('denied', { none: 'unauth', school: 'reached', admin: 'reached' }),
+  },
 };
 
 

@@ -10,6 +10,7 @@ import { API } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
 import { requireSession, schoolScope } from '../../plugins/authz';
 import { runWrite } from '../../plugins/idempotency';
+import { registerNewSeasonRoutes } from './new-season';
 import { prefetchAthletes, snowIdsToCheck } from './registry-check';
 import {
   createParticipant, deleteTeamEntry, listParticipants, listTeamEntries, participantTeamEntries, participantsOfSchoolEvent,
@@ -104,4 +105,6 @@ export const participantRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, 
     const schoolId = requireSchool(schoolScope(request, request.params.SchoolId));
     return participantsOfSchoolEvent(db, schoolId, request.params.EventId);
   });
+
+  registerNewSeasonRoutes(app, db);
 };

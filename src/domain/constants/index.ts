@@ -4,3 +4,4 @@ export * from './race-day';
 export * from './policy';
 export * from './ui';
 export * from './limits';
+export * from './ticketing';

@@ -27,3 +27,4 @@ export * from './bib-numbers';
 export * from './trophy-images';
 export * from './home-metrics';
 export * from './unassigned-entries';
+export * from './team-managers';

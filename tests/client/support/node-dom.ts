@@ -15,5 +15,5 @@ export async function installDom(): Promise<() => Promise<void>> {
   const saved = new Map(NODE_KEEPS.filter((key) => key in scope).map((key) => [key, scope[key]]));
   const env = await builtinEnvironments['happy-dom'].setup(globalThis, {});
   for (const [key, value] of saved) scope[key] = value;
-  return () => env.teardown(globalThis);
+  return async () => { await env.teardown(globalThis); };
 }

@@ -1,0 +1,33 @@
+// The header's navigation: each role sees only the screens it may use, grouped as coordinators
+// and officials think of their work (Entries, Race day, Money, Administration, Reports). A screen
+// joins the navigation with one line here (and its route in routes.tsx).
+import type { UserType } from '../domain/constants';
+
+export type NavItem = { to: string; label: string; roles: readonly UserType[] };
+export type NavGroup = { id: string; label: string; items: readonly NavItem[] };
+
+const ENTRIES: readonly UserType[] = ['school', 'admin'];
+
+export const NAV_GROUPS: readonly NavGroup[] = [
+  {
+    id: 'entries',
+    label: 'Entries',
+    items: [
+      { to: '/participant/index', label: 'Participants', roles: ENTRIES },
+      { to: '/teamManager/index', label: 'Team managers', roles: ENTRIES },
+      { to: '/ticketing', label: 'Ticketing', roles: ENTRIES },
+    ],
+  },
+  {
+    id: 'race-day',
+    label: 'Race day',
+    items: [{ to: '/startlists', label: 'Start lists', roles: ['racedept', 'admin'] }],
+  },
+];
+
+/** The groups and items a user of this type may use; groups left empty are dropped. */
+export function navigationFor(type: UserType): NavGroup[] {
+  return NAV_GROUPS
+    .map((group) => ({ ...group, items: group.items.filter((item) => item.roles.includes(type)) }))
+    .filter((group) => group.items.length > 0);
+}

@@ -1,0 +1,21 @@
+// The header shows each role only the screens it may use, in groups.
+import { describe, expect, it } from 'vitest';
+import { navigationFor } from '../../src/app/navigation';
+
+const shown = (type: Parameters<typeof navigationFor>[0]) =>
+  navigationFor(type).map((g) => `${g.label}: ${g.items.map((i) => i.label).join(', ')}`);
+
+describe('the navigation by role', () => {
+  it('gives a coordinator the entry screens and nothing of race day', () => {
+    expect(shown('school')).toEqual(['Entries: Participants, Team managers, Ticketing']);
+  });
+  it('gives the race department the race-day screens only', () => {
+    expect(shown('racedept')).toEqual(['Race day: Start lists']);
+  });
+  it('gives an admin every group', () => {
+    expect(shown('admin')).toEqual(['Entries: Participants, Team managers, Ticketing', 'Race day: Start lists']);
+  });
+  it('drops groups a role has nothing in', () => {
+    expect(shown('auditor')).toEqual([]);
+  });
+});
