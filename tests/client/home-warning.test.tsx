@@ -2,28 +2,21 @@
 // Home's warning through the real server and the real pull: teams whose positions have no
 // participant, or name an archived one, are listed with name, division, rank and gender.
 import 'fake-indexeddb/auto';
-import type * as Rtl from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { participants, teamEntries, teams } from '../../server/db/schema';
 import { SessionContext } from '../../src/components/session-context';
 import type { SessionUser } from '../../src/domain/schemas/entities';
 import { HomePage } from '../../src/features/home/home-page';
 import { PASSWORD } from '../api/support/factories';
-import { installDom } from './support/node-dom';
+import { renderInNode } from './support/node-dom';
 import { dropDatabases, engineFor, freshDb, world, type World } from './sync-support';
 
-let removeDom: () => Promise<void>;
-let rtl: typeof Rtl;
-beforeAll(async () => {
-  removeDom = await installDom();
-  rtl = await import('@testing-library/react');
-});
-afterAll(async () => { await removeDom?.(); });
+const dom = renderInNode();
 
 let w: World;
 beforeEach(async () => { w = await world(); });
 afterEach(async () => {
-  rtl.cleanup();
+  dom.rtl.cleanup();
   await dropDatabases();
   await w.close();
 });
@@ -55,7 +48,7 @@ it('lists the teams with unassigned participants, and only those', async () => {
 
   const db = freshDb();
   await engineFor(w, db).engine.pull();
-  const { render, screen, within } = rtl;
+  const { render, screen, within } = dom.rtl;
   render(
     <SessionContext.Provider value={{ user: await sessionUser(), setUser: async () => {} }}>
       <HomePage db={db} />

@@ -3,26 +3,16 @@
 // removes one, confirms; a second API session then sees the others moved up a year, the removed
 // one and the Year 12 leavers archived, and the coordinator's firstSeasonLogin false.
 import type { APIRequestContext } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { nextYearLevel } from '../../src/domain/rules/new-season';
 import { expectAccessible } from './support/a11y';
 import { apiSession, signInThroughPage } from './support/app';
-import { launchDevice } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { startServerAndDevice } from './support/device-and-server';
 
 const FIRST_SEASON = { username: 'tom.galloway@kurrajongridge.test', password: 'demo-school-2026' };
 type Row = { id: string; firstname: string; lastname: string; yearLevel: string; archived: number };
 
-let server: RunningServer;
-let device: Awaited<ReturnType<typeof launchDevice>>;
-beforeAll(async () => {
-  server = await startServer();
-  device = await launchDevice();
-});
-afterAll(async () => {
-  await device?.close();
-  await server?.stop();
-});
+const env = startServerAndDevice();
 
 async function participantsOf(api: APIRequestContext, archived: 0 | 1): Promise<Row[]> {
   const res = await api.get('/api/v2/participants', { params: { filter: JSON.stringify({ where: { archived } }) } });
@@ -31,13 +21,13 @@ async function participantsOf(api: APIRequestContext, archived: 0 | 1): Promise<
 }
 
 it('carries last season\'s participants over: one removed, the rest a year up, the flag cleared', async () => {
-  const before = await participantsOf(await apiSession(server.url, FIRST_SEASON), 0);
+  const before = await participantsOf(await apiSession(env.server.url, FIRST_SEASON), 0);
   const returning = before.filter((p) => p.yearLevel !== '12').sort((a, b) => a.lastname.localeCompare(b.lastname) || a.firstname.localeCompare(b.firstname));
   const leavers = before.filter((p) => p.yearLevel === '12');
   const [kept, removed] = [returning[0]!, returning[1]!];
 
-  const page = await device.context.newPage();
-  await signInThroughPage(page, server.url, FIRST_SEASON);
+  const page = await env.device.context.newPage();
+  await signInThroughPage(page, env.server.url, FIRST_SEASON);
   await page.waitForURL(/#\/$/);
   await page.getByRole('heading', { name: 'Start the new season' }).waitFor();
   const keptRow = page.locator('.ht_master tr').filter({ hasText: kept.lastname });
@@ -54,7 +44,7 @@ it('carries last season\'s participants over: one removed, the rest a year up, t
   await expectAccessible(page, 'home: after the carry-over');
 
   // The server's truth, through a second session (signed in after the change went out).
-  const second = await apiSession(server.url, FIRST_SEASON);
+  const second = await apiSession(env.server.url, FIRST_SEASON);
   for (let i = 0; i < 100 && !(await participantsOf(second, 1)).some((p) => p.id === removed.id); i += 1) {
     await page.waitForTimeout(100);
   }

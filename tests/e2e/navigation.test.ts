@@ -1,25 +1,15 @@
 // Where people land: an unknown route without a session goes to the login page; the race
 // department lands on the start lists after signing in.
-import { afterAll, beforeAll, it } from 'vitest';
+import { it } from 'vitest';
 import { expectAccessible } from './support/a11y';
 import { DEMO, signInThroughPage } from './support/app';
-import { launchDevice } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { startServerAndDevice } from './support/device-and-server';
 
-let server: RunningServer;
-let device: Awaited<ReturnType<typeof launchDevice>>;
-beforeAll(async () => {
-  server = await startServer();
-  device = await launchDevice();
-});
-afterAll(async () => {
-  await device?.close();
-  await server?.stop();
-});
+const env = startServerAndDevice();
 
 it('sends an unknown route to / and, without a session, on to the login page', async () => {
-  const page = await device.context.newPage();
-  await page.goto(`${server.url}/#/no-such-page`);
+  const page = await env.device.context.newPage();
+  await page.goto(`${env.server.url}/#/no-such-page`);
   await page.waitForURL(/#\/login/);
   await page.getByLabel(/username/i).waitFor();
   await expectAccessible(page, 'login');
@@ -27,8 +17,8 @@ it('sends an unknown route to / and, without a session, on to the login page', a
 });
 
 it('lands the race department on the start lists after signing in', async () => {
-  const page = await device.context.newPage();
-  await signInThroughPage(page, server.url, DEMO.racedept);
+  const page = await env.device.context.newPage();
+  await signInThroughPage(page, env.server.url, DEMO.racedept);
   await page.waitForURL(/#\/startlists/);
   await page.getByRole('heading', { name: /start lists/i }).waitFor();
   await expectAccessible(page, 'start lists');

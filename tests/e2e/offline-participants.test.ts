@@ -3,22 +3,12 @@
 // edited and removed offline, the pending count shows, and when the network returns the server
 // has exactly those changes (read through a separate API session).
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y';
 import { DEMO, apiSession, serverParticipants, signInThroughPage, unusedAthlete } from './support/app';
-import { launchDevice } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { startServerAndDevice } from './support/device-and-server';
 
-let server: RunningServer;
-let device: Awaited<ReturnType<typeof launchDevice>>;
-beforeAll(async () => {
-  server = await startServer();
-  device = await launchDevice();
-});
-afterAll(async () => {
-  await device?.close();
-  await server?.stop();
-});
+const env = startServerAndDevice();
 
 const masterCell = (page: Page, text: string) => page.locator('.ht_master td', { hasText: text }).first();
 
@@ -30,22 +20,22 @@ async function editCell(page: Page, text: string, value: string) {
 }
 
 it('adds, edits and removes participants offline and syncs exactly those changes', async () => {
-  const api = await apiSession(server.url, DEMO.school);
+  const api = await apiSession(env.server.url, DEMO.school);
   const before = await serverParticipants(api);
   const [toEdit, toRemove] = [...before].sort((a, b) => a.lastname.localeCompare(b.lastname));
   const athlete = await unusedAthlete(new Set(before.map((p) => p.snowId ?? '')));
 
-  const page = await device.context.newPage();
-  await signInThroughPage(page, server.url, DEMO.school);
+  const page = await env.device.context.newPage();
+  await signInThroughPage(page, env.server.url, DEMO.school);
   await page.waitForURL(/#\/$/);
   await page.getByRole('heading', { name: /welcome/i }).waitFor();
   await expectAccessible(page, 'home');
   await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 30_000 });
-  await page.goto(`${server.url}/#/participant/index`);
+  await page.goto(`${env.server.url}/#/participant/index`);
   await masterCell(page, toEdit!.lastname).waitFor();
   await expectAccessible(page, 'participants');
 
-  await device.context.setOffline(true);
+  await env.device.context.setOffline(true);
   await page.reload();
   await masterCell(page, toEdit!.lastname).waitFor();
   await expect(page.getByText(/offline/i).first().isVisible()).resolves.toBe(true);
@@ -72,10 +62,10 @@ it('adds, edits and removes participants offline and syncs exactly those changes
   await page.getByText(/2 changes pending/i).first().waitFor();
   await expectAccessible(page, 'participants with changes pending');
 
-  // Still offline: nothing reached the server.
+  // Still offline: nothing reached the env.server.
   expect((await serverParticipants(api)).map((p) => p.id).sort()).toEqual(before.map((p) => p.id).sort());
 
-  await device.context.setOffline(false);
+  await env.device.context.setOffline(false);
   await expect.poll(async () => {
     const now = await serverParticipants(api);
     return {

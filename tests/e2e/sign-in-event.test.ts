@@ -2,33 +2,23 @@
 // event by default; an event not open to the school's state is refused with a message; the
 // device remembers the last choice.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y';
-import { launchDevice } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { startServerAndDevice } from './support/device-and-server';
 
 const VIC = { username: 'lucy.faulkner@alpineshire.test', password: 'demo-school-2026' };
 const NSW = { username: 'megan.hartley@snowyrange.test', password: 'demo-school-2026' };
 
-let server: RunningServer;
-let device: Awaited<ReturnType<typeof launchDevice>>;
-beforeAll(async () => {
-  server = await startServer();
-  device = await launchDevice();
-});
-afterAll(async () => {
-  await device?.close();
-  await server?.stop();
-});
+const env = startServerAndDevice();
 
 async function fillLogin(page: Page, who: { username: string; password: string }) {
-  await page.goto(`${server.url}/#/login`);
+  await page.goto(`${env.server.url}/#/login`);
   await page.getByLabel(/username/i).fill(who.username);
   await page.getByLabel(/^password$/i).fill(who.password);
 }
 
 it('signs a VIC coordinator in to the VIC event without being asked', async () => {
-  const page = await device.context.newPage();
+  const page = await env.device.context.newPage();
   await fillLogin(page, VIC);
   await expect.poll(() => page.getByLabel('Event').locator('option').count()).toBeGreaterThan(2);
   await expectAccessible(page, 'login with the event choice');
@@ -41,7 +31,7 @@ it('signs a VIC coordinator in to the VIC event without being asked', async () =
 });
 
 it("refuses an event not open to the school's state, then remembers the one that worked", async () => {
-  const page = await device.context.newPage();
+  const page = await env.device.context.newPage();
   await fillLogin(page, NSW);
   const choice = page.getByLabel('Event');
   await expect.poll(() => choice.locator('option').count()).toBeGreaterThan(2);

@@ -3,22 +3,12 @@
 // network returns the server (read through a separate API session) has exactly that manager more.
 // The ticketing screen is audited on the way.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y';
 import { DEMO, apiSession, signInThroughPage } from './support/app';
-import { launchDevice } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { startServerAndDevice } from './support/device-and-server';
 
-let server: RunningServer;
-let device: Awaited<ReturnType<typeof launchDevice>>;
-beforeAll(async () => {
-  server = await startServer();
-  device = await launchDevice();
-});
-afterAll(async () => {
-  await device?.close();
-  await server?.stop();
-});
+const env = startServerAndDevice();
 
 type Manager = { id: string; firstname: string; lastname: string; mobile: string };
 
@@ -31,7 +21,7 @@ async function typeInLastRow(page: Page, column: number, value: string) {
 }
 
 it('adds a team manager offline, keeps it over a reload and syncs exactly that manager', async () => {
-  const api = await apiSession(server.url, DEMO.school);
+  const api = await apiSession(env.server.url, DEMO.school);
   const managers = async () => {
     const res = await api.get('/api/v2/team-managers');
     expect(res.status()).toBe(200);
@@ -39,8 +29,8 @@ it('adds a team manager offline, keeps it over a reload and syncs exactly that m
   };
   const before = await managers();
 
-  const page = await device.context.newPage();
-  await signInThroughPage(page, server.url, DEMO.school);
+  const page = await env.device.context.newPage();
+  await signInThroughPage(page, env.server.url, DEMO.school);
   await page.waitForURL(/#\/$/);
   await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 30_000 });
   await page.getByRole('link', { name: 'Ticketing' }).click();
@@ -52,7 +42,7 @@ it('adds a team manager offline, keeps it over a reload and syncs exactly that m
   await page.getByRole('button', { name: 'Add team manager' }).waitFor();
   await expectAccessible(page, 'team managers');
 
-  await device.context.setOffline(true);
+  await env.device.context.setOffline(true);
   await page.reload();
   await page.getByRole('button', { name: 'Add team manager' }).click();
   await typeInLastRow(page, 0, 'Robin');
@@ -67,13 +57,13 @@ it('adds a team manager offline, keeps it over a reload and syncs exactly that m
   await page.getByText(/1 change pending/i).first().waitFor();
   expect(await managers()).toEqual(before);
 
-  await device.context.setOffline(false);
+  await env.device.context.setOffline(false);
   await expect.poll(async () => {
     const now = await managers();
     const added = now.filter((m) => !before.some((b) => b.id === m.id));
     return { kept: before.every((b) => now.some((m) => m.id === b.id)), added: added.map((m) => [m.firstname, m.lastname, m.mobile]) };
   }, { timeout: 60_000, interval: 500 }).toEqual({ kept: true, added: [['Robin', 'Offlineton', '0400 555 123']] });
-  expect(device.cspViolations).toEqual([]);
+  expect(env.device.cspViolations).toEqual([]);
   await page.close();
   await api.dispose();
 });

@@ -3,6 +3,8 @@
 // import.meta.url), so these files run in node and install happy-dom's window themselves, keeping
 // node's own fetch, URL and friends for the server and the cookie jar. Import
 // @testing-library/react only after installDom (its `screen` binds to the document on import).
+import type * as Rtl from '@testing-library/react';
+import { afterAll, beforeAll } from 'vitest';
 import { builtinEnvironments } from 'vitest/runtime';
 
 const NODE_KEEPS = [
@@ -16,4 +18,17 @@ export async function installDom(): Promise<() => Promise<void>> {
   const env = await builtinEnvironments['happy-dom'].setup(globalThis, {});
   for (const [key, value] of saved) scope[key] = value;
   return async () => { await env.teardown(globalThis); };
+}
+
+/** Installs the DOM for the test file (beforeAll/afterAll) and hands over testing-library, loaded
+ *  after it: read `dom.rtl` inside tests. */
+export function renderInNode(): { readonly rtl: typeof Rtl } {
+  const dom = {} as { rtl: typeof Rtl };
+  let remove: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    remove = await installDom();
+    dom.rtl = await import('@testing-library/react');
+  });
+  afterAll(async () => { await remove?.(); });
+  return dom;
 }
