@@ -4,13 +4,14 @@ import { Navigate, createHashRouter, type RouteObject } from 'react-router-dom';
 import { DownPage } from '../features/session/down-page';
 import { LoginPage } from '../features/session/login-page';
 import { ResetPage } from '../features/session/reset-page';
-import { HomePage } from '../features/home/home-page';
 import { RequireEvent } from './guards';
 import { AppLayout, PublicLayout } from './layout';
 import { Root } from './root';
 import { useServices } from './services';
 import { StartlistsPlaceholder } from './startlists-placeholder';
 
+// Every screen behind the login loads with its route: the first load is the login screen only.
+const HomePage = lazy(() => import('../features/home/home-page').then((m) => ({ default: m.HomePage })));
 const ParticipantsPage = lazy(() => import('../features/participants/participants-page'));
 const TeamManagersPage = lazy(() => import('../features/team-managers/team-managers-page'));
 const TicketingPage = lazy(() => import('../features/ticketing/ticketing-page'));
