@@ -35,9 +35,11 @@ async function routeTablePaths(): Promise<string[]> {
 
 const hashPath = (url: string) => new URL(url).hash.replace(/^#/, '').split('?')[0] || '/';
 
-/** Waits until the screen has drawn: its main landmark, no 'Loading…' left, a grid's roles set. */
+/** Waits until the screen has drawn: its main landmark and heading (screens load with their
+ *  route), no 'Loading…' left, a grid's roles set. */
 async function settle(page: Page): Promise<void> {
   await page.locator('main').first().waitFor();
+  await page.locator('main h1').first().waitFor();
   await expect.poll(() => page.locator('[role="status"]', { hasText: /loading/i }).count(), { timeout: 30_000 }).toBe(0);
   if (await page.locator('.data-grid').count()) await page.locator('.data-grid table[role="grid"]').first().waitFor();
 }
