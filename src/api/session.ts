@@ -4,38 +4,10 @@
 // whose network failure the caller answers with the last known result.
 import { MESSAGES } from '../domain/messages';
 import type { SessionSelection, SessionUser } from '../domain/schemas/entities/user';
+import { call, failure, text, type Answer, type CallResult } from './call';
 import { http } from './http';
 
-export type CallResult<T> = { ok: true; data: T } | { ok: false; status: number | null; message: string };
-
-export const OFFLINE_MESSAGE = 'You are offline: this needs the network.';
-
-type Answer = { status: number; body: Record<string, unknown> | null };
-
-async function call(method: 'get' | 'post', path: string, json?: unknown): Promise<Answer | null> {
-  let response: Response;
-  try {
-    response = await http(path, { method, json });
-  } catch {
-    return null;
-  }
-  let body: Record<string, unknown> | null;
-  try {
-    const text = await response.text();
-    const parsed: unknown = text ? JSON.parse(text) : null;
-    body = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : { data: parsed };
-  } catch {
-    body = null;
-  }
-  return { status: response.status, body };
-}
-
-const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
-
-function failure(answer: Answer | null, fallback: string): { ok: false; status: number | null; message: string } {
-  if (!answer) return { ok: false, status: null, message: OFFLINE_MESSAGE };
-  return { ok: false, status: answer.status, message: text(answer.body?.message) ?? text(answer.body?.error) ?? fallback };
-}
+export { OFFLINE_MESSAGE, type CallResult } from './call';
 
 /** The schemas (and zod with them) load when a sign-in answer arrives, not with the first page:
  *  the login screen must load small on a phone's connection. */

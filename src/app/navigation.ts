@@ -14,6 +14,8 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     label: 'Entries',
     items: [
       { to: '/participant/index', label: 'Participants', roles: ENTRIES },
+      { to: '/team/grid', label: 'Teams', roles: ENTRIES },
+      { to: '/team/index', label: 'Teams by discipline', roles: ENTRIES },
       { to: '/teamManager/index', label: 'Team managers', roles: ENTRIES },
       { to: '/ticketing', label: 'Ticketing', roles: ENTRIES },
     ],

@@ -15,6 +15,8 @@ const HomePage = lazy(() => import('../features/home/home-page').then((m) => ({ 
 const ParticipantsPage = lazy(() => import('../features/participants/participants-page'));
 const TeamManagersPage = lazy(() => import('../features/team-managers/team-managers-page'));
 const TicketingPage = lazy(() => import('../features/ticketing/ticketing-page'));
+const TeamGridPage = lazy(() => import('../features/teams/team-grid-page'));
+const TeamIndexPage = lazy(() => import('../features/teams/team-index-page'));
 
 function Login() {
   return <LoginPage engine={useServices().engine} />;
@@ -34,6 +36,14 @@ function Participants() {
 
 function TeamManagers() {
   return <TeamManagersPage db={useServices().db} />;
+}
+
+function TeamGrid() {
+  return <TeamGridPage db={useServices().db} />;
+}
+
+function TeamIndex() {
+  return <TeamIndexPage db={useServices().db} />;
 }
 
 function Ticketing() {
@@ -58,6 +68,9 @@ export const appRoutes: RouteObject[] = [
         children: [
           { index: true, element: <Home /> },
           { path: 'participant/index', element: <Participants /> },
+          { path: 'team/grid', element: <TeamGrid /> },
+          { path: 'team/index', element: <TeamIndex /> },
+          { path: 'team/index/:SchoolId/:EventId', element: <TeamIndex /> },
           { path: 'teamManager/index', element: <TeamManagers /> },
           { path: 'ticketing', element: <Ticketing /> },
           { path: 'startlists', element: <StartlistsPlaceholder /> },

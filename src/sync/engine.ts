@@ -18,7 +18,9 @@ import {
   locateRow,
   mergeOnConflict,
   overlay,
+  splitAnswerRow,
   withoutPending,
+  type SplitRow,
   type Row,
 } from './rows';
 import { ENGINE_META, rowKeyString } from './engine-meta';
@@ -137,6 +139,19 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     if (row?._pending) await table.put(withoutPending(row));
   }
 
+  /** A parent's nested rows as answered (a team's entries): the answer is the whole list, so rows
+   *  of the parent it leaves out are gone, unless a change of theirs is still queued. */
+  async function putNestedRows(parentId: unknown, nested: NonNullable<SplitRow['nested']>): Promise<void> {
+    const table = db.table(nested.table);
+    const answered = new Set(nested.rows.map((r) => r.id));
+    const held = (await table.where(nested.parentKey).equals(parentId as string).toArray()) as Row[];
+    for (const row of held) {
+      if (answered.has(row.id) || (await itemsOfRow(nested.table, row.id)).length > 0) continue;
+      await table.delete(row.id as never);
+    }
+    for (const row of nested.rows) await table.put(overlay(row, await itemsOfRow(nested.table, row.id)));
+  }
+
   // ---- per answer ----------------------------------------------------------------------------
 
   async function onSuccess(item: OutboxItem, answer: WriteAnswer): Promise<void> {
@@ -160,7 +175,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
         }
       }
 
-      for (const row of rows) {
+      for (const row of rows.map((answered) => splitAnswerRow(item.entity, answered).row)) {
         const rowId = rowKeyString(keyOfRow(table, row));
         const queued = await itemsOfRow(item.entity, rowId);
         // Our own write bumped the version: later edits of the row made on the old one follow it.
@@ -180,6 +195,10 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
           continue;
         }
         await table.put(overlay(row, queued));
+      }
+      for (const answered of rows) {
+        const { nested } = splitAnswerRow(item.entity, answered);
+        if (nested) await putNestedRows(answered.id, nested);
       }
       await clearPendingMark(item);
     });
@@ -243,6 +262,12 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       if (item.rowId !== null) {
         const table = db.table(item.entity);
         await table.put(overlay(current, await itemsOfRow(item.entity, item.rowId)));
+      } else if (current.id !== undefined) {
+        // A batch refused for one of its rows: that row as the server holds it stands here too.
+        const table = db.table(item.entity);
+        const { row, nested } = splitAnswerRow(item.entity, current);
+        await table.put(overlay(row, await itemsOfRow(item.entity, rowKeyString(keyOfRow(table, row)))));
+        if (nested) await putNestedRows(row.id, nested);
       }
     });
     status.set({ message: text });

@@ -116,6 +116,30 @@ export function answerRows(db: InterschoolsDb, entity: string, body: unknown): R
   return candidates.filter((r): r is Row => isPlainObject(r) && keyOfRow(table, r) !== null);
 }
 
+/** Answers that carry another table's rows inside each row: a saved team answers its entries
+ *  (and the names of its discipline and manager). The mirror keeps each table's rows apart, as the
+ *  feed sends them, so the nested rows go to their own table and joined names are dropped. */
+const NESTED_ROWS: Readonly<Record<string, { field: string; table: string; parentKey: string; joined: readonly string[] }>> = {
+  teams: { field: 'TeamEntries', table: 'teamEntries', parentKey: 'TeamId', joined: ['Discipline', 'TeamManager'] },
+};
+
+export interface SplitRow {
+  row: Row;
+  /** The nested rows in their own table, each naming its parent; null when the entity has none. */
+  nested: { table: string; parentKey: string; rows: Row[] } | null;
+}
+
+export function splitAnswerRow(entity: string, row: Row): SplitRow {
+  const spec = NESTED_ROWS[entity];
+  if (!spec) return { row, nested: null };
+  const own: Row = { ...row };
+  for (const key of [spec.field, ...spec.joined]) delete own[key];
+  const list = Array.isArray(row[spec.field]) ? (row[spec.field] as unknown[]) : null;
+  if (!list) return { row: own, nested: null };
+  const rows = list.filter(isPlainObject).map((child) => ({ ...child, [spec.parentKey]: row.id }));
+  return { row: own, nested: { table: spec.table, parentKey: spec.parentKey, rows } };
+}
+
 /** A mirror row without the local mark. */
 export function withoutPending(row: Row): Row {
   const copy = { ...row };

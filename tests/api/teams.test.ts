@@ -244,7 +244,9 @@ describe('reading teams', () => {
     expect(grouped.statusCode, grouped.body).toBe(200);
     expect(grouped.json().map((g: { DisciplineId: number; name: string; teams: unknown[] }) => [g.DisciplineId, g.name, g.teams.length]))
       .toEqual([[1, 'Alpine', 1], [2, 'Moguls', 1], [9, 'Alpine Relay', 1]]);
-    expect(grouped.json()[2].teams[0].TeamEntries).toMatchObject([{ ParticipantId: P.boy1, position: 4 }]);
+    // Named, for the admin and auditor who read another school's teams without its participants.
+    expect(grouped.json()[2].teams[0].TeamEntries)
+      .toMatchObject([{ ParticipantId: P.boy1, position: 4, Participant: { id: P.boy1, firstname: 'Ann', lastname: 'Lee' } }]);
   });
 
   it('lets an auditor read a school\'s grouped teams but not write; racedept gets neither', async () => {

@@ -4,7 +4,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Team, TeamsBody } from '../../../src/domain/schemas';
 import type { Db, Tx } from '../../db/client';
-import { disciplines, events, schools, teamEntries, teamManagers, teams } from '../../db/schema';
+import { disciplines, events, participants, schools, teamEntries, teamManagers, teams } from '../../db/schema';
 import { notFound } from '../../http-errors';
 import { assertEventWritable } from '../../plugins/event-lock';
 import type { SessionInfo } from '../../plugins/session';
@@ -45,6 +45,14 @@ export async function loadTeams(db: Q, scope: Scope, ids?: string[]): Promise<Te
   }));
 }
 
+/** Names of the entered participants, for readers who hold no mirror of the school. */
+async function participantsByIds(db: Db, ids: string[]) {
+  if (!ids.length) return new Map<string, { id: string; firstname: string; lastname: string; snowId: string | null }>();
+  const rows = await db.select({ id: participants.id, firstname: participants.firstname, lastname: participants.lastname, snowId: participants.snowId })
+    .from(participants).where(inArray(participants.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
 /** GET /api/teams/grouped/:SchoolId/:EventId: the school's teams by discipline, disciplines in id
  *  order (only those with teams). */
 export async function groupedTeams(db: Db, scope: Scope) {
@@ -55,7 +63,10 @@ export async function groupedTeams(db: Db, scope: Scope) {
   if (!school) throw notFound('School not found');
   if (!event) throw notFound('Event not found');
   const groups = new Map<number, { DisciplineId: number; name: string; teams: Team[] }>();
-  for (const team of await loadTeams(db, scope)) {
+  const loaded = await loadTeams(db, scope);
+  const named = await participantsByIds(db, loaded.flatMap((t) => (t.TeamEntries ?? []).flatMap((e) => (e.ParticipantId ? [e.ParticipantId] : []))));
+  for (const team of loaded) {
+    team.TeamEntries = (team.TeamEntries ?? []).map((e) => ({ ...e, Participant: e.ParticipantId ? named.get(e.ParticipantId) ?? null : null }));
     const group = groups.get(team.DisciplineId) ?? { DisciplineId: team.DisciplineId, name: team.Discipline?.name ?? '', teams: [] };
     group.teams.push(team);
     groups.set(team.DisciplineId, group);

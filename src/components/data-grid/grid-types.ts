@@ -13,7 +13,13 @@ export interface GridColumn<Row extends GridRow = GridRow> {
   type?: GridColumnType;
   /** Choices of a dropdown column. */
   source?: readonly string[];
+  /** Choices of a dropdown cell that depend on its row (a team's divisions follow its discipline). */
+  sourceFor?: (row: Row) => readonly string[];
+  /** The dropdown takes only one of its choices: anything else typed is refused in the editor. */
+  strict?: boolean;
   readOnly?: boolean;
+  /** Read-only on some rows only (a row marked deleted). */
+  readOnlyFor?: (row: Row) => boolean;
   width?: number;
   /** The cell's message when its value is invalid, or null. Empty values reach it too. */
   validate?: (value: unknown, row: Row) => string | null;

@@ -25,7 +25,9 @@ const ACTION_PREFIX = '__action:';
 function columnSettings<Row extends GridRow>(column: GridColumn<Row>): Handsontable.ColumnSettings {
   const base: Handsontable.ColumnSettings = { data: column.key, readOnly: column.readOnly ?? false };
   if (column.width) base.width = column.width;
-  if (column.type === 'dropdown') return { ...base, type: 'dropdown', source: [...(column.source ?? [])], allowInvalid: true };
+  if (column.type === 'dropdown') {
+    return { ...base, type: 'dropdown', source: [...(column.source ?? [])], allowInvalid: !column.strict, strict: column.strict ?? false };
+  }
   if (column.type === 'numeric') return { ...base, type: 'numeric' };
   if (column.type === 'checkbox') return { ...base, type: 'checkbox', checkedTemplate: '1', uncheckedTemplate: '0', className: 'htCenter' };
   return { ...base, type: 'text' };
@@ -163,6 +165,9 @@ export default function HotGrid<Row extends GridRow>(props: DataGridProps<Row>) 
           if (!column || !source) return meta;
           // Handsontable paints `valid: false` cells with its htInvalid class.
           meta.valid = validateCell(column, source) === null;
+          if (column.sourceFor) meta.source = [...column.sourceFor(source)];
+          // Cell meta outlives a render: set the flag both ways, not only when it holds.
+          if (column.readOnlyFor) meta.readOnly = latest.current.readOnly || column.readOnly || column.readOnlyFor(source);
           const className = latest.current.cellClassName?.(source, column.key, row);
           if (className) meta.className = className;
           return meta;

@@ -1,4 +1,4 @@
-import type { Gender } from '../constants/choices';
+import { CO_ED_TEAM, type Gender, type TeamGender } from '../constants/choices';
 
 export interface DivisionRange {
   divisionFrom: number;
@@ -27,4 +27,11 @@ export function genderChoices(discipline: GenderFlags): Gender[] {
 
 export function divisionInRange(division: number, discipline: DivisionRange): boolean {
   return division >= discipline.divisionFrom && division <= discipline.divisionTo;
+}
+
+/** A team's gender choices: Male and Female by the discipline's flags, Co-ed when it races both. */
+export function teamGenderChoices(discipline: GenderFlags): TeamGender[] {
+  const choices: TeamGender[] = genderChoices(discipline);
+  if (discipline.male && discipline.female) choices.push(CO_ED_TEAM);
+  return choices;
 }

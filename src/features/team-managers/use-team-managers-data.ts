@@ -2,6 +2,7 @@
 // same online and offline.
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { InterschoolsDb, OutboxItem, TeamManagerRow } from '../../db/database';
+import { batchRefusals } from '../../sync/refusals';
 import { byName } from './team-manager-rows';
 
 const NO_ROWS: TeamManagerRow[] = [];
@@ -16,23 +17,10 @@ export function useTeamManagers(db: InterschoolsDb, schoolId: string | null, eve
   }, [db, schoolId, eventId]);
 }
 
-const ROW_FIELD = /^(?:body\.)?teamManagers\.(\d+)\./;
-
-/** The refusal per manager id of one set-aside batch: a message naming a row's field goes on that
- *  row (e.g. the phone rule), the item's message on every row of the batch otherwise. */
+/** The refusal per manager id of one set-aside batch (a field's message on its row, else the
+ *  item's message on every row of the batch). */
 export function refusalsOf(item: Pick<OutboxItem, 'body' | 'error' | 'fields'>): Map<string, string> {
-  const rows = (item.body as { teamManagers?: { id?: unknown }[] } | null)?.teamManagers ?? [];
-  const ids = rows.map((row) => (typeof row.id === 'string' ? row.id : null));
-  const messages = new Map<string, string>();
-  for (const field of item.fields ?? []) {
-    const index = ROW_FIELD.exec(field.path)?.[1];
-    const id = index === undefined ? null : ids[Number(index)];
-    if (id && !messages.has(id)) messages.set(id, field.message);
-  }
-  if (messages.size === 0) {
-    for (const id of ids) if (id) messages.set(id, item.error ?? 'The server refused this change.');
-  }
-  return messages;
+  return batchRefusals(item, 'teamManagers').rows;
 }
 
 /** The server's refusals per manager id, from outbox items set aside (400/409/422). */

@@ -9,6 +9,7 @@ import {
   idSchema,
   noneableIdInput,
   nullableIdSchema,
+  storedSnowIdSchema,
   teamGenderSchema,
   teamLetterSchema,
   versioned,
@@ -16,6 +17,15 @@ import {
 
 export const positionSchema = z.number().int().min(1).max(4);
 export const bibSchema = z.number().int().positive();
+
+/** The participant as named on an entry of the grouped listing (a school's teams read by an admin
+ *  or auditor, who hold no mirror of that school's participants). */
+export const entryParticipantSchema = z.object({
+  id: idSchema,
+  firstname: boundedText(MAX_PERSON_NAME_LENGTH),
+  lastname: boundedText(MAX_PERSON_NAME_LENGTH),
+  snowId: storedSnowIdSchema.nullable(),
+});
 
 export const teamEntrySchema = z.object({
   id: idSchema,
@@ -27,6 +37,8 @@ export const teamEntrySchema = z.object({
   bibManual: z.boolean().optional(),
   /** The spec's alias of id in bib and start-list views. */
   teamEntryId: idSchema.optional(),
+  /** Only in GET /api/teams/grouped. */
+  Participant: entryParticipantSchema.nullable().optional(),
   ...versioned,
 });
 export type TeamEntry = z.infer<typeof teamEntrySchema>;

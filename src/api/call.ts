@@ -1,0 +1,35 @@
+// One JSON call to the API whose answer comes back as a value, never thrown: null when the
+// network failed, else the status and the parsed body; and the failure result screens show.
+import { http } from './http';
+
+export type CallResult<T> = { ok: true; data: T } | { ok: false; status: number | null; message: string };
+
+export const OFFLINE_MESSAGE = 'You are offline: this needs the network.';
+
+export type Answer = { status: number; body: Record<string, unknown> | null };
+
+export async function call(method: 'get' | 'post', path: string, json?: unknown): Promise<Answer | null> {
+  let response: Response;
+  try {
+    response = await http(path, { method, json });
+  } catch {
+    return null;
+  }
+  let body: Record<string, unknown> | null;
+  try {
+    const raw = await response.text();
+    const parsed: unknown = raw ? JSON.parse(raw) : null;
+    body = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : { data: parsed };
+  } catch {
+    body = null;
+  }
+  return { status: response.status, body };
+}
+
+export const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+
+export function failure(answer: Answer | null, fallback: string): { ok: false; status: number | null; message: string } {
+  if (!answer) return { ok: false, status: null, message: OFFLINE_MESSAGE };
+  return { ok: false, status: answer.status, message: text(answer.body?.message) ?? text(answer.body?.error) ?? fallback };
+}
+

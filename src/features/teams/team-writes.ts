@@ -1,0 +1,48 @@
+// Save of the team grid: the teams and their entries into the mirror and ONE outbox item holding
+// the spec's PUT /api/teams {multi, teams, teamsDeleted}, in one Dexie transaction (queueWrite);
+// the network is never awaited. The server's answer (each team with its entries) replaces these
+// rows when it arrives.
+import type { InterschoolsDb, TeamEntryRow, TeamRow } from '../../db/database';
+import type { SessionUser } from '../../domain/schemas/entities';
+import { queueWrite } from '../../sync/writes';
+import type { TeamsSave, WorkingTeam } from './team-draft';
+
+function teamRow(team: WorkingTeam): TeamRow {
+  const row = {
+    id: team.id, SchoolId: team.SchoolId, EventId: team.EventId, DisciplineId: team.DisciplineId!, division: team.division!,
+    teamRank: team.teamRank, gender: team.gender, TeamManagerId: team.TeamManagerId, _pending: true,
+    ...(team.version !== undefined ? { version: team.version } : {}),
+  };
+  return row as TeamRow;
+}
+
+function entryRows(team: WorkingTeam): TeamEntryRow[] {
+  return team.entries.map((e) => ({
+    id: e.id, TeamId: team.id, ParticipantId: e.ParticipantId, position: e.position!, bib: e.bib, _pending: true,
+    ...(e.version !== undefined ? { version: e.version } : {}),
+  }) as TeamEntryRow);
+}
+
+export async function saveTeams(db: InterschoolsDb, save: TeamsSave, user: Pick<SessionUser, 'username' | 'EventId'>): Promise<void> {
+  await queueWrite(db, {
+    method: 'PUT',
+    path: '/api/teams',
+    body: save.body,
+    entity: 'teams',
+    rowId: null,
+    eventId: user.EventId,
+    userId: user.username,
+    base: save.base,
+    applyLocally: async (tx) => {
+      // The refused saves this one sends again are done with (their teams travel in this one).
+      await tx.outbox.bulkDelete([...save.replacesItems]);
+      await tx.teams.bulkPut(save.teams.map(teamRow));
+      await tx.teamEntries.bulkDelete(save.droppedEntryIds);
+      await tx.teamEntries.bulkPut(save.teams.flatMap(entryRows));
+      if (save.removedIds.length === 0) return;
+      // Deleting a team deletes its entries with it, on the server and here.
+      await tx.teamEntries.where('TeamId').anyOf(save.removedIds).delete();
+      await tx.teams.bulkDelete(save.removedIds);
+    },
+  });
+}
