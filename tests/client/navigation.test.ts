@@ -7,13 +7,13 @@ const shown = (type: Parameters<typeof navigationFor>[0]) =>
 
 describe('the navigation by role', () => {
   it('gives a coordinator the entry screens and nothing of race day', () => {
-    expect(shown('school')).toEqual(['Entries: Participants, Team managers, Ticketing']);
+    expect(shown('school')).toEqual(['Entries: Participants, Teams, Teams by discipline, Team managers, Ticketing']);
   });
   it('gives the race department the race-day screens only', () => {
     expect(shown('racedept')).toEqual(['Race day: Start lists']);
   });
   it('gives an admin every group', () => {
-    expect(shown('admin')).toEqual(['Entries: Participants, Team managers, Ticketing', 'Race day: Start lists']);
+    expect(shown('admin')).toEqual(['Entries: Participants, Teams, Teams by discipline, Team managers, Ticketing', 'Race day: Start lists']);
   });
   it('drops groups a role has nothing in', () => {
     expect(shown('auditor')).toEqual([]);

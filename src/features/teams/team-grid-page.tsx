@@ -24,6 +24,8 @@ import { useRefusedTeams, useTeamsMirror } from './use-teams-data';
 export const LOCKED_MESSAGE = 'This event is locked: teams can be viewed but not changed.';
 export const SAVED_NOTICE = 'Teams saved on this device; they are sent to the server when online.';
 export const FIX_FIRST = 'Fix the teams listed above before saving.';
+/** A team of a refused save that was not itself the cause: the whole save was refused. */
+export const NOT_SENT = 'Not on the server yet: it is sent again with your next Save.';
 
 const FIELD_OF_KEY: Partial<Record<string, TeamField>> = {
   discipline: 'DisciplineId', division: 'division', teamRank: 'teamRank', gender: 'gender',
@@ -60,7 +62,7 @@ export default function TeamGridPage({ db = getDb() }: { db?: InterschoolsDb }) 
   const labels = useMemo(() => participantLabels(mirror?.participants ?? []), [mirror]);
 
   const rows = useMemo(() => teams.map((team) => {
-    const refusal = refusals.rows.get(team.id);
+    const refusal = refusals.rows.get(team.id) ?? (refusals.teamIds.has(team.id) ? NOT_SENT : undefined);
     return toTeamGridRow(team, baseById, draft, gridContext, refusal ?? issues.teams.get(team.id), refusal !== undefined);
   }), [teams, baseById, draft, gridContext, refusals, issues]);
   const columns = useMemo(() => teamColumns(gridContext), [gridContext]);

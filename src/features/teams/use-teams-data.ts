@@ -2,7 +2,7 @@
 // online and offline: the school's teams of the event with their entries, the event's
 // disciplines, the school's participants and team managers, and the server's refusals.
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { EventDisciplineRow, InterschoolsDb, ParticipantRow, TeamEntryRow, TeamManagerRow, TeamRow } from '../../db/database';
+import type { EventDisciplineRow, InterschoolsDb, OutboxItem, ParticipantRow, TeamEntryRow, TeamManagerRow, TeamRow } from '../../db/database';
 import { batchRefusals, type BatchRefusals } from '../../sync/refusals';
 
 export interface TeamsMirror {
@@ -52,24 +52,29 @@ export interface RefusedTeams extends BatchRefusals {
 
 const NO_REFUSALS: RefusedTeams = { rows: new Map(), nested: new Map(), teamIds: new Set(), deletedIds: new Set(), itemIds: [] };
 
+/** What the refused team saves (outbox items set aside) say and carried. */
+export function refusedTeams(failed: readonly OutboxItem[]): RefusedTeams {
+  if (failed.length === 0) return NO_REFUSALS;
+  const out = {
+    rows: new Map<string, string>(), nested: new Map<string, string>(), teamIds: new Set<string>(), deletedIds: new Set<string>(),
+    itemIds: failed.map((item) => item.localId!),
+  };
+  for (const item of failed) {
+    const refusals = batchRefusals(item, 'teams', 'TeamEntries');
+    for (const [id, message] of refusals.rows) out.rows.set(id, message);
+    for (const [id, message] of refusals.nested) out.nested.set(id, message);
+    const body = item.body as { teams?: { id?: unknown }[]; teamsDeleted?: unknown[] } | null;
+    for (const team of body?.teams ?? []) if (typeof team.id === 'string') out.teamIds.add(team.id);
+    for (const id of body?.teamsDeleted ?? []) if (typeof id === 'string') out.deletedIds.add(id);
+  }
+  return out;
+}
+
 export function useRefusedTeams(db: InterschoolsDb): RefusedTeams {
   return (
-    useLiveQuery(async () => {
-      const failed = await db.outbox.where('status').equals('failed').filter((item) => item.entity === 'teams').toArray();
-      if (failed.length === 0) return NO_REFUSALS;
-      const out = {
-        rows: new Map<string, string>(), nested: new Map<string, string>(), teamIds: new Set<string>(), deletedIds: new Set<string>(),
-        itemIds: failed.map((item) => item.localId!),
-      };
-      for (const item of failed) {
-        const refusals = batchRefusals(item, 'teams', 'TeamEntries');
-        for (const [id, message] of refusals.rows) out.rows.set(id, message);
-        for (const [id, message] of refusals.nested) out.nested.set(id, message);
-        const body = item.body as { teams?: { id?: unknown }[]; teamsDeleted?: unknown[] } | null;
-        for (const team of body?.teams ?? []) if (typeof team.id === 'string') out.teamIds.add(team.id);
-        for (const id of body?.teamsDeleted ?? []) if (typeof id === 'string') out.deletedIds.add(id);
-      }
-      return out;
-    }, [db]) ?? NO_REFUSALS
+    useLiveQuery(
+      async () => refusedTeams(await db.outbox.where('status').equals('failed').filter((item) => item.entity === 'teams').toArray()),
+      [db],
+    ) ?? NO_REFUSALS
   );
 }
