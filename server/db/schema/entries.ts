@@ -4,7 +4,7 @@
 // once per event and discipline' and 'a participant once per discipline in an event'.
 import { sql } from 'drizzle-orm';
 import {
-  date, foreignKey, index, integer, pgTable, smallint, text, unique, uniqueIndex, uuid,
+  boolean, date, foreignKey, index, integer, pgTable, smallint, text, unique, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import { id, synced } from './columns';
 import { events } from './events';
@@ -67,6 +67,8 @@ export const teamEntries = pgTable('team_entries', {
   participantId: uuid('participant_id').references(() => participants.id, { onDelete: 'cascade' }),
   position: integer('position').notNull(),
   bib: integer('bib'),
+  /** Typed by an admin: bulk generation keeps it and reports it (PRODUCT-DECISIONS 'Race day'). */
+  bibManual: boolean('bib_manual').notNull().default(false),
   ...synced(),
 }, (t) => [
   foreignKey({

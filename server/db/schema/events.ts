@@ -19,6 +19,8 @@ export const events = pgTable('events', {
   invoiceDue: date('invoice_due', { mode: 'string' }),
   showForResults: boolean('show_for_results').notNull().default(false),
   showForStartlists: boolean('show_for_startlists').notNull().default(false),
+  /** The Second run reverses the First run's order; set, only its first N (FIS 621.11). */
+  secondRunReverseCount: integer('second_run_reverse_count'),
   volunteerRatio: integer('volunteer_ratio').notNull().default(8),
   ...synced(),
 }, (t) => [index('events_active_idx').on(t.active, t.archived), index('events_year_idx').on(t.year)]);

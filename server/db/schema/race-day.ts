@@ -1,6 +1,8 @@
-// Results (per race and overall pointscores, each linking a published file), trophies and invites.
-import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+// Race day (start draws, start hut marks), results (per race and overall pointscores, each linking
+// a published file), trophies and invites.
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, synced } from './columns';
+import { teamEntries } from './entries';
 import { events } from './events';
 import { disciplines } from './reference';
 
@@ -48,3 +50,26 @@ export const invites = pgTable('invites', {
   stateNational: text('state_national').notNull(),
   ...synced(),
 }, (t) => [index('invites_event_idx').on(t.eventId)]);
+
+/** The stored draw of a race (PRODUCT-DECISIONS 'Race day'): its teams in drawn order, redrawn by
+ *  an admin until bibs are given. One per event, discipline, division and gender. */
+export const startDraws = pgTable('start_draws', {
+  id: id(),
+  eventId: uuid('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+  disciplineId: integer('discipline_id').notNull().references(() => disciplines.id),
+  division: integer('division').notNull(),
+  gender: text('gender').notNull(),
+  seed: integer('seed').notNull(),
+  teamOrder: jsonb('team_order').$type<string[]>().notNull(),
+  ...synced(),
+}, (t) => [uniqueIndex('start_draws_race_uq').on(t.eventId, t.disciplineId, t.division, t.gender)]);
+
+/** A start hut mark (DNS or started) on one entry in one run, made on a tablet, offline or not. */
+export const raceMarks = pgTable('race_marks', {
+  id: id(),
+  eventId: uuid('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+  teamEntryId: uuid('team_entry_id').notNull().references(() => teamEntries.id, { onDelete: 'cascade' }),
+  run: text('run').notNull(),
+  mark: text('mark').notNull(),
+  ...synced(),
+}, (t) => [uniqueIndex('race_marks_entry_run_uq').on(t.teamEntryId, t.run)]);

@@ -35,6 +35,7 @@ export function toTeamEntry(row: TeamEntryRow): TeamEntry {
     ParticipantId: row.participantId,
     position: row.position,
     bib: row.bib,
+    bibManual: row.bibManual,
     version: row.version,
   };
 }
