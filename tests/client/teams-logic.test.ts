@@ -9,7 +9,7 @@ import { TEAM_MESSAGES } from '../../src/domain/rules/team-membership';
 import { draftIssues, type TeamContext } from '../../src/features/teams/team-checks';
 import {
   EMPTY_TEAM_DRAFT, addEntry, addTeam, baseTeams, currentTeams, isDirty, newTeam, planTeamsSave, removeEntry, removeTeam,
-  setEntry, setManager, setTeamField, teamFlag, teamIsFull, undoRemoveTeam, withTeam, type TeamDraft, type WorkingTeam,
+  setEntry, setManager, setTeamField, teamFlag, teamIsFull, undoRemoveTeam, withTeam, type TeamDraft,
 } from '../../src/features/teams/team-draft';
 import { eligibleParticipants, participantLabels, teamColumns, toTeamGridRow } from '../../src/features/teams/team-grid-rows';
 import { batchRefusals } from '../../src/sync/refusals';

@@ -5,6 +5,8 @@
 // and a second device, signed in afresh, lists it under its discipline.
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import type { ParticipantRow } from '../../src/db/database';
+import { participantLabels } from '../../src/features/teams/team-grid-rows';
 import { expectAccessible } from './support/a11y';
 import { DEMO, apiSession, signInThroughPage } from './support/app';
 import { launchDevice } from './support/browser';
@@ -32,20 +34,18 @@ async function getJson<T>(api: APIRequestContext, url: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** The member dropdown's labels, as participantLabels (team-grid-rows.ts) builds them. */
-function participantLabels(participants: readonly Participant[]): Map<string, string> {
-  const plain = (p: Participant) => `${p.lastname}, ${p.firstname}${p.yearLevel === '' ? '' : p.yearLevel === 'K' ? ' (K)' : ` (Year ${p.yearLevel})`}`;
-  const counts = new Map<string, number>();
-  for (const p of participants) counts.set(plain(p), (counts.get(plain(p)) ?? 0) + 1);
-  return new Map(participants.map((p) => [p.id, counts.get(plain(p))! > 1 ? `${plain(p)} ${p.snowId ?? p.id.slice(-6)}` : plain(p)]));
-}
-
 const cell = (row: Locator, column: number) => row.locator('td').nth(column);
 const escaped = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Matches a dropdown cell holding exactly this value. */
 const exactCell = (value: string) => new RegExp(`^\u25BC?${escaped(value)}$`);
 /** A cell's text without the dropdown arrow Handsontable draws in it. */
 const text = async (target: Locator) => ((await target.textContent()) ?? '').replace('\u25BC', '');
+
+/** The given columns of each of these rows, as the cells read (without the dropdown arrow). */
+const columnsOf = (rows: Locator, columns: number[]) => rows.evaluateAll(
+  (trs, cols) => trs.map((tr) => cols.map((c) => (tr.querySelectorAll('td')[c]?.textContent ?? '').replace('\u25BC', ''))),
+  columns,
+);
 
 /** Double-clicks a dropdown cell and types exactly one of its choices. */
 async function chooseInCell(page: Page, target: Locator, value: string) {
@@ -82,7 +82,8 @@ it('builds a team offline, keeps it over a reload and syncs exactly that team, s
   const first = candidates.find((p) => p.gender === 'Female')!;
   const second = candidates.find((p) => p.gender === 'Male')!;
   const members = [first, second, candidates.find((p) => p !== first && p !== second)!];
-  const labels = participantLabels(participants);
+  // The member dropdown's labels, as the screen builds them.
+  const labels = participantLabels(participants as unknown as ParticipantRow[]);
   const title = `${disciplineName} Division ${division} Co-ed team ${LETTER}`;
 
   const page = await env.device.context.newPage();
@@ -144,11 +145,11 @@ it('builds a team offline, keeps it over a reload and syncs exactly that team, s
     .filter({ has: page.locator(`td:nth-child(${COL.team + 1})`, { hasText: exactCell(LETTER) }) })
     .filter({ has: page.locator(`td:nth-child(${COL.discipline + 1})`, { hasText: exactCell(disciplineName) }) });
   await expect.poll(() => savedRow.count()).toBe(1);
-  expect(await text(cell(savedRow, COL.change))).toBe('');
+  expect(await columnsOf(savedRow, [COL.discipline, COL.division, COL.team, COL.gender, COL.members, COL.change]))
+    .toEqual([[disciplineName, String(division), LETTER, 'Co-ed', '3 of 3', '']]);
   await savedRow.getByRole('button', { name: 'Show' }).click();
-  for (const member of members) {
-    await membersGrid.getByText(labels.get(member.id)!, { exact: true }).waitFor();
-  }
+  await expect.poll(() => columnsOf(membersGrid.locator('tbody tr'), [MEMBER_COL.position, MEMBER_COL.participant]))
+    .toEqual(members.map((m, i) => [String(i + 1), labels.get(m.id)]));
   await panel.getByText(`${manager!.firstname} ${manager!.lastname}, ${manager!.mobile}`).waitFor();
   expect((await getJson<Team[]>(api, '/api/teams')).map((t) => t.id).sort()).toEqual(before.map((t) => t.id).sort());
 

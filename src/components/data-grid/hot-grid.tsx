@@ -26,7 +26,12 @@ function columnSettings<Row extends GridRow>(column: GridColumn<Row>): Handsonta
   const base: Handsontable.ColumnSettings = { data: column.key, readOnly: column.readOnly ?? false };
   if (column.width) base.width = column.width;
   if (column.type === 'dropdown') {
-    return { ...base, type: 'dropdown', source: [...(column.source ?? [])], allowInvalid: !column.strict, strict: column.strict ?? false };
+    return {
+      ...base, type: 'dropdown', source: [...(column.source ?? [])], allowInvalid: !column.strict, strict: column.strict ?? false,
+      // The editor's list is a Handsontable of its own, made from the cell's settings: without this
+      // it injects the core CSS as a <style> element, which the CSP (style-src 'self') refuses.
+      handsontable: { injectCoreCss: false },
+    };
   }
   if (column.type === 'numeric') return { ...base, type: 'numeric' };
   if (column.type === 'checkbox') return { ...base, type: 'checkbox', checkedTemplate: '1', uncheckedTemplate: '0', className: 'htCenter' };
