@@ -4,6 +4,7 @@ import { eventRoutes } from './events/routes';
 import { homeRoutes } from './home/routes';
 import { hostRoutes } from './host/routes';
 import { participantRoutes } from './participants/routes';
+import { raceDayRoutes } from './race-day/routes';
 import { referenceRoutes } from './reference/routes';
 import { registryRoutes } from './registry/routes';
 import { schoolRoutes } from './schools/routes';
@@ -25,6 +26,7 @@ export const routeModules = [
   homeRoutes,
   teamManagerRoutes,
   teamRoutes,
+  raceDayRoutes,
   registryRoutes,
   syncRoutes,
 ];

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { participants, registryAthletes, teamEntries, teams, ticketing } from '../../server/db/schema';
+import { events, participants, registryAthletes, teamEntries, teams, ticketing } from '../../server/db/schema';
 import { PASSWORD, createEvent, createSchool, createUser } from './support/factories';
 import { signIn, type Agent } from './support/http';
 import { registeredRoutes } from './support/routes';
@@ -25,7 +25,7 @@ const SIGNED_IN = is('ok', { none: 'unauth' });
 const only = (...roles: Role[]) => is('denied', { none: 'unauth', ...Object.fromEntries(roles.map((r) => [r, 'ok'])) });
 const none = () => ({});
 /** Rows the participant routes act on (made in the second beforeAll). */
-const IDS = { participant: randomUUID(), entry: randomUUID(), snowId: '9104001' };
+const IDS = { participant: randomUUID(), entry: randomUUID(), markedEntry: randomUUID(), snowId: '9104001' };
 const newParticipant = () => ({
   id: randomUUID(), snowId: IDS.snowId, firstname: 'Matrix', lastname: 'Row', yearLevel: '7', gender: 'Female', dob: null, email: '',
 });
@@ -106,6 +106,24 @@ const MATRIX: Record<string, Row> = {
     request: (c) => ({ payload: { SchoolId: c.schoolId, year: 2026, participantsArchive: [], participants: [] } }),
     expect: is('denied', { none: 'unauth', school: 'reached', admin: 'reached' }),
   },
+  // Race day: racedept and admin read every race published for start lists; a school reads its own
+  // teams' start list only; the auditor nothing. The draw is the admin's; marks racedept's and admin's.
+  'GET /api/startlist': {
+    request: (c) => ({ query: { EventId: c.eventId, DisciplineId: '1', division: '1', gender: 'Female' } }),
+    expect: only('school', 'racedept', 'admin'),
+  },
+  'GET /api/startMarshall': {
+    request: (c) => ({ query: { EventId: c.eventId, DisciplineId: '1', division: '1', gender: 'Female', type: 'Start Marshall', run: 'First' } }),
+    expect: only('racedept', 'admin'),
+  },
+  'POST /api/startlist/draw': {
+    request: (c) => ({ payload: { EventId: c.eventId, DisciplineId: 1, division: 1, gender: 'Female' } }),
+    expect: only('admin'),
+  },
+  'PUT /api/raceMarks': {
+    request: () => ({ payload: { marks: [{ teamEntryId: IDS.markedEntry, run: 'First', mark: 'DNS' }] } }),
+    expect: only('racedept', 'admin'),
+  },
 };
 
 
@@ -143,11 +161,16 @@ beforeAll(async () => {
 beforeAll(async () => {
   await t.db.insert(registryAthletes).values({ snowId: IDS.snowId, firstname: 'Matrix', lastname: 'Row', gender: 'Female', dob: null });
   await t.db.insert(participants).values({ id: IDS.participant, schoolId: ctx.schoolId, firstname: 'Matrix', lastname: 'Row' });
+  await t.db.update(events).set({ showForStartlists: true }).where(eq(events.id, ctx.eventId));
   const [team] = await t.db.insert(teams).values({
     schoolId: ctx.schoolId, eventId: ctx.eventId, disciplineId: 1, division: 1, teamRank: 'A', gender: 'Female',
   }).returning();
   await t.db.insert(teamEntries).values({
     id: IDS.entry, teamId: team!.id, eventId: ctx.eventId, disciplineId: 1, schoolId: ctx.schoolId, participantId: IDS.participant, position: 1,
+  });
+  // The start hut marks an entry of its own (another route of the matrix deletes IDS.entry).
+  await t.db.insert(teamEntries).values({
+    id: IDS.markedEntry, teamId: team!.id, eventId: ctx.eventId, disciplineId: 1, schoolId: ctx.schoolId, participantId: null, position: 2,
   });
 });
 afterAll(async () => { await t?.close(); });

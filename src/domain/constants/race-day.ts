@@ -13,3 +13,7 @@ export const FILE_SYSTEMS = ['NSW', 'VIC', 'Live heats'] as const;
 export type FileSystem = (typeof FILE_SYSTEMS)[number];
 
 export const DEFAULT_FILE_SELECTION = { DisciplineId: 1, division: 1, gender: 'Male' } as const;
+
+/** Start hut marks on an entry in a run (beyond the spec: made on the tablet, offline or not). */
+export const RACE_MARKS = ['DNS', 'started'] as const;
+export type RaceMarkKind = (typeof RACE_MARKS)[number];

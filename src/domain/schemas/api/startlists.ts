@@ -1,13 +1,14 @@
 // Start lists, start marshall sheets and the timing-file exports of race day.
 import { z } from 'zod';
 import {
+  MAX_BATCH_ROWS,
   MAX_NUMBER_LIST_LENGTH,
   MAX_PAGE_ROWS,
   MAX_PERSON_NAME_LENGTH,
   MAX_CHOICE_LENGTH,
   MAX_TITLE_LENGTH,
 } from '../../constants/limits';
-import { DEFAULT_START_MARSHALL_ROWS, RUNS, START_MARSHALL_TYPES } from '../../constants/race-day';
+import { DEFAULT_START_MARSHALL_ROWS, RACE_MARKS, RUNS, START_MARSHALL_TYPES } from '../../constants/race-day';
 import {
   boundedText,
   disciplineIdSchema,
@@ -80,6 +81,8 @@ export const startMarshallRowSchema = z.object({
   schoolName,
   teamRank: teamLetterSchema,
   position: positionSchema,
+  /** The start hut's mark for this run (beyond the spec: DNS or started, made on a tablet). */
+  mark: z.enum(RACE_MARKS).nullable().optional(),
 });
 export type StartMarshallRow = z.infer<typeof startMarshallRowSchema>;
 
@@ -117,6 +120,20 @@ export const timingExportQuerySchema = z.object({
   format: z.enum(['csv', 'xlsx']).default('csv'),
 });
 
+/** POST /api/startlist/draw: an admin draws (or redraws) a race's start order, until bibs are given. */
+export const startDrawBodySchema = z.object({
+  EventId: idSchema.optional(),
+  DisciplineId: disciplineIdSchema,
+  division: divisionSchema,
+  gender: teamGenderSchema,
+});
+
+/** PUT /api/raceMarks: start hut marks; a null mark clears the entry's mark for that run. */
+export const raceMarksBodySchema = z.object({
+  marks: z.array(z.object({ teamEntryId: idSchema, run: z.enum(RUNS), mark: z.enum(RACE_MARKS).nullable() })).min(1).max(MAX_BATCH_ROWS),
+});
+export const raceMarksResponseSchema = z.object({ saved: z.number().int().nonnegative() });
+
 export const startlistsApi = {
   startlist: defineRoute({
     method: 'GET',
@@ -130,4 +147,6 @@ export const startlistsApi = {
     querystring: startMarshallQuerySchema,
     response: startMarshallResponseSchema,
   }),
+  draw: defineRoute({ method: 'POST', url: '/api/startlist/draw', body: startDrawBodySchema, response: startlistResponseSchema }),
+  marks: defineRoute({ method: 'PUT', url: '/api/raceMarks', body: raceMarksBodySchema, response: raceMarksResponseSchema }),
 };
