@@ -120,6 +120,15 @@ const MATRIX: Record<string, Row> = {
     request: (c) => ({ payload: { EventId: c.eventId, DisciplineId: 1, division: 1, gender: 'Female' } }),
     expect: only('admin'),
   },
+  'POST /api/bibs/generate': {
+    // The race's only racer is gone by then (another row deletes it): the admin meets 422.
+    request: (c) => ({ payload: { bibForm: { EventId: c.eventId, DisciplineId: 1, divisions: [1], gender: 'Female', startNumber: 1 } } }),
+    expect: is('denied', { none: 'unauth', admin: 'reached' }),
+  },
+  'POST /api/bibs/manual-assign': {
+    request: () => ({ payload: [{ teamEntryId: IDS.markedEntry, bib: 500 }] }),
+    expect: only('admin'),
+  },
   'PUT /api/raceMarks': {
     request: () => ({ payload: { marks: [{ teamEntryId: IDS.markedEntry, run: 'First', mark: 'DNS' }] } }),
     expect: only('racedept', 'admin'),

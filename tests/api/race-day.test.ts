@@ -4,7 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { events, participants, raceMarks, teamEntries, teams } from '../../server/db/schema';
+import { events, participants, raceMarks, schools, teamEntries, teams } from '../../server/db/schema';
+import { BIB_MESSAGES } from '../../server/modules/race-day/bibs';
+import { bibTakenMessage } from '../../src/domain/server-messages';
 import { RACE_MESSAGES } from '../../server/modules/race-day/service';
 import { createEvent, createSchool, createUser } from './support/factories';
 import { signIn, type Agent } from './support/http';
@@ -162,3 +164,68 @@ describe('start hut marks', () => {
     expect(await t.db.select().from(raceMarks)).toEqual([]);
   });
 });
+
+describe('bibs', () => {
+  const generate = (agent: Agent, over: Record<string, unknown> = {}) => agent.request({
+    method: 'POST', url: '/api/bibs/generate',
+    payload: { bibForm: { EventId: eventId, DisciplineId: 2, divisions: [1], gender: 'Male', startNumber: 101, ...over } },
+  });
+  const assign = (agent: Agent, list: { teamEntryId: string; bib: number | null }[]) => agent.request({ method: 'POST', url: '/api/bibs/manual-assign', payload: list });
+  const bibsOf = async () => new Map((await t.db.select().from(teamEntries)).map((e) => [e.id, [e.bib, e.bibManual]]));
+
+  it('numbers the racers consecutively in start order, keeps and reports manual bibs, skips bibs held elsewhere', async () => {
+    const a = await addTeam(schoolId, 'A');
+    const b = await addTeam(otherSchoolId, 'A');
+    expect((await draw(admin)).statusCode).toBe(200);
+    const order = (await startlistOf(admin)).flatMap((x) => x.members.map((m) => m.teamEntryId));
+    // Bib 103 is typed by hand on the last racer; 102 is held in another division of the discipline.
+    const [other] = await t.db.insert(teams).values({ schoolId, eventId, disciplineId: 2, division: 2, gender: 'Male', teamRank: 'Z' }).returning();
+    await t.db.insert(teamEntries).values({ teamId: other!.id, eventId, disciplineId: 2, schoolId, participantId: null, position: 1, bib: 102 });
+    expect((await assign(admin, [{ teamEntryId: order[3]!, bib: 103 }])).statusCode).toBe(200);
+
+    const res = await generate(admin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      assigned: [{ teamEntryId: order[0], bib: 101 }, { teamEntryId: order[1], bib: 104 }, { teamEntryId: order[2], bib: 105 }],
+      keptManual: [{ teamEntryId: order[3], bib: 103 }],
+      nextNumber: 106,
+    });
+    const stored = await bibsOf();
+    expect(order.map((id) => stored.get(id))).toEqual([[101, false], [104, false], [105, false], [103, true]]);
+    // Bibs given: the start list is in bib order now, and the draw is closed.
+    expect((await startlistOf(admin)).flatMap((x) => x.members.map((m) => m.bib))).toEqual([101, 104, 105, 103]);
+    expect((await draw(admin)).statusCode).toBe(422);
+    expect([a.entries.length, b.entries.length]).toEqual([2, 2]);
+  });
+
+  it('regenerates without tripping over its own numbers, and refuses an empty race and anyone but an admin', async () => {
+    await addTeam(schoolId, 'A');
+    expect((await generate(admin)).statusCode).toBe(200);
+    const again = await generate(admin, { startNumber: 102 });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().assigned.map((x: { bib: number }) => x.bib)).toEqual([102, 103]);
+    expect((await generate(admin, { gender: 'Female' })).json().message).toBe(BIB_MESSAGES.nothingToNumber);
+    expect((await generate(racedept)).statusCode).toBe(403);
+    expect((await generate(admin, { startNumber: 0 })).statusCode).toBe(400);
+  });
+
+  it('refuses a duplicate manual bib naming its holder, changing nothing; bibs may trade places in one call', async () => {
+    const a = await addTeam(schoolId, 'A');
+    const [one, two] = a.entries;
+    expect((await assign(admin, [{ teamEntryId: one!.id, bib: 7 }, { teamEntryId: two!.id, bib: 8 }])).statusCode).toBe(200);
+    const before = await bibsOf();
+    const refused = await assign(admin, [{ teamEntryId: two!.id, bib: 7 }]);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ code: 'BIB_TAKEN', message: bibTakenMessage(7, `Racer A1 (${await schoolName(schoolId)})`), fields: [{ path: '0.bib' }] });
+    expect(await bibsOf()).toEqual(before);
+    expect((await assign(admin, [{ teamEntryId: one!.id, bib: 8 }, { teamEntryId: two!.id, bib: 7 }])).statusCode).toBe(200);
+    expect([(await bibsOf()).get(one!.id), (await bibsOf()).get(two!.id)]).toEqual([[8, true], [7, true]]);
+    expect((await assign(admin, [{ teamEntryId: randomUUID(), bib: 9 }])).json().fields).toEqual([{ path: '0.teamEntryId', message: BIB_MESSAGES.entryNotFound }]);
+    expect((await assign(racedept, [{ teamEntryId: one!.id, bib: 9 }])).statusCode).toBe(403);
+  });
+});
+
+async function schoolName(id: string) {
+  const [row] = await t.db.select({ name: schools.name }).from(schools).where(eq(schools.id, id));
+  return row!.name;
+}

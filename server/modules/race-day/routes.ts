@@ -1,13 +1,16 @@
 // Race day (spec section 7): GET /api/startlist, GET /api/startMarshall, and beyond the spec the
-// admin's start order draw (POST /api/startlist/draw) and the start hut marks (PUT /api/raceMarks).
+// admin's start order draw (POST /api/startlist/draw) and the start hut marks (PUT /api/raceMarks);
+// the admin's bibs (POST /api/bibs/generate, POST /api/bibs/manual-assign).
 // Race department and admins read every published race; a school reads its own teams' start
 // positions and bibs only; an auditor reads and writes nothing of race day. Marks: race department
 // and admins, through runWrite (exactly once from the offline outbox).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MAX_BATCH_BODY_BYTES } from '../../../src/domain/constants/limits';
 import { API } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
 import { requireSession } from '../../plugins/authz';
 import { runWrite } from '../../plugins/idempotency';
+import { assignBibs, generateBibs } from './bibs';
 import { drawRace, raceEvent, saveMarks, startMarshall, startlist } from './service';
 
 export const raceDayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
@@ -40,6 +43,23 @@ export const raceDayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
     const event = await raceEvent(db, requireSession(request), EventId);
     return runWrite(db, request, reply, (tx) => drawRace(tx, { EventId: event.id, DisciplineId, division, gender }));
   });
+
+  const bibs = API.bibs;
+
+  app.post(bibs.generate.url, {
+    config: { auth: ['admin'] },
+    schema: { body: bibs.generate.body, response: { 200: bibs.generate.response } },
+  }, async (request, reply) => {
+    const event = await raceEvent(db, requireSession(request), request.body.bibForm.EventId);
+    return runWrite(db, request, reply, (tx) => generateBibs(tx, event.id, request.body.bibForm));
+  });
+
+  app.post(bibs.manualAssign.url, {
+    // A whole grid of bibs in one call.
+    bodyLimit: MAX_BATCH_BODY_BYTES,
+    config: { auth: ['admin'] },
+    schema: { body: bibs.manualAssign.body, response: { 200: bibs.manualAssign.response } },
+  }, async (request, reply) => runWrite(db, request, reply, (tx) => assignBibs(tx, request.body)));
 
   app.put(api.marks.url, {
     config: { auth: ['racedept', 'admin'] },
