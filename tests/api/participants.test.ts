@@ -268,7 +268,7 @@ describe('team entries', () => {
     const res = await school.request({ method: 'GET', url: `/api/v2/participants/${p.id}/team-entries` });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual([{
-      id: entry.id, TeamId: team.id, ParticipantId: p.id, position: 1, bib: null, version: 1,
+      id: entry.id, TeamId: team.id, ParticipantId: p.id, position: 1, bib: null, bibManual: false, version: 1,
       EventId: eventId, DisciplineId: 1, disciplineName: expect.any(String), division: 1, teamRank: 'A', teamGender: 'Female',
     }]);
     const filtered = await school.request({ method: 'GET', url: '/api/v2/team-entries', query: { filter: JSON.stringify({ where: { TeamId: team.id } }) } });
