@@ -157,12 +157,14 @@ it('shows a refusal on the team and member concerned, and the next Save sends th
     </MemoryRouter>,
   );
   const message = participantAlreadyEnteredMessage('Ava Alpine', 'Moguls');
-  const grid = await screen.findByRole('grid', { name: 'Teams' });
-  await waitFor(() => expect(within(grid).getAllByText(message)).toHaveLength(1));
+  // Generous waits: the grid renders slowly on a loaded two-core machine.
+  const slow = { timeout: 15_000 };
+  const grid = await screen.findByRole('grid', { name: 'Teams' }, slow);
+  await waitFor(() => expect(within(grid).getAllByText(message)).toHaveLength(1), slow);
   expect(within(grid).getAllByText(NOT_SENT)).toHaveLength(1); // team C
   fireEvent.click(within(grid).getAllByRole('button', { name: 'Show' })[0]!);
-  const members = await screen.findByRole('grid', { name: 'Members of Moguls Division 1 Co-ed team B' });
-  await waitFor(() => expect(within(members).getAllByText(message)).toHaveLength(1));
+  const members = await screen.findByRole('grid', { name: 'Members of Moguls Division 1 Co-ed team B' }, slow);
+  await waitFor(() => expect(within(members).getAllByText(message)).toHaveLength(1), slow);
 
   // The fix: the second device learns of team A, and team B takes Cal instead of Ava.
   await engine.pull();
@@ -201,7 +203,7 @@ it('lists the pulled teams by discipline with their members by position and mana
       </SessionContext.Provider>
     </MemoryRouter>,
   );
-  const moguls = await screen.findByRole('region', { name: 'Moguls' });
+  const moguls = await screen.findByRole('region', { name: 'Moguls' }, { timeout: 15_000 });
   const card = within(moguls).getByRole('article', { name: 'Division 1 Co-ed team A' });
   const rows = within(card).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((c) => c.textContent));
   expect(rows).toEqual([['1', 'Ava Alpine', ''], ['2', 'Cal Carve', ''], ['3', 'Open', '']]);

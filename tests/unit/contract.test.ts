@@ -104,8 +104,9 @@ const SPEC_CALLS = [
   'POST /api/report/school-past-total-entries',
 ];
 
-// Calls the spec implies without naming them (the registry export route).
-const OUR_CALLS = ['POST /api/snowracer-export'];
+// Calls the spec implies without naming them (the registry export route), and race day beyond the
+// spec (PRODUCT-DECISIONS 'Race day': the stored draw and the start hut marks).
+const OUR_CALLS = ['POST /api/snowracer-export', 'POST /api/startlist/draw', 'PUT /api/raceMarks'];
 
 const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
 
