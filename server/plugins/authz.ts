@@ -4,7 +4,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { UserType } from '../../src/domain/constants';
-import { forbidden, unauthenticated } from '../http-errors';
+import { badRequest, forbidden, unauthenticated } from '../http-errors';
 import type { SessionInfo } from './session';
 
 export type RouteAuth = 'public' | 'any' | readonly UserType[];
@@ -42,6 +42,17 @@ export function schoolScope(request: FastifyRequest, requested?: string | null):
     return session.schoolId;
   }
   return requested ?? session.schoolId;
+}
+
+export const NO_SCOPE = 'Choose a school and an event first.';
+
+/** The school (a school user's own, staff the picked one) and the event of the session, for the
+ *  calls that work on one school in one event. */
+export function sessionSchoolAndEvent(request: FastifyRequest): { schoolId: string; eventId: string } {
+  const schoolId = schoolScope(request);
+  const eventId = requireSession(request).eventId;
+  if (!schoolId || !eventId) throw badRequest(NO_SCOPE);
+  return { schoolId, eventId };
 }
 
 export const isStaff = (session: SessionInfo) => session.type !== 'school';

@@ -10,14 +10,14 @@ import { MAX_BATCH_BODY_BYTES } from '../../../src/domain/constants/limits';
 import { API } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
 import { badRequest } from '../../http-errors';
-import { requireSession } from '../../plugins/authz';
+import { NO_SCOPE, requireSession } from '../../plugins/authz';
 import { runWrite } from '../../plugins/idempotency';
 import { listTeamManagers, saveTeamManagers, type Scope } from './service';
 
 const READ = ['admin', 'school', 'auditor'] as const;
 const WRITE = ['admin', 'school'] as const;
 
-export const NO_SCOPE = 'Choose a school and an event first.';
+export { NO_SCOPE };
 
 /** A school user's own school; staff the one named, else the one picked in the session. */
 function scopeOf(request: FastifyRequest, named?: { SchoolId?: string; EventId?: string }): Scope {

@@ -5,28 +5,18 @@
 // path naming another is refused (403, as GET /api/school/:SchoolId), a body naming one is
 // ignored (school and event come from the session; a write queued offline names its event in
 // X-Event-Id). The save runs through runWrite (exactly once) in one transaction.
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_BATCH_BODY_BYTES } from '../../../src/domain/constants/limits';
 import { API } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
-import { badRequest } from '../../http-errors';
-import { requireSession, schoolScope } from '../../plugins/authz';
+import { NO_SCOPE, requireSession, schoolScope, sessionSchoolAndEvent } from '../../plugins/authz';
 import { runWrite } from '../../plugins/idempotency';
-import { groupedTeams, loadTeams, saveTeams, type Scope } from './service';
+import { groupedTeams, loadTeams, saveTeams } from './service';
 
 const READ = ['admin', 'school', 'auditor'] as const;
 const WRITE = ['admin', 'school'] as const;
 
-export const NO_SCOPE = 'Choose a school and an event first.';
-
-/** The session's school (a school user's own) and event. */
-function sessionScope(request: FastifyRequest): Scope {
-  const session = requireSession(request);
-  const schoolId = schoolScope(request);
-  if (!schoolId || !session.eventId) throw badRequest(NO_SCOPE);
-  return { schoolId, eventId: session.eventId };
-}
+export { NO_SCOPE };
 
 export const teamRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
   const api = API.teams;
@@ -34,7 +24,7 @@ export const teamRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
   app.get(api.list.url, {
     config: { auth: READ },
     schema: { response: { 200: api.list.response } },
-  }, async (request) => loadTeams(db, sessionScope(request)));
+  }, async (request) => loadTeams(db, sessionSchoolAndEvent(request)));
 
   app.get(api.grouped.url, {
     config: { auth: READ },
@@ -51,7 +41,7 @@ export const teamRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
     schema: { body: api.save.body, response: { 200: api.save.response } },
   }, async (request, reply) => {
     const session = requireSession(request);
-    const scope = sessionScope(request);
+    const scope = sessionSchoolAndEvent(request);
     return runWrite(db, request, reply, (tx) => saveTeams(tx, session, scope, request.body));
   });
 };

@@ -1,23 +1,14 @@
 // GET /api/ticketing and POST /api/ticketings: the tickets of the session's school for the
 // session's event. The scope comes from the session only (the write schema drops a SchoolId sent
 // in the body), so a school never touches another school's row. Auditor and racedept: no access.
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
-import { badRequest } from '../../http-errors';
-import { requireSession, schoolScope } from '../../plugins/authz';
+import { NO_SCOPE, requireSession, sessionSchoolAndEvent } from '../../plugins/authz';
 import { runWrite } from '../../plugins/idempotency';
-import { getTicketing, saveTicketing, type Scope } from './service';
+import { getTicketing, saveTicketing } from './service';
 
-export const NO_SCOPE = 'Choose a school and an event first.';
-
-function sessionScope(request: FastifyRequest): Scope {
-  const schoolId = schoolScope(request);
-  const eventId = requireSession(request).eventId;
-  if (!schoolId || !eventId) throw badRequest(NO_SCOPE);
-  return { schoolId, eventId };
-}
+export { NO_SCOPE };
 
 export const ticketingRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
   const { ticketing, saveTicketing: save } = API.events;
@@ -25,13 +16,13 @@ export const ticketingRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) 
   app.get(ticketing.url, {
     config: { auth: ['admin', 'school'] },
     schema: { response: { 200: ticketing.response } },
-  }, async (request) => getTicketing(db, sessionScope(request)));
+  }, async (request) => getTicketing(db, sessionSchoolAndEvent(request)));
 
   app.post(save.url, {
     config: { auth: ['admin', 'school'] },
     schema: { body: save.body, response: { 200: save.response } },
   }, async (request, reply) => {
-    const scope = sessionScope(request);
+    const scope = sessionSchoolAndEvent(request);
     const session = requireSession(request);
     return runWrite(db, request, reply, (tx) => saveTicketing(tx, session, scope, request.body.ticketing));
   });
