@@ -149,7 +149,12 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       if (answered.has(row.id) || (await itemsOfRow(nested.table, row.id)).length > 0) continue;
       await table.delete(row.id as never);
     }
-    for (const row of nested.rows) await table.put(overlay(row, await itemsOfRow(nested.table, row.id)));
+    for (const row of nested.rows) {
+      const queued = await itemsOfRow(nested.table, row.id);
+      // Removed on this device meanwhile (its DELETE still queued): it stays removed here.
+      if (queued.some((q) => q.method === 'DELETE' && q.status !== 'failed')) continue;
+      await table.put(overlay(row, queued));
+    }
   }
 
   // ---- per answer ----------------------------------------------------------------------------
