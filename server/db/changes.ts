@@ -2,11 +2,19 @@
 // changed after a cursor, in sequence order, tombstones included. Sequence numbers are taken in
 // commit order (see the migration), so a cursor never skips a row. Tombstones older than the
 // retention are purged; a cursor below the purge horizon must download its scope again.
-import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { changeLog, syncHorizon } from './schema';
 
-export type ChangeScope = { schoolId: string | null; eventId: string | null; allSchools?: boolean };
+/** A school's and an event's rows (rows of no school or no event always belong); or, for race
+ *  officials, `eventIds` (several events) narrowed to some `tables`. */
+export type ChangeScope = {
+  schoolId: string | null;
+  eventId: string | null;
+  allSchools?: boolean;
+  eventIds?: readonly string[];
+  tables?: readonly string[];
+};
 export type ChangeRow = { entity: string; rowId: string; seq: number; deleted: boolean; schoolId: string | null; eventId: string | null };
 export type ChangePage = { changes: ChangeRow[]; cursor: number; hasMore: boolean; resetRequired: boolean };
 
@@ -25,14 +33,16 @@ export async function readChanges(
   const schoolCond = scope.allSchools
     ? undefined
     : or(isNull(changeLog.schoolId), scope.schoolId ? eq(changeLog.schoolId, scope.schoolId) : sql`false`);
-  const eventCond = or(isNull(changeLog.eventId), scope.eventId ? eq(changeLog.eventId, scope.eventId) : sql`false`);
+  const events = scope.eventIds ?? (scope.eventId ? [scope.eventId] : []);
+  const eventCond = or(isNull(changeLog.eventId), events.length ? inArray(changeLog.eventId, [...events]) : sql`false`);
+  const tableCond = scope.tables ? inArray(changeLog.entity, [...scope.tables]) : undefined;
   const rows = await db
     .select({
       entity: changeLog.entity, rowId: changeLog.rowId, seq: changeLog.seq, deleted: changeLog.deleted,
       schoolId: changeLog.schoolId, eventId: changeLog.eventId,
     })
     .from(changeLog)
-    .where(and(gt(changeLog.seq, cursor), schoolCond, eventCond, cursor === 0 ? eq(changeLog.deleted, false) : undefined))
+    .where(and(gt(changeLog.seq, cursor), schoolCond, eventCond, tableCond, cursor === 0 ? eq(changeLog.deleted, false) : undefined))
     .orderBy(asc(changeLog.seq))
     .limit(limit + 1);
   const page = rows.slice(0, limit);

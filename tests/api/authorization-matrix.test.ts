@@ -96,6 +96,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/snowracer/:snowId': { request: none, expect: only('school', 'admin') },
   'GET /api/snowracer/count': { request: none, expect: only('admin') },
   'GET /api/sync/changes': { request: () => ({ query: { cursor: '0' } }), expect: SIGNED_IN },
+  // The race-day mirror of officials' tablets.
+  'GET /api/race-day/changes': { request: () => ({ query: { cursor: '0' } }), expect: only('racedept', 'admin') },
   // Home: the school its own numbers, admin and auditor any school's; racedept nothing.
   'GET /api/metrics/:EventId/:SchoolId': { request: none, expect: only('school', 'auditor', 'admin') },
   // First-season carry-over: read like participants; written by school and admin. The auditor has

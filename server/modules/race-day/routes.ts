@@ -6,15 +6,22 @@
 // and admins, through runWrite (exactly once from the offline outbox).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_BATCH_BODY_BYTES } from '../../../src/domain/constants/limits';
-import { API } from '../../../src/domain/schemas';
+import { API, syncApi } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
 import { requireSession } from '../../plugins/authz';
 import { runWrite } from '../../plugins/idempotency';
 import { assignBibs, generateBibs } from './bibs';
+import { pullRaceDay } from './feed';
 import { drawRace, raceEvent, saveMarks, startMarshall, startlist } from './service';
 
 export const raceDayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
   const api = API.startlists;
+
+  // The race-day mirror of race officials' tablets (every event shown for start lists).
+  app.get(syncApi.raceDay.url, {
+    config: { auth: ['racedept', 'admin'] },
+    schema: { querystring: syncApi.raceDay.querystring, response: { 200: syncApi.raceDay.response } },
+  }, async (request) => pullRaceDay(db, request.query.cursor, request.query.limit, { initial: request.query.initial === '1' }));
 
   app.get(api.startlist.url, {
     config: { auth: ['racedept', 'admin', 'school'] },

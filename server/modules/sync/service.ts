@@ -5,6 +5,7 @@
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SyncChange, SyncEntity, SyncResponse } from '../../../src/domain/schemas';
+import type { RaceDayEntity } from '../../../src/domain/schemas/api/race-day-feed';
 import { readChanges, type ChangeRow, type ChangeScope } from '../../db/changes';
 import type { Db } from '../../db/client';
 import {
@@ -15,11 +16,14 @@ import { invoiceStatusCents } from '../../../src/domain/rules/invoice-status';
 import { eventsByIds } from '../events/queries';
 import { toParticipant, toTeamEntry } from '../participants/shape';
 
-type Shaped = Record<string, unknown>;
+export type Shaped = Record<string, unknown>;
 type Loader = (db: Db, keys: string[]) => Promise<Map<string, Shaped>>;
 
+/** The main feed's mirror tables (the race-day ones have their own feed: race-day/feed.ts). */
+type MainEntity = Exclude<SyncEntity, RaceDayEntity>;
+
 /** SQL table -> client mirror table. */
-export const ENTITY_OF_TABLE: Readonly<Record<string, SyncEntity>> = {
+export const ENTITY_OF_TABLE: Readonly<Record<string, MainEntity>> = {
   participants: 'participants',
   team_managers: 'teamManagers',
   teams: 'teams',
@@ -50,17 +54,17 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const dollars = (cents: number) => cents / 100;
 
 /** Rows whose key (one column, or several joined by ':') is in `keys`. */
-function keyIn(columns: AnyPgColumn[], keys: string[]): SQL {
+export function keyIn(columns: AnyPgColumn[], keys: string[]): SQL {
   if (columns.length === 1) return inArray(sql`${columns[0]}::text`, keys);
   const joined = sql.join(columns.map((c) => sql`${c}::text`), sql` || ':' || `);
   return inArray(sql`(${joined})`, keys);
 }
 
-function byKey<R>(rows: R[], key: (r: R) => string, shape: (r: R) => Shaped): Map<string, Shaped> {
+export function byKey<R>(rows: R[], key: (r: R) => string, shape: (r: R) => Shaped): Map<string, Shaped> {
   return new Map(rows.map((r) => [key(r), shape(r)]));
 }
 
-const LOADERS: Record<SyncEntity, Loader> = {
+const LOADERS: Record<MainEntity, Loader> = {
   participants: async (db, keys) => byKey(
     await db.select().from(participants).where(keyIn([participants.id], keys)), (r) => r.id, (r) => toParticipant(r),
   ),
@@ -224,7 +228,7 @@ export type FeedScope = ChangeScope & { withUsers: boolean };
 
 export const scopeKey = (scope: ChangeScope) => `school:${scope.schoolId ?? 'none'}/event:${scope.eventId ?? 'none'}`;
 
-type Wanted = { entity: SyncEntity; key: string; deleted: boolean };
+type Wanted = { entity: MainEntity; key: string; deleted: boolean };
 
 function wanted(change: ChangeRow, withUsers: boolean): Wanted | null {
   const entity = ENTITY_OF_TABLE[change.entity];
@@ -252,7 +256,7 @@ export async function pullChanges(
   list.forEach((w, i) => last.set(`${w.entity}\u0000${w.key}`, i));
   const unique = list.filter((w, i) => last.get(`${w.entity}\u0000${w.key}`) === i);
 
-  const toLoad = new Map<SyncEntity, string[]>();
+  const toLoad = new Map<MainEntity, string[]>();
   for (const w of unique) if (!w.deleted) toLoad.set(w.entity, [...(toLoad.get(w.entity) ?? []), w.key]);
   const loaded = new Map<SyncEntity, Map<string, Shaped>>();
   for (const [entity, keys] of toLoad) loaded.set(entity, await LOADERS[entity](db, keys));

@@ -84,6 +84,28 @@ export interface BibReadinessFacts {
   invoicePaid: boolean;
 }
 
+/** The counts a school's readiness is decided on (one row of the race-day mirror). */
+export interface ReadinessCounts {
+  racers: number;
+  completedParticipantWaivers: number;
+  volunteers: number;
+  completedVolunteerWaivers: number;
+  assignedVolunteers: number;
+  requiredVolunteers: number;
+  invoicePaid: boolean;
+}
+
+/** Waivers complete for every racer and every volunteer, the required volunteers in their slots,
+ *  the invoice paid. */
+export function readinessFacts(counts: ReadinessCounts): BibReadinessFacts {
+  return {
+    participantWaiversComplete: counts.completedParticipantWaivers >= counts.racers,
+    volunteerWaiversComplete: counts.completedVolunteerWaivers >= counts.volunteers,
+    volunteersRegistered: counts.assignedVolunteers >= counts.requiredVolunteers,
+    invoicePaid: counts.invoicePaid,
+  };
+}
+
 const NOTHING_DONE: BibReadinessFacts = {
   participantWaiversComplete: false,
   volunteerWaiversComplete: false,

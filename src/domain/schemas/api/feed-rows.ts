@@ -17,6 +17,7 @@ import { ticketingSchema } from '../entities/ticketing';
 import { adminUserSchema } from '../entities/user';
 import { volunteerSchema } from '../entities/volunteer';
 import { waiverSchema } from '../entities/waiver';
+import { RACE_DAY_ROW_SCHEMAS } from './race-day-feed';
 import type { SyncEntity } from './sync';
 
 /** A school's invoice for an event, as every device needs it offline: is it paid, what is owed
@@ -56,4 +57,5 @@ export const FEED_ROW_SCHEMAS: Partial<Record<SyncEntity, z.ZodType<Record<strin
   invites: inviteSchema.loose(),
   invoices: invoiceStatusSchema.loose(),
   users: adminUserSchema.loose(),
+  ...RACE_DAY_ROW_SCHEMAS,
 };

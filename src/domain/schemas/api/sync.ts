@@ -13,6 +13,8 @@ export const SYNC_ENTITIES = [
   'volunteerPreferences', 'volunteerSpots', 'events', 'eventDisciplines', 'disciplines', 'states',
   'schools', 'ticketing', 'waivers', 'resultRaces', 'resultOveralls', 'trophies', 'invites',
   'invoices', 'payments', 'users',
+  // The race-day mirror (GET /api/race-day/changes; schemas in race-day-feed.ts).
+  'raceEvents', 'raceTeams', 'raceEntries', 'raceParticipants', 'raceSchools', 'startDraws', 'raceMarks', 'raceReadiness',
 ] as const;
 export const syncEntitySchema = z.enum(SYNC_ENTITIES);
 export type SyncEntity = z.infer<typeof syncEntitySchema>;
@@ -49,6 +51,8 @@ export type SyncResponse = z.infer<typeof syncResponseSchema>;
 
 export const syncApi = {
   changes: defineRoute({ method: 'GET', url: '/api/sync/changes', querystring: syncQuerySchema, response: syncResponseSchema }),
+  /** Race officials' feed: the race-day data of every event shown for start lists. */
+  raceDay: defineRoute({ method: 'GET', url: '/api/race-day/changes', querystring: syncQuerySchema, response: syncResponseSchema }),
 };
 
 /** Headers every queued write carries (server/plugins/idempotency.ts reads them). */

@@ -1,0 +1,81 @@
+// What each school has done towards collecting its bibs at an event: the counts of the race-day
+// mirror's readiness rows and of GET /api/bibList (the rule over them is readinessFacts in
+// src/domain/rules/bib-list.ts). One query per table for any number of schools and events.
+import { and, count, countDistinct, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { invoiceStatusCents } from '../../../src/domain/rules/invoice-status';
+import { requiredVolunteers } from '../../../src/domain/rules/required-volunteers';
+import type { RaceReadinessRow } from '../../../src/domain/schemas/api/race-day-feed';
+import type { Db, Tx } from '../../db/client';
+import { events, invoices, payments, teamEntries, volunteerSlots, volunteers, waivers } from '../../db/schema';
+
+export type SchoolEvent = { SchoolId: string; EventId: string };
+
+const pairKey = (schoolId: string, eventId: string) => `${schoolId}:${eventId}`;
+
+/** The readiness counts of each (school, event) asked that has race entries; a school with no
+ *  entry in the event has no row (nothing to collect). */
+export async function loadReadiness(db: Db | Tx, pairs: readonly SchoolEvent[]): Promise<Map<string, RaceReadinessRow>> {
+  if (!pairs.length) return new Map();
+  const schoolIds = [...new Set(pairs.map((p) => p.SchoolId))];
+  const eventIds = [...new Set(pairs.map((p) => p.EventId))];
+  const within = (t: { schoolId: AnyPgColumn; eventId: AnyPgColumn }) => and(inArray(t.schoolId, schoolIds), inArray(t.eventId, eventIds));
+
+  const [entries, waiverCounts, volunteerCounts, slotCounts, ratios, issued, received] = await Promise.all([
+    db.select({
+      schoolId: teamEntries.schoolId, eventId: teamEntries.eventId,
+      racers: countDistinct(teamEntries.participantId), raceEntries: count(teamEntries.participantId),
+    }).from(teamEntries).where(and(within(teamEntries), isNotNull(teamEntries.participantId)))
+      .groupBy(teamEntries.schoolId, teamEntries.eventId),
+    db.select({ schoolId: waivers.schoolId, eventId: waivers.eventId, type: waivers.type, n: count() })
+      .from(waivers).where(and(within(waivers), eq(waivers.completed, 1)))
+      .groupBy(waivers.schoolId, waivers.eventId, waivers.type),
+    db.select({ schoolId: volunteers.schoolId, eventId: volunteers.eventId, n: count() })
+      .from(volunteers).where(within(volunteers)).groupBy(volunteers.schoolId, volunteers.eventId),
+    db.select({ schoolId: volunteerSlots.schoolId, eventId: volunteerSlots.eventId, n: count() })
+      .from(volunteerSlots).where(and(within(volunteerSlots), isNotNull(volunteerSlots.volunteerId)))
+      .groupBy(volunteerSlots.schoolId, volunteerSlots.eventId),
+    db.select({ id: events.id, ratio: events.volunteerRatio }).from(events).where(inArray(events.id, eventIds)),
+    db.select().from(invoices).where(within(invoices)),
+    db.select().from(payments).where(within(payments)),
+  ]);
+
+  const tally = (rows: { schoolId: string; eventId: string; n: number }[]) =>
+    new Map(rows.map((r) => [pairKey(r.schoolId, r.eventId), Number(r.n)]));
+  const volunteersOf = tally(volunteerCounts);
+  const assignedOf = tally(slotCounts);
+  const waiversOf = (type: string) => tally(waiverCounts.filter((w) => w.type === type));
+  const participantWaivers = waiversOf('participant');
+  const volunteerWaivers = waiversOf('volunteer');
+  const ratioOf = new Map(ratios.map((r) => [r.id, r.ratio]));
+  const wanted = new Set(pairs.map((p) => pairKey(p.SchoolId, p.EventId)));
+
+  const result = new Map<string, RaceReadinessRow>();
+  for (const e of entries) {
+    const key = pairKey(e.schoolId, e.eventId);
+    if (!wanted.has(key)) continue;
+    const raceEntries = Number(e.raceEntries);
+    const of = <R extends { schoolId: string; eventId: string }>(rows: R[]) =>
+      rows.filter((r) => r.schoolId === e.schoolId && r.eventId === e.eventId);
+    result.set(key, {
+      SchoolId: e.schoolId,
+      EventId: e.eventId,
+      racers: Number(e.racers),
+      raceEntries,
+      completedParticipantWaivers: participantWaivers.get(key) ?? 0,
+      volunteers: volunteersOf.get(key) ?? 0,
+      completedVolunteerWaivers: volunteerWaivers.get(key) ?? 0,
+      assignedVolunteers: assignedOf.get(key) ?? 0,
+      requiredVolunteers: requiredVolunteers(raceEntries, ratioOf.get(e.eventId)),
+      invoicePaid: invoiceStatusCents({ invoices: of(issued), payments: of(received) }).paid,
+    });
+  }
+  return result;
+}
+
+/** Every school with race entries in the event. */
+export async function schoolsEntered(db: Db | Tx, eventId: string): Promise<SchoolEvent[]> {
+  const rows = await db.selectDistinct({ SchoolId: teamEntries.schoolId }).from(teamEntries)
+    .where(and(eq(teamEntries.eventId, eventId), isNotNull(teamEntries.participantId)));
+  return rows.map((r) => ({ SchoolId: r.SchoolId, EventId: eventId }));
+}

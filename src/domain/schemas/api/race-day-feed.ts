@@ -1,0 +1,117 @@
+// The race-day mirror's rows (GET /api/race-day/changes): what a race official's tablet holds for
+// every event shown for start lists, in the plain shapes of src/domain/rules/race-day-rows.ts plus
+// each row's key fields, so the tablet computes start lists, sheets, bib lists and timing files
+// with the same functions as the server. Parsed on the client like every feed row.
+import { z } from 'zod';
+import { MAX_CHOICE_LENGTH, MAX_KEY_LENGTH, MAX_PERSON_NAME_LENGTH, MAX_TITLE_LENGTH } from '../../constants/limits';
+import { RACE_MARKS, RUNS } from '../../constants/race-day';
+import {
+  boundedText, disciplineIdSchema, divisionSchema, idSchema, storedSnowIdSchema, teamLetterSchema, teamGenderSchema, versioned,
+} from '../common';
+import { eventDisciplineSchema } from '../entities/event';
+import { bibSchema, positionSchema } from '../entities/team';
+
+const count = z.number().int().nonnegative();
+
+/** An event shown for start lists, with the disciplines it runs (the races' choices). */
+export const raceEventRowSchema = z.object({
+  id: idSchema,
+  name: boundedText(MAX_TITLE_LENGTH),
+  year: z.number().int(),
+  /** The Second run reverses only the first N of the First run when set (FIS 621.11). */
+  secondRunReverseCount: z.number().int().positive().nullable(),
+  disciplines: z.array(eventDisciplineSchema.extend({ name: boundedText(MAX_TITLE_LENGTH) })),
+  ...versioned,
+});
+export type RaceEventRow = z.infer<typeof raceEventRowSchema>;
+
+export const raceTeamRowSchema = z.object({
+  id: idSchema,
+  EventId: idSchema,
+  SchoolId: idSchema,
+  DisciplineId: disciplineIdSchema,
+  division: divisionSchema,
+  gender: teamGenderSchema,
+  teamRank: teamLetterSchema,
+  ...versioned,
+});
+
+export const raceEntryRowSchema = z.object({
+  id: idSchema,
+  TeamId: idSchema,
+  EventId: idSchema,
+  DisciplineId: disciplineIdSchema,
+  ParticipantId: idSchema.nullable(),
+  position: positionSchema,
+  bib: bibSchema.nullable(),
+  bibManual: z.boolean(),
+  ...versioned,
+});
+export type RaceEntryRow = z.infer<typeof raceEntryRowSchema>;
+
+/** A racer: names, snow id, gender and year level; never a date of birth. */
+export const raceParticipantRowSchema = z.object({
+  id: idSchema,
+  firstname: boundedText(MAX_PERSON_NAME_LENGTH),
+  lastname: boundedText(MAX_PERSON_NAME_LENGTH),
+  snowId: storedSnowIdSchema.nullable(),
+  gender: boundedText(MAX_CHOICE_LENGTH),
+  yearLevel: boundedText(MAX_CHOICE_LENGTH),
+  ...versioned,
+});
+
+export const raceSchoolRowSchema = z.object({ id: idSchema, name: boundedText(MAX_TITLE_LENGTH), ...versioned });
+
+export const startDrawRowSchema = z.object({
+  id: idSchema,
+  EventId: idSchema,
+  DisciplineId: disciplineIdSchema,
+  division: divisionSchema,
+  gender: teamGenderSchema,
+  seed: z.number().int(),
+  teamOrder: z.array(idSchema),
+  ...versioned,
+});
+
+/** A start hut mark, keyed on devices by its entry and run ('<teamEntryId>:<run>'). */
+export const raceMarkRowSchema = z.object({
+  id: boundedText(MAX_KEY_LENGTH),
+  EventId: idSchema,
+  teamEntryId: idSchema,
+  run: z.enum(RUNS),
+  mark: z.enum(RACE_MARKS).nullable(),
+  ...versioned,
+});
+export type RaceMarkRow = z.infer<typeof raceMarkRowSchema>;
+
+export const raceMarkId = (teamEntryId: string, run: string) => `${teamEntryId}:${run}`;
+
+/** What a school has done towards collecting its bibs at an event (the counts behind
+ *  src/domain/rules/bib-list.ts readinessFacts). */
+export const raceReadinessRowSchema = z.object({
+  SchoolId: idSchema,
+  EventId: idSchema,
+  racers: count,
+  raceEntries: count,
+  completedParticipantWaivers: count,
+  volunteers: count,
+  completedVolunteerWaivers: count,
+  assignedVolunteers: count,
+  requiredVolunteers: count,
+  invoicePaid: z.boolean(),
+  ...versioned,
+});
+export type RaceReadinessRow = z.infer<typeof raceReadinessRowSchema>;
+
+export const RACE_DAY_ROW_SCHEMAS = {
+  raceEvents: raceEventRowSchema.loose(),
+  raceTeams: raceTeamRowSchema.loose(),
+  raceEntries: raceEntryRowSchema.loose(),
+  raceParticipants: raceParticipantRowSchema.loose(),
+  raceSchools: raceSchoolRowSchema.loose(),
+  startDraws: startDrawRowSchema.loose(),
+  raceMarks: raceMarkRowSchema.loose(),
+  raceReadiness: raceReadinessRowSchema.loose(),
+} as const;
+export type RaceDayEntity = keyof typeof RACE_DAY_ROW_SCHEMAS;
+export const RACE_DAY_ENTITIES = Object.keys(RACE_DAY_ROW_SCHEMAS) as RaceDayEntity[];
