@@ -76,11 +76,11 @@ export function sendOutboxItem(fetchFn: FetchFn, baseUrl: string, item: OutboxIt
 
 export type ChangesAnswer = { status: number; page: SyncResponse | null; body: unknown; headers: Headers };
 
-/** GET /api/sync/changes?cursor=&limit= ; `page` is set on a 200 with a valid body. */
+/** GET /api/sync/changes?cursor=&limit= (or the race-day feed's path); `page` is set on a 200 with a valid body. */
 export async function fetchChanges(
-  fetchFn: FetchFn, baseUrl: string, cursor: number, limit: number, initial = false,
+  fetchFn: FetchFn, baseUrl: string, cursor: number, limit: number, initial = false, path = '/api/sync/changes',
 ): Promise<ChangesAnswer> {
-  const answer = await call(fetchFn, `${baseUrl}/api/sync/changes?cursor=${cursor}&limit=${limit}${initial ? '&initial=1' : ''}`, {
+  const answer = await call(fetchFn, `${baseUrl}${path}?cursor=${cursor}&limit=${limit}${initial ? '&initial=1' : ''}`, {
     method: 'GET',
     headers: { Accept: 'application/json' },
   });

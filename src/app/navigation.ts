@@ -7,6 +7,7 @@ export type NavItem = { to: string; label: string; roles: readonly UserType[] };
 export type NavGroup = { id: string; label: string; items: readonly NavItem[] };
 
 const ENTRIES: readonly UserType[] = ['school', 'admin'];
+const RACE_DAY: readonly UserType[] = ['racedept', 'admin'];
 
 export const NAV_GROUPS: readonly NavGroup[] = [
   {
@@ -23,7 +24,16 @@ export const NAV_GROUPS: readonly NavGroup[] = [
   {
     id: 'race-day',
     label: 'Race day',
-    items: [{ to: '/startlists', label: 'Start lists', roles: ['racedept', 'admin'] }],
+    items: [
+      { to: '/startlists', label: 'Start lists', roles: RACE_DAY },
+      { to: '/startMarshall', label: 'Start marshall sheets', roles: RACE_DAY },
+      { to: '/bib-list', label: 'Bib list', roles: RACE_DAY },
+      { to: '/bib-manual', label: 'Manual bibs', roles: ['admin'] },
+      { to: '/bib-generation', label: 'Bib generation', roles: ['admin'] },
+      { to: '/files/nsw-system', label: 'Timing file: NSW', roles: RACE_DAY },
+      { to: '/files/vic-system', label: 'Timing file: VIC', roles: RACE_DAY },
+      { to: '/files/live-heats', label: 'Timing file: Live heats', roles: RACE_DAY },
+    ],
   },
 ];
 

@@ -1,5 +1,6 @@
 // The route table (spec section 2), hash routes. The only place that knows every screen.
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
+import type { InterschoolsDb } from '../db/database';
 import { Navigate, createHashRouter, type RouteObject } from 'react-router-dom';
 import { DownPage } from '../features/session/down-page';
 import { LoginPage } from '../features/session/login-page';
@@ -8,7 +9,6 @@ import { RequireEvent } from './guards';
 import { AppLayout, PublicLayout } from './layout';
 import { Root } from './root';
 import { useServices } from './services';
-import { StartlistsPlaceholder } from './startlists-placeholder';
 
 // Every screen behind the login loads with its route: the first load is the login screen only.
 const HomePage = lazy(() => import('../features/home/home-page').then((m) => ({ default: m.HomePage })));
@@ -17,6 +17,12 @@ const TeamManagersPage = lazy(() => import('../features/team-managers/team-manag
 const TicketingPage = lazy(() => import('../features/ticketing/ticketing-page'));
 const TeamGridPage = lazy(() => import('../features/teams/team-grid-page'));
 const TeamIndexPage = lazy(() => import('../features/teams/team-index-page'));
+const StartlistsPage = lazy(() => import('../features/race-day/startlists-page'));
+const StartMarshallPage = lazy(() => import('../features/race-day/start-marshall-page'));
+const BibListPage = lazy(() => import('../features/race-day/bib-list-page'));
+const BibManualPage = lazy(() => import('../features/race-day/bib-manual-page'));
+const BibGenerationPage = lazy(() => import('../features/race-day/bib-generation-page'));
+const TimingFilesPage = lazy(() => import('../features/race-day/timing-files-page'));
 
 function Login() {
   return <LoginPage engine={useServices().engine} />;
@@ -50,6 +56,19 @@ function Ticketing() {
   return <TicketingPage db={useServices().db} />;
 }
 
+/** A race-day screen: it reads the race-day mirror only. */
+function raceDay(Page: ComponentType<{ db: InterschoolsDb }>) {
+  return function RaceDayRoute() {
+    return <Page db={useServices().db} />;
+  };
+}
+const Startlists = raceDay(StartlistsPage);
+const StartMarshall = raceDay(StartMarshallPage);
+const BibList = raceDay(BibListPage);
+const BibManual = raceDay(BibManualPage);
+const BibGeneration = raceDay(BibGenerationPage);
+const TimingFiles = raceDay(TimingFilesPage);
+
 export const appRoutes: RouteObject[] = [
   {
     path: '/',
@@ -73,7 +92,14 @@ export const appRoutes: RouteObject[] = [
           { path: 'team/index/:SchoolId/:EventId', element: <TeamIndex /> },
           { path: 'teamManager/index', element: <TeamManagers /> },
           { path: 'ticketing', element: <Ticketing /> },
-          { path: 'startlists', element: <StartlistsPlaceholder /> },
+          { path: 'startlists', element: <Startlists /> },
+          { path: 'startMarshall', element: <StartMarshall /> },
+          { path: 'bib-list', element: <BibList /> },
+          { path: 'bib-manual', element: <BibManual /> },
+          { path: 'bib-generation', element: <BibGeneration /> },
+          { path: 'files/nsw-system', element: <TimingFiles /> },
+          { path: 'files/vic-system', element: <TimingFiles /> },
+          { path: 'files/live-heats', element: <TimingFiles /> },
         ],
       },
       { path: '*', element: <Navigate to="/" replace /> },

@@ -33,6 +33,8 @@ import type {
   Waiver,
 } from '../domain/schemas/entities';
 import type { InvoiceStatus } from '../domain/schemas/api/feed-rows';
+import type { RaceEntryRow, RaceEventRow, RaceMarkRow, RaceReadinessRow } from '../domain/schemas/api/race-day-feed';
+import type { RaceParticipant, RaceSchool, RaceTeam, StartDraw } from '../domain/rules/race-day-rows';
 
 export const DATABASE_NAME = 'interschools';
 
@@ -72,9 +74,17 @@ export type InviteRow = Mirror<Invite>;
 export type InvoiceRow = Mirror<InvoiceStatus>;
 export type PaymentMirrorRow = Mirror<PaymentRow>;
 export type UserRow = Mirror<AdminUser>;
+export type RaceEventMirrorRow = Mirror<RaceEventRow>;
+export type RaceTeamMirrorRow = Mirror<RaceTeam>;
+export type RaceEntryMirrorRow = Mirror<RaceEntryRow>;
+export type RaceParticipantMirrorRow = Mirror<RaceParticipant>;
+export type RaceSchoolMirrorRow = Mirror<RaceSchool>;
+export type StartDrawMirrorRow = Mirror<StartDraw & { id: string }>;
+export type RaceMarkMirrorRow = Mirror<RaceMarkRow>;
+export type RaceReadinessMirrorRow = Mirror<RaceReadinessRow>;
 
-/** The mirror tables, by name (the outbox item's `entity`). */
-export const MIRROR_TABLES = [
+/** The main feed's mirror tables (the session's school and event). */
+export const MAIN_MIRROR_TABLES = [
   'participants',
   'teamManagers',
   'teams',
@@ -98,6 +108,21 @@ export const MIRROR_TABLES = [
   'payments',
   'users',
 ] as const;
+
+/** The race-day mirror of race officials (every event shown for start lists; its own feed). */
+export const RACE_DAY_TABLES = [
+  'raceEvents',
+  'raceTeams',
+  'raceEntries',
+  'raceParticipants',
+  'raceSchools',
+  'startDraws',
+  'raceMarks',
+  'raceReadiness',
+] as const;
+
+/** The mirror tables, by name (the outbox item's `entity`). */
+export const MIRROR_TABLES = [...MAIN_MIRROR_TABLES, ...RACE_DAY_TABLES] as const;
 export type EntityName = (typeof MIRROR_TABLES)[number];
 
 export type OutboxStatus = 'pending' | 'blocked' | 'failed';
@@ -198,6 +223,18 @@ async function upgradeToVersion2(tx: Transaction): Promise<void> {
     });
 }
 
+// Version 3: the race-day mirror.
+const VERSION_3_STORES: Record<string, string> = {
+  raceEvents: 'id',
+  raceTeams: 'id, EventId, [EventId+DisciplineId]',
+  raceEntries: 'id, TeamId, EventId, [EventId+DisciplineId]',
+  raceParticipants: 'id',
+  raceSchools: 'id',
+  startDraws: 'id, EventId',
+  raceMarks: 'id, EventId, teamEntryId',
+  raceReadiness: '[SchoolId+EventId], EventId',
+};
+
 export interface InterschoolsDbOptions {
   /** Reload the page when another tab opens a newer version. Default: in a window, not in tests. */
   reloadOnVersionChange?: boolean;
@@ -230,6 +267,14 @@ export class InterschoolsDb extends Dexie {
   invoices!: Table<InvoiceRow, [string, string]>;
   payments!: Table<PaymentMirrorRow, [string, string]>;
   users!: Table<UserRow, string>;
+  raceEvents!: Table<RaceEventMirrorRow, string>;
+  raceTeams!: Table<RaceTeamMirrorRow, string>;
+  raceEntries!: Table<RaceEntryMirrorRow, string>;
+  raceParticipants!: Table<RaceParticipantMirrorRow, string>;
+  raceSchools!: Table<RaceSchoolMirrorRow, string>;
+  startDraws!: Table<StartDrawMirrorRow, string>;
+  raceMarks!: Table<RaceMarkMirrorRow, string>;
+  raceReadiness!: Table<RaceReadinessMirrorRow, [string, string]>;
   outbox!: Table<OutboxItem, number>;
   meta!: Table<MetaRow, string>;
 
@@ -238,6 +283,7 @@ export class InterschoolsDb extends Dexie {
     // Append-only: add new versions below, never change these.
     this.version(1).stores(VERSION_1_STORES);
     this.version(2).stores(VERSION_2_STORES).upgrade(upgradeToVersion2);
+    this.version(3).stores(VERSION_3_STORES);
 
     const reload = options.reloadOnVersionChange ?? inWindow();
     this.on('versionchange', () => {
@@ -251,6 +297,11 @@ export class InterschoolsDb extends Dexie {
   /** The mirror tables, for transactions that span every entity. */
   mirrorTables(): Table[] {
     return MIRROR_TABLES.map((name) => this.table(name));
+  }
+
+  /** The tables one feed fills (reset together when that feed starts over). */
+  feedTables(feed: 'main' | 'raceDay'): Table[] {
+    return (feed === 'main' ? MAIN_MIRROR_TABLES : RACE_DAY_TABLES).map((name) => this.table(name));
   }
 }
 

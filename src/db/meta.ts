@@ -8,6 +8,8 @@ import type { InterschoolsDb } from './database';
 const CLIENT_ID = 'clientId';
 const NEXT_SEQ = 'nextSeq';
 const SESSION_USER = 'sessionUser';
+/** The scope under which the race-day feed keeps its last sync time (the screens' 'as of'). */
+export const RACE_DAY_SYNC_SCOPE = 'race-day';
 const cursorKey = (scope: string) => `cursor:${scope}`;
 const lastSyncedKey = (scope: string) => `lastSyncedAt:${scope}`;
 

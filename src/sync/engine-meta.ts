@@ -11,6 +11,8 @@ export const ENGINE_META = {
   user: 'outbox:user',
   /** The scopeKey of the last pull. */
   scope: 'sync:scope',
+  /** The scopeKey of the last race-day pull. */
+  raceDayScope: 'sync:raceDayScope',
 } as const;
 
 export const rowKeyString = (rowId: unknown) => (Array.isArray(rowId) ? rowId.join(':') : String(rowId));

@@ -24,7 +24,8 @@ import {
   type Row,
 } from './rows';
 import { ENGINE_META, rowKeyString } from './engine-meta';
-import { createPull } from './pull';
+import { RACE_DAY_FEED, createPull } from './pull';
+import { canViewRaceDay } from '../domain/rules/access';
 import { syncStatus, type SyncStatusStore } from './status';
 import { onOutboxChange } from './writes';
 
@@ -433,10 +434,17 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     if (retryIn !== null) scheduleRetry(retryIn);
   }
 
-  const pullOnce = createPull({ db, fetchFn, baseUrl, status, now, getMeta, setMeta, activeUser });
+  const pullContext = { db, fetchFn, baseUrl, status, now, getMeta, setMeta, activeUser };
+  const pullMain = createPull(pullContext);
+  const pullRaceDay = createPull(pullContext, RACE_DAY_FEED);
 
+  /** The session's feed, then for race officials the race day of every event shown. */
   async function pull(): Promise<void> {
-    await busy(pullOnce);
+    await busy(async () => {
+      await pullMain();
+      const user = await getSessionUser(db);
+      if (user && canViewRaceDay(user.type) && status.get().online && !status.get().needsLogin) await pullRaceDay();
+    });
   }
 
   async function syncNow(): Promise<void> {

@@ -2,15 +2,29 @@
 // each stored with its cursor in one Dexie transaction, tombstones deleting rows, rows with
 // queued changes keeping them laid over the pulled row; resetRequired downloads the scope again
 // and keeps the outbox. A download that begins at 0 says so on its later pages (`initial`).
+// Two feeds run this way: the main one (the session's school and event) and, for race officials,
+// the race-day feed (every event shown for start lists), each with its own scope, cursor and tables.
 import { NetworkError, fetchChanges, type FetchFn } from '../api/sync';
 import type { InterschoolsDb, OutboxItem } from '../db/database';
-import { getCursor, setCursor, setLastSyncedAt } from '../db/meta';
+import { RACE_DAY_SYNC_SCOPE, getCursor, setCursor, setLastSyncedAt } from '../db/meta';
 import type { SyncResponse } from '../domain/schemas/api/sync';
 import { ENGINE_META, rowKeyString } from './engine-meta';
 import { keyFromString, keyOfRow, overlay, type Row } from './rows';
 import type { SyncStatusStore } from './status';
 
 const PAGE_LIMIT = 1000;
+
+export interface Feed {
+  name: 'main' | 'raceDay';
+  path: string;
+  /** The meta key of the feed's last scope key. */
+  scopeMeta: string;
+  /** The meta scope under which the last sync time is kept for screens ('as of 09:42'). */
+  syncedScope: string | null;
+}
+
+export const MAIN_FEED: Feed = { name: 'main', path: '/api/sync/changes', scopeMeta: ENGINE_META.scope, syncedScope: null };
+export const RACE_DAY_FEED: Feed = { name: 'raceDay', path: '/api/race-day/changes', scopeMeta: ENGINE_META.raceDayScope, syncedScope: RACE_DAY_SYNC_SCOPE };
 
 export type PullContext = {
   db: InterschoolsDb;
@@ -23,8 +37,8 @@ export type PullContext = {
   activeUser(): Promise<string | null>;
 };
 
-/** Returns the pull: one run downloads every page of the current scope. */
-export function createPull(ctx: PullContext): () => Promise<void> {
+/** Returns the pull of a feed: one run downloads every page of its current scope. */
+export function createPull(ctx: PullContext, feed: Feed = MAIN_FEED): () => Promise<void> {
   const { db, fetchFn, baseUrl, status, now, getMeta, setMeta, activeUser } = ctx;
 
   async function applyPage(scope: string, page: SyncResponse): Promise<void> {
@@ -78,7 +92,7 @@ export function createPull(ctx: PullContext): () => Promise<void> {
         if (!keep.has(item.entity)) keep.set(item.entity, new Set());
         keep.get(item.entity)!.add(String(item.rowId));
       });
-      for (const table of db.mirrorTables()) {
+      for (const table of db.feedTables(feed.name)) {
         const kept = keep.get(table.name);
         if (!kept) await table.clear();
         else await table.filter((row: Row) => !kept.has(rowKeyString(keyOfRow(table, row)))).delete();
@@ -92,7 +106,7 @@ export function createPull(ctx: PullContext): () => Promise<void> {
       status.set({ needsLogin: true });
       return;
     }
-    let scope = (await getMeta<string>(ENGINE_META.scope)) ?? null;
+    let scope = (await getMeta<string>(feed.scopeMeta)) ?? null;
     let cursor = scope ? Number((await getCursor(db, scope)) ?? 0) : 0;
     let resets = 0;
     // A download that begins at 0 tells the server so on its later pages (see readChanges).
@@ -100,7 +114,7 @@ export function createPull(ctx: PullContext): () => Promise<void> {
     for (let guard = 0; guard < 100_000; guard += 1) {
       let answer;
       try {
-        answer = await fetchChanges(fetchFn, baseUrl, cursor, PAGE_LIMIT, initial && cursor > 0);
+        answer = await fetchChanges(fetchFn, baseUrl, cursor, PAGE_LIMIT, initial && cursor > 0, feed.path);
       } catch (err) {
         if (err instanceof NetworkError) {
           status.set({ online: false });
@@ -118,7 +132,9 @@ export function createPull(ctx: PullContext): () => Promise<void> {
       if (!page) return; // no scope yet (no school/event picked), or the server cannot answer now
       if (page.scopeKey !== scope) {
         scope = page.scopeKey;
-        await setMeta(ENGINE_META.scope, scope);
+        await setMeta(feed.scopeMeta, scope);
+        // Race day's scope is the set of events shown: a new set replaces the old rows.
+        if (feed.name === 'raceDay') await resetMirror(scope);
         if (cursor !== 0) {
           cursor = 0; // that scope starts from the beginning
           initial = true;
@@ -138,8 +154,8 @@ export function createPull(ctx: PullContext): () => Promise<void> {
     }
     if (scope) {
       const at = new Date(now()).toISOString();
-      await setLastSyncedAt(db, scope, at);
-      status.set({ lastSyncedAt: at });
+      await setLastSyncedAt(db, feed.syncedScope ?? scope, at);
+      if (feed.name === 'main') status.set({ lastSyncedAt: at });
     }
   }
 

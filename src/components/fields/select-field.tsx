@@ -1,10 +1,13 @@
 // A labelled native select (keyboard and touch friendly everywhere) with an optional placeholder.
 import { useId, type SelectHTMLAttributes } from 'react';
 
+/** A choice: its value, shown as is, or a value with its own label. */
+export type SelectOption = string | { value: string; label: string };
+
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> {
   label: string;
   value: string;
-  options: readonly string[];
+  options: readonly SelectOption[];
   onChange: (value: string) => void;
   /** Text of the empty first option; none when omitted. */
   placeholder?: string;
@@ -28,11 +31,14 @@ export function SelectField({ label, value, options, onChange, placeholder, erro
         {...rest}
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
+        {options.map((option) => {
+          const { value: v, label: text } = typeof option === 'string' ? { value: option, label: option } : option;
+          return (
+            <option key={v} value={v}>
+              {text}
+            </option>
+          );
+        })}
       </select>
       {error && (
         <small id={messageId} className="field-error" role="alert">

@@ -6,6 +6,7 @@ import {
   MAX_PAGE_ROWS,
   MAX_PERSON_NAME_LENGTH,
   MAX_CHOICE_LENGTH,
+  MAX_KEY_LENGTH,
   MAX_TITLE_LENGTH,
 } from '../../constants/limits';
 import { DEFAULT_START_MARSHALL_ROWS, RACE_MARKS, RUNS, START_MARSHALL_TYPES } from '../../constants/race-day';
@@ -130,7 +131,14 @@ export const startDrawBodySchema = z.object({
 
 /** PUT /api/raceMarks: start hut marks; a null mark clears the entry's mark for that run. */
 export const raceMarksBodySchema = z.object({
-  marks: z.array(z.object({ teamEntryId: idSchema, run: z.enum(RUNS), mark: z.enum(RACE_MARKS).nullable() })).min(1).max(MAX_BATCH_ROWS),
+  marks: z.array(z.object({
+    /** The device's key of the mark ('<teamEntryId>:<run>', as the race-day feed names it); the
+     *  server keys marks by entry and run and reads nothing from it. */
+    id: boundedText(MAX_KEY_LENGTH).optional(),
+    teamEntryId: idSchema,
+    run: z.enum(RUNS),
+    mark: z.enum(RACE_MARKS).nullable(),
+  })).min(1).max(MAX_BATCH_ROWS),
 });
 export const raceMarksResponseSchema = z.object({ saved: z.number().int().nonnegative() });
 

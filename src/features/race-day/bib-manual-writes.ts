@@ -1,0 +1,67 @@
+// Manual bibs: the Save of the bib grid goes into the race-day mirror and ONE outbox item holding
+// POST /api/bibs/manual-assign [{ bib, teamEntryId }] (one call, so two racers may swap bibs), in
+// one Dexie transaction; it waits in the outbox offline. A refused save (a bib held meanwhile by
+// someone else) comes back with the server's message naming the holder, on the row concerned; the
+// next Save sends its rows again as they then stand and drops the refused item in the same
+// transaction, so nothing typed is lost.
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { InterschoolsDb, OutboxItem } from '../../db/database';
+import { REFUSED_FALLBACK } from '../../sync/refusals';
+import { queueWrite } from '../../sync/writes';
+
+export const MANUAL_ASSIGN_PATH = '/api/bibs/manual-assign';
+
+export type BibAssignment = { teamEntryId: string; bib: number | null };
+
+export interface RefusedBibs {
+  /** The bib each refused row asked for, and the message for it. */
+  rows: Map<string, { bib: number | null; message: string }>;
+  itemIds: number[];
+}
+
+/** What the refused bib saves asked for and what the server said, per entry. */
+export function refusedBibs(items: readonly Pick<OutboxItem, 'localId' | 'body' | 'error' | 'fields'>[]): RefusedBibs {
+  const rows = new Map<string, { bib: number | null; message: string }>();
+  for (const item of items) {
+    const body = (Array.isArray(item.body) ? item.body : []) as BibAssignment[];
+    const named = new Map<number, string>();
+    for (const field of item.fields ?? []) {
+      const match = /^(?:body\.)?(\d+)\./.exec(field.path);
+      if (match && !named.has(Number(match[1]))) named.set(Number(match[1]), field.message);
+    }
+    body.forEach((row, index) => {
+      // A refused call is refused whole: rows the server did not name were not saved either.
+      const message = named.get(index) ?? (named.size ? 'Not saved: this save was refused for another bib in it. Save again.' : item.error ?? REFUSED_FALLBACK);
+      rows.set(row.teamEntryId, { bib: row.bib, message });
+    });
+  }
+  return { rows, itemIds: items.map((i) => i.localId!) };
+}
+
+export function useRefusedBibs(db: InterschoolsDb): RefusedBibs | undefined {
+  return useLiveQuery(async () => refusedBibs(
+    await db.outbox.where('status').equals('failed').filter((i) => i.entity === 'raceEntries' && i.path === MANUAL_ASSIGN_PATH).toArray(),
+  ), [db]);
+}
+
+export async function saveManualBibs(
+  db: InterschoolsDb,
+  save: { EventId: string; assignments: BibAssignment[]; replacesItems: readonly number[] },
+  username: string | null,
+): Promise<void> {
+  await queueWrite(db, {
+    method: 'POST',
+    path: MANUAL_ASSIGN_PATH,
+    body: save.assignments,
+    entity: 'raceEntries',
+    rowId: null,
+    eventId: save.EventId,
+    userId: username,
+    applyLocally: async (tx) => {
+      await tx.outbox.bulkDelete([...save.replacesItems]);
+      for (const { teamEntryId, bib } of save.assignments) {
+        await tx.raceEntries.update(teamEntryId, { bib, bibManual: bib !== null, _pending: true });
+      }
+    },
+  });
+}

@@ -1,0 +1,143 @@
+// /startMarshall: a race's racers in run order (the Second run reversed, or only its first N as the
+// event sets), 50 rows a page by default. The Start Marshall sheet has bib, name, school, team and
+// position and the start hut's marks (Started / DNS), made on the tablet offline like any edit;
+// the Assistant Start Marshall sheet is the call-up list, bib and name in large type, in blocks of
+// ten. Computed from the race-day mirror as the server answers GET /api/startMarshall.
+import { useMemo } from 'react';
+import { SelectField } from '../../components/fields';
+import { useSession } from '../../components/session-context';
+import type { InterschoolsDb } from '../../db/database';
+import { RUNS, START_MARSHALL_TYPES, type Run, type RaceMarkKind } from '../../domain/constants/race-day';
+import { canViewRaceDay } from '../../domain/rules/access';
+import { buildStartlist } from '../../domain/rules/start-list';
+import { assistantBlocks, startMarshallRows, type StartMarshallSheetRow } from '../../domain/rules/start-marshall';
+import { saveMark } from './mark-writes';
+import { RaceDayFrame, type RaceView } from './race-day-frame';
+import { raceOf } from './race-choice';
+import { Pager, pageOf, useListParams } from './race-pager';
+
+function useSheetParams() {
+  const list = useListParams();
+  const type = START_MARSHALL_TYPES.find((t) => t === list.params.get('type')) ?? START_MARSHALL_TYPES[0];
+  const run = RUNS.find((r) => r === list.params.get('run')) ?? RUNS[0];
+  return { ...list, type, run };
+}
+
+export default function StartMarshallPage({ db }: { db: InterschoolsDb }) {
+  const sheet = useSheetParams();
+  const controls = (
+    <>
+      <SelectField label="Sheet" value={sheet.type} options={START_MARSHALL_TYPES} onChange={(type) => sheet.set({ type, page: '1' })} />
+      <SelectField label="Run" value={sheet.run} options={RUNS} onChange={(run) => sheet.set({ run, page: '1' })} />
+    </>
+  );
+  return (
+    <RaceDayFrame db={db} title={sheet.type} controls={controls}>
+      {(view) => <Sheet db={db} view={view} sheet={sheet} />}
+    </RaceDayFrame>
+  );
+}
+
+function Sheet({ db, view, sheet }: { db: InterschoolsDb; view: RaceView; sheet: ReturnType<typeof useSheetParams> }) {
+  const all = useMemo(
+    () => startMarshallRows(buildStartlist(raceOf(view.choice), view.data), sheet.run, view.choice.event.secondRunReverseCount, view.data.marks),
+    [view, sheet.run],
+  );
+  const pending = useMemo(() => new Set(view.data.marks.filter((m) => (m as { _pending?: boolean })._pending).map((m) => m.teamEntryId)), [view]);
+  if (!all.length) return <p className="race-empty">No racers are entered in this race.</p>;
+  const at = pageOf(all, sheet);
+  return (
+    <>
+      <p className="race-run">
+        {sheet.run} run{sheet.run === 'Second' ? reversalNote(view.choice.event.secondRunReverseCount, all.length) : ''}
+      </p>
+      {sheet.type === 'Start Marshall' ? (
+        <MarshallTable db={db} view={view} rows={at.rows} run={sheet.run} pending={pending} />
+      ) : (
+        <CallUp rows={at.rows} />
+      )}
+      <Pager list={sheet} at={at} />
+    </>
+  );
+}
+
+function reversalNote(reverseFirst: number | null, count: number): string {
+  return reverseFirst && reverseFirst < count ? ` (the first ${reverseFirst} of the First run in reverse order, then the rest)` : ' (the First run in reverse order)';
+}
+
+const MARKS: { mark: RaceMarkKind; label: string; className: string }[] = [
+  { mark: 'started', label: 'Started', className: 'started' },
+  { mark: 'DNS', label: 'DNS', className: 'dns' },
+];
+
+function MarshallTable({ db, view, rows, run, pending }: {
+  db: InterschoolsDb; view: RaceView; rows: StartMarshallSheetRow[]; run: Run; pending: ReadonlySet<string>;
+}) {
+  const { user } = useSession();
+  const canMark = !!user && canViewRaceDay(user.type);
+  const mark = (row: StartMarshallSheetRow, kind: RaceMarkKind) =>
+    void saveMark(db, { EventId: view.choice.event.id, teamEntryId: row.teamEntryId, run, mark: row.mark === kind ? null : kind }, user?.username ?? null);
+  return (
+    <table className="race-table">
+      <thead>
+        <tr>
+          <th scope="col" className="num">Order</th>
+          <th scope="col" className="num">Bib</th>
+          <th scope="col">Name</th>
+          <th scope="col">School</th>
+          <th scope="col">Team</th>
+          <th scope="col" className="num">Position</th>
+          <th scope="col">Started / DNS</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.teamEntryId} className={[row.mark === 'DNS' ? 'dns' : '', pending.has(row.teamEntryId) ? 'pending' : ''].join(' ').trim() || undefined}>
+            <td className="num">{row.order}</td>
+            <td className="num bib">{row.bib ?? ''}</td>
+            <td>{row.lastname}, {row.firstname}</td>
+            <td>{row.schoolName}</td>
+            <td>{row.teamRank}</td>
+            <td className="num">{row.position}</td>
+            <td>
+              <div className="mark-buttons" role="group" aria-label={`Mark ${row.firstname} ${row.lastname}`}>
+                {MARKS.map((m) => (
+                  <button
+                    key={m.mark}
+                    type="button"
+                    className={m.className}
+                    aria-pressed={row.mark === m.mark}
+                    disabled={!canMark}
+                    onClick={() => mark(row, m.mark)}
+                  >
+                    {m.label}
+                  </button>
+                ))}
+              </div>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function CallUp({ rows }: { rows: StartMarshallSheetRow[] }) {
+  return (
+    <div className="call-up">
+      {assistantBlocks(rows).map((block) => (
+        <section key={block[0]!.teamEntryId} className="call-block" aria-label={`Racers ${block[0]!.order} to ${block[block.length - 1]!.order}`}>
+          <ol>
+            {block.map((row) => (
+              <li key={row.teamEntryId} className={row.mark === 'DNS' ? 'dns' : undefined}>
+                <span className="bib">{row.bib ?? '—'}</span>
+                <span>{row.firstname} {row.lastname}{row.mark === 'DNS' ? ' (DNS)' : ''}</span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ))}
+    </div>
+  );
+}
+

@@ -1,0 +1,126 @@
+// /files/nsw-system, /files/vic-system and /files/live-heats: the racers of one discipline, one or
+// more divisions and a gender as the timing system reads them, previewed and downloaded as CSV or
+// Excel. Built on this device from the race-day mirror by the domain's timingRows, so the timing
+// operator at the hut can export with no network (PRODUCT-DECISIONS 'Race day').
+import { useMemo, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import type { InterschoolsDb } from '../../db/database';
+import { DEFAULT_FILE_SELECTION, type FileSystem } from '../../domain/constants/race-day';
+import { fileDisciplines, fileSystemFromPath } from '../../domain/rules/file-system';
+import { timingFileName, timingRows } from '../../domain/rules/timing-file';
+import { RaceDayFrame, type RaceView } from './race-day-frame';
+import type { ChoiceOptions } from './race-choice';
+import { XLSX_TYPE, saveFile, timingCsvBlob, timingXlsxBuffer } from './timing-download';
+
+const PREVIEW_ROWS = 50;
+const NUMERIC_COLUMNS = new Set(['Bib', 'Division', 'Position']);
+
+function systemName(system: FileSystem): string {
+  return system === 'Live heats' ? system : `${system} system`;
+}
+
+export default function TimingFilesPage({ db }: { db: InterschoolsDb }) {
+  const system = fileSystemFromPath(useLocation().pathname);
+  const options = useMemo<ChoiceOptions>(
+    () => ({
+      multipleDivisions: true,
+      defaults: { ...DEFAULT_FILE_SELECTION },
+      disciplines: (all) => fileDisciplines(system, all),
+    }),
+    [system],
+  );
+  return (
+    // The frame reads its options once; moving between systems must start it afresh so Live
+    // heats never keeps a discipline it does not offer.
+    <RaceDayFrame
+      key={system}
+      db={db}
+      title={`Timing files: ${systemName(system)}`}
+      options={options}
+      actions={(view) => <Downloads key={fileNameOf(system, view)} view={view} system={system} />}
+    >
+      {(view) => <Preview view={view} />}
+    </RaceDayFrame>
+  );
+}
+
+function useTimingTable(view: RaceView): string[][] {
+  return useMemo(() => {
+    const { choice, data } = view;
+    const names = new Map(choice.event.disciplines.map((d) => [d.DisciplineId, d.name]));
+    return timingRows(
+      data,
+      { EventId: choice.event.id, DisciplineId: choice.discipline.DisciplineId, divisions: choice.divisions, gender: choice.gender },
+      (id) => names.get(id) ?? '',
+    );
+  }, [view]);
+}
+
+function fileNameOf(system: FileSystem, { choice }: RaceView): string {
+  return timingFileName(system, choice.discipline.name, choice.divisions, choice.gender);
+}
+
+function Preview({ view }: { view: RaceView }) {
+  const table = useTimingTable(view);
+  const [header = [], ...racers] = table;
+  if (!racers.length) return <p className="race-empty">No racers are entered in these races.</p>;
+  const shown = racers.slice(0, PREVIEW_ROWS);
+  return (
+    <>
+      <p className="race-notice" role="status">
+        {racers.length === 1 ? '1 racer' : `${racers.length} racers`}
+        {racers.length > shown.length && ` · showing the first ${shown.length}; the files hold them all`}
+      </p>
+      <table className="race-table">
+        <thead>
+          <tr>
+            {header.map((column) => (
+              <th key={column} scope="col" className={NUMERIC_COLUMNS.has(column) ? 'num' : undefined}>{column}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((row, index) => (
+            // The rows carry no id; each preview is rebuilt whole from the table, so place is identity.
+            <tr key={index}>
+              {row.map((cell, column) => (
+                <td key={header[column] ?? column} className={NUMERIC_COLUMNS.has(header[column] ?? '') ? 'num' : undefined}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+function Downloads({ view, system }: { view: RaceView; system: FileSystem }) {
+  const table = useTimingTable(view);
+  const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  const empty = table.length <= 1;
+  const csvName = fileNameOf(system, view);
+  const xlsxName = csvName.replace(/\.csv$/, '.xlsx');
+
+  const downloadXlsx = async () => {
+    setState({ busy: true, error: null });
+    try {
+      const buffer = await timingXlsxBuffer(table, systemName(system));
+      saveFile(new Blob([buffer], { type: XLSX_TYPE }), xlsxName);
+      setState({ busy: false, error: null });
+    } catch {
+      setState({ busy: false, error: 'The Excel file could not be made on this device. Try again, or download the CSV.' });
+    }
+  };
+
+  return (
+    <>
+      <button type="button" className="button" disabled={empty} onClick={() => saveFile(timingCsvBlob(table), csvName)}>
+        Download CSV
+      </button>
+      <button type="button" className="button" disabled={empty || state.busy} aria-busy={state.busy} onClick={() => void downloadXlsx()}>
+        {state.busy ? 'Preparing…' : 'Download Excel (.xlsx)'}
+      </button>
+      {state.error && <span className="race-error" role="alert">{state.error}</span>}
+    </>
+  );
+}

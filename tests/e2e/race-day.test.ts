@@ -1,0 +1,123 @@
+// Race day at the start hut, in a real browser: a race official signs in and the race-day data
+// downloads; the network goes, the app is closed and opened again with none: the start list, the
+// start marshall sheet (Second run reversed) and the bib list show the racers with the time they
+// were synced. A DNS mark made offline survives a reload and reaches the server when the network
+// is back; a timing file downloads offline and parses back with the racers of the race.
+import { readFile } from 'node:fs/promises';
+import Papa from 'papaparse';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { expectAccessible } from './support/a11y';
+import { DEMO, apiSession, signInThroughPage } from './support/app';
+import { startServerAndDevice } from './support/device-and-server';
+
+const env = startServerAndDevice();
+
+type Change = { entity: string; row?: Record<string, unknown> };
+type SheetRow = { teamEntryId: string; firstname: string; lastname: string; mark?: string | null };
+type Startlist = { teams: { TeamId: string; schoolName: string; teamRank: string; members: { ParticipantId: string | null; lastname: string }[] }[] };
+
+async function getJson<T>(api: APIRequestContext, url: string): Promise<T> {
+  const res = await api.get(url);
+  expect(res.status(), url).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** The race of the demo data with the most teams (at least two, so run order means something). */
+async function busiestRace(api: APIRequestContext) {
+  const changes: Change[] = [];
+  let cursor = 0;
+  for (;;) {
+    const page = await getJson<{ cursor: number; hasMore: boolean; changes: Change[] }>(api, `/api/race-day/changes?cursor=${cursor}`);
+    changes.push(...page.changes);
+    cursor = page.cursor;
+    if (!page.hasMore) break;
+  }
+  const count = new Map<string, number>();
+  for (const c of changes) {
+    if (c.entity !== 'raceTeams' || !c.row) continue;
+    const key = [c.row.EventId, c.row.DisciplineId, c.row.division, c.row.gender].join('|');
+    count.set(key, (count.get(key) ?? 0) + 1);
+  }
+  const [key, teams] = [...count].sort((a, b) => b[1] - a[1])[0]!;
+  expect(teams, 'a race with several teams in the demo data').toBeGreaterThanOrEqual(2);
+  const [event, discipline, division, gender] = key.split('|') as [string, string, string, string];
+  return { event, discipline, division, gender };
+}
+
+const query = (race: Record<string, string>) => new URLSearchParams(race).toString();
+const names = (rows: SheetRow[]) => rows.map((r) => `${r.lastname}, ${r.firstname}`);
+
+async function sheetNames(page: Page) {
+  return page.locator('.race-table tbody tr').evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[2]?.textContent ?? ''));
+}
+
+it('runs the start of a race from a tablet that has lost its network', async () => {
+  const api = await apiSession(env.server.url, DEMO.racedept);
+  const race = await busiestRace(api);
+  const apiRace = { EventId: race.event, DisciplineId: race.discipline, division: race.division, gender: race.gender };
+  const startlist = await getJson<Startlist>(api, `/api/startlist?${query(apiRace)}`);
+  const second = await getJson<{ rows: SheetRow[] }>(api, `/api/startMarshall?${query({ ...apiRace, type: 'Start Marshall', run: 'Second', limit: '200' })}`);
+  const first = await getJson<{ rows: SheetRow[] }>(api, `/api/startMarshall?${query({ ...apiRace, type: 'Start Marshall', run: 'First', limit: '200' })}`);
+  expect(names(second.rows)).toEqual([...names(first.rows)].reverse());
+
+  // Signed in, the race-day data downloads (the 'As of' time appears) and the worker takes over.
+  let page = await env.device.context.newPage();
+  await signInThroughPage(page, env.server.url, DEMO.racedept);
+  await page.waitForURL(/#\/startlists/);
+  await page.getByText(/^As of \d\d:\d\d/).waitFor({ timeout: 30_000 });
+  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 30_000 });
+
+  // The network goes; the app is closed and opened again.
+  await env.device.context.setOffline(true);
+  await page.close();
+  page = await env.device.context.newPage();
+  await page.goto(`${env.server.url}/#/startlists?${query(race)}`);
+  const headings = page.locator('.start-team h3');
+  await headings.first().waitFor({ timeout: 30_000 });
+  expect(await headings.allTextContents()).toEqual(startlist.teams.map((t, i) => `${i + 1}. ${t.schoolName} — Team ${t.teamRank}`));
+  await expect(page.getByText(/^As of \d\d:\d\d/).textContent()).resolves.toMatch(/As of/);
+  await page.getByText('offline', { exact: false }).first().waitFor();
+  await expectAccessible(page, 'start list, offline');
+
+  // The start marshall sheet of the Second run: the First run reversed.
+  await page.goto(`${env.server.url}/#/startMarshall?${query({ ...race, run: 'Second', rows: 'All' })}`);
+  await page.locator('.race-table tbody tr').first().waitFor();
+  expect(await sheetNames(page)).toEqual(names(second.rows));
+  await expectAccessible(page, 'start marshall sheet, offline');
+
+  // DNS for the first racer of the Second run, offline; it stays over a reload.
+  const target = second.rows[0]!;
+  const row = page.locator('.race-table tbody tr').first();
+  await row.getByRole('button', { name: 'DNS' }).click();
+  await row.getByRole('button', { name: 'DNS', pressed: true }).waitFor();
+  await page.reload();
+  await page.locator('.race-table tbody tr').first().getByRole('button', { name: 'DNS', pressed: true }).waitFor();
+
+  // The bib list of the race, offline.
+  await page.goto(`${env.server.url}/#/bib-list?${query(race)}`);
+  await page.getByRole('heading', { name: 'Racers' }).waitFor();
+  const racers = startlist.teams.flatMap((t) => t.members.filter((m) => m.ParticipantId !== null));
+  await expect(page.locator('.race-table').last().locator('tbody tr').count()).resolves.toBe(Math.min(racers.length, 50));
+  await expectAccessible(page, 'bib list, offline');
+
+  // A timing file, built on the device with no network, parses back with the race's racers.
+  await page.goto(`${env.server.url}/#/files/nsw-system?${query(race)}`);
+  const downloadButton = page.getByRole('button', { name: 'Download CSV' });
+  await downloadButton.waitFor();
+  const [download] = await Promise.all([page.waitForEvent('download'), downloadButton.click()]);
+  const csv = await readFile((await download.path())!, 'utf8');
+  expect(csv.charCodeAt(0)).toBe(0xfeff);
+  const parsed = Papa.parse<Record<string, string>>(csv.slice(1), { header: true, skipEmptyLines: true });
+  expect(parsed.meta.fields).toEqual(['Bib', 'SnowID', 'Last', 'First', 'Gender', 'YearLevel', 'School', 'Discipline', 'Division', 'Team', 'Position']);
+  expect(parsed.data.map((r) => r.Last).sort()).toEqual(racers.map((m) => m.lastname).sort());
+  expect(csv).not.toMatch(/\b\d{4}-\d{2}-\d{2}\b/);
+
+  // The network is back: the mark reaches the server.
+  await env.device.context.setOffline(false);
+  await expect.poll(async () => {
+    const now = await getJson<{ rows: SheetRow[] }>(api, `/api/startMarshall?${query({ ...apiRace, type: 'Start Marshall', run: 'Second', limit: '200' })}`);
+    return now.rows.find((r) => r.teamEntryId === target.teamEntryId)?.mark;
+  }, { timeout: 30_000, interval: 500 }).toBe('DNS');
+  await page.close();
+});
