@@ -37,7 +37,10 @@ it('upgrades a version-1 database, keeping queued outbox items and filling their
 
   const db = new InterschoolsDb(name);
   await db.open();
-  expect(db.verno).toBe(2);
+  expect(db.verno).toBe(3);
+  // Version 3's race-day mirror is there, empty.
+  expect(await db.raceEntries.count()).toBe(0);
+  expect(await db.raceMarks.where('EventId').equals(eventId).count()).toBe(0);
 
   const items = await db.outbox.orderBy('seq').toArray();
   expect(items.map((i) => [i.seq, i.idempotencyKey, i.scope])).toEqual([
@@ -59,9 +62,9 @@ it('closes an old connection when another opens a newer version', async () => {
   await db.open();
 
   const newer = new Dexie(name);
-  newer.version(3).stores({ ...SCHEMA_V1, outbox: '++localId, seq, status, [entity+rowId], eventId, [status+seq], scope' });
+  newer.version(4).stores({ ...SCHEMA_V1, outbox: '++localId, seq, status, [entity+rowId], eventId, [status+seq], scope' });
   await newer.open();
-  expect(newer.verno).toBe(3);
+  expect(newer.verno).toBe(4);
   expect(db.isOpen()).toBe(false);
   newer.close();
 });

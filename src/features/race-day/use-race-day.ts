@@ -24,30 +24,35 @@ const NONE: RaceDayData = { teams: [], entries: [], participants: [], schools: [
 
 /** Every race-day row of one event: read once, and again only when the mirror changes, so moving
  *  between races of the event is a computation, not a read. */
+/** Every race-day row of one event, as the screens compute from them. */
+export async function readRaceDayRows(db: InterschoolsDb, eventId: string | null): Promise<RaceDayData> {
+  if (!eventId) return NONE;
+  const [teams, entries, draws, marks, readiness] = await Promise.all([
+    db.raceTeams.where('EventId').equals(eventId).toArray(),
+    db.raceEntries.where('EventId').equals(eventId).toArray(),
+    db.startDraws.where('EventId').equals(eventId).toArray(),
+    db.raceMarks.where('EventId').equals(eventId).toArray(),
+    db.raceReadiness.where('EventId').equals(eventId).toArray(),
+  ]);
+  const participantIds = [...new Set(entries.flatMap((e) => (e.ParticipantId ? [e.ParticipantId] : [])))];
+  const schoolIds = [...new Set(teams.map((t) => t.SchoolId))];
+  const [participants, schools] = await Promise.all([db.raceParticipants.bulkGet(participantIds), db.raceSchools.bulkGet(schoolIds)]);
+  return {
+    teams,
+    entries,
+    participants: participants.filter((p) => p !== undefined),
+    schools: schools.filter((s) => s !== undefined),
+    draws,
+    // A mark cleared on this device waits in the outbox as a null mark: no mark.
+    marks: marks.filter((m): m is typeof m & RaceMark => m.mark !== null),
+    readiness,
+  };
+}
+
+/** Every race-day row of one event: read once, and again only when the mirror changes, so moving
+ *  between races of the event is a computation, not a read. */
 export function useRaceDayRows(db: InterschoolsDb, eventId: string | null): RaceDayData | undefined {
-  return useLiveQuery(async () => {
-    if (!eventId) return NONE;
-    const [teams, entries, draws, marks, readiness] = await Promise.all([
-      db.raceTeams.where('EventId').equals(eventId).toArray(),
-      db.raceEntries.where('EventId').equals(eventId).toArray(),
-      db.startDraws.where('EventId').equals(eventId).toArray(),
-      db.raceMarks.where('EventId').equals(eventId).toArray(),
-      db.raceReadiness.where('EventId').equals(eventId).toArray(),
-    ]);
-    const participantIds = [...new Set(entries.flatMap((e) => (e.ParticipantId ? [e.ParticipantId] : [])))];
-    const schoolIds = [...new Set(teams.map((t) => t.SchoolId))];
-    const [participants, schools] = await Promise.all([db.raceParticipants.bulkGet(participantIds), db.raceSchools.bulkGet(schoolIds)]);
-    return {
-      teams,
-      entries,
-      participants: participants.filter((p) => p !== undefined),
-      schools: schools.filter((s) => s !== undefined),
-      draws,
-      // A mark cleared on this device waits in the outbox as a null mark: no mark.
-      marks: marks.filter((m): m is typeof m & RaceMark => m.mark !== null),
-      readiness,
-    };
-  }, [db, eventId]);
+  return useLiveQuery(() => readRaceDayRows(db, eventId), [db, eventId]);
 }
 
 /** When the race-day data on this device was last synced (ISO), null before the first download. */
