@@ -122,6 +122,10 @@ const MATRIX: Record<string, Row> = {
     request: (c) => ({ payload: { EventId: c.eventId, DisciplineId: 1, division: 1, gender: 'Female' } }),
     expect: only('admin'),
   },
+  'GET /api/bibList': {
+    request: (c) => ({ query: { EventId: c.eventId } }),
+    expect: only('school', 'racedept', 'admin'),
+  },
   'POST /api/bibs/generate': {
     // The race's only racer is gone by then (another row deletes it): the admin meets 422.
     request: (c) => ({ payload: { bibForm: { EventId: c.eventId, DisciplineId: 1, divisions: [1], gender: 'Female', startNumber: 1 } } }),

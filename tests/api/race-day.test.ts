@@ -229,3 +229,48 @@ async function schoolName(id: string) {
   const [row] = await t.db.select({ name: schools.name }).from(schools).where(eq(schools.id, id));
   return row!.name;
 }
+
+describe('bib list', () => {
+  type BibList = {
+    rows: { teamEntryId: string; bib: number | null; lastname: string; SchoolId: string }[];
+    total: number;
+    schools: { SchoolId: string; participantWaiversComplete: boolean; volunteersRegistered: boolean; invoicePaid: boolean; ready: boolean }[];
+  };
+  const bibListOf = async (agent: Agent, query: Record<string, string> = {}) => {
+    const res = await agent.request({ method: 'GET', url: '/api/bibList', query: { EventId: eventId, ...query } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as BibList;
+  };
+
+  it('lists racers by bib (none last), pages 50 by default, and says which schools are ready', async () => {
+    const a = await addTeam(schoolId, 'A', 3);
+    const b = await addTeam(otherSchoolId, 'A', 3);
+    await t.db.update(teamEntries).set({ bib: 2 }).where(eq(teamEntries.id, b.entries[0]!.id));
+    await t.db.update(teamEntries).set({ bib: 1 }).where(eq(teamEntries.id, a.entries[2]!.id));
+    const list = await bibListOf(racedept);
+    expect(list.total).toBe(6);
+    expect(list.rows.slice(0, 2).map((r) => [r.bib, r.teamEntryId])).toEqual([[1, a.entries[2]!.id], [2, b.entries[0]!.id]]);
+    expect(list.rows.slice(2).every((r) => r.bib === null)).toBe(true);
+    // Nothing done yet: no waiver, volunteers short (6 entries need 1), nothing invoiced.
+    expect(list.schools.map((s) => s.SchoolId).sort()).toEqual([schoolId, otherSchoolId].sort());
+    expect(list.schools.every((s) => !s.ready && !s.participantWaiversComplete && !s.volunteersRegistered && !s.invoicePaid)).toBe(true);
+
+    const paged = await bibListOf(racedept, { limit: '2', offset: '4' });
+    expect(paged.rows.map((r) => r.teamEntryId)).toEqual(list.rows.slice(4).map((r) => r.teamEntryId));
+    expect(paged.total).toBe(6);
+    // A filter on a race that has no teams: nothing.
+    expect((await bibListOf(racedept, { DisciplineId: '1' })).total).toBe(0);
+  });
+
+  it('shows a school its own racers only, refuses the auditor and answers a bad form 400', async () => {
+    await addTeam(schoolId, 'A');
+    await addTeam(otherSchoolId, 'A');
+    const own = await bibListOf(school, { SchoolId: otherSchoolId });
+    expect(new Set(own.rows.map((r) => r.SchoolId))).toEqual(new Set([schoolId]));
+    expect(own.schools.map((s) => s.SchoolId)).toEqual([schoolId]);
+    const auditor = await signIn(t.app, (await createUser(t.db, 'auditor')).email);
+    expect((await auditor.request({ method: 'GET', url: '/api/bibList', query: { EventId: eventId } })).statusCode).toBe(403);
+    expect((await racedept.request({ method: 'GET', url: '/api/bibList', query: { EventId: eventId, limit: '0' } })).statusCode).toBe(400);
+    expect((await racedept.request({ method: 'GET', url: '/api/bibList', query: { EventId: eventId, gender: 'Other' } })).statusCode).toBe(400);
+  });
+});

@@ -72,10 +72,3 @@ export async function loadReadiness(db: Db | Tx, pairs: readonly SchoolEvent[]):
   }
   return result;
 }
-
-/** Every school with race entries in the event. */
-export async function schoolsEntered(db: Db | Tx, eventId: string): Promise<SchoolEvent[]> {
-  const rows = await db.selectDistinct({ SchoolId: teamEntries.schoolId }).from(teamEntries)
-    .where(and(eq(teamEntries.eventId, eventId), isNotNull(teamEntries.participantId)));
-  return rows.map((r) => ({ SchoolId: r.SchoolId, EventId: eventId }));
-}

@@ -12,7 +12,7 @@ import { requireSession } from '../../plugins/authz';
 import { runWrite } from '../../plugins/idempotency';
 import { assignBibs, generateBibs } from './bibs';
 import { pullRaceDay } from './feed';
-import { drawRace, raceEvent, saveMarks, startMarshall, startlist } from './service';
+import { bibList, drawRace, raceEvent, saveMarks, startMarshall, startlist } from './service';
 
 export const raceDayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
   const api = API.startlists;
@@ -52,6 +52,15 @@ export const raceDayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
   });
 
   const bibs = API.bibs;
+
+  app.get(bibs.list.url, {
+    config: { auth: ['racedept', 'admin', 'school'] },
+    schema: { querystring: bibs.list.querystring, response: { 200: bibs.list.response } },
+  }, async (request) => {
+    const session = requireSession(request);
+    const { EventId, ...query } = request.query;
+    return bibList(db, session, await raceEvent(db, session, EventId), query);
+  });
 
   app.post(bibs.generate.url, {
     config: { auth: ['admin'] },

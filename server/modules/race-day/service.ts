@@ -17,6 +17,8 @@ import { ERROR_CODES } from '../../../src/domain/errors';
 import { HttpError, badRequest, forbidden, notFound, unprocessable } from '../../http-errors';
 import type { SessionInfo } from '../../plugins/session';
 import { loadRaceDayRows } from './rows';
+import { loadReadiness } from './readiness';
+import { bibListRows, bibReadiness, readinessFacts } from '../../../src/domain/rules/bib-list';
 
 export const RACE_MESSAGES = {
   noEvent: 'Choose an event first.',
@@ -99,4 +101,19 @@ export async function saveMarks(tx: Tx, session: SessionInfo, marks: readonly Ma
       .onConflictDoUpdate({ target: [raceMarks.teamEntryId, raceMarks.run], set: { mark: m.mark } });
   }
   return { saved: marks.length };
+}
+
+export type BibListQuery = { DisciplineId?: number; division?: number; gender?: string; SchoolId?: string; limit: number; offset: number };
+
+/** The bib list (racers by bib) of the event or of the races asked, paged, with each school's
+ *  readiness for bib collection; a school sees only its own. */
+export async function bibList(db: Db, session: SessionInfo, event: RaceEvent, query: BibListQuery) {
+  const SchoolId = schoolOnly(session).SchoolId ?? query.SchoolId;
+  const { DisciplineId, division, gender } = query;
+  const rows = await loadRaceDayRows(db, event.id, { DisciplineId, divisions: division === undefined ? undefined : [division], gender, SchoolId });
+  const all = bibListRows(rows, { EventId: event.id, DisciplineId, division, gender, SchoolId });
+  const counts = await loadReadiness(db, rows.schools.map((s) => ({ SchoolId: s.id, EventId: event.id })));
+  const facts = new Map([...counts.values()].map((c) => [c.SchoolId, readinessFacts(c)]));
+  const schools = rows.schools.filter((s) => facts.has(s.id)).sort((a, b) => a.name.localeCompare(b.name));
+  return { rows: all.slice(query.offset, query.offset + query.limit), total: all.length, schools: bibReadiness(schools, facts) };
 }
