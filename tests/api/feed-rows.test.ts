@@ -8,11 +8,14 @@ import { FEED_ROW_SCHEMAS, SYNC_ENTITIES } from '../../src/domain/schemas';
 import { events } from '../../server/db/schema';
 import { seedDemoData } from '../../server/db/seed/demo';
 import { pullChanges } from '../../server/modules/sync/service';
+import { pullRaceDay } from '../../server/modules/race-day/feed';
 import { startTestApp, type TestApp } from './support/test-app';
 
 /** What the demo data has rows of (the others are made by screens still to come). */
 const DEMO_HAS = new Set(['participants', 'teams', 'teamEntries', 'teamManagers', 'volunteers', 'events', 'eventDisciplines',
-  'disciplines', 'states', 'schools', 'waivers', 'invoices', 'users']);
+  'disciplines', 'states', 'schools', 'waivers', 'invoices', 'users',
+  // The race-day feed (an event of the demo data is shown for start lists).
+  'raceEvents', 'raceTeams', 'raceEntries', 'raceParticipants', 'raceSchools', 'raceReadiness']);
 
 let t: TestApp;
 const rowsByEntity = new Map<string, Record<string, unknown>[]>();
@@ -25,6 +28,9 @@ beforeAll(async () => {
     for (const change of page.changes) {
       if (change.row) rowsByEntity.set(change.entity, [...(rowsByEntity.get(change.entity) ?? []), change.row]);
     }
+  }
+  for (const change of (await pullRaceDay(t.db, 0, 100_000)).changes) {
+    if (change.row) rowsByEntity.set(change.entity, [...(rowsByEntity.get(change.entity) ?? []), change.row]);
   }
 });
 afterAll(async () => { await t?.close(); });
