@@ -30,9 +30,8 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { to: '/bib-list', label: 'Bib list', roles: RACE_DAY },
       { to: '/bib-manual', label: 'Manual bibs', roles: ['admin'] },
       { to: '/bib-generation', label: 'Bib generation', roles: ['admin'] },
-      { to: '/files/nsw-system', label: 'Timing file: NSW', roles: RACE_DAY },
-      { to: '/files/vic-system', label: 'Timing file: VIC', roles: RACE_DAY },
-      { to: '/files/live-heats', label: 'Timing file: Live heats', roles: RACE_DAY },
+      // One screen for the NSW and VIC systems and Live heats (its own System choice).
+      { to: '/files/nsw-system', label: 'Timing files', roles: RACE_DAY },
     ],
   },
 ];

@@ -9,6 +9,11 @@ export function fileSystemFromPath(path: string): FileSystem {
   return 'Live heats';
 }
 
+/** The files page of a timing system (spec section 2's paths). */
+export function fileSystemPath(system: FileSystem): string {
+  return system === 'NSW' ? '/files/nsw-system' : system === 'VIC' ? '/files/vic-system' : '/files/live-heats';
+}
+
 /** Disciplines a files page offers: Live heats shows only 2, 10 and 11. */
 export function fileDisciplines<D extends { DisciplineId: number }>(system: FileSystem, disciplines: readonly D[]): D[] {
   return system === 'Live heats' ? disciplines.filter((d) => isLiveHeatsDiscipline(d.DisciplineId)) : [...disciplines];

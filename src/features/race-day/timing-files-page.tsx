@@ -3,10 +3,11 @@
 // Excel. Built on this device from the race-day mirror by the domain's timingRows, so the timing
 // operator at the hut can export with no network (PRODUCT-DECISIONS 'Race day').
 import { useMemo, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { SelectField } from '../../components/fields';
 import type { InterschoolsDb } from '../../db/database';
-import { DEFAULT_FILE_SELECTION, type FileSystem } from '../../domain/constants/race-day';
-import { fileDisciplines, fileSystemFromPath } from '../../domain/rules/file-system';
+import { DEFAULT_FILE_SELECTION, FILE_SYSTEMS, type FileSystem } from '../../domain/constants/race-day';
+import { fileDisciplines, fileSystemFromPath, fileSystemPath } from '../../domain/rules/file-system';
 import { timingFileName, timingRows } from '../../domain/rules/timing-file';
 import { RaceDayFrame, type RaceView } from './race-day-frame';
 import type { ChoiceOptions } from './race-choice';
@@ -20,7 +21,18 @@ function systemName(system: FileSystem): string {
 }
 
 export default function TimingFilesPage({ db }: { db: InterschoolsDb }) {
-  const system = fileSystemFromPath(useLocation().pathname);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const system = fileSystemFromPath(location.pathname);
+  // One screen for the three systems: switching keeps the race chosen where the system offers it.
+  const controls = (
+    <SelectField
+      label="Timing system"
+      value={system}
+      options={FILE_SYSTEMS.map((s) => ({ value: s, label: systemName(s) }))}
+      onChange={(next) => navigate({ pathname: fileSystemPath(next as FileSystem), search: location.search }, { replace: true })}
+    />
+  );
   const options = useMemo<ChoiceOptions>(
     () => ({
       multipleDivisions: true,
@@ -37,6 +49,7 @@ export default function TimingFilesPage({ db }: { db: InterschoolsDb }) {
       db={db}
       title={`Timing files: ${systemName(system)}`}
       options={options}
+      controls={controls}
       actions={(view) => <Downloads key={fileNameOf(system, view)} view={view} system={system} />}
     >
       {(view) => <Preview view={view} />}
