@@ -8,6 +8,7 @@ import { raceDayRoutes } from './race-day/routes';
 import { referenceRoutes } from './reference/routes';
 import { registryRoutes } from './registry/routes';
 import { schoolRoutes } from './schools/routes';
+import { spreadsheetImportRoutes } from './spreadsheet-import/routes';
 import { sessionRoutes } from './session/routes';
 import { syncRoutes } from './sync/routes';
 import { teamManagerRoutes } from './team-managers/routes';
@@ -23,6 +24,7 @@ export const routeModules = [
   schoolRoutes,
   ticketingRoutes,
   participantRoutes,
+  spreadsheetImportRoutes,
   homeRoutes,
   teamManagerRoutes,
   teamRoutes,

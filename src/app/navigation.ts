@@ -19,6 +19,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { to: '/team/index', label: 'Teams by discipline', roles: ENTRIES },
       { to: '/teamManager/index', label: 'Team managers', roles: ENTRIES },
       { to: '/ticketing', label: 'Ticketing', roles: ENTRIES },
+      { to: '/upload', label: 'Import spreadsheet', roles: ENTRIES },
     ],
   },
   {

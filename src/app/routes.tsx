@@ -23,6 +23,7 @@ const BibListPage = lazy(() => import('../features/race-day/bib-list-page'));
 const BibManualPage = lazy(() => import('../features/race-day/bib-manual-page'));
 const BibGenerationPage = lazy(() => import('../features/race-day/bib-generation-page'));
 const TimingFilesPage = lazy(() => import('../features/race-day/timing-files-page'));
+const UploadPage = lazy(() => import('../features/spreadsheet-import/upload-page'));
 
 function Login() {
   return <LoginPage engine={useServices().engine} />;
@@ -92,6 +93,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'team/index/:SchoolId/:EventId', element: <TeamIndex /> },
           { path: 'teamManager/index', element: <TeamManagers /> },
           { path: 'ticketing', element: <Ticketing /> },
+          { path: 'upload', element: <UploadPage /> },
           { path: 'startlists', element: <Startlists /> },
           { path: 'startMarshall', element: <StartMarshall /> },
           { path: 'bib-list', element: <BibList /> },

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { InterschoolsDb, OutboxItem } from '../db/database';
 import { discardFailed, exportBlockedCsv, listBlocked, listFailed, retryFailed } from '../sync/blocked';
 import { Dialog } from './dialog';
+import { CSV_TYPE, saveFile } from './save-file';
 
 export type SetAsideView = 'blocked' | 'failed';
 
@@ -21,17 +22,6 @@ const TITLES: Record<SetAsideView, string> = {
   blocked: 'Changes blocked by the event lock',
   failed: 'Changes that need attention',
 };
-
-function downloadCsv(csv: string, filename: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
 
 function describe(item: OutboxItem): string {
   const when = new Date(item.createdAt);
@@ -64,7 +54,7 @@ export default function BlockedChanges({ db, view, onClose, onChanged }: Blocked
               type="button"
               className="button"
               disabled={busy || !items?.length}
-              onClick={() => void act(async () => downloadCsv(await exportBlockedCsv(db), 'blocked-changes.csv'))}
+              onClick={() => void act(async () => saveFile(new Blob([await exportBlockedCsv(db)], { type: CSV_TYPE }), 'blocked-changes.csv'))}
             >
               Export as CSV
             </button>

@@ -108,6 +108,16 @@ const MATRIX: Record<string, Row> = {
     request: (c) => ({ payload: { SchoolId: c.schoolId, year: 2026, participantsArchive: [], participants: [] } }),
     expect: is('denied', { none: 'unauth', school: 'reached', admin: 'reached' }),
   },
+  // Spreadsheet import: the school's own and the admin's picked school. The upload here holds no
+  // more than a heading (400 past authorisation); the confirmation imports one new person.
+  'POST /api/xls-import': {
+    request: () => ({ headers: { 'content-type': 'text/csv' }, payload: 'Given name,Surname\n' }),
+    expect: is('denied', { none: 'unauth', school: 'reached', admin: 'reached' }),
+  },
+  'POST /api/xls-import/confirm': {
+    request: () => ({ payload: { rows: [{ snowId: null, firstname: 'Matrix', lastname: 'Import', gender: 'Female', yearLevel: '9', dob: null, email: '' }] } }),
+    expect: only('school', 'admin'),
+  },
   // Race day: racedept and admin read every race published for start lists; a school reads its own
   // teams' start list only; the auditor nothing. The draw is the admin's; marks racedept's and admin's.
   'GET /api/startlist': {

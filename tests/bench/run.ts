@@ -1,5 +1,5 @@
 // Server benchmarks on the large data set (400 schools, 8,000 participants, 3,000 teams, 10,000
-// entries, five past seasons) in an in-memory PGlite. Prints figures and ratios; never fails on
+// entries, five past seasons) in an in-memory PGlite, and the import of a 5,000-row spreadsheet. Prints figures and ratios; never fails on
 // time. Run with `npm run bench`.
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../server/app';
@@ -9,6 +9,11 @@ import { openDatabase } from '../../server/db/client';
 import { generateLargeDataset, LARGE_PASSWORDS } from '../../server/db/seed/large';
 import { createMemoryMailer } from '../../server/integrations/mail';
 import { createBuiltInRegistry } from '../../server/integrations/registry';
+import { pullRaceDay } from '../../server/modules/race-day/feed';
+import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
+import { MAX_IMPORT_ROWS } from '../../src/domain/constants/limits';
+import { IMPORT_COLUMNS } from '../../src/domain/rules/spreadsheet-import';
 
 const ms = (t0: number) => performance.now() - t0;
 const fmt = (n: number) => n.toLocaleString('en-AU', { maximumFractionDigits: 1 });
@@ -73,6 +78,46 @@ async function main() {
   await timeIt('GET /api/school/list?EventId= (400 schools)', 30, () =>
     app.inject({ method: 'GET', url: `/api/school/list?EventId=${event!.id}`, headers: { cookie } }));
   console.log(`  ratio login / events                            ${fmt(loginP50 / eventsP50)}`);
+
+  // The race-day feed of officials' tablets, as the server pages it.
+  t0 = performance.now();
+  let raceRows = 0;
+  for (let cursor = 0; ;) {
+    const page = await pullRaceDay(db, cursor, 1000);
+    raceRows += page.changes.length;
+    cursor = page.cursor;
+    if (!page.hasMore) break;
+  }
+  const raceMs = ms(t0);
+  console.log(`race-day feed: first download (server)           ${fmt(raceMs)} ms for ${raceRows} rows (${fmt(raceRows / (raceMs / 1000))} rows/s)`);
+
+  // Spreadsheet import of 5,000 students into one school (the admin's picked school).
+  await app.inject({ method: 'POST', url: '/api/session/', headers: { cookie }, payload: { SchoolId: school!.id, EventId: event!.id } });
+  const athletes = ((await db.execute(sql`select snow_id from registry_athletes where active limit 500`)) as unknown as Rows<{ snow_id: string }>).rows;
+  const table = [[...IMPORT_COLUMNS], ...Array.from({ length: MAX_IMPORT_ROWS }, (_, i) => [
+    athletes[i]?.snow_id ?? '', `Bench${i}`, `Import${i}`, i % 2 ? 'Male' : 'Female', `${(i % 28) + 1}/${(i % 12) + 1}/2011`, String(7 + (i % 6)), '',
+  ])];
+  const csvFile = Buffer.from(Papa.unparse(table));
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Students');
+  for (const row of table) sheet.addRow(row);
+  const xlsxFile = Buffer.from(await workbook.xlsx.writeBuffer());
+  const upload = async (body: Buffer) => {
+    const t = performance.now();
+    const res = await app.inject({ method: 'POST', url: '/api/xls-import', headers: { cookie, 'content-type': 'application/octet-stream' }, payload: body });
+    if (res.statusCode !== 200) throw new Error(`upload ${res.statusCode} ${res.body}`);
+    return { ms: ms(t), answer: res.json() as { valid: number; rows: { values: unknown; problems: string[] }[] } };
+  };
+  const csvRead = await upload(csvFile);
+  const xlsxRead = await upload(xlsxFile);
+  console.log(`import: read a ${MAX_IMPORT_ROWS.toLocaleString('en-AU')}-row CSV (${fmt(csvFile.length / 1024)} kB)          ${fmt(csvRead.ms / 1000)} s (${csvRead.answer.valid} valid)`);
+  console.log(`import: read a ${MAX_IMPORT_ROWS.toLocaleString('en-AU')}-row .xlsx (${fmt(xlsxFile.length / 1024)} kB)        ${fmt(xlsxRead.ms / 1000)} s (${xlsxRead.answer.valid} valid)`);
+  const rows = xlsxRead.answer.rows.filter((r) => r.problems.length === 0).map((r) => r.values);
+  for (const label of ['import: write them (all new)', 'import: write them again (all found)']) {
+    const t = performance.now();
+    const res = await app.inject({ method: 'POST', url: '/api/xls-import/confirm', headers: { cookie }, payload: { rows } });
+    console.log(`${label.padEnd(48)} ${fmt(ms(t) / 1000)} s ${res.body}`);
+  }
   await app.close();
   await database.close();
 }

@@ -104,9 +104,10 @@ const SPEC_CALLS = [
   'POST /api/report/school-past-total-entries',
 ];
 
-// Calls the spec implies without naming them (the registry export route), and race day beyond the
-// spec (PRODUCT-DECISIONS 'Race day': the stored draw and the start hut marks).
-const OUR_CALLS = ['POST /api/snowracer-export', 'POST /api/startlist/draw', 'PUT /api/raceMarks'];
+// Calls the spec implies without naming them (the registry export route; the import's
+// confirmation of the reviewed rows, PRODUCT-DECISIONS 'Entries and volunteers'), and race day
+// beyond the spec (PRODUCT-DECISIONS 'Race day': the stored draw and the start hut marks).
+const OUR_CALLS = ['POST /api/snowracer-export', 'POST /api/xls-import/confirm', 'POST /api/startlist/draw', 'PUT /api/raceMarks'];
 
 const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
 

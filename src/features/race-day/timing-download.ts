@@ -1,10 +1,11 @@
 // The timing files as the device builds them, with no network: the CSV of the domain's
-// timingCsv as a file, the same table as an Excel workbook, and the save that hands either to the
-// browser. exceljs is about a megabyte, so it is loaded only when someone asks for a workbook.
+// timingCsv as a file and the same table as an Excel workbook (src/components/save-file hands
+// either to the browser). exceljs is about a megabyte, so it loads only when a workbook is asked.
+import { CSV_TYPE } from '../../components/save-file';
 import { escapeCell, timingCsv } from '../../domain/rules/timing-file';
 
 export function timingCsvBlob(table: readonly (readonly string[])[]): Blob {
-  return new Blob([timingCsv(table)], { type: 'text/csv;charset=utf-8' });
+  return new Blob([timingCsv(table)], { type: CSV_TYPE });
 }
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -27,19 +28,4 @@ export async function timingXlsxBuffer(table: readonly (readonly string[])[], sh
   if (written instanceof ArrayBuffer) return written;
   const view = written as ArrayBufferView;
   return new Uint8Array(view.buffer, view.byteOffset, view.byteLength).slice().buffer;
-}
-
-/** Saves through a temporary download link: the only way that works offline and under the
- *  app's Content-Security-Policy (no inline script, no data: URL). */
-export function saveFile(blob: Blob, name: string, doc: Document = document): void {
-  const url = URL.createObjectURL(blob);
-  const link = doc.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  doc.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers start reading the URL only after click() returns, so it is freed a moment later.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

@@ -11,7 +11,8 @@ import { fileDisciplines, fileSystemFromPath, fileSystemPath } from '../../domai
 import { timingFileName, timingRows } from '../../domain/rules/timing-file';
 import { RaceDayFrame, type RaceView } from './race-day-frame';
 import type { ChoiceOptions } from './race-choice';
-import { XLSX_TYPE, saveFile, timingCsvBlob, timingXlsxBuffer } from './timing-download';
+import { saveFile } from '../../components/save-file';
+import { XLSX_TYPE, timingCsvBlob, timingXlsxBuffer } from './timing-download';
 
 const PREVIEW_ROWS = 50;
 const NUMERIC_COLUMNS = new Set(['Bib', 'Division', 'Position']);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   MAX_BATCH_ROWS,
   MAX_EMAIL_LENGTH,
+  MAX_IMPORT_ROWS,
   MAX_PERSON_NAME_LENGTH,
   MAX_TEXT_LENGTH,
   MAX_TITLE_LENGTH,
@@ -22,6 +23,7 @@ import {
   requiredText,
   schoolEventParamsSchema,
   snowIdSchema,
+  storedSnowIdSchema,
   teamGenderSchema,
   teamLetterSchema,
   yearLevelSchema,
@@ -82,23 +84,47 @@ export const newSeasonBodySchema = z.object({
   participants: z.array(z.object({ id: idSchema, yearLevel: yearLevelSchema })).max(MAX_BATCH_ROWS).default([]),
 });
 
-/** A spreadsheet row as the client parsed it (dates already converted to YYYY-MM-DD). */
+/** A spreadsheet row as the import reads it (src/domain/rules/spreadsheet-import.ts). */
 export const importRowSchema = z.object({
-  snowId: snowIdSchema.nullable().optional(),
+  snowId: snowIdSchema.nullable(),
   firstname: requiredText(MAX_PERSON_NAME_LENGTH),
   lastname: requiredText(MAX_PERSON_NAME_LENGTH),
   yearLevel: yearLevelSchema,
   gender: genderSchema,
-  dob: z.iso.date({ error: MESSAGES.invalidDate }).nullable().optional(),
-  email: z.union([z.literal(''), z.email({ error: MESSAGES.invalidEmail }).max(MAX_EMAIL_LENGTH)]).optional(),
+  dob: z.iso.date({ error: MESSAGES.invalidDate }).nullable(),
+  email: z.union([z.literal(''), z.email({ error: MESSAGES.invalidEmail }).max(MAX_EMAIL_LENGTH)]),
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
-export const xlsImportBodySchema = z.object({ rows: z.array(importRowSchema).min(1).max(MAX_BATCH_ROWS) });
+
+/** POST /api/xls-import: the uploaded file (xlsx or csv, the body itself) read into rows, each
+ *  with its problems; nothing is written. `existing`: the school already has this person (the
+ *  import updates them). */
 export const xlsImportResponseSchema = z.object({
+  rows: z.array(z.object({
+    row: z.number().int().positive(),
+    values: z.object({
+      snowId: storedSnowIdSchema.nullable(),
+      firstname: boundedText(MAX_PERSON_NAME_LENGTH),
+      lastname: boundedText(MAX_PERSON_NAME_LENGTH),
+      gender: z.union([genderSchema, z.literal('')]),
+      dob: z.iso.date().nullable(),
+      yearLevel: z.union([yearLevelSchema, z.literal('')]),
+      email: boundedText(MAX_EMAIL_LENGTH),
+    }),
+    problems: z.array(boundedText(MAX_TEXT_LENGTH)),
+    existing: z.boolean(),
+  })),
+  total: z.number().int().nonnegative(),
+  valid: z.number().int().nonnegative(),
+});
+export type XlsImportAnswer = z.infer<typeof xlsImportResponseSchema>;
+
+/** POST /api/xls-import/confirm: the reviewed valid rows, written in one transaction, each found
+ *  again by snow id (else name and date of birth), so importing the same file twice adds nobody. */
+export const xlsImportConfirmBodySchema = z.object({ rows: z.array(importRowSchema).min(1).max(MAX_IMPORT_ROWS) });
+export const xlsImportConfirmResponseSchema = z.object({
   created: z.number().int().nonnegative(),
   updated: z.number().int().nonnegative(),
-  /** Rows refused, by 1-based spreadsheet row number, with the reason to show. */
-  errors: z.array(z.object({ row: z.number().int().positive(), message: boundedText(MAX_TEXT_LENGTH) })),
 });
 
 export const participantsApi = {
@@ -155,10 +181,12 @@ export const participantsApi = {
     body: newSeasonBodySchema,
     response: okResponseSchema,
   }),
-  xlsImport: defineRoute({
+  /** The body is the file itself (xlsx or csv), not JSON. */
+  xlsImport: defineRoute({ method: 'POST', url: '/api/xls-import', response: xlsImportResponseSchema }),
+  xlsImportConfirm: defineRoute({
     method: 'POST',
-    url: '/api/xls-import',
-    body: xlsImportBodySchema,
-    response: xlsImportResponseSchema,
+    url: '/api/xls-import/confirm',
+    body: xlsImportConfirmBodySchema,
+    response: xlsImportConfirmResponseSchema,
   }),
 };
