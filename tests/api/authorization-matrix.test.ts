@@ -108,6 +108,17 @@ const MATRIX: Record<string, Row> = {
     request: (c) => ({ payload: { SchoolId: c.schoolId, year: 2026, participantsArchive: [], participants: [] } }),
     expect: is('denied', { none: 'unauth', school: 'reached', admin: 'reached' }),
   },
+  // Volunteers: the school's own (admin: the picked school), auditors read; race department none.
+  // The auditor's session has no school picked, so its reads meet 400 past authorisation.
+  ...Object.fromEntries(['/api/volunteers', '/api/volunteerSlots', '/api/requiredVolunteers', '/api/requiredVolunteersVic', '/api/requiredVolunteersAus']
+    .map((url) => [`GET ${url}`, { request: none, expect: is('denied', { none: 'unauth', school: 'ok', admin: 'ok', auditor: 'reached' }) }])),
+  'GET /api/volunteerSpots/available': { request: none, expect: only('school', 'auditor', 'admin') },
+  'PUT /api/volunteers': {
+    request: () => ({ payload: { multi: true, volunteers: [], volunteersDeleted: [], slots: [], slotsDeleted: [] } }),
+    expect: only('school', 'admin'),
+  },
+  'GET /api/volunteerSpots': { request: none, expect: only('admin') },
+  'PUT /api/volunteerSpots': { request: () => ({ payload: { spots: [] } }), expect: only('admin') },
   // Spreadsheet import: the school's own and the admin's picked school. The upload here holds no
   // more than a heading (400 past authorisation); the confirmation imports one new person.
   'POST /api/xls-import': {

@@ -40,14 +40,11 @@ describe('required volunteers', () => {
     expect(requiredVolunteers(10, 0)).toBe(2);
   });
 
-  it('splits the VIC count by ski, snowboard and alpine entries, leaving out 6, 7 and 8', () => {
-    const entries = [
-      ...Array.from({ length: 9 }, () => ({ DisciplineId: 2 })),
-      ...Array.from({ length: 3 }, () => ({ DisciplineId: 11 })),
-      { DisciplineId: 1 },
-      ...Array.from({ length: 20 }, () => ({ DisciplineId: 7 })),
-    ];
-    expect(requiredVolunteersVic(entries)).toEqual({ ski: 2, snowboard: 1, alpine: 1 });
+  it('splits the VIC count by ski (1 per 11), snowboard (1 per 6) and alpine (1 per 8) entries, leaving out 6, 7 and 8', () => {
+    const of = (DisciplineId: number, n: number) => Array.from({ length: n }, () => ({ DisciplineId }));
+    expect(requiredVolunteersVic([...of(2, 11), ...of(11, 6), ...of(1, 8), ...of(7, 20)])).toEqual({ ski: 1, snowboard: 1, alpine: 1 });
+    expect(requiredVolunteersVic([...of(3, 12), ...of(4, 7), ...of(9, 9), ...of(6, 5), ...of(8, 5)])).toEqual({ ski: 2, snowboard: 2, alpine: 2 });
+    expect(requiredVolunteersVic([], { ski: 5, snowboard: 5, alpine: 5 })).toEqual({ ski: 0, snowboard: 0, alpine: 0 });
   });
 });
 

@@ -15,6 +15,7 @@ import {
 import { invoiceStatusCents } from '../../../src/domain/rules/invoice-status';
 import { eventsByIds } from '../events/queries';
 import { toParticipant, toTeamEntry } from '../participants/shape';
+import { toSlot, toSpot, toVolunteer } from '../volunteers/shape';
 
 export type Shaped = Record<string, unknown>;
 type Loader = (db: Db, keys: string[]) => Promise<Map<string, Shaped>>;
@@ -136,26 +137,13 @@ const LOADERS: Record<MainEntity, Loader> = {
     id: r.id, type: r.type, name: r.name, givenName: r.givenName, surname: r.surname, completed: r.completed === 1,
     createdBy: r.createdBy, snowId: r.snowId, SchoolId: r.schoolId, EventId: r.eventId, version: r.version,
   })),
-  volunteers: async (db, keys) => byKey(await db.select().from(volunteers).where(keyIn([volunteers.id], keys)), (r) => r.id, (r) => ({
-    id: r.id, firstname: r.firstname, lastname: r.lastname, mobile: r.mobile, email: r.email, seasonPass: r.seasonPass,
-    SchoolId: r.schoolId, EventId: r.eventId, version: r.version,
-  })),
+  volunteers: async (db, keys) => byKey(await db.select().from(volunteers).where(keyIn([volunteers.id], keys)), (r) => r.id, toVolunteer),
   volunteerSlots: async (db, keys) => {
     const rows = await db.select().from(volunteerSlots).where(keyIn([volunteerSlots.id], keys));
     const prefs = rows.length
-      ? await db.select().from(volunteerPreferences).where(keyIn([volunteerPreferences.slotId], keys))
-        .orderBy(asc(volunteerPreferences.rank))
+      ? await db.select().from(volunteerPreferences).where(keyIn([volunteerPreferences.slotId], keys)).orderBy(asc(volunteerPreferences.rank))
       : [];
-    return byKey(rows, (r) => r.id, (r) => ({
-      id: r.id,
-      VolunteerId: r.volunteerId,
-      preferences: prefs.filter((p) => p.slotId === r.id).map((p) => ({
-        DisciplineId: p.disciplineId, division: p.division, gender: p.gender, position: p.position, isLocked: p.isLocked,
-      })),
-      SchoolId: r.schoolId,
-      EventId: r.eventId,
-      version: r.version,
-    }));
+    return byKey(rows, (r) => r.id, (r) => toSlot(r, prefs));
   },
   volunteerPreferences: async (db, keys) => {
     const rows = await db.select({ p: volunteerPreferences, schoolId: volunteerSlots.schoolId, eventId: volunteerSlots.eventId })
@@ -170,7 +158,7 @@ const LOADERS: Record<MainEntity, Loader> = {
     await db.select().from(volunteerSpots)
       .where(keyIn([volunteerSpots.eventId, volunteerSpots.disciplineId, volunteerSpots.division], keys)),
     (r) => `${r.eventId}:${r.disciplineId}:${r.division}`,
-    (r) => ({ EventId: r.eventId, DisciplineId: r.disciplineId, division: r.division, male: r.male, female: r.female, version: r.version }),
+    toSpot,
   ),
   resultRaces: async (db, keys) => byKey(
     await db.select().from(resultRaces).where(keyIn([resultRaces.id], keys)), (r) => r.id, (r) => ({

@@ -1,5 +1,5 @@
 import type { VicVolunteerGroup } from '../constants/disciplines';
-import { DEFAULT_VOLUNTEER_RATIO } from '../constants/policy';
+import { DEFAULT_VOLUNTEER_RATIO, VIC_VOLUNTEER_RATIOS } from '../constants/policy';
 import { vicVolunteerGroup } from './discipline-groups';
 
 /** One volunteer course official for every `ratio` race entries, rounded up. A missing or
@@ -11,10 +11,11 @@ export function requiredVolunteers(entryCount: number, ratio: number = DEFAULT_V
 
 export type VicRequiredVolunteers = Record<VicVolunteerGroup, number>;
 
-/** The VIC form: entries counted per VIC volunteer group (6, 7, 8 excluded), each rounded up. */
+/** The VIC form: entries counted per VIC volunteer group (6, 7, 8 excluded), each group by its
+ *  own ratio, rounded up. */
 export function requiredVolunteersVic(
   entries: readonly { DisciplineId: number }[],
-  ratio: number = DEFAULT_VOLUNTEER_RATIO,
+  ratios: Readonly<Record<VicVolunteerGroup, number>> = VIC_VOLUNTEER_RATIOS,
 ): VicRequiredVolunteers {
   const counts: VicRequiredVolunteers = { ski: 0, snowboard: 0, alpine: 0 };
   for (const entry of entries) {
@@ -22,8 +23,8 @@ export function requiredVolunteersVic(
     if (group) counts[group] += 1;
   }
   return {
-    ski: requiredVolunteers(counts.ski, ratio),
-    snowboard: requiredVolunteers(counts.snowboard, ratio),
-    alpine: requiredVolunteers(counts.alpine, ratio),
+    ski: requiredVolunteers(counts.ski, ratios.ski),
+    snowboard: requiredVolunteers(counts.snowboard, ratios.snowboard),
+    alpine: requiredVolunteers(counts.alpine, ratios.alpine),
   };
 }
