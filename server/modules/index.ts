@@ -14,6 +14,7 @@ import { syncRoutes } from './sync/routes';
 import { teamManagerRoutes } from './team-managers/routes';
 import { teamRoutes } from './teams/routes';
 import { ticketingRoutes } from './ticketing/routes';
+import { waiverRoutes } from './waivers/routes';
 import { volunteerRoutes } from './volunteers/routes';
 
 export const routeModules = [
@@ -28,6 +29,7 @@ export const routeModules = [
   spreadsheetImportRoutes,
   homeRoutes,
   teamManagerRoutes,
+  waiverRoutes,
   teamRoutes,
   volunteerRoutes,
   raceDayRoutes,

@@ -19,6 +19,8 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { to: '/team/index', label: 'Teams by discipline', roles: ENTRIES },
       { to: '/teamManager/index', label: 'Team managers', roles: ENTRIES },
       { to: '/ticketing', label: 'Ticketing', roles: ENTRIES },
+      { to: '/volunteer/index', label: 'Volunteers', roles: ENTRIES },
+      { to: '/waiver/index', label: 'Waivers', roles: ENTRIES },
       { to: '/upload', label: 'Import spreadsheet', roles: ENTRIES },
     ],
   },

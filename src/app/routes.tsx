@@ -24,6 +24,8 @@ const BibManualPage = lazy(() => import('../features/race-day/bib-manual-page'))
 const BibGenerationPage = lazy(() => import('../features/race-day/bib-generation-page'));
 const TimingFilesPage = lazy(() => import('../features/race-day/timing-files-page'));
 const UploadPage = lazy(() => import('../features/spreadsheet-import/upload-page'));
+const VolunteersPage = lazy(() => import('../features/volunteers/volunteers-page'));
+const WaiversPage = lazy(() => import('../features/waivers/waivers-page'));
 
 function Login() {
   return <LoginPage engine={useServices().engine} />;
@@ -70,6 +72,14 @@ const BibManual = raceDay(BibManualPage);
 const BibGeneration = raceDay(BibGenerationPage);
 const TimingFiles = raceDay(TimingFilesPage);
 
+function Waivers() {
+  return <WaiversPage db={useServices().db} />;
+}
+
+function Volunteers({ variant }: { variant: 'general' | 'vic' | 'aus' }) {
+  return <VolunteersPage db={useServices().db} variant={variant} />;
+}
+
 export const appRoutes: RouteObject[] = [
   {
     path: '/',
@@ -94,6 +104,10 @@ export const appRoutes: RouteObject[] = [
           { path: 'teamManager/index', element: <TeamManagers /> },
           { path: 'ticketing', element: <Ticketing /> },
           { path: 'upload', element: <UploadPage /> },
+          { path: 'volunteer/index', element: <Volunteers variant="general" /> },
+          { path: 'volunteer/vic', element: <Volunteers variant="vic" /> },
+          { path: 'volunteer/aus', element: <Volunteers variant="aus" /> },
+          { path: 'waiver/index', element: <Waivers /> },
           { path: 'startlists', element: <Startlists /> },
           { path: 'startMarshall', element: <StartMarshall /> },
           { path: 'bib-list', element: <BibList /> },

@@ -119,6 +119,12 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/volunteerSpots': { request: none, expect: only('admin') },
   'PUT /api/volunteerSpots': { request: () => ({ payload: { spots: [] } }), expect: only('admin') },
+  // Waivers: school and admin read and write, auditor reads the school it names, racedept nothing.
+  'GET /api/waivers/matched': { request: (c) => ({ query: { SchoolId: c.schoolId, EventId: c.eventId } }), expect: only('school', 'auditor', 'admin') },
+  'PUT /api/waivers': {
+    request: () => ({ payload: { multi: true, data: [{ id: randomUUID(), type: 'participant', name: 'Matrix Row', givenName: 'Matrix', surname: 'Row', completed: true }], waiversDeleted: [] } }),
+    expect: only('school', 'admin'),
+  },
   // Spreadsheet import: the school's own and the admin's picked school. The upload here holds no
   // more than a heading (400 past authorisation); the confirmation imports one new person.
   'POST /api/xls-import': {

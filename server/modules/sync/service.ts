@@ -16,6 +16,7 @@ import { invoiceStatusCents } from '../../../src/domain/rules/invoice-status';
 import { eventsByIds } from '../events/queries';
 import { toParticipant, toTeamEntry } from '../participants/shape';
 import { toSlot, toSpot, toVolunteer } from '../volunteers/shape';
+import { toWaiver } from '../waivers/service';
 
 export type Shaped = Record<string, unknown>;
 type Loader = (db: Db, keys: string[]) => Promise<Map<string, Shaped>>;
@@ -133,10 +134,7 @@ const LOADERS: Record<MainEntity, Loader> = {
       SchoolId: r.schoolId, EventId: r.eventId, version: r.version,
     }),
   ),
-  waivers: async (db, keys) => byKey(await db.select().from(waivers).where(keyIn([waivers.id], keys)), (r) => r.id, (r) => ({
-    id: r.id, type: r.type, name: r.name, givenName: r.givenName, surname: r.surname, completed: r.completed === 1,
-    createdBy: r.createdBy, snowId: r.snowId, SchoolId: r.schoolId, EventId: r.eventId, version: r.version,
-  })),
+  waivers: async (db, keys) => byKey(await db.select().from(waivers).where(keyIn([waivers.id], keys)), (r) => r.id, toWaiver),
   volunteers: async (db, keys) => byKey(await db.select().from(volunteers).where(keyIn([volunteers.id], keys)), (r) => r.id, toVolunteer),
   volunteerSlots: async (db, keys) => {
     const rows = await db.select().from(volunteerSlots).where(keyIn([volunteerSlots.id], keys));

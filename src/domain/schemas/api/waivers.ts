@@ -28,6 +28,12 @@ export const matchedWaiversSchema = z.object({
 });
 export type MatchedWaivers = z.infer<typeof matchedWaiversSchema>;
 
+/** Staff name the school (and event) they read, as they do for team managers: an auditor's session
+ *  has neither. Without them the session's school and event; a school user naming another school
+ *  is refused. */
+export const matchedWaiversQuerySchema = z.object({ SchoolId: idSchema.optional(), EventId: idSchema.optional() });
+export type MatchedWaiversQuery = z.infer<typeof matchedWaiversQuerySchema>;
+
 export const waiversBodySchema = z.object({
   multi: z.boolean(),
   data: z.array(waiverWriteSchema).max(MAX_BATCH_ROWS),
@@ -36,6 +42,11 @@ export const waiversBodySchema = z.object({
 export type WaiversBody = z.output<typeof waiversBodySchema>;
 
 export const waiversApi = {
-  matched: defineRoute({ method: 'GET', url: '/api/waivers/matched', response: matchedWaiversSchema }),
+  matched: defineRoute({
+    method: 'GET',
+    url: '/api/waivers/matched',
+    querystring: matchedWaiversQuerySchema,
+    response: matchedWaiversSchema,
+  }),
   save: defineRoute({ method: 'PUT', url: '/api/waivers', body: waiversBodySchema, response: z.array(waiverSchema) }),
 };

@@ -1,0 +1,92 @@
+// Waivers of a school for an event: the matched lists (people with their waiver, waivers matching
+// nobody) by the domain's matchWaivers, the same function the screen runs over the device's
+// mirror; and the batch save, all or nothing in one transaction. A stale `version` answers 409
+// with the row as stored now (`current`) and its index; a row of another school or event is
+// answered 404 and never touched. Who entered a waiver is the signed-in user, never the body.
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { MAX_TITLE_LENGTH } from '../../../src/domain/constants/limits';
+import { matchWaivers } from '../../../src/domain/rules/waiver-matching';
+import type { MatchedWaivers, Waiver, WaiversBody, WaiverWrite } from '../../../src/domain/schemas';
+import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
+import type { Db, Tx } from '../../db/client';
+import { participants, volunteers, waivers } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../http-errors';
+import { assertEventWritable } from '../../plugins/event-lock';
+import type { SessionInfo } from '../../plugins/session';
+
+export type Scope = { schoolId: string; eventId: string };
+type WaiverRow = typeof waivers.$inferSelect;
+
+export const IN_BOTH_LISTS = 'A waiver cannot be saved and removed in the same save.';
+
+/** Row -> the domain shape, as the sync feed sends it (sync/service.ts LOADERS.waivers). */
+export function toWaiver(row: WaiverRow): Waiver {
+  return {
+    id: row.id,
+    type: row.type === 'volunteer' ? 'volunteer' : 'participant',
+    name: row.name,
+    givenName: row.givenName,
+    surname: row.surname,
+    completed: row.completed === 1,
+    createdBy: row.createdBy,
+    snowId: row.snowId,
+    SchoolId: row.schoolId,
+    EventId: row.eventId,
+    version: row.version,
+  };
+}
+
+/** GET /api/waivers/matched: the school's active participants, its volunteers of the event and
+ *  its waivers of the event, matched. */
+export async function matchedWaivers(db: Db, scope: Scope): Promise<MatchedWaivers> {
+  const [people, helpers, rows] = await Promise.all([
+    db.select({ id: participants.id, firstname: participants.firstname, lastname: participants.lastname, snowId: participants.snowId, archived: participants.archived })
+      .from(participants).where(and(eq(participants.schoolId, scope.schoolId), ne(participants.archived, 1))),
+    db.select({ id: volunteers.id, firstname: volunteers.firstname, lastname: volunteers.lastname })
+      .from(volunteers).where(and(eq(volunteers.schoolId, scope.schoolId), eq(volunteers.eventId, scope.eventId))),
+    db.select().from(waivers).where(and(eq(waivers.schoolId, scope.schoolId), eq(waivers.eventId, scope.eventId))).orderBy(asc(waivers.id)),
+  ]);
+  return matchWaivers({ participants: people, volunteers: helpers, waivers: rows.map(toWaiver) });
+}
+
+const inScope = (row: WaiverRow, scope: Scope) => row.schoolId === scope.schoolId && row.eventId === scope.eventId;
+
+/** The stored fields of a written waiver: names trimmed, the full name from the two parts when the
+ *  form gave none, no snow id as null. */
+function storedFields(input: WaiverWrite) {
+  const givenName = input.givenName.trim();
+  const surname = input.surname.trim();
+  const name = input.name.trim() || `${givenName} ${surname}`.trim().slice(0, MAX_TITLE_LENGTH);
+  return { type: input.type, name, givenName, surname, snowId: input.snowId || null, completed: input.completed ? 1 : 0 };
+}
+
+/** PUT /api/waivers: saves and removes in one transaction; answers the saved rows. */
+export async function saveWaivers(tx: Tx, session: SessionInfo, scope: Scope, body: WaiversBody): Promise<Waiver[]> {
+  await assertEventWritable(tx, session, scope.eventId);
+  const removed = new Set(body.waiversDeleted);
+  const both = body.data.findIndex((row) => removed.has(row.id));
+  if (both >= 0) throw badRequest(IN_BOTH_LISTS, [{ path: `data.${both}.id`, message: IN_BOTH_LISTS }]);
+
+  const saved: WaiverRow[] = [];
+  for (const [index, input] of body.data.entries()) {
+    const [stored] = await tx.select().from(waivers).where(eq(waivers.id, input.id)).for('update');
+    if (stored && !inScope(stored, scope)) throw notFound();
+    if (stored && input.version !== undefined && input.version !== stored.version) {
+      throw conflict(SERVER_MESSAGES.staleVersion, { current: toWaiver(stored), index });
+    }
+    const values = storedFields(input);
+    const [row] = stored
+      ? await tx.update(waivers).set(values).where(eq(waivers.id, input.id)).returning()
+      : await tx.insert(waivers).values({ id: input.id, ...scope, ...values, createdBy: session.email }).returning();
+    saved.push(row!);
+  }
+
+  if (removed.size) {
+    const ids = [...removed];
+    const stored = await tx.select().from(waivers).where(inArray(waivers.id, ids)).for('update');
+    // An id already gone (removed on another device) is done; another school's row is not ours.
+    if (stored.some((row) => !inScope(row, scope))) throw notFound();
+    await tx.delete(waivers).where(inArray(waivers.id, ids));
+  }
+  return saved.map(toWaiver);
+}

@@ -1,0 +1,38 @@
+// Save of the volunteers screens: the volunteers and slots into the mirror and ONE outbox item
+// holding the spec's PUT /api/volunteers {multi, volunteers, volunteersDeleted, slots,
+// slotsDeleted}, in one Dexie transaction; the network is never awaited. A refused save it
+// replaces is dropped in the same transaction (its rows travel in this one).
+import type { InterschoolsDb } from '../../db/database';
+import type { SessionUser } from '../../domain/schemas/entities';
+import { queueWrite } from '../../sync/writes';
+import type { VolunteersSave } from './volunteer-draft';
+import { VOLUNTEERS_PATH } from './use-volunteers-data';
+
+export async function saveVolunteers(
+  db: InterschoolsDb,
+  save: VolunteersSave,
+  replacesItems: readonly number[],
+  user: Pick<SessionUser, 'username' | 'EventId' | 'SchoolId'>,
+): Promise<void> {
+  const scope = { SchoolId: user.SchoolId!, EventId: user.EventId! };
+  await queueWrite(db, {
+    method: 'PUT',
+    path: VOLUNTEERS_PATH,
+    body: save.body,
+    entity: 'volunteers',
+    rowId: null,
+    eventId: user.EventId,
+    userId: user.username,
+    applyLocally: async (tx) => {
+      await tx.outbox.bulkDelete([...replacesItems]);
+      await tx.volunteers.bulkPut(save.volunteers.map((v) => ({ ...v, ...scope, _pending: true })));
+      await tx.volunteers.bulkDelete(save.removedVolunteers);
+      await tx.volunteerSlots.bulkPut(save.slots.map((s) => ({ ...s, ...scope, _pending: true })));
+      await tx.volunteerSlots.bulkDelete(save.removedSlots);
+      // The server frees the slots of a removed volunteer; so does the mirror.
+      if (save.removedVolunteers.length) {
+        await tx.volunteerSlots.where('VolunteerId').anyOf(save.removedVolunteers).modify({ VolunteerId: null });
+      }
+    },
+  });
+}

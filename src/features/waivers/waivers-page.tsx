@@ -1,0 +1,166 @@
+// #/waiver/index: the school's waivers for the event (spec sections 2 and 7). Race bibs are handed
+// over only once the waivers are complete (PRODUCT-DECISIONS 'Entries and volunteers'), so the
+// screen says who has one, who has not, and which waivers name nobody. It reads only the Dexie
+// mirror and matches on the device with the server's own function, so it works offline; changes
+// stay a draft until Save, which commits them locally with one queued PUT /api/waivers.
+// Read-only while the event is locked.
+import { useCallback, useMemo, useState } from 'react';
+import { v7 as uuidv7 } from 'uuid';
+import { PageMain } from '../../components/page-main';
+import { SaveButton } from '../../components/save-button';
+import { useSession } from '../../components/session-context';
+import { useSyncStatus } from '../../components/use-sync-status';
+import { getDb, type InterschoolsDb, type WaiverRow } from '../../db/database';
+import type { WaiverType } from '../../domain/constants/choices';
+import { matchWaivers, waiverCounts } from '../../domain/rules/waiver-matching';
+import {
+  EMPTY_DRAFT, draftWaivers, editWaiver, isDirty, matchWaiverTo, newWaiverFor, planWaiversSave, removeWaiver, undoRemove,
+  type WaiverDraft,
+} from './waiver-draft';
+import { PeopleWaivers, RemovedWaivers, UnmatchedWaivers, type PersonWaiverRow } from './waiver-lists';
+import { saveWaivers } from './waiver-writes';
+import { useRefusedWaivers, useWaiverRows } from './use-waivers-data';
+
+export const LOCKED_MESSAGE = 'This event is locked: waivers can be viewed but not changed.';
+export const SAVED_NOTICE = 'Changes saved on this device; they are sent to the server when online.';
+
+const fullName = (person: { firstname: string; lastname: string }) => `${person.firstname} ${person.lastname}`.trim();
+const NO_WAIVERS: WaiverRow[] = [];
+
+export function countsLine(counts: ReturnType<typeof waiverCounts>): string {
+  const { participants: p, volunteers: v } = counts;
+  return `${p.completed} of ${p.total} racer waivers completed, ${v.completed} of ${v.total} volunteer waivers completed`;
+}
+
+export default function WaiversPage({ db = getDb() }: { db?: InterschoolsDb }) {
+  const { user } = useSession();
+  const status = useSyncStatus();
+  const schoolId = user?.SchoolId ?? null;
+  const eventId = user?.EventId ?? null;
+  const mirror = useWaiverRows(db, schoolId, eventId);
+  const refusals = useRefusedWaivers(db);
+
+  const [draft, setDraft] = useState<WaiverDraft>(EMPTY_DRAFT);
+  const [updating, setUpdating] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const locked = Boolean(status.locked || user?.locked);
+  const stored = mirror?.waivers ?? NO_WAIVERS;
+  const matches = useMemo(
+    () => (mirror ? matchWaivers({ participants: mirror.participants, volunteers: mirror.volunteers, waivers: draftWaivers(mirror.waivers, draft) }) : null),
+    [mirror, draft],
+  );
+  const participants = useMemo<PersonWaiverRow[]>(
+    () => (matches?.participants ?? []).map((p) => ({ id: p.ParticipantId, name: fullName(p), snowId: p.snowId, waiver: p.waiver })),
+    [matches],
+  );
+  const volunteers = useMemo<PersonWaiverRow[]>(
+    () => (matches?.volunteers ?? []).map((v) => ({ id: v.VolunteerId, name: fullName(v), waiver: v.waiver })),
+    [matches],
+  );
+
+  const edit = useCallback((next: (current: WaiverDraft) => WaiverDraft) => {
+    setNotice(null);
+    setDraft(next);
+  }, []);
+
+  const actions = {
+    locked,
+    refusals,
+    onCompleted: (waiver: WaiverRow, completed: boolean) => edit((d) => editWaiver(d, stored, waiver.id, { completed })),
+    onRemove: (waiver: WaiverRow) => edit((d) => removeWaiver(d, waiver.id)),
+  };
+
+  function addFor(type: WaiverType, person: PersonWaiverRow) {
+    if (!user || !schoolId || !eventId) return;
+    const source = type === 'participant'
+      ? mirror?.participants.find((p) => p.id === person.id)
+      : mirror?.volunteers.find((v) => v.id === person.id);
+    if (!source) return;
+    const row = newWaiverFor(type, source, { id: uuidv7(), schoolId, eventId, createdBy: user.username });
+    edit((d) => ({ ...d, added: [...d.added, row] }));
+  }
+
+  function matchTo(waiver: WaiverRow, personId: string) {
+    const person = waiver.type === 'participant'
+      ? mirror?.participants.find((p) => p.id === personId)
+      : mirror?.volunteers.find((v) => v.id === personId);
+    if (person) edit((d) => matchWaiverTo(d, stored, waiver, person));
+  }
+
+  async function save() {
+    const plan = mirror ? planWaiversSave(mirror.waivers, draft) : null;
+    if (!user || locked || !plan) return;
+    setUpdating(true);
+    setError(null);
+    try {
+      await saveWaivers(db, plan, user);
+      setDraft(EMPTY_DRAFT);
+      setNotice(SAVED_NOTICE);
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message : String(cause));
+    } finally {
+      setUpdating(false);
+    }
+  }
+
+  if (!user) return <PageMain className="page"><p>Sign in to see waivers.</p></PageMain>;
+  if (!schoolId || !eventId) {
+    return <PageMain className="page"><h1>Waivers</h1><p>Choose a school and an event to see their waivers.</p></PageMain>;
+  }
+
+  return (
+    <PageMain className="page">
+      <h1>Waivers</h1>
+      {locked && <p role="status" className="locked-note">{LOCKED_MESSAGE}</p>}
+      {matches && <p className="lead">{countsLine(waiverCounts(matches))}</p>}
+      {!locked && (
+        <div className="toolbar">
+          <SaveButton dirty={isDirty(draft)} updating={updating} onSave={save} />
+        </div>
+      )}
+      {notice && <p role="status">{notice}</p>}
+      {error && <p role="alert">{error}</p>}
+      {!matches ? (
+        <p role="status">Loading waivers…</p>
+      ) : (
+        <>
+          <PeopleWaivers
+            {...actions}
+            title="Participants"
+            people={participants}
+            withSnowId
+            empty="No participants yet."
+            onAdd={(person) => addFor('participant', person)}
+          />
+          <PeopleWaivers
+            {...actions}
+            title="Volunteers"
+            people={volunteers}
+            withSnowId={false}
+            empty="No volunteers for this event yet."
+            onAdd={(person) => addFor('volunteer', person)}
+          />
+          <UnmatchedWaivers
+            {...actions}
+            title="Participant waivers that match nobody"
+            waivers={matches.unmatchedParticipants}
+            candidates={participants.filter((p) => !p.waiver)}
+            withSnowId
+            onMatch={matchTo}
+          />
+          <UnmatchedWaivers
+            {...actions}
+            title="Volunteer waivers that match nobody"
+            waivers={matches.unmatchedVolunteers}
+            candidates={volunteers.filter((v) => !v.waiver)}
+            withSnowId={false}
+            onMatch={matchTo}
+          />
+          <RemovedWaivers waivers={stored.filter((w) => draft.removed.has(w.id))} onUndo={(id) => edit((d) => undoRemove(d, id))} />
+        </>
+      )}
+    </PageMain>
+  );
+}
