@@ -37,6 +37,11 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { to: '/files/nsw-system', label: 'Timing files', roles: RACE_DAY },
     ],
   },
+  {
+    id: 'administration',
+    label: 'Administration',
+    items: [{ to: '/volunteer/spots', label: 'Volunteer places', roles: ['admin'] }],
+  },
 ];
 
 /** The groups and items a user of this type may use; groups left empty are dropped. */

@@ -26,6 +26,7 @@ const TimingFilesPage = lazy(() => import('../features/race-day/timing-files-pag
 const UploadPage = lazy(() => import('../features/spreadsheet-import/upload-page'));
 const VolunteersPage = lazy(() => import('../features/volunteers/volunteers-page'));
 const WaiversPage = lazy(() => import('../features/waivers/waivers-page'));
+const SpotsPage = lazy(() => import('../features/volunteers/spots-page'));
 
 function Login() {
   return <LoginPage engine={useServices().engine} />;
@@ -72,6 +73,10 @@ const BibManual = raceDay(BibManualPage);
 const BibGeneration = raceDay(BibGenerationPage);
 const TimingFiles = raceDay(TimingFilesPage);
 
+function Spots() {
+  return <SpotsPage db={useServices().db} />;
+}
+
 function Waivers() {
   return <WaiversPage db={useServices().db} />;
 }
@@ -108,6 +113,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'volunteer/vic', element: <Volunteers variant="vic" /> },
           { path: 'volunteer/aus', element: <Volunteers variant="aus" /> },
           { path: 'waiver/index', element: <Waivers /> },
+          { path: 'volunteer/spots', element: <Spots /> },
           { path: 'startlists', element: <Startlists /> },
           { path: 'startMarshall', element: <StartMarshall /> },
           { path: 'bib-list', element: <BibList /> },
