@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { events, participants, raceMarks, schools, teamEntries, teams } from '../../server/db/schema';
+import { events, participants, raceMarks, schools, teamEntries, teams, waivers } from '../../server/db/schema';
 import { BIB_MESSAGES } from '../../server/modules/race-day/bibs';
 import { bibTakenMessage } from '../../src/domain/server-messages';
 import { RACE_MESSAGES } from '../../server/modules/race-day/service';
@@ -260,6 +260,18 @@ describe('bib list', () => {
     expect(paged.total).toBe(6);
     // A filter on a race that has no teams: nothing.
     expect((await bibListOf(racedept, { DisciplineId: '1' })).total).toBe(0);
+  });
+
+  it('counts a waiver for bib collection only when it matches a racer (case and spaces ignored)', async () => {
+    await addTeam(schoolId, 'A', 2);
+    await t.db.insert(waivers).values([
+      { schoolId, eventId, type: 'participant', givenName: 'RACER ', surname: 'a1', completed: 1 },
+      { schoolId, eventId, type: 'participant', givenName: 'Nobody', surname: 'Here', completed: 1 },
+    ]);
+    const mine = async () => (await bibListOf(racedept)).schools.find((s) => s.SchoolId === schoolId)!;
+    expect((await mine()).participantWaiversComplete).toBe(false);
+    await t.db.insert(waivers).values({ schoolId, eventId, type: 'participant', givenName: 'Racer', surname: 'A2', completed: 1 });
+    expect((await mine()).participantWaiversComplete).toBe(true);
   });
 
   it('shows a school its own racers only, refuses the auditor and answers a bad form 400', async () => {

@@ -1,13 +1,16 @@
 // What each school has done towards collecting its bibs at an event: the counts of the race-day
 // mirror's readiness rows and of GET /api/bibList (the rule over them is readinessFacts in
-// src/domain/rules/bib-list.ts). One query per table for any number of schools and events.
+// src/domain/rules/bib-list.ts): racers and volunteers whose matched waiver is completed, slots
+// with a volunteer against those required, the invoice paid. One query per table for any number
+// of schools and events.
 import { and, count, countDistinct, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { invoiceStatusCents } from '../../../src/domain/rules/invoice-status';
+import { matchWaivers, waiverCounts } from '../../../src/domain/rules/waiver-matching';
 import { requiredVolunteers } from '../../../src/domain/rules/required-volunteers';
 import type { RaceReadinessRow } from '../../../src/domain/schemas/api/race-day-feed';
 import type { Db, Tx } from '../../db/client';
-import { events, invoices, payments, teamEntries, volunteerSlots, volunteers, waivers } from '../../db/schema';
+import { events, invoices, participants, payments, teamEntries, volunteerSlots, volunteers, waivers } from '../../db/schema';
 
 export type SchoolEvent = { SchoolId: string; EventId: string };
 
@@ -21,17 +24,19 @@ export async function loadReadiness(db: Db | Tx, pairs: readonly SchoolEvent[]):
   const eventIds = [...new Set(pairs.map((p) => p.EventId))];
   const within = (t: { schoolId: AnyPgColumn; eventId: AnyPgColumn }) => and(inArray(t.schoolId, schoolIds), inArray(t.eventId, eventIds));
 
-  const [entries, waiverCounts, volunteerCounts, slotCounts, ratios, issued, received] = await Promise.all([
+  const [entries, racers, waiverRows, volunteerRows, slotCounts, ratios, issued, received] = await Promise.all([
     db.select({
       schoolId: teamEntries.schoolId, eventId: teamEntries.eventId,
       racers: countDistinct(teamEntries.participantId), raceEntries: count(teamEntries.participantId),
     }).from(teamEntries).where(and(within(teamEntries), isNotNull(teamEntries.participantId)))
       .groupBy(teamEntries.schoolId, teamEntries.eventId),
-    db.select({ schoolId: waivers.schoolId, eventId: waivers.eventId, type: waivers.type, n: count() })
-      .from(waivers).where(and(within(waivers), eq(waivers.completed, 1)))
-      .groupBy(waivers.schoolId, waivers.eventId, waivers.type),
-    db.select({ schoolId: volunteers.schoolId, eventId: volunteers.eventId, n: count() })
-      .from(volunteers).where(within(volunteers)).groupBy(volunteers.schoolId, volunteers.eventId),
+    db.selectDistinct({
+      schoolId: teamEntries.schoolId, eventId: teamEntries.eventId, id: participants.id,
+      firstname: participants.firstname, lastname: participants.lastname, snowId: participants.snowId,
+    }).from(teamEntries).innerJoin(participants, eq(participants.id, teamEntries.participantId)).where(within(teamEntries)),
+    db.select().from(waivers).where(within(waivers)),
+    db.select({ schoolId: volunteers.schoolId, eventId: volunteers.eventId, id: volunteers.id, firstname: volunteers.firstname, lastname: volunteers.lastname })
+      .from(volunteers).where(within(volunteers)),
     db.select({ schoolId: volunteerSlots.schoolId, eventId: volunteerSlots.eventId, n: count() })
       .from(volunteerSlots).where(and(within(volunteerSlots), isNotNull(volunteerSlots.volunteerId)))
       .groupBy(volunteerSlots.schoolId, volunteerSlots.eventId),
@@ -40,13 +45,7 @@ export async function loadReadiness(db: Db | Tx, pairs: readonly SchoolEvent[]):
     db.select().from(payments).where(within(payments)),
   ]);
 
-  const tally = (rows: { schoolId: string; eventId: string; n: number }[]) =>
-    new Map(rows.map((r) => [pairKey(r.schoolId, r.eventId), Number(r.n)]));
-  const volunteersOf = tally(volunteerCounts);
-  const assignedOf = tally(slotCounts);
-  const waiversOf = (type: string) => tally(waiverCounts.filter((w) => w.type === type));
-  const participantWaivers = waiversOf('participant');
-  const volunteerWaivers = waiversOf('volunteer');
+  const assignedOf = new Map(slotCounts.map((r) => [pairKey(r.schoolId, r.eventId), Number(r.n)]));
   const ratioOf = new Map(ratios.map((r) => [r.id, r.ratio]));
   const wanted = new Set(pairs.map((p) => pairKey(p.SchoolId, p.EventId)));
 
@@ -57,14 +56,23 @@ export async function loadReadiness(db: Db | Tx, pairs: readonly SchoolEvent[]):
     const raceEntries = Number(e.raceEntries);
     const of = <R extends { schoolId: string; eventId: string }>(rows: R[]) =>
       rows.filter((r) => r.schoolId === e.schoolId && r.eventId === e.eventId);
+    // Waivers count for the people they match (by name or snow id), as the waivers screen shows them.
+    const matched = waiverCounts(matchWaivers({
+      participants: of(racers),
+      volunteers: of(volunteerRows),
+      waivers: of(waiverRows).map((w) => ({
+        id: w.id, type: w.type === 'volunteer' ? 'volunteer' as const : 'participant' as const, name: w.name,
+        givenName: w.givenName, surname: w.surname, snowId: w.snowId, completed: w.completed === 1,
+      })),
+    }));
     result.set(key, {
       SchoolId: e.schoolId,
       EventId: e.eventId,
       racers: Number(e.racers),
       raceEntries,
-      completedParticipantWaivers: participantWaivers.get(key) ?? 0,
-      volunteers: volunteersOf.get(key) ?? 0,
-      completedVolunteerWaivers: volunteerWaivers.get(key) ?? 0,
+      completedParticipantWaivers: matched.participants.completed,
+      volunteers: matched.volunteers.total,
+      completedVolunteerWaivers: matched.volunteers.completed,
       assignedVolunteers: assignedOf.get(key) ?? 0,
       requiredVolunteers: requiredVolunteers(raceEntries, ratioOf.get(e.eventId)),
       invoicePaid: invoiceStatusCents({ invoices: of(issued), payments: of(received) }).paid,
