@@ -7,6 +7,7 @@ import {
   reconcileSpots,
   remainingSpots,
   requiredVolunteers,
+  requiredVolunteerTotal,
   requiredVolunteersVic,
   resetSlot,
   slotValidationMessage,
@@ -45,6 +46,14 @@ describe('required volunteers', () => {
     expect(requiredVolunteersVic([...of(2, 11), ...of(11, 6), ...of(1, 8), ...of(7, 20)])).toEqual({ ski: 1, snowboard: 1, alpine: 1 });
     expect(requiredVolunteersVic([...of(3, 12), ...of(4, 7), ...of(9, 9), ...of(6, 5), ...of(8, 5)])).toEqual({ ski: 2, snowboard: 2, alpine: 2 });
     expect(requiredVolunteersVic([], { ski: 5, snowboard: 5, alpine: 5 })).toEqual({ ski: 0, snowboard: 0, alpine: 0 });
+  });
+
+  it('totals a VIC event by its groups and any other by its ratio (bib readiness)', () => {
+    const of = (DisciplineId: number, n: number) => Array.from({ length: n }, () => ({ DisciplineId }));
+    const entries = [...of(3, 12), ...of(4, 7), ...of(9, 9)];
+    expect(requiredVolunteerTotal(entries, { invoiceType: 'VIC' })).toBe(6);
+    expect(requiredVolunteerTotal(entries, { invoiceType: 'NSW', volunteerRatio: 8 })).toBe(4);
+    expect(requiredVolunteerTotal(entries, { invoiceType: 'NSW', volunteerRatio: null })).toBe(4);
   });
 });
 

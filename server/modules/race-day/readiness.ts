@@ -7,7 +7,7 @@ import { and, count, countDistinct, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { invoiceStatusCents } from '../../../src/domain/rules/invoice-status';
 import { matchWaivers, waiverCounts } from '../../../src/domain/rules/waiver-matching';
-import { requiredVolunteers } from '../../../src/domain/rules/required-volunteers';
+import { requiredVolunteerTotal } from '../../../src/domain/rules/required-volunteers';
 import type { RaceReadinessRow } from '../../../src/domain/schemas/api/race-day-feed';
 import type { Db, Tx } from '../../db/client';
 import { events, invoices, participants, payments, teamEntries, volunteerSlots, volunteers, waivers } from '../../db/schema';
@@ -24,12 +24,15 @@ export async function loadReadiness(db: Db | Tx, pairs: readonly SchoolEvent[]):
   const eventIds = [...new Set(pairs.map((p) => p.EventId))];
   const within = (t: { schoolId: AnyPgColumn; eventId: AnyPgColumn }) => and(inArray(t.schoolId, schoolIds), inArray(t.eventId, eventIds));
 
-  const [entries, racers, waiverRows, volunteerRows, slotCounts, ratios, issued, received] = await Promise.all([
+  const [entries, byDiscipline, racers, waiverRows, volunteerRows, slotCounts, eventRows, issued, received] = await Promise.all([
     db.select({
       schoolId: teamEntries.schoolId, eventId: teamEntries.eventId,
       racers: countDistinct(teamEntries.participantId), raceEntries: count(teamEntries.participantId),
     }).from(teamEntries).where(and(within(teamEntries), isNotNull(teamEntries.participantId)))
       .groupBy(teamEntries.schoolId, teamEntries.eventId),
+    db.select({ schoolId: teamEntries.schoolId, eventId: teamEntries.eventId, DisciplineId: teamEntries.disciplineId, n: count() })
+      .from(teamEntries).where(and(within(teamEntries), isNotNull(teamEntries.participantId)))
+      .groupBy(teamEntries.schoolId, teamEntries.eventId, teamEntries.disciplineId),
     db.selectDistinct({
       schoolId: teamEntries.schoolId, eventId: teamEntries.eventId, id: participants.id,
       firstname: participants.firstname, lastname: participants.lastname, snowId: participants.snowId,
@@ -40,13 +43,13 @@ export async function loadReadiness(db: Db | Tx, pairs: readonly SchoolEvent[]):
     db.select({ schoolId: volunteerSlots.schoolId, eventId: volunteerSlots.eventId, n: count() })
       .from(volunteerSlots).where(and(within(volunteerSlots), isNotNull(volunteerSlots.volunteerId)))
       .groupBy(volunteerSlots.schoolId, volunteerSlots.eventId),
-    db.select({ id: events.id, ratio: events.volunteerRatio }).from(events).where(inArray(events.id, eventIds)),
+    db.select({ id: events.id, volunteerRatio: events.volunteerRatio, invoiceType: events.invoiceType }).from(events).where(inArray(events.id, eventIds)),
     db.select().from(invoices).where(within(invoices)),
     db.select().from(payments).where(within(payments)),
   ]);
 
   const assignedOf = new Map(slotCounts.map((r) => [pairKey(r.schoolId, r.eventId), Number(r.n)]));
-  const ratioOf = new Map(ratios.map((r) => [r.id, r.ratio]));
+  const eventOf = new Map(eventRows.map((r) => [r.id, r]));
   const wanted = new Set(pairs.map((p) => pairKey(p.SchoolId, p.EventId)));
 
   const result = new Map<string, RaceReadinessRow>();
@@ -74,7 +77,10 @@ export async function loadReadiness(db: Db | Tx, pairs: readonly SchoolEvent[]):
       volunteers: matched.volunteers.total,
       completedVolunteerWaivers: matched.volunteers.completed,
       assignedVolunteers: assignedOf.get(key) ?? 0,
-      requiredVolunteers: requiredVolunteers(raceEntries, ratioOf.get(e.eventId)),
+      requiredVolunteers: requiredVolunteerTotal(
+        of(byDiscipline).flatMap((d) => Array.from({ length: Number(d.n) }, () => ({ DisciplineId: d.DisciplineId }))),
+        eventOf.get(e.eventId) ?? { invoiceType: 'NSW' },
+      ),
       invoicePaid: invoiceStatusCents({ invoices: of(issued), payments: of(received) }).paid,
     });
   }

@@ -28,3 +28,16 @@ export function requiredVolunteersVic(
     alpine: requiredVolunteers(counts.alpine, ratios.alpine),
   };
 }
+
+/** The volunteers a school must register for an event in all: a VIC event counts its groups, each
+ *  by its own ratio (the VIC form); any other event one per its ratio of race entries. */
+export function requiredVolunteerTotal(
+  entries: readonly { DisciplineId: number }[],
+  event: { invoiceType: string; volunteerRatio?: number | null },
+): number {
+  if (event.invoiceType === 'VIC') {
+    const groups = requiredVolunteersVic(entries);
+    return groups.ski + groups.snowboard + groups.alpine;
+  }
+  return requiredVolunteers(entries.length, event.volunteerRatio ?? DEFAULT_VOLUNTEER_RATIO);
+}
