@@ -98,7 +98,8 @@ it('runs the start of a race from a tablet that has lost its network', async () 
   await page.goto(`${env.server.url}/#/bib-list?${query(race)}`);
   await page.getByRole('heading', { name: 'Racers' }).waitFor();
   const racers = startlist.teams.flatMap((t) => t.members.filter((m) => m.ParticipantId !== null));
-  await expect(page.locator('.race-table').last().locator('tbody tr').count()).resolves.toBe(Math.min(racers.length, 50));
+  // The racers' table (after the schools' readiness), once drawn.
+  await expect.poll(() => page.locator('.race-table').last().locator('tbody tr').count(), { timeout: 15_000 }).toBe(Math.min(racers.length, 50));
   await expectAccessible(page, 'bib list, offline');
 
   // A timing file, built on the device with no network, parses back with the race's racers.

@@ -83,11 +83,17 @@ export default function VolunteersPage({ db, variant }: { db: InterschoolsDb; va
   async function save() {
     if (!user || blocked) return;
     setUpdating(true);
-    const plan = planSave(draft, new Set(baseVolunteers.map((v) => v.id)), new Set(baseSlots.map((s) => s.id)));
-    await saveVolunteers(db, plan, refused?.itemIds ?? [], user);
-    setEdits(EMPTY_DRAFT);
-    setUpdating(false);
-    setNotice(SAVED_NOTICE);
+    try {
+      const plan = planSave(draft, new Set(baseVolunteers.map((v) => v.id)), new Set(baseSlots.map((s) => s.id)));
+      await saveVolunteers(db, plan, refused?.itemIds ?? [], user);
+      setEdits(EMPTY_DRAFT);
+      setNotice(SAVED_NOTICE);
+    } catch (cause) {
+      // Nothing was committed (one Dexie transaction): the draft stays for another try.
+      setNotice(`Not saved on this device: ${cause instanceof Error ? cause.message : String(cause)}`);
+    } finally {
+      setUpdating(false);
+    }
   }
 
   return (
