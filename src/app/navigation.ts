@@ -40,7 +40,10 @@ export const NAV_GROUPS: readonly NavGroup[] = [
   {
     id: 'administration',
     label: 'Administration',
-    items: [{ to: '/volunteer/spots', label: 'Volunteer places', roles: ['admin'] }],
+    items: [
+      { to: '/schools', label: 'Schools and BPAY', roles: ['admin', 'auditor'] },
+      { to: '/volunteer/spots', label: 'Volunteer places', roles: ['admin'] },
+    ],
   },
 ];
 

@@ -27,6 +27,7 @@ const UploadPage = lazy(() => import('../features/spreadsheet-import/upload-page
 const VolunteersPage = lazy(() => import('../features/volunteers/volunteers-page'));
 const WaiversPage = lazy(() => import('../features/waivers/waivers-page'));
 const SpotsPage = lazy(() => import('../features/volunteers/spots-page'));
+const BpayPage = lazy(() => import('../features/schools/bpay-page'));
 
 function Login() {
   return <LoginPage engine={useServices().engine} />;
@@ -73,6 +74,10 @@ const BibManual = raceDay(BibManualPage);
 const BibGeneration = raceDay(BibGenerationPage);
 const TimingFiles = raceDay(TimingFilesPage);
 
+function Bpay() {
+  return <BpayPage db={useServices().db} />;
+}
+
 function Spots() {
   return <SpotsPage db={useServices().db} />;
 }
@@ -114,6 +119,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'volunteer/aus', element: <Volunteers variant="aus" /> },
           { path: 'waiver/index', element: <Waivers /> },
           { path: 'volunteer/spots', element: <Spots /> },
+          { path: 'schools', element: <Bpay /> },
           { path: 'startlists', element: <Startlists /> },
           { path: 'startMarshall', element: <StartMarshall /> },
           { path: 'bib-list', element: <BibList /> },

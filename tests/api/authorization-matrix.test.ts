@@ -125,6 +125,9 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ payload: { multi: true, data: [{ id: randomUUID(), type: 'participant', name: 'Matrix Row', givenName: 'Matrix', surname: 'Row', completed: true }], waiversDeleted: [] } }),
     expect: only('school', 'admin'),
   },
+  // The BPAY grid: admin and auditor read, the admin writes.
+  'GET /api/school/bpay': { request: none, expect: only('auditor', 'admin') },
+  'PUT /api/schools/bpay': { request: () => ({ payload: { schools: [] } }), expect: only('admin') },
   // Spreadsheet import: the school's own and the admin's picked school. The upload here holds no
   // more than a heading (400 past authorisation); the confirmation imports one new person.
   'POST /api/xls-import': {

@@ -1,4 +1,4 @@
-// School profile reads and the admin's school picker list. A school user reads only its own
+// School profile reads, the admin's school picker list and the BPAY grid. A school user reads only its own
 // school; admin and auditor read any (the spec's /schools views are theirs).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API } from '../../../src/domain/schemas';
@@ -6,11 +6,14 @@ import type { Deps } from '../../deps';
 import { schoolScope } from '../../plugins/authz';
 import { badRequest } from '../../http-errors';
 import { getSchool, schoolsForEvent } from './service';
+import { listBpay, saveBpay } from './bpay';
+import { runWrite } from '../../plugins/idempotency';
+import { MAX_BATCH_BODY_BYTES } from '../../../src/domain/constants/limits';
 
 export const NO_SCHOOL_CHOSEN = 'Choose a school first.';
 
 export const schoolRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
-  const { own, get, list } = API.schools;
+  const { own, get, list, bpay, saveBpay: saveBpayRoute } = API.schools;
 
   // Registered before /api/school/:SchoolId so 'list' is never read as an id (static routes win
   // in Fastify anyway; the order keeps that visible).
@@ -18,6 +21,18 @@ export const schoolRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => 
     config: { auth: ['admin'] },
     schema: { querystring: list.querystring, response: { 200: list.response } },
   }, async (request) => schoolsForEvent(db, request.query.EventId));
+
+  // The BPAY grid: a static path, so it is never read as a school id.
+  app.get(bpay.url, {
+    config: { auth: ['admin', 'auditor'] },
+    schema: { response: { 200: bpay.response } },
+  }, async () => listBpay(db));
+
+  app.put(saveBpayRoute.url, {
+    bodyLimit: MAX_BATCH_BODY_BYTES,
+    config: { auth: ['admin'] },
+    schema: { body: saveBpayRoute.body, response: { 200: saveBpayRoute.response } },
+  }, async (request, reply) => runWrite(db, request, reply, (tx) => saveBpay(tx, request.body.schools)));
 
   // Staff read the school picked in the session; only admins can pick one, so auditors use
   // /api/school/:SchoolId instead.
