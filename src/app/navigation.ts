@@ -43,6 +43,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     items: [
       { to: '/schools', label: 'Schools and BPAY', roles: ['admin', 'auditor'] },
       { to: '/volunteer/spots', label: 'Volunteer places', roles: ['admin'] },
+      { to: '/rev', label: 'Start lists and results shown', roles: ['admin'] },
     ],
   },
 ];

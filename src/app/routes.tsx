@@ -28,6 +28,7 @@ const VolunteersPage = lazy(() => import('../features/volunteers/volunteers-page
 const WaiversPage = lazy(() => import('../features/waivers/waivers-page'));
 const SpotsPage = lazy(() => import('../features/volunteers/spots-page'));
 const BpayPage = lazy(() => import('../features/schools/bpay-page'));
+const RevPage = lazy(() => import('../features/schools/rev-page'));
 
 function Login() {
   return <LoginPage engine={useServices().engine} />;
@@ -120,6 +121,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'waiver/index', element: <Waivers /> },
           { path: 'volunteer/spots', element: <Spots /> },
           { path: 'schools', element: <Bpay /> },
+          { path: 'rev', element: <RevPage /> },
           { path: 'startlists', element: <Startlists /> },
           { path: 'startMarshall', element: <StartMarshall /> },
           { path: 'bib-list', element: <BibList /> },
