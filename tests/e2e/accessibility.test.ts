@@ -52,7 +52,8 @@ async function expectPageStructure(page: Page, screen: string): Promise<void> {
   const where = `${screen} (${page.url()})`;
   expect(await page.locator('main').count(), `${where}: one <main> landmark`).toBe(1);
   expect(await page.locator('main#main').count(), `${where}: the main landmark has id "main" (the skip link's target)`).toBe(1);
-  expect(await page.locator('h1').count(), `${where}: one h1`).toBe(1);
+  // The page may still be replacing a first render (a sync landing after sign-in): it must settle on one.
+  await expect.poll(() => page.locator('h1').count(), { message: `${where}: one h1`, timeout: 15_000 }).toBe(1);
   if (await page.locator('header').count()) {
     expect(await page.locator('a.skip-link[href="#main"]').count(), `${where}: a skip link`).toBe(1);
   }
