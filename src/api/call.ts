@@ -8,7 +8,7 @@ export const OFFLINE_MESSAGE = 'You are offline: this needs the network.';
 
 export type Answer = { status: number; body: Record<string, unknown> | null };
 
-export async function call(method: 'get' | 'post' | 'put', path: string, json?: unknown, headers?: Record<string, string>): Promise<Answer | null> {
+export async function call(method: 'get' | 'post' | 'put' | 'delete', path: string, json?: unknown, headers?: Record<string, string>): Promise<Answer | null> {
   let response: Response;
   try {
     response = await http(path, { method, json, headers });

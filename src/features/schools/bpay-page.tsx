@@ -4,51 +4,36 @@
 // call (PUT /api/schools/bpay), the auditor reads. The list comes from the server: it needs the
 // network and says so.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
-import { OFFLINE_MESSAGE, call, failure } from '../../api/call';
+import { AdminListStatus } from '../../components/admin-list';
+import { ConfirmDialog } from '../../components/dialog';
 import { PageMain } from '../../components/page-main';
 import { SelectField, TextField } from '../../components/fields';
 import { useSession } from '../../components/session-context';
-import { useSyncStatus } from '../../components/use-sync-status';
+import { useServerList } from '../../components/use-server-list';
 import type { InterschoolsDb } from '../../db/database';
+import { DEFAULT_BPAY_STATE_ID } from '../../domain/constants/choices';
+import { LABELS, MESSAGES } from '../../domain/messages';
 import { canViewPaymentsAndSchools, isAdmin } from '../../domain/rules/access';
 import { schoolBpaySchema, type SchoolBpay } from '../../domain/schemas';
-import { WRITE_HEADERS } from '../../domain/schemas/api/sync';
-import './bpay.css';
 
-/** Spec section 9: the grid opens on state id 3. */
-export const DEFAULT_BPAY_STATE = 3;
+export const SCHOOL_REMOVED = 'School removed.';
 export const BPAY_SAVED = 'BPAY references saved.';
 
 const listSchema = z.array(schoolBpaySchema);
 
 export default function BpayPage({ db }: { db: InterschoolsDb }) {
   const { user } = useSession();
-  const { online } = useSyncStatus();
   const states = useLiveQuery(() => db.states.toArray(), [db]);
-  const [rows, setRows] = useState<SchoolBpay[] | null>(null);
+  const { online, rows, setRows, message, busy, save } = useServerList({
+    path: 'api/school/bpay', schema: listSchema, loadError: 'The schools could not be loaded.',
+  });
   const [edits, setEdits] = useState<Map<string, string>>(new Map());
-  const [state, setState] = useState(String(DEFAULT_BPAY_STATE));
+  const [state, setState] = useState(String(DEFAULT_BPAY_STATE_ID));
   const [typed, setTyped] = useState('');
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!online) return undefined;
-    let current = true;
-    void call('get', 'api/school/bpay').then((answer) => {
-      if (!current) return;
-      const parsed = answer?.status === 200 ? listSchema.safeParse(answer.body?.data) : null;
-      if (parsed?.success) setRows(parsed.data);
-      else setMessage({ text: failure(answer, 'The schools could not be loaded.').message, error: true });
-    });
-    return () => {
-      current = false;
-    };
-  }, [online]);
+  const [removing, setRemoving] = useState<SchoolBpay | null>(null);
 
   const stateName = useMemo(() => new Map((states ?? []).map((s) => [s.id, s.name])), [states]);
   const shown = useMemo(() => {
@@ -60,26 +45,34 @@ export default function BpayPage({ db }: { db: InterschoolsDb }) {
   if (!canViewPaymentsAndSchools(user.type)) return <Navigate to="/login" replace />;
   const admin = isAdmin(user.type);
 
-  async function save() {
-    setBusy(true);
-    setMessage(null);
+  const saveReferences = () => {
     const schools = [...edits].map(([id, bpay]) => ({ id, bpay, version: rows?.find((r) => r.id === id)?.version }));
-    const answer = await call('put', 'api/schools/bpay', { schools }, { [WRITE_HEADERS.idempotencyKey]: uuidv7() });
-    const parsed = answer?.status === 200 ? listSchema.safeParse(answer.body?.data) : null;
-    if (parsed?.success) {
-      setRows(parsed.data);
-      setEdits(new Map());
-      setMessage({ text: BPAY_SAVED, error: false });
-    } else {
-      setMessage({ text: failure(answer, 'The BPAY references could not be saved.').message, error: true });
-    }
-    setBusy(false);
-  }
+    return save('put', 'api/schools/bpay', { schools }, { saved: BPAY_SAVED, failed: 'The BPAY references could not be saved.' },
+      (answer) => {
+        const parsed = listSchema.safeParse(answer.body?.data);
+        if (parsed.success) setRows(parsed.data);
+        setEdits(new Map());
+      });
+  };
+
+  /** Removing a school is final (its people and entries go; its invoices and payments stay). */
+  const removeSchool = (school: SchoolBpay) => {
+    setRemoving(null);
+    return save('delete', `api/school/${school.id}`, undefined, { saved: SCHOOL_REMOVED, failed: 'The school could not be removed.' },
+      () => {
+        setRows((current) => (current ?? []).filter((r) => r.id !== school.id));
+        setEdits((current) => {
+          const next = new Map(current);
+          next.delete(school.id);
+          return next;
+        });
+      });
+  };
 
   return (
-    <PageMain className="page bpay-page">
+    <PageMain className="page admin-list">
       <h1>Schools and BPAY references</h1>
-      <div className="bpay-filters">
+      <div className="admin-list-filters">
         <SelectField
           label="State"
           value={state}
@@ -89,18 +82,18 @@ export default function BpayPage({ db }: { db: InterschoolsDb }) {
         />
         <TextField label="Find a BPAY reference" value={typed} onChange={setTyped} hint="Searches every state" />
       </div>
-      {!online && <p className="bpay-notice">{OFFLINE_MESSAGE}</p>}
-      {message && <p className={message.error ? 'bpay-error' : 'bpay-notice'} role={message.error ? 'alert' : 'status'}>{message.text}</p>}
+      <AdminListStatus online={online} message={message} />
       {rows === null ? (
         online ? <p>Loading…</p> : null
       ) : (
-        <div className="bpay-table-wrap">
-          <table className="bpay-table">
+        <div className="admin-list-table-wrap">
+          <table className="admin-list-table">
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">State</th>
-                <th scope="col">BPay</th>
+                <th scope="col">{LABELS.bpayGrid.name}</th>
+                <th scope="col">{LABELS.bpayGrid.state}</th>
+                <th scope="col">{LABELS.bpayGrid.bpay}</th>
+                {admin && <th scope="col"><span className="visually-hidden">Remove</span></th>}
               </tr>
             </thead>
             <tbody>
@@ -118,6 +111,13 @@ export default function BpayPage({ db }: { db: InterschoolsDb }) {
                       />
                     ) : r.bpay}
                   </td>
+                  {admin && (
+                    <td>
+                      <button type="button" className="button" aria-label={`Remove ${r.name}`} disabled={!online || busy} onClick={() => setRemoving(r)}>
+                        {MESSAGES.remove}
+                      </button>
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>
@@ -126,11 +126,21 @@ export default function BpayPage({ db }: { db: InterschoolsDb }) {
         </div>
       )}
       {admin && (
-        <div className="bpay-actions">
-          <button type="button" className="button button-primary" disabled={!online || busy || edits.size === 0} onClick={() => void save()}>
+        <div className="admin-list-actions">
+          <button type="button" className="button button-primary" disabled={!online || busy || edits.size === 0} onClick={() => void saveReferences()}>
             {busy ? 'Saving…' : 'Save'}
           </button>
         </div>
+      )}
+      {removing && (
+        <ConfirmDialog
+          title={`Remove ${removing.name}?`}
+          message={<p>{MESSAGES.deleteSchoolWarning}</p>}
+          cancelLabel={MESSAGES.cancel}
+          confirmLabel={MESSAGES.remove}
+          onCancel={() => setRemoving(null)}
+          onConfirm={() => void removeSchool(removing)}
+        />
       )}
     </PageMain>
   );

@@ -2,47 +2,31 @@
 // their results. Each event's two flags, saved together with PUT /api/events carrying only id,
 // showForResults and showForStartlists, so a stale copy of the events grid never undoes them.
 // The list comes from the server: it needs the network and says so.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
-import { OFFLINE_MESSAGE, call, failure } from '../../api/call';
+import { AdminListStatus } from '../../components/admin-list';
 import { PageMain } from '../../components/page-main';
 import { useSession } from '../../components/session-context';
-import { useSyncStatus } from '../../components/use-sync-status';
+import { useServerList } from '../../components/use-server-list';
 import { isAdmin } from '../../domain/rules/access';
 import { eventSchema } from '../../domain/schemas';
-import { WRITE_HEADERS } from '../../domain/schemas/api/sync';
-import './bpay.css';
 
 export const REV_SAVED = 'Saved: race officials and schools see the change at their next sync.';
 
 type Flags = { showForStartlists: boolean; showForResults: boolean };
-type Row = Flags & { id: string; name: string; year: number; archived: boolean; version?: number };
 
-const listSchema = z.array(eventSchema.pick({ id: true, name: true, year: true, showForResults: true, showForStartlists: true, archived: true, version: true }).loose());
+const listSchema = z
+  .array(eventSchema.pick({ id: true, name: true, year: true, showForResults: true, showForStartlists: true, archived: true, version: true }).loose())
+  .transform((list) => list.filter((e) => !e.archived).sort((a, b) => b.year - a.year || a.name.localeCompare(b.name)));
+type Row = z.output<typeof listSchema>[number];
 
 export default function RevPage() {
   const { user } = useSession();
-  const { online } = useSyncStatus();
-  const [rows, setRows] = useState<Row[] | null>(null);
+  const { online, rows, setRows, message, setMessage, busy, save } = useServerList({
+    path: 'api/events', schema: listSchema, loadError: 'The events could not be loaded.',
+  });
   const [edits, setEdits] = useState<Map<string, Flags>>(new Map());
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!online) return undefined;
-    let current = true;
-    void call('get', 'api/events').then((answer) => {
-      if (!current) return;
-      const parsed = answer?.status === 200 ? listSchema.safeParse(answer.body?.data) : null;
-      if (parsed?.success) setRows(parsed.data.filter((e) => !e.archived).sort((a, b) => b.year - a.year || a.name.localeCompare(b.name)));
-      else setMessage({ text: failure(answer, 'The events could not be loaded.').message, error: true });
-    });
-    return () => {
-      current = false;
-    };
-  }, [online]);
 
   if (!user) return null;
   if (!isAdmin(user.type)) return <Navigate to="/login" replace />;
@@ -53,29 +37,21 @@ export default function RevPage() {
     setEdits(new Map(edits).set(row.id, { ...flags(row), ...patch }));
   };
 
-  async function save() {
-    setBusy(true);
-    const data = [...edits].map(([id, f]) => ({ id, ...f }));
-    const answer = await call('put', 'api/events', { data }, { [WRITE_HEADERS.idempotencyKey]: uuidv7() });
-    if (answer?.status === 200) {
+  const saveFlags = () => save('put', 'api/events', { data: [...edits].map(([id, f]) => ({ id, ...f })) },
+    { saved: REV_SAVED, failed: 'The events could not be saved.' },
+    () => {
       setRows((current) => (current ?? []).map((r) => ({ ...r, ...(edits.get(r.id) ?? {}) })));
       setEdits(new Map());
-      setMessage({ text: REV_SAVED, error: false });
-    } else {
-      setMessage({ text: failure(answer, 'The events could not be saved.').message, error: true });
-    }
-    setBusy(false);
-  }
+    });
 
   return (
-    <PageMain className="page bpay-page">
+    <PageMain className="page admin-list">
       <h1>Start lists and results shown</h1>
       <p>Race officials' tablets download the race day of every event whose start lists are shown.</p>
-      {!online && <p className="bpay-notice">{OFFLINE_MESSAGE}</p>}
-      {message && <p className={message.error ? 'bpay-error' : 'bpay-notice'} role={message.error ? 'alert' : 'status'}>{message.text}</p>}
+      <AdminListStatus online={online} message={message} />
       {rows && (
-        <div className="bpay-table-wrap">
-          <table className="bpay-table">
+        <div className="admin-list-table-wrap">
+          <table className="admin-list-table">
             <thead>
               <tr>
                 <th scope="col">Event</th>
@@ -92,11 +68,11 @@ export default function RevPage() {
                     <td>{row.name}</td>
                     <td>{row.year}</td>
                     <td>
-                      <input type="checkbox" className="bpay-check" aria-label={`Start lists shown for ${row.name} ${row.year}`}
+                      <input type="checkbox" className="admin-list-check" aria-label={`Start lists shown for ${row.name} ${row.year}`}
                         checked={f.showForStartlists} onChange={(e) => set(row, { showForStartlists: e.target.checked })} />
                     </td>
                     <td>
-                      <input type="checkbox" className="bpay-check" aria-label={`Results shown for ${row.name} ${row.year}`}
+                      <input type="checkbox" className="admin-list-check" aria-label={`Results shown for ${row.name} ${row.year}`}
                         checked={f.showForResults} onChange={(e) => set(row, { showForResults: e.target.checked })} />
                     </td>
                   </tr>
@@ -106,8 +82,8 @@ export default function RevPage() {
           </table>
         </div>
       )}
-      <div className="bpay-actions">
-        <button type="button" className="button button-primary" disabled={!online || busy || edits.size === 0} onClick={() => void save()}>
+      <div className="admin-list-actions">
+        <button type="button" className="button button-primary" disabled={!online || busy || edits.size === 0} onClick={() => void saveFlags()}>
           {busy ? 'Saving…' : 'Save'}
         </button>
       </div>
