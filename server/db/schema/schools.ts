@@ -30,5 +30,8 @@ export const schools = pgTable('schools', {
   principalEmail: text('principal_email').notNull().default(''),
   accountingContactId: text('accounting_contact_id'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }),
+  /** Set when an admin removes a school that has invoices or payments: its people and entries are
+   *  gone, the row stays so the accounts keep their school. Removed schools leave every list. */
+  removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }),
   ...synced(),
 }, (t) => [index('schools_state_idx').on(t.stateId), index('schools_name_idx').on(t.name)]);
