@@ -9,7 +9,8 @@
 //
 // Keys: 'login:pair:<email>|<ip>' and 'login:address:<ip>' count failed sign-ins;
 // 'reset:email:<email>' and 'reset:address:<ip>' count reset requests;
-// 'registry:user:<id>' counts a user's snow id lookups (the registry holds personal data).
+// 'registry:user:<id>' counts a user's snow id lookups (the registry holds personal data);
+// 'register:address:<ip>' counts school registrations.
 import { and, asc, count, eq, gt, like, lt } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { ERROR_CODES } from '../../src/domain/errors';
@@ -30,6 +31,8 @@ export const LIMITS = {
   /** Snow id lookups per user: a class of students at a time, not an enumeration of the registry. */
   registryLookup: { max: 100, windowMs: 15 * MINUTE },
   resetAddress: { max: 5, windowMs: 60 * MINUTE },
+  /** School registrations per address: a school registers once; a script registering many is stopped. */
+  registerAddress: { max: 10, windowMs: 60 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
 /** Nothing older than the longest window is ever counted. */
@@ -43,6 +46,7 @@ export const keys = {
   resetEmail: (email: string) => `reset:email:${email.toLowerCase()}`,
   resetAddress: (ip: string) => `reset:address:${ip}`,
   registryLookup: (userId: string) => `registry:user:${userId}`,
+  registerAddress: (ip: string) => `register:address:${ip}`,
 };
 
 export type Check = { key: string; limit: Limit };

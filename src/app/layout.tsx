@@ -1,4 +1,5 @@
-// Page frames: the signed-in layout (header, sync status, page) and the public one (login, reset).
+// Page frames: the signed-in layout (header, sync status, page) and the public one (login, reset,
+// registration).
 // Each starts with the skip link; every screen renders its own <main id="main"> (PageMain).
 import { Suspense, type MouseEvent } from 'react';
 import { Outlet } from 'react-router-dom';
@@ -8,6 +9,8 @@ import { useSession } from '../components/session-context';
 import { RequireUser } from './guards';
 import { Header } from './header';
 import { useServices } from './services';
+
+const LOADING = <PageMain><p className="splash" role="status">Loading…</p></PageMain>;
 
 function Status() {
   const { db, engine } = useServices();
@@ -40,7 +43,7 @@ export function AppLayout() {
         <SkipLink />
         <Header />
         <Status />
-        <Suspense fallback={<PageMain><p className="splash" role="status">Loading…</p></PageMain>}>
+        <Suspense fallback={LOADING}>
           <Outlet />
         </Suspense>
       </div>
@@ -56,7 +59,9 @@ export function PublicLayout() {
         <span className="brand">Interschools</span>
       </header>
       <Status />
-      <Outlet />
+      <Suspense fallback={LOADING}>
+        <Outlet />
+      </Suspense>
     </div>
   );
 }

@@ -14,6 +14,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     id: 'entries',
     label: 'Entries',
     items: [
+      { to: '/school', label: 'School profile', roles: ENTRIES },
       { to: '/participant/index', label: 'Participants', roles: ENTRIES },
       { to: '/team/grid', label: 'Teams', roles: ENTRIES },
       { to: '/team/index', label: 'Teams by discipline', roles: ENTRIES },

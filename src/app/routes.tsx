@@ -29,6 +29,8 @@ const WaiversPage = lazy(() => import('../features/waivers/waivers-page'));
 const SpotsPage = lazy(() => import('../features/volunteers/spots-page'));
 const BpayPage = lazy(() => import('../features/schools/bpay-page'));
 const RevPage = lazy(() => import('../features/schools/rev-page'));
+const RegisterPage = lazy(() => import('../features/schools/register-page'));
+const SchoolPage = lazy(() => import('../features/schools/school-page'));
 
 function Login() {
   return <LoginPage engine={useServices().engine} />;
@@ -79,6 +81,10 @@ function Bpay() {
   return <BpayPage db={useServices().db} />;
 }
 
+function School() {
+  return <SchoolPage db={useServices().db} />;
+}
+
 function Spots() {
   return <SpotsPage db={useServices().db} />;
 }
@@ -102,6 +108,7 @@ export const appRoutes: RouteObject[] = [
         children: [
           { path: 'login', element: <Login /> },
           { path: 'reset', element: <ResetPage /> },
+          { path: 'register', element: <RegisterPage /> },
         ],
       },
       {
@@ -121,6 +128,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'waiver/index', element: <Waivers /> },
           { path: 'volunteer/spots', element: <Spots /> },
           { path: 'schools', element: <Bpay /> },
+          { path: 'school', element: <School /> },
           { path: 'rev', element: <RevPage /> },
           { path: 'startlists', element: <Startlists /> },
           { path: 'startMarshall', element: <StartMarshall /> },

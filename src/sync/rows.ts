@@ -110,8 +110,14 @@ export function keyOfRow(table: Table, row: Row): unknown {
 }
 
 /** Is this answer a row (or rows) of the entity's table? */
+/** Answers that carry their saved row under a name beside a message: PUT /api/school answers
+ *  { message, school }. */
+const WRAPPED_ANSWER_ROW: Readonly<Record<string, string>> = { schools: 'school' };
+
 export function answerRows(db: InterschoolsDb, entity: string, body: unknown): Row[] {
   const table = db.table(entity);
+  const wrapper = WRAPPED_ANSWER_ROW[entity];
+  if (wrapper && isPlainObject(body)) body = body[wrapper];
   const candidates = Array.isArray(body) ? body : [body];
   return candidates.filter((r): r is Row => isPlainObject(r) && keyOfRow(table, r) !== null);
 }

@@ -6,7 +6,7 @@ import type { InjectOptions } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, participants, registryAthletes, teamEntries, teams, ticketing } from '../../server/db/schema';
-import { PASSWORD, createEvent, createSchool, createUser } from './support/factories';
+import { PASSWORD, createEvent, createSchool, createUser, registrationForm } from './support/factories';
 import { signIn, type Agent } from './support/http';
 import { registeredRoutes } from './support/routes';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -25,7 +25,7 @@ const SIGNED_IN = is('ok', { none: 'unauth' });
 const only = (...roles: Role[]) => is('denied', { none: 'unauth', ...Object.fromEntries(roles.map((r) => [r, 'ok'])) });
 const none = () => ({});
 /** Rows the participant routes act on (made in the second beforeAll). */
-const IDS = { participant: randomUUID(), entry: randomUUID(), markedEntry: randomUUID(), snowId: '9104001' };
+const IDS = { participant: randomUUID(), entry: randomUUID(), markedEntry: randomUUID(), snowId: '9104001', removableSchool: randomUUID() };
 const newParticipant = () => ({
   id: randomUUID(), snowId: IDS.snowId, firstname: 'Matrix', lastname: 'Row', yearLevel: '7', gender: 'Female', dob: null, email: '',
 });
@@ -67,6 +67,17 @@ const MATRIX: Record<string, Row> = {
   'GET /api/school': { request: none, expect: only('school', 'admin') },
   'GET /api/school/list': { request: (c) => ({ query: { EventId: c.eventId } }), expect: only('admin') },
   'GET /api/school/:SchoolId': { request: none, expect: only('school', 'auditor', 'admin') },
+  // Registration is public (rate-limited per address); the profile is the school's own and the
+  // admin's; removing a school the admin's alone (a school of its own, made for this row).
+  'POST /api/schools': { request: () => ({ payload: { school: registrationForm() } }), expect: PUBLIC },
+  'PUT /api/school': {
+    request: (c) => {
+      const { user: _login, ...school } = registrationForm({ id: c.schoolId });
+      return { payload: { school } };
+    },
+    expect: only('school', 'admin'),
+  },
+  'DELETE /api/school/:id': { request: none, expect: only('admin') },
   // Participants: school and admin read and write, auditor reads, racedept nothing.
   'GET /api/v2/participants': { request: schoolFilter, expect: only('school', 'auditor', 'admin') },
   'POST /api/v2/participants': { request: () => ({ payload: newParticipant() }), expect: only('school', 'admin') },
@@ -176,7 +187,8 @@ function fill(path: string, ctx: Ctx): string {
   return path.replace(':EventId', ctx.eventId).replace(':SchoolId', ctx.schoolId)
     .replace('/api/v2/participants/:id', `/api/v2/participants/${IDS.participant}`)
     .replace('/api/v2/team-entries/:id', `/api/v2/team-entries/${IDS.entry}`)
-    .replace(':snowId', IDS.snowId);
+    .replace(':snowId', IDS.snowId)
+    .replace('/api/school/:id', `/api/school/${IDS.removableSchool}`);
 }
 
 let t: TestApp;
@@ -207,6 +219,7 @@ beforeAll(async () => {
   await t.db.insert(registryAthletes).values({ snowId: IDS.snowId, firstname: 'Matrix', lastname: 'Row', gender: 'Female', dob: null });
   await t.db.insert(participants).values({ id: IDS.participant, schoolId: ctx.schoolId, firstname: 'Matrix', lastname: 'Row' });
   await t.db.update(events).set({ showForStartlists: true }).where(eq(events.id, ctx.eventId));
+  await createSchool(t.db, { id: IDS.removableSchool });
   const [team] = await t.db.insert(teams).values({
     schoolId: ctx.schoolId, eventId: ctx.eventId, disciplineId: 1, division: 1, teamRank: 'A', gender: 'Female',
   }).returning();

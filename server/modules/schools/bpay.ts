@@ -1,7 +1,7 @@
 // The BPAY grid (spec section 2, /schools): every school with its state and BPAY reference, read by
 // admins and auditors, the references set by admins. A reference identifies a school's payments,
 // so two schools never share one; the save is all or nothing.
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { SchoolBpay } from '../../../src/domain/schemas';
 import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
 import type { Db, Tx } from '../../db/client';
@@ -12,7 +12,7 @@ export const bpayTakenMessage = (bpay: string, school: string) => `BPAY referenc
 
 export async function listBpay(db: Db | Tx): Promise<SchoolBpay[]> {
   const rows = await db.select({ id: schools.id, name: schools.name, StateId: schools.stateId, bpay: schools.bpay, version: schools.version })
-    .from(schools).orderBy(asc(schools.name), asc(schools.id));
+    .from(schools).where(isNull(schools.removedAt)).orderBy(asc(schools.name), asc(schools.id));
   return rows;
 }
 
@@ -27,7 +27,7 @@ export async function saveBpay(tx: Tx, changes: readonly { id: string; bpay: str
   const names = new Map(all.map((s) => [s.id, s.name]));
   changes.forEach((change, index) => {
     const row = byId.get(change.id);
-    if (!row) throw notFound();
+    if (!row || row.removedAt) throw notFound();
     if (change.version !== undefined && change.version !== row.version) {
       throw conflict(SERVER_MESSAGES.staleVersion, { current: { id: row.id, name: row.name, StateId: row.stateId, bpay: row.bpay, version: row.version }, index });
     }

@@ -9,11 +9,43 @@ import { getSchool, schoolsForEvent } from './service';
 import { listBpay, saveBpay } from './bpay';
 import { runWrite } from '../../plugins/idempotency';
 import { MAX_BATCH_BODY_BYTES } from '../../../src/domain/constants/limits';
+import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
+import { LIMITS, assertWithinLimits, keys, recordAttempt } from '../../auth/rate-limit';
+import { registerSchool } from './registration';
+import { newPasswordHash, saveProfile } from './profile';
+import { removeSchool } from './removal';
 
 export const NO_SCHOOL_CHOSEN = 'Choose a school first.';
 
-export const schoolRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
-  const { own, get, list, bpay, saveBpay: saveBpayRoute } = API.schools;
+export const schoolRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, now }) => {
+  const { own, get, list, bpay, saveBpay: saveBpayRoute, register, saveProfile: profile, remove } = API.schools;
+
+  // Public: a new school signs up. Every attempt counts against the address, so a script cannot
+  // register schools (or probe which emails have accounts) in bulk.
+  app.post(register.url, {
+    config: { auth: 'public' },
+    schema: { body: register.body, response: { 200: register.response } },
+  }, async (request, reply) => {
+    const key = keys.registerAddress(request.ip);
+    await assertWithinLimits(db, reply, [{ key, limit: LIMITS.registerAddress }], now(), SERVER_MESSAGES.tooManyAttempts);
+    await recordAttempt(db, [key], now());
+    return registerSchool(db, request.body.school, now());
+  });
+
+  app.put(profile.url, {
+    config: { auth: ['admin', 'school'] },
+    schema: { body: profile.body, response: { 200: profile.response } },
+  }, async (request, reply) => {
+    const school = request.body.school;
+    const schoolId = schoolScope(request, school.id)!;
+    const passwordHash = await newPasswordHash(school);
+    return runWrite(db, request, reply, (tx) => saveProfile(tx, request.session!, schoolId, school, passwordHash));
+  });
+
+  app.delete(remove.url, {
+    config: { auth: ['admin'] },
+    schema: { params: remove.params, response: { 200: remove.response } },
+  }, async (request, reply) => runWrite(db, request, reply, (tx) => removeSchool(tx, request.params.id, now())));
 
   // Registered before /api/school/:SchoolId so 'list' is never read as an id (static routes win
   // in Fastify anyway; the order keeps that visible).

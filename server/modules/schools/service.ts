@@ -1,9 +1,9 @@
 // Reading schools: the profile (with coordinator, principal and the coordinator's login email,
 // never a password or its hash) and the header picker's list of schools open to an event.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { SchoolCategory, SchoolGovOrPrivate, SchoolType } from '../../../src/domain/constants';
 import type { School } from '../../../src/domain/schemas';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { eventStates, events, schools, users } from '../../db/schema';
 import { notFound } from '../../http-errors';
 
@@ -44,8 +44,8 @@ function toSchool(s: SchoolRow, loginEmail: string | undefined): School {
   };
 }
 
-export async function getSchool(db: Db, schoolId: string): Promise<School> {
-  const [row] = await db.select().from(schools).where(eq(schools.id, schoolId));
+export async function getSchool(db: Db | Tx, schoolId: string): Promise<School> {
+  const [row] = await db.select().from(schools).where(and(eq(schools.id, schoolId), isNull(schools.removedAt)));
   if (!row) throw notFound(SCHOOL_NOT_FOUND);
   const [login] = await db.select({ email: users.email }).from(users)
     .where(and(eq(users.schoolId, schoolId), eq(users.type, 'school')))
@@ -57,9 +57,10 @@ export async function getSchool(db: Db, schoolId: string): Promise<School> {
 /** Schools whose state the event is open to (all schools when no event is named). */
 export async function schoolsForEvent(db: Db, eventId: string | undefined) {
   const columns = { id: schools.id, name: schools.name };
-  if (!eventId) return db.select(columns).from(schools).orderBy(asc(schools.name));
+  const present = isNull(schools.removedAt);
+  if (!eventId) return db.select(columns).from(schools).where(present).orderBy(asc(schools.name));
   const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId));
   if (!event) throw notFound('Event not found');
   const open = db.select({ id: eventStates.stateId }).from(eventStates).where(eq(eventStates.eventId, eventId));
-  return db.select(columns).from(schools).where(inArray(schools.stateId, open)).orderBy(asc(schools.name));
+  return db.select(columns).from(schools).where(and(present, inArray(schools.stateId, open))).orderBy(asc(schools.name));
 }

@@ -1,6 +1,6 @@
 // The admin's header switch: which school and event the session works on. The choice is kept on
 // the session row (sessions live in the database, so any server instance sees it).
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { InvoiceType } from '../../../src/domain/constants';
 import type { SessionSelection } from '../../../src/domain/schemas';
 import type { Db, Tx } from '../../db/client';
@@ -13,7 +13,7 @@ const EVENT_NOT_FOUND = 'Event not found';
 /** What the app shows of a school and event choice; null for what is not chosen. */
 export async function describeSelection(db: Db | Tx, schoolId: string | null, eventId: string | null): Promise<SessionSelection> {
   const [school] = schoolId
-    ? await db.select({ name: schools.name }).from(schools).where(eq(schools.id, schoolId))
+    ? await db.select({ name: schools.name }).from(schools).where(and(eq(schools.id, schoolId), isNull(schools.removedAt)))
     : [];
   if (schoolId && !school) throw notFound(SCHOOL_NOT_FOUND);
   const [event] = eventId

@@ -119,7 +119,4 @@ export const deletedIdsSchema = z.array(idSchema).max(MAX_BATCH_ROWS);
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 export const messageResponseSchema = z.object({ message: boundedText(MAX_TEXT_LENGTH) });
 /** The spec's profile save answers { message } on success or { err } on failure. */
-export const messageOrErrResponseSchema = z.union([
-  z.object({ message: boundedText(MAX_TEXT_LENGTH) }),
-  z.object({ err: boundedText(MAX_TEXT_LENGTH) }),
-]);
+export const errResponseSchema = z.object({ err: boundedText(MAX_TEXT_LENGTH) });

@@ -4,7 +4,7 @@
 // response's error. The event is chosen on the form (login-event-choice.tsx). Also offers the
 // password reset by email.
 import { useRef, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { login } from '../../api/session';
 import { useSession } from '../../components/session-context';
 import { useSyncStatus } from '../../components/use-sync-status';
@@ -109,6 +109,7 @@ export function LoginPage({ engine }: { engine: SyncEngine }) {
         </button>
       </p>
       {showReset && <PasswordResetRequest initialEmail={username.includes('@') ? username : ''} />}
+      <p>New school? <Link to="/register">Register your school</Link>.</p>
       <p className="muted">
         Signed in before on this device? Your data stays available offline until you log out.
       </p>

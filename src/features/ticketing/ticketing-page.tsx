@@ -15,7 +15,8 @@ import { MESSAGES } from '../../domain/messages';
 import { isAdmin } from '../../domain/rules/access';
 import { checkTickets, fieldErrors, isChanged, ticketingSave, toValues, type TicketingKey, type TicketingValues } from './ticketing-form';
 import { saveTicketing } from './ticketing-writes';
-import { useTicketing, useTicketingRefusal } from './use-ticketing-data';
+import { ticketingRowId, useTicketing } from './use-ticketing-data';
+import { useRowRefusal } from '../../components/use-row-refusal';
 
 export const LOCKED_MESSAGE = 'This event is locked: tickets can be viewed but not changed.';
 export const WAITING_MESSAGE = 'Saved on this device: waiting to be sent to the server.';
@@ -28,7 +29,7 @@ export default function TicketingPage({ db = getDb() }: { db?: InterschoolsDb })
   const schoolId = user?.SchoolId ?? null;
   const eventId = user?.EventId ?? null;
   const loaded = useTicketing(db, schoolId, eventId);
-  const refusal = useTicketingRefusal(db, schoolId, eventId);
+  const refusal = useRowRefusal(db, 'ticketing', schoolId && eventId ? ticketingRowId(schoolId, eventId) : null);
   const saved = loaded?.row ?? null;
 
   const [draft, setDraft] = useState<TicketingValues | null>(null);

@@ -37,3 +37,26 @@ export async function createUser(db: Db, type: UserType, over: Partial<typeof us
   }).returning();
   return row!;
 }
+
+/** A school registration form (POST /api/schools), valid unless overridden. */
+export function registrationForm(over: { StateId?: number | null; region?: string; email?: string; password?: string; id?: string } = {}) {
+  return {
+    id: over.id ?? randomUUID(),
+    name: 'Snowy Mountains Grammar',
+    nickname: 'SMG',
+    address1: '1 Alpine Way',
+    address2: '',
+    town: 'Jindabyne',
+    region: over.region ?? 'Southern NSW',
+    postcode: '2627',
+    phone: '02 6456 0000',
+    fax: '',
+    schoolType: 'Co-ed',
+    schoolCategory: 'Secondary',
+    schoolGovOrPrivate: 'Ind.',
+    StateId: over.StateId === undefined ? 3 : over.StateId,
+    coordinator: { firstname: 'Kim', lastname: 'Ng', phone: '02 6456 0001', mobile: '0400 000 001', fax: '', ausEnews: true },
+    principal: { firstname: 'Pat', lastname: 'Lee', email: 'principal@smg.example' },
+    user: { email: over.email ?? `coordinator-${randomUUID().slice(0, 6)}@smg.example`, password: over.password ?? 'a good long password' },
+  };
+}

@@ -5,7 +5,7 @@ import {
   boundedText,
   idParamsSchema,
   idSchema,
-  messageOrErrResponseSchema,
+  errResponseSchema,
   messageResponseSchema,
   stateIdSchema,
   versioned,
@@ -48,12 +48,13 @@ export const accountingJoinBodySchema = z.object({ schoolId: idSchema, contactId
 export const schoolsApi = {
   get: defineRoute({ method: 'GET', url: '/api/school/:SchoolId', params: schoolIdParamsSchema, response: schoolSchema }),
   own: defineRoute({ method: 'GET', url: '/api/school', response: schoolSchema }),
-  /** Answers { message } on success or { err } with the reason (spec section 4). */
+  /** Answers { message } on success or { err } with the reason (spec section 4); ours also
+   *  carries the saved school, so the device's copy takes its new version at once. */
   saveProfile: defineRoute({
     method: 'PUT',
     url: '/api/school',
     body: schoolProfileBodySchema,
-    response: messageOrErrResponseSchema,
+    response: z.union([messageResponseSchema.extend({ school: schoolSchema.optional() }), errResponseSchema]),
   }),
   /** Public. Failure is an error body whose message is shown (the spec's data.message). */
   register: defineRoute({

@@ -119,7 +119,8 @@ export const schoolProfileSchema = z
     ...schoolWriteFields,
     user: z
       .object({
-        email,
+        /** '' for a school without a login (made by an admin): nothing to change. */
+        email: optionalEmail,
         password: z.union([z.literal(''), z.null(), password]).optional(),
       })
       .optional(),

@@ -1,0 +1,58 @@
+// PUT /api/school { school }: the school profile. A school user saves its own school (the id in the
+// body must be its own); an admin saves the school it names. A stale version is refused (409) so
+// an offline edit never silently undoes a newer one. The coordinator's login email may change
+// (unique, case-insensitive); a new password is hashed with argon2id and ends that login's other
+// sessions (whoever knew the old one is signed out), keeping the saver's own.
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { SchoolProfile } from '../../../src/domain/schemas';
+import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
+import { hashPassword } from '../../auth/passwords';
+import type { Tx } from '../../db/client';
+import { schools, sessions, users } from '../../db/schema';
+import { badRequest, conflict, notFound, unprocessable } from '../../http-errors';
+import type { SessionInfo } from '../../plugins/session';
+import { referenceIds } from '../reference/service';
+import { schoolLogin } from './registration';
+import { SCHOOL_NOT_FOUND, getSchool } from './service';
+import { schoolColumns } from './school-row';
+
+/** Ends every session of a user but the one kept (the caller's own, when it is that user's). */
+export async function endOtherSessions(tx: Tx, userId: string, keepTokenHash: string | null) {
+  await tx.delete(sessions).where(keepTokenHash
+    ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash))
+    : eq(sessions.userId, userId));
+}
+
+export async function saveProfile(tx: Tx, session: SessionInfo, schoolId: string, school: SchoolProfile, passwordHash: string | null) {
+  const [row] = await tx.select({ version: schools.version }).from(schools)
+    .where(and(eq(schools.id, schoolId), isNull(schools.removedAt))).for('update');
+  if (!row) throw notFound(SCHOOL_NOT_FOUND);
+  if (school.version !== undefined && school.version !== row.version) throw conflict(SERVER_MESSAGES.staleVersion);
+  if (school.StateId !== null && !(await referenceIds(tx)).stateIds.has(school.StateId)) {
+    throw badRequest(`Unknown state ${school.StateId}`, [{ path: 'body.school.StateId', message: `Unknown state ${school.StateId}` }]);
+  }
+  await tx.update(schools).set(schoolColumns(school)).where(eq(schools.id, schoolId));
+
+  await saveLogin(tx, session, schoolId, school.user?.email ?? '', passwordHash);
+  return { message: SERVER_MESSAGES.schoolSaved, school: await getSchool(tx, schoolId) };
+}
+
+async function saveLogin(tx: Tx, session: SessionInfo, schoolId: string, email: string, passwordHash: string | null) {
+  const login = await schoolLogin(tx, schoolId);
+  if (!login || (!email && !passwordHash)) return;
+  const changes: Partial<typeof users.$inferInsert> = {};
+  if (email && email.toLowerCase() !== login.email.toLowerCase()) {
+    const [taken] = await tx.select({ id: users.id }).from(users)
+      .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.id, login.id)));
+    // A refusal (422), not a conflict: the offline engine sets the save aside with this message.
+    if (taken) throw unprocessable(SERVER_MESSAGES.emailInUse, [{ path: 'school.user.email', message: SERVER_MESSAGES.emailInUse }]);
+    changes.email = email;
+  }
+  if (passwordHash) changes.passwordHash = passwordHash;
+  if (Object.keys(changes).length) await tx.update(users).set(changes).where(eq(users.id, login.id));
+  if (passwordHash) await endOtherSessions(tx, login.id, session.userId === login.id ? session.tokenHash : null);
+}
+
+/** Hashing is costly: done before the transaction, and only for a new password. */
+export const newPasswordHash = (school: SchoolProfile) =>
+  (school.user?.password ? hashPassword(school.user.password) : Promise.resolve(null));

@@ -1,0 +1,80 @@
+// #/register (public): a new school registers itself, its coordinator, principal and the
+// coordinator's sign-in (POST /api/schools). The button is disabled from submit; success shows the
+// server's message and leads to sign-in; a refusal shows the server's message and re-enables it.
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { v7 as uuidv7 } from 'uuid';
+import { z } from 'zod';
+import { call, failure, text } from '../../api/call';
+import { PageMain } from '../../components/page-main';
+import { MESSAGES } from '../../domain/messages';
+import { emptySchoolForm, schoolFormBody, schoolFormErrors, type SchoolFormValues } from '../../domain/rules/school-form';
+import { stateSchema } from '../../domain/schemas';
+import { SchoolFormFields } from './school-form';
+
+const statesSchema = z.array(stateSchema);
+type State = z.infer<typeof stateSchema>;
+
+export default function RegisterPage() {
+  // One id for this registration, so a resend after a lost answer is recognised by the server.
+  const [id] = useState(() => uuidv7());
+  const [values, setValues] = useState<SchoolFormValues>(emptySchoolForm);
+  const [states, setStates] = useState<State[]>([]);
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
+  const errors = useMemo(() => schoolFormErrors(values, 'register'), [values]);
+
+  useEffect(() => {
+    let current = true;
+    void call('get', 'api/states').then((answer) => {
+      const parsed = answer?.status === 200 ? statesSchema.safeParse(answer.body?.data) : null;
+      if (!current) return;
+      if (parsed?.success) setStates(parsed.data);
+      else setOutcome({ ok: false, message: failure(answer, 'The list of states could not be loaded. Reload the page to try again.').message });
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setTried(true);
+    if (Object.keys(errors).length > 0) {
+      setOutcome({ ok: false, message: 'Some fields need attention: see the messages next to them.' });
+      return;
+    }
+    setBusy(true);
+    setOutcome(null);
+    const answer = await call('post', 'api/schools', { school: schoolFormBody(values, id) });
+    if (answer?.status === 200) {
+      setOutcome({ ok: true, message: text(answer.body?.message) ?? 'Registered.' });
+      return;
+    }
+    setOutcome({ ok: false, message: failure(answer, 'The registration could not be sent. Please try again.').message });
+    setBusy(false);
+  }
+
+  const registered = outcome?.ok === true;
+  return (
+    <PageMain className="page school-form">
+      <h1>{MESSAGES.registrationTitle}</h1>
+      <p>Register your school to enter its students in the interschools. Already registered? <Link to="/login">Sign in</Link>.</p>
+      <form onSubmit={(e) => void submit(e)} noValidate aria-label="School registration">
+        <SchoolFormFields mode="register" values={values} onChange={setValues} errors={tried ? errors : {}} states={states} disabled={registered} />
+        <div className="school-form-actions">
+          <button type="submit" className="button button-primary" disabled={busy || registered}>
+            {busy && !registered ? 'Registering…' : 'Register'}
+          </button>
+        </div>
+      </form>
+      {outcome && (
+        <p className={outcome.ok ? 'school-form-message' : 'school-form-error'} role={outcome.ok ? 'status' : 'alert'}>
+          {outcome.message}
+          {outcome.ok && <> <Link to="/login">Sign in</Link></>}
+        </p>
+      )}
+    </PageMain>
+  );
+}

@@ -1,0 +1,157 @@
+// #/school: the school profile (spec sections 2, 4 and 5): the session's school (a coordinator's
+// own, the school an admin picked) read from the mirror, saved like the grids: into the mirror and
+// the outbox at once, so it works offline and syncs. A new password is the one thing that needs
+// the network: it goes straight to the server and is never kept on the device. An admin may
+// remove the school after the spec's confirmation; the session then has no school and the app
+// goes home.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { v7 as uuidv7 } from 'uuid';
+import { OFFLINE_MESSAGE, call, failure } from '../../api/call';
+import { ConfirmDialog } from '../../components/dialog';
+import { PageMain } from '../../components/page-main';
+import { useSession } from '../../components/session-context';
+import { useRowRefusal } from '../../components/use-row-refusal';
+import { useSyncStatus } from '../../components/use-sync-status';
+import type { InterschoolsDb, SchoolRow } from '../../db/database';
+import { MESSAGES } from '../../domain/messages';
+import { isAdmin } from '../../domain/rules/access';
+import { isoDateToDisplay } from '../../domain/rules/grid-date';
+import { schoolFormBody, schoolFormChanged, schoolFormErrors, schoolFormFromSchool, type SchoolFormValues } from '../../domain/rules/school-form';
+import { sessionAfterSchoolDeleted } from '../../domain/rules/session';
+import { WRITE_HEADERS } from '../../domain/schemas/api/sync';
+import { SERVER_MESSAGES } from '../../domain/server-messages';
+import { queueWrite } from '../../sync/writes';
+import { SchoolFormFields } from './school-form';
+
+export const SAVED_ON_DEVICE = 'Saved on this device: it will be sent when the connection returns.';
+export const PASSWORD_NEEDS_NETWORK = 'Changing the password needs the network. Clear the password field to save the rest now.';
+
+const scrollTop = () => window.scrollTo({ top: 0, behavior: 'smooth' });
+
+export function registeredLine(createdAt: string | null): string {
+  return createdAt ? `Registered ${isoDateToDisplay(createdAt.slice(0, 10))}` : MESSAGES.registeredPre2013;
+}
+
+export default function SchoolPage({ db }: { db: InterschoolsDb }) {
+  const { user, setUser } = useSession();
+  const { online } = useSyncStatus();
+  const navigate = useNavigate();
+  const schoolId = user?.SchoolId ?? null;
+  const row = useLiveQuery(async () => (schoolId ? (await db.schools.get(schoolId)) ?? null : null), [db, schoolId]);
+  const states = useLiveQuery(() => db.states.toArray(), [db]) ?? [];
+  const refusal = useRowRefusal(db, 'schools', schoolId);
+  const [draft, setDraft] = useState<SchoolFormValues | null>(null);
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  const baseline = useMemo(() => (row ? schoolFormFromSchool(row) : null), [row]);
+  const values = draft ?? baseline;
+  const errors = useMemo(() => (values ? schoolFormErrors(values, 'profile') : {}), [values]);
+
+  if (!user) return null;
+  if (!schoolId) {
+    return <PageMain className="page"><h1>School profile</h1><p>Choose a school first.</p></PageMain>;
+  }
+  if (row === undefined) return <PageMain className="page"><h1>School profile</h1><p role="status">Loading…</p></PageMain>;
+  if (row === null || !values || !baseline) {
+    return <PageMain className="page"><h1>School profile</h1><p>This school's details are not on this device yet. They arrive with the next sync.</p></PageMain>;
+  }
+
+  const dirty = schoolFormChanged(values, baseline);
+
+  async function save(current: SchoolFormValues, school: SchoolRow) {
+    setTried(true);
+    if (Object.keys(errors).length > 0) {
+      setMessage({ text: 'Some fields need attention: see the messages next to them.', error: true });
+      scrollTop();
+      return;
+    }
+    const body = { school: schoolFormBody(current, school.id, school.version) };
+    setBusy(true);
+    setMessage(null);
+    try {
+      if (current.user.password !== '') {
+        if (!online) {
+          setMessage({ text: PASSWORD_NEEDS_NETWORK, error: true });
+          return;
+        }
+        const answer = await call('put', 'api/school', body, { [WRITE_HEADERS.idempotencyKey]: uuidv7() });
+        if (answer?.status !== 200 || typeof answer.body?.err === 'string') {
+          setMessage({ text: typeof answer?.body?.err === 'string' ? answer.body.err : failure(answer, 'The school could not be saved.').message, error: true });
+          return;
+        }
+      } else {
+        const { user: _login, ...fields } = body.school;
+        await queueWrite(db, {
+          method: 'PUT',
+          path: '/api/school',
+          body: { school: { ...body.school, user: { email: body.school.user.email, password: '' } } },
+          entity: 'schools',
+          rowId: school.id,
+          base: school,
+          applyLocally: async (tx) => {
+            await tx.schools.put({ ...school, ...fields, user: { email: body.school.user.email, password: null }, _pending: true });
+          },
+        });
+      }
+      setDraft(null);
+      setTried(false);
+      setMessage({ text: online ? SERVER_MESSAGES.schoolSaved : SAVED_ON_DEVICE, error: false });
+    } catch (cause) {
+      setMessage({ text: cause instanceof Error ? cause.message : String(cause), error: true });
+    } finally {
+      setBusy(false);
+      scrollTop();
+    }
+  }
+
+  async function remove(school: SchoolRow) {
+    setConfirming(false);
+    setBusy(true);
+    const answer = await call('delete', `api/school/${school.id}`, undefined, { [WRITE_HEADERS.idempotencyKey]: uuidv7() });
+    setBusy(false);
+    if (answer?.status !== 200) {
+      setMessage({ text: failure(answer, 'The school could not be removed.').message, error: true });
+      return;
+    }
+    if (user) await setUser(sessionAfterSchoolDeleted(user));
+    navigate('/');
+  }
+
+  return (
+    <PageMain className="page school-form">
+      <h1>{row.name || 'School profile'}</h1>
+      <p>{registeredLine(row.createdAt)}</p>
+      {message && <p className={message.error ? 'school-form-error' : 'school-form-message'} role={message.error ? 'alert' : 'status'}>{message.text}</p>}
+      {row._pending && !message && <p className="school-form-message" role="status">{SAVED_ON_DEVICE}</p>}
+      {refusal && <p className="school-form-error" role="alert">The server refused the last save: {refusal}</p>}
+      <form onSubmit={(e) => { e.preventDefault(); void save(values, row); }} noValidate aria-label="School profile">
+        <SchoolFormFields mode="profile" values={values} onChange={(v) => { setMessage(null); setDraft(v); }} errors={tried ? errors : {}} states={states} disabled={busy} />
+        <div className="school-form-actions">
+          <button type="submit" className="button button-primary" disabled={busy || !dirty}>{busy ? 'Saving…' : 'Save'}</button>
+          {dirty && <button type="button" className="button" disabled={busy} onClick={() => { setDraft(null); setTried(false); }}>Undo changes</button>}
+          {isAdmin(user.type) && (
+            <button type="button" className="button button-danger" disabled={busy || !online} title={online ? undefined : OFFLINE_MESSAGE}
+              onClick={() => setConfirming(true)}>
+              Delete school
+            </button>
+          )}
+        </div>
+      </form>
+      {confirming && (
+        <ConfirmDialog
+          title={`Delete ${row.name}?`}
+          message={<p>{MESSAGES.deleteSchoolWarning}</p>}
+          cancelLabel={MESSAGES.cancel}
+          confirmLabel={MESSAGES.remove}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void remove(row)}
+        />
+      )}
+    </PageMain>
+  );
+}
