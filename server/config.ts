@@ -26,8 +26,26 @@ const envSchema = z.object({
   MAX_CONCURRENT_REQUESTS: unsetIfEmpty(z.coerce.number().int().min(1).max(10_000).optional()),
   MAX_QUEUE_MS: z.coerce.number().int().min(1).max(120_000).default(1000),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(1000),
+  REGISTRY_URL: unsetIfEmpty(z.url({ protocol: /^https?$/ }).optional()),
+  REGISTRY_API_KEY: unsetIfEmpty(z.string().min(16, 'must be at least 16 characters').optional()),
+  REGISTRY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   TRUST_PROXY: unsetIfEmpty(z.string().regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, 'must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses').optional()),
+}).superRefine((e, ctx) => {
+  // The key travels in every request: never without one, never in clear over the network.
+  if (e.REGISTRY_URL && !e.REGISTRY_API_KEY) {
+    ctx.addIssue({ code: 'custom', path: ['REGISTRY_API_KEY'], message: 'must be set when REGISTRY_URL is' });
+  }
+  if (e.REGISTRY_URL?.startsWith('http:') && !isLoopback(new URL(e.REGISTRY_URL).hostname)) {
+    ctx.addIssue({ code: 'custom', path: ['REGISTRY_URL'], message: 'must be an https:// URL (http:// only to this machine)' });
+  }
 });
+
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+}
+
+/** The athlete registry's HTTP API (server/integrations/registry/http.ts); null: the built-in one. */
+export type RegistryConfig = { url: string; apiKey: string; timeoutMs: number };
 
 /**
  * Fastify's trustProxy: false unless a proxy in front is declared. A number trusts that many hops
@@ -71,6 +89,7 @@ export type Config = {
   /** Served over https (PUBLIC_URL): HSTS and upgrade-insecure-requests are sent. */
   https: boolean;
   trustProxy: TrustProxy;
+  registry: RegistryConfig | null;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -102,5 +121,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     https: Boolean(e.PUBLIC_URL?.startsWith('https:')),
     trustProxy: trustProxy(e.TRUST_PROXY),
+    registry: e.REGISTRY_URL && e.REGISTRY_API_KEY
+      ? { url: e.REGISTRY_URL, apiKey: e.REGISTRY_API_KEY, timeoutMs: e.REGISTRY_TIMEOUT_MS }
+      : null,
   };
 }

@@ -10,6 +10,7 @@ import { seedDemoData } from './db/seed/demo';
 import { loadRegistry } from './integrations/registry/load';
 import { createMailer } from './integrations/mail';
 import { createBuiltInRegistry } from './integrations/registry';
+import { createHttpRegistry } from './integrations/registry/http';
 import { startHousekeeping } from './housekeeping';
 
 async function main() {
@@ -26,14 +27,16 @@ async function main() {
   await database.migrate();
   const now = () => new Date();
   const logins = config.demoSeed ? await seedDemoData(database.db, { now: now() }) : [];
-  await loadRegistry(database.db);
+  // The registry service when one is configured; else the built-in table, filled on first start.
+  const registry = config.registry ? createHttpRegistry(config.registry) : createBuiltInRegistry(database.db);
+  if (!config.registry) await loadRegistry(database.db);
 
   const app = await buildApp(
     {
       config,
       db: database.db,
       mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log }),
-      registry: createBuiltInRegistry(database.db),
+      registry,
       listen: database.listen,
       now,
     },

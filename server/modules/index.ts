@@ -3,6 +3,7 @@ import { authRoutes } from './auth/routes';
 import { eventRoutes } from './events/routes';
 import { homeRoutes } from './home/routes';
 import { hostRoutes } from './host/routes';
+import { inviteRoutes } from './invites/routes';
 import { participantRoutes } from './participants/routes';
 import { raceDayRoutes } from './race-day/routes';
 import { referenceRoutes } from './reference/routes';
@@ -13,6 +14,7 @@ import { sessionRoutes } from './session/routes';
 import { syncRoutes } from './sync/routes';
 import { teamManagerRoutes } from './team-managers/routes';
 import { teamRoutes } from './teams/routes';
+import { userRoutes } from './users/routes';
 import { ticketingRoutes } from './ticketing/routes';
 import { waiverRoutes } from './waivers/routes';
 import { volunteerRoutes } from './volunteers/routes';
@@ -35,4 +37,6 @@ export const routeModules = [
   raceDayRoutes,
   registryRoutes,
   syncRoutes,
+  userRoutes,
+  inviteRoutes,
 ];

@@ -42,7 +42,12 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     id: 'administration',
     label: 'Administration',
     items: [
+      { to: '/events', label: 'Events', roles: ['admin'] },
       { to: '/schools', label: 'Schools and BPAY', roles: ['admin', 'auditor'] },
+      { to: '/users', label: 'Users', roles: ['admin'] },
+      { to: '/invites', label: 'Invites', roles: ['admin'] },
+      { to: '/snowracer/import', label: 'Snowracer import', roles: ['admin'] },
+      { to: '/snowracer/export', label: 'Snowracer export', roles: ['admin'] },
       { to: '/volunteer/spots', label: 'Volunteer places', roles: ['admin'] },
       { to: '/rev', label: 'Start lists and results shown', roles: ['admin'] },
     ],

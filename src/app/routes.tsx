@@ -31,6 +31,11 @@ const BpayPage = lazy(() => import('../features/schools/bpay-page'));
 const RevPage = lazy(() => import('../features/schools/rev-page'));
 const RegisterPage = lazy(() => import('../features/schools/register-page'));
 const SchoolPage = lazy(() => import('../features/schools/school-page'));
+const EventsPage = lazy(() => import('../features/events/events-page'));
+const UsersPage = lazy(() => import('../features/users/users-page'));
+const InvitesPage = lazy(() => import('../features/invites/invites-page'));
+const RegistryImportPage = lazy(() => import('../features/registry/registry-import-page'));
+const RegistryExportPage = lazy(() => import('../features/registry/registry-export-page'));
 
 function Login() {
   return <LoginPage engine={useServices().engine} />;
@@ -85,6 +90,14 @@ function School() {
   return <SchoolPage db={useServices().db} />;
 }
 
+function Events() {
+  return <EventsPage db={useServices().db} />;
+}
+
+function Invites() {
+  return <InvitesPage db={useServices().db} />;
+}
+
 function Spots() {
   return <SpotsPage db={useServices().db} />;
 }
@@ -130,6 +143,11 @@ export const appRoutes: RouteObject[] = [
           { path: 'schools', element: <Bpay /> },
           { path: 'school', element: <School /> },
           { path: 'rev', element: <RevPage /> },
+          { path: 'events', element: <Events /> },
+          { path: 'users', element: <UsersPage /> },
+          { path: 'invites', element: <Invites /> },
+          { path: 'snowracer/import', element: <RegistryImportPage /> },
+          { path: 'snowracer/export', element: <RegistryExportPage /> },
           { path: 'startlists', element: <Startlists /> },
           { path: 'startMarshall', element: <StartMarshall /> },
           { path: 'bib-list', element: <BibList /> },

@@ -1,5 +1,5 @@
-// The message of the latest save of one mirror row that the server refused (its outbox item set
-// aside as failed), or null: single-record screens (ticketing, the school profile) show it.
+// The message of the latest save the server refused (its outbox item set aside as failed), or
+// null: of one mirror row (ticketing, the school profile), or of a whole list saved in one batch.
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { InterschoolsDb } from '../db/database';
 
@@ -11,5 +11,16 @@ export function useRowRefusal(db: InterschoolsDb, entity: string, rowId: string 
       const latest = failed.sort((a, b) => b.seq - a.seq)[0];
       return latest ? (latest.error ?? 'The server refused this change.') : null;
     }, [db, entity, rowId]) ?? null
+  );
+}
+
+/** The message of the latest refused batch save of a whole list (its outbox item names no row). */
+export function useListRefusal(db: InterschoolsDb, entity: string): string | null {
+  return (
+    useLiveQuery(async () => {
+      const failed = await db.outbox.where('status').equals('failed').filter((item) => item.entity === entity && item.rowId === null).toArray();
+      const latest = failed.sort((a, b) => b.seq - a.seq)[0];
+      return latest ? (latest.error ?? 'The server refused this change.') : null;
+    }, [db, entity]) ?? null
   );
 }

@@ -136,6 +136,15 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ payload: { multi: true, data: [{ id: randomUUID(), type: 'participant', name: 'Matrix Row', givenName: 'Matrix', surname: 'Row', completed: true }], waiversDeleted: [] } }),
     expect: only('school', 'admin'),
   },
+  // The registry import and export: the admin's only (docs/registry.md).
+  'GET /api/snowracer-import': { request: (c) => ({ query: { EventId: c.eventId } }), expect: only('admin') },
+  'GET /api/snowracer-export': { request: (c) => ({ query: { EventId: c.eventId } }), expect: only('admin') },
+  // Staff users: the admin's only.
+  'GET /api/users': { request: none, expect: only('admin') },
+  'PUT /api/users': { request: () => ({ payload: { multi: true, users: [], usersDeleted: [] } }), expect: only('admin') },
+  // Invites of the session's event: the admin's only, reads included.
+  'GET /api/invites': { request: none, expect: only('admin') },
+  'PUT /api/invites': { request: () => ({ payload: { multi: true, invitesDeleted: [], overallDeleted: [] } }), expect: only('admin') },
   // The BPAY grid: admin and auditor read, the admin writes.
   'GET /api/school/bpay': { request: none, expect: only('auditor', 'admin') },
   'PUT /api/schools/bpay': { request: () => ({ payload: { schools: [] } }), expect: only('admin') },

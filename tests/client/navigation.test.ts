@@ -13,7 +13,7 @@ describe('the navigation by role', () => {
     expect(shown('racedept')).toEqual(['Race day: Start lists, Start marshall sheets, Bib list, Timing files']);
   });
   it('gives an admin every group', () => {
-    expect(shown('admin')).toEqual(['Entries: School profile, Participants, Teams, Teams by discipline, Team managers, Ticketing, Volunteers, Waivers, Import spreadsheet', 'Race day: Start lists, Start marshall sheets, Bib list, Manual bibs, Bib generation, Timing files', 'Administration: Schools and BPAY, Volunteer places, Start lists and results shown']);
+    expect(shown('admin')).toEqual(['Entries: School profile, Participants, Teams, Teams by discipline, Team managers, Ticketing, Volunteers, Waivers, Import spreadsheet', 'Race day: Start lists, Start marshall sheets, Bib list, Manual bibs, Bib generation, Timing files', 'Administration: Events, Schools and BPAY, Users, Invites, Snowracer import, Snowracer export, Volunteer places, Start lists and results shown']);
   });
   it('drops groups a role has nothing in', () => {
     expect(shown('auditor')).toEqual(['Administration: Schools and BPAY']);

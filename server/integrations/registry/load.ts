@@ -1,6 +1,7 @@
 // Fills the built-in athlete registry (table registry_athletes) from athletes.csv, a file of
 // fictional athletes kept beside this module, the first time the server starts on a database
-// whose registry is empty. Columns: snowId,firstname,lastname,gender,dob (YYYY-MM-DD),active (1/0).
+// whose registry is empty. Columns: snowId,firstname,lastname,gender,dob (YYYY-MM-DD),active (1/0),
+// and optionally waiverCompleted (1/0; absent or empty: not signed).
 import { createReadStream } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
@@ -11,6 +12,7 @@ import type { Athlete } from './index';
 
 export const ATHLETES_CSV = fileURLToPath(new URL('./athletes.csv', import.meta.url));
 const COLUMNS = ['snowId', 'firstname', 'lastname', 'gender', 'dob', 'active'] as const;
+const OPTIONAL_COLUMN = 'waiverCompleted';
 const BATCH = 500;
 
 /** Reads the athletes file; every cell is kept as text (no number or date guessing). */
@@ -23,18 +25,19 @@ export async function readAthletesCsv(file = ATHLETES_CSV): Promise<Athlete[]> {
     rows.push((row.values as unknown[]).slice(1).map((v) => (v == null ? '' : String(v))));
   });
   const [header, ...data] = rows;
-  if (!header || COLUMNS.some((name, i) => header[i] !== name)) {
-    throw new Error(`${file}: the header must be ${COLUMNS.join(',')}`);
+  if (!header || COLUMNS.some((name, i) => header[i] !== name) || header.slice(COLUMNS.length).some((h, i) => i > 0 || h !== OPTIONAL_COLUMN)) {
+    throw new Error(`${file}: the header must be ${COLUMNS.join(',')}[,${OPTIONAL_COLUMN}]`);
   }
   return data
     .filter((cells) => cells[0])
-    .map(([snowId, firstname, lastname, gender, dob, active]) => ({
+    .map(([snowId, firstname, lastname, gender, dob, active, waiverCompleted]) => ({
       snowId: snowId!,
       firstname: firstname ?? '',
       lastname: lastname ?? '',
       gender: gender ?? '',
       dob: dob || null,
       active: active !== '0',
+      waiverCompleted: waiverCompleted === '1',
     }));
 }
 

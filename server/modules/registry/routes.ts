@@ -1,26 +1,47 @@
 // The athlete registry (Snowracer): the add-participant dialog looks a snow id up (school, admin);
-// the count is the admin's. Unknown and inactive ids both answer 404 with the spec's message
-// 'Snow Id not found or is inactive'; a registry that cannot be reached answers 503 (retryable)
-// with 'Error connecting to the athlete registry'. Lookups are limited per user (the registry is
-// personal data: a school walking through snow ids is slowed, and logged when it hits the limit).
+// the count, the import and the export are the admin's (docs/registry.md). Unknown and inactive ids
+// both answer 404 with the spec's message 'Snow Id not found or is inactive'; a registry that
+// cannot be reached answers 503 (retryable) with 'Error connecting to the athlete registry'.
+// Lookups are limited per user (the registry is personal data: a school walking through snow ids
+// is slowed, and logged when it hits the limit).
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
 import { ERROR_CODES } from '../../../src/domain/errors';
 import { MESSAGES } from '../../../src/domain/messages';
 import { API } from '../../../src/domain/schemas';
 import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
 import { LIMITS, assertWithinLimits, keys, recordAttempt } from '../../auth/rate-limit';
+import type { Db } from '../../db/client';
+import { events } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { HttpError } from '../../http-errors';
-import type { Athlete } from '../../integrations/registry';
+import { HttpError, badRequest, notFound } from '../../http-errors';
+import { requireSession } from '../../plugins/authz';
+import { runWrite } from '../../plugins/idempotency';
 import { registryUnavailable } from '../participants/registry-check';
+import { registryExportCsv, registryExportFileName } from './export';
+import { applyRegistryImport, askRegistry, enteredParticipants } from './import';
 
-async function reach<T>(call: () => Promise<T>): Promise<T> {
+export const NO_EVENT = 'Choose an event first.';
+
+/** A registry call; any failure of the service is a 503, logged for whoever runs the server. */
+async function reach<T>(request: FastifyRequest, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
     if (err instanceof HttpError) throw err;
+    request.log.warn({ err }, 'athlete registry unavailable');
     throw registryUnavailable();
   }
+}
+
+/** The event named in the query, else the session's; it must exist. */
+async function eventOf(db: Db, request: FastifyRequest, named: string | undefined) {
+  const eventId = named ?? requireSession(request).eventId;
+  if (!eventId) throw badRequest(NO_EVENT);
+  const [event] = await db.select({ id: events.id, name: events.name }).from(events).where(eq(events.id, eventId));
+  if (!event) throw notFound('Event not found');
+  return event;
 }
 
 export const registryRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, registry, now }) => {
@@ -29,7 +50,7 @@ export const registryRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, reg
   app.get(api.count.url, {
     config: { auth: ['admin'] },
     schema: { response: { 200: api.count.response } },
-  }, async () => ({ count: await reach(() => registry.count()) }));
+  }, async (request) => ({ count: await reach(request, () => registry.count()) }));
 
   app.get(api.lookup.url, {
     config: { auth: ['admin', 'school'] },
@@ -44,11 +65,36 @@ export const registryRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, reg
       throw err;
     }
     await recordAttempt(db, [key], now());
-    const athlete: Athlete | null = await reach(() => registry.lookup(request.params.snowId));
+    const athlete = await reach(request, () => registry.lookup(request.params.snowId));
     if (!athlete || !athlete.active) {
       throw new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.snowIdNotFoundOrInactive);
     }
-    return athlete;
+    // What the dialog needs, named: the registry's other fields (its waiver) are not a school's.
+    const { snowId, firstname, lastname, gender, dob, active } = athlete;
+    return { snowId, firstname, lastname, gender, dob, active };
+  });
+
+  app.get(api.import.url, {
+    config: { auth: ['admin'] },
+    schema: { querystring: api.import.querystring, response: { 200: api.import.response } },
+  }, async (request, reply) => {
+    const session = requireSession(request);
+    const event = await eventOf(db, request, request.query.EventId);
+    const people = await enteredParticipants(db, event.id);
+    const answers = await reach(request, () => askRegistry(registry, people));
+    return runWrite(db, request, reply, (tx) => applyRegistryImport(tx, session, event.id, answers));
+  });
+
+  // No response schema: the answer is a file, not JSON (the contract describes it as text).
+  app.get(api.export.url, {
+    config: { auth: ['admin'] },
+    schema: { querystring: api.export.querystring },
+  }, async (request, reply) => {
+    const event = await eventOf(db, request, request.query.EventId);
+    const csv = await registryExportCsv(db, event.id);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${registryExportFileName(event.name)}"`)
+      .send(csv);
   });
 };
-

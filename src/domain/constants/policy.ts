@@ -39,6 +39,7 @@ export const TICKET_FIELDS = [
 ] as const;
 export type TicketField = (typeof TICKET_FIELDS)[number];
 
-/** New admin-user and event rows are marked with this id prefix in the spec's client; we send
- *  client-generated UUIDs instead, so the prefix never reaches the server. */
+/** The users grid marks a row it has just added with an id beginning with this (spec section 3):
+ *  the server takes such a row for a new user and gives it a real id. Other new rows (events,
+ *  invites, entries) carry client-generated UUIDs. */
 export const TEMP_ID_PREFIX = 'tempid';

@@ -34,3 +34,4 @@ export * from './start-list';
 export * from './start-marshall';
 export * from './bib-list';
 export * from './timing-file';
+export * from './invite-form';

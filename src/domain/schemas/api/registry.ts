@@ -1,4 +1,5 @@
-// The athlete registry; the {registry} segment is 'snowracer' (PRODUCT-DECISIONS).
+// The athlete registry; the {registry} segment is 'snowracer' (PRODUCT-DECISIONS). The import and
+// the export are defined in docs/registry.md.
 import { z } from 'zod';
 import { MAX_CHOICE_LENGTH, MAX_PERSON_NAME_LENGTH } from '../../constants/limits';
 import { boundedText, idSchema, nullableIsoDateSchema, snowIdSchema, storedSnowIdSchema } from '../common';
@@ -16,6 +17,8 @@ export const registryAthleteSchema = z.object({
 });
 export type RegistryAthlete = z.infer<typeof registryAthleteSchema>;
 
+/** A participant whose date of birth is not the registry's: listed for a person to settle, never
+ *  overwritten by the import (either side may be the wrong one). */
 export const incorrectDobSchema = z.object({
   ParticipantId: idSchema,
   snowId: storedSnowIdSchema,
@@ -24,24 +27,42 @@ export const incorrectDobSchema = z.object({
   dob: nullableIsoDateSchema,
   registryDob: nullableIsoDateSchema,
 });
+export type IncorrectDob = z.infer<typeof incorrectDobSchema>;
 
 export const registryImportResponseSchema = z.object({
+  /** Participant waivers created or marked completed from the registry's waivers. */
   totalWaiversUpdated: z.number().int().nonnegative(),
-  /** Shown as '{n} Snowracer Ids imported'. */
+  /** Participants given their snow id; shown as '{n} Snowracer Ids imported'. */
   totalSnowracerUpdated: z.number().int().nonnegative(),
   snowracerIncorrectDOB: z.array(incorrectDobSchema),
 });
+export type RegistryImportResult = z.infer<typeof registryImportResponseSchema>;
+
+/** The event the import or export works on; without it, the event picked in the session. */
+export const registryEventQuerySchema = z.object({ EventId: idSchema.optional() });
+
+/** The export file's columns, in order (one row per participant entered in the event). */
+export const REGISTRY_EXPORT_COLUMNS = ['snowId', 'firstname', 'lastname', 'gender', 'dob', 'school', 'disciplines'] as const;
 
 /** Digits only, refused (400) before the registry is asked. */
 export const snowIdParamsSchema = z.object({ snowId: snowIdSchema });
 
 export const registryApi = {
-  import: defineRoute({ method: 'GET', url: '/api/snowracer-import', response: registryImportResponseSchema }),
-  /** The spec names an export route without its call; ours sends the event's entries. */
+  /** Admin: fills in snow ids, lists dates of birth that differ and records the registry's
+   *  waivers, for the participants entered in the event (docs/registry.md). */
+  import: defineRoute({
+    method: 'GET',
+    url: '/api/snowracer-import',
+    querystring: registryEventQuerySchema,
+    response: registryImportResponseSchema,
+  }),
+  /** Admin: the file the registry takes, as text/csv (UTF-8 with BOM; columns
+   *  REGISTRY_EXPORT_COLUMNS). The spec names the export without its call. */
   export: defineRoute({
-    method: 'POST',
+    method: 'GET',
     url: '/api/snowracer-export',
-    response: z.object({ exported: z.number().int().nonnegative() }),
+    querystring: registryEventQuerySchema,
+    response: z.string(),
   }),
   count: defineRoute({ method: 'GET', url: '/api/snowracer/count', response: z.object({ count: z.number().int().nonnegative() }) }),
   /** 404 when the snow id is unknown or inactive ('Snow Id not found or is inactive'). */

@@ -9,7 +9,7 @@ import {
   MAX_TITLE_LENGTH,
   MAX_USERNAME_LENGTH,
 } from '../../constants/limits';
-import { MIN_PASSWORD_LENGTH } from '../../constants/policy';
+import { MIN_PASSWORD_LENGTH, TEMP_ID_PREFIX } from '../../constants/policy';
 import { MESSAGES } from '../../messages';
 import { SERVER_MESSAGES } from '../../server-messages';
 import {
@@ -36,9 +36,12 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-/** PUT /api/users rows: the password column writes newPassword; blank keeps the current one. */
+const TEMP_ID = new RegExp(`^${TEMP_ID_PREFIX}[A-Za-z0-9_-]{0,64}$`);
+
+/** PUT /api/users rows: the password column writes newPassword; blank keeps the current one. A row
+ *  just added in the grid has a temporary id beginning 'tempid'; the server gives it a real one. */
 export const adminUserWriteSchema = z.object({
-  id: idSchema,
+  id: z.union([idSchema, z.string().regex(TEMP_ID)]),
   firstname: requiredText(MAX_PERSON_NAME_LENGTH),
   lastname: requiredText(MAX_PERSON_NAME_LENGTH),
   email: z.email({ error: MESSAGES.invalidEmail }).max(MAX_EMAIL_LENGTH),

@@ -1,0 +1,37 @@
+// GET /api/invites/ and PUT /api/invites: the invites of the event chosen in the session (a write
+// queued offline names its event in X-Event-Id, see plugins/session.ts). Admin only, reads too:
+// the spec gives invites to administrators, and PRODUCT-DECISIONS 'Access' gives auditors and the
+// race department other views, not this one. Writes run through runWrite (exactly once).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { MAX_BATCH_BODY_BYTES } from '../../../src/domain/constants/limits';
+import { API } from '../../../src/domain/schemas';
+import type { Deps } from '../../deps';
+import { badRequest } from '../../http-errors';
+import { requireSession } from '../../plugins/authz';
+import { runWrite } from '../../plugins/idempotency';
+import { NO_EVENT_CHOSEN, listInvites, saveInvites } from './service';
+
+function sessionEvent(request: FastifyRequest): string {
+  const eventId = requireSession(request).eventId;
+  if (!eventId) throw badRequest(NO_EVENT_CHOSEN);
+  return eventId;
+}
+
+export const inviteRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
+  const api = API.invites;
+
+  app.get(api.list.url, {
+    config: { auth: ['admin'] },
+    schema: { response: { 200: api.list.response } },
+  }, async (request) => listInvites(db, sessionEvent(request)));
+
+  app.put(api.save.url, {
+    bodyLimit: MAX_BATCH_BODY_BYTES,
+    config: { auth: ['admin'] },
+    schema: { body: api.save.body, response: { 200: api.save.response } },
+  }, async (request, reply) => {
+    const eventId = sessionEvent(request);
+    return runWrite(db, request, reply, (tx) => saveInvites(tx, eventId, request.body));
+  });
+};

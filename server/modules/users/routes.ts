@@ -1,0 +1,40 @@
+// GET and PUT /api/users: the admin users grid. Admin only (USR-06); writes run through runWrite
+// (exactly once). Sessions are read through a per-process cache (plugins/session-cache.ts): after
+// a save this process forgets every user it touched at once, so a removed user, or a session ended
+// by a password change, is never answered from memory.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MAX_BATCH_BODY_BYTES } from '../../../src/domain/constants/limits';
+import { API } from '../../../src/domain/schemas';
+import type { Deps } from '../../deps';
+import { badRequest } from '../../http-errors';
+import { requireSession } from '../../plugins/authz';
+import { isUniqueViolation, runWrite } from '../../plugins/idempotency';
+import { saveUsersBody } from './schemas';
+import { EMAIL_IN_USE, listUsers, saveUsers } from './service';
+
+export const userRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
+  const api = API.users;
+
+  app.get(api.list.url, {
+    config: { auth: ['admin'] },
+    schema: { response: { 200: api.list.response } },
+  }, async () => listUsers(db));
+
+  app.put(api.save.url, {
+    bodyLimit: MAX_BATCH_BODY_BYTES,
+    config: { auth: ['admin'] },
+    schema: { body: saveUsersBody, response: { 200: api.save.response } },
+  }, async (request, reply) => {
+    const { userId, tokenHash } = requireSession(request);
+    const touched = new Set<string>();
+    try {
+      return await runWrite(db, request, reply, (tx) => saveUsers(tx, request.body, { userId, tokenHash }, touched));
+    } catch (err) {
+      // Another account took the address between the check and the write (e.g. a registration).
+      if (isUniqueViolation(err, 'users_email_uq')) throw badRequest(EMAIL_IN_USE);
+      throw err;
+    } finally {
+      for (const id of touched) app.sessionCache.forgetUser(id);
+    }
+  });
+};

@@ -1,0 +1,145 @@
+// /invites (admin, INV-01..07): which discipline, division and gender of the session's event are
+// invited on to a State or National event. Read from the mirror and saved like the grids: the
+// change goes into the mirror and the outbox at once (PUT /api/invites), so it works offline and
+// syncs. Invites are added through a dialog and removed from the grid; both stay edits until
+// Save, whose button turns red once an invite is removed (INV-05). A refused save shows the
+// server's reason (the spec's client only logged it, ERR-17).
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo, useState } from 'react';
+import { Navigate } from 'react-router-dom';
+import { v7 as uuidv7 } from 'uuid';
+import '../../components/admin-list.css';
+import { PageMain } from '../../components/page-main';
+import { useSession } from '../../components/session-context';
+import { useListRefusal } from '../../components/use-row-refusal';
+import type { InterschoolsDb, InviteRow } from '../../db/database';
+import { LABELS, MESSAGES } from '../../domain/messages';
+import { isAdmin } from '../../domain/rules/access';
+import type { InviteChoice } from '../../domain/rules/invite-form';
+import type { Invite } from '../../domain/schemas';
+import { queueWrite } from '../../sync/writes';
+import { AddInviteDialog } from './add-invite-dialog';
+
+export const INVITES_SAVED = 'Invites saved. They are sent to the server now, or when the connection returns.';
+
+const order = (a: Invite, b: Invite) => a.DisciplineId - b.DisciplineId || a.division - b.division
+  || a.gender.localeCompare(b.gender) || a.stateNational.localeCompare(b.stateNational);
+const inviteLabel = (i: Invite) => `${i.name ?? `discipline ${i.DisciplineId}`}, division ${i.division}, ${i.gender}, ${i.stateNational}`;
+
+export default function InvitesPage({ db }: { db: InterschoolsDb }) {
+  const { user } = useSession();
+  const eventId = user?.EventId ?? null;
+  const disciplines = useLiveQuery(() => db.disciplines.orderBy('id').toArray(), [db]);
+  const rows = useLiveQuery(async () => (eventId ? db.invites.where('EventId').equals(eventId).toArray() : []), [db, eventId]);
+  const refusal = useListRefusal(db, 'invites');
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [added, setAdded] = useState<InviteRow[]>([]);
+  const [removed, setRemoved] = useState<Set<string>>(new Set());
+  const [adding, setAdding] = useState(false);
+
+  const shown = useMemo(() => [...(rows ?? []).filter((r) => !removed.has(r.id)), ...added].sort(order), [rows, removed, added]);
+
+  if (!user) return null;
+  if (!isAdmin(user.type)) return <Navigate to="/login" replace />;
+  if (!eventId) return <PageMain className="page"><h1>Invites</h1><p>Choose an event first.</p></PageMain>;
+
+  const names = new Map((disciplines ?? []).map((d) => [d.id, d.name]));
+  const dirty = added.length > 0 || removed.size > 0;
+
+  const closeDialog = (choice: InviteChoice | null) => {
+    setAdding(false);
+    if (!choice) return;
+    setMessage(null);
+    setAdded((list) => [...list, { id: uuidv7(), EventId: eventId, ...choice, name: names.get(choice.DisciplineId) }]);
+  };
+  const remove = (invite: Invite) => {
+    setMessage(null);
+    if (added.some((a) => a.id === invite.id)) setAdded((list) => list.filter((a) => a.id !== invite.id));
+    else setRemoved((set) => new Set(set).add(invite.id));
+  };
+
+  async function saveInvites(event: string) {
+    setBusy(true);
+    setMessage(null);
+    const removedIds = [...removed];
+    try {
+      await queueWrite(db, {
+        method: 'PUT',
+        path: '/api/invites',
+        body: {
+          multi: true,
+          invites: added.map(({ id, DisciplineId, division, gender, stateNational }) => ({ id, DisciplineId, division, gender, stateNational })),
+          invitesDeleted: removedIds,
+          overallDeleted: [],
+        },
+        entity: 'invites',
+        rowId: null,
+        eventId: event,
+        base: null,
+        applyLocally: async (tx) => {
+          await tx.invites.bulkPut(added.map((row) => ({ ...row, _pending: true })));
+          await tx.invites.bulkDelete(removedIds);
+        },
+      });
+      setAdded([]);
+      setRemoved(new Set());
+      setMessage({ text: INVITES_SAVED, error: false });
+    } catch (cause) {
+      setMessage({ text: cause instanceof Error ? cause.message : String(cause), error: true });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <PageMain className="page admin-list">
+      <h1>Invites{user.eventName ? ` for ${user.eventName}` : ''}</h1>
+      <p>Races of this event whose placegetters are invited on to a State or National event.</p>
+      {message && <p className={message.error ? 'admin-list-error' : 'admin-list-notice'} role={message.error ? 'alert' : 'status'}>{message.text}</p>}
+      {refusal && <p className="admin-list-error" role="alert">The server refused the last save: {refusal}</p>}
+      {rows === undefined ? <p role="status">Loading…</p> : (
+        <div className="admin-list-table-wrap">
+          <table className="admin-list-table">
+            <thead>
+              <tr>
+                <th scope="col">{LABELS.invitesGrid.discipline}</th>
+                <th scope="col">{LABELS.invitesGrid.division}</th>
+                <th scope="col">{LABELS.invitesGrid.gender}</th>
+                <th scope="col">{LABELS.invitesGrid.stateNational}</th>
+                <th scope="col"><span className="visually-hidden">Remove</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((invite) => (
+                <tr key={invite.id}>
+                  <td>{invite.name ?? names.get(invite.DisciplineId) ?? invite.DisciplineId}</td>
+                  <td>{invite.division}</td>
+                  <td>{invite.gender}</td>
+                  <td>{invite.stateNational}</td>
+                  <td>
+                    <button type="button" className="button" disabled={busy} aria-label={`Remove invite ${inviteLabel(invite)}`}
+                      onClick={() => remove(invite)}>
+                      {MESSAGES.remove}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {shown.length === 0 && <p>No invites yet.</p>}
+        </div>
+      )}
+      <div className="admin-list-actions">
+        <button type="button" className="button" disabled={busy || !disciplines} onClick={() => setAdding(true)}>
+          Add invite
+        </button>
+        <button type="button" className={`button ${removed.size > 0 ? 'button-danger' : 'button-primary'}`}
+          disabled={busy || !dirty} onClick={() => void saveInvites(eventId)}>
+          {busy ? 'Saving…' : 'Save'}
+        </button>
+      </div>
+      {adding && <AddInviteDialog disciplines={disciplines ?? []} existing={shown} onClose={closeDialog} />}
+    </PageMain>
+  );
+}

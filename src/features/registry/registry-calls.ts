@@ -1,0 +1,53 @@
+// The two registry calls of these screens, on the app's one HTTP door. Both need the network and
+// may run long (the server asks Snowracer in batches), so they wait longer than the usual 20 s;
+// a failure comes back as a message, never thrown.
+import { OFFLINE_MESSAGE, failure, type Answer } from '../../api/call';
+import { http } from '../../api/http';
+import { REGISTRY_SEGMENT } from '../../domain/constants/choices';
+import { registryImportResponseSchema, type RegistryImportResult } from '../../domain/schemas/api/registry';
+
+const LONG_CALL_MS = 120_000;
+export const TOO_SLOW = 'Snowracer took too long to answer. Please try again: what was already imported is not imported twice.';
+export const IMPORT_FAILED = 'The import could not be completed.';
+export const EXPORT_FAILED = 'The Snowracer file could not be made.';
+
+export type Outcome<T> = { ok: true; data: T } | { ok: false; message: string };
+
+const query = (eventId: string | null) => (eventId ? { searchParams: { EventId: eventId } } : {});
+
+async function get(path: string, eventId: string | null): Promise<Outcome<Response>> {
+  try {
+    return { ok: true, data: await http.get(path, { ...query(eventId), timeout: LONG_CALL_MS }) };
+  } catch (err) {
+    return { ok: false, message: err instanceof Error && err.name === 'TimeoutError' ? TOO_SLOW : OFFLINE_MESSAGE };
+  }
+}
+
+async function answerOf(response: Response): Promise<Answer> {
+  try {
+    const body: unknown = await response.json();
+    return { status: response.status, body: body && typeof body === 'object' ? (body as Record<string, unknown>) : null };
+  } catch {
+    return { status: response.status, body: null };
+  }
+}
+
+export async function importFromRegistry(eventId: string | null): Promise<Outcome<RegistryImportResult>> {
+  const sent = await get(`api/${REGISTRY_SEGMENT}-import`, eventId);
+  if (!sent.ok) return sent;
+  const response = sent.data;
+  const answer = await answerOf(response);
+  const parsed = response.ok ? registryImportResponseSchema.safeParse(answer.body) : null;
+  if (parsed?.success) return { ok: true, data: parsed.data };
+  return { ok: false, message: failure(answer, IMPORT_FAILED).message };
+}
+
+/** The file and the name the server gives it. */
+export async function fetchRegistryFile(eventId: string | null): Promise<Outcome<{ blob: Blob; name: string }>> {
+  const sent = await get(`api/${REGISTRY_SEGMENT}-export`, eventId);
+  if (!sent.ok) return sent;
+  const response = sent.data;
+  if (!response.ok) return { ok: false, message: failure(await answerOf(response), EXPORT_FAILED).message };
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `${REGISTRY_SEGMENT}.csv`;
+  return { ok: true, data: { blob: await response.blob(), name } };
+}
