@@ -37,19 +37,24 @@ export function eventProblems(event: Event, disciplineNames: ReadonlyMap<number,
   return problems;
 }
 
-/** What is sent for an event: everything but the /rev flags (and joined discipline names). */
+/** What is sent for a new event: all of it but the joined discipline names. */
 export function eventWrite(event: Event) {
-  const { showForResults: _r, showForStartlists: _s, ...rest } = event;
-  return { ...rest, disciplines: event.disciplines.map(({ name: _name, ...d }) => d) };
+  return { ...event, disciplines: event.disciplines.map(({ name: _name, ...d }) => d) };
 }
 
-export type EventSave = { created: ReturnType<typeof eventWrite>[]; updated: ReturnType<typeof eventWrite>[] };
+/** What is sent for an existing event: not the /rev flags, which only /rev changes. */
+export function eventUpdate(event: Event) {
+  const { showForResults: _r, showForStartlists: _s, ...rest } = eventWrite(event);
+  return rest;
+}
+
+export type EventSave = { created: ReturnType<typeof eventWrite>[]; updated: ReturnType<typeof eventUpdate>[] };
 
 /** The calls of a save: the new events, and the existing ones that differ from what was loaded. */
 export function eventSave(rows: readonly Event[], loaded: ReadonlyMap<string, Event>, added: ReadonlySet<string>): EventSave {
   const created = rows.filter((e) => added.has(e.id)).map(eventWrite);
   const updated = rows
     .filter((e) => !added.has(e.id) && JSON.stringify(e) !== JSON.stringify(loaded.get(e.id)))
-    .map(eventWrite);
+    .map(eventUpdate);
   return { created, updated };
 }

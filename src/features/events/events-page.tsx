@@ -150,7 +150,7 @@ export default function EventsPage({ db }: { db: InterschoolsDb }) {
                         </td>
                       ))}
                       <td>
-                        <button type="button" className="button" aria-expanded={expanded} aria-label={`Details of ${label(e)}`}
+                        <button type="button" className="button" aria-expanded={expanded} aria-label={`${expanded ? 'Hide details' : 'Details'} of ${label(e)}`}
                           onClick={() => setOpen((current) => {
                             const next = new Set(current);
                             if (!next.delete(e.id)) next.add(e.id);
