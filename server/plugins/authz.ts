@@ -46,6 +46,14 @@ export function schoolScope(request: FastifyRequest, requested?: string | null):
 
 export const NO_SCOPE = 'Choose a school and an event first.';
 
+/** The event a call on one event works on: the session's (or a queued write's X-Event-Id, which
+ *  the session plugin reads); a clear 400 when none is chosen. */
+export function sessionEvent(request: FastifyRequest, noEventMessage: string = NO_SCOPE): string {
+  const eventId = requireSession(request).eventId;
+  if (!eventId) throw badRequest(noEventMessage);
+  return eventId;
+}
+
 /** The school (a school user's own, staff the picked one) and the event of the session, for the
  *  calls that work on one school in one event. */
 export function sessionSchoolAndEvent(request: FastifyRequest): { schoolId: string; eventId: string } {

@@ -7,16 +7,11 @@ import type { FastifyRequest } from 'fastify';
 import { MAX_BATCH_BODY_BYTES } from '../../../src/domain/constants/limits';
 import { API } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
-import { badRequest } from '../../http-errors';
-import { requireSession } from '../../plugins/authz';
+import { sessionEvent as sessionEventOf } from '../../plugins/authz';
 import { runWrite } from '../../plugins/idempotency';
 import { NO_EVENT_CHOSEN, listInvites, saveInvites } from './service';
 
-function sessionEvent(request: FastifyRequest): string {
-  const eventId = requireSession(request).eventId;
-  if (!eventId) throw badRequest(NO_EVENT_CHOSEN);
-  return eventId;
-}
+const sessionEvent = (request: FastifyRequest) => sessionEventOf(request, NO_EVENT_CHOSEN);
 
 export const inviteRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
   const api = API.invites;

@@ -15,8 +15,8 @@ import { LIMITS, assertWithinLimits, keys, recordAttempt } from '../../auth/rate
 import type { Db } from '../../db/client';
 import { events } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { HttpError, badRequest, notFound } from '../../http-errors';
-import { requireSession } from '../../plugins/authz';
+import { HttpError, notFound } from '../../http-errors';
+import { requireSession, sessionEvent } from '../../plugins/authz';
 import { runWrite } from '../../plugins/idempotency';
 import { registryUnavailable } from '../participants/registry-check';
 import { registryExportCsv, registryExportFileName } from './export';
@@ -37,8 +37,7 @@ async function reach<T>(request: FastifyRequest, call: () => Promise<T>): Promis
 
 /** The event named in the query, else the session's; it must exist. */
 async function eventOf(db: Db, request: FastifyRequest, named: string | undefined) {
-  const eventId = named ?? requireSession(request).eventId;
-  if (!eventId) throw badRequest(NO_EVENT);
+  const eventId = named ?? sessionEvent(request, NO_EVENT);
   const [event] = await db.select({ id: events.id, name: events.name }).from(events).where(eq(events.id, eventId));
   if (!event) throw notFound('Event not found');
   return event;

@@ -4,13 +4,11 @@
 // School users and admins read and write their school's (an admin the school picked in the
 // session); auditors read; race department: no access. A locked event answers 410 to a school's
 // volunteer writes, and so does the event's volunteer lock (VOLUNTEERS_LOCKED); admins are exempt.
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_BATCH_BODY_BYTES } from '../../../src/domain/constants/limits';
 import { API } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
-import { badRequest } from '../../http-errors';
-import { NO_SCOPE, requireSession, sessionSchoolAndEvent } from '../../plugins/authz';
+import { requireSession, sessionEvent, sessionSchoolAndEvent } from '../../plugins/authz';
 import { runWrite } from '../../plugins/idempotency';
 import {
   listSlots, listSpots, listVolunteers, requiredTotal, requiredVic, saveSpots, saveVolunteers, spotsForAdmin,
@@ -18,12 +16,6 @@ import {
 
 const READ = ['admin', 'school', 'auditor'] as const;
 const WRITE = ['admin', 'school'] as const;
-
-function sessionEvent(request: FastifyRequest): string {
-  const eventId = requireSession(request).eventId;
-  if (!eventId) throw badRequest(NO_SCOPE);
-  return eventId;
-}
 
 export const volunteerRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
   const api = API.volunteers;
