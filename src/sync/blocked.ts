@@ -65,14 +65,35 @@ export async function retryFailed(db: InterschoolsDb, localId: number): Promise<
   return item;
 }
 
+/** A list saved in one batch (invites) keeps how to undo it on the device: the rows it removed,
+ *  to put back, and the ids of the rows it added, to drop. */
+export type BatchUndo = { undo: { table: string; put: readonly object[]; drop: string[] } };
+
+function isBatchUndo(base: unknown): base is BatchUndo {
+  if (!isPlainObject(base) || !isPlainObject(base.undo)) return false;
+  const { table, put, drop } = base.undo;
+  return typeof table === 'string' && Array.isArray(put) && Array.isArray(drop);
+}
+
+async function undoBatch(db: InterschoolsDb, item: OutboxItem): Promise<void> {
+  if (!isBatchUndo(item.base)) return;
+  const { table, put, drop } = item.base.undo;
+  await db.table(table).bulkDelete(drop);
+  await db.table(table).bulkPut(put.map((row) => withoutPending(row as Record<string, unknown>)));
+}
+
 /** Drops a failed item; its row goes back to what it was before the edit when nothing else of
- *  that row is queued (a new row that never reached the server is removed). */
+ *  that row is queued (a new row that never reached the server is removed); a list batch is
+ *  undone by its BatchUndo. */
 export async function discardFailed(db: InterschoolsDb, localId: number): Promise<boolean> {
   const done = await db.transaction('rw', [...db.mirrorTables(), db.outbox], async () => {
     const item = await db.outbox.get(localId);
     if (!item || item.status !== 'failed') return false;
     await db.outbox.delete(localId);
-    if (item.rowId === null) return true;
+    if (item.rowId === null) {
+      await undoBatch(db, item);
+      return true;
+    }
     const others = await db.outbox.where('[entity+rowId]').equals([item.entity, item.rowId]).count();
     if (others > 0) return true;
     const table = db.table(item.entity);

@@ -11,12 +11,14 @@ import { v7 as uuidv7 } from 'uuid';
 import '../../components/admin-list.css';
 import { PageMain } from '../../components/page-main';
 import { useSession } from '../../components/session-context';
+import { RefusalNotice } from '../../components/refusal-notice';
 import { useListRefusal } from '../../components/use-row-refusal';
 import type { InterschoolsDb, InviteRow } from '../../db/database';
 import { LABELS, MESSAGES } from '../../domain/messages';
 import { isAdmin } from '../../domain/rules/access';
 import type { InviteChoice } from '../../domain/rules/invite-form';
 import type { Invite } from '../../domain/schemas';
+import type { BatchUndo } from '../../sync/blocked';
 import { queueWrite } from '../../sync/writes';
 import { AddInviteDialog } from './add-invite-dialog';
 
@@ -76,7 +78,8 @@ export default function InvitesPage({ db }: { db: InterschoolsDb }) {
         entity: 'invites',
         rowId: null,
         eventId: event,
-        base: null,
+        // Discarding a refused save takes it back on this device (src/sync/blocked.ts).
+        base: { undo: { table: 'invites', put: (rows ?? []).filter((r) => removed.has(r.id)), drop: added.map((a) => a.id) } } satisfies BatchUndo,
         applyLocally: async (tx) => {
           await tx.invites.bulkPut(added.map((row) => ({ ...row, _pending: true })));
           await tx.invites.bulkDelete(removedIds);
@@ -97,7 +100,7 @@ export default function InvitesPage({ db }: { db: InterschoolsDb }) {
       <h1>Invites{user.eventName ? ` for ${user.eventName}` : ''}</h1>
       <p>Races of this event whose placegetters are invited on to a State or National event.</p>
       {message && <p className={message.error ? 'admin-list-error' : 'admin-list-notice'} role={message.error ? 'alert' : 'status'}>{message.text}</p>}
-      {refusal && <p className="admin-list-error" role="alert">The server refused the last save: {refusal}</p>}
+      <RefusalNotice db={db} refusal={refusal} className="admin-list-error" />
       {rows === undefined ? <p role="status">Loading…</p> : (
         <div className="admin-list-table-wrap">
           <table className="admin-list-table">
@@ -116,7 +119,7 @@ export default function InvitesPage({ db }: { db: InterschoolsDb }) {
                   <td>{invite.name ?? names.get(invite.DisciplineId) ?? invite.DisciplineId}</td>
                   <td>{invite.division}</td>
                   <td>{invite.gender}</td>
-                  <td>{invite.stateNational}</td>
+                  <td>{invite.stateNational}{invite._pending && <span className="admin-list-pending">{refusal ? ' (not saved)' : ' (waiting to be sent)'}</span>}</td>
                   <td>
                     <button type="button" className="button" disabled={busy} aria-label={`Remove invite ${inviteLabel(invite)}`}
                       onClick={() => remove(invite)}>
@@ -135,9 +138,11 @@ export default function InvitesPage({ db }: { db: InterschoolsDb }) {
           Add invite
         </button>
         <button type="button" className={`button ${removed.size > 0 ? 'button-danger' : 'button-primary'}`}
-          disabled={busy || !dirty} onClick={() => void saveInvites(eventId)}>
+          disabled={busy || !dirty || refusal !== null} aria-describedby={refusal ? 'invites-save-blocked' : undefined}
+          onClick={() => void saveInvites(eventId)}>
           {busy ? 'Saving…' : 'Save'}
         </button>
+        {refusal && <span id="invites-save-blocked">Discard the refused change before saving again.</span>}
       </div>
       {adding && <AddInviteDialog disciplines={disciplines ?? []} existing={shown} onClose={closeDialog} />}
     </PageMain>

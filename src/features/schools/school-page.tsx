@@ -12,6 +12,7 @@ import { OFFLINE_MESSAGE, call, failure } from '../../api/call';
 import { ConfirmDialog } from '../../components/dialog';
 import { PageMain } from '../../components/page-main';
 import { useSession } from '../../components/session-context';
+import { RefusalNotice } from '../../components/refusal-notice';
 import { useRowRefusal } from '../../components/use-row-refusal';
 import { useSyncStatus } from '../../components/use-sync-status';
 import type { InterschoolsDb, SchoolRow } from '../../db/database';
@@ -26,6 +27,7 @@ import { queueWrite } from '../../sync/writes';
 import { SchoolFormFields } from './school-form';
 
 export const SAVED_ON_DEVICE = 'Saved on this device: it will be sent when the connection returns.';
+export const SENDING = 'Saved on this device: sending it to the server…';
 export const PASSWORD_NEEDS_NETWORK = 'Changing the password needs the network. Clear the password field to save the rest now.';
 
 const scrollTop = () => window.scrollTo({ top: 0, behavior: 'smooth' });
@@ -47,6 +49,9 @@ export default function SchoolPage({ db }: { db: InterschoolsDb }) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // A save was made on this screen: once the server has it (the row no longer pending and not
+  // refused) the page says so.
+  const [savedHere, setSavedHere] = useState(false);
 
   const baseline = useMemo(() => (row ? schoolFormFromSchool(row) : null), [row]);
   const values = draft ?? baseline;
@@ -84,6 +89,7 @@ export default function SchoolPage({ db }: { db: InterschoolsDb }) {
           setMessage({ text: typeof answer?.body?.err === 'string' ? answer.body.err : failure(answer, 'The school could not be saved.').message, error: true });
           return;
         }
+        setMessage({ text: SERVER_MESSAGES.schoolSaved, error: false });
       } else {
         const { user: _login, ...fields } = body.school;
         await queueWrite(db, {
@@ -93,6 +99,7 @@ export default function SchoolPage({ db }: { db: InterschoolsDb }) {
           entity: 'schools',
           rowId: school.id,
           base: school,
+          replacesRefused: true,
           applyLocally: async (tx) => {
             await tx.schools.put({ ...school, ...fields, user: { email: body.school.user.email, password: null }, _pending: true });
           },
@@ -100,7 +107,7 @@ export default function SchoolPage({ db }: { db: InterschoolsDb }) {
       }
       setDraft(null);
       setTried(false);
-      setMessage({ text: online ? SERVER_MESSAGES.schoolSaved : SAVED_ON_DEVICE, error: false });
+      setSavedHere(true);
     } catch (cause) {
       setMessage({ text: cause instanceof Error ? cause.message : String(cause), error: true });
     } finally {
@@ -127,10 +134,11 @@ export default function SchoolPage({ db }: { db: InterschoolsDb }) {
       <h1>{row.name || 'School profile'}</h1>
       <p>{registeredLine(row.createdAt)}</p>
       {message && <p className={message.error ? 'school-form-error' : 'school-form-message'} role={message.error ? 'alert' : 'status'}>{message.text}</p>}
-      {row._pending && !message && <p className="school-form-message" role="status">{SAVED_ON_DEVICE}</p>}
-      {refusal && <p className="school-form-error" role="alert">The server refused the last save: {refusal}</p>}
+      <RefusalNotice db={db} refusal={refusal} className="school-form-error" />
+      {!refusal && row._pending && <p className="school-form-message" role="status">{online ? SENDING : SAVED_ON_DEVICE}</p>}
+      {!refusal && !row._pending && savedHere && !message && <p className="school-form-message" role="status">{SERVER_MESSAGES.schoolSaved}</p>}
       <form onSubmit={(e) => { e.preventDefault(); void save(values, row); }} noValidate aria-label="School profile">
-        <SchoolFormFields mode="profile" values={values} onChange={(v) => { setMessage(null); setDraft(v); }} errors={tried ? errors : {}} states={states} disabled={busy} />
+        <SchoolFormFields mode="profile" values={values} onChange={(v) => { setMessage(null); setSavedHere(false); setDraft(v); }} errors={tried ? errors : {}} states={states} disabled={busy} />
         <div className="school-form-actions">
           <button type="submit" className="button button-primary" disabled={busy || !dirty}>{busy ? 'Saving…' : 'Save'}</button>
           {dirty && <button type="button" className="button" disabled={busy} onClick={() => { setDraft(null); setTried(false); }}>Undo changes</button>}

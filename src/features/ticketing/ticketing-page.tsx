@@ -17,6 +17,7 @@ import { checkTickets, fieldErrors, isChanged, ticketingSave, toValues, type Tic
 import { saveTicketing } from './ticketing-writes';
 import { ticketingRowId, useTicketing } from './use-ticketing-data';
 import { useRowRefusal } from '../../components/use-row-refusal';
+import { RefusalNotice } from '../../components/refusal-notice';
 
 export const LOCKED_MESSAGE = 'This event is locked: tickets can be viewed but not changed.';
 export const WAITING_MESSAGE = 'Saved on this device: waiting to be sent to the server.';
@@ -102,7 +103,7 @@ export default function TicketingPage({ db = getDb() }: { db?: InterschoolsDb })
       )}
       {notice && <p role="status">{notice}</p>}
       {saved?._pending && <p role="status">{WAITING_MESSAGE}</p>}
-      {refusal && <p role="alert">The server refused the last save: {refusal}</p>}
+      <RefusalNotice db={db} refusal={refusal} />
       {error && <p role="alert">{error}</p>}
     </PageMain>
   );

@@ -22,6 +22,7 @@ export async function saveTicketing(
     eventId: user.EventId,
     userId: user.username,
     base: before ?? null,
+    replacesRefused: true,
     applyLocally: async (tx) => {
       await tx.ticketing.put({ ...save.row, _pending: true });
     },
