@@ -8,6 +8,14 @@ const unsetIfEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v 
 
 const bool = z.enum(['0', '1', 'true', 'false', '']).transform((v) => v === '1' || v === 'true');
 
+/** Xero client credentials, tenant ids and account codes: what Xero issues, nothing that could
+ *  break a header. */
+const XERO_CREDENTIAL = /^[\x21-\x7e]{1,200}$/;
+/** A client id travels before the ':' of HTTP Basic credentials. */
+const XERO_CLIENT_ID = /^[\x21-\x39\x3b-\x7e]{1,200}$/;
+const XERO_TENANT = /^[A-Za-z0-9-]{1,64}$/;
+const XERO_ACCOUNT_CODE = /^[A-Za-z0-9.-]{1,10}$/;
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -29,6 +37,16 @@ const envSchema = z.object({
   REGISTRY_URL: unsetIfEmpty(z.url({ protocol: /^https?$/ }).optional()),
   REGISTRY_API_KEY: unsetIfEmpty(z.string().min(16, 'must be at least 16 characters').optional()),
   REGISTRY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  XERO_CLIENT_ID: unsetIfEmpty(z.string().regex(XERO_CLIENT_ID, 'must be 1 to 200 printable characters, no colon').optional()),
+  XERO_CLIENT_SECRET: unsetIfEmpty(z.string().regex(XERO_CREDENTIAL, 'must be 1 to 200 printable characters').optional()),
+  XERO_CLIENT_ID_SOUTHERN: unsetIfEmpty(z.string().regex(XERO_CLIENT_ID, 'must be 1 to 200 printable characters, no colon').optional()),
+  XERO_CLIENT_SECRET_SOUTHERN: unsetIfEmpty(z.string().regex(XERO_CREDENTIAL, 'must be 1 to 200 printable characters').optional()),
+  XERO_TENANT_NORTHERN: unsetIfEmpty(z.string().regex(XERO_TENANT, 'must be a Xero tenant id').optional()),
+  XERO_TENANT_SOUTHERN: unsetIfEmpty(z.string().regex(XERO_TENANT, 'must be a Xero tenant id').optional()),
+  XERO_SALES_ACCOUNT: unsetIfEmpty(z.string().regex(XERO_ACCOUNT_CODE, 'must be a Xero account code').default('200')),
+  XERO_PAYMENT_ACCOUNT: unsetIfEmpty(z.string().regex(XERO_ACCOUNT_CODE, 'must be a Xero account code').optional()),
+  XERO_IDENTITY_URL: unsetIfEmpty(z.url({ protocol: /^https?$/ }).default('https://identity.xero.com/connect/token')),
+  XERO_API_URL: unsetIfEmpty(z.url({ protocol: /^https?$/ }).default('https://api.xero.com/api.xro/2.0')),
   TRUST_PROXY: unsetIfEmpty(z.string().regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, 'must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses').optional()),
 }).superRefine((e, ctx) => {
   // The key travels in every request: never without one, never in clear over the network.
@@ -38,11 +56,53 @@ const envSchema = z.object({
   if (e.REGISTRY_URL?.startsWith('http:') && !isLoopback(new URL(e.REGISTRY_URL).hostname)) {
     ctx.addIssue({ code: 'custom', path: ['REGISTRY_URL'], message: 'must be an https:// URL (http:// only to this machine)' });
   }
+  xeroIssues(e).forEach(([variable, message]) => ctx.addIssue({ code: 'custom', path: [variable], message }));
 });
+
+/** Xero (docs/accounting.md 'Configuration'): all or nothing once XERO_CLIENT_ID is set; the
+ *  secret never goes in clear over the network. */
+function xeroIssues(e: {
+  XERO_CLIENT_ID?: string; XERO_CLIENT_SECRET?: string; XERO_CLIENT_ID_SOUTHERN?: string; XERO_CLIENT_SECRET_SOUTHERN?: string;
+  XERO_TENANT_NORTHERN?: string; XERO_TENANT_SOUTHERN?: string; XERO_PAYMENT_ACCOUNT?: string; XERO_IDENTITY_URL: string; XERO_API_URL: string;
+}): [string, string][] {
+  const issues: [string, string][] = [];
+  const set = (v: string | undefined) => v !== undefined;
+  if (!set(e.XERO_CLIENT_ID)) {
+    for (const v of ['XERO_CLIENT_SECRET', 'XERO_CLIENT_ID_SOUTHERN', 'XERO_CLIENT_SECRET_SOUTHERN'] as const) {
+      if (set(e[v])) issues.push([v, 'is used only with XERO_CLIENT_ID']);
+    }
+    return issues;
+  }
+  for (const v of ['XERO_CLIENT_SECRET', 'XERO_TENANT_NORTHERN', 'XERO_TENANT_SOUTHERN', 'XERO_PAYMENT_ACCOUNT'] as const) {
+    if (!set(e[v])) issues.push([v, 'must be set when XERO_CLIENT_ID is']);
+  }
+  if (set(e.XERO_CLIENT_ID_SOUTHERN) !== set(e.XERO_CLIENT_SECRET_SOUTHERN)) {
+    issues.push([set(e.XERO_CLIENT_ID_SOUTHERN) ? 'XERO_CLIENT_SECRET_SOUTHERN' : 'XERO_CLIENT_ID_SOUTHERN', 'XERO_CLIENT_ID_SOUTHERN and XERO_CLIENT_SECRET_SOUTHERN go together']);
+  }
+  for (const v of ['XERO_IDENTITY_URL', 'XERO_API_URL'] as const) {
+    if (e[v].startsWith('http:') && !isLoopback(new URL(e[v]).hostname)) issues.push([v, 'must be an https:// URL (http:// only to this machine)']);
+  }
+  return issues;
+}
 
 function isLoopback(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 }
+
+/** One Xero custom connection: its client credentials and the organisation (tenant) it reaches. */
+export type XeroConnection = { clientId: string; clientSecret: string; tenantId: string };
+
+/** Xero's Accounting API (server/integrations/accounting/xero.ts); null: the built-in ledger. */
+export type XeroConfig = {
+  /** The token endpoint (client credentials grant). */
+  identityUrl: string;
+  /** The Accounting API's base, e.g. https://api.xero.com/api.xro/2.0 */
+  apiUrl: string;
+  connections: Record<'Northern' | 'Southern', XeroConnection>;
+  /** Revenue account of the invoice lines, and the bank account payments are received into. */
+  salesAccount: string;
+  paymentAccount: string;
+};
 
 /** The athlete registry's HTTP API (server/integrations/registry/http.ts); null: the built-in one. */
 export type RegistryConfig = { url: string; apiKey: string; timeoutMs: number };
@@ -90,6 +150,7 @@ export type Config = {
   https: boolean;
   trustProxy: TrustProxy;
   registry: RegistryConfig | null;
+  xero: XeroConfig | null;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -124,5 +185,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registry: e.REGISTRY_URL && e.REGISTRY_API_KEY
       ? { url: e.REGISTRY_URL, apiKey: e.REGISTRY_API_KEY, timeoutMs: e.REGISTRY_TIMEOUT_MS }
       : null,
+    xero: xeroConfig(e),
+  };
+}
+
+function xeroConfig(e: z.infer<typeof envSchema>): XeroConfig | null {
+  if (!e.XERO_CLIENT_ID || !e.XERO_CLIENT_SECRET || !e.XERO_TENANT_NORTHERN || !e.XERO_TENANT_SOUTHERN || !e.XERO_PAYMENT_ACCOUNT) return null;
+  const shared = { clientId: e.XERO_CLIENT_ID, clientSecret: e.XERO_CLIENT_SECRET };
+  // A custom connection reaches one organisation: the Southern one may have its own.
+  const southern = e.XERO_CLIENT_ID_SOUTHERN && e.XERO_CLIENT_SECRET_SOUTHERN
+    ? { clientId: e.XERO_CLIENT_ID_SOUTHERN, clientSecret: e.XERO_CLIENT_SECRET_SOUTHERN }
+    : shared;
+  return {
+    identityUrl: e.XERO_IDENTITY_URL,
+    apiUrl: e.XERO_API_URL.replace(/\/+$/, ''),
+    connections: {
+      Northern: { ...shared, tenantId: e.XERO_TENANT_NORTHERN },
+      Southern: { ...southern, tenantId: e.XERO_TENANT_SOUTHERN },
+    },
+    salesAccount: e.XERO_SALES_ACCOUNT,
+    paymentAccount: e.XERO_PAYMENT_ACCOUNT,
   };
 }

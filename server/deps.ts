@@ -3,6 +3,8 @@
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Mailer } from './integrations/mail';
+import type { AccountingProvider } from './integrations/accounting';
+import type { PaymentGateway } from './integrations/payments';
 import type { AthleteRegistry } from './integrations/registry';
 
 export type Deps = {
@@ -10,6 +12,8 @@ export type Deps = {
   db: Db;
   mailer: Mailer;
   registry: AthleteRegistry;
+  accounting: AccountingProvider;
+  gateway: PaymentGateway;
   now: () => Date;
   /** Change notifications from the database (the session cache listens); absent, no cache. */
   listen?: Database['listen'];

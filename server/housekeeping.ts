@@ -7,6 +7,8 @@ import type { Db } from './db/client';
 import { purgeTombstones } from './db/changes';
 import { appliedWrites, authAttempts, passwordResets } from './db/schema';
 import { purgeIdleSessions } from './plugins/session';
+import { selectAccounting } from './integrations/select';
+import { pushPending } from './modules/accounting/push';
 
 const DAY = 86_400_000;
 export const TOMBSTONE_RETENTION_MS = 30 * DAY;
@@ -21,7 +23,10 @@ export async function runHousekeeping(db: Db, config: Config, now = new Date()):
 }
 
 export function startHousekeeping(db: Db, config: Config, log: FastifyBaseLogger): () => void {
-  const run = () => runHousekeeping(db, config).catch((err) => log.error({ err }, 'housekeeping failed'));
+  const accounting = selectAccounting(config, db);
+  const run = () => runHousekeeping(db, config).catch((err) => log.error({ err }, 'housekeeping failed'))
+    // Invoices and payments the accounting system did not take when they were made (never throws).
+    .then(() => pushPending({ db, accounting }, log));
   void run();
   const timer = setInterval(run, 3_600_000);
   timer.unref();

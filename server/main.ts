@@ -9,8 +9,7 @@ import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed/demo';
 import { loadRegistry } from './integrations/registry/load';
 import { createMailer } from './integrations/mail';
-import { createBuiltInRegistry } from './integrations/registry';
-import { createHttpRegistry } from './integrations/registry/http';
+import { selectIntegrations } from './integrations/select';
 import { startHousekeeping } from './housekeeping';
 
 async function main() {
@@ -27,8 +26,7 @@ async function main() {
   await database.migrate();
   const now = () => new Date();
   const logins = config.demoSeed ? await seedDemoData(database.db, { now: now() }) : [];
-  // The registry service when one is configured; else the built-in table, filled on first start.
-  const registry = config.registry ? createHttpRegistry(config.registry) : createBuiltInRegistry(database.db);
+  // Without a registry service configured the built-in table answers, filled on first start.
   if (!config.registry) await loadRegistry(database.db);
 
   const app = await buildApp(
@@ -36,7 +34,7 @@ async function main() {
       config,
       db: database.db,
       mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log }),
-      registry,
+      ...selectIntegrations(config, database.db),
       listen: database.listen,
       now,
     },

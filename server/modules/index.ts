@@ -1,10 +1,15 @@
 // Every route module, registered in this order by app.ts.
+import { accountingRoutes } from './accounting/routes';
 import { authRoutes } from './auth/routes';
 import { eventRoutes } from './events/routes';
+import { gatewayRoutes } from './gateway/routes';
 import { homeRoutes } from './home/routes';
+import { invoiceRoutes } from './money/invoice-routes';
 import { hostRoutes } from './host/routes';
 import { inviteRoutes } from './invites/routes';
 import { participantRoutes } from './participants/routes';
+import { paymentRoutes } from './money/payment-routes';
+import { paymentsGridRoutes } from './money/payments-grid-routes';
 import { raceDayRoutes } from './race-day/routes';
 import { referenceRoutes } from './reference/routes';
 import { registryRoutes } from './registry/routes';
@@ -30,13 +35,18 @@ export const routeModules = [
   participantRoutes,
   spreadsheetImportRoutes,
   homeRoutes,
+  invoiceRoutes,
   teamManagerRoutes,
   waiverRoutes,
   teamRoutes,
   volunteerRoutes,
   raceDayRoutes,
   registryRoutes,
+  accountingRoutes,
   syncRoutes,
   userRoutes,
   inviteRoutes,
+  paymentRoutes,
+  gatewayRoutes,
+  paymentsGridRoutes,
 ];

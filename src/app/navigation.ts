@@ -39,6 +39,15 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     ],
   },
   {
+    id: 'money',
+    label: 'Money',
+    items: [
+      { to: '/invoice', label: 'Invoice', roles: ENTRIES },
+      { to: '/payments', label: 'Payments', roles: ['admin', 'auditor'] },
+      { to: '/accounting', label: 'Accounting sync', roles: ['admin'] },
+    ],
+  },
+  {
     id: 'administration',
     label: 'Administration',
     items: [

@@ -36,6 +36,9 @@ const UsersPage = lazy(() => import('../features/users/users-page'));
 const InvitesPage = lazy(() => import('../features/invites/invites-page'));
 const RegistryImportPage = lazy(() => import('../features/registry/registry-import-page'));
 const RegistryExportPage = lazy(() => import('../features/registry/registry-export-page'));
+const InvoicePage = lazy(() => import('../features/money/invoice-page'));
+const PaymentsPage = lazy(() => import('../features/money/payments-page'));
+const AccountingPage = lazy(() => import('../features/accounting/accounting-page'));
 
 function Login() {
   return <LoginPage engine={useServices().engine} />;
@@ -98,6 +101,14 @@ function Invites() {
   return <InvitesPage db={useServices().db} />;
 }
 
+function Invoice() {
+  return <InvoicePage db={useServices().db} />;
+}
+
+function Accounting() {
+  return <AccountingPage db={useServices().db} />;
+}
+
 function Spots() {
   return <SpotsPage db={useServices().db} />;
 }
@@ -146,6 +157,11 @@ export const appRoutes: RouteObject[] = [
           { path: 'events', element: <Events /> },
           { path: 'users', element: <UsersPage /> },
           { path: 'invites', element: <Invites /> },
+          { path: 'payments', element: <PaymentsPage /> },
+          { path: 'accounting', element: <Accounting /> },
+          { path: 'invoice', element: <Invoice /> },
+          { path: 'invoice/:SchoolId/:EventId', element: <Invoice /> },
+          { path: 'invoice/append/:SchoolId/:EventId', element: <Invoice /> },
           { path: 'snowracer/import', element: <RegistryImportPage /> },
           { path: 'snowracer/export', element: <RegistryExportPage /> },
           { path: 'startlists', element: <Startlists /> },

@@ -70,3 +70,17 @@ export async function getSessionUser(db: InterschoolsDb): Promise<SessionUser | 
 export function setSessionUser(db: InterschoolsDb, user: SessionUser | null): Promise<void> {
   return user === null ? db.meta.delete(SESSION_USER) : setValue(db, SESSION_USER, user);
 }
+
+/** The last copy of a server answer this device fetched (an invoice, a report), kept for offline
+ *  reading with the time it was fetched. Keyed by its user too: a shared tablet never shows one
+ *  user's copy to another. */
+export type FetchedCopy<T> = { value: T; fetchedAt: string };
+const copyKey = (user: string, key: string) => `copy:${user}:${key}`;
+
+export function getFetchedCopy<T>(db: InterschoolsDb, user: string, key: string): Promise<FetchedCopy<T> | undefined> {
+  return getValue<FetchedCopy<T>>(db, copyKey(user, key));
+}
+
+export function setFetchedCopy<T>(db: InterschoolsDb, user: string, key: string, value: T, fetchedAt = new Date().toISOString()): Promise<void> {
+  return setValue(db, copyKey(user, key), { value, fetchedAt } satisfies FetchedCopy<T>);
+}

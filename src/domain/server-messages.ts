@@ -39,6 +39,9 @@ export const SERVER_MESSAGES = {
   paymentUnavailable: 'Error connecting to the payment system. Please try again later.',
   accountingJoined: 'School linked to the accounting contact.',
   needsNetwork: 'This needs an internet connection. Please try again when you are online.',
+  amountOwedChanged: 'The amount owed has changed. Reload the invoice.',
+  onlinePaymentVicOnly: 'Online payment is offered for VIC invoices only. Please pay as the invoice describes.',
+  paymentNotConfirmed: 'The payment could not be confirmed with the payment system yet. If you paid, it will be recorded automatically: open the invoice again later.',
 } as const;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;
@@ -58,4 +61,10 @@ export function manualBibsKeptMessage(count: number): string {
   return count === 1
     ? '1 entry has a manually assigned bib and was left unchanged.'
     : `${count} entries have manually assigned bibs and were left unchanged.`;
+}
+
+/** The payments grid: a school's payment made cannot go below what the payment gateway confirmed
+ *  online (those payments are undone with the gateway, never here). `online` is formatted money. */
+export function paymentBelowOnlineMessage(schoolName: string, online: string): string {
+  return `${schoolName} has paid ${online} online. Online payments cannot be undone here, so the payment made cannot be less than ${online}.`;
 }

@@ -139,6 +139,34 @@ const MATRIX: Record<string, Row> = {
   // The registry import and export: the admin's only (docs/registry.md).
   'GET /api/snowracer-import': { request: (c) => ({ query: { EventId: c.eventId } }), expect: only('admin') },
   'GET /api/snowracer-export': { request: (c) => ({ query: { EventId: c.eventId } }), expect: only('admin') },
+  // Invoices: a school its own, admin and auditor any school's.
+  'GET /api/invoice/xero/:SchoolId/:EventId': { request: none, expect: only('school', 'auditor', 'admin') },
+  'GET /api/payment/xero/:SchoolId/:EventId': { request: none, expect: only('school', 'auditor', 'admin') },
+  // Online payment (docs/payments.md): a school for its own school, the admin for any school. The
+  // matrix's event is NSW (no online payment): 422 past authorisation.
+  'POST /api/transaction': {
+    request: (c) => ({ payload: { schoolId: c.schoolId, eventId: c.eventId, outstanding: 10 } }),
+    expect: is('denied', { none: 'unauth', school: 'reached', admin: 'reached' }),
+  },
+  // The payer's browser back from the gateway: public (the gateway's word is asked, the browser's
+  // is not); no such checkout here, so a 404 page.
+  'GET /api/payment/return/:checkoutId': { request: none, expect: is('reached') },
+  // The built-in gateway's test checkout page (not under /api; public, as a gateway's page is);
+  // no such session here, so a 404 page.
+  'GET /gateway/checkout/:id': { request: none, expect: is('reached') },
+  'POST /gateway/checkout/:id': {
+    request: () => ({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'outcome=decline' }),
+    expect: is('reached'),
+  },
+  // The payments grid: admin and auditor read, the admin records payments.
+  'GET /api/payment': { request: (c) => ({ query: { EventId: c.eventId } }), expect: only('auditor', 'admin') },
+  'PUT /api/payment': { request: () => ({ payload: { payments: [] } }), expect: only('admin') },
+  // The accounting sync: the admin's only (a contact no organisation has: 422 past authorisation).
+  'GET /api/schools/sync-with-xero/:invoiceType': { request: none, expect: only('admin') },
+  'POST /api/schools/xero-join/:invoiceType': {
+    request: (c) => ({ payload: { schoolId: c.schoolId, contactId: 'LC-not-a-contact' } }),
+    expect: is('denied', { none: 'unauth', admin: 'reached' }),
+  },
   // Staff users: the admin's only.
   'GET /api/users': { request: none, expect: only('admin') },
   'PUT /api/users': { request: () => ({ payload: { multi: true, users: [], usersDeleted: [] } }), expect: only('admin') },
@@ -197,7 +225,8 @@ function fill(path: string, ctx: Ctx): string {
     .replace('/api/v2/participants/:id', `/api/v2/participants/${IDS.participant}`)
     .replace('/api/v2/team-entries/:id', `/api/v2/team-entries/${IDS.entry}`)
     .replace(':snowId', IDS.snowId)
-    .replace('/api/school/:id', `/api/school/${IDS.removableSchool}`);
+    .replace('/api/school/:id', `/api/school/${IDS.removableSchool}`)
+    .replace(':invoiceType', 'nsw');
 }
 
 let t: TestApp;

@@ -12,7 +12,7 @@ import { openDatabase } from '../../server/db/client';
 import { participants, users } from '../../server/db/schema';
 import { DEMO_PASSWORDS, seedDemoData } from '../../server/db/seed/demo';
 import { createMemoryMailer } from '../../server/integrations/mail';
-import { createBuiltInRegistry } from '../../server/integrations/registry';
+import { selectIntegrations } from '../../server/integrations/select';
 import { listEvents } from '../../server/modules/events/queries';
 import { patchParticipant } from '../../server/modules/participants/service';
 import type { SessionInfo } from '../../server/plugins/session';
@@ -26,7 +26,7 @@ async function main() {
   await seedDemoData(db, { now: new Date() });
 
   const config = loadConfig({ DATA_DIR: '.tmp/bench', STATIC_DIR: '.tmp/no-client', LOG_LEVEL: 'silent', ...(process.env.LOAD_ENV ? JSON.parse(process.env.LOAD_ENV) : {}) });
-  const app = await buildApp({ config, db, mailer: createMemoryMailer(), registry: createBuiltInRegistry(db), now: () => new Date(), listen: database.listen });
+  const app = await buildApp({ config, db, mailer: createMemoryMailer(), ...selectIntegrations(config, db), now: () => new Date(), listen: database.listen });
   const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: SCHOOL_USER, password: DEMO_PASSWORDS.school } });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
   const cookie = `sid=${login.cookies.find((c) => c.name === 'sid')!.value}`;

@@ -8,7 +8,7 @@ import { readChanges } from '../../server/db/changes';
 import { openDatabase } from '../../server/db/client';
 import { generateLargeDataset, LARGE_PASSWORDS } from '../../server/db/seed/large';
 import { createMemoryMailer } from '../../server/integrations/mail';
-import { createBuiltInRegistry } from '../../server/integrations/registry';
+import { selectIntegrations } from '../../server/integrations/select';
 import { pullRaceDay } from '../../server/modules/race-day/feed';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
@@ -68,7 +68,7 @@ async function main() {
   await timeIt('change feed: empty incremental pull (up to date)', 50, () => readChanges(db, { schoolId: school!.id, eventId: event!.id }, Number.MAX_SAFE_INTEGER - 1));
 
   const config = loadConfig({ DATA_DIR: '.tmp/bench', STATIC_DIR: '.tmp/no-client', LOG_LEVEL: 'silent' });
-  const app = await buildApp({ config, db, mailer: createMemoryMailer(), registry: createBuiltInRegistry(db), now: () => new Date(), listen: database.listen });
+  const app = await buildApp({ config, db, mailer: createMemoryMailer(), ...selectIntegrations(config, db), now: () => new Date(), listen: database.listen });
   await app.ready();
   const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'admin@large.test', password: LARGE_PASSWORDS.admin } });
   const cookie = `sid=${login.cookies.find((c) => c.name === 'sid')?.value}`;

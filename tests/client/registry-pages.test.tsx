@@ -21,7 +21,7 @@ import RegistryImportPage, { IMPORT_BUTTON } from '../../src/features/registry/r
 import { athletesHeldMessage, fileSavedMessage, waiversRecordedMessage } from '../../src/features/registry/registry-texts';
 import { createUser } from '../api/support/factories';
 import { renderInNode } from './support/node-dom';
-import { connectPagesTo, signInOnEvent } from './support/pages';
+import { apiAs, connectPagesTo, signInOnEvent } from './support/pages';
 import { world, type Jar, type World } from './sync-support';
 
 const dom = renderInNode();
@@ -75,13 +75,7 @@ afterEach(async () => {
   await w.close();
 });
 
-async function api(jar: Jar, method: string, path: string, body?: unknown): Promise<unknown> {
-  const res = await jar.fetch(`${w.baseUrl}${path}`, {
-    method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.status, `${method} ${path}: ${await res.clone().text()}`).toBe(200);
-  return res.json();
-}
+const api = (jar: Jar, method: string, path: string, body?: unknown) => apiAs(w, jar, method, path, body);
 
 /** A participant of the school, created by its coordinator (POST /api/v2/participants). */
 async function addParticipant(fields: Pick<Participant, 'snowId' | 'firstname' | 'lastname' | 'gender' | 'dob'>): Promise<Participant> {

@@ -73,7 +73,8 @@ it('imports 200 students from a spreadsheet, and importing it again adds nobody'
   await expect(importOnce()).resolves.toMatch(/0 added, 200 updated/);
   expect((await serverParticipants(api)).length).toBe(before.length + 200);
 
-  // Offline the import says it needs the network.
+  // Offline the import says it needs the network (the app itself comes from the service worker).
+  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 30_000 });
   await env.device.context.setOffline(true);
   await page.reload();
   await expect(page.getByLabel('Spreadsheet file').isDisabled()).resolves.toBe(true);

@@ -1,6 +1,8 @@
 // Builds every row of the demo data set in memory (no I/O), deterministically from a seeded random
 // source and the season of `now`. demo.ts writes the rows in one transaction.
 import { newEventDisciplineDefaults, vicVolunteerGroup } from '../../../src/domain/rules';
+import { planInvoices } from '../../../src/domain/rules/invoice-plan';
+import { toCents } from '../../../src/domain/rules/money';
 import type { Athlete } from '../../integrations/registry';
 import type {
   eventDisciplines, eventStates, events, invites, invoices, payments, resultOveralls, resultRaces,
@@ -8,6 +10,7 @@ import type {
 } from '../schema';
 import { DEMO_PASSWORDS, DEMO_SCHOOLS, DEMO_STAFF, NSW_DISCIPLINES, NSW_STATE, VIC_DISCIPLINES, VIC_STATE } from './demo-fixtures';
 import { pickDemoParticipants } from './demo-participants';
+import { DISCIPLINE_ROWS } from './reference';
 import { fictionalLandline, fictionalMobile } from './people';
 import { mulberry32, seededUuid } from './prng';
 import { yearLevelFor } from './school-year';
@@ -37,7 +40,7 @@ export function planDemo(now: Date, athletes: readonly Athlete[], hashes: Passwo
   };
   const vic: EventRow = {
     id: newId(), ...common, name: `Victorian Interschools ${season}`, year: season, invoiceType: 'VIC',
-    registrationFee: 45, teamEntryFee: 28, invoiceAvailable: inDays(21), invoiceDue: inDays(60),
+    registrationFee: 45, teamEntryFee: 28, invoiceAvailable: inDays(-3), invoiceDue: inDays(60),
   };
   const previous: EventRow = {
     id: newId(), ...common, name: `NSW Snowsport Interschools Championships ${season - 1}`, year: season - 1,
@@ -83,6 +86,12 @@ export function planDemo(now: Date, athletes: readonly Athlete[], hashes: Passwo
     slots: [] as ReturnType<typeof planVolunteers>['slots'], preferences: [] as ReturnType<typeof planVolunteers>['preferences'],
     ticketing: [] as ReturnType<typeof planTicketing>[], waivers: [] as ReturnType<typeof planWaivers>,
   };
+  const disciplineName = new Map<number, string>(DISCIPLINE_ROWS.map((d) => [d.id, d.name]));
+  const entriesByDiscipline = (entries: readonly { disciplineId: number; participantId?: string | null }[]) => {
+    const counts = new Map<number, number>();
+    for (const e of entries) if (e.participantId) counts.set(e.disciplineId, (counts.get(e.disciplineId) ?? 0) + 1);
+    return [...counts].map(([disciplineId, count]) => ({ disciplineId, name: disciplineName.get(disciplineId) ?? String(disciplineId), count }));
+  };
   const paymentRows: { invoice: typeof invoices.$inferInsert; payment: typeof payments.$inferInsert }[] = [];
   for (const { event, disciplines } of eventDefs) {
     const current = event.year === season;
@@ -117,9 +126,14 @@ export function planDemo(now: Date, athletes: readonly Athlete[], hashes: Passwo
         participants: people.filter((p) => entered.has(p.row.id)).map((p) => p.row), volunteers: vols.volunteers,
       }));
       if (school.paid) {
-        const totalCents = Math.round((Number(event.registrationFee) + Number(event.teamEntryFee) * entries.length) * 100);
+        // Issued as the invoice module issues it (rules/invoice-plan), and paid in full.
+        const { content } = planInvoices({
+          registrationFeeCents: toCents(Number(event.registrationFee)), teamEntryFeeCents: toCents(Number(event.teamEntryFee)),
+          entries: entriesByDiscipline(entries), invoices: [], receivedCents: 0,
+        }).open!;
+        const { totalCents, entryCount, lines } = content;
         paymentRows.push({
-          invoice: { id: newId(), schoolId: school.id, eventId: event.id, number: `DEMO-${season}-0001`, kind: 'initial', totalCents, entryCount: entries.length },
+          invoice: { id: newId(), schoolId: school.id, eventId: event.id, number: `DEMO-${season}-0001`, kind: 'initial', totalCents, entryCount, lines },
           payment: { id: newId(), schoolId: school.id, eventId: event.id, amountCents: totalCents, method: 'bpay', reference: school.bpay, status: 'received', receivedAt: new Date(now.getTime() - 2 * DAY) },
         });
       }

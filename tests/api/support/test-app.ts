@@ -10,7 +10,10 @@ import { loadConfig } from '../../../server/config';
 import { openDatabase, type Database } from '../../../server/db/client';
 import type { Deps } from '../../../server/deps';
 import { createMemoryMailer } from '../../../server/integrations/mail';
-import { createBuiltInRegistry, type AthleteRegistry } from '../../../server/integrations/registry';
+import type { AthleteRegistry } from '../../../server/integrations/registry';
+import type { AccountingProvider } from '../../../server/integrations/accounting';
+import type { PaymentGateway } from '../../../server/integrations/payments';
+import { selectIntegrations } from '../../../server/integrations/select';
 
 export type TestClock = { now: () => Date; advance(ms: number): void; set(d: Date): void };
 
@@ -53,6 +56,7 @@ export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
 export async function startTestApp(opts: {
   env?: Record<string, string>; clock?: TestClock; registry?: (db: Database['db']) => AthleteRegistry;
+  accounting?: (db: Database['db']) => AccountingProvider; gateway?: (db: Database['db']) => PaymentGateway;
 } = {}) {
   const database = await openTestDatabase();
   const clock = opts.clock ?? createClock();
@@ -60,7 +64,13 @@ export async function startTestApp(opts: {
   // Tests fire concurrent requests on purpose: let them queue (tests/api/admission.test.ts
   // checks the refusal with small limits).
   const config = loadConfig({ DATA_DIR: '.tmp/test-data', STATIC_DIR: '.tmp/no-client', LOG_LEVEL: 'silent', MAX_QUEUE_MS: '60000', MAX_EVENT_LOOP_DELAY_MS: '0', ...opts.env });
-  const deps: Deps = { config, db: database.db, mailer, registry: (opts.registry ?? createBuiltInRegistry)(database.db), now: clock.now, listen: database.listen };
+  const built = selectIntegrations(config, database.db);
+  const deps: Deps = {
+    config, db: database.db, mailer, now: clock.now, listen: database.listen,
+    registry: opts.registry?.(database.db) ?? built.registry,
+    accounting: opts.accounting?.(database.db) ?? built.accounting,
+    gateway: opts.gateway?.(database.db) ?? built.gateway,
+  };
   const app = await buildApp(deps);
   await app.ready();
   return {

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { MAX_CHOICE_LENGTH, MAX_REFERENCE_LENGTH, MAX_TEXT_LENGTH, MAX_TITLE_LENGTH, MAX_URL_LENGTH } from '../../constants/limits';
 import { CURRENCY } from '../../constants/policy';
-import { boundedText, idSchema, moneySchema, nullableIsoDateSchema, stringFlagSchema } from '../common';
+import { INVOICE_TYPES } from '../../constants/choices';
+import { boundedText, idSchema, isoDateTimeSchema, moneySchema, nullableIsoDateSchema, stringFlagSchema } from '../common';
 
 export const paymentRowSchema = z.object({
   SchoolId: idSchema,
@@ -21,12 +22,26 @@ export const paymentRowSchema = z.object({
 });
 export type PaymentRow = z.infer<typeof paymentRowSchema>;
 
-/** PUT /api/payment rows: the payment made on a school's invoice. */
+/** The largest total a payments grid row may state, in dollars: far above any school's fees, well
+ *  inside the cents column's range. */
+export const MAX_PAYMENT_AMOUNT = 1_000_000;
+/** How the admin says a school paid: the grid's choices (online payments come from the gateway). */
+export const MANUAL_PAYMENT_METHODS = ['bpay', 'cheque'] as const;
+export type ManualPaymentMethod = (typeof MANUAL_PAYMENT_METHODS)[number];
+
+/** PUT /api/payment rows: what the school has paid in total for the event, as the admin sees it
+ *  (the server records the difference from the payments already received). received '1' with
+ *  amount omitted or 0 means 'paid in full'. method (default 'bpay') and reference describe the
+ *  payment being recorded. */
 export const paymentUpdateSchema = z.object({
   SchoolId: idSchema,
   EventId: idSchema,
   received: stringFlagSchema,
-  amount: moneySchema.pipe(z.number().nonnegative()),
+  amount: moneySchema
+    .pipe(z.number().nonnegative({ error: 'The amount cannot be negative' }).max(MAX_PAYMENT_AMOUNT, { error: 'The amount is too large' }))
+    .optional(),
+  method: z.enum(MANUAL_PAYMENT_METHODS).optional(),
+  reference: boundedText(MAX_REFERENCE_LENGTH).optional(),
 });
 export type PaymentUpdate = z.infer<typeof paymentUpdateSchema>;
 
@@ -58,5 +73,12 @@ export const invoiceSchema = z.object({
   /** True for /invoice/append: only entries added after the last paid invoice. */
   supplementary: z.boolean(),
   lines: z.array(invoiceLineSchema),
+  /** When it was issued (null for a preview or when there is nothing to invoice). */
+  issuedAt: isoDateTimeSchema.nullable(),
+  /** Who it is for and how to pay: BPAY with the school's reference; online for VIC invoices. */
+  school: z.object({ id: idSchema, name: boundedText(MAX_TITLE_LENGTH), address: z.array(boundedText(MAX_TEXT_LENGTH)), bpay: boundedText(MAX_REFERENCE_LENGTH) }),
+  event: z.object({ id: idSchema, name: boundedText(MAX_TITLE_LENGTH), invoiceType: z.enum(INVOICE_TYPES) }),
+  /** Everything owed on the school's invoices for the event (what online payment pays). */
+  balanceOutstanding: moneySchema,
 });
 export type Invoice = z.infer<typeof invoiceSchema>;

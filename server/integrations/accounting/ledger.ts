@@ -1,0 +1,98 @@
+// The built-in accounting provider (the default when Xero is not configured): the ledger_* tables,
+// kept per organisation as an accounting system would keep them (docs/accounting.md).
+// - Contacts 'LC-<uuid>', invoices 'LI-<uuid>', payments 'LP-<uuid>'.
+// - An invoice is known by its organisation and reference (our invoice number): sending it again,
+//   with or without its id, updates it; it is never duplicated.
+// - A payment is known by its invoice and reference (our payment id): recording it again answers
+//   the payment already recorded. The invoice is PAID once its payments cover its total.
+// - The ledger has no pages of its own: upsertInvoice answers url '' which means "show the
+//   invoice on our own invoice page" (pushInvoice then keeps the url our invoice row has).
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { ledgerContacts, ledgerInvoices, ledgerPayments } from '../../db/schema';
+import type { AccountingProvider, Organisation } from './index';
+
+export const LEDGER_STATUS = { authorised: 'AUTHORISED', paid: 'PAID' } as const;
+
+/** Brings an invoice's status in line with its payments (PAID once they cover its total). */
+async function settle(tx: Tx, invoiceId: string): Promise<void> {
+  const [row] = await tx
+    .select({ total: ledgerInvoices.totalCents, paid: sql<number>`coalesce(sum(${ledgerPayments.amountCents}), 0)::int` })
+    .from(ledgerInvoices)
+    .leftJoin(ledgerPayments, eq(ledgerPayments.invoiceId, ledgerInvoices.id))
+    .where(eq(ledgerInvoices.id, invoiceId))
+    .groupBy(ledgerInvoices.id);
+  if (!row) return;
+  const status = row.paid >= row.total ? LEDGER_STATUS.paid : LEDGER_STATUS.authorised;
+  await tx.update(ledgerInvoices).set({ status }).where(and(eq(ledgerInvoices.id, invoiceId), sql`${ledgerInvoices.status} <> ${status}`));
+}
+
+export function createLedger(db: Db): AccountingProvider {
+  return {
+    name: 'ledger',
+
+    async listContacts(org) {
+      const rows = await db
+        .select({ contactId: ledgerContacts.id, name: ledgerContacts.name, email: ledgerContacts.email })
+        .from(ledgerContacts)
+        .where(eq(ledgerContacts.organisation, org))
+        .orderBy(asc(ledgerContacts.name), asc(ledgerContacts.id));
+      return rows;
+    },
+
+    async createContact(org, contact) {
+      const [row] = await db
+        .insert(ledgerContacts)
+        .values({ id: `LC-${randomUUID()}`, organisation: org, name: contact.name, email: contact.email })
+        .returning({ contactId: ledgerContacts.id, name: ledgerContacts.name, email: ledgerContacts.email });
+      return row!;
+    },
+
+    async upsertInvoice(org, invoice) {
+      return db.transaction(async (tx) => {
+        const [contact] = await tx.select({ id: ledgerContacts.id }).from(ledgerContacts)
+          .where(and(eq(ledgerContacts.id, invoice.contactId), eq(ledgerContacts.organisation, org)));
+        if (!contact) throw new Error(`ledger: contact ${invoice.contactId} is not in the ${org} organisation`);
+        const values = {
+          contactId: invoice.contactId,
+          reference: invoice.reference,
+          lines: invoice.lines,
+          totalCents: invoice.totalCents,
+          dueDate: invoice.dueDate,
+          updatedAt: new Date(),
+        };
+        let id: string | undefined;
+        if (invoice.invoiceId) {
+          const updated = await tx.update(ledgerInvoices).set(values)
+            .where(and(eq(ledgerInvoices.id, invoice.invoiceId), eq(ledgerInvoices.organisation, org)))
+            .returning({ id: ledgerInvoices.id });
+          id = updated[0]?.id;
+        }
+        // New, or its id unknown here: the organisation's invoice of that reference, if any.
+        id ??= (await tx.insert(ledgerInvoices)
+          .values({ id: `LI-${randomUUID()}`, organisation: org, ...values })
+          .onConflictDoUpdate({ target: [ledgerInvoices.organisation, ledgerInvoices.reference], set: values })
+          .returning({ id: ledgerInvoices.id }))[0]!.id;
+        await settle(tx, id);
+        return { invoiceId: id, url: '' };
+      });
+    },
+
+    async recordPayment(org: Organisation, payment) {
+      return db.transaction(async (tx) => {
+        const [invoice] = await tx.select({ id: ledgerInvoices.id }).from(ledgerInvoices)
+          .where(and(eq(ledgerInvoices.id, payment.invoiceId), eq(ledgerInvoices.organisation, org)))
+          .for('update');
+        if (!invoice) throw new Error(`ledger: invoice ${payment.invoiceId} is not in the ${org} organisation`);
+        await tx.insert(ledgerPayments).values({
+          id: `LP-${randomUUID()}`, organisation: org, invoiceId: invoice.id, amountCents: payment.amountCents, date: payment.date, reference: payment.reference,
+        }).onConflictDoNothing({ target: [ledgerPayments.invoiceId, ledgerPayments.reference] });
+        const [row] = await tx.select({ id: ledgerPayments.id }).from(ledgerPayments)
+          .where(and(eq(ledgerPayments.invoiceId, invoice.id), eq(ledgerPayments.reference, payment.reference)));
+        await settle(tx, invoice.id);
+        return { paymentId: row!.id };
+      });
+    },
+  };
+}

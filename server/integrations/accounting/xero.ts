@@ -1,0 +1,391 @@
+// Xero's Accounting API as the accounting provider (docs/accounting.md 'The Xero conversation'):
+// chosen when XERO_CLIENT_ID is set. Each organisation (Northern, Southern) is one Xero tenant
+// reached through a custom connection: an access token from the identity server's client
+// credentials grant (HTTP Basic client id and secret), cached until a minute before it expires,
+// sent as a bearer token with the tenant's id on every call.
+//
+// What can go wrong, and what we do:
+// - 401: the token expired early or was revoked: a new token is fetched and the call sent once more.
+// - 429: Xero's rate limit: we wait Retry-After (at most a minute) and try again, three times at
+//   most; then AccountingUnavailable.
+// - 5xx, 4xx, network failure, no answer within 10 s, a redirect, an answer we cannot read (each
+//   one is checked against the shape we expect): AccountingUnavailable. Callers keep our own
+//   records and push again later.
+// - Our own invoice whose lines do not add up to its total is a plain Error: no retry cures it.
+//
+// Repeats never duplicate anything: an invoice sent without its Xero id is first looked up by its
+// reference (our invoice number); a payment is first looked up on its invoice by its reference
+// (our payment id); creations carry an Idempotency-Key, so a request retried after a lost answer
+// is applied once.
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { CURRENCY } from '../../../src/domain/constants/policy';
+import { EXTERNAL_ID_PATTERN, MAX_URL_LENGTH } from '../../../src/domain/constants/limits';
+import { toDollars } from '../../../src/domain/rules/money';
+import type { XeroConfig, XeroConnection } from '../../config';
+import { australianDate } from './dates';
+import { AccountingUnavailable, type AccountingInvoiceInput, type AccountingProvider, type Organisation } from './index';
+
+/** Every request (headers and body) must be done within this. */
+export const XERO_TIMEOUT_MS = 10_000;
+/** 429 answers waited out per call before giving up. */
+export const XERO_RATE_LIMIT_RETRIES = 3;
+/** A longer Retry-After (Xero's daily limit) is not waited for inside a request. */
+export const XERO_MAX_RETRY_AFTER_MS = 60_000;
+/** A token is renewed this long before Xero says it expires. */
+export const XERO_TOKEN_MARGIN_MS = 60_000;
+/** GET /Contacts answers 100 contacts per page. */
+export const XERO_PAGE_SIZE = 100;
+/** GST on income (Australia): our amounts are GST-inclusive. */
+export const XERO_TAX_TYPE = 'OUTPUT';
+/** Invoice statuses that make a reference taken (a voided or deleted invoice frees it). */
+const LIVE_STATUSES = 'DRAFT,SUBMITTED,AUTHORISED,PAID';
+const MAX_CONTACT_PAGES = 500;
+const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+/** Invoice numbers are put inside a where filter: nothing that could end its quoted string. */
+const SAFE_REFERENCE = /^[A-Za-z0-9 _./:-]{1,64}$/;
+
+export type XeroOptions = {
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => Date;
+  /** Default XERO_TIMEOUT_MS. */
+  timeoutMs?: number;
+};
+
+// ---- Answers, as much of them as we read ---------------------------------------------------
+
+const xeroId = z.string().regex(EXTERNAL_ID_PATTERN);
+const validationErrors = z.array(z.object({ Message: z.string().optional() }).loose()).optional();
+
+const tokenAnswer = z.object({ access_token: z.string().min(1).max(8192), expires_in: z.number().positive() });
+const contactsAnswer = z.object({
+  Contacts: z.array(z.object({
+    ContactID: xeroId,
+    Name: z.string(),
+    EmailAddress: z.string().nullish(),
+    ContactStatus: z.string().nullish(),
+  })),
+  pagination: z.object({ pageCount: z.number().int().nonnegative() }).optional(),
+});
+const createdContactAnswer = z.object({
+  Contacts: z.array(z.object({
+    ContactID: xeroId, Name: z.string(), EmailAddress: z.string().nullish(), HasValidationErrors: z.boolean().optional(), ValidationErrors: validationErrors,
+  })).length(1),
+});
+const invoicesAnswer = z.object({
+  Invoices: z.array(z.object({
+    InvoiceID: xeroId,
+    Reference: z.string().nullish(),
+    Status: z.string().nullish(),
+    HasValidationErrors: z.boolean().optional(),
+    ValidationErrors: validationErrors,
+    Payments: z.array(z.object({ PaymentID: xeroId, Reference: z.string().nullish() })).nullish(),
+  })),
+});
+const onlineInvoiceAnswer = z.object({
+  OnlineInvoices: z.array(z.object({ OnlineInvoiceUrl: z.url({ protocol: /^https?$/ }).max(MAX_URL_LENGTH) })).min(1),
+});
+const paymentsAnswer = z.object({
+  Payments: z.array(z.object({ PaymentID: xeroId, HasValidationErrors: z.boolean().optional(), ValidationErrors: validationErrors })).length(1),
+});
+/** Xero's error body (400): the first validation message says what it refused. */
+const errorAnswer = z.object({
+  Message: z.string().optional(),
+  Detail: z.string().optional(),
+  Elements: z.array(z.object({ ValidationErrors: validationErrors }).loose()).optional(),
+}).loose();
+
+// ---- Helpers -------------------------------------------------------------------------------
+
+const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
+
+function firstValidationMessage(errors: z.infer<typeof validationErrors>): string | undefined {
+  return errors?.find((e) => e.Message)?.Message;
+}
+
+function refused(what: string, message: string | undefined): AccountingUnavailable {
+  return new AccountingUnavailable(`${what}: refused by Xero${message ? ` (${message.slice(0, 300)})` : ''}`);
+}
+
+async function readBody(response: Response, what: string): Promise<string> {
+  const declared = Number(response.headers.get('content-length') ?? 0);
+  if (declared > MAX_ANSWER_BYTES) throw new AccountingUnavailable(`${what}: the answer is too large`);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    if (response.body) {
+      for await (const chunk of response.body) {
+        size += chunk.byteLength;
+        if (size > MAX_ANSWER_BYTES) throw new AccountingUnavailable(`${what}: the answer is too large`);
+        chunks.push(chunk);
+      }
+    }
+  } catch (err) {
+    if (err instanceof AccountingUnavailable) throw err;
+    throw new AccountingUnavailable(`${what}: ${timedOut(err) ? 'timed out' : 'the answer broke off'}`, { cause: err });
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function readJson<S extends z.ZodType>(response: Response, schema: S, what: string): Promise<z.output<S>> {
+  const text = await readBody(response, what);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (err) {
+    throw new AccountingUnavailable(`${what}: the answer is not JSON`, { cause: err });
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new AccountingUnavailable(`${what}: unreadable answer (${parsed.error.issues[0]?.message ?? 'invalid'})`);
+  return parsed.data;
+}
+
+const timedOut = (err: unknown) => err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+
+/** Retry-After in seconds or as an HTTP date; absent, a second. Null: longer than we wait. */
+function retryAfterMs(header: string | null, now: Date): number | null {
+  let ms = 1000;
+  if (header && /^\d+$/.test(header.trim())) ms = Number(header.trim()) * 1000;
+  else if (header && !Number.isNaN(Date.parse(header))) ms = Math.max(0, Date.parse(header) - now.getTime());
+  return ms > XERO_MAX_RETRY_AFTER_MS ? null : ms;
+}
+
+/** Our lines must make our total exactly: Xero computes the total from the lines. */
+function checkLines(invoice: AccountingInvoiceInput): void {
+  if (invoice.lines.length === 0) throw new Error(`invoice ${invoice.reference}: no lines to send`);
+  let sum = 0;
+  for (const line of invoice.lines) {
+    if (line.quantity * line.unitAmountCents !== line.amountCents) {
+      throw new Error(`invoice ${invoice.reference}: line '${line.description}' is not quantity x unit amount`);
+    }
+    sum += line.amountCents;
+  }
+  if (sum !== invoice.totalCents) throw new Error(`invoice ${invoice.reference}: the lines add up to ${sum} cents, the total is ${invoice.totalCents}`);
+  if (!SAFE_REFERENCE.test(invoice.reference)) throw new Error(`invoice ${invoice.reference}: the number cannot be used as a Xero reference`);
+}
+
+// ---- The adapter ---------------------------------------------------------------------------
+
+type Token = { value: string; expiresAt: number };
+type TokenEntry = { promise: Promise<Token>; token?: Token };
+type Call = {
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+  what: string;
+  query?: Record<string, string>;
+  body?: unknown;
+  idempotencyKey?: string;
+};
+
+export function createXeroAccounting(config: XeroConfig, opts: XeroOptions = {}): AccountingProvider {
+  const send = opts.fetch ?? fetch;
+  const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const now = opts.now ?? (() => new Date());
+  const timeoutMs = opts.timeoutMs ?? XERO_TIMEOUT_MS;
+  /** Per client id: one connection may serve both organisations. */
+  const tokens = new Map<string, TokenEntry>();
+
+  async function request(url: string, init: RequestInit, what: string): Promise<Response> {
+    try {
+      // No redirects: the credentials and the token go to the configured service only.
+      return await send(url, { ...init, signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
+    } catch (err) {
+      throw new AccountingUnavailable(`${what}: ${timedOut(err) ? 'timed out' : 'unreachable'}`, { cause: err });
+    }
+  }
+
+  async function fetchToken(connection: XeroConnection): Promise<Token> {
+    const what = 'Xero token';
+    const basic = Buffer.from(`${connection.clientId}:${connection.clientSecret}`).toString('base64');
+    const response = await request(config.identityUrl, {
+      method: 'POST',
+      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams({ grant_type: 'client_credentials' }).toString(),
+    }, what);
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => undefined);
+      const refusedCredentials = response.status === 400 || response.status === 401;
+      throw new AccountingUnavailable(`${what}: HTTP ${response.status}${refusedCredentials ? ' (the client credentials were refused)' : ''}`);
+    }
+    const answer = await readJson(response, tokenAnswer, what);
+    return { value: answer.access_token, expiresAt: now().getTime() + answer.expires_in * 1000 };
+  }
+
+  /** The connection's token: the cached one while it has more than a minute left, else a new one
+   *  (concurrent callers share one request). */
+  async function tokenFor(connection: XeroConnection): Promise<string> {
+    const cached = tokens.get(connection.clientId);
+    if (cached && (!cached.token || now().getTime() < cached.token.expiresAt - XERO_TOKEN_MARGIN_MS)) return (await cached.promise).value;
+    const entry: TokenEntry = { promise: fetchToken(connection) };
+    tokens.set(connection.clientId, entry);
+    try {
+      entry.token = await entry.promise;
+      return entry.token.value;
+    } catch (err) {
+      if (tokens.get(connection.clientId) === entry) tokens.delete(connection.clientId);
+      throw err;
+    }
+  }
+
+  function forgetToken(connection: XeroConnection, value: string) {
+    const cached = tokens.get(connection.clientId);
+    if (cached?.token?.value === value) tokens.delete(connection.clientId);
+  }
+
+  /** One call of the Accounting API for an organisation, with the retries described above. */
+  async function api<S extends z.ZodType>(org: Organisation, call: Call, schema: S): Promise<z.output<S>> {
+    const connection = config.connections[org];
+    const url = new URL(`${config.apiUrl}${call.path}`);
+    for (const [k, v] of Object.entries(call.query ?? {})) url.searchParams.set(k, v);
+    let renewed = false;
+    let rateLimited = 0;
+    for (;;) {
+      const token = await tokenFor(connection);
+      const headers: Record<string, string> = {
+        authorization: `Bearer ${token}`,
+        'xero-tenant-id': connection.tenantId,
+        accept: 'application/json',
+      };
+      if (call.body !== undefined) headers['content-type'] = 'application/json';
+      if (call.idempotencyKey) headers['idempotency-key'] = call.idempotencyKey;
+      const response = await request(url.toString(), {
+        method: call.method, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      }, call.what);
+      if (response.status === 401 && !renewed) {
+        // Expired before its time, or revoked: once with a new token.
+        await response.body?.cancel().catch(() => undefined);
+        forgetToken(connection, token);
+        renewed = true;
+        continue;
+      }
+      if (response.status === 429) {
+        await response.body?.cancel().catch(() => undefined);
+        const wait = retryAfterMs(response.headers.get('retry-after'), now());
+        if (wait === null || rateLimited >= XERO_RATE_LIMIT_RETRIES) {
+          throw new AccountingUnavailable(`${call.what}: rate limited by Xero${wait === null ? ` (retry after ${response.headers.get('retry-after')})` : ''}`);
+        }
+        rateLimited += 1;
+        await sleep(wait);
+        continue;
+      }
+      if (!response.ok) {
+        let detail: string | undefined;
+        if (response.status === 400) {
+          const text = await readBody(response, call.what).catch(() => '');
+          const parsed = errorAnswer.safeParse((() => { try { return JSON.parse(text) as unknown; } catch { return null; } })());
+          if (parsed.success) detail = parsed.data.Elements?.map((e) => firstValidationMessage(e.ValidationErrors)).find(Boolean) ?? parsed.data.Message ?? parsed.data.Detail;
+          throw refused(call.what, detail);
+        }
+        await response.body?.cancel().catch(() => undefined);
+        throw new AccountingUnavailable(`${call.what}: HTTP ${response.status}${response.status === 401 || response.status === 403 ? ' (access refused: check the custom connection and the tenant id)' : ''}`);
+      }
+      return readJson(response, schema, call.what);
+    }
+  }
+
+  async function findInvoiceByReference(org: Organisation, reference: string): Promise<string | null> {
+    const answer = await api(org, {
+      method: 'GET', path: '/Invoices', what: 'Xero invoice lookup',
+      query: { where: `Type=="ACCREC" AND Reference=="${reference}"`, Statuses: LIVE_STATUSES },
+    }, invoicesAnswer);
+    return answer.Invoices.find((i) => i.Reference === reference)?.InvoiceID ?? null;
+  }
+
+  return {
+    name: 'xero',
+
+    async listContacts(org) {
+      const contacts: { contactId: string; name: string; email: string }[] = [];
+      for (let page = 1; ; page += 1) {
+        if (page > MAX_CONTACT_PAGES) throw new AccountingUnavailable('Xero contacts: too many pages');
+        const answer = await api(org, {
+          method: 'GET', path: '/Contacts', what: 'Xero contacts', query: { page: String(page), summaryOnly: 'true' },
+        }, contactsAnswer);
+        for (const c of answer.Contacts) {
+          if (c.ContactStatus && c.ContactStatus !== 'ACTIVE') continue;
+          contacts.push({ contactId: c.ContactID, name: c.Name, email: c.EmailAddress ?? '' });
+        }
+        const lastPage = answer.pagination ? page >= answer.pagination.pageCount : answer.Contacts.length < XERO_PAGE_SIZE;
+        if (lastPage || answer.Contacts.length === 0) break;
+      }
+      return contacts;
+    },
+
+    async createContact(org, contact) {
+      const what = 'Xero contact creation';
+      const answer = await api(org, {
+        method: 'POST', path: '/Contacts', what,
+        body: { Contacts: [{ Name: contact.name, ...(contact.email ? { EmailAddress: contact.email } : {}) }] },
+        idempotencyKey: `interschools-contact-${hash(`${org}\n${contact.name}\n${contact.email}`)}`,
+      }, createdContactAnswer);
+      const created = answer.Contacts[0]!;
+      if (created.HasValidationErrors) throw refused(what, firstValidationMessage(created.ValidationErrors));
+      return { contactId: created.ContactID, name: created.Name, email: created.EmailAddress ?? '' };
+    },
+
+    async upsertInvoice(org, invoice) {
+      checkLines(invoice);
+      const what = 'Xero invoice';
+      // Sent before but its id not kept (an answer lost on the way): the same invoice again.
+      const invoiceId = invoice.invoiceId ?? await findInvoiceByReference(org, invoice.reference);
+      const body = {
+        Invoices: [{
+          ...(invoiceId ? { InvoiceID: invoiceId } : {}),
+          Type: 'ACCREC',
+          Contact: { ContactID: invoice.contactId },
+          Reference: invoice.reference,
+          LineAmountTypes: 'Inclusive',
+          LineItems: invoice.lines.map((line) => ({
+            Description: line.description,
+            Quantity: line.quantity,
+            UnitAmount: toDollars(line.unitAmountCents),
+            AccountCode: config.salesAccount,
+            TaxType: XERO_TAX_TYPE,
+          })),
+          // Without a due date of the event: due on receipt.
+          DueDate: invoice.dueDate ?? australianDate(now()),
+          Status: 'AUTHORISED',
+          CurrencyCode: CURRENCY,
+        }],
+      };
+      const answer = await api(org, {
+        method: 'POST', path: '/Invoices', what, body,
+        idempotencyKey: `interschools-invoice-${hash(JSON.stringify([org, body]))}`,
+      }, invoicesAnswer);
+      const saved = answer.Invoices[0];
+      if (!saved || answer.Invoices.length !== 1) throw new AccountingUnavailable(`${what}: unreadable answer (expected one invoice)`);
+      if (saved.HasValidationErrors) throw refused(what, firstValidationMessage(saved.ValidationErrors));
+      const online = await api(org, {
+        method: 'GET', path: `/Invoices/${encodeURIComponent(saved.InvoiceID)}/OnlineInvoice`, what: 'Xero online invoice',
+      }, onlineInvoiceAnswer);
+      return { invoiceId: saved.InvoiceID, url: online.OnlineInvoices[0]!.OnlineInvoiceUrl };
+    },
+
+    async recordPayment(org, payment) {
+      const what = 'Xero payment';
+      // Recorded before (an answer lost on the way): the payment already there.
+      const existing = await api(org, {
+        method: 'GET', path: `/Invoices/${encodeURIComponent(payment.invoiceId)}`, what: 'Xero invoice payments',
+      }, invoicesAnswer);
+      const known = existing.Invoices[0]?.Payments?.find((p) => p.Reference === payment.reference);
+      if (known) return { paymentId: known.PaymentID };
+      const answer = await api(org, {
+        method: 'PUT', path: '/Payments', what,
+        body: {
+          Payments: [{
+            Invoice: { InvoiceID: payment.invoiceId },
+            Account: { Code: config.paymentAccount },
+            Amount: toDollars(payment.amountCents),
+            Date: payment.date,
+            Reference: payment.reference,
+          }],
+        },
+        idempotencyKey: `interschools-payment-${hash(`${org}\n${payment.invoiceId}\n${payment.reference}`)}`,
+      }, paymentsAnswer);
+      const saved = answer.Payments[0]!;
+      if (saved.HasValidationErrors) throw refused(what, firstValidationMessage(saved.ValidationErrors));
+      return { paymentId: saved.PaymentID };
+    },
+  };
+}

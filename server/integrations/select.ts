@@ -1,0 +1,26 @@
+// The outside services as configuration chooses them: each a real adapter when configured, else
+// the built-in implementation that works on one machine (ARCHITECTURE 'Server').
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { createLedger } from './accounting/ledger';
+import { createXeroAccounting } from './accounting/xero';
+import type { AccountingProvider } from './accounting';
+import { createBuiltInGateway } from './payments/builtin';
+import type { PaymentGateway } from './payments';
+import { createBuiltInRegistry, type AthleteRegistry } from './registry';
+import { createHttpRegistry } from './registry/http';
+
+export type Integrations = { registry: AthleteRegistry; accounting: AccountingProvider; gateway: PaymentGateway };
+
+/** The accounting provider alone (housekeeping pushes what is pending through it). */
+export function selectAccounting(config: Config, db: Db): AccountingProvider {
+  return config.xero ? createXeroAccounting(config.xero) : createLedger(db);
+}
+
+export function selectIntegrations(config: Config, db: Db): Integrations {
+  return {
+    registry: config.registry ? createHttpRegistry(config.registry) : createBuiltInRegistry(db),
+    accounting: selectAccounting(config, db),
+    gateway: createBuiltInGateway(db),
+  };
+}

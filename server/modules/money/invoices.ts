@@ -1,0 +1,156 @@
+// A school's invoices for an event (rules/invoice-plan.ts): read, and issued or brought in step
+// with the entries when the invoice is available. Issuing happens on reading: the first time the
+// school (or staff) opens an available invoice it gets its number; until it is paid it follows
+// the entries; entries added after payment go on a supplementary invoice. A preview (before the
+// invoice is available) writes nothing. Money in integer cents; answers in dollars.
+import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { InvoiceType } from '../../../src/domain/constants';
+import { invoiceAvailable } from '../../../src/domain/rules/invoice-availability';
+import {
+  gstOf, invoiceChanged, planInvoices, type InvoiceContent, type InvoicePlan, type IssuedInvoice, type PlanLine,
+} from '../../../src/domain/rules/invoice-plan';
+import { toCents, toDollars } from '../../../src/domain/rules/money';
+import type { Invoice } from '../../../src/domain/schemas';
+import type { Db, Tx } from '../../db/client';
+import { disciplines, events, invoices, payments, schools, teamEntries } from '../../db/schema';
+import { notFound } from '../../http-errors';
+
+export const EVENT_NOT_FOUND = 'Event not found';
+export const SCHOOL_NOT_FOUND = 'School not found';
+
+type SchoolEvent = { schoolId: string; eventId: string };
+type InvoiceRow = typeof invoices.$inferSelect;
+
+const asIssued = (row: InvoiceRow): IssuedInvoice => ({
+  id: row.id, kind: row.kind === 'supplementary' ? 'supplementary' : 'initial', totalCents: row.totalCents,
+  lines: row.lines as PlanLine[], createdAt: row.createdAt,
+});
+
+async function entriesByDiscipline(db: Db | Tx, { schoolId, eventId }: SchoolEvent) {
+  return db.select({ disciplineId: teamEntries.disciplineId, name: disciplines.name, count: count() })
+    .from(teamEntries).innerJoin(disciplines, eq(disciplines.id, teamEntries.disciplineId))
+    .where(and(eq(teamEntries.schoolId, schoolId), eq(teamEntries.eventId, eventId), isNotNull(teamEntries.participantId)))
+    .groupBy(teamEntries.disciplineId, disciplines.name);
+}
+
+async function receivedCents(db: Db | Tx, { schoolId, eventId }: SchoolEvent): Promise<number> {
+  const [row] = await db.select({ cents: sql<string | null>`sum(${payments.amountCents})` }).from(payments)
+    .where(and(eq(payments.schoolId, schoolId), eq(payments.eventId, eventId), eq(payments.status, 'received')));
+  return Number(row?.cents ?? 0);
+}
+
+async function load(db: Db | Tx, scope: SchoolEvent) {
+  const [event] = await db.select().from(events).where(eq(events.id, scope.eventId));
+  if (!event) throw notFound(EVENT_NOT_FOUND);
+  const [school] = await db.select().from(schools).where(and(eq(schools.id, scope.schoolId), isNull(schools.removedAt)));
+  if (!school) throw notFound(SCHOOL_NOT_FOUND);
+  const [entries, issued, received] = await Promise.all([
+    entriesByDiscipline(db, scope),
+    db.select().from(invoices).where(and(eq(invoices.schoolId, scope.schoolId), eq(invoices.eventId, scope.eventId))).orderBy(asc(invoices.createdAt)),
+    receivedCents(db, scope),
+  ]);
+  return { event, school, entries, issued, received };
+}
+
+type Loaded = Awaited<ReturnType<typeof load>>;
+
+const plan = (l: Pick<Loaded, 'event' | 'entries' | 'issued' | 'received'>) => planInvoices({
+  registrationFeeCents: toCents(l.event.registrationFee),
+  teamEntryFeeCents: toCents(l.event.teamEntryFee),
+  entries: l.entries,
+  invoices: l.issued.map(asIssued),
+  receivedCents: l.received,
+});
+
+/** Invoice numbers run across the association: INV-000001, ... (under the advisory lock). */
+async function nextNumber(tx: Tx): Promise<string> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('invoice-numbers'))`);
+  const [row] = await tx.select({ n: count() }).from(invoices);
+  return `INV-${String((row?.n ?? 0) + 1).padStart(6, '0')}`;
+}
+
+/** Writes the open invoice as the plan has it; answers the invoice rows written (for accounting). */
+async function issue(tx: Tx, scope: SchoolEvent, open: NonNullable<InvoicePlan['open']>, issued: InvoiceRow[], now: Date): Promise<string[]> {
+  const { content, replaces } = open;
+  const values = (c: InvoiceContent) => ({ totalCents: c.totalCents, entryCount: c.entryCount, lines: c.lines });
+  if (replaces) {
+    const current = issued.find((i) => i.id === replaces)!;
+    if (!invoiceChanged(asIssued(current), content)) return [];
+    await tx.update(invoices).set({ ...values(content), updatedAt: now }).where(eq(invoices.id, replaces));
+    return [replaces];
+  }
+  const [row] = await tx.insert(invoices).values({
+    ...scope, number: await nextNumber(tx), kind: content.kind, ...values(content), createdAt: now,
+  }).returning({ id: invoices.id });
+  return [row!.id];
+}
+
+export type InvoiceRead = { invoice: Invoice; written: string[] };
+
+/**
+ * The invoice a school sees (or its supplementary one, `append`). Available: issued or updated
+ * first, in one transaction serialised per school and event. Before that: a preview for staff,
+ * nothing written; schools get `available: false` and no lines.
+ */
+export async function readInvoice(db: Db, scope: SchoolEvent, opts: { append: boolean; staff: boolean; now: Date }): Promise<InvoiceRead> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`invoice:${scope.schoolId}:${scope.eventId}`}))`);
+    let loaded = await load(tx, scope);
+    const available = invoiceAvailable(loaded.event.invoiceAvailable, opts.now);
+    let written: string[] = [];
+    const first = plan(loaded);
+    if (available && first.open) {
+      written = await issue(tx, scope, first.open, loaded.issued, opts.now);
+      if (written.length) loaded = await load(tx, scope);
+    }
+    return { invoice: view(loaded, available ? plan(loaded) : first, { ...opts, available }), written };
+  });
+}
+
+function view(l: Loaded, p: InvoicePlan, opts: { append: boolean; staff: boolean; available: boolean }): Invoice {
+  const kind = opts.append ? 'supplementary' : 'initial';
+  const issuedRow = [...l.issued].reverse().find((i) => (i.kind === 'supplementary') === opts.append);
+  const settledOf = issuedRow ? p.settled.find((s) => s.invoice.id === issuedRow.id) : undefined;
+  // Before it is available: a preview of what the plan would issue, for staff only.
+  const preview = !opts.available && p.open?.content.kind === kind && opts.staff ? p.open.content : null;
+  const lines = opts.available ? (issuedRow?.lines as PlanLine[] | undefined) ?? [] : preview?.lines ?? [];
+  const totalCents = opts.available ? issuedRow?.totalCents ?? 0 : preview?.totalCents ?? 0;
+  const appliedCents = opts.available ? settledOf?.appliedCents ?? 0 : 0;
+  const invoicedCents = l.issued.reduce((sum, i) => sum + i.totalCents, 0);
+  const school = l.school;
+  return {
+    url: issuedRow?.url ?? '',
+    totalEntries: lines.filter((x) => x.disciplineId !== null).reduce((sum, x) => sum + x.quantity, 0),
+    paid: opts.available && !!settledOf?.paid,
+    number: opts.available ? issuedRow?.number ?? null : null,
+    currency: 'AUD',
+    registrationFee: l.event.registrationFee,
+    teamEntryFee: l.event.teamEntryFee,
+    total: toDollars(totalCents),
+    gst: toDollars(gstOf(totalCents)),
+    received: toDollars(appliedCents),
+    outstanding: toDollars(totalCents - appliedCents),
+    invoiceAvailable: l.event.invoiceAvailable,
+    invoiceDue: l.event.invoiceDue,
+    available: opts.available,
+    supplementary: opts.append,
+    lines: lines.map((x) => ({ description: x.description, quantity: x.quantity, unitAmount: toDollars(x.unitAmountCents), amount: toDollars(x.amountCents) })),
+    issuedAt: opts.available && issuedRow ? issuedRow.createdAt.toISOString() : null,
+    school: {
+      id: school.id, name: school.name, bpay: school.bpay,
+      address: [school.address1, school.address2, [school.town, school.postcode].filter(Boolean).join(' ')].filter((line) => line.trim() !== ''),
+    },
+    event: { id: l.event.id, name: l.event.name, invoiceType: l.event.invoiceType as InvoiceType },
+    balanceOutstanding: toDollars(opts.available ? Math.max(0, invoicedCents - l.received) : 0),
+  };
+}
+
+/** GET /api/payment/xero/:S/:E: what has been received, and whether it covers what was invoiced. */
+export async function paymentReceived(db: Db, scope: SchoolEvent) {
+  const [issued, received] = await Promise.all([
+    db.select({ totalCents: invoices.totalCents }).from(invoices).where(and(eq(invoices.schoolId, scope.schoolId), eq(invoices.eventId, scope.eventId))),
+    receivedCents(db, scope),
+  ]);
+  const invoicedCents = issued.reduce((sum, i) => sum + i.totalCents, 0);
+  return { paymentReceived: toDollars(received), paid: invoicedCents > 0 && received >= invoicedCents };
+}

@@ -1,0 +1,261 @@
+// Online payment (spec section 7, POST /api/transaction; PRODUCT-DECISIONS 'Money'): a school pays
+// what it owes for an event at the payment gateway's hosted checkout. docs/payments.md tells the
+// whole conversation.
+//
+// Rules kept here:
+// - A payment is recorded only from the gateway's own answer (gateway.verify), never from the
+//   browser's return URL or its ?result=. It is recorded once per gateway checkout, however often
+//   it is reported (the return, the reconciliation, both at the same time): the payments table's
+//   unique index on an online payment's reference (the gateway's ref) makes the insert a no-op
+//   the second time.
+// - One open checkout per school, event and amount: a second start for the same amount (a double
+//   click, two tabs, two concurrent requests) answers the same checkout, so one invoice is never
+//   opened for payment twice. The decision is made inside the write's transaction under an
+//   advisory lock on the school and event (correct across server processes); an in-process queue
+//   per school and event in front of it saves a second gateway checkout in the common case.
+// - The gateway is never called inside a database transaction: a network call must not hold a
+//   connection and a lock, and the built-in gateway writes its own books through the same database
+//   (on embedded PGlite, one connection: a query outside the open transaction would wait forever).
+//   So the transaction decides; when a new checkout is needed it rolls back asking for one
+//   (CheckoutNeeded), the gateway opens it, and the transaction runs again to store it (or to
+//   answer a checkout that a concurrent request stored meanwhile).
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { ERROR_CODES } from '../../../src/domain/errors';
+import { invoiceAvailable } from '../../../src/domain/rules/invoice-availability';
+import { toDollars } from '../../../src/domain/rules/money';
+import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
+import type { Db, Tx } from '../../db/client';
+import { events, paymentCheckouts, payments, schools } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { HttpError, conflict, notFound, unprocessable } from '../../http-errors';
+import type { CheckoutOutcome } from '../../integrations/payments';
+import { pushPayment } from '../accounting/push';
+import { outstandingCents } from './outstanding';
+
+/** What recording a payment needs (the invoice module passes its whole Deps). */
+export type PaymentDeps = Pick<Deps, 'db' | 'gateway' | 'accounting' | 'now'>;
+export type Log = FastifyBaseLogger;
+export type Checkout = typeof paymentCheckouts.$inferSelect;
+
+/** Online payment is offered for this invoice type only (spec: 'VIC invoice type adds the ... online
+ *  payment columns'). */
+export const ONLINE_PAYMENT_INVOICE_TYPE = 'VIC';
+/** What the return answers when the payer came back before finishing (or never paid). */
+export const CANCELLED_RESULT = 'CANCELLED';
+
+/** The gateway failed or could not be reached: the app shows 'Server Error'. */
+export const paymentUnavailable = () => new HttpError(503, ERROR_CODES.PAYMENT_UNAVAILABLE, SERVER_MESSAGES.paymentUnavailable);
+
+/** Where the gateway sends the payer back: our return route, which asks the gateway itself. */
+export const returnPath = (checkoutId: string) => `/api/payment/return/${checkoutId}`;
+
+/** The app's invoice screen, with the gateway's word for the outcome (the app shows 'Payment
+ *  successfully made' or 'Payment unsuccessful - {result}'). */
+export const invoiceLocation = (schoolId: string, eventId: string, result: string) =>
+  `${invoicePath(schoolId, eventId)}?result=${encodeURIComponent(result)}`;
+export const invoicePath = (schoolId: string, eventId: string) =>
+  `/#/invoice/${encodeURIComponent(schoolId)}/${encodeURIComponent(eventId)}`;
+
+// ---- Recording what the gateway confirmed ------------------------------------------------------
+
+/**
+ * The single place where whatever follows a newly recorded online payment happens: a copy to the
+ * accounting system (pushPayment, best-effort: it logs its own failures and never throws; our
+ * payment row is the record, and housekeeping's pushPending retries what is missing).
+ */
+export async function afterPaymentRecorded(deps: PaymentDeps, paymentId: string, log: Log): Promise<void> {
+  await pushPayment(deps, paymentId, log);
+}
+
+/**
+ * Stores the gateway's answer for one checkout: a paid checkout becomes a payment (once) and the
+ * checkout is marked paid; a declined one is marked declined; an open one changes nothing.
+ * Answers the id of the payment when this call recorded it (null otherwise).
+ */
+export async function recordOutcome(deps: PaymentDeps, checkout: Checkout, outcome: CheckoutOutcome, log: Log): Promise<string | null> {
+  if (outcome.status === 'open') return null;
+  const now = deps.now();
+  const paymentId = await deps.db.transaction(async (tx) => {
+    let inserted: string | null = null;
+    if (outcome.status === 'paid') {
+      if (outcome.amountCents !== checkout.amountCents) {
+        log.warn({ checkoutId: checkout.id, asked: checkout.amountCents, paid: outcome.amountCents }, 'the gateway confirmed another amount than the checkout asked');
+      }
+      // On conflict (the same gateway ref already recorded: payments_online_reference_uq) nothing.
+      const [row] = await tx.insert(payments).values({
+        schoolId: checkout.schoolId,
+        eventId: checkout.eventId,
+        amountCents: outcome.amountCents,
+        method: 'online',
+        reference: checkout.gatewayRef,
+        status: 'received',
+        receivedAt: now,
+      }).onConflictDoNothing().returning({ id: payments.id });
+      inserted = row?.id ?? null;
+    }
+    // A paid checkout stays paid; a declined one may still turn out paid (a real gateway lets the
+    // payer try another card in the same checkout).
+    const still = outcome.status === 'paid' ? ne(paymentCheckouts.status, 'paid') : eq(paymentCheckouts.status, 'open');
+    await tx.update(paymentCheckouts)
+      .set({ status: outcome.status, result: outcome.result, completedAt: now })
+      .where(and(eq(paymentCheckouts.id, checkout.id), still));
+    return inserted;
+  });
+  if (paymentId) {
+    try {
+      await afterPaymentRecorded(deps, paymentId, log);
+    } catch (err) {
+      log.warn({ err, paymentId }, 'after recording an online payment');
+    }
+  }
+  return paymentId;
+}
+
+/** Asks the gateway how one checkout ended and records it. Throws when the gateway fails. */
+export async function settleCheckout(deps: PaymentDeps, checkout: Checkout, log: Log): Promise<CheckoutOutcome> {
+  const outcome = await deps.gateway.verify(checkout.gatewayRef);
+  await recordOutcome(deps, checkout, outcome, log);
+  return outcome;
+}
+
+/**
+ * Reconciliation: asks the gateway about every open checkout of a school and event and records the
+ * paid ones, so a payer who paid but never came back (closed the tab) is still recorded. Called
+ * before a new payment starts and by the invoice module when an invoice is read. Best-effort: a
+ * gateway that does not answer leaves the checkout open for next time. Answers how many payments
+ * were recorded.
+ */
+export async function settleOpenCheckouts(deps: PaymentDeps, schoolId: string, eventId: string, log: Log): Promise<number> {
+  const open = await deps.db.select().from(paymentCheckouts).where(and(
+    eq(paymentCheckouts.schoolId, schoolId), eq(paymentCheckouts.eventId, eventId), eq(paymentCheckouts.status, 'open'),
+    eq(paymentCheckouts.gateway, deps.gateway.name),
+  ));
+  let recorded = 0;
+  for (const checkout of open) {
+    try {
+      const outcome = await deps.gateway.verify(checkout.gatewayRef);
+      if (await recordOutcome(deps, checkout, outcome, log)) recorded++;
+    } catch (err) {
+      log.warn({ err, checkoutId: checkout.id }, 'could not verify an open checkout with the payment gateway');
+    }
+  }
+  return recorded;
+}
+
+/** Our checkout by id (null for an id that is not ours or not a UUID). */
+export async function findCheckout(db: Db, checkoutId: string): Promise<Checkout | null> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(checkoutId)) return null;
+  const [row] = await db.select().from(paymentCheckouts).where(eq(paymentCheckouts.id, checkoutId));
+  return row ?? null;
+}
+
+// ---- Starting a payment (POST /api/transaction) ------------------------------------------------
+
+export type TransactionInput = { schoolId: string; eventId: string; outstandingCents: number };
+type CheckoutRequest = { id: string; amountCents: number; description: string; returnUrl: string };
+type PreparedCheckout = CheckoutRequest & { ref: string; url: string };
+
+/** Thrown inside the transaction (rolling it back, so nothing is recorded under the request's
+ *  idempotency key) when a new gateway checkout is needed. */
+class CheckoutNeeded extends Error {
+  constructor(readonly request: CheckoutRequest) {
+    super('a gateway checkout is needed');
+  }
+}
+
+/** How often the decision may ask for a new checkout before giving up (the amount owed would
+ *  have to change between every two attempts). */
+const MAX_ATTEMPTS = 3;
+
+/** The rules, the amount and the open checkout, decided under the school and event's lock. */
+async function decideCheckout(tx: Tx, deps: PaymentDeps, input: TransactionInput, prepared: PreparedCheckout | null): Promise<{ url: string }> {
+  const { schoolId, eventId } = input;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('payment_checkouts'), hashtext(${`${schoolId}:${eventId}`}))`);
+  const [event] = await tx.select().from(events).where(eq(events.id, eventId));
+  if (!event) throw notFound();
+  if (event.invoiceType !== ONLINE_PAYMENT_INVOICE_TYPE) throw unprocessable(SERVER_MESSAGES.onlinePaymentVicOnly);
+  if (!invoiceAvailable(event.invoiceAvailable, deps.now())) throw unprocessable(SERVER_MESSAGES.invoiceNotAvailable);
+  const [school] = await tx.select({ name: schools.name }).from(schools).where(and(eq(schools.id, schoolId), isNull(schools.removedAt)));
+  if (!school) throw notFound();
+
+  const owed = await outstandingCents(tx, schoolId, eventId);
+  if (owed <= 0) throw unprocessable(SERVER_MESSAGES.nothingToPay);
+  if (input.outstandingCents !== owed) throw conflict(SERVER_MESSAGES.amountOwedChanged, { outstanding: toDollars(owed) });
+
+  const [open] = await tx.select({ url: paymentCheckouts.url }).from(paymentCheckouts).where(and(
+    eq(paymentCheckouts.schoolId, schoolId), eq(paymentCheckouts.eventId, eventId), eq(paymentCheckouts.amountCents, owed),
+    eq(paymentCheckouts.status, 'open'), eq(paymentCheckouts.gateway, deps.gateway.name),
+  )).orderBy(desc(paymentCheckouts.createdAt)).limit(1);
+  if (open) return { url: open.url };
+
+  if (prepared && prepared.amountCents === owed) {
+    await tx.insert(paymentCheckouts).values({
+      id: prepared.id, schoolId, eventId, amountCents: owed, gateway: deps.gateway.name, gatewayRef: prepared.ref, url: prepared.url,
+    });
+    return { url: prepared.url };
+  }
+  const id = randomUUID();
+  throw new CheckoutNeeded({ id, amountCents: owed, description: `${school.name} – ${event.name} invoice`, returnUrl: returnPath(id) });
+}
+
+async function openGatewayCheckout(deps: PaymentDeps, request: CheckoutRequest, log: Log): Promise<PreparedCheckout> {
+  try {
+    const { ref, url } = await deps.gateway.createCheckout({
+      amountCents: request.amountCents, description: request.description, returnUrl: request.returnUrl,
+    });
+    return { ...request, ref, url };
+  } catch (err) {
+    log.warn({ err }, 'the payment gateway could not open a checkout');
+    throw paymentUnavailable();
+  }
+}
+
+const queues = new Map<string, Promise<void>>();
+
+/** Runs `fn` after every earlier call with the same key has finished (in this process). */
+async function oneAtATime<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  const before = queues.get(key) ?? Promise.resolve();
+  let release!: () => void;
+  const mine = new Promise<void>((resolve) => { release = resolve; });
+  const tail = before.then(() => mine);
+  queues.set(key, tail);
+  await before;
+  try {
+    return await fn();
+  } finally {
+    release();
+    if (queues.get(key) === tail) queues.delete(key);
+  }
+}
+
+/**
+ * Starts (or answers again) the online payment of what a school owes for an event. `write` runs
+ * the decision as the request's write (runWrite: in a transaction, exactly once per idempotency
+ * key, refusals recorded). Throws the refusals (404, 409 amount changed, 422) and 503 when the
+ * gateway fails.
+ */
+export async function startCheckout<R>(
+  deps: PaymentDeps,
+  input: TransactionInput,
+  log: Log,
+  write: (decide: (tx: Tx) => Promise<{ url: string }>) => Promise<R>,
+): Promise<R> {
+  return oneAtATime(`${input.schoolId}:${input.eventId}`, async () => {
+    // A payer who paid an earlier checkout but never came back is recorded first, so the amount
+    // owed is right and a paid checkout is never offered again.
+    await settleOpenCheckouts(deps, input.schoolId, input.eventId, log);
+    let prepared: PreparedCheckout | null = null;
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      try {
+        return await write((tx) => decideCheckout(tx, deps, input, prepared));
+      } catch (err) {
+        if (!(err instanceof CheckoutNeeded)) throw err;
+        prepared = await openGatewayCheckout(deps, err.request, log);
+      }
+    }
+    log.warn({ ...input }, 'the amount owed kept changing while a checkout was opened');
+    throw paymentUnavailable();
+  });
+}

@@ -1,0 +1,171 @@
+// #/invoice (the session's school and event), #/invoice/{SchoolId}/{EventId} and
+// #/invoice/append/{SchoolId}/{EventId} (the supplementary invoice): the invoice as the server
+// answers it (issued when first read once available; a preview for staff before), kept on the
+// device and shown offline with the time it was fetched. Lines, totals in AUD with the GST, what
+// was received and what is outstanding, the due date, and how to pay: BPAY with the school's
+// reference, and online for VIC invoices. Prints on A4 and downloads as a PDF built on the device.
+// Back from the payment page, ?result= says how it went ('Payment successfully made' or
+// 'Payment unsuccessful - {result}'); whether it is paid comes from the server alone.
+import { useState } from 'react';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { OFFLINE_MESSAGE } from '../../api/call';
+import { PageMain } from '../../components/page-main';
+import { saveFile } from '../../components/save-file';
+import { useSession } from '../../components/session-context';
+import { useFetchedCopy } from '../../components/use-fetched-copy';
+import { useSyncStatus } from '../../components/use-sync-status';
+import type { InterschoolsDb } from '../../db/database';
+import { isoDateToDisplay } from '../../domain/rules/grid-date';
+import { formatMoney } from '../../domain/rules/money';
+import { paymentResult } from '../../domain/rules/payment-result';
+import { invoiceSchema, type Invoice } from '../../domain/schemas';
+import { invoiceTitle } from './invoice-pdf';
+import { navigateTo, startOnlinePayment } from './pay-online';
+import './invoice.css';
+
+const timeOf = (iso: string) => new Date(iso).toLocaleString('en-AU', { dateStyle: 'short', timeStyle: 'short' });
+
+function Lines({ invoice }: { invoice: Invoice }) {
+  return (
+    <table className="invoice-lines">
+      <thead>
+        <tr>
+          <th scope="col">Description</th>
+          <th scope="col" className="num">Quantity</th>
+          <th scope="col" className="num">Unit price</th>
+          <th scope="col" className="num">Amount</th>
+        </tr>
+      </thead>
+      <tbody>
+        {invoice.lines.map((l) => (
+          <tr key={l.description}>
+            <td>{l.description}</td>
+            <td className="num">{l.quantity}</td>
+            <td className="num">{formatMoney(l.unitAmount)}</td>
+            <td className="num">{formatMoney(l.amount)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr><th scope="row" colSpan={3}>Total (GST inclusive)</th><td className="num strong">{formatMoney(invoice.total)}</td></tr>
+        <tr><th scope="row" colSpan={3}>GST included</th><td className="num">{formatMoney(invoice.gst)}</td></tr>
+        <tr><th scope="row" colSpan={3}>Payments received</th><td className="num">{formatMoney(invoice.received)}</td></tr>
+        <tr><th scope="row" colSpan={3}>Outstanding</th><td className="num strong">{formatMoney(invoice.outstanding)}</td></tr>
+      </tfoot>
+    </table>
+  );
+}
+
+export default function InvoicePage({ db }: { db: InterschoolsDb }) {
+  const { user } = useSession();
+  const { online } = useSyncStatus();
+  const params = useParams();
+  const location = useLocation();
+  const [search] = useSearchParams();
+  const append = location.pathname.startsWith('/invoice/append');
+  const schoolId = params.SchoolId ?? user?.SchoolId ?? null;
+  const eventId = params.EventId ?? user?.EventId ?? null;
+  const path = schoolId && eventId ? `api/invoice/xero/${schoolId}/${eventId}${append ? '?append=true' : ''}` : null;
+  const state = useFetchedCopy(db, user?.username ?? null, path, invoiceSchema, 'The invoice could not be loaded.');
+  const [paying, setPaying] = useState<string | null>(null);
+  const [payError, setPayError] = useState<string | null>(null);
+  const result = search.get('result');
+  const outcome = result === null ? null : paymentResult(result);
+
+  if (!user) return null;
+  if (!path) return <PageMain className="page"><h1>Invoice</h1><p>Choose a school and an event first.</p></PageMain>;
+  const invoice = state.data;
+
+  async function pay(i: Invoice) {
+    setPayError(null);
+    setPaying('Opening the payment page…');
+    const started = await startOnlinePayment(i.school.id, i.event.id, i.balanceOutstanding);
+    if (started.ok) {
+      navigateTo(started.url);
+      return;
+    }
+    setPaying(null);
+    setPayError(started.message);
+  }
+
+  async function downloadPdf(i: Invoice) {
+    const { invoicePdf } = await import('./invoice-pdf');
+    const bytes = await invoicePdf(i);
+    saveFile(new Blob([bytes as BlobPart], { type: 'application/pdf' }), `${i.number ?? 'invoice-preview'}.pdf`);
+  }
+
+  const schoolUser = user.type === 'school';
+  const nothingYet = invoice && !invoice.available && (schoolUser || invoice.lines.length === 0);
+  return (
+    <PageMain className="page invoice-page">
+      <h1>{invoice ? invoiceTitle(invoice) : 'Invoice'}{invoice?.number ? ` ${invoice.number}` : ''}</h1>
+      {outcome && (
+        <p className={outcome.success ? 'invoice-notice' : 'invoice-error'} role={outcome.success ? 'status' : 'alert'}>{outcome.message}</p>
+      )}
+      {state.fromCopy && state.fetchedAt && (
+        <p className="invoice-notice no-print" role="status">{online ? 'The latest invoice could not be fetched: ' : 'Offline: '}showing the copy fetched {timeOf(state.fetchedAt)}.</p>
+      )}
+      {state.error && !invoice && <p className="invoice-error" role="alert">{state.error}</p>}
+      {!invoice && !state.error && (state.loading ? <p role="status">Loading…</p> : <p>{online ? 'No invoice.' : OFFLINE_MESSAGE}</p>)}
+      {invoice && nothingYet && (
+        <p>
+          {invoice.invoiceAvailable
+            ? `The invoice for ${invoice.event.name} will be available from ${isoDateToDisplay(invoice.invoiceAvailable)}, the day before.`
+            : `The invoice for ${invoice.event.name} is not available yet.`}
+          {!schoolUser && ' This school has no race entries to preview.'}
+        </p>
+      )}
+      {invoice && !nothingYet && (
+        <article className="invoice-sheet" aria-label={invoiceTitle(invoice)}>
+          {!invoice.available && <p className="invoice-notice">Preview: the invoice is not issued yet, so the school cannot see it.</p>}
+          <div className="invoice-head">
+            <div>
+              <h2>{invoice.school.name}</h2>
+              {invoice.school.address.map((a) => <div key={a}>{a}</div>)}
+            </div>
+            <dl>
+              <dt>Event</dt><dd>{invoice.event.name}</dd>
+              {invoice.issuedAt && <><dt>Issued</dt><dd>{isoDateToDisplay(invoice.issuedAt.slice(0, 10))}</dd></>}
+              {invoice.invoiceDue && <><dt>Due</dt><dd>{isoDateToDisplay(invoice.invoiceDue)}</dd></>}
+              <dt>Status</dt><dd>{invoice.paid ? 'Paid' : invoice.outstanding > 0 ? 'Awaiting payment' : '—'}</dd>
+            </dl>
+          </div>
+          {invoice.lines.length === 0 ? (
+            <p>{invoice.supplementary ? 'No race entries have been added since the last paid invoice.' : 'Nothing to invoice: the school has no race entries.'}</p>
+          ) : <Lines invoice={invoice} />}
+          {invoice.available && invoice.outstanding > 0 && (
+            <section className="invoice-pay">
+              <h2>How to pay</h2>
+              <p>
+                BPAY: {invoice.school.bpay ? <>quote reference <strong>{invoice.school.bpay}</strong>.</> : 'ask the association for your school\'s BPAY reference.'}
+              </p>
+              {invoice.event.invoiceType === 'VIC' && (
+                <p className="no-print">
+                  <button type="button" className="button button-primary" disabled={!online || paying !== null} onClick={() => void pay(invoice)}>
+                    Pay online {formatMoney(invoice.balanceOutstanding)}
+                  </button>
+                  {!online && <span> {OFFLINE_MESSAGE}</span>}
+                </p>
+              )}
+              {paying && <p role="status">{paying}</p>}
+              {payError && <p className="invoice-error" role="alert">{payError}</p>}
+            </section>
+          )}
+          {invoice.url && !invoice.url.startsWith('/') && (
+            <p className="no-print"><a href={invoice.url} target="_blank" rel="noreferrer">View this invoice in the accounting system</a></p>
+          )}
+        </article>
+      )}
+      {invoice && (
+        <div className="invoice-actions no-print">
+          {!nothingYet && <button type="button" className="button" onClick={() => window.print()}>Print</button>}
+          {!nothingYet && <button type="button" className="button" onClick={() => void downloadPdf(invoice)}>Download PDF</button>}
+          {!append && invoice.paid && schoolId && eventId && (
+            <Link className="button" to={`/invoice/append/${schoolId}/${eventId}`}>Supplementary invoice</Link>
+          )}
+          {append && schoolId && eventId && <Link className="button" to={`/invoice/${schoolId}/${eventId}`}>First invoice</Link>}
+        </div>
+      )}
+    </PageMain>
+  );
+}

@@ -1,0 +1,83 @@
+// The invoice as an A4 PDF, built on the device from the invoice shown (so it works offline from
+// the kept copy). pdf-lib is loaded only when someone asks for the PDF.
+import { formatMoney } from '../../domain/rules/money';
+import { isoDateToDisplay } from '../../domain/rules/grid-date';
+import type { Invoice } from '../../domain/schemas';
+
+const A4 = { width: 595.28, height: 841.89 };
+const MARGIN = 50;
+
+export function invoiceTitle(invoice: Invoice): string {
+  if (!invoice.available) return 'Invoice preview';
+  return invoice.supplementary ? 'Supplementary tax invoice' : 'Tax invoice';
+}
+
+export async function invoicePdf(invoice: Invoice): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`${invoiceTitle(invoice)} ${invoice.number ?? ''}`.trim());
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  let page = pdf.addPage([A4.width, A4.height]);
+  let y = A4.height - MARGIN;
+  const text = (value: string, x: number, size = 10, f = font) => page.drawText(value, { x, y, size, font: f, color: rgb(0.07, 0.09, 0.15) });
+  const right = (value: string, edge: number, size = 10, f = font) => text(value, edge - f.widthOfTextAtSize(value, size), size, f);
+  const line = (gap = 14) => {
+    y -= gap;
+    if (y < MARGIN + 40) {
+      page = pdf.addPage([A4.width, A4.height]);
+      y = A4.height - MARGIN;
+    }
+  };
+
+  text(invoiceTitle(invoice), MARGIN, 20, bold);
+  right(invoice.number ? `Invoice ${invoice.number}` : 'Not yet issued', A4.width - MARGIN, 12, bold);
+  line(28);
+  text(invoice.event.name, MARGIN, 12, bold);
+  if (invoice.issuedAt) right(`Issued ${isoDateToDisplay(invoice.issuedAt.slice(0, 10))}`, A4.width - MARGIN);
+  line();
+  if (invoice.invoiceDue) right(`Due ${isoDateToDisplay(invoice.invoiceDue)}`, A4.width - MARGIN);
+  line(20);
+  text('Bill to', MARGIN, 10, bold);
+  line();
+  for (const row of [invoice.school.name, ...invoice.school.address]) {
+    text(row, MARGIN);
+    line();
+  }
+  line(10);
+  const cols = { qty: 360, unit: 450, amount: A4.width - MARGIN };
+  text('Description', MARGIN, 10, bold);
+  right('Qty', cols.qty, 10, bold);
+  right('Unit price', cols.unit, 10, bold);
+  right('Amount', cols.amount, 10, bold);
+  line(6);
+  page.drawLine({ start: { x: MARGIN, y }, end: { x: A4.width - MARGIN, y }, thickness: 0.5 });
+  line();
+  for (const l of invoice.lines) {
+    text(l.description, MARGIN);
+    right(String(l.quantity), cols.qty);
+    right(formatMoney(l.unitAmount), cols.unit);
+    right(formatMoney(l.amount), cols.amount);
+    line();
+  }
+  line(6);
+  for (const [label, value, strong] of [
+    ['Total (GST inclusive)', invoice.total, true], ['GST included', invoice.gst, false],
+    ['Payments received', invoice.received, false], ['Outstanding', invoice.outstanding, true],
+  ] as const) {
+    right(label, cols.unit, 10, strong ? bold : font);
+    right(formatMoney(value), cols.amount, 10, strong ? bold : font);
+    line();
+  }
+  line(16);
+  text('How to pay', MARGIN, 12, bold);
+  line(16);
+  text(invoice.school.bpay ? `BPAY: reference ${invoice.school.bpay}` : 'BPAY: ask the association for your school\'s reference.', MARGIN);
+  line();
+  if (invoice.event.invoiceType === 'VIC') {
+    text('Online: sign in and choose Pay online on this invoice.', MARGIN);
+    line();
+  }
+  text('All amounts in Australian dollars (AUD), GST inclusive.', MARGIN, 9);
+  return pdf.save();
+}

@@ -1,0 +1,33 @@
+// 'Pay online' on the invoice screen (spec section 7, PAY-05/06): POST /api/transaction with the
+// school, the event and the outstanding amount, then the browser goes to the gateway's checkout
+// (the answer's url). It needs the network (never queued in the outbox): a payment started later
+// would surprise the payer. One idempotency key per click; a second click for the same amount gets
+// the same checkout from the server anyway.
+//
+// On failure the spec's message, exactly 'Server Error' (PAY-06), except when the amount owed has
+// changed since the invoice was shown (409): then the server's message, which asks to reload.
+import { v7 as uuidv7 } from 'uuid';
+import { call, text } from '../../api/call';
+import { MESSAGES } from '../../domain/messages';
+import { paymentsApi, transactionResponseSchema } from '../../domain/schemas/api/payments';
+import { WRITE_HEADERS } from '../../domain/schemas/api/sync';
+
+export type StartPaymentResult = { ok: true; url: string } | { ok: false; message: string };
+
+/** The API path without its leading slash (the http client adds the origin's root). */
+const TRANSACTION_PATH = paymentsApi.startTransaction.url.replace(/^\//, '');
+
+export async function startOnlinePayment(schoolId: string, eventId: string, outstanding: number): Promise<StartPaymentResult> {
+  const answer = await call('post', TRANSACTION_PATH, { schoolId, eventId, outstanding }, { [WRITE_HEADERS.idempotencyKey]: uuidv7() });
+  if (answer?.status === 200) {
+    const parsed = transactionResponseSchema.safeParse(answer.body);
+    if (parsed.success) return { ok: true, url: parsed.data.url };
+  }
+  if (answer?.status === 409) return { ok: false, message: text(answer.body?.message) ?? MESSAGES.serverError };
+  return { ok: false, message: MESSAGES.serverError };
+}
+
+/** Sends the browser to the checkout (kept apart so tests can replace it). */
+export function navigateTo(url: string): void {
+  window.location.assign(url);
+}

@@ -1,0 +1,330 @@
+// /payments: the payments grid (spec section 2, PAY-10..14), admin and auditor only (others are
+// sent to /login). One row per school taking part in the session's event: name, state, invoice
+// number, total cost and the payment made (with a 'Paid' tick); for a VIC event also an online
+// payment action for what is still owed. The admin records payments: ticking Paid fills the amount
+// with the total, or an amount is typed (dollars, at most 2 decimals), with how it was paid (BPAY or
+// cheque) and a reference; Save sends the changed rows (PUT /api/payment) and shows the answer.
+// The auditor sees the same grid read-only. The list lives on the server: it needs the network and
+// says so (useServerList).
+import { useMemo, useState, type ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { z } from 'zod';
+import { AdminListStatus } from '../../components/admin-list';
+import { EventChoiceField, useEventChoice } from '../../components/event-choice';
+import { TextField } from '../../components/fields';
+import { PageMain } from '../../components/page-main';
+import { useSession } from '../../components/session-context';
+import { useServerList } from '../../components/use-server-list';
+import { MAX_REFERENCE_LENGTH } from '../../domain/constants/limits';
+import { canViewPaymentsAndSchools, isAdmin } from '../../domain/rules/access';
+import { formatMoney, toCents, toDollars } from '../../domain/rules/money';
+import {
+  MANUAL_PAYMENT_METHODS,
+  MAX_PAYMENT_AMOUNT,
+  paymentRowSchema,
+  type ManualPaymentMethod,
+  type PaymentRow,
+  type PaymentUpdate,
+} from '../../domain/schemas/entities/payment';
+import { navigateTo, startOnlinePayment } from './pay-online';
+import './payments-page.css';
+
+export const PAYMENTS_SAVED = 'Payments saved.';
+export const PAYMENTS_NOT_SAVED = 'The payments could not be saved.';
+export const AMOUNT_FORMAT_MESSAGE = 'Type dollars with at most 2 decimals, for example 120.50.';
+export const AMOUNT_TOO_LARGE_MESSAGE = `At most ${formatMoney(MAX_PAYMENT_AMOUNT)}.`;
+export const INCOMPLETE_DESCRIPTION =
+  "Entries not ready: a racer's or a volunteer's waiver is not completed, or fewer volunteers are registered than the entries require.";
+
+const METHOD_LABELS: Record<ManualPaymentMethod, string> = { bpay: 'BPAY', cheque: 'Cheque' };
+const listSchema = z.array(paymentRowSchema);
+
+/** What the admin has changed on a row: the amount as typed, how it was paid, a reference. */
+type Edit = { amount: string; method: ManualPaymentMethod; reference: string };
+
+/** Typed dollars ('1,234.5', '$60') to a number; null when not dollars with at most 2 decimals. */
+export function parseDollars(text: string): number | null {
+  const plain = text.trim().replace(/^\$/, '').replace(/,/g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(plain)) return null;
+  return Number(plain);
+}
+
+function amountError(text: string): string | null {
+  const value = parseDollars(text);
+  if (value === null) return AMOUNT_FORMAT_MESSAGE;
+  return value > MAX_PAYMENT_AMOUNT ? AMOUNT_TOO_LARGE_MESSAGE : null;
+}
+
+const paidInFull = (amountCents: number, totalCents: number) => totalCents > 0 && amountCents >= totalCents;
+const rowKey = (row: Pick<PaymentRow, 'SchoolId' | 'EventId'>) => `${row.SchoolId}:${row.EventId}`;
+
+export default function PaymentsPage() {
+  const { user } = useSession();
+  const choice = useEventChoice(user?.EventId ?? null);
+  if (!user) return null;
+  if (!canViewPaymentsAndSchools(user.type)) return <Navigate to="/login" replace />;
+  const eventId = choice.chosen;
+  const chooser = <EventChoiceField events={choice.events} chosen={eventId} onChange={choice.setChosen} />;
+  if (!eventId) {
+    return (
+      <PageMain className="page admin-list">
+        <h1>Payments</h1>
+        <p>{choice.events === null ? 'Loading…' : 'There is no active event.'}</p>
+      </PageMain>
+    );
+  }
+  const sessionEvent = eventId === user.EventId;
+  return (
+    <PaymentsGrid
+      key={eventId}
+      eventId={eventId}
+      eventName={choice.event?.name ?? (sessionEvent ? user.eventName : null)}
+      admin={isAdmin(user.type)}
+      vic={(choice.event?.invoiceType ?? (sessionEvent ? user.invoiceType : null)) === 'VIC'}
+      chooser={chooser}
+    />
+  );
+}
+
+function PaymentsGrid({ eventId, eventName, admin, vic, chooser }: { eventId: string; eventName: string | null; admin: boolean; vic: boolean; chooser: ReactNode }) {
+  const { online, rows, setRows, message, setMessage, busy, save } = useServerList({
+    path: `api/payment?EventId=${encodeURIComponent(eventId)}`, schema: listSchema, loadError: 'The payments could not be loaded.',
+  });
+  const [edits, setEdits] = useState<Map<string, Edit>>(new Map());
+  const [typed, setTyped] = useState('');
+  const [paying, setPaying] = useState<string | null>(null);
+
+  const shown = useMemo(() => {
+    const text = typed.trim().toLowerCase();
+    return (rows ?? []).filter((r) => !text || r.name.toLowerCase().includes(text));
+  }, [rows, typed]);
+
+  const totals = useMemo(() => {
+    let totalCents = 0;
+    let receivedCents = 0;
+    let outstandingCents = 0;
+    for (const r of shown) {
+      const total = toCents(r.totalCost);
+      const received = toCents(r.amount);
+      totalCents += total;
+      receivedCents += received;
+      outstandingCents += Math.max(0, total - received);
+    }
+    return { totalCents, receivedCents, outstandingCents };
+  }, [shown]);
+
+  /** The rows to send: edits whose amount is valid and differs from what is recorded. */
+  const changed = useMemo(() => {
+    const list: PaymentUpdate[] = [];
+    let invalid = 0;
+    for (const r of rows ?? []) {
+      const edit = edits.get(rowKey(r));
+      if (!edit) continue;
+      if (amountError(edit.amount)) {
+        invalid += 1;
+        continue;
+      }
+      const cents = toCents(parseDollars(edit.amount)!);
+      if (cents === toCents(r.amount)) continue;
+      list.push({
+        SchoolId: r.SchoolId,
+        EventId: r.EventId,
+        received: paidInFull(cents, toCents(r.totalCost)) ? '1' : '0',
+        amount: toDollars(cents),
+        method: edit.method,
+        reference: edit.reference.trim(),
+      });
+    }
+    return { list, invalid };
+  }, [rows, edits]);
+
+  const edit = (row: PaymentRow, change: Partial<Edit>) => {
+    setEdits((current) => {
+      const before = current.get(rowKey(row)) ?? { amount: row.amount.toFixed(2), method: 'bpay' as const, reference: '' };
+      return new Map(current).set(rowKey(row), { ...before, ...change });
+    });
+  };
+
+  /** Ticking Paid fills the amount with the total; unticking goes back to what is recorded when
+   *  that is short of the total, else to nothing paid. */
+  const togglePaid = (row: PaymentRow, paid: boolean) => {
+    const totalCents = toCents(row.totalCost);
+    const recordedCents = toCents(row.amount);
+    const cents = paid ? Math.max(totalCents, recordedCents) : recordedCents < totalCents ? recordedCents : 0;
+    edit(row, { amount: toDollars(cents).toFixed(2) });
+  };
+
+  const savePayments = () =>
+    save('put', 'api/payment', { payments: changed.list }, { saved: PAYMENTS_SAVED, failed: PAYMENTS_NOT_SAVED }, (answer) => {
+      const parsed = listSchema.safeParse(answer.body?.data);
+      if (parsed.success) setRows(parsed.data);
+      setEdits(new Map());
+    });
+
+  const payOnline = async (row: PaymentRow) => {
+    setPaying(rowKey(row));
+    setMessage(null);
+    const outstanding = toDollars(toCents(row.totalCost) - toCents(row.amount));
+    const result = await startOnlinePayment(row.SchoolId, row.EventId, outstanding);
+    setPaying(null);
+    if (result.ok) navigateTo(result.url);
+    else setMessage({ text: result.message, error: true });
+  };
+
+  return (
+    <PageMain className="page admin-list payments-page">
+      <h1>Payments</h1>
+      {eventName && <p className="payments-event">{eventName}</p>}
+      <div className="admin-list-filters">
+        {chooser}
+        <TextField label="Find a school" value={typed} onChange={setTyped} />
+      </div>
+      <AdminListStatus online={online} message={message} />
+      {rows === null ? (
+        online ? <p>Loading…</p> : null
+      ) : (
+        <div className="admin-list-table-wrap">
+          <table className="admin-list-table payments-table">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">State</th>
+                <th scope="col">Number</th>
+                <th scope="col" className="payments-money">Total cost</th>
+                <th scope="col">Payment made</th>
+                {vic && <th scope="col">Online payment</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((r) => {
+                const key = rowKey(r);
+                const current = edits.get(key);
+                const amountText = current?.amount ?? r.amount.toFixed(2);
+                const error = current ? amountError(amountText) : null;
+                const cents = error ? toCents(r.amount) : toCents(parseDollars(amountText)!);
+                const totalCents = toCents(r.totalCost);
+                const paid = paidInFull(cents, totalCents);
+                const difference = cents - toCents(r.amount);
+                const outstandingCents = totalCents - toCents(r.amount);
+                const errorId = `payment-amount-${key}-message`;
+                return (
+                  <tr key={key}>
+                    <th scope="row" className="payments-name">
+                      {r.name}
+                      {r.incomplete && (
+                        <span className="payments-badge" title={INCOMPLETE_DESCRIPTION}>
+                          Incomplete<span className="visually-hidden">: {INCOMPLETE_DESCRIPTION}</span>
+                        </span>
+                      )}
+                    </th>
+                    <td>{r.abrvName}</td>
+                    <td>{r.number}</td>
+                    <td className="payments-money">{formatMoney(r.totalCost)}</td>
+                    <td>
+                      {admin ? (
+                        <div className="payments-made">
+                          <input
+                            type="text"
+                            inputMode="decimal"
+                            aria-label={`Payment made by ${r.name}, in dollars`}
+                            value={amountText}
+                            onChange={(e) => edit(r, { amount: e.target.value })}
+                            aria-invalid={error ? true : undefined}
+                            aria-describedby={error ? errorId : undefined}
+                          />
+                          <label className="payments-paid">
+                            <input type="checkbox" checked={paid} disabled={totalCents === 0} onChange={(e) => togglePaid(r, e.target.checked)} />
+                            Paid<span className="visually-hidden"> in full by {r.name}</span>
+                          </label>
+                          {error && (
+                            <small id={errorId} className="field-error" role="alert">
+                              {error}
+                            </small>
+                          )}
+                          {current && !error && difference > 0 && (
+                            <div className="payments-how">
+                              <select
+                                aria-label={`How ${r.name} paid`}
+                                value={current.method}
+                                onChange={(e) => edit(r, { method: e.target.value as ManualPaymentMethod })}
+                              >
+                                {MANUAL_PAYMENT_METHODS.map((m) => (
+                                  <option key={m} value={m}>{METHOD_LABELS[m]}</option>
+                                ))}
+                              </select>
+                              <input
+                                type="text"
+                                aria-label={`Payment reference for ${r.name}`}
+                                placeholder="Reference"
+                                maxLength={MAX_REFERENCE_LENGTH}
+                                value={current.reference}
+                                onChange={(e) => edit(r, { reference: e.target.value })}
+                              />
+                            </div>
+                          )}
+                          {current && !error && difference < 0 && (
+                            <span className="payments-note">Correction of {formatMoney(toDollars(-difference))}</span>
+                          )}
+                        </div>
+                      ) : (
+                        <span className="payments-money">
+                          {formatMoney(r.amount)}
+                          {r.received === '1' && <span className="payments-tick"> ✓ Paid</span>}
+                        </span>
+                      )}
+                    </td>
+                    {vic && (
+                      <td>
+                        {outstandingCents > 0 && (admin ? (
+                          <button
+                            type="button"
+                            className="button"
+                            aria-label={`Pay online for ${r.name}: ${formatMoney(toDollars(outstandingCents))}`}
+                            disabled={!online || paying !== null}
+                            onClick={() => void payOnline(r)}
+                          >
+                            {paying === key ? 'Starting…' : 'Pay online'}
+                          </button>
+                        ) : (
+                          <span>{formatMoney(toDollars(outstandingCents))} outstanding</span>
+                        ))}
+                      </td>
+                    )}
+                  </tr>
+                );
+              })}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={3}>
+                  Totals ({shown.length} {shown.length === 1 ? 'school' : 'schools'})
+                </th>
+                <td className="payments-money">{formatMoney(toDollars(totals.totalCents))}</td>
+                <td>
+                  <div>Received {formatMoney(toDollars(totals.receivedCents))}</div>
+                  <div>Outstanding {formatMoney(toDollars(totals.outstandingCents))}</div>
+                </td>
+                {vic && <td />}
+              </tr>
+            </tfoot>
+          </table>
+          {shown.length === 0 && <p>{rows.length ? 'No schools match.' : 'No school takes part in this event yet.'}</p>}
+          {vic && admin && <p className="payments-note">Pay online opens the payment gateway for what the school still owes. Online payments cannot be undone here.</p>}
+        </div>
+      )}
+      {admin && (
+        <div className="admin-list-actions">
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={!online || busy || changed.list.length === 0 || changed.invalid > 0}
+            onClick={() => void savePayments()}
+          >
+            {busy ? 'Saving…' : 'Save'}
+          </button>
+          {changed.invalid > 0 && <p className="payments-note">Correct the amounts marked before saving.</p>}
+        </div>
+      )}
+    </PageMain>
+  );
+}

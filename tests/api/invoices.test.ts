@@ -1,0 +1,133 @@
+// A school's invoice for an event, as the API answers it: nothing before it is available (a
+// preview for staff, nothing issued), issued once with its number when first read, in step with
+// the entries until paid, frozen once paid, and a supplementary invoice for entries added after.
+// Totals in AUD, GST-inclusive (1/11), checked against the fees by hand.
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { events, invoices, ledgerInvoices, participants, payments, teamEntries, teams } from '../../server/db/schema';
+import { createSchool, createUser } from './support/factories';
+import { signIn, type Agent } from './support/http';
+import { schoolInEvent } from './support/scenario';
+import { startTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+let school: Agent;
+let admin: Agent;
+let schoolId: string;
+let eventId: string;
+
+// The factory's event: registration fee $50, race fee $30; the test clock is 15 June 2026, 09:00 UTC.
+const REG = 50;
+const RACE = 30;
+
+beforeEach(async () => {
+  t = await startTestApp();
+  ({ school, admin, schoolId, eventId } = await schoolInEvent(t));
+  await t.db.update(events).set({ invoiceAvailable: '2026-06-16', invoiceDue: '2026-07-31' }).where(eq(events.id, eventId));
+});
+afterEach(async () => { await t?.close(); });
+
+/** Race entries of the school: a team of `count` racers in a discipline. */
+async function enter(disciplineId: number, count: number, forSchool = schoolId) {
+  const [team] = await t.db.insert(teams).values({
+    schoolId: forSchool, eventId, disciplineId, division: 2, teamRank: String.fromCharCode(65 + Math.floor(Math.random() * 13)), gender: 'Female',
+  }).returning();
+  for (let position = 1; position <= count; position++) {
+    const [p] = await t.db.insert(participants).values({ schoolId: forSchool, firstname: `Racer${position}`, lastname: randomUUID().slice(0, 6), gender: 'Female', yearLevel: '8' }).returning();
+    await t.db.insert(teamEntries).values({ teamId: team!.id, eventId, disciplineId, schoolId: forSchool, participantId: p!.id, position });
+  }
+}
+
+const read = (agent: Agent, append = false, forSchool = schoolId) =>
+  agent.request({ method: 'GET', url: `/api/invoice/xero/${forSchool}/${eventId}${append ? '?append=true' : ''}` });
+const issued = () => t.db.select().from(invoices).where(and(eq(invoices.schoolId, schoolId), eq(invoices.eventId, eventId)));
+const pay = (amountCents: number) => t.db.insert(payments).values({ schoolId, eventId, amountCents, method: 'bpay', reference: randomUUID(), status: 'received' });
+
+describe('before the invoice is available', () => {
+  it('shows a school nothing, previews for staff, and issues nothing', async () => {
+    await t.db.update(events).set({ invoiceAvailable: '2026-06-17' }).where(eq(events.id, eventId));
+    await enter(1, 2);
+    const mine = (await read(school)).json();
+    expect(mine).toMatchObject({ available: false, lines: [], total: 0, number: null, paid: false });
+    const preview = (await read(admin)).json();
+    expect(preview).toMatchObject({ available: false, number: null, total: REG + 2 * RACE, totalEntries: 2 });
+    expect(preview.lines.map((l: { description: string; quantity: number }) => [l.description, l.quantity])).toEqual([['Registration fee', 1], ['Race entries: Alpine', 2]]);
+    expect(await issued()).toEqual([]);
+  });
+});
+
+describe('once available (the day before its date)', () => {
+  it('issues the invoice once, with its number, totals, GST, due date and how to pay', async () => {
+    await enter(1, 3);
+    await enter(2, 1);
+    const res = await read(school);
+    expect(res.statusCode, res.body).toBe(200);
+    const invoice = res.json();
+    const total = REG + 4 * RACE;
+    expect(invoice).toMatchObject({
+      available: true, supplementary: false, currency: 'AUD', total, gst: Math.round((total * 100) / 11) / 100, received: 0, outstanding: total,
+      paid: false, totalEntries: 4, invoiceDue: '2026-07-31', balanceOutstanding: total, event: { id: eventId, invoiceType: 'NSW' },
+    });
+    expect(invoice.number).toMatch(/^INV-\d{6}$/);
+    expect(invoice.lines).toEqual([
+      { description: 'Registration fee', quantity: 1, unitAmount: REG, amount: REG },
+      { description: 'Race entries: Alpine', quantity: 3, unitAmount: RACE, amount: 3 * RACE },
+      { description: 'Race entries: Moguls', quantity: 1, unitAmount: RACE, amount: RACE },
+    ]);
+    expect((await read(admin)).json().number).toBe(invoice.number);
+    const rows = await issued();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ totalCents: total * 100, entryCount: 4, kind: 'initial' });
+    // Copied to the accounting provider (the built-in ledger), once, in the NSW organisation.
+    const booked = await t.db.select().from(ledgerInvoices).where(eq(ledgerInvoices.reference, invoice.number));
+    expect(booked).toHaveLength(1);
+    expect(booked[0]).toMatchObject({ organisation: 'Northern', totalCents: total * 100, dueDate: '2026-07-31' });
+    expect(rows[0]!.accountingInvoiceId).toBe(booked[0]!.id);
+  });
+
+  it('follows the entries until paid, then stays as paid; later entries go on a supplementary invoice', async () => {
+    await enter(1, 2);
+    const first = (await read(school)).json();
+    await enter(9, 1);
+    const grown = (await read(school)).json();
+    expect(grown.number).toBe(first.number);
+    expect(grown.total).toBe(REG + 3 * RACE);
+
+    await pay((REG + 3 * RACE) * 100);
+    const paid = (await read(school)).json();
+    expect(paid).toMatchObject({ paid: true, received: REG + 3 * RACE, outstanding: 0, balanceOutstanding: 0 });
+    expect((await school.request({ method: 'GET', url: `/api/payment/xero/${schoolId}/${eventId}` })).json())
+      .toEqual({ paymentReceived: REG + 3 * RACE, paid: true });
+
+    await enter(2, 2);
+    const still = (await read(school)).json();
+    expect(still).toMatchObject({ number: first.number, total: REG + 3 * RACE, paid: true });
+    const extra = (await read(school, true)).json();
+    expect(extra).toMatchObject({ supplementary: true, total: 2 * RACE, outstanding: 2 * RACE, paid: false, totalEntries: 2, balanceOutstanding: 2 * RACE });
+    expect(extra.number).not.toBe(first.number);
+    expect(extra.lines).toEqual([{ description: 'Race entries: Moguls', quantity: 2, unitAmount: RACE, amount: 2 * RACE }]);
+    expect(await issued()).toHaveLength(2);
+  });
+
+  it('shows an empty supplementary invoice when nothing was added after payment', async () => {
+    await enter(1, 1);
+    await read(school);
+    expect((await read(school, true)).json()).toMatchObject({ supplementary: true, lines: [], total: 0, number: null });
+  });
+});
+
+describe('who reads it', () => {
+  it('gives a school its own only; admins and auditors any; the race department none', async () => {
+    await enter(1, 1);
+    const other = await createSchool(t.db);
+    expect((await read(school, false, other.id)).statusCode).toBe(403);
+    expect((await school.request({ method: 'GET', url: `/api/payment/xero/${other.id}/${eventId}` })).statusCode).toBe(403);
+    const auditor = await signIn(t.app, (await createUser(t.db, 'auditor')).email);
+    expect((await read(auditor)).statusCode).toBe(200);
+    const racedept = await signIn(t.app, (await createUser(t.db, 'racedept')).email);
+    expect((await read(racedept)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: `/api/invoice/xero/${schoolId}/${eventId}` })).statusCode).toBe(401);
+    expect((await admin.request({ method: 'GET', url: `/api/invoice/xero/${schoolId}/${randomUUID()}` })).statusCode).toBe(404);
+  });
+});

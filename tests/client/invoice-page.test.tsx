@@ -1,0 +1,121 @@
+// @vitest-environment node
+// The invoice screen of a VIC coordinator against the real server: the invoice issued on first
+// reading, with its lines, totals, GST, BPAY reference and the online payment offered; the
+// payment page's return message; the copy kept on the device shown offline with its time; and the
+// PDF built on the device from it.
+import 'fake-indexeddb/auto';
+import { eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { v7 as uuidv7 } from 'uuid';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { events, schools } from '../../server/db/schema';
+import { SessionContext } from '../../src/components/session-context';
+import { formatMoney } from '../../src/domain/rules/money';
+import type { InterschoolsDb } from '../../src/db/database';
+import type { Participant, SessionUser } from '../../src/domain/schemas';
+import InvoicePage from '../../src/features/money/invoice-page';
+import { syncStatus } from '../../src/sync/status';
+import { renderInNode } from './support/node-dom';
+import { apiAs, connectPagesTo, signInOnEvent } from './support/pages';
+import { dropDatabases, freshDb, world, type Jar, type World } from './sync-support';
+
+const dom = renderInNode();
+let w: World;
+let coordinator: { jar: Jar; user: SessionUser };
+let db: InterschoolsDb;
+// Fees of the event (set below): registration $45, race entry $28; three racers in Moguls.
+const TOTAL = 45 + 3 * 28;
+
+beforeEach(async () => {
+  w = await world();
+  db = freshDb();
+  await w.t.db.update(events).set({ invoiceType: 'VIC', registrationFee: 45, teamEntryFee: 28, invoiceAvailable: '2026-06-10', invoiceDue: '2026-07-31' })
+    .where(eq(events.id, w.eventId));
+  await w.t.db.update(schools).set({ bpay: '2000318' }).where(eq(schools.id, w.schoolId));
+  coordinator = await signInOnEvent(w, w.username);
+  const racers: Participant[] = [];
+  for (const name of ['Ava', 'Bea', 'Cleo']) {
+    racers.push(await apiAs(w, coordinator.jar, 'POST', '/api/v2/participants', {
+      id: uuidv7(), snowId: null, firstname: name, lastname: 'Racer', gender: 'Female', dob: null, yearLevel: '9', email: '',
+    }) as Participant);
+  }
+  await apiAs(w, coordinator.jar, 'PUT', '/api/teams', {
+    multi: true,
+    teams: [{ id: uuidv7(), DisciplineId: 2, division: 1, teamRank: 'A', gender: 'Female', TeamEntries: racers.map((p, i) => ({ id: uuidv7(), ParticipantId: p.id, position: i + 1 })) }],
+    teamsDeleted: [],
+  });
+  connectPagesTo(w.baseUrl, coordinator.jar);
+});
+afterEach(async () => {
+  dom.rtl.cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  syncStatus.set({ online: true });
+  await dropDatabases();
+  await w.close();
+});
+
+
+function open(url: string) {
+  dom.rtl.cleanup();
+  dom.rtl.render(
+    <MemoryRouter initialEntries={[url]}>
+      <SessionContext.Provider value={{ user: coordinator.user, setUser: async () => {} }}>
+        <Routes>
+          <Route path="/invoice" element={<InvoicePage db={db} />} />
+          <Route path="/invoice/:SchoolId/:EventId" element={<InvoicePage db={db} />} />
+        </Routes>
+      </SessionContext.Provider>
+    </MemoryRouter>,
+  );
+}
+
+it('shows the invoice issued for the entries, with GST, the BPAY reference and online payment', async () => {
+  open('/invoice');
+  const { screen, within } = dom.rtl;
+  const heading = await screen.findByRole('heading', { level: 1, name: /^Tax invoice INV-\d{6}$/ }, { timeout: 10_000 });
+  const sheet = screen.getByRole('article', { name: 'Tax invoice' });
+  const rows = within(sheet).getAllByRole('row').map((r) => within(r).queryAllByRole('cell').map((c) => c.textContent));
+  expect(rows).toContainEqual(['Registration fee', '1', formatMoney(45), formatMoney(45)]);
+  expect(rows).toContainEqual(['Race entries: Moguls', '3', formatMoney(28), formatMoney(84)]);
+  expect(within(sheet).getAllByText(formatMoney(TOTAL)).length).toBeGreaterThan(0);
+  expect(within(sheet).getByText(formatMoney(Math.round((TOTAL * 100) / 11) / 100))).toBeTruthy();
+  expect(within(sheet).getByText('Awaiting payment')).toBeTruthy();
+  expect(within(sheet).getByText('2000318')).toBeTruthy();
+  expect(within(sheet).getByRole('button', { name: `Pay online ${formatMoney(TOTAL)}` })).toBeTruthy();
+  expect(heading.textContent).toMatch(/INV-/);
+});
+
+it('says how the payment went when the payment page sends the payer back', async () => {
+  open('/invoice?result=DECLINED');
+  expect((await dom.rtl.screen.findByText('Payment unsuccessful - DECLINED', undefined, { timeout: 10_000 })).getAttribute('role')).toBe('alert');
+  open('/invoice?result=PAID%20(TEST%20mode)');
+  expect(await dom.rtl.screen.findByText('Payment successfully made', undefined, { timeout: 10_000 })).toBeTruthy();
+  // The message is the return's; whether the invoice is paid is the server's: it is not.
+  expect(await dom.rtl.screen.findByText('Awaiting payment')).toBeTruthy();
+});
+
+it('shows the kept copy offline, with the time it was fetched, and builds the PDF from it', async () => {
+  open(`/invoice/${w.schoolId}/${w.eventId}`);
+  const { screen, fireEvent, waitFor } = dom.rtl;
+  const online = await screen.findByRole('heading', { level: 1, name: /^Tax invoice INV-\d{6}$/ }, { timeout: 10_000 });
+  const number = online.textContent!.replace('Tax invoice ', '');
+
+  syncStatus.set({ online: false });
+  open(`/invoice/${w.schoolId}/${w.eventId}`);
+  expect(await screen.findByRole('heading', { level: 1, name: `Tax invoice ${number}` })).toBeTruthy();
+  expect(screen.getByText(/^Offline: showing the copy fetched /)).toBeTruthy();
+  expect(screen.getByRole('button', { name: `Pay online ${formatMoney(TOTAL)}` }).hasAttribute('disabled')).toBe(true);
+
+  const files: Blob[] = [];
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => { files.push(blob as Blob); return 'blob:invoice'; });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+  fireEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
+  await waitFor(() => expect(files).toHaveLength(1), { timeout: 10_000 });
+  expect(files[0]!.type).toBe('application/pdf');
+  const pdf = await PDFDocument.load(new Uint8Array(await files[0]!.arrayBuffer()));
+  expect(pdf.getPageCount()).toBe(1);
+  expect(pdf.getTitle()).toBe(`Tax invoice ${number}`);
+});

@@ -1,0 +1,64 @@
+// Money in the browser, on the demo data: a VIC coordinator opens the invoice, declines once at
+// the built-in checkout ('Payment unsuccessful - DECLINED', nothing recorded), then pays and comes
+// back to 'Payment successfully made' and a paid invoice; an auditor reads the payments grid and
+// cannot change it.
+import { expect, it } from 'vitest';
+import { expectAccessible } from './support/a11y';
+import { DEMO, apiSession, signInThroughPage } from './support/app';
+import { startServerAndDevice } from './support/device-and-server';
+
+const env = startServerAndDevice();
+const VIC_SCHOOL = { username: 'lucy.faulkner@alpineshire.test', password: 'demo-school-2026' };
+
+type ServerInvoice = { paid: boolean; outstanding: number; number: string };
+
+it('lets a VIC coordinator pay the invoice online, after a declined attempt', async () => {
+  const api = await apiSession(env.server.url, VIC_SCHOOL);
+  const me = (await (await api.get('/api/school')).json()) as { id: string };
+  const page = await env.device.context.newPage();
+  await signInThroughPage(page, env.server.url, VIC_SCHOOL);
+  await page.waitForURL(/#\/$/);
+  await page.getByRole('link', { name: 'Invoice' }).click();
+  await page.getByRole('heading', { name: /^Tax invoice INV-\d{6}$/ }).waitFor();
+  await page.getByText('Awaiting payment').waitFor();
+  await expectAccessible(page, 'invoice');
+  const events = (await (await api.get('/api/events?active=true')).json()) as { id: string; invoiceType: string }[];
+  const vic = events.find((e) => e.invoiceType === 'VIC')!;
+  const invoice = async () => (await (await api.get(`/api/invoice/xero/${me.id}/${vic.id}`)).json()) as ServerInvoice;
+  const before = await invoice();
+  expect(before.paid).toBe(false);
+  expect(before.outstanding).toBeGreaterThan(0);
+
+  // Declined at the checkout: back on the invoice with the gateway's word, nothing paid.
+  await page.getByRole('button', { name: /^Pay online/ }).click();
+  await page.getByRole('heading', { name: 'Test payment' }).waitFor();
+  await expectAccessible(page, 'the test checkout');
+  await page.getByRole('button', { name: 'Decline' }).click();
+  await page.getByText('Payment unsuccessful - DECLINED').waitFor();
+  expect((await invoice()).paid).toBe(false);
+
+  // Paid: 'Payment successfully made' and the invoice says Paid, from the server.
+  await page.getByRole('button', { name: /^Pay online/ }).click();
+  await page.getByRole('button', { name: /^Pay .* \(test card\)$/ }).click();
+  await page.getByText('Payment successfully made').waitFor();
+  await page.getByText('Paid', { exact: true }).waitFor();
+  const after = await invoice();
+  expect(after).toMatchObject({ paid: true, outstanding: 0, number: before.number });
+  await page.close();
+  await api.dispose();
+});
+
+it('shows an auditor the payments grid, read only', async () => {
+  const page = await env.device.context.newPage();
+  await signInThroughPage(page, env.server.url, DEMO.auditor);
+  await page.waitForURL(/#\/(payments|schools|)$/);
+  await page.goto(`${env.server.url}/#/payments`);
+  await page.getByRole('heading', { name: 'Payments' }).waitFor();
+  await page.getByRole('rowheader', { name: 'Harbourview Grammar School' }).waitFor();
+  // The paid school reads as paid; nothing can be changed.
+  await page.getByRole('row', { name: /Harbourview Grammar School/ }).getByText('Paid').waitFor();
+  await expectAccessible(page, 'payments, auditor');
+  expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+  expect(await page.locator('main table input').count()).toBe(0);
+  await page.close();
+});
