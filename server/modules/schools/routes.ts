@@ -14,11 +14,21 @@ import { LIMITS, assertWithinLimits, keys, recordAttempt } from '../../auth/rate
 import { registerSchool } from './registration';
 import { newPasswordHash, saveProfile } from './profile';
 import { removeSchool } from './removal';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
 
 export const NO_SCHOOL_CHOSEN = 'Choose a school first.';
 
 export const schoolRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, now }) => {
   const { own, get, list, bpay, saveBpay: saveBpayRoute, register, saveProfile: profile, remove } = API.schools;
+
+  // Sessions a write ended (a new password, a removed school) must not live on in this process's
+  // session cache until the database's notice arrives: forget their users at once.
+  const loginIds = async (schoolId: string) =>
+    (await db.select({ id: users.id }).from(users).where(eq(users.schoolId, schoolId))).map((u) => u.id);
+  const forgetLogins = async (schoolId: string) => {
+    for (const id of await loginIds(schoolId)) app.sessionCache.forgetUser(id);
+  };
 
   // Public: a new school signs up. Every attempt counts against the address, so a script cannot
   // register schools (or probe which emails have accounts) in bulk.
@@ -39,13 +49,20 @@ export const schoolRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, now }
     const school = request.body.school;
     const schoolId = schoolScope(request, school.id)!;
     const passwordHash = await newPasswordHash(school);
-    return runWrite(db, request, reply, (tx) => saveProfile(tx, request.session!, schoolId, school, passwordHash));
+    const answer = await runWrite(db, request, reply, (tx) => saveProfile(tx, request.session!, schoolId, school, passwordHash));
+    if (passwordHash) await forgetLogins(schoolId);
+    return answer;
   });
 
   app.delete(remove.url, {
     config: { auth: ['admin'] },
     schema: { params: remove.params, response: { 200: remove.response } },
-  }, async (request, reply) => runWrite(db, request, reply, (tx) => removeSchool(tx, request.params.id, now())));
+  }, async (request, reply) => {
+    const logins = await loginIds(request.params.id);
+    const answer = await runWrite(db, request, reply, (tx) => removeSchool(tx, request.params.id, now()));
+    for (const id of logins) app.sessionCache.forgetUser(id);
+    return answer;
+  });
 
   // Registered before /api/school/:SchoolId so 'list' is never read as an id (static routes win
   // in Fastify anyway; the order keeps that visible).
