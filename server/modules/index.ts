@@ -2,6 +2,7 @@
 import { accountingRoutes } from './accounting/routes';
 import { authRoutes } from './auth/routes';
 import { eventRoutes } from './events/routes';
+import { fileRoutes } from './files/routes';
 import { gatewayRoutes } from './gateway/routes';
 import { homeRoutes } from './home/routes';
 import { invoiceRoutes } from './money/invoice-routes';
@@ -13,6 +14,8 @@ import { paymentsGridRoutes } from './money/payments-grid-routes';
 import { raceDayRoutes } from './race-day/routes';
 import { referenceRoutes } from './reference/routes';
 import { registryRoutes } from './registry/routes';
+import { reportRoutes } from './reports/routes';
+import { resultRoutes } from './results/routes';
 import { schoolRoutes } from './schools/routes';
 import { spreadsheetImportRoutes } from './spreadsheet-import/routes';
 import { sessionRoutes } from './session/routes';
@@ -49,4 +52,7 @@ export const routeModules = [
   paymentRoutes,
   gatewayRoutes,
   paymentsGridRoutes,
+  reportRoutes,
+  resultRoutes,
+  fileRoutes,
 ];

@@ -7,40 +7,16 @@ import {
 } from '../domain/schemas/api/participants';
 import { WRITE_HEADERS } from '../domain/schemas/api/sync';
 import type { z } from 'zod';
-import { OFFLINE_MESSAGE, call, failure, text, type CallResult } from './call';
+import { call, failure, type CallResult } from './call';
+import { uploadWithProgress } from './upload';
 
 export const UPLOAD_FAILED = 'The file could not be read. Try again.';
 
 /** Uploads the file; `onProgress` hears the share sent (0 to 1). */
 export function uploadSpreadsheet(file: Blob, onProgress: (sent: number) => void): Promise<CallResult<XlsImportAnswer>> {
-  return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/xls-import');
-    // The server decides by the file's bytes; the declared type only has to be one it takes.
-    xhr.setRequestHeader('Content-Type', 'application/octet-stream');
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.responseType = 'text';
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(e.loaded / e.total);
-    };
-    xhr.onerror = () => resolve({ ok: false, status: null, message: OFFLINE_MESSAGE });
-    xhr.ontimeout = () => resolve({ ok: false, status: null, message: UPLOAD_FAILED });
-    xhr.onload = () => {
-      let body: Record<string, unknown> | null;
-      try {
-        body = JSON.parse(xhr.responseText) as Record<string, unknown>;
-      } catch {
-        body = null;
-      }
-      if (xhr.status === 200) {
-        const parsed = xlsImportResponseSchema.safeParse(body);
-        resolve(parsed.success ? { ok: true, data: parsed.data } : { ok: false, status: 200, message: UPLOAD_FAILED });
-        return;
-      }
-      resolve({ ok: false, status: xhr.status, message: text(body?.message) ?? UPLOAD_FAILED });
-    };
-    xhr.timeout = 120_000;
-    xhr.send(file);
+  // The server decides by the file's bytes; the declared type only has to be one it takes.
+  return uploadWithProgress({
+    path: '/api/xls-import', file, contentType: 'application/octet-stream', schema: xlsImportResponseSchema, failed: UPLOAD_FAILED, onProgress,
   });
 }
 

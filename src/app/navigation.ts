@@ -61,6 +61,15 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { to: '/rev', label: 'Start lists and results shown', roles: ['admin'] },
     ],
   },
+  {
+    id: 'reports',
+    label: 'Reports',
+    items: [
+      { to: '/results', label: 'Results', roles: ['school', 'auditor', 'racedept', 'admin'] },
+      { to: '/trophies', label: 'Trophies', roles: ['school', 'auditor', 'racedept', 'admin'] },
+      { to: '/reports', label: 'Reports', roles: ['admin', 'auditor'] },
+    ],
+  },
 ];
 
 /** The groups and items a user of this type may use; groups left empty are dropped. */

@@ -9,6 +9,7 @@ import { RequireEvent } from './guards';
 import { AppLayout, PublicLayout } from './layout';
 import { Root } from './root';
 import { useServices } from './services';
+import { reportRoutes } from '../features/reports/report-routes';
 
 // Every screen behind the login loads with its route: the first load is the login screen only.
 const HomePage = lazy(() => import('../features/home/home-page').then((m) => ({ default: m.HomePage })));
@@ -39,6 +40,11 @@ const RegistryExportPage = lazy(() => import('../features/registry/registry-expo
 const InvoicePage = lazy(() => import('../features/money/invoice-page'));
 const PaymentsPage = lazy(() => import('../features/money/payments-page'));
 const AccountingPage = lazy(() => import('../features/accounting/accounting-page'));
+const ResultsPage = lazy(() => import('../features/results/results-page'));
+const TrophiesPage = lazy(() => import('../features/results/trophies-page'));
+
+/** The shell's database, for routes a feature builds (the reports). */
+const useDb = () => useServices().db;
 
 function Login() {
   return <LoginPage engine={useServices().engine} />;
@@ -103,6 +109,14 @@ function Invites() {
 
 function Invoice() {
   return <InvoicePage db={useServices().db} />;
+}
+
+function Results() {
+  return <ResultsPage db={useServices().db} />;
+}
+
+function Trophies() {
+  return <TrophiesPage db={useServices().db} />;
 }
 
 function Accounting() {
@@ -172,6 +186,9 @@ export const appRoutes: RouteObject[] = [
           { path: 'files/nsw-system', element: <TimingFiles /> },
           { path: 'files/vic-system', element: <TimingFiles /> },
           { path: 'files/live-heats', element: <TimingFiles /> },
+          { path: 'results', element: <Results /> },
+          { path: 'trophies', element: <Trophies /> },
+          ...reportRoutes(useDb),
         ],
       },
       { path: '*', element: <Navigate to="/" replace /> },

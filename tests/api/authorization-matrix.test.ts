@@ -167,6 +167,28 @@ const MATRIX: Record<string, Row> = {
     request: (c) => ({ payload: { schoolId: c.schoolId, contactId: 'LC-not-a-contact' } }),
     expect: is('denied', { none: 'unauth', admin: 'reached' }),
   },
+  // Reports (docs/reports.md): admin and auditor only.
+  ...Object.fromEntries(['total-entries', 'total-entries-per-school', 'coordinator-details', 'teamManagers', 'volunteers', 'ticket-list',
+    'race-entries', 'new-schools', 'schools-missing-bpay', 'school-types', 'participants', 'missing-snow-ids',
+    'primary-entries-event-compare', 'current-waivers', 'school-costs', 'schools']
+    .map((name) => [`GET /api/report/${name}`, { request: (c: Ctx) => ({ query: { EventId: c.eventId } }), expect: only('auditor', 'admin') }])),
+  'GET /api/report/home-summary/:EventId': { request: none, expect: only('auditor', 'admin') },
+  'GET /api/report/missing-waivers/:EventId': { request: none, expect: only('auditor', 'admin') },
+  'GET /api/report/coordinator-details-state/:stateId': { request: none, expect: only('auditor', 'admin') },
+  'GET /api/v2/report/new-state-entries/:EventId': { request: none, expect: only('auditor', 'admin') },
+  'GET /api/v2/report/ski-snowboard-awards/:EventId': { request: none, expect: only('auditor', 'admin') },
+  'POST /api/report/school-past-total-entries': { request: (c) => ({ payload: { events: [c.eventId] } }), expect: only('auditor', 'admin') },
+  // Results: any signed-in user reads the session's event or one shown for results; the admin
+  // saves. Trophies: signed-in users read, the admin writes. Files: the admin uploads, signed-in
+  // users read (no such file here: 404 past authorisation).
+  'GET /api/results': { request: (c) => ({ query: { EventId: c.eventId } }), expect: SIGNED_IN },
+  'GET /api/resultOveralls': { request: (c) => ({ query: { EventId: c.eventId } }), expect: SIGNED_IN },
+  'PUT /api/results': { request: () => ({ payload: { multi: true, racesDeleted: [], overallDeleted: [] } }), expect: only('admin') },
+  'GET /api/v2/Trophies': { request: () => ({ query: { filter: JSON.stringify({ order: 'name ASC', include: 'discipline' }) } }), expect: SIGNED_IN },
+  'PUT /api/v2/Trophies': { request: () => ({ payload: { trophiesDeleted: [] } }), expect: only('admin') },
+  'POST /api/files/results': { request: () => ({ headers: { 'content-type': 'application/pdf' }, payload: '%PDF-1.4\n%%EOF\n' }), expect: only('admin') },
+  'POST /api/files/trophies': { request: () => ({ headers: { 'content-type': 'image/png' }, payload: 'not a picture' }), expect: is('denied', { none: 'unauth', admin: 'reached' }) },
+  'GET /api/files/:id': { request: none, expect: is('reached', { none: 'unauth' }) },
   // Staff users: the admin's only.
   'GET /api/users': { request: none, expect: only('admin') },
   'PUT /api/users': { request: () => ({ payload: { multi: true, users: [], usersDeleted: [] } }), expect: only('admin') },
@@ -226,7 +248,9 @@ function fill(path: string, ctx: Ctx): string {
     .replace('/api/v2/team-entries/:id', `/api/v2/team-entries/${IDS.entry}`)
     .replace(':snowId', IDS.snowId)
     .replace('/api/school/:id', `/api/school/${IDS.removableSchool}`)
-    .replace(':invoiceType', 'nsw');
+    .replace(':invoiceType', 'nsw')
+    .replace(':stateId', '3')
+    .replace('/api/files/:id', '/api/files/AAAAAAAAAAAAAAAAAAAAAAAA');
 }
 
 let t: TestApp;

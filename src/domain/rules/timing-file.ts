@@ -1,8 +1,8 @@
 // Timing exports for the NSW and VIC systems and Live heats (PRODUCT-DECISIONS 'Race day'): one
 // row per racer, never a date of birth; CSV in UTF-8 with BOM (so Excel reads names right), RFC
-// 4180 quoting, and formula-looking cells defused. Serialised here, not with a library, because
-// the domain imports only zod and date-fns and the format is this small.
+// 4180 quoting, and formula-looking cells defused (the writer is csv.ts, shared with the reports).
 import type { FileSystem } from '../constants/race-day';
+import { csvText, escapeCell } from './csv';
 import { TIMING_EXPORT_COLUMNS } from '../schemas/api/startlists';
 import type { RaceDayRows } from './race-day-rows';
 import { buildStartlist } from './start-list';
@@ -50,19 +50,11 @@ export function timingRows(
   return table;
 }
 
-/** OWASP CSV injection: a cell a spreadsheet would read as a formula gets a leading apostrophe. */
-export function escapeCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-/** RFC 4180: quote a field holding a comma, quote, CR or LF, doubling its quotes. */
-function quoteField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
+export { escapeCell };
 
 /** The table as CSV: a UTF-8 byte order mark, escaped and quoted cells, every line ending CRLF. */
 export function timingCsv(table: readonly (readonly string[])[]): string {
-  return '\uFEFF' + table.map((row) => row.map((cell) => quoteField(escapeCell(cell))).join(',') + '\r\n').join('');
+  return csvText(table);
 }
 
 const SYSTEM_SLUGS: Record<FileSystem, string> = { NSW: 'nsw-system', VIC: 'vic-system', 'Live heats': 'live-heats' };

@@ -1,6 +1,6 @@
 // Race and overall results, and trophies (spec section 7).
 import { z } from 'zod';
-import { MAX_BATCH_ROWS, MAX_CHOICE_LENGTH } from '../../constants/limits';
+import { MAX_BATCH_ROWS, MAX_CHOICE_LENGTH, MAX_TITLE_LENGTH, MAX_URL_LENGTH } from '../../constants/limits';
 import { boundedText, deletedIdsSchema, filterTermsSchema, idSchema, jsonQuery } from '../common';
 import { resultOverallSchema, resultRaceSchema, trophySchema } from '../entities/result';
 import { defineRoute } from '../route';
@@ -47,6 +47,30 @@ export const trophiesQuerySchema = z.object({ filter: jsonQuery(trophiesFilterSc
 
 export const resultsQuerySchema = z.object({ EventId: idSchema.optional() });
 
+/** A trophy as listed: with include 'discipline', its discipline's id and name (null without one). */
+export const trophyListItemSchema = trophySchema.extend({
+  discipline: z.object({ id: z.number().int().positive(), name: boundedText(MAX_TITLE_LENGTH) }).nullable().optional(),
+});
+export type TrophyListItem = z.infer<typeof trophyListItemSchema>;
+
+/** PUT /api/v2/Trophies (beyond the spec, for the trophies page's add dialog): trophies added or
+ *  edited, and the ids removed. Answers the whole list. */
+export const trophyWriteSchema = trophySchema.extend({
+  disciplineId: trophySchema.shape.disciplineId.default(null),
+  division: trophySchema.shape.division.default(null),
+  state: trophySchema.shape.state.default(''),
+  imageURL: trophySchema.shape.imageURL.default(''),
+});
+export const trophiesBodySchema = z.object({
+  trophies: z.array(trophyWriteSchema).max(MAX_BATCH_ROWS).optional(),
+  trophiesDeleted: deletedIdsSchema,
+});
+export type TrophiesBody = z.output<typeof trophiesBodySchema>;
+
+/** The uploaded file's address (POST /api/files/results and /api/files/trophies). */
+export const fileUploadResponseSchema = z.object({ url: boundedText(MAX_URL_LENGTH) });
+export const fileParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) });
+
 export const resultsApi = {
   races: defineRoute({
     method: 'GET',
@@ -65,6 +89,18 @@ export const resultsApi = {
     method: 'GET',
     url: '/api/v2/Trophies',
     querystring: trophiesQuerySchema,
-    response: z.array(trophySchema),
+    response: z.array(trophyListItemSchema),
   }),
+  saveTrophies: defineRoute({ method: 'PUT', url: '/api/v2/Trophies', body: trophiesBodySchema, response: z.array(trophyListItemSchema) }),
+  /** The body is the file itself (application/pdf), at most MAX_RESULT_FILE_BYTES. */
+  uploadResultFile: defineRoute({ method: 'POST', url: '/api/files/results', response: fileUploadResponseSchema }),
+  /** The body is the image itself (PNG, JPEG or WebP), at most MAX_TROPHY_IMAGE_BYTES. */
+  uploadTrophyImage: defineRoute({ method: 'POST', url: '/api/files/trophies', response: fileUploadResponseSchema }),
+  /** Serves an uploaded file (its own content type), not JSON. */
+  file: defineRoute({ method: 'GET', url: '/api/files/:id', params: fileParamsSchema, response: z.string() }),
 };
+
+export const MAX_RESULT_FILE_BYTES = 10 * 1024 * 1024;
+export const MAX_TROPHY_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Trophy images are resized for the list to at most this width. */
+export const TROPHY_IMAGE_WIDTH = 480;

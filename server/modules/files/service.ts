@@ -1,0 +1,96 @@
+// Uploaded files: a race result's published PDF and trophy images (PRODUCT-DECISIONS 'Race day').
+// What a file is, is read from its bytes, never from the declared content type: a PDF starts with
+// '%PDF-'; PNG, JPEG and WebP by their magic numbers. Files are kept under the server's data dir
+// (config.dataDir/files) by a random id, and answered back with the type their bytes show.
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { TROPHY_IMAGE_WIDTH } from '../../../src/domain/schemas';
+import { ERROR_CODES } from '../../../src/domain/errors';
+import { HttpError } from '../../http-errors';
+
+export type FileKind = 'pdf' | 'png' | 'jpeg' | 'webp';
+
+export const CONTENT_TYPES: Readonly<Record<FileKind, string>> = {
+  pdf: 'application/pdf', png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp',
+};
+
+export const FILE_MESSAGES = {
+  notPdf: 'A result file must be a PDF (the file does not start with %PDF-). Upload the PDF itself, or type the result\'s web address instead.',
+  notImage: 'A trophy image must be a PNG, JPEG or WebP picture. Save the picture in one of these formats and upload it again.',
+  badImage: 'That picture could not be read: the file is damaged or not a complete PNG, JPEG or WebP image.',
+  empty: 'The file is empty. Choose the file again.',
+} as const;
+
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** The kind of file these bytes are, by their first bytes; null for anything else. */
+export function sniffFile(bytes: Uint8Array): FileKind | null {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (b.length >= 5 && b.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
+  if (b.length >= 8 && b.subarray(0, 8).equals(PNG_MAGIC)) return 'png';
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
+  if (b.length >= 12 && b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  return null;
+}
+
+export const unsupported = (message: string) => new HttpError(415, ERROR_CODES.VALIDATION, message);
+
+/** A fresh file id: 24 url-safe characters (144 random bits). */
+export const newFileId = () => randomBytes(18).toString('base64url');
+const FILE_ID = /^[A-Za-z0-9_-]{16,64}$/;
+
+export const filesDir = (dataDir: string) => path.join(dataDir, 'files');
+
+async function store(dataDir: string, bytes: Buffer): Promise<{ url: string }> {
+  const dir = filesDir(dataDir);
+  await mkdir(dir, { recursive: true });
+  const id = newFileId();
+  await writeFile(path.join(dir, id), bytes, { flag: 'wx' });
+  return { url: `/api/files/${id}` };
+}
+
+/** Keeps a result PDF; anything whose bytes are not a PDF is refused (415). */
+export async function storeResultFile(dataDir: string, body: unknown): Promise<{ url: string }> {
+  if (!Buffer.isBuffer(body)) throw unsupported(FILE_MESSAGES.notPdf);
+  if (body.length === 0) throw unsupported(FILE_MESSAGES.empty);
+  if (sniffFile(body) !== 'pdf') throw unsupported(FILE_MESSAGES.notPdf);
+  return store(dataDir, body);
+}
+
+/** Shrinks an image to at most TROPHY_IMAGE_WIDTH wide (never enlarges), in its own format, turned
+ *  upright by its EXIF orientation (which, with other metadata, is not kept). */
+export async function resizeTrophyImage(bytes: Buffer, kind: Exclude<FileKind, 'pdf'>): Promise<Buffer> {
+  try {
+    const image = sharp(bytes, { limitInputPixels: 64_000_000 }).rotate().resize({ width: TROPHY_IMAGE_WIDTH, withoutEnlargement: true });
+    if (kind === 'png') return await image.png().toBuffer();
+    if (kind === 'webp') return await image.webp().toBuffer();
+    return await image.jpeg({ quality: 85 }).toBuffer();
+  } catch {
+    throw unsupported(FILE_MESSAGES.badImage);
+  }
+}
+
+/** Keeps a trophy image, resized for the list; anything but PNG, JPEG or WebP is refused (415). */
+export async function storeTrophyImage(dataDir: string, body: unknown): Promise<{ url: string }> {
+  if (!Buffer.isBuffer(body)) throw unsupported(FILE_MESSAGES.notImage);
+  if (body.length === 0) throw unsupported(FILE_MESSAGES.empty);
+  const kind = sniffFile(body);
+  if (!kind || kind === 'pdf') throw unsupported(FILE_MESSAGES.notImage);
+  return store(dataDir, await resizeTrophyImage(body, kind));
+}
+
+/** A stored file and its type, or null when there is none by that id. */
+export async function readStoredFile(dataDir: string, id: string): Promise<{ bytes: Buffer; contentType: string } | null> {
+  if (!FILE_ID.test(id)) return null;
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path.join(filesDir(dataDir), id));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+  const kind = sniffFile(bytes);
+  return { bytes, contentType: kind ? CONTENT_TYPES[kind] : 'application/octet-stream' };
+}

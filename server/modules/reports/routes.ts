@@ -1,0 +1,91 @@
+// The reports (spec section 7 'Reports (GET)', docs/reports.md): admin and auditor only. A report
+// on an event takes ?EventId= (else the session's event; 400 'Choose an event first.' without
+// either, 404 unknown) or the event in its path; ?StateId= narrows any report to one state's
+// schools. Removed schools never appear. Every report is a fixed number of set-based queries.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { API } from '../../../src/domain/schemas';
+import { eventParamsSchema } from '../../../src/domain/schemas/common';
+import { reportQuerySchema } from '../../../src/domain/schemas/api/reports';
+import type { Deps } from '../../deps';
+import { requireSession } from '../../plugins/authz';
+import { skiSnowboardAwards } from './awards';
+import { reportEvent, type Reader, type ReportEvent, type SchoolFilter } from './common';
+import {
+  missingSnowIds, newStateEntries, participantsReport, pastTotalEntries, primaryEntriesEventCompare, raceEntries, totalEntries,
+  totalEntriesPerSchool,
+} from './entries';
+import { teamManagersReport, ticketList, volunteersReport } from './people';
+import {
+  coordinatorDetails, coordinatorDetailsState, newSchools, schoolCosts, schoolTypes, schoolsMissingBpay, schoolsReport,
+} from './schools';
+import { homeSummary } from './summary';
+import { currentWaivers, missingWaivers } from './waivers';
+
+const STAFF = { auth: ['admin', 'auditor'] } as const;
+const stateQuery = reportQuerySchema.pick({ StateId: true });
+
+type EventReport = (db: Reader, event: ReportEvent, filter: SchoolFilter) => Promise<unknown>;
+type Route = { url: string; response: z.ZodType };
+
+export const reportRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
+  const api = API.reports;
+
+  /** A GET report on the event of the query (?EventId=) or the session. */
+  const onEvent = (route: Route, run: EventReport) => {
+    app.get(route.url, {
+      config: STAFF,
+      schema: { querystring: reportQuerySchema, response: { 200: route.response } },
+    }, async (request) => {
+      const event = await reportEvent(db, request.query.EventId, requireSession(request).eventId);
+      return run(db, event, { StateId: request.query.StateId });
+    });
+  };
+  /** A GET report that needs no event. */
+  const anyEvent = (route: Route, run: (db: Reader, filter: SchoolFilter) => Promise<unknown>) => {
+    app.get(route.url, {
+      config: STAFF,
+      schema: { querystring: reportQuerySchema, response: { 200: route.response } },
+    }, async (request) => run(db, { StateId: request.query.StateId }));
+  };
+  /** A GET report on the event named in its path. */
+  const inPath = (route: Route, run: EventReport) => {
+    app.get(route.url, {
+      config: STAFF,
+      schema: { params: eventParamsSchema, querystring: stateQuery, response: { 200: route.response } },
+    }, async (request) => run(db, await reportEvent(db, request.params.EventId, null), { StateId: request.query.StateId }));
+  };
+
+  onEvent(api.totalEntries, totalEntries);
+  onEvent(api.totalEntriesPerSchool, totalEntriesPerSchool);
+  onEvent(api.coordinatorDetails, coordinatorDetails);
+  onEvent(api.teamManagers, teamManagersReport);
+  onEvent(api.volunteers, volunteersReport);
+  onEvent(api.ticketList, ticketList);
+  onEvent(api.raceEntries, raceEntries);
+  onEvent(api.newSchools, newSchools);
+  anyEvent(api.schoolsMissingBpay, schoolsMissingBpay);
+  onEvent(api.schoolTypes, schoolTypes);
+  onEvent(api.participants, participantsReport);
+  onEvent(api.missingSnowIds, missingSnowIds);
+  onEvent(api.primaryEntriesEventCompare, primaryEntriesEventCompare);
+  onEvent(api.currentWaivers, currentWaivers);
+  onEvent(api.schoolCosts, schoolCosts);
+  anyEvent(api.schools, schoolsReport);
+  inPath(api.homeSummary, homeSummary);
+  inPath(api.missingWaivers, missingWaivers);
+  inPath(api.newStateEntries, newStateEntries);
+  inPath(api.skiSnowboardAwards, skiSnowboardAwards);
+
+  const byState = api.coordinatorDetailsState;
+  app.get(byState.url, {
+    config: STAFF,
+    schema: { params: byState.params, response: { 200: byState.response } },
+  }, async (request) => coordinatorDetailsState(db, request.params.stateId));
+
+  const past = api.schoolPastTotalEntries;
+  app.post(past.url, {
+    config: STAFF,
+    schema: { body: past.body, response: { 200: past.response } },
+  }, async (request) => pastTotalEntries(db, request.body.events, {}));
+};

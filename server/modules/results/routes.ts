@@ -1,0 +1,52 @@
+// Results and trophies (spec section 7, RES-*, TRO-*).
+// - GET /api/results/ and GET /api/resultOveralls: any signed-in user, for the event named by
+//   ?EventId or else the session's. Admins read any event; everyone else the session's event or
+//   an event shown for results (events.showForResults, RES-08); another event is 404, as if it did
+//   not exist. No event at all is 400.
+// - PUT /api/results: admin only, on the session's event (a write queued offline names its event
+//   in X-Event-Id, see plugins/session.ts); exactly once through runWrite.
+// - GET /api/v2/Trophies: any signed-in user; filter {where, order, include}.
+// - PUT /api/v2/Trophies (beyond the spec, the trophies page's dialog): admin only, through runWrite.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MAX_BATCH_BODY_BYTES } from '../../../src/domain/constants/limits';
+import { API } from '../../../src/domain/schemas';
+import type { Deps } from '../../deps';
+import { requireSession, sessionEvent } from '../../plugins/authz';
+import { runWrite } from '../../plugins/idempotency';
+import {
+  NO_RESULTS_EVENT, listOveralls, listRaces, listTrophies, readableResultsEvent, saveResults, saveTrophies,
+} from './service';
+
+export const resultRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
+  const api = API.results;
+
+  app.get(api.races.url, {
+    config: { auth: 'any' },
+    schema: { querystring: api.races.querystring, response: { 200: api.races.response } },
+  }, async (request) => listRaces(db, await readableResultsEvent(db, requireSession(request), request.query.EventId)));
+
+  app.get(api.overalls.url, {
+    config: { auth: 'any' },
+    schema: { querystring: api.overalls.querystring, response: { 200: api.overalls.response } },
+  }, async (request) => listOveralls(db, await readableResultsEvent(db, requireSession(request), request.query.EventId)));
+
+  app.put(api.save.url, {
+    bodyLimit: MAX_BATCH_BODY_BYTES,
+    config: { auth: ['admin'] },
+    schema: { body: api.save.body, response: { 200: api.save.response } },
+  }, async (request, reply) => {
+    const eventId = sessionEvent(request, NO_RESULTS_EVENT);
+    return runWrite(db, request, reply, (tx) => saveResults(tx, eventId, request.body));
+  });
+
+  app.get(api.trophies.url, {
+    config: { auth: 'any' },
+    schema: { querystring: api.trophies.querystring, response: { 200: api.trophies.response } },
+  }, async (request) => listTrophies(db, request.query.filter ?? {}));
+
+  app.put(api.saveTrophies.url, {
+    bodyLimit: MAX_BATCH_BODY_BYTES,
+    config: { auth: ['admin'] },
+    schema: { body: api.saveTrophies.body, response: { 200: api.saveTrophies.response } },
+  }, async (request, reply) => runWrite(db, request, reply, (tx) => saveTrophies(tx, request.body)));
+};

@@ -1,0 +1,21 @@
+// #/reports/missing-snow-ids: participants without a snow id (RPT-25).
+import { reportsApi } from '../../../domain/schemas/api/reports';
+import { participantColumns } from '../report-columns';
+import { ReportPage, eventQuery, type ReportPageProps } from '../report-page';
+import { ReportTable } from '../report-table-view';
+import { reportTitle } from '../reports';
+
+export default function MissingSnowIdsReport({ db }: ReportPageProps) {
+  const title = reportTitle('missing-snow-ids');
+  return (
+    <ReportPage db={db} title={title} path={eventQuery('missing-snow-ids')} schema={reportsApi.missingSnowIds.response}>
+      {(rows) => (
+        <ReportTable
+          title={title}
+          rows={rows}
+          columns={participantColumns}
+        />
+      )}
+    </ReportPage>
+  );
+}

@@ -1,0 +1,21 @@
+// #/reports/participants: every participant of every school with their race entries.
+import { reportsApi } from '../../../domain/schemas/api/reports';
+import { participantColumns } from '../report-columns';
+import { ReportPage, eventQuery, type ReportPageProps } from '../report-page';
+import { ReportTable } from '../report-table-view';
+import { reportTitle } from '../reports';
+
+export default function ParticipantsReport({ db }: ReportPageProps) {
+  const title = reportTitle('participants');
+  return (
+    <ReportPage db={db} title={title} path={eventQuery('participants')} schema={reportsApi.participants.response}>
+      {(rows) => (
+        <ReportTable
+          title={title}
+          rows={rows}
+          columns={participantColumns}
+        />
+      )}
+    </ReportPage>
+  );
+}

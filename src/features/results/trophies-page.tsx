@@ -1,0 +1,152 @@
+// #/trophies (TRO-01..05): the trophies with their pictures (imageURL holds several addresses
+// joined by '|', rules/trophy-images), discipline, division, gender, state and type. Read from the
+// mirror; the admin adds and removes trophies like the grids: into the mirror and the outbox at
+// once (PUT /api/v2/Trophies, entity 'trophies'), so it works offline; only uploading a picture
+// needs the network. Everyone else reads.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo, useState } from 'react';
+import { v7 as uuidv7 } from 'uuid';
+import '../../components/admin-list.css';
+import { PageMain } from '../../components/page-main';
+import { RefusalNotice } from '../../components/refusal-notice';
+import { useSession } from '../../components/session-context';
+import { useListRefusal } from '../../components/use-row-refusal';
+import type { InterschoolsDb, TrophyRow } from '../../db/database';
+import { isAdmin } from '../../domain/rules/access';
+import { splitImageUrls } from '../../domain/rules/trophy-images';
+import type { BatchUndo } from '../../sync/blocked';
+import { queueWrite } from '../../sync/writes';
+import { AddTrophyDialog, type TrophyDialogResult } from './add-trophy-dialog';
+
+export const TROPHIES_SAVED = 'Trophies saved. They are sent to the server now, or when the connection returns.';
+
+const order = (a: TrophyRow, b: TrophyRow) => (a.name ?? '').localeCompare(b.name ?? '')
+  || (a.disciplineId ?? 0) - (b.disciplineId ?? 0) || (a.division ?? 0) - (b.division ?? 0) || a.gender.localeCompare(b.gender);
+
+export default function TrophiesPage({ db }: { db: InterschoolsDb }) {
+  const { user } = useSession();
+  const rows = useLiveQuery(() => db.trophies.toArray(), [db]);
+  const disciplines = useLiveQuery(() => db.disciplines.orderBy('id').toArray(), [db]);
+  const refusal = useListRefusal(db, 'trophies');
+  const [added, setAdded] = useState<TrophyRow[]>([]);
+  const [removed, setRemoved] = useState<Set<string>>(new Set());
+  const [adding, setAdding] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+
+  const shown = useMemo(() => [...(rows ?? []).filter((r) => !removed.has(r.id)), ...added].sort(order), [rows, removed, added]);
+  if (!user) return null;
+  const admin = isAdmin(user.type);
+  const names = new Map((disciplines ?? []).map((d) => [d.id, d.name]));
+  const dirty = added.length > 0 || removed.size > 0;
+  const label = (t: TrophyRow) => [t.name || 'Trophy', t.disciplineId ? names.get(t.disciplineId) : null, t.division ? `division ${t.division}` : null, t.gender]
+    .filter(Boolean).join(', ');
+
+  const closeDialog = (result: TrophyDialogResult | null) => {
+    setAdding(false);
+    if (!result) return;
+    setMessage(null);
+    setAdded((list) => [...list, { id: uuidv7(), ...result }]);
+  };
+  const remove = (t: TrophyRow) => {
+    setMessage(null);
+    if (added.some((a) => a.id === t.id)) setAdded((list) => list.filter((a) => a.id !== t.id));
+    else setRemoved((set) => new Set(set).add(t.id));
+  };
+
+  async function save() {
+    setBusy(true);
+    setMessage(null);
+    const removedIds = [...removed];
+    try {
+      await queueWrite(db, {
+        method: 'PUT',
+        path: '/api/v2/Trophies',
+        body: {
+          trophies: added.map(({ id, name, disciplineId, division, gender, state, imageURL, type }) => ({ id, name, disciplineId, division, gender, state, imageURL, type })),
+          trophiesDeleted: removedIds,
+        },
+        entity: 'trophies',
+        rowId: null,
+        eventId: null,
+        base: { undo: { table: 'trophies', put: (rows ?? []).filter((r) => removed.has(r.id)), drop: added.map((a) => a.id) } } satisfies BatchUndo,
+        applyLocally: async (tx) => {
+          await tx.trophies.bulkPut(added.map((row) => ({ ...row, _pending: true })));
+          await tx.trophies.bulkDelete(removedIds);
+        },
+      });
+      setAdded([]);
+      setRemoved(new Set());
+      setMessage({ text: TROPHIES_SAVED, error: false });
+    } catch (cause) {
+      setMessage({ text: cause instanceof Error ? cause.message : String(cause), error: true });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <PageMain className="page admin-list">
+      <h1>Trophies</h1>
+      {message && <p className={message.error ? 'admin-list-error' : 'admin-list-notice'} role={message.error ? 'alert' : 'status'}>{message.text}</p>}
+      {admin && <RefusalNotice db={db} refusal={refusal} className="admin-list-error" />}
+      {rows === undefined ? <p role="status">Loading…</p> : (
+        <div className="admin-list-table-wrap">
+          <table className="admin-list-table">
+            <thead>
+              <tr>
+                <th scope="col">Pictures</th>
+                <th scope="col">Name</th>
+                <th scope="col">Discipline</th>
+                <th scope="col">Division</th>
+                <th scope="col">Gender</th>
+                <th scope="col">State</th>
+                <th scope="col">Type</th>
+                {admin && <th scope="col"><span className="visually-hidden">Remove</span></th>}
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((t) => {
+                const images = splitImageUrls(t.imageURL);
+                return (
+                  <tr key={t.id}>
+                    <td>
+                      {images.length === 0 ? 'No picture' : images.map((url, i) => (
+                        <img key={`${url}-${i}`} src={url} alt={`${label(t)}, picture ${i + 1} of ${images.length}`} loading="lazy"
+                          style={{ maxWidth: 160, maxHeight: 160, marginRight: 4 }} />
+                      ))}
+                    </td>
+                    <td>{t.name || '—'}{t._pending && <span className="admin-list-pending">{refusal ? ' (not saved)' : ' (waiting to be sent)'}</span>}</td>
+                    <td>{t.disciplineId === null ? 'Any' : names.get(t.disciplineId) ?? t.disciplineId}</td>
+                    <td>{t.division ?? 'Any'}</td>
+                    <td>{t.gender}</td>
+                    <td>{t.state || '—'}</td>
+                    <td>{t.type}</td>
+                    {admin && (
+                      <td>
+                        <button type="button" className="button" disabled={busy} aria-label={`Remove trophy ${label(t)}`} onClick={() => remove(t)}>Remove</button>
+                      </td>
+                    )}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          {shown.length === 0 && <p>No trophies yet.</p>}
+        </div>
+      )}
+      {admin && (
+        <div className="admin-list-actions">
+          <button type="button" className="button" disabled={busy || !disciplines} onClick={() => setAdding(true)}>Add trophy</button>
+          <button type="button" className={`button ${removed.size > 0 ? 'button-danger' : 'button-primary'}`}
+            disabled={busy || !dirty || refusal !== null} aria-describedby={refusal ? 'trophies-save-blocked' : undefined}
+            onClick={() => void save()}>
+            {busy ? 'Saving…' : 'Save'}
+          </button>
+          {refusal && <span id="trophies-save-blocked">Discard the refused change before saving again.</span>}
+        </div>
+      )}
+      {adding && <AddTrophyDialog disciplines={disciplines ?? []} onClose={closeDialog} />}
+    </PageMain>
+  );
+}

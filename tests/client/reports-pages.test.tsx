@@ -1,0 +1,240 @@
+// @vitest-environment node
+// The report pages of admin and auditor against the real server (server/modules/reports): a
+// school's race entries made through the API as its coordinator would, then the report frame
+// (src/features/reports/report-page.tsx) fetching, sorting, filtering, exporting CSV and showing
+// the kept copy offline with its time; the routes' access (others go to /login); the pages with
+// a choice or a body of their own (coordinators by state, past events' totals) and the page that
+// makes no call (moguls/slopestyle).
+import 'fake-indexeddb/auto';
+import Papa from 'papaparse';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { v7 as uuidv7 } from 'uuid';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { SessionContext } from '../../src/components/session-context';
+import type { InterschoolsDb } from '../../src/db/database';
+import type { Participant, School, SessionUser } from '../../src/domain/schemas';
+import { syncStatus } from '../../src/sync/status';
+import CoordinatorDetailsStateReport from '../../src/features/reports/pages/coordinator-details-state';
+import MogulsSlopestyleReport from '../../src/features/reports/pages/moguls-slopestyle';
+import RaceEntriesReport from '../../src/features/reports/pages/race-entries';
+import SchoolPastTotalEntriesReport, { GENERATE_BUTTON } from '../../src/features/reports/pages/school-past-total-entries';
+import SkiSnowboardAwardsReport from '../../src/features/reports/pages/ski-snowboard-awards';
+import TotalEntriesReport from '../../src/features/reports/pages/total-entries';
+import ReportsIndexPage from '../../src/features/reports/reports-index-page';
+import { REPORTS } from '../../src/features/reports/reports';
+import { createUser } from '../api/support/factories';
+import { renderInNode } from './support/node-dom';
+import { apiAs, connectPagesTo, signInOnEvent, typeValue, type SentRequest } from './support/pages';
+import { dropDatabases, freshDb, world, type Jar, type World } from './sync-support';
+
+const dom = renderInNode();
+const WAIT = { timeout: 15_000 };
+
+let w: World;
+let admin: { jar: Jar; user: SessionUser };
+let auditor: { jar: Jar; user: SessionUser };
+let school: { jar: Jar; user: SessionUser };
+let db: InterschoolsDb;
+let sent: SentRequest[];
+let schoolName: string;
+
+beforeEach(async () => {
+  w = await world();
+  const { email } = await createUser(w.t.db, 'admin');
+  admin = await signInOnEvent(w, email);
+  auditor = await signInOnEvent(w, (await createUser(w.t.db, 'auditor')).email);
+  school = await signInOnEvent(w, w.username);
+  const ann = await addParticipant('Ann', 'Zimmer', 'Female');
+  const bob = await addParticipant('Bob', 'Young', 'Male');
+  const cat = await addParticipant('Cat', 'Xu', 'Female');
+  // As the coordinator's team grid saves them: two racers in a Moguls team, one in an Alpine team.
+  await apiAs(w, w.jar, 'PUT', '/api/teams', {
+    multi: true,
+    teams: [
+      { id: uuidv7(), DisciplineId: 2, division: 1, teamRank: 'A', gender: 'Co-ed', TeamEntries: [ann, bob].map((p, i) => ({ id: uuidv7(), ParticipantId: p.id, position: i + 1 })) },
+      { id: uuidv7(), DisciplineId: 1, division: 2, teamRank: 'A', gender: 'Female', TeamEntries: [{ id: uuidv7(), ParticipantId: cat.id, position: 1 }] },
+    ],
+    teamsDeleted: [],
+  });
+  schoolName = ((await apiAs(w, w.jar, 'GET', '/api/school')) as School).name;
+  db = freshDb();
+  sent = [];
+  connectPagesTo(w.baseUrl, admin.jar, sent);
+});
+afterEach(async () => {
+  dom.rtl.cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  syncStatus.set({ online: true });
+  await dropDatabases();
+  await w.close();
+});
+
+async function addParticipant(firstname: string, lastname: string, gender: string): Promise<Participant> {
+  return (await apiAs(w, w.jar, 'POST', '/api/v2/participants', { id: uuidv7(), snowId: null, firstname, lastname, gender, dob: '2012-01-01', yearLevel: '9', email: '' })) as Participant;
+}
+
+function renderAs(user: SessionUser, page: ReactNode, at = '/reports/page') {
+  dom.rtl.render(
+    <MemoryRouter initialEntries={[at]}>
+      <SessionContext.Provider value={{ user, setUser: async () => {} }}>
+        <Routes>
+          <Route path="/reports/*" element={page} />
+          <Route path="/login" element={<p>Login screen</p>} />
+        </Routes>
+      </SessionContext.Provider>
+    </MemoryRouter>,
+  );
+}
+
+/** The cells of the table's body rows, as shown. */
+function bodyRows(table: HTMLElement): string[][] {
+  const { within } = dom.rtl;
+  return within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((c) => c.textContent ?? ''));
+}
+
+const reportRequests = () => sent.filter((r) => r.path.includes('/report/'));
+
+it('lists the race entries, sorts and filters them, and exports what is shown as CSV with a BOM', async () => {
+  const files: Blob[] = [];
+  const names: string[] = [];
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    files.push(blob as Blob);
+    return `blob:${w.baseUrl}/${files.length}`;
+  });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    names.push(this.download);
+  });
+  renderAs(admin.user, <RaceEntriesReport db={db} />);
+  const { screen, fireEvent, within } = dom.rtl;
+  const table = await screen.findByRole('table', { name: 'Race entries' }, WAIT);
+  expect(reportRequests().map((r) => r.path)).toEqual(['/api/report/race-entries']);
+  expect(screen.getByText('3 rows')).toBeTruthy();
+  expect(screen.getByText(/As of /)).toBeTruthy();
+  // The server's order: by discipline (Alpine is 1), then position.
+  expect(bodyRows(table).map((r) => r[7])).toEqual(['Xu', 'Zimmer', 'Young']);
+
+  const surname = within(table).getByRole('button', { name: /Surname/ });
+  fireEvent.click(surname);
+  expect(surname.closest('th')!.getAttribute('aria-sort')).toBe('ascending');
+  expect(bodyRows(table).map((r) => r[7])).toEqual(['Xu', 'Young', 'Zimmer']);
+  fireEvent.click(surname);
+  expect(surname.closest('th')!.getAttribute('aria-sort')).toBe('descending');
+  expect(bodyRows(table).map((r) => r[7])).toEqual(['Zimmer', 'Young', 'Xu']);
+
+  typeValue(fireEvent, screen.getByLabelText('Filter') as HTMLInputElement, 'moguls co-ed');
+  expect(screen.getByText('2 of 3 rows')).toBeTruthy();
+  expect(bodyRows(table).map((r) => r[7])).toEqual(['Zimmer', 'Young']);
+
+  fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+  expect(names).toHaveLength(1);
+  expect(names[0]).toMatch(/^race-entries-\d{4}-\d{2}-\d{2}\.csv$/);
+  const bytes = new Uint8Array(await files[0]!.arrayBuffer());
+  expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const [header, ...rows] = Papa.parse<string[]>(new TextDecoder().decode(bytes.slice(3)), { skipEmptyLines: true }).data;
+  expect(header).toEqual(['School', 'Discipline', 'Division', 'Gender', 'Team', 'Position', 'Given name', 'Surname', 'Snow id', 'Year level', 'Bib']);
+  expect(rows.map((r) => [r[0], r[2], r[5], r[7]])).toEqual([[schoolName, '1', '1', 'Zimmer'], [schoolName, '1', '2', 'Young']]);
+});
+
+it('shows the kept copy offline with the time it was fetched, without asking the server', async () => {
+  renderAs(admin.user, <TotalEntriesReport db={db} />);
+  const { screen } = dom.rtl;
+  expect(await screen.findByText('3', undefined, WAIT)).toBeTruthy();
+  dom.rtl.cleanup();
+  sent.length = 0;
+
+  syncStatus.set({ online: false });
+  renderAs(admin.user, <TotalEntriesReport db={db} />);
+  expect(await screen.findByText(/^Offline: showing the copy fetched /, undefined, WAIT)).toBeTruthy();
+  expect(screen.getByText('3')).toBeTruthy();
+  expect(screen.getByText(/As of /)).toBeTruthy();
+  expect(reportRequests()).toEqual([]);
+  expect((screen.getByRole('button', { name: 'Refresh' }) as HTMLButtonElement).disabled).toBe(true);
+});
+
+it('opens the reports for an auditor and sends a school user to /login', async () => {
+  // The pages' network as the auditor's session (the admin's is unstubbed first).
+  vi.unstubAllGlobals();
+  connectPagesTo(w.baseUrl, auditor.jar, sent);
+  renderAs(auditor.user, <TotalEntriesReport db={db} />);
+  const { screen } = dom.rtl;
+  expect(await screen.findByText('3', undefined, WAIT)).toBeTruthy();
+  dom.rtl.cleanup();
+
+  renderAs(auditor.user, <ReportsIndexPage />, '/reports');
+  expect(screen.getAllByRole('link')).toHaveLength(REPORTS.length);
+  expect(screen.getByRole('link', { name: 'Coordinators by state' }).getAttribute('href')).toBe('/reports/coordinator-details-state');
+  dom.rtl.cleanup();
+
+  renderAs(school.user, <CoordinatorDetailsStateReport db={db} />);
+  expect(await screen.findByText('Login screen')).toBeTruthy();
+  dom.rtl.cleanup();
+  renderAs(school.user, <ReportsIndexPage />, '/reports');
+  expect(await screen.findByText('Login screen')).toBeTruthy();
+});
+
+it('asks for the coordinators of the chosen state, NSW first', async () => {
+  renderAs(admin.user, <CoordinatorDetailsStateReport db={db} />);
+  const { screen } = dom.rtl;
+  await screen.findByRole('table', { name: /^Coordinators by state/ }, WAIT);
+  expect(reportRequests().map((r) => r.path)).toEqual(['/api/report/coordinator-details-state/3']);
+});
+
+it('makes no call on the moguls/slopestyle page: it shows the signed-in user', async () => {
+  renderAs(admin.user, <MogulsSlopestyleReport db={db} />);
+  const { screen } = dom.rtl;
+  expect(await screen.findByText(new RegExp(admin.user.username))).toBeTruthy();
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(sent).toEqual([]);
+});
+
+it('generates the past events\' totals for the ticked events, one column each', async () => {
+  renderAs(admin.user, <SchoolPastTotalEntriesReport db={db} />);
+  const { screen, fireEvent } = dom.rtl;
+  const box = await screen.findByRole('checkbox', { name: new RegExp(admin.user.eventName!) }, WAIT);
+  fireEvent.click(box);
+  fireEvent.click(screen.getByRole('button', { name: GENERATE_BUTTON }));
+  const table = await screen.findByRole('table', { name: 'Race entries in past events' }, WAIT);
+  expect(sent.filter((r) => r.method === 'POST')).toEqual([
+    { method: 'POST', path: '/api/report/school-past-total-entries', body: { events: [w.eventId] } },
+  ]);
+  expect(dom.rtl.within(table).getAllByRole('columnheader').map((h) => h.textContent?.replace(/[▲▼↕]/g, ''))).toEqual([
+    'School', expect.stringContaining(admin.user.eventName!), 'Total',
+  ]);
+  expect(bodyRows(table)).toEqual([[schoolName, '3', '3']]);
+});
+
+it('shows the four award lists', async () => {
+  renderAs(admin.user, <SkiSnowboardAwardsReport db={db} />);
+  const { screen } = dom.rtl;
+  for (const name of ['Secondary ski', 'Secondary snowboard', 'Primary ski', 'Primary snowboard']) {
+    expect(await screen.findByRole('heading', { name }, WAIT)).toBeTruthy();
+  }
+  expect(reportRequests().map((r) => r.path)).toEqual([`/api/v2/report/ski-snowboard-awards/${w.eventId}`]);
+});
+
+it('draws the bar chart with only the parts it registered, labelled with its summary', async () => {
+  // happy-dom has no 2D canvas: a context that accepts every drawing call stands in for one.
+  const noop = () => undefined;
+  const drawn: Record<string, unknown> = { measureText: () => ({ width: 10 }), createLinearGradient: () => ({ addColorStop: noop }) };
+  const context = new Proxy(drawn, {
+    get: (target, key: string) => (key in target ? target[key] : noop),
+    set: () => true,
+  });
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (this: HTMLCanvasElement) {
+    drawn.canvas = this;
+    return context as unknown as CanvasRenderingContext2D;
+  });
+  const { default: BarChart } = await import('../../src/features/reports/bar-chart');
+  const { Chart } = await import('chart.js');
+  const summary = 'Bar chart of race entries by discipline: Moguls 2, Alpine 1.';
+  dom.rtl.render(<BarChart labels={['Moguls', 'Alpine']} series={[{ label: 'Race entries', data: [2, 1] }]} summary={summary} />);
+  const canvas = dom.rtl.screen.getByRole('img', { name: summary }) as HTMLCanvasElement;
+  const chart = Chart.getChart(canvas);
+  expect(chart?.data.labels).toEqual(['Moguls', 'Alpine']);
+  expect(chart?.data.datasets[0]?.data).toEqual([2, 1]);
+  dom.rtl.cleanup();
+  expect(Chart.getChart(canvas)).toBeUndefined();
+});

@@ -1,0 +1,165 @@
+// @vitest-environment node
+// The results screen of an admin who has picked an event, against the real server, its data
+// reaching the device only through the real pull: the event's results show; a race result added
+// through the 'Add race result' dialog and an overall result removed are saved offline, stay on
+// the device, and once online the server holds exactly that change. A school user reads only.
+import 'fake-indexeddb/auto';
+import { MemoryRouter } from 'react-router-dom';
+import { v7 as uuidv7 } from 'uuid';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { SessionContext } from '../../src/components/session-context';
+import type { InterschoolsDb } from '../../src/db/database';
+import { setSessionUser } from '../../src/db/meta';
+import type { ResultOverall, ResultRace, SessionUser } from '../../src/domain/schemas';
+import ResultsPage, { RESULTS_SAVED } from '../../src/features/results/results-page';
+import TrophiesPage, { TROPHIES_SAVED } from '../../src/features/results/trophies-page';
+import { createUser } from '../api/support/factories';
+import { renderInNode } from './support/node-dom';
+import { signInOnEvent, typeValue } from './support/pages';
+import { dropDatabases, engineFor, freshDb, world, type Jar, type World } from './sync-support';
+
+const dom = renderInNode();
+
+let w: World;
+let admin: { jar: Jar; user: SessionUser };
+beforeEach(async () => {
+  w = await world();
+  const { email } = await createUser(w.t.db, 'admin');
+  admin = await signInOnEvent(w, email);
+  expect(admin.user.EventId).toBe(w.eventId);
+});
+afterEach(async () => {
+  dom.rtl.cleanup();
+  await dropDatabases();
+  await w.close();
+});
+
+async function putResults(body: Record<string, unknown>) {
+  const res = await admin.jar.fetch(`${w.baseUrl}/api/results`, {
+    method: 'PUT', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ multi: true, racesDeleted: [], overallDeleted: [], ...body }),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+}
+async function serverResults(): Promise<{ races: ResultRace[]; overalls: ResultOverall[] }> {
+  const races = await admin.jar.fetch(`${w.baseUrl}/api/results/`);
+  const overalls = await admin.jar.fetch(`${w.baseUrl}/api/resultOveralls`);
+  return { races: (await races.json()) as ResultRace[], overalls: (await overalls.json()) as ResultOverall[] };
+}
+
+const offline: typeof fetch = async () => {
+  throw new TypeError('Failed to fetch');
+};
+const sync = (db: InterschoolsDb, fetchFn: typeof fetch = admin.jar.fetch) =>
+  engineFor(w, db, { fetch: fetchFn, ...(fetchFn === offline ? { sleep: () => new Promise<void>(() => undefined) } : {}) }).engine;
+
+async function device(user: SessionUser, fetchFn: typeof fetch) {
+  const db = freshDb();
+  await setSessionUser(db, user);
+  await sync(db, fetchFn).pull();
+  dom.rtl.render(
+    <MemoryRouter>
+      <SessionContext.Provider value={{ user, setUser: async () => {} }}>
+        <ResultsPage db={db} />
+      </SessionContext.Provider>
+    </MemoryRouter>,
+  );
+  return db;
+}
+
+const choose = (select: HTMLElement, value: string) => typeValue(dom.rtl.fireEvent, select as HTMLSelectElement, value);
+const rowsOf = (name: string) => {
+  const { screen, within } = dom.rtl;
+  return within(screen.getByRole('table', { name })).getAllByRole('row').slice(1)
+    .map((row) => within(row).getAllByRole('cell').slice(0, 4).map((cell) => cell.textContent ?? ''));
+};
+
+it('saves a race result added and an overall result removed offline, and the server gets exactly that', async () => {
+  const kept = { id: uuidv7(), DisciplineId: 1, division: 1, gender: 'Male', teamIndividual: 'Team', fileUrl: 'https://r.example.test/a.pdf' };
+  const gone = { id: uuidv7(), pointscore: 'Skiing', schoolType: 'Primary', gender: 'Female' };
+  await putResults({ races: [kept], overalls: [gone] });
+  const db = await device(admin.user, admin.jar.fetch);
+  const { screen, within, fireEvent, waitFor } = dom.rtl;
+  await waitFor(() => expect(rowsOf('Race results')).toEqual([['Alpine', '1', 'Male', 'Team']]), { timeout: 10_000 });
+  expect(rowsOf('Overall results')).toEqual([['Skiing', 'Primary', 'Female', 'Not published yet']]);
+
+  fireEvent.click(screen.getByRole('button', { name: 'Add race result' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Add race result' });
+  // The dialog does not close while a choice is missing.
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+  expect(screen.getByRole('dialog', { name: 'Add race result' })).toBeTruthy();
+  const option = within(dialog).getByRole('option', { name: 'Moguls' }) as HTMLOptionElement;
+  choose(within(dialog).getByLabelText('Discipline'), option.value);
+  choose(within(dialog).getByLabelText('Division'), '2');
+  choose(within(dialog).getByLabelText('Gender'), 'Co-Ed');
+  choose(within(dialog).getByLabelText('Type'), 'Combined');
+  typeValue(fireEvent, within(dialog).getByLabelText("Or the result's web address") as HTMLInputElement, 'https://r.example.test/m.pdf');
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  fireEvent.click(screen.getByRole('button', { name: 'Remove overall result Skiing, Primary, Female' }));
+  const save = screen.getByRole('button', { name: 'Save' });
+  expect(save.classList.contains('button-danger')).toBe(true);
+  fireEvent.click(save);
+  expect(await screen.findByText(RESULTS_SAVED)).toBeTruthy();
+
+  await sync(db, offline).flush();
+  expect(await db.outbox.where('status').equals('pending').count()).toBe(2);
+  expect(await db.resultRaces.count()).toBe(2);
+  expect(await db.resultOveralls.count()).toBe(0);
+  expect((await serverResults()).overalls).toHaveLength(1);
+
+  await sync(db).flush();
+  expect(await db.outbox.count()).toBe(0);
+  const stored = await serverResults();
+  expect(stored.overalls).toEqual([]);
+  expect(stored.races.map((r) => [r.DisciplineId, r.division, r.gender, r.teamIndividual, r.fileUrl])).toEqual([
+    [1, 1, 'Male', 'Team', kept.fileUrl], [2, 2, 'Co-Ed', 'Combined', 'https://r.example.test/m.pdf'],
+  ]);
+});
+
+it('lets a school user read the results, without add or save', async () => {
+  await putResults({ races: [{ id: uuidv7(), DisciplineId: 1, division: 3, gender: 'Female', teamIndividual: 'Individual' }] });
+  const { email } = await createUser(w.t.db, 'school', { schoolId: w.schoolId });
+  const school = await signInOnEvent(w, email);
+  await device(school.user, school.jar.fetch);
+  const { screen, waitFor } = dom.rtl;
+  await waitFor(() => expect(rowsOf('Race results')).toEqual([['Alpine', '3', 'Female', 'Individual']]), { timeout: 10_000 });
+  expect(screen.queryByRole('button', { name: 'Add race result' })).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+});
+
+it('lists trophies with each of their pictures and saves one added through the dialog', async () => {
+  const res = await admin.jar.fetch(`${w.baseUrl}/api/v2/Trophies`, {
+    method: 'PUT', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ trophies: [{ id: uuidv7(), name: 'Snow Cup', disciplineId: 1, division: 2, gender: 'female', state: 'NSW', imageURL: '/a.png|/b.png', type: 'team' }], trophiesDeleted: [] }),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  const db = freshDb();
+  await setSessionUser(db, admin.user);
+  await sync(db).pull();
+  dom.rtl.render(
+    <MemoryRouter>
+      <SessionContext.Provider value={{ user: admin.user, setUser: async () => {} }}>
+        <TrophiesPage db={db} />
+      </SessionContext.Provider>
+    </MemoryRouter>,
+  );
+  const { screen, within, fireEvent, waitFor } = dom.rtl;
+  await waitFor(() => expect(screen.getAllByRole('img')).toHaveLength(2), { timeout: 10_000 });
+  expect(screen.getAllByRole('img').map((img) => img.getAttribute('src'))).toEqual(['/a.png', '/b.png']);
+
+  fireEvent.click(screen.getByRole('button', { name: 'Add trophy' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Add trophy' });
+  typeValue(fireEvent, within(dialog).getByLabelText('Name') as HTMLInputElement, 'Board Shield');
+  choose(within(dialog).getByLabelText('Gender'), 'male');
+  choose(within(dialog).getByLabelText('Type'), 'independent');
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText(TROPHIES_SAVED)).toBeTruthy();
+  await sync(db).flush();
+  expect(await db.outbox.count()).toBe(0);
+  const listed = await admin.jar.fetch(`${w.baseUrl}/api/v2/Trophies?filter=${encodeURIComponent(JSON.stringify({ order: 'name ASC' }))}`);
+  expect(((await listed.json()) as { name: string; gender: string }[]).map((t) => [t.name, t.gender])).toEqual([['Board Shield', 'male'], ['Snow Cup', 'female']]);
+});
