@@ -56,3 +56,54 @@ it('sends a coordinator who opens a report to sign in', async () => {
   await page.waitForURL(/#\/login$/);
   await page.close();
 });
+
+it('lets an admin add a race result with its PDF and a trophy with a picture', async () => {
+  const api = await apiSession(env.server.url, DEMO.admin);
+  const page = await env.device.context.newPage();
+  await signInThroughPage(page, env.server.url, DEMO.admin);
+  await page.waitForURL(/#\/$/);
+
+  // A race result with its file, uploaded from the dialog.
+  await page.getByRole('link', { name: 'Results', exact: true }).click();
+  await page.getByRole('button', { name: 'Add race result' }).click();
+  const race = page.getByRole('dialog', { name: 'Add race result' });
+  await race.getByLabel('Discipline').selectOption({ label: 'Moguls' });
+  await race.getByLabel('Division').selectOption('3');
+  await race.getByLabel('Gender').selectOption('Female');
+  await race.getByLabel('Type').selectOption('Individual');
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+  await race.getByLabel('Upload the result file (PDF)').setInputFiles({ name: 'moguls-d3-female.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await race.getByText('Uploaded moguls-d3-female.pdf.').waitFor();
+  await expectAccessible(page, 'results, the add dialog');
+  await race.getByRole('button', { name: 'Add' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  type Race = { DisciplineId: number; division: number; gender: string; teamIndividual: string; fileUrl: string };
+  const saved = async () => ((await (await api.get('/api/results/')).json()) as Race[])
+    .find((r) => r.DisciplineId === 2 && r.division === 3 && r.gender === 'Female' && r.teamIndividual === 'Individual');
+  await expect.poll(async () => (await saved())?.fileUrl ?? '', { timeout: 30_000 }).toMatch(/\/api\/files\/[\w-]+$/);
+  const file = await api.get(new URL((await saved())!.fileUrl).pathname);
+  expect(file.headers()['content-type']).toBe('application/pdf');
+  expect((await file.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // A trophy with a picture, resized on the server for the list.
+  await page.getByRole('link', { name: 'Trophies', exact: true }).click();
+  await page.getByRole('button', { name: 'Add trophy' }).click();
+  const trophy = page.getByRole('dialog', { name: 'Add trophy' });
+  await trophy.getByLabel('Name').fill('Perisher Cup');
+  await trophy.getByLabel('Gender').selectOption('female');
+  await trophy.getByLabel('State').fill('NSW');
+  await trophy.getByLabel('Type').selectOption('team');
+  // A 1x1 PNG.
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  await trophy.getByLabel('Upload a picture (PNG, JPEG or WebP)').setInputFiles({ name: 'cup.png', mimeType: 'image/png', buffer: png });
+  await trophy.getByText('Uploaded cup.png.').waitFor();
+  await trophy.getByRole('button', { name: 'Add' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  type ServerTrophy = { name?: string; imageURL: string };
+  await expect.poll(async () => ((await (await api.get('/api/v2/Trophies')).json()) as ServerTrophy[])
+    .find((t) => t.name === 'Perisher Cup')?.imageURL ?? '', { timeout: 30_000 }).toMatch(/\/api\/files\/[\w-]+/);
+  await page.getByRole('img', { name: /^Perisher Cup/ }).first().waitFor();
+  await expectAccessible(page, 'trophies');
+  await page.close();
+  await api.dispose();
+});

@@ -23,6 +23,15 @@ export const TROPHIES_SAVED = 'Trophies saved. They are sent to the server now, 
 const order = (a: TrophyRow, b: TrophyRow) => (a.name ?? '').localeCompare(b.name ?? '')
   || (a.disciplineId ?? 0) - (b.disciplineId ?? 0) || (a.division ?? 0) - (b.division ?? 0) || a.gender.localeCompare(b.gender);
 
+/** A picture this server keeps (uploaded here): shown in the list. */
+const isOwnFile = (url: string) => {
+  try {
+    return new URL(url, window.location.origin).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+};
+
 export default function TrophiesPage({ db }: { db: InterschoolsDb }) {
   const { user } = useSession();
   const rows = useLiveQuery(() => db.trophies.toArray(), [db]);
@@ -111,10 +120,14 @@ export default function TrophiesPage({ db }: { db: InterschoolsDb }) {
                 return (
                   <tr key={t.id}>
                     <td>
-                      {images.length === 0 ? 'No picture' : images.map((url, i) => (
+                      {images.length === 0 ? 'No picture' : images.map((url, i) => (isOwnFile(url) ? (
                         <img key={`${url}-${i}`} src={url} alt={`${label(t)}, picture ${i + 1} of ${images.length}`} loading="lazy"
                           style={{ maxWidth: 160, maxHeight: 160, marginRight: 4 }} />
-                      ))}
+                      ) : (
+                        // Pictures kept on other sites are linked, not shown: the app loads images
+                        // only from its own server (Content-Security-Policy img-src 'self').
+                        <a key={`${url}-${i}`} href={url} target="_blank" rel="noopener noreferrer">{`${label(t)}, picture ${i + 1}`}</a>
+                      )))}
                     </td>
                     <td>{t.name || '—'}{t._pending && <span className="admin-list-pending">{refusal ? ' (not saved)' : ' (waiting to be sent)'}</span>}</td>
                     <td>{t.disciplineId === null ? 'Any' : names.get(t.disciplineId) ?? t.disciplineId}</td>
