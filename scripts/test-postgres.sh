@@ -12,4 +12,4 @@ if [ ! -x "${PG_BIN:-/usr/lib/postgresql/15/bin}/initdb" ]; then
   exit 0
 fi
 echo "== API suite on PostgreSQL 15"
-exec bash "$here/with-postgres.sh" npx vitest run --project api
+exec bash "$here/with-postgres.sh" npx vitest run --project api --maxWorkers=2
