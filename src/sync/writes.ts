@@ -69,3 +69,30 @@ export async function queueWrite(db: InterschoolsDb, input: QueueWriteInput): Pr
   notifyOutbox({ type: 'queued', database: db.name, seq: item.seq });
   return item;
 }
+
+/** A list saved in one batch (invites, results, trophies): the added rows put and the removed
+ *  ones deleted in the mirror, and one outbox item whose BatchUndo lets a refused save be
+ *  discarded on this device (src/sync/blocked.ts). */
+export function queueListBatch<R extends { id: string }>(db: InterschoolsDb, batch: {
+  path: string;
+  body: unknown;
+  table: EnqueueWriteInput['entity'];
+  eventId: string | null;
+  added: readonly R[];
+  removed: readonly R[];
+}): Promise<OutboxItem> {
+  const removedIds = batch.removed.map((r) => r.id);
+  return queueWrite(db, {
+    method: 'PUT',
+    path: batch.path,
+    body: batch.body,
+    entity: batch.table,
+    rowId: null,
+    eventId: batch.eventId,
+    base: { undo: { table: batch.table, put: batch.removed, drop: batch.added.map((a) => a.id) } },
+    applyLocally: async (tx) => {
+      await tx.table(batch.table).bulkPut(batch.added.map((row) => ({ ...row, _pending: true })));
+      await tx.table(batch.table).bulkDelete(removedIds);
+    },
+  });
+}

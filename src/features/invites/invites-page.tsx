@@ -18,8 +18,7 @@ import { LABELS, MESSAGES } from '../../domain/messages';
 import { isAdmin } from '../../domain/rules/access';
 import type { InviteChoice } from '../../domain/rules/invite-form';
 import type { Invite } from '../../domain/schemas';
-import type { BatchUndo } from '../../sync/blocked';
-import { queueWrite } from '../../sync/writes';
+import { queueListBatch } from '../../sync/writes';
 import { AddInviteDialog } from './add-invite-dialog';
 
 export const INVITES_SAVED = 'Invites saved. They are sent to the server now, or when the connection returns.';
@@ -66,8 +65,7 @@ export default function InvitesPage({ db }: { db: InterschoolsDb }) {
     setMessage(null);
     const removedIds = [...removed];
     try {
-      await queueWrite(db, {
-        method: 'PUT',
+      await queueListBatch(db, {
         path: '/api/invites',
         body: {
           multi: true,
@@ -75,15 +73,10 @@ export default function InvitesPage({ db }: { db: InterschoolsDb }) {
           invitesDeleted: removedIds,
           overallDeleted: [],
         },
-        entity: 'invites',
-        rowId: null,
+        table: 'invites',
         eventId: event,
-        // Discarding a refused save takes it back on this device (src/sync/blocked.ts).
-        base: { undo: { table: 'invites', put: (rows ?? []).filter((r) => removed.has(r.id)), drop: added.map((a) => a.id) } } satisfies BatchUndo,
-        applyLocally: async (tx) => {
-          await tx.invites.bulkPut(added.map((row) => ({ ...row, _pending: true })));
-          await tx.invites.bulkDelete(removedIds);
-        },
+        added,
+        removed: (rows ?? []).filter((r) => removed.has(r.id)),
       });
       setAdded([]);
       setRemoved(new Set());

@@ -15,8 +15,7 @@ import { useSession } from '../../components/session-context';
 import { useListRefusal } from '../../components/use-row-refusal';
 import type { InterschoolsDb, ResultOverallRow, ResultRaceRow } from '../../db/database';
 import { isAdmin } from '../../domain/rules/access';
-import type { BatchUndo } from '../../sync/blocked';
-import { queueWrite } from '../../sync/writes';
+import { queueListBatch } from '../../sync/writes';
 import { AddOverallResultDialog, AddRaceResultDialog } from './add-result-dialogs';
 import type { OverallResultChoice, RaceResultChoice } from './result-forms';
 
@@ -113,8 +112,7 @@ export default function ResultsPage({ db }: { db: InterschoolsDb }) {
       // One save per table that changed: a discarded refusal is then taken back on this device by
       // its BatchUndo (src/sync/blocked.ts undoes one table per outbox item).
       if (addedRaces.length || racesDeleted.length) {
-        await queueWrite(db, {
-          method: 'PUT',
+        await queueListBatch(db, {
           path: '/api/results',
           body: {
             multi: true,
@@ -122,19 +120,14 @@ export default function ResultsPage({ db }: { db: InterschoolsDb }) {
             racesDeleted,
             overallDeleted: [],
           },
-          entity: 'resultRaces',
-          rowId: null,
+          table: 'resultRaces',
           eventId: event,
-          base: { undo: { table: 'resultRaces', put: removedRaces, drop: addedRaces.map((a) => a.id) } } satisfies BatchUndo,
-          applyLocally: async (tx) => {
-            await tx.resultRaces.bulkPut(addedRaces.map((row) => ({ ...row, _pending: true })));
-            await tx.resultRaces.bulkDelete(racesDeleted);
-          },
+          added: addedRaces,
+          removed: removedRaces,
         });
       }
       if (addedOveralls.length || overallDeleted.length) {
-        await queueWrite(db, {
-          method: 'PUT',
+        await queueListBatch(db, {
           path: '/api/results',
           body: {
             multi: true,
@@ -142,14 +135,10 @@ export default function ResultsPage({ db }: { db: InterschoolsDb }) {
             racesDeleted: [],
             overallDeleted,
           },
-          entity: 'resultOveralls',
-          rowId: null,
+          table: 'resultOveralls',
           eventId: event,
-          base: { undo: { table: 'resultOveralls', put: removedOveralls, drop: addedOveralls.map((a) => a.id) } } satisfies BatchUndo,
-          applyLocally: async (tx) => {
-            await tx.resultOveralls.bulkPut(addedOveralls.map((row) => ({ ...row, _pending: true })));
-            await tx.resultOveralls.bulkDelete(overallDeleted);
-          },
+          added: addedOveralls,
+          removed: removedOveralls,
         });
       }
       setRaceEdits(noEdits());

@@ -14,8 +14,7 @@ import { useListRefusal } from '../../components/use-row-refusal';
 import type { InterschoolsDb, TrophyRow } from '../../db/database';
 import { isAdmin } from '../../domain/rules/access';
 import { splitImageUrls } from '../../domain/rules/trophy-images';
-import type { BatchUndo } from '../../sync/blocked';
-import { queueWrite } from '../../sync/writes';
+import { queueListBatch } from '../../sync/writes';
 import { AddTrophyDialog, type TrophyDialogResult } from './add-trophy-dialog';
 
 export const TROPHIES_SAVED = 'Trophies saved. They are sent to the server now, or when the connection returns.';
@@ -68,21 +67,16 @@ export default function TrophiesPage({ db }: { db: InterschoolsDb }) {
     setMessage(null);
     const removedIds = [...removed];
     try {
-      await queueWrite(db, {
-        method: 'PUT',
+      await queueListBatch(db, {
         path: '/api/v2/Trophies',
         body: {
           trophies: added.map(({ id, name, disciplineId, division, gender, state, imageURL, type }) => ({ id, name, disciplineId, division, gender, state, imageURL, type })),
           trophiesDeleted: removedIds,
         },
-        entity: 'trophies',
-        rowId: null,
+        table: 'trophies',
         eventId: null,
-        base: { undo: { table: 'trophies', put: (rows ?? []).filter((r) => removed.has(r.id)), drop: added.map((a) => a.id) } } satisfies BatchUndo,
-        applyLocally: async (tx) => {
-          await tx.trophies.bulkPut(added.map((row) => ({ ...row, _pending: true })));
-          await tx.trophies.bulkDelete(removedIds);
-        },
+        added,
+        removed: (rows ?? []).filter((r) => removed.has(r.id)),
       });
       setAdded([]);
       setRemoved(new Set());

@@ -63,7 +63,7 @@ export default function SchoolPage({ db }: { db: InterschoolsDb }) {
   }
   if (row === undefined) return <PageMain className="page"><h1>School profile</h1><p role="status">Loading…</p></PageMain>;
   if (row === null || !values || !baseline) {
-    return <PageMain className="page"><h1>School profile</h1><p>This school's details are not on this device yet. They arrive with the next sync.</p></PageMain>;
+    return <PageMain className="page"><h1>School profile</h1><p role="status">Downloading the school's details to this device…</p></PageMain>;
   }
 
   const dirty = schoolFormChanged(values, baseline);
