@@ -27,6 +27,7 @@ export default defineConfig({
           include: ['tests/client/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           globalSetup: ['tests/api/support/global-setup.ts'],
+          setupFiles: ['tests/client/support/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
