@@ -7,7 +7,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { InterschoolsDb, OutboxItem } from '../db/database';
 import { takeSequenceNumbers } from '../db/meta';
 import { listByStatus } from '../db/outbox';
-import { isPlainObject, keyFromString, withoutPending } from './rows';
+import { isBatchUndo, isPlainObject, keyFromString, withoutPending } from './rows';
 import { notifyOutbox } from './writes';
 
 export function listBlocked(db: InterschoolsDb): Promise<OutboxItem[]> {
@@ -63,16 +63,6 @@ export async function retryFailed(db: InterschoolsDb, localId: number): Promise<
   });
   if (item) notifyOutbox({ type: 'changed', database: db.name, seq: item.seq });
   return item;
-}
-
-/** A list saved in one batch (invites) keeps how to undo it on the device: the rows it removed,
- *  to put back, and the ids of the rows it added, to drop. */
-export type BatchUndo = { undo: { table: string; put: readonly object[]; drop: string[] } };
-
-function isBatchUndo(base: unknown): base is BatchUndo {
-  if (!isPlainObject(base) || !isPlainObject(base.undo)) return false;
-  const { table, put, drop } = base.undo;
-  return typeof table === 'string' && Array.isArray(put) && Array.isArray(drop);
 }
 
 async function undoBatch(db: InterschoolsDb, item: OutboxItem): Promise<void> {

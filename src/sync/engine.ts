@@ -12,6 +12,9 @@ import { parseRetryAfter, retryDelay } from './backoff';
 import { OUTBOX_LOCK, defaultLocks, withLockIfAvailable } from './lock';
 import {
   answerRows,
+  batchElement,
+  batchTouches,
+  isBatchUndo,
   isPlainObject,
   keyFromString,
   keyOfRow,
@@ -20,6 +23,7 @@ import {
   overlay,
   splitAnswerRow,
   withoutPending,
+  type BatchUndo,
   type SplitRow,
   type Row,
 } from './rows';
@@ -181,18 +185,30 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
         }
       }
 
+      // Lists saved in one batch after this one: their rows follow this answer's versions too.
+      const laterBatches = item.rowId === null
+        ? await db.outbox.filter((q) => q.entity === item.entity && q.rowId === null && q.localId !== item.localId).toArray()
+        : [];
       for (const row of rows.map((answered) => splitAnswerRow(item.entity, answered).row)) {
         const rowId = rowKeyString(keyOfRow(table, row));
         const queued = await itemsOfRow(item.entity, rowId);
+        const sent = item.rowId === null ? batchElement(item.body, row.id)?.row.version : sentVersion;
         // Our own write bumped the version: later edits of the row made on the old one follow it.
-        for (const later of queued) {
-          if (later.status !== 'pending' || sentVersion === undefined || row.version === undefined) continue;
-          const located = locateRow(later.body, later.rowId);
-          if (located && located.row.version === sentVersion) {
+        for (const later of [...queued, ...laterBatches]) {
+          if (later.status !== 'pending' || sent === undefined || row.version === undefined) continue;
+          const located = later.rowId === null ? batchElement(later.body, row.id) : locateRow(later.body, later.rowId);
+          if (located && located.row.version === sent) {
             later.body = located.replace({ ...located.row, version: row.version });
+            // Discarding that batch later brings the row back on this version, not the old one.
+            if (isBatchUndo(later.base)) {
+              const { undo } = later.base;
+              later.base = { undo: { ...undo, put: undo.put.map((r) => (isPlainObject(r) && r.id === row.id ? { ...r, version: row.version } : r)) } };
+            }
             await db.outbox.put(later);
           }
         }
+        // A later batch changed or removed this row on the device: the device's row stands.
+        if (laterBatches.some((later) => batchTouches(later.body, row.id))) continue;
         const key = keyOfRow(table, row);
         const local = (await table.get(key as never)) as Row | undefined;
         if (!queued.length && local && typeof local.version === 'number' && typeof row.version === 'number' && local.version > row.version) {
@@ -233,6 +249,20 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     status.set({ message });
   }
 
+  /** 409 on a list saved in one batch (results, trophies): one of its rows was changed by someone
+   *  else meanwhile. A batch is not merged field by field: it is set aside for the user to discard
+   *  or re-apply, the server's row stands in the mirror, and discarding the batch keeps it. */
+  async function refuseStaleBatch(item: OutboxItem, { undo }: BatchUndo, current: Row, message: string | null | undefined): Promise<Step> {
+    const text = message ?? 'Not saved: a row of this list was changed on the server meanwhile; the server\'s version is kept.';
+    await db.transaction('rw', [...db.mirrorTables(), db.outbox], async () => {
+      const put = [...undo.put.filter((r) => !(isPlainObject(r) && r.id === current.id)), current];
+      await db.outbox.update(item.localId!, { status: 'failed', error: text, base: { undo: { ...undo, put } }, fields: [] });
+      await db.table(item.entity).put(current);
+    });
+    status.set({ message: text });
+    return { kind: 'next' };
+  }
+
   /** 409: merge when the changed fields do not overlap, else the server's value stands. */
   async function onConflict(item: OutboxItem, answer: WriteAnswer): Promise<Step> {
     const body = isPlainObject(answer.body) ? answer.body : {};
@@ -242,6 +272,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       await setAside(item, message ?? 'This change conflicts with the server.');
       return { kind: 'next' };
     }
+    if (item.rowId === null && isBatchUndo(item.base)) return refuseStaleBatch(item, item.base, current, message);
     const merge = mergeOnConflict(item, current);
     if (merge.kind === 'resend') {
       const localId = item.localId!;

@@ -20,15 +20,22 @@ export function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-type Located = { row: Row; replace(next: Row): unknown };
+/** A list saved in one batch (invites, results, trophies) keeps how to undo it on the device: the
+ *  rows it removed or changed, to put back as they were, and the ids of the rows it added, to drop. */
+export type BatchUndo = { undo: { table: string; put: readonly object[]; drop: string[] } };
 
-/** Finds the object of `body` that carries the row `rowId`, with a way to rebuild the body. */
-export function locateRow(body: unknown, rowId: OutboxItem['rowId']): Located | null {
-  if (!isPlainObject(body)) return null;
-  // A batch: { participants: [...] }, { data: [...] }.
+export function isBatchUndo(base: unknown): base is BatchUndo {
+  if (!isPlainObject(base) || !isPlainObject(base.undo)) return false;
+  const { table, put, drop } = base.undo;
+  return typeof table === 'string' && Array.isArray(put) && Array.isArray(drop);
+}
+
+/** The element with this id in one of a batch body's lists ({ races: [...] }, { trophies: [...] }). */
+export function batchElement(body: unknown, id: unknown): Located | null {
+  if (!isPlainObject(body) || id === undefined || id === null) return null;
   for (const [key, value] of Object.entries(body)) {
     if (!Array.isArray(value)) continue;
-    const index = value.findIndex((el) => isPlainObject(el) && rowId !== null && el.id === rowId);
+    const index = value.findIndex((el) => isPlainObject(el) && el.id === id);
     if (index >= 0) {
       return {
         row: value[index] as Row,
@@ -36,6 +43,24 @@ export function locateRow(body: unknown, rowId: OutboxItem['rowId']): Located | 
       };
     }
   }
+  return null;
+}
+
+/** Does a batch body carry this row, as an element of a list or as an id in a list of removals? */
+export function batchTouches(body: unknown, id: unknown): boolean {
+  if (!isPlainObject(body)) return false;
+  return Object.values(body).some((value) => Array.isArray(value)
+    && value.some((el) => el === id || (isPlainObject(el) && el.id === id)));
+}
+
+type Located = { row: Row; replace(next: Row): unknown };
+
+/** Finds the object of `body` that carries the row `rowId`, with a way to rebuild the body. */
+export function locateRow(body: unknown, rowId: OutboxItem['rowId']): Located | null {
+  if (!isPlainObject(body)) return null;
+  // A batch: { participants: [...] }, { data: [...] }.
+  const element = batchElement(body, rowId);
+  if (element) return element;
   // One wrapped row: { ticketing: {...} }.
   const keys = Object.keys(body);
   if (keys.length === 1 && isPlainObject(body[keys[0]!]) && !('id' in body)) {
@@ -110,9 +135,9 @@ export function keyOfRow(table: Table, row: Row): unknown {
 }
 
 /** Is this answer a row (or rows) of the entity's table? */
-/** Answers that carry their saved row under a name beside a message: PUT /api/school answers
- *  { message, school }. */
-const WRAPPED_ANSWER_ROW: Readonly<Record<string, string>> = { schools: 'school' };
+/** Answers that carry their saved rows under a name beside others: PUT /api/school answers
+ *  { message, school }; PUT /api/results answers { races, overalls }. */
+const WRAPPED_ANSWER_ROW: Readonly<Record<string, string>> = { schools: 'school', resultRaces: 'races', resultOveralls: 'overalls' };
 
 export function answerRows(db: InterschoolsDb, entity: string, body: unknown): Row[] {
   const table = db.table(entity);

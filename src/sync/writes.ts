@@ -70,18 +70,21 @@ export async function queueWrite(db: InterschoolsDb, input: QueueWriteInput): Pr
   return item;
 }
 
-/** A list saved in one batch (invites, results, trophies): the added rows put and the removed
- *  ones deleted in the mirror, and one outbox item whose BatchUndo lets a refused save be
- *  discarded on this device (src/sync/blocked.ts). */
+/** A list saved in one batch (invites, results, trophies): the added and changed rows put and the
+ *  removed ones deleted in the mirror, and one outbox item whose BatchUndo lets a refused save be
+ *  discarded on this device (src/sync/blocked.ts): removed and changed rows come back as they
+ *  were, added ones go. */
 export function queueListBatch<R extends { id: string }>(db: InterschoolsDb, batch: {
   path: string;
   body: unknown;
   table: EnqueueWriteInput['entity'];
   eventId: string | null;
   added: readonly R[];
+  changed?: readonly { before: R; after: R }[];
   removed: readonly R[];
 }): Promise<OutboxItem> {
   const removedIds = batch.removed.map((r) => r.id);
+  const changed = batch.changed ?? [];
   return queueWrite(db, {
     method: 'PUT',
     path: batch.path,
@@ -89,9 +92,9 @@ export function queueListBatch<R extends { id: string }>(db: InterschoolsDb, bat
     entity: batch.table,
     rowId: null,
     eventId: batch.eventId,
-    base: { undo: { table: batch.table, put: batch.removed, drop: batch.added.map((a) => a.id) } },
+    base: { undo: { table: batch.table, put: [...batch.removed, ...changed.map((c) => c.before)], drop: batch.added.map((a) => a.id) } },
     applyLocally: async (tx) => {
-      await tx.table(batch.table).bulkPut(batch.added.map((row) => ({ ...row, _pending: true })));
+      await tx.table(batch.table).bulkPut([...batch.added, ...changed.map((c) => c.after)].map((row) => ({ ...row, _pending: true })));
       await tx.table(batch.table).bulkDelete(removedIds);
     },
   });

@@ -76,6 +76,18 @@ describe('trophies', () => {
     expect(removed.json()).toEqual([]);
   });
 
+  it('refuses an edit made on an older version with 409 and the trophy as stored', async () => {
+    const a = trophy();
+    const [stored] = (await put(admin, { trophies: [a] })).json();
+    const renamed = (await put(admin, { trophies: [{ ...stored, name: 'Renamed Cup' }] })).json()[0];
+    expect(renamed.version).toBeGreaterThan(stored.version);
+    const stale = await put(admin, { trophies: [{ ...stored, state: 'VIC' }] });
+    expect(stale.statusCode).toBe(409);
+    const { discipline: _d, ...current } = renamed;
+    expect(stale.json()).toMatchObject({ message: 'Someone else changed this record. The latest version has been loaded.', current });
+    expect((await list(admin)).json()).toMatchObject([{ id: a.id, name: 'Renamed Cup', state: 'NSW' }]);
+  });
+
   it('applies a replayed save once', async () => {
     const headers = { 'Idempotency-Key': randomUUID() };
     const a = trophy();

@@ -2,7 +2,9 @@
 // The results screen of an admin who has picked an event, against the real server, its data
 // reaching the device only through the real pull: the event's results show; a race result added
 // through the 'Add race result' dialog and an overall result removed are saved offline, stay on
-// the device, and once online the server holds exactly that change. A school user reads only.
+// the device, and once online the server holds exactly that change. Placings are entered by
+// editing a result, offline too; an edit of a result changed meanwhile by someone else is refused
+// and can be discarded. A school user reads only. Trophies are added and edited the same way.
 import 'fake-indexeddb/auto';
 import { MemoryRouter } from 'react-router-dom';
 import { v7 as uuidv7 } from 'uuid';
@@ -156,10 +158,102 @@ it('lists trophies with each of their pictures and saves one added through the d
   choose(within(dialog).getByLabelText('Type'), 'independent');
   fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  // An existing trophy is edited in the same dialog, filled with what it holds.
+  fireEvent.click(screen.getByRole('button', { name: 'Edit trophy Snow Cup, Alpine, division 2, female' }));
+  const editing = await screen.findByRole('dialog', { name: 'Edit trophy' });
+  expect((within(editing).getByLabelText('Pictures (web addresses, separated by |)') as HTMLInputElement).value).toBe('/a.png|/b.png');
+  typeValue(fireEvent, within(editing).getByLabelText('State') as HTMLInputElement, 'VIC');
+  fireEvent.click(within(editing).getByRole('button', { name: 'Done' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   fireEvent.click(screen.getByRole('button', { name: 'Save' }));
   expect(await screen.findByText(TROPHIES_SAVED)).toBeTruthy();
   await sync(db).flush();
   expect(await db.outbox.count()).toBe(0);
   const listed = await admin.jar.fetch(`${w.baseUrl}/api/v2/Trophies?filter=${encodeURIComponent(JSON.stringify({ order: 'name ASC' }))}`);
-  expect(((await listed.json()) as { name: string; gender: string }[]).map((t) => [t.name, t.gender])).toEqual([['Board Shield', 'male'], ['Snow Cup', 'female']]);
+  expect(((await listed.json()) as { name: string; gender: string; state: string }[]).map((t) => [t.name, t.gender, t.state]))
+    .toEqual([['Board Shield', 'male', ''], ['Snow Cup', 'female', 'VIC']]);
+});
+
+async function editPlacings(label: string, lines: readonly (readonly [string, string, string])[]) {
+  const { screen, within, fireEvent, waitFor } = dom.rtl;
+  fireEvent.click(screen.getByRole('button', { name: `Edit ${label}` }));
+  const dialog = await screen.findByRole('dialog', { name: 'Edit race result' });
+  for (const [name, school, points] of lines) {
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add placing' }));
+    const n = within(dialog).getAllByLabelText(/^Name, line/).length;
+    typeValue(fireEvent, within(dialog).getByLabelText(`Name, line ${n}`) as HTMLInputElement, name);
+    typeValue(fireEvent, within(dialog).getByLabelText(`School, line ${n}`) as HTMLInputElement, school);
+    typeValue(fireEvent, within(dialog).getByLabelText(`Points, line ${n}`) as HTMLInputElement, points);
+  }
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText(RESULTS_SAVED)).toBeTruthy();
+}
+const firstRacePlacingsCell = () => dom.rtl.within(dom.rtl.screen.getByRole('table', { name: 'Race results' }))
+  .getAllByRole('row')[1]!.querySelectorAll('td')[5]!.textContent;
+const placingsShown = () => [...dom.rtl.screen.getByRole('table', { name: 'Race results' }).querySelectorAll('li')].map((li) => li.textContent);
+
+it('edits a result\'s placings twice offline; both edits reach the server, the second on the first one\'s version', async () => {
+  const race = { id: uuidv7(), DisciplineId: 1, division: 2, gender: 'Female', teamIndividual: 'Individual', fileUrl: 'https://r.example.test/a.pdf' };
+  await putResults({ races: [race] });
+  const db = await device(admin.user, admin.jar.fetch);
+  const { screen, within, fireEvent, waitFor } = dom.rtl;
+  const label = 'race result Alpine, division 2, Female, Individual';
+  await waitFor(() => expect(screen.getByRole('button', { name: `Edit ${label}` })).toBeTruthy(), { timeout: 10_000 });
+  expect(within(screen.getByRole('table', { name: 'Race results' })).getByText('None entered')).toBeTruthy();
+
+  // A placing line left without a name keeps the dialog open and says why.
+  fireEvent.click(screen.getByRole('button', { name: `Edit ${label}` }));
+  const dialog = await screen.findByRole('dialog', { name: 'Edit race result' });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Add placing' }));
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+  expect(within(dialog).getByText('Enter the name of the skier, rider or school placed.')).toBeTruthy();
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+  await editPlacings(label, [['Ada Lovelace', 'Alpine Shire', '10']]);
+  await sync(db, offline).flush();
+  await editPlacings(label, [['Grace Hopper', '', '8']]);
+  await sync(db, offline).flush();
+  expect(await db.outbox.where('status').equals('pending').count()).toBe(2);
+  expect(placingsShown()).toEqual(['1. Ada Lovelace, Alpine Shire, 10 points', '2. Grace Hopper, 8 points']);
+
+  await sync(db).flush();
+  expect(await db.outbox.count()).toBe(0);
+  const [stored] = (await serverResults()).races;
+  expect(stored!.placings).toEqual([{ place: 1, name: 'Ada Lovelace', school: 'Alpine Shire', points: 10 }, { place: 2, name: 'Grace Hopper', points: 8 }]);
+  await waitFor(() => expect(screen.queryByText(/waiting to be sent/)).toBeNull());
+});
+
+it('refuses an edit of a result another administrator changed meanwhile; discarding it shows the server\'s result', async () => {
+  const race = { id: uuidv7(), DisciplineId: 1, division: 2, gender: 'Female', teamIndividual: 'Individual', fileUrl: '' };
+  await putResults({ races: [race] });
+  const db = await device(admin.user, admin.jar.fetch);
+  const { screen, fireEvent, waitFor } = dom.rtl;
+  const label = 'race result Alpine, division 2, Female, Individual';
+  await waitFor(() => expect(screen.getByRole('button', { name: `Edit ${label}` })).toBeTruthy(), { timeout: 10_000 });
+  // The other administrator publishes the file, on the version this device holds.
+  const [held] = await db.resultRaces.toArray();
+  await putResults({ races: [{ ...race, fileUrl: 'https://r.example.test/final.pdf', version: held!.version }] });
+
+  await editPlacings(label, [['Ada Lovelace', '', '']]);
+  await sync(db).flush();
+  expect(await screen.findByText(/Someone else changed this record\. The latest version has been loaded\./)).toBeTruthy();
+  expect((await serverResults()).races[0]!.placings).toBeNull();
+  // The result shows as the server holds it, and nothing more is saved until the refusal is dealt with.
+  const fileLink = () => screen.getByRole('link', { name: `Result file for ${label}` }).getAttribute('href');
+  await waitFor(() => expect(fileLink()).toBe('https://r.example.test/final.pdf'));
+  expect(firstRacePlacingsCell()).toBe('None entered');
+  expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true);
+
+  fireEvent.click(screen.getByRole('button', { name: 'Discard this change' }));
+  await waitFor(() => expect(screen.queryByRole('button', { name: 'Discard this change' })).toBeNull());
+  expect(await db.outbox.count()).toBe(0);
+  expect(fileLink()).toBe('https://r.example.test/final.pdf');
+  expect(firstRacePlacingsCell()).toBe('None entered');
+  // The edit made again on the server's version goes through.
+  await editPlacings(label, [['Ada Lovelace', '', '']]);
+  await sync(db).flush();
+  expect(await db.outbox.count()).toBe(0);
+  expect((await serverResults()).races[0]).toMatchObject({ fileUrl: 'https://r.example.test/final.pdf', placings: [{ place: 1, name: 'Ada Lovelace' }] });
 });

@@ -74,16 +74,25 @@ it('lets an admin add a race result with its PDF and a trophy with a picture', a
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
   await race.getByLabel('Upload the result file (PDF)').setInputFiles({ name: 'moguls-d3-female.pdf', mimeType: 'application/pdf', buffer: pdf });
   await race.getByText('Uploaded moguls-d3-female.pdf.').waitFor();
+  // The placings, pasted from a spreadsheet.
+  await race.getByLabel('Paste placings from a spreadsheet').fill('Place\tName\tSchool\tPoints\n1\tAda Lovelace\tAlpine Shire\t10\n2\tGrace Hopper\t\t8');
+  await race.getByRole('button', { name: 'Add pasted lines' }).click();
+  expect(await race.getByLabel('Name, line 2').inputValue()).toBe('Grace Hopper');
   await expectAccessible(page, 'results, the add dialog');
-  await race.getByRole('button', { name: 'Add' }).click();
+  await race.getByRole('button', { name: 'Add', exact: true }).click();
   await page.getByRole('button', { name: 'Save' }).click();
-  type Race = { DisciplineId: number; division: number; gender: string; teamIndividual: string; fileUrl: string };
+  await page.getByText('2 placings').click();
+  await page.getByText('1. Ada Lovelace, Alpine Shire, 10 points').waitFor();
+  type Race = { DisciplineId: number; division: number; gender: string; teamIndividual: string; fileUrl: string; placings: unknown };
   const saved = async () => ((await (await api.get('/api/results/')).json()) as Race[])
     .find((r) => r.DisciplineId === 2 && r.division === 3 && r.gender === 'Female' && r.teamIndividual === 'Individual');
   await expect.poll(async () => (await saved())?.fileUrl ?? '', { timeout: 30_000 }).toMatch(/\/api\/files\/[\w-]+$/);
   const file = await api.get(new URL((await saved())!.fileUrl).pathname);
   expect(file.headers()['content-type']).toBe('application/pdf');
   expect((await file.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  expect((await saved())!.placings).toEqual([
+    { place: 1, name: 'Ada Lovelace', school: 'Alpine Shire', points: 10 }, { place: 2, name: 'Grace Hopper', points: 8 },
+  ]);
 
   // A trophy with a picture, resized on the server for the list.
   await page.getByRole('link', { name: 'Trophies', exact: true }).click();

@@ -1,9 +1,12 @@
 // The add dialogs of the results and trophies pages (RES-04..07, TRO-03, TRO-05): a row only when
 // every required choice is one of the constants and the file address, if any, is a web address.
 import { describe, expect, it } from 'vitest';
+import { MAX_PLACINGS } from '../../src/domain/constants/limits';
+import { pastedPlacings, placingLine } from '../../src/features/results/placings-editor';
 import {
-  BAD_URL, EMPTY_OVERALL_RESULT, EMPTY_RACE_RESULT, EMPTY_TROPHY, REQUIRED, absoluteFileUrl, fileUrlProblem,
-  overallResultOutcome, raceResultOutcome, trophyOutcome,
+  BAD_URL, EMPTY_OVERALL_RESULT, EMPTY_RACE_RESULT, EMPTY_TROPHY, NAME_PROBLEM, PLACE_PROBLEM, POINTS_PROBLEM, REQUIRED,
+  TOO_MANY_PLACINGS, absoluteFileUrl, fileUrlProblem, nextPlace, overallResultOutcome, overallResultValuesOf, placingValuesOf,
+  placingsOutcome, raceResultOutcome, raceResultValuesOf, trophyOutcome, trophyValuesOf,
 } from '../../src/features/results/result-forms';
 
 describe('race result form', () => {
@@ -59,5 +62,59 @@ describe('file addresses', () => {
     expect(fileUrlProblem('http://x.test')).toBeUndefined();
     expect(fileUrlProblem('ftp://x.test')).toBe(BAD_URL);
     expect(fileUrlProblem('not a url')).toBe(BAD_URL);
+  });
+});
+
+describe('placings form', () => {
+  const line = (place: string, name: string, school = '', points = '') => ({ place, name, school, points });
+
+  it('keeps no placings as none', () => {
+    expect(placingsOutcome([])).toEqual({ ok: true, placings: null });
+  });
+  it('gives the placings in place order, with school and points only when typed', () => {
+    expect(placingsOutcome([line('2', ' Grace Hopper ', 'Alpine Shire', '8.5'), line('1', 'Ada Lovelace', '', '10'), line('2', 'Tie Second')])).toEqual({
+      ok: true,
+      placings: [
+        { place: 1, name: 'Ada Lovelace', points: 10 },
+        { place: 2, name: 'Grace Hopper', school: 'Alpine Shire', points: 8.5 },
+        { place: 2, name: 'Tie Second' },
+      ],
+    });
+  });
+  it('names each bad field on its line', () => {
+    expect(placingsOutcome([line('0', ''), line('1.5', 'X', '', 'ten'), line('3', 'Y')])).toEqual({
+      ok: false,
+      problems: [{ place: PLACE_PROBLEM, name: NAME_PROBLEM }, { place: PLACE_PROBLEM, points: POINTS_PROBLEM }, {}],
+    });
+  });
+  it('refuses more placings than a result holds', () => {
+    const many = Array.from({ length: MAX_PLACINGS + 1 }, (_, i) => line(String(i + 1), `Racer ${i + 1}`));
+    expect(placingsOutcome(many)).toEqual({ ok: false, problems: [], message: TOO_MANY_PLACINGS });
+  });
+  it('offers the place after the highest as the next line', () => {
+    expect(nextPlace([])).toBe('1');
+    expect(nextPlace([line('3', 'A'), line('', 'B'), line('1', 'C')])).toBe('4');
+  });
+  it('reads lines pasted from a spreadsheet, tab- or comma-separated, skipping a header', () => {
+    expect(pastedPlacings('Place\tName\tSchool\tPoints\n1\tAda Lovelace\tAlpine Shire\t10\n2\tGrace Hopper\t\t8\n\n')).toEqual([
+      line('1', 'Ada Lovelace', 'Alpine Shire', '10'), line('2', 'Grace Hopper', '', '8'),
+    ]);
+    expect(pastedPlacings('1,"Lovelace, Ada",Alpine Shire')).toEqual([line('1', 'Lovelace, Ada', 'Alpine Shire', '')]);
+  });
+  it('says a placing as one line', () => {
+    expect(placingLine({ place: 1, name: 'Ada Lovelace', school: 'Alpine Shire', points: 10 })).toBe('1. Ada Lovelace, Alpine Shire, 10 points');
+    expect(placingLine({ place: 2, name: 'Grace Hopper' })).toBe('2. Grace Hopper');
+  });
+});
+
+describe('editing a stored row', () => {
+  it('fills the dialog with the row, and the same row comes back out', () => {
+    const race = { DisciplineId: 2, division: 3, gender: 'Female' as const, teamIndividual: 'Team' as const, fileUrl: 'https://x.test/r.pdf' };
+    expect(raceResultOutcome(raceResultValuesOf(race), [2])).toEqual({ ok: true, result: race });
+    const overall = { pointscore: 'Skiing' as const, schoolType: 'Primary' as const, gender: 'Co-Ed' as const, fileUrl: '' };
+    expect(overallResultOutcome(overallResultValuesOf(overall))).toEqual({ ok: true, result: overall });
+    const trophy = { name: 'Cup', disciplineId: null, division: 4, gender: 'male' as const, state: 'VIC', type: 'team' as const };
+    expect(trophyOutcome(trophyValuesOf(trophy), [1])).toEqual({ ok: true, result: trophy });
+    expect(placingsOutcome([{ place: 1, name: 'A', points: 0 }].map(placingValuesOf))).toEqual({ ok: true, placings: [{ place: 1, name: 'A', points: 0 }] });
   });
 });

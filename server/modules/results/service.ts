@@ -6,12 +6,13 @@ import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Pointscore, ResultGender, ResultSchoolType, ResultType, TrophyGender, TrophyType } from '../../../src/domain/constants/choices';
 import type {
-  ResultOverall, ResultRace, ResultsBody, TrophiesBody, TrophiesFilter, TrophyListItem,
+  ResultOverall, ResultRace, ResultsBody, TrophiesBody, TrophiesFilter, Trophy, TrophyListItem,
 } from '../../../src/domain/schemas';
 import type { SessionInfo } from '../../plugins/session';
 import type { Db, Tx } from '../../db/client';
 import { disciplines, events, resultOveralls, resultRaces, trophies } from '../../db/schema';
-import { badRequest, notFound, unprocessable } from '../../http-errors';
+import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
+import { badRequest, conflict, notFound, unprocessable } from '../../http-errors';
 
 export const NO_RESULTS_EVENT = 'Choose an event first: results belong to an event.';
 export const RESULTS_EVENT_NOT_FOUND = 'That event does not exist or has no results to show.';
@@ -32,6 +33,12 @@ const toRace = (r: RaceRow): ResultRace => ({
 const toOverall = (r: OverallRow): ResultOverall => ({
   id: r.id, EventId: r.eventId, pointscore: r.pointscore as Pointscore, schoolType: r.schoolType as ResultSchoolType,
   gender: r.gender as ResultGender, fileUrl: r.fileUrl, placings: r.placings ?? null, version: r.version,
+});
+
+type TrophyRow = typeof trophies.$inferSelect;
+const toTrophy = (t: TrophyRow): Trophy => ({
+  id: t.id, disciplineId: t.disciplineId, division: t.division, gender: t.gender as TrophyGender, state: t.state,
+  imageURL: t.imageUrl, type: t.type as TrophyType, name: t.name, version: t.version,
 });
 
 /**
@@ -79,6 +86,15 @@ function assertWebLinks(rows: readonly { fileUrl: string }[], list: string) {
   });
 }
 
+/** Refuses (409, with the row as stored now) an edit made on an older version of the row: another
+ *  administrator changed it meanwhile, and neither change may silently undo the other. */
+function assertCurrent<S extends { id: string; version: number }, R>(stored: readonly S[], row: { id: string; version?: number | undefined }, shape: (s: S) => R) {
+  const before = stored.find((s) => s.id === row.id);
+  if (before && row.version !== undefined && row.version !== before.version) {
+    throw conflict(SERVER_MESSAGES.staleVersion, { current: shape(before) });
+  }
+}
+
 /** Refuses (422) a row id already used by a result of another event. */
 function assertSameEvent(stored: readonly { id: string; eventId: string }[], rows: readonly { id: string }[], eventId: string, list: string) {
   rows.forEach((row, index) => {
@@ -106,9 +122,10 @@ export async function saveResults(tx: Tx, eventId: string, body: ResultsBody): P
   const overalls = body.overalls ?? [];
   await assertDisciplines(tx, races.map((r) => ({ disciplineId: r.DisciplineId })), (i) => `races.${i}.DisciplineId`);
   if (races.length) {
-    const stored = await tx.select({ id: resultRaces.id, eventId: resultRaces.eventId }).from(resultRaces).where(inArray(resultRaces.id, races.map((r) => r.id)));
+    const stored = await tx.select().from(resultRaces).where(inArray(resultRaces.id, races.map((r) => r.id))).for('update');
     assertSameEvent(stored, races, eventId, 'races');
     for (const r of races) {
+      assertCurrent(stored, r, toRace);
       const values = {
         disciplineId: r.DisciplineId, division: r.division, gender: r.gender, teamIndividual: r.teamIndividual,
         fileUrl: r.fileUrl, placings: r.placings,
@@ -118,9 +135,10 @@ export async function saveResults(tx: Tx, eventId: string, body: ResultsBody): P
     }
   }
   if (overalls.length) {
-    const stored = await tx.select({ id: resultOveralls.id, eventId: resultOveralls.eventId }).from(resultOveralls).where(inArray(resultOveralls.id, overalls.map((r) => r.id)));
+    const stored = await tx.select().from(resultOveralls).where(inArray(resultOveralls.id, overalls.map((r) => r.id))).for('update');
     assertSameEvent(stored, overalls, eventId, 'overalls');
     for (const o of overalls) {
+      assertCurrent(stored, o, toOverall);
       const values = { pointscore: o.pointscore, schoolType: o.schoolType, gender: o.gender, fileUrl: o.fileUrl, placings: o.placings };
       if (stored.some((s) => s.id === o.id)) await tx.update(resultOveralls).set(values).where(eq(resultOveralls.id, o.id));
       else await tx.insert(resultOveralls).values({ id: o.id, eventId, ...values });
@@ -167,8 +185,7 @@ export async function listTrophies(db: Db | Tx, filter: TrophiesFilter = {}): Pr
     .where(conds.length ? and(...conds) : undefined)
     .orderBy(...order, asc(trophies.id));
   return rows.map(({ t, disciplineName }) => ({
-    id: t.id, disciplineId: t.disciplineId, division: t.division, gender: t.gender as TrophyGender, state: t.state,
-    imageURL: t.imageUrl, type: t.type as TrophyType, name: t.name, version: t.version,
+    ...toTrophy(t),
     ...(withDiscipline ? { discipline: t.disciplineId === null || disciplineName === null ? null : { id: t.disciplineId, name: disciplineName } } : {}),
   }));
 }
@@ -179,12 +196,13 @@ export async function saveTrophies(tx: Tx, body: TrophiesBody): Promise<TrophyLi
   const rows = body.trophies ?? [];
   await assertDisciplines(tx, rows, (i) => `trophies.${i}.disciplineId`);
   if (rows.length) {
-    const stored = new Set((await tx.select({ id: trophies.id }).from(trophies).where(inArray(trophies.id, rows.map((r) => r.id)))).map((r) => r.id));
+    const stored = await tx.select().from(trophies).where(inArray(trophies.id, rows.map((r) => r.id))).for('update');
     for (const t of rows) {
+      assertCurrent(stored, t, toTrophy);
       const values = {
         disciplineId: t.disciplineId, division: t.division, gender: t.gender, state: t.state, imageUrl: t.imageURL, type: t.type, name: t.name ?? '',
       };
-      if (stored.has(t.id)) await tx.update(trophies).set(values).where(eq(trophies.id, t.id));
+      if (stored.some((s) => s.id === t.id)) await tx.update(trophies).set(values).where(eq(trophies.id, t.id));
       else await tx.insert(trophies).values({ id: t.id, ...values });
     }
   }

@@ -5,7 +5,8 @@ import {
   POINTSCORES, RESULT_DIVISIONS, RESULT_GENDERS, RESULT_SCHOOL_TYPES, RESULT_TYPES, TROPHY_GENDERS, TROPHY_TYPES,
   type Pointscore, type ResultGender, type ResultSchoolType, type ResultType, type TrophyGender, type TrophyType,
 } from '../../domain/constants/choices';
-import { MAX_CHOICE_LENGTH, MAX_TITLE_LENGTH, MAX_URL_LENGTH } from '../../domain/constants/limits';
+import { MAX_CHOICE_LENGTH, MAX_PLACINGS, MAX_TITLE_LENGTH, MAX_URL_LENGTH } from '../../domain/constants/limits';
+import type { Placing } from '../../domain/schemas/entities/result';
 
 export const REQUIRED = 'Choose one.';
 export const BAD_URL = 'Enter a full web address starting with https:// or http://, or upload the file.';
@@ -98,3 +99,59 @@ export function trophyOutcome(values: TrophyValues, disciplineIds: readonly numb
   if (Object.keys(problems).length || disciplineId === undefined || division === undefined || !gender || !type) return { ok: false, problems };
   return { ok: true, result: { name: values.name.trim(), disciplineId, division, gender, state: values.state.trim(), type } };
 }
+
+/** One placing line as typed in a result dialog. */
+export type PlacingValues = { place: string; name: string; school: string; points: string };
+export const PLACE_PROBLEM = 'Enter a place: a whole number from 1.';
+export const NAME_PROBLEM = 'Enter the name of the skier, rider or school placed.';
+export const POINTS_PROBLEM = 'Enter the points as a number, or leave them empty.';
+export const TOO_MANY_PLACINGS = `At most ${MAX_PLACINGS} placings fit on one result.`;
+export type PlacingProblems = Partial<Record<keyof PlacingValues, string>>;
+export type PlacingsOutcome = { ok: true; placings: Placing[] | null } | { ok: false; problems: PlacingProblems[]; message?: string };
+
+export const placingValuesOf = (p: Placing): PlacingValues => ({
+  place: String(p.place), name: p.name, school: p.school ?? '', points: p.points === undefined ? '' : String(p.points),
+});
+
+/** The next line's place: one after the highest so far (ties are typed by hand). */
+export const nextPlace = (lines: readonly PlacingValues[]) =>
+  String(lines.reduce((max, l) => Math.max(max, Number.parseInt(l.place, 10) || 0), 0) + 1);
+
+/** The placings of a result, in place order; an empty list is none (null), as the server keeps it. */
+export function placingsOutcome(lines: readonly PlacingValues[]): PlacingsOutcome {
+  if (lines.length > MAX_PLACINGS) return { ok: false, problems: [], message: TOO_MANY_PLACINGS };
+  const problems = lines.map((line): PlacingProblems => {
+    const place = line.place.trim();
+    const points = line.points.trim();
+    const name = line.name.trim();
+    return {
+      ...(/^\d+$/.test(place) && Number(place) >= 1 && Number(place) <= Number.MAX_SAFE_INTEGER ? {} : { place: PLACE_PROBLEM }),
+      ...(name === '' ? { name: NAME_PROBLEM } : name.length > MAX_TITLE_LENGTH ? { name: TOO_LONG } : {}),
+      ...(line.school.trim().length > MAX_TITLE_LENGTH ? { school: TOO_LONG } : {}),
+      ...(points === '' || Number.isFinite(Number(points)) ? {} : { points: POINTS_PROBLEM }),
+    };
+  });
+  if (problems.some((p) => Object.keys(p).length)) return { ok: false, problems };
+  if (lines.length === 0) return { ok: true, placings: null };
+  const placings = lines.map((line): Placing => {
+    const school = line.school.trim();
+    const points = line.points.trim();
+    return {
+      place: Number(line.place.trim()), name: line.name.trim(),
+      ...(school ? { school } : {}), ...(points ? { points: Number(points) } : {}),
+    };
+  });
+  return { ok: true, placings: placings.sort((a, b) => a.place - b.place) };
+}
+
+/** A stored row as its dialog's form values, for editing it. */
+export const raceResultValuesOf = (r: RaceResultChoice): RaceResultValues => ({
+  DisciplineId: String(r.DisciplineId), division: String(r.division), gender: r.gender, teamIndividual: r.teamIndividual, fileUrl: r.fileUrl,
+});
+export const overallResultValuesOf = (o: OverallResultChoice): OverallResultValues => ({
+  pointscore: o.pointscore, schoolType: o.schoolType, gender: o.gender, fileUrl: o.fileUrl,
+});
+export const trophyValuesOf = (t: Omit<TrophyChoice, 'name'> & { name?: string }): TrophyValues => ({
+  name: t.name ?? '', disciplineId: t.disciplineId === null ? '' : String(t.disciplineId), division: t.division === null ? '' : String(t.division),
+  gender: t.gender, state: t.state, type: t.type,
+});

@@ -1,22 +1,25 @@
 // #/results (RES-01..08): the race results and the overall results of one event, each linking its
-// published file (a PDF or a web page) and its number of placings. The event is the session's or
-// one chosen among the events shown for results (RES-08). Read from the mirror and saved like the
-// grids (PRODUCT-DECISIONS 'Offline, screen by screen'): the admin's additions and removals go
+// published file (a PDF or a web page) and listing its placings. The event is the session's or one
+// chosen among the events shown for results (RES-08). Read from the mirror and saved like the grids
+// (PRODUCT-DECISIONS 'Offline, screen by screen'): the admin's additions, edits and removals go
 // into the mirror and the outbox at once (PUT /api/results), so they work offline and sync; only
 // uploading a file needs the network. Everyone else reads.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { v7 as uuidv7 } from 'uuid';
 import '../../components/admin-list.css';
 import { SelectField } from '../../components/fields';
 import { PageMain } from '../../components/page-main';
 import { RefusalNotice } from '../../components/refusal-notice';
 import { useSession } from '../../components/session-context';
+import { useListEdits } from '../../components/use-list-edits';
 import { useListRefusal } from '../../components/use-row-refusal';
 import type { InterschoolsDb, ResultOverallRow, ResultRaceRow } from '../../db/database';
 import { isAdmin } from '../../domain/rules/access';
+import type { Placing } from '../../domain/schemas/entities/result';
 import { queueListBatch } from '../../sync/writes';
-import { AddOverallResultDialog, AddRaceResultDialog } from './add-result-dialogs';
+import { OverallResultDialog, RaceResultDialog, type WithPlacings } from './result-dialogs';
+import { placingLine } from './placings-editor';
 import type { OverallResultChoice, RaceResultChoice } from './result-forms';
 
 export const RESULTS_SAVED = 'Results saved. They are sent to the server now, or when the connection returns.';
@@ -33,10 +36,70 @@ function FileLink({ url, label }: { url: string; label: string }) {
   return <a href={url} target="_blank" rel="noopener noreferrer" aria-label={`Result file for ${label}`}>Open result</a>;
 }
 
-const placingsCount = (placings: readonly unknown[] | null | undefined) => (placings?.length ?? 0);
+function Placings({ placings }: { placings: readonly Placing[] | null | undefined }) {
+  if (!placings?.length) return <>None entered</>;
+  return (
+    <details>
+      <summary>{placings.length === 1 ? '1 placing' : `${placings.length} placings`}</summary>
+      {/* The place is part of each line: ties share a number, so the list does not count. */}
+      <ul className="admin-list-lines">
+        {placings.map((p, i) => <li key={`${p.place}-${i}`}>{placingLine(p)}</li>)}
+      </ul>
+    </details>
+  );
+}
 
-type Edits<T> = { added: T[]; removed: Set<string> };
-const noEdits = <T,>(): Edits<T> => ({ added: [], removed: new Set() });
+type Column<T> = { header: string; cell(row: T): ReactNode };
+type Row = { id: string; fileUrl: string; placings: Placing[] | null; _pending?: boolean };
+
+/** One results table: its columns, then the file, the placings and the admin's Edit and Remove. */
+function ResultTable<T extends Row>({ id, title, rows, columns, label, admin, busy, pendingNote, empty, onEdit, onRemove }: {
+  id: string; title: string; rows: readonly T[] | undefined; columns: readonly Column<T>[]; label(row: T): string;
+  admin: boolean; busy: boolean; pendingNote: string; empty: string; onEdit(row: T): void; onRemove(row: T): void;
+}) {
+  return (
+    <>
+      <h2 id={id}>{title}</h2>
+      {rows === undefined ? <p role="status">Loading…</p> : (
+        <div className="admin-list-table-wrap">
+          <table className="admin-list-table" aria-labelledby={id}>
+            <thead>
+              <tr>
+                {columns.map((c) => <th key={c.header} scope="col">{c.header}</th>)}
+                <th scope="col">Result file</th>
+                <th scope="col">Placings</th>
+                {admin && <th scope="col"><span className="visually-hidden">Actions</span></th>}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id}>
+                  {columns.map((c) => <td key={c.header}>{c.cell(r)}</td>)}
+                  <td>
+                    <FileLink url={r.fileUrl} label={label(r)} />
+                    {r._pending && <span className="admin-list-pending">{pendingNote}</span>}
+                  </td>
+                  <td><Placings placings={r.placings} /></td>
+                  {admin && (
+                    <td className="admin-list-row-actions">
+                      <button type="button" className="button" disabled={busy} aria-label={`Edit ${label(r)}`} onClick={() => onEdit(r)}>Edit</button>
+                      <button type="button" className="button" disabled={busy} aria-label={`Remove ${label(r)}`} onClick={() => onRemove(r)}>Remove</button>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {rows.length === 0 && <p>{empty}</p>}
+        </div>
+      )}
+    </>
+  );
+}
+
+type Dialog =
+  | { kind: 'race'; row?: ResultRaceRow }
+  | { kind: 'overall'; row?: ResultOverallRow };
 
 export default function ResultsPage({ db }: { db: InterschoolsDb }) {
   const { user } = useSession();
@@ -55,94 +118,82 @@ export default function ResultsPage({ db }: { db: InterschoolsDb }) {
   const raceRefusal = useListRefusal(db, 'resultRaces');
   const overallRefusal = useListRefusal(db, 'resultOveralls');
   const refusal = raceRefusal ?? overallRefusal;
-  const [raceEdits, setRaceEdits] = useState<Edits<ResultRaceRow>>(noEdits);
-  const [overallEdits, setOverallEdits] = useState<Edits<ResultOverallRow>>(noEdits);
-  const [dialog, setDialog] = useState<'race' | 'overall' | null>(null);
+  const raceEdits = useListEdits(races, raceOrder);
+  const overallEdits = useListEdits(overalls, overallOrder);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const shownRaces = useMemo(() => [...(races ?? []).filter((r) => !raceEdits.removed.has(r.id)), ...raceEdits.added].sort(raceOrder), [races, raceEdits]);
-  const shownOveralls = useMemo(() => [...(overalls ?? []).filter((r) => !overallEdits.removed.has(r.id)), ...overallEdits.added].sort(overallOrder), [overalls, overallEdits]);
 
   if (!user) return null;
   const admin = isAdmin(user.type);
   const names = new Map((disciplines ?? []).map((d) => [d.id, d.name]));
-  const dirty = raceEdits.added.length + raceEdits.removed.size + overallEdits.added.length + overallEdits.removed.size > 0;
-  const anyRemoved = raceEdits.removed.size + overallEdits.removed.size > 0;
-  const raceLabel = (r: ResultRaceRow) => `${names.get(r.DisciplineId) ?? `discipline ${r.DisciplineId}`}, division ${r.division}, ${r.gender}, ${r.teamIndividual}`;
-  const overallLabel = (o: ResultOverallRow) => `${o.pointscore}, ${o.schoolType}, ${o.gender}`;
+  const dirty = raceEdits.dirty || overallEdits.dirty;
+  const anyRemoved = raceEdits.anyRemoved || overallEdits.anyRemoved;
+  const raceLabel = (r: ResultRaceRow) => `race result ${names.get(r.DisciplineId) ?? `discipline ${r.DisciplineId}`}, division ${r.division}, ${r.gender}, ${r.teamIndividual}`;
+  const overallLabel = (o: ResultOverallRow) => `overall result ${o.pointscore}, ${o.schoolType}, ${o.gender}`;
+  const pendingNote = refusal ? ' (not saved)' : ' (waiting to be sent)';
 
   const changeEvent = (id: string) => {
     setChosen(id);
-    setRaceEdits(noEdits());
-    setOverallEdits(noEdits());
+    raceEdits.reset();
+    overallEdits.reset();
     setMessage(null);
   };
-  const closeRace = (choice: RaceResultChoice | null) => {
-    setDialog(null);
-    if (!choice || !eventId) return;
+  /** A dialog's row: an edit keeps the row's id and version, an addition gets a new id. */
+  function closeDialog<C, R extends { id: string }>(edits: { add(row: R): void; change(row: R): void }, row: R | undefined, make: (choice: WithPlacings<C>) => R) {
+    return (choice: WithPlacings<C> | null) => {
+      setDialog(null);
+      if (!choice) return;
+      setMessage(null);
+      if (row) edits.change({ ...row, ...make(choice), id: row.id });
+      else edits.add(make(choice));
+    };
+  }
+  const remove = <R,>(edits: { remove(row: R): void }) => (row: R) => {
     setMessage(null);
-    setRaceEdits((e) => ({ ...e, added: [...e.added, { id: uuidv7(), EventId: eventId, ...choice, placings: null }] }));
+    edits.remove(row);
   };
-  const closeOverall = (choice: OverallResultChoice | null) => {
-    setDialog(null);
-    if (!choice || !eventId) return;
-    setMessage(null);
-    setOverallEdits((e) => ({ ...e, added: [...e.added, { id: uuidv7(), EventId: eventId, ...choice, placings: null }] }));
-  };
-  const remove = <T extends { id: string }>(set: (f: (e: Edits<T>) => Edits<T>) => void) => (row: T) => {
-    setMessage(null);
-    set((e) => (e.added.some((a) => a.id === row.id)
-      ? { ...e, added: e.added.filter((a) => a.id !== row.id) }
-      : { ...e, removed: new Set(e.removed).add(row.id) }));
-  };
-  const removeRace = remove<ResultRaceRow>(setRaceEdits);
-  const removeOverall = remove<ResultOverallRow>(setOverallEdits);
 
   async function save(event: string) {
     setBusy(true);
     setMessage(null);
-    const racesDeleted = [...raceEdits.removed];
-    const overallDeleted = [...overallEdits.removed];
-    const { added: addedRaces } = raceEdits;
-    const { added: addedOveralls } = overallEdits;
-    const removedRaces = (races ?? []).filter((r) => raceEdits.removed.has(r.id));
-    const removedOveralls = (overalls ?? []).filter((r) => overallEdits.removed.has(r.id));
+    const raceBatch = raceEdits.batch();
+    const overallBatch = overallEdits.batch();
     try {
       // One save per table that changed: a discarded refusal is then taken back on this device by
       // its BatchUndo (src/sync/blocked.ts undoes one table per outbox item).
-      if (addedRaces.length || racesDeleted.length) {
+      if (raceEdits.dirty) {
         await queueListBatch(db, {
           path: '/api/results',
           body: {
             multi: true,
-            races: addedRaces.map(({ id, DisciplineId, division, gender, teamIndividual, fileUrl, placings }) => ({ id, DisciplineId, division, gender, teamIndividual, fileUrl, placings })),
-            racesDeleted,
+            races: [...raceBatch.added, ...raceBatch.changed.map((c) => c.after)]
+              .map(({ id, DisciplineId, division, gender, teamIndividual, fileUrl, placings, version }) => ({ id, DisciplineId, division, gender, teamIndividual, fileUrl, placings, version })),
+            racesDeleted: raceBatch.removed.map((r) => r.id),
             overallDeleted: [],
           },
           table: 'resultRaces',
           eventId: event,
-          added: addedRaces,
-          removed: removedRaces,
+          ...raceBatch,
         });
       }
-      if (addedOveralls.length || overallDeleted.length) {
+      if (overallEdits.dirty) {
         await queueListBatch(db, {
           path: '/api/results',
           body: {
             multi: true,
-            overalls: addedOveralls.map(({ id, pointscore, schoolType, gender, fileUrl, placings }) => ({ id, pointscore, schoolType, gender, fileUrl, placings })),
+            overalls: [...overallBatch.added, ...overallBatch.changed.map((c) => c.after)]
+              .map(({ id, pointscore, schoolType, gender, fileUrl, placings, version }) => ({ id, pointscore, schoolType, gender, fileUrl, placings, version })),
             racesDeleted: [],
-            overallDeleted,
+            overallDeleted: overallBatch.removed.map((r) => r.id),
           },
           table: 'resultOveralls',
           eventId: event,
-          added: addedOveralls,
-          removed: removedOveralls,
+          ...overallBatch,
         });
       }
-      setRaceEdits(noEdits());
-      setOverallEdits(noEdits());
+      raceEdits.reset();
+      overallEdits.reset();
       setMessage({ text: RESULTS_SAVED, error: false });
     } catch (cause) {
       setMessage({ text: cause instanceof Error ? cause.message : String(cause), error: true });
@@ -151,8 +202,7 @@ export default function ResultsPage({ db }: { db: InterschoolsDb }) {
     }
   }
 
-  const pending = (row: { _pending?: boolean }) => row._pending && <span className="admin-list-pending">{refusal ? ' (not saved)' : ' (waiting to be sent)'}</span>;
-
+  const tableProps = { admin, busy, pendingNote };
   return (
     <PageMain className="page admin-list">
       <h1>Results{event ? ` for ${event.name}` : ''}</h1>
@@ -165,89 +215,30 @@ export default function ResultsPage({ db }: { db: InterschoolsDb }) {
           {message && <p className={message.error ? 'admin-list-error' : 'admin-list-notice'} role={message.error ? 'alert' : 'status'}>{message.text}</p>}
           {admin && <RefusalNotice db={db} refusal={refusal} className="admin-list-error" />}
 
-          <h2 id="race-results">Race results</h2>
-          {races === undefined ? <p role="status">Loading…</p> : (
-            <div className="admin-list-table-wrap">
-              <table className="admin-list-table" aria-labelledby="race-results">
-                <thead>
-                  <tr>
-                    <th scope="col">Discipline</th>
-                    <th scope="col">Division</th>
-                    <th scope="col">Gender</th>
-                    <th scope="col">Type</th>
-                    <th scope="col">Result file</th>
-                    <th scope="col">Placings</th>
-                    {admin && <th scope="col"><span className="visually-hidden">Remove</span></th>}
-                  </tr>
-                </thead>
-                <tbody>
-                  {shownRaces.map((r) => (
-                    <tr key={r.id}>
-                      <td>{names.get(r.DisciplineId) ?? r.DisciplineId}</td>
-                      <td>{r.division}</td>
-                      <td>{r.gender}</td>
-                      <td>{r.teamIndividual}</td>
-                      <td><FileLink url={r.fileUrl} label={raceLabel(r)} />{pending(r)}</td>
-                      <td>{placingsCount(r.placings)}</td>
-                      {admin && (
-                        <td>
-                          <button type="button" className="button" disabled={busy} aria-label={`Remove race result ${raceLabel(r)}`} onClick={() => removeRace(r)}>
-                            Remove
-                          </button>
-                        </td>
-                      )}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              {shownRaces.length === 0 && <p>No race results yet.</p>}
-            </div>
-          )}
+          <ResultTable<ResultRaceRow> id="race-results" title="Race results" rows={races && raceEdits.shown} label={raceLabel} {...tableProps}
+            empty="No race results yet." onEdit={(row) => setDialog({ kind: 'race', row })} onRemove={remove(raceEdits)}
+            columns={[
+              { header: 'Discipline', cell: (r) => names.get(r.DisciplineId) ?? r.DisciplineId },
+              { header: 'Division', cell: (r) => r.division },
+              { header: 'Gender', cell: (r) => r.gender },
+              { header: 'Type', cell: (r) => r.teamIndividual },
+            ]} />
           {admin && (
             <div className="admin-list-actions">
-              <button type="button" className="button" disabled={busy || !disciplines} onClick={() => setDialog('race')}>Add race result</button>
+              <button type="button" className="button" disabled={busy || !disciplines} onClick={() => setDialog({ kind: 'race' })}>Add race result</button>
             </div>
           )}
 
-          <h2 id="overall-results">Overall results</h2>
-          {overalls === undefined ? <p role="status">Loading…</p> : (
-            <div className="admin-list-table-wrap">
-              <table className="admin-list-table" aria-labelledby="overall-results">
-                <thead>
-                  <tr>
-                    <th scope="col">Pointscore</th>
-                    <th scope="col">School type</th>
-                    <th scope="col">Gender</th>
-                    <th scope="col">Result file</th>
-                    <th scope="col">Placings</th>
-                    {admin && <th scope="col"><span className="visually-hidden">Remove</span></th>}
-                  </tr>
-                </thead>
-                <tbody>
-                  {shownOveralls.map((o) => (
-                    <tr key={o.id}>
-                      <td>{o.pointscore}</td>
-                      <td>{o.schoolType}</td>
-                      <td>{o.gender}</td>
-                      <td><FileLink url={o.fileUrl} label={overallLabel(o)} />{pending(o)}</td>
-                      <td>{placingsCount(o.placings)}</td>
-                      {admin && (
-                        <td>
-                          <button type="button" className="button" disabled={busy} aria-label={`Remove overall result ${overallLabel(o)}`} onClick={() => removeOverall(o)}>
-                            Remove
-                          </button>
-                        </td>
-                      )}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              {shownOveralls.length === 0 && <p>No overall results yet.</p>}
-            </div>
-          )}
+          <ResultTable<ResultOverallRow> id="overall-results" title="Overall results" rows={overalls && overallEdits.shown} label={overallLabel} {...tableProps}
+            empty="No overall results yet." onEdit={(row) => setDialog({ kind: 'overall', row })} onRemove={remove(overallEdits)}
+            columns={[
+              { header: 'Pointscore', cell: (o) => o.pointscore },
+              { header: 'School type', cell: (o) => o.schoolType },
+              { header: 'Gender', cell: (o) => o.gender },
+            ]} />
           {admin && (
             <div className="admin-list-actions">
-              <button type="button" className="button" disabled={busy} onClick={() => setDialog('overall')}>Add overall result</button>
+              <button type="button" className="button" disabled={busy} onClick={() => setDialog({ kind: 'overall' })}>Add overall result</button>
               <button type="button" className={`button ${anyRemoved ? 'button-danger' : 'button-primary'}`}
                 disabled={busy || !dirty || refusal !== null} aria-describedby={refusal ? 'results-save-blocked' : undefined}
                 onClick={() => void save(eventId)}>
@@ -258,8 +249,14 @@ export default function ResultsPage({ db }: { db: InterschoolsDb }) {
           )}
         </>
       )}
-      {dialog === 'race' && <AddRaceResultDialog disciplines={disciplines ?? []} onClose={closeRace} />}
-      {dialog === 'overall' && <AddOverallResultDialog onClose={closeOverall} />}
+      {dialog?.kind === 'race' && eventId && (
+        <RaceResultDialog disciplines={disciplines ?? []} row={dialog.row}
+          onClose={closeDialog<RaceResultChoice, ResultRaceRow>(raceEdits, dialog.row, (c) => ({ id: uuidv7(), EventId: eventId, ...c }))} />
+      )}
+      {dialog?.kind === 'overall' && eventId && (
+        <OverallResultDialog row={dialog.row}
+          onClose={closeDialog<OverallResultChoice, ResultOverallRow>(overallEdits, dialog.row, (c) => ({ id: uuidv7(), EventId: eventId, ...c }))} />
+      )}
     </PageMain>
   );
 }

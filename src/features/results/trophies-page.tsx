@@ -1,21 +1,22 @@
 // #/trophies (TRO-01..05): the trophies with their pictures (imageURL holds several addresses
 // joined by '|', rules/trophy-images), discipline, division, gender, state and type. Read from the
-// mirror; the admin adds and removes trophies like the grids: into the mirror and the outbox at
+// mirror; the admin adds, edits and removes trophies like the grids: into the mirror and the outbox at
 // once (PUT /api/v2/Trophies, entity 'trophies'), so it works offline; only uploading a picture
 // needs the network. Everyone else reads.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { v7 as uuidv7 } from 'uuid';
 import '../../components/admin-list.css';
 import { PageMain } from '../../components/page-main';
 import { RefusalNotice } from '../../components/refusal-notice';
 import { useSession } from '../../components/session-context';
+import { useListEdits } from '../../components/use-list-edits';
 import { useListRefusal } from '../../components/use-row-refusal';
 import type { InterschoolsDb, TrophyRow } from '../../db/database';
 import { isAdmin } from '../../domain/rules/access';
 import { splitImageUrls } from '../../domain/rules/trophy-images';
 import { queueListBatch } from '../../sync/writes';
-import { AddTrophyDialog, type TrophyDialogResult } from './add-trophy-dialog';
+import { TrophyDialog, type TrophyDialogResult } from './trophy-dialog';
 
 export const TROPHIES_SAVED = 'Trophies saved. They are sent to the server now, or when the connection returns.';
 
@@ -36,50 +37,47 @@ export default function TrophiesPage({ db }: { db: InterschoolsDb }) {
   const rows = useLiveQuery(() => db.trophies.toArray(), [db]);
   const disciplines = useLiveQuery(() => db.disciplines.orderBy('id').toArray(), [db]);
   const refusal = useListRefusal(db, 'trophies');
-  const [added, setAdded] = useState<TrophyRow[]>([]);
-  const [removed, setRemoved] = useState<Set<string>>(new Set());
-  const [adding, setAdding] = useState(false);
+  const edits = useListEdits(rows, order);
+  const [dialog, setDialog] = useState<{ row?: TrophyRow } | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
 
-  const shown = useMemo(() => [...(rows ?? []).filter((r) => !removed.has(r.id)), ...added].sort(order), [rows, removed, added]);
+  const shown = edits.shown;
   if (!user) return null;
   const admin = isAdmin(user.type);
   const names = new Map((disciplines ?? []).map((d) => [d.id, d.name]));
-  const dirty = added.length > 0 || removed.size > 0;
   const label = (t: TrophyRow) => [t.name || 'Trophy', t.disciplineId ? names.get(t.disciplineId) : null, t.division ? `division ${t.division}` : null, t.gender]
     .filter(Boolean).join(', ');
 
-  const closeDialog = (result: TrophyDialogResult | null) => {
-    setAdding(false);
+  const closeDialog = (row: TrophyRow | undefined) => (result: TrophyDialogResult | null) => {
+    setDialog(null);
     if (!result) return;
     setMessage(null);
-    setAdded((list) => [...list, { id: uuidv7(), ...result }]);
+    if (row) edits.change({ ...row, ...result });
+    else edits.add({ id: uuidv7(), ...result });
   };
   const remove = (t: TrophyRow) => {
     setMessage(null);
-    if (added.some((a) => a.id === t.id)) setAdded((list) => list.filter((a) => a.id !== t.id));
-    else setRemoved((set) => new Set(set).add(t.id));
+    edits.remove(t);
   };
 
   async function save() {
     setBusy(true);
     setMessage(null);
-    const removedIds = [...removed];
+    const batch = edits.batch();
     try {
       await queueListBatch(db, {
         path: '/api/v2/Trophies',
         body: {
-          trophies: added.map(({ id, name, disciplineId, division, gender, state, imageURL, type }) => ({ id, name, disciplineId, division, gender, state, imageURL, type })),
-          trophiesDeleted: removedIds,
+          trophies: [...batch.added, ...batch.changed.map((c) => c.after)]
+            .map(({ id, name, disciplineId, division, gender, state, imageURL, type, version }) => ({ id, name, disciplineId, division, gender, state, imageURL, type, version })),
+          trophiesDeleted: batch.removed.map((t) => t.id),
         },
         table: 'trophies',
         eventId: null,
-        added,
-        removed: (rows ?? []).filter((r) => removed.has(r.id)),
+        ...batch,
       });
-      setAdded([]);
-      setRemoved(new Set());
+      edits.reset();
       setMessage({ text: TROPHIES_SAVED, error: false });
     } catch (cause) {
       setMessage({ text: cause instanceof Error ? cause.message : String(cause), error: true });
@@ -105,7 +103,7 @@ export default function TrophiesPage({ db }: { db: InterschoolsDb }) {
                 <th scope="col">Gender</th>
                 <th scope="col">State</th>
                 <th scope="col">Type</th>
-                {admin && <th scope="col"><span className="visually-hidden">Remove</span></th>}
+                {admin && <th scope="col"><span className="visually-hidden">Actions</span></th>}
               </tr>
             </thead>
             <tbody>
@@ -130,7 +128,8 @@ export default function TrophiesPage({ db }: { db: InterschoolsDb }) {
                     <td>{t.state || '—'}</td>
                     <td>{t.type}</td>
                     {admin && (
-                      <td>
+                      <td className="admin-list-row-actions">
+                        <button type="button" className="button" disabled={busy} aria-label={`Edit trophy ${label(t)}`} onClick={() => setDialog({ row: t })}>Edit</button>
                         <button type="button" className="button" disabled={busy} aria-label={`Remove trophy ${label(t)}`} onClick={() => remove(t)}>Remove</button>
                       </td>
                     )}
@@ -144,16 +143,16 @@ export default function TrophiesPage({ db }: { db: InterschoolsDb }) {
       )}
       {admin && (
         <div className="admin-list-actions">
-          <button type="button" className="button" disabled={busy || !disciplines} onClick={() => setAdding(true)}>Add trophy</button>
-          <button type="button" className={`button ${removed.size > 0 ? 'button-danger' : 'button-primary'}`}
-            disabled={busy || !dirty || refusal !== null} aria-describedby={refusal ? 'trophies-save-blocked' : undefined}
+          <button type="button" className="button" disabled={busy || !disciplines} onClick={() => setDialog({})}>Add trophy</button>
+          <button type="button" className={`button ${edits.anyRemoved ? 'button-danger' : 'button-primary'}`}
+            disabled={busy || !edits.dirty || refusal !== null} aria-describedby={refusal ? 'trophies-save-blocked' : undefined}
             onClick={() => void save()}>
             {busy ? 'Saving…' : 'Save'}
           </button>
           {refusal && <span id="trophies-save-blocked">Discard the refused change before saving again.</span>}
         </div>
       )}
-      {adding && <AddTrophyDialog disciplines={disciplines ?? []} onClose={closeDialog} />}
+      {dialog && <TrophyDialog disciplines={disciplines ?? []} row={dialog.row} onClose={closeDialog(dialog.row)} />}
     </PageMain>
   );
 }

@@ -28,6 +28,8 @@ export function renderInNode(): { readonly rtl: typeof Rtl } {
   beforeAll(async () => {
     remove = await installDom();
     dom.rtl = await import('@testing-library/react');
+    // As tests/client/support/setup.ts does for the happy-dom files.
+    dom.rtl.configure({ asyncUtilTimeout: 10_000 });
   });
   afterAll(async () => { await remove?.(); });
   return dom;

@@ -1,5 +1,9 @@
-import { configure } from '@testing-library/react';
-
 // The client tests share two cores with the in-process API tests; the library's one-second wait
 // for an element is shorter than a first render of a lazily loaded grid takes on a busy machine.
-configure({ asyncUtilTimeout: 10_000 });
+// Set only where a DOM already exists: the node-environment files install theirs later and must
+// import the library only then (node-dom.ts sets the same there).
+if (typeof document !== 'undefined') {
+  const { configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: 10_000 });
+}
+export {};

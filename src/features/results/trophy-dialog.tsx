@@ -1,6 +1,7 @@
-// The add-trophy dialog (TRO-03, TRO-05): name, discipline and division (optional), gender, state,
+// The trophy dialog (TRO-03, TRO-05): name, discipline and division (optional), gender, state,
 // type, and its pictures, uploaded here (PNG, JPEG or WebP; needs the network) or typed as web
-// addresses. Closes with a trophy only when its form is valid (./result-forms).
+// addresses. Given a trophy, it edits it. Closes with a trophy only when its form is valid
+// (./result-forms).
 import { useState, type FormEvent } from 'react';
 import { Dialog } from '../../components/dialog';
 import { SelectField, TextField } from '../../components/fields';
@@ -8,17 +9,19 @@ import { RESULT_DIVISIONS, TROPHY_GENDERS, TROPHY_TYPES } from '../../domain/con
 import { MAX_URL_LIST_LENGTH } from '../../domain/constants/limits';
 import { joinImageUrls, splitImageUrls } from '../../domain/rules/trophy-images';
 import { FileUploadField } from './file-upload-field';
-import { EMPTY_TROPHY, trophyOutcome, type Problems, type TrophyChoice, type TrophyValues } from './result-forms';
+import { EMPTY_TROPHY, trophyOutcome, trophyValuesOf, type Problems, type TrophyChoice, type TrophyValues } from './result-forms';
 
 export type TrophyDialogResult = TrophyChoice & { imageURL: string };
 const TOO_MANY_IMAGES = 'Too many pictures for one trophy: remove some.';
 
-export function AddTrophyDialog({ disciplines, onClose }: {
+export function TrophyDialog({ disciplines, row, onClose }: {
   disciplines: readonly { id: number; name: string }[];
+  /** The trophy to edit; none to add one. */
+  row?: Omit<TrophyDialogResult, 'name'> & { name?: string };
   onClose(result: TrophyDialogResult | null): void;
 }) {
-  const [values, setValues] = useState<TrophyValues>(EMPTY_TROPHY);
-  const [images, setImages] = useState('');
+  const [values, setValues] = useState<TrophyValues>(() => (row ? trophyValuesOf(row) : EMPTY_TROPHY));
+  const [images, setImages] = useState(row?.imageURL ?? '');
   const [problems, setProblems] = useState<Problems<keyof TrophyValues | 'images'>>({});
   const set = (field: keyof TrophyValues) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -33,7 +36,7 @@ export function AddTrophyDialog({ disciplines, onClose }: {
     else setProblems({ ...(outcome.ok ? {} : outcome.problems), ...(imageProblem ? { images: imageProblem } : {}) });
   };
   return (
-    <Dialog title="Add trophy" onCancel={() => onClose(null)}>
+    <Dialog title={row ? 'Edit trophy' : 'Add trophy'} onCancel={() => onClose(null)}>
       <form onSubmit={submit} noValidate>
         <TextField label="Name" value={values.name} onChange={set('name')} error={problems.name} style={{ minHeight: 44 }} />
         <SelectField label="Discipline" value={values.disciplineId} placeholder="Any discipline"
@@ -51,7 +54,7 @@ export function AddTrophyDialog({ disciplines, onClose }: {
           error={problems.images} style={{ minHeight: 44 }} />
         <div className="dialog-actions">
           <button type="button" className="button" style={{ minHeight: 44 }} onClick={() => onClose(null)}>Cancel</button>
-          <button type="submit" className="button button-primary" style={{ minHeight: 44 }}>Add</button>
+          <button type="submit" className="button button-primary" style={{ minHeight: 44 }}>{row ? 'Done' : 'Add'}</button>
         </div>
       </form>
     </Dialog>
