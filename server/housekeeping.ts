@@ -1,11 +1,13 @@
 // Periodic clean-up: idle sessions, spent reset tokens, old rate-limit attempts, tombstones past
-// their retention and applied-write records no device can still replay. Runs hourly and at start.
+// their retention, applied-write records no device can still replay, and uploaded files no result
+// or trophy links to any more. Runs hourly and at start.
 import { lt, or, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { purgeTombstones } from './db/changes';
-import { appliedWrites, authAttempts, passwordResets } from './db/schema';
+import { appliedWrites, authAttempts, passwordResets, resultOveralls, resultRaces, trophies } from './db/schema';
+import { fileIdsIn, purgeUnusedFiles } from './modules/files/service';
 import { purgeIdleSessions } from './plugins/session';
 import { selectAccounting } from './integrations/select';
 import { pushPending } from './modules/accounting/push';
@@ -13,6 +15,18 @@ import { pushPending } from './modules/accounting/push';
 const DAY = 86_400_000;
 export const TOMBSTONE_RETENTION_MS = 30 * DAY;
 export const APPLIED_WRITE_RETENTION_MS = 90 * DAY;
+/** An unlinked upload is kept this long: the save naming it may still be queued on a device. */
+export const UNUSED_FILE_RETENTION_MS = 30 * DAY;
+
+/** Every stored file a result or a trophy links to. */
+async function linkedFiles(db: Db): Promise<Set<string>> {
+  const [races, overalls, pictures] = await Promise.all([
+    db.select({ url: resultRaces.fileUrl }).from(resultRaces),
+    db.select({ url: resultOveralls.fileUrl }).from(resultOveralls),
+    db.select({ url: trophies.imageUrl }).from(trophies),
+  ]);
+  return fileIdsIn([...races, ...overalls, ...pictures].map((r) => r.url));
+}
 
 export async function runHousekeeping(db: Db, config: Config, now = new Date()): Promise<void> {
   await purgeIdleSessions(db, config.sessionIdleMs, now);
@@ -20,6 +34,7 @@ export async function runHousekeeping(db: Db, config: Config, now = new Date()):
   await db.delete(authAttempts).where(lt(authAttempts.at, new Date(now.getTime() - DAY)));
   await purgeTombstones(db, new Date(now.getTime() - TOMBSTONE_RETENTION_MS));
   await db.delete(appliedWrites).where(lt(appliedWrites.createdAt, new Date(now.getTime() - APPLIED_WRITE_RETENTION_MS)));
+  await purgeUnusedFiles(config.dataDir, await linkedFiles(db), new Date(now.getTime() - UNUSED_FILE_RETENTION_MS));
 }
 
 export function startHousekeeping(db: Db, config: Config, log: FastifyBaseLogger): () => void {

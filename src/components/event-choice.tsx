@@ -1,42 +1,49 @@
 // The event a staff screen reads (payments, reports): the session's event when there is one, else
 // the latest active event; staff who cannot pick an event in the header (auditors) choose here.
+// Reports also offer past (inactive, not archived) events: last season's figures stay readable.
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { call } from '../api/call';
-import { eventSummarySchema, type EventSummary } from '../domain/schemas';
+import { eventSchema, eventSummarySchema } from '../domain/schemas';
 import { SelectField } from './fields';
 
-const listSchema = z.array(eventSummarySchema);
+/** Signed in, the list also says whether each event is active (the signed-out list holds only those). */
+const choiceSchema = eventSummarySchema.extend({ active: eventSchema.shape.active.optional() });
+type EventChoice = z.infer<typeof choiceSchema>;
+const listSchema = z.array(choiceSchema);
+/** Active events first (the default is the latest of them), then by year, newest first. */
+const byRelevance = (a: EventChoice, b: EventChoice) =>
+  Number(b.active !== false) - Number(a.active !== false) || b.year - a.year || a.name.localeCompare(b.name);
 
-export function useEventChoice(sessionEventId: string | null) {
-  const [events, setEvents] = useState<EventSummary[] | null>(null);
+export function useEventChoice(sessionEventId: string | null, { past = false }: { past?: boolean } = {}) {
+  const [events, setEvents] = useState<EventChoice[] | null>(null);
   const [chosen, setChosen] = useState<string | null>(sessionEventId);
 
   useEffect(() => {
     let current = true;
-    void call('get', 'api/events?active=true').then((answer) => {
+    void call('get', past ? 'api/events' : 'api/events?active=true').then((answer) => {
       const parsed = answer?.status === 200 ? listSchema.safeParse(answer.body?.data) : null;
       if (!current || !parsed?.success) return;
-      const list = [...parsed.data].sort((a, b) => b.year - a.year || a.name.localeCompare(b.name));
+      const list = [...parsed.data].sort(byRelevance);
       setEvents(list);
       setChosen((now) => now ?? list[0]?.id ?? null);
     });
     return () => {
       current = false;
     };
-  }, []);
+  }, [past]);
 
   const event = events?.find((e) => e.id === chosen) ?? null;
   return { events, chosen, event, setChosen };
 }
 
-export function EventChoiceField({ events, chosen, onChange }: { events: EventSummary[] | null; chosen: string | null; onChange(id: string): void }) {
+export function EventChoiceField({ events, chosen, onChange }: { events: EventChoice[] | null; chosen: string | null; onChange(id: string): void }) {
   if (!events || events.length < 2) return null;
   return (
     <SelectField
       label="Event"
       value={chosen ?? ''}
-      options={events.map((e) => ({ value: e.id, label: `${e.name} (${e.invoiceType})` }))}
+      options={events.map((e) => ({ value: e.id, label: `${e.name} (${e.year}, ${e.invoiceType}${e.active === false ? ', closed' : ''})` }))}
       onChange={onChange}
     />
   );

@@ -2,11 +2,14 @@
 // admin only, told apart by their bytes (not their declared type), bounded in size (413), kept
 // under the data dir by a random id and served back to signed-in users with their own type,
 // inline, never sniffed, privately cached. Trophy pictures are shrunk to at most 480 px wide.
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+// Housekeeping deletes the files no result or trophy links to, once they are 30 days old.
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { UNUSED_FILE_RETENTION_MS, runHousekeeping } from '../../server/housekeeping';
 import { FILE_MESSAGES, filesDir, sniffFile } from '../../server/modules/files/service';
 import { createUser } from './support/factories';
 import { signIn, type Agent } from './support/http';
@@ -122,5 +125,37 @@ describe('who may', () => {
     expect((await school.request({ method: 'GET', url: '/api/files/AAAAAAAAAAAAAAAAAAAAAAAA' })).statusCode).toBe(404);
     expect((await school.request({ method: 'GET', url: '/api/files/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(400);
     expect((await school.request({ method: 'GET', url: '/api/files/short' })).statusCode).toBe(400);
+  });
+});
+
+describe('files nothing links to', () => {
+  it('are deleted by housekeeping once they are 30 days old; linked and recent ones stay', async () => {
+    const url = async (kind: 'results' | 'trophies') =>
+      ((await upload(admin, kind, kind === 'results' ? PDF : await image(20, 'png'), kind === 'results' ? 'application/pdf' : 'image/png')).json() as { url: string }).url;
+    const [raceFile, overallFile, picture, orphan, recent] = [await url('results'), await url('results'), await url('trophies'), await url('results'), await url('trophies')];
+    const origin = 'https://entries.example.test';
+    const saved = await admin.request({
+      method: 'PUT', url: '/api/results',
+      payload: {
+        multi: true, racesDeleted: [], overallDeleted: [],
+        races: [{ id: randomUUID(), DisciplineId: 1, division: 1, gender: 'Male', teamIndividual: 'Team', fileUrl: `${origin}${raceFile!}` }],
+        overalls: [{ id: randomUUID(), pointscore: 'Skiing', schoolType: 'Primary', gender: 'Male', fileUrl: `${origin}${overallFile!}` }],
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const trophy = await admin.request({
+      method: 'PUT', url: '/api/v2/Trophies',
+      payload: { trophiesDeleted: [], trophies: [{ id: randomUUID(), gender: 'male', type: 'team', imageURL: `https://elsewhere.example.test/cup.jpg|${picture!}` }] },
+    });
+    expect(trophy.statusCode, trophy.body).toBe(200);
+    // On the app's clock, as the sessions are: housekeeping also ends sessions idle by that clock.
+    const now = t.clock.now();
+    const old = new Date(now.getTime() - UNUSED_FILE_RETENTION_MS - 60_000);
+    for (const u of [raceFile, overallFile, picture, orphan]) await utimes(path.join(filesDir(dataDir), idOf(u!)), old, old);
+
+    await runHousekeeping(t.db, t.deps.config, now);
+    expect((await readdir(filesDir(dataDir))).sort()).toEqual([raceFile, overallFile, picture, recent].map((u) => idOf(u!)).sort());
+    expect((await school.request({ method: 'GET', url: orphan! })).statusCode).toBe(404);
+    expect((await school.request({ method: 'GET', url: raceFile! })).statusCode).toBe(200);
   });
 });

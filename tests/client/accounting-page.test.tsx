@@ -69,7 +69,7 @@ it('opens on the session\'s organisation and joins a school to a contact, which 
   fireEvent.click(join);
   await waitFor(() => expect(screen.getByText(SERVER_MESSAGES.accountingJoined)).toBeTruthy(), { timeout: 10000 });
   const post = sent.find((r) => r.method === 'POST')!;
-  expect(post).toEqual({ method: 'POST', path: '/api/schools/xero-join/nsw', body: { schoolId: s1.id, contactId: c1.contactId } });
+  expect(post).toEqual({ method: 'POST', path: '/api/schools/xero-join/nsw', search: '', body: { schoolId: s1.id, contactId: c1.contactId } });
   await waitFor(() => expect(screen.queryByLabelText(/Aardvark School Ltd/)).toBeNull());
   expect(screen.queryByLabelText(/Aardvark School$/)).toBeNull();
   expect(screen.getByText(/Schools linked to a Northern contact \(1\)/)).toBeTruthy();

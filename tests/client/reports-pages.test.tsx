@@ -23,7 +23,7 @@ import SkiSnowboardAwardsReport from '../../src/features/reports/pages/ski-snowb
 import TotalEntriesReport from '../../src/features/reports/pages/total-entries';
 import ReportsIndexPage from '../../src/features/reports/reports-index-page';
 import { REPORTS } from '../../src/features/reports/reports';
-import { createUser } from '../api/support/factories';
+import { createEvent, createUser } from '../api/support/factories';
 import { renderInNode } from './support/node-dom';
 import { apiAs, connectPagesTo, signInOnEvent, typeValue, type SentRequest } from './support/pages';
 import { dropDatabases, freshDb, world, type Jar, type World } from './sync-support';
@@ -175,6 +175,23 @@ it('opens the reports for an auditor and sends a school user to /login', async (
   expect(await screen.findByText('Login screen')).toBeTruthy();
 });
 
+it('offers past events as well as active ones, the session\'s event first, and reads the one chosen', async () => {
+  const past = await createEvent(w.t.db, { name: 'Past Interschools', year: 2019, active: false });
+  const archived = await createEvent(w.t.db, { name: 'Archived Interschools', year: 2018, active: false, archived: true });
+  renderAs(admin.user, <TotalEntriesReport db={db} />);
+  const { screen } = dom.rtl;
+  expect(await screen.findByText('3', undefined, WAIT)).toBeTruthy();
+  const choice = await screen.findByLabelText('Event') as HTMLSelectElement;
+  const options = [...choice.options].map((o) => o.textContent);
+  expect(options).toContain('Past Interschools (2019, NSW, closed)');
+  expect(options.some((o) => o?.startsWith('Archived Interschools'))).toBe(false);
+  expect(choice.value).toBe(w.eventId);
+  typeValue(dom.rtl.fireEvent, choice, past.id);
+  await dom.rtl.waitFor(() => expect(reportRequests().some((r) => r.search.includes(past.id))).toBe(true), WAIT);
+  expect(await screen.findByText('0', undefined, WAIT)).toBeTruthy();
+  expect(reportRequests().some((r) => r.search.includes(archived.id))).toBe(false);
+});
+
 it('asks for the coordinators of the chosen state, NSW first', async () => {
   renderAs(admin.user, <CoordinatorDetailsStateReport db={db} />);
   const { screen } = dom.rtl;
@@ -198,7 +215,7 @@ it('generates the past events\' totals for the ticked events, one column each', 
   fireEvent.click(screen.getByRole('button', { name: GENERATE_BUTTON }));
   const table = await screen.findByRole('table', { name: 'Race entries in past events' }, WAIT);
   expect(sent.filter((r) => r.method === 'POST')).toEqual([
-    { method: 'POST', path: '/api/report/school-past-total-entries', body: { events: [w.eventId] } },
+    { method: 'POST', path: '/api/report/school-past-total-entries', search: '', body: { events: [w.eventId] } },
   ]);
   expect(dom.rtl.within(table).getAllByRole('columnheader').map((h) => h.textContent?.replace(/[▲▼↕]/g, ''))).toEqual([
     'School', expect.stringContaining(admin.user.eventName!), 'Total',

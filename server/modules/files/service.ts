@@ -3,7 +3,7 @@
 // '%PDF-'; PNG, JPEG and WebP by their magic numbers. Files are kept under the server's data dir
 // (config.dataDir/files) by a random id, and answered back with the type their bytes show.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { TROPHY_IMAGE_WIDTH } from '../../../src/domain/schemas';
@@ -79,6 +79,38 @@ export async function storeTrophyImage(dataDir: string, body: unknown): Promise<
   const kind = sniffFile(body);
   if (!kind || kind === 'pdf') throw unsupported(FILE_MESSAGES.notImage);
   return store(dataDir, await resizeTrophyImage(body, kind));
+}
+
+/** The ids of the stored files these addresses name ('/api/files/<id>', relative or absolute). */
+export function fileIdsIn(addresses: readonly string[]): Set<string> {
+  const ids = new Set<string>();
+  for (const text of addresses) for (const m of text.matchAll(/\/api\/files\/([A-Za-z0-9_-]{16,64})/g)) ids.add(m[1]!);
+  return ids;
+}
+
+/**
+ * Deletes stored files that nothing links to any more and that were uploaded before `olderThan`.
+ * The wait matters: a file is uploaded from a dialog before the result or trophy naming it is
+ * saved, and that save may sit in a device's outbox for days. Answers how many were deleted.
+ */
+export async function purgeUnusedFiles(dataDir: string, linked: ReadonlySet<string>, olderThan: Date): Promise<number> {
+  const dir = filesDir(dataDir);
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw err;
+  }
+  let deleted = 0;
+  for (const name of names) {
+    if (!FILE_ID.test(name) || linked.has(name)) continue;
+    const file = path.join(dir, name);
+    if ((await stat(file)).mtime >= olderThan) continue;
+    await unlink(file);
+    deleted += 1;
+  }
+  return deleted;
 }
 
 /** A stored file and its type, or null when there is none by that id. */

@@ -73,7 +73,7 @@ export function ReportPage<S extends z.ZodType>(props: ReportPageOwnProps<S>) {
 function EventReport<S extends z.ZodType>(props: ReportPageOwnProps<S> & { eventPath: (eventId: string) => string }) {
   const { user } = useSession();
   const { online } = useSyncStatus();
-  const choice = useEventChoice(user?.EventId ?? null);
+  const choice = useEventChoice(user?.EventId ?? null, { past: true });
   const eventId = choice.chosen;
   const chooser = <EventChoiceField events={choice.events} chosen={eventId} onChange={choice.setChosen} />;
   if (!eventId) return <p>{choice.events !== null ? 'There is no active event.' : online ? 'Loading…' : OFFLINE_MESSAGE}</p>;

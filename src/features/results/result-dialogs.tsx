@@ -60,7 +60,8 @@ function useResultForm<V extends Record<string, string>, C>(initial: V, initialP
   return { values, problems, set, submit, placingsEditor };
 }
 
-function ResultDialog({ title, editing, onCancel, onSubmit, children }: {
+/** A dialog around a form: Cancel, and Add (or Done when editing) submitting the form. */
+export function FormDialog({ title, editing, onCancel, onSubmit, children }: {
   title: string; editing: boolean; onCancel(): void; onSubmit(): void; children: ReactNode;
 }) {
   const submit = (e: FormEvent) => {
@@ -91,7 +92,7 @@ export function RaceResultDialog({ disciplines, row, onClose }: {
     (values) => raceResultOutcome(values, ids));
   const { values, problems, set } = form;
   return (
-    <ResultDialog title={row ? 'Edit race result' : 'Add race result'} editing={!!row} onCancel={() => onClose(null)}
+    <FormDialog title={row ? 'Edit race result' : 'Add race result'} editing={!!row} onCancel={() => onClose(null)}
       onSubmit={() => { const result = form.submit(); if (result) onClose(result); }}>
       <SelectField label="Discipline" value={values.DisciplineId} placeholder="Choose a discipline"
         options={disciplines.map((d) => ({ value: String(d.id), label: d.name }))} onChange={set('DisciplineId')} error={problems.DisciplineId} />
@@ -103,7 +104,7 @@ export function RaceResultDialog({ disciplines, row, onClose }: {
         options={RESULT_TYPES} onChange={set('teamIndividual')} error={problems.teamIndividual} />
       <ResultFileFields value={values.fileUrl} error={problems.fileUrl} onChange={set('fileUrl')} />
       {form.placingsEditor}
-    </ResultDialog>
+    </FormDialog>
   );
 }
 
@@ -115,7 +116,7 @@ export function OverallResultDialog({ row, onClose }: {
     overallResultOutcome);
   const { values, problems, set } = form;
   return (
-    <ResultDialog title={row ? 'Edit overall result' : 'Add overall result'} editing={!!row} onCancel={() => onClose(null)}
+    <FormDialog title={row ? 'Edit overall result' : 'Add overall result'} editing={!!row} onCancel={() => onClose(null)}
       onSubmit={() => { const result = form.submit(); if (result) onClose(result); }}>
       <SelectField label="Pointscore" value={values.pointscore} placeholder="Choose a pointscore"
         options={POINTSCORES} onChange={set('pointscore')} error={problems.pointscore} />
@@ -125,6 +126,6 @@ export function OverallResultDialog({ row, onClose }: {
         options={RESULT_GENDERS} onChange={set('gender')} error={problems.gender} />
       <ResultFileFields value={values.fileUrl} error={problems.fileUrl} onChange={set('fileUrl')} />
       {form.placingsEditor}
-    </ResultDialog>
+    </FormDialog>
   );
 }

@@ -2,13 +2,13 @@
 // type, and its pictures, uploaded here (PNG, JPEG or WebP; needs the network) or typed as web
 // addresses. Given a trophy, it edits it. Closes with a trophy only when its form is valid
 // (./result-forms).
-import { useState, type FormEvent } from 'react';
-import { Dialog } from '../../components/dialog';
+import { useState } from 'react';
 import { SelectField, TextField } from '../../components/fields';
 import { RESULT_DIVISIONS, TROPHY_GENDERS, TROPHY_TYPES } from '../../domain/constants/choices';
 import { MAX_URL_LIST_LENGTH } from '../../domain/constants/limits';
 import { joinImageUrls, splitImageUrls } from '../../domain/rules/trophy-images';
 import { FileUploadField } from './file-upload-field';
+import { FormDialog } from './result-dialogs';
 import { EMPTY_TROPHY, trophyOutcome, trophyValuesOf, type Problems, type TrophyChoice, type TrophyValues } from './result-forms';
 
 export type TrophyDialogResult = TrophyChoice & { imageURL: string };
@@ -27,8 +27,7 @@ export function TrophyDialog({ disciplines, row, onClose }: {
     setValues((v) => ({ ...v, [field]: value }));
     setProblems((p) => ({ ...p, [field]: undefined }));
   };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     const outcome = trophyOutcome(values, disciplines.map((d) => d.id));
     const imageURL = joinImageUrls(splitImageUrls(images));
     const imageProblem = imageURL.length > MAX_URL_LIST_LENGTH ? TOO_MANY_IMAGES : undefined;
@@ -36,27 +35,21 @@ export function TrophyDialog({ disciplines, row, onClose }: {
     else setProblems({ ...(outcome.ok ? {} : outcome.problems), ...(imageProblem ? { images: imageProblem } : {}) });
   };
   return (
-    <Dialog title={row ? 'Edit trophy' : 'Add trophy'} onCancel={() => onClose(null)}>
-      <form onSubmit={submit} noValidate>
-        <TextField label="Name" value={values.name} onChange={set('name')} error={problems.name} style={{ minHeight: 44 }} />
-        <SelectField label="Discipline" value={values.disciplineId} placeholder="Any discipline"
-          options={disciplines.map((d) => ({ value: String(d.id), label: d.name }))} onChange={set('disciplineId')} error={problems.disciplineId} />
-        <SelectField label="Division" value={values.division} placeholder="Any division"
-          options={RESULT_DIVISIONS.map(String)} onChange={set('division')} error={problems.division} />
-        <SelectField label="Gender" value={values.gender} placeholder="Choose a gender"
-          options={TROPHY_GENDERS} onChange={set('gender')} error={problems.gender} />
-        <TextField label="State" value={values.state} onChange={set('state')} error={problems.state} style={{ minHeight: 44 }} />
-        <SelectField label="Type" value={values.type} placeholder="Choose independent or team"
-          options={TROPHY_TYPES} onChange={set('type')} error={problems.type} />
-        <FileUploadField label="Upload a picture (PNG, JPEG or WebP)" kind="trophies" accept="image/png,image/jpeg,image/webp"
-          onUploaded={(url) => setImages((now) => joinImageUrls([...splitImageUrls(now), url]))} />
-        <TextField label="Pictures (web addresses, separated by |)" value={images} onChange={(v) => { setImages(v); setProblems((p) => ({ ...p, images: undefined })); }}
-          error={problems.images} style={{ minHeight: 44 }} />
-        <div className="dialog-actions">
-          <button type="button" className="button" style={{ minHeight: 44 }} onClick={() => onClose(null)}>Cancel</button>
-          <button type="submit" className="button button-primary" style={{ minHeight: 44 }}>{row ? 'Done' : 'Add'}</button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog title={row ? 'Edit trophy' : 'Add trophy'} editing={!!row} onCancel={() => onClose(null)} onSubmit={submit}>
+      <TextField label="Name" value={values.name} onChange={set('name')} error={problems.name} />
+      <SelectField label="Discipline" value={values.disciplineId} placeholder="Any discipline"
+        options={disciplines.map((d) => ({ value: String(d.id), label: d.name }))} onChange={set('disciplineId')} error={problems.disciplineId} />
+      <SelectField label="Division" value={values.division} placeholder="Any division"
+        options={RESULT_DIVISIONS.map(String)} onChange={set('division')} error={problems.division} />
+      <SelectField label="Gender" value={values.gender} placeholder="Choose a gender"
+        options={TROPHY_GENDERS} onChange={set('gender')} error={problems.gender} />
+      <TextField label="State" value={values.state} onChange={set('state')} error={problems.state} />
+      <SelectField label="Type" value={values.type} placeholder="Choose independent or team"
+        options={TROPHY_TYPES} onChange={set('type')} error={problems.type} />
+      <FileUploadField label="Upload a picture (PNG, JPEG or WebP)" kind="trophies" accept="image/png,image/jpeg,image/webp"
+        onUploaded={(url) => setImages((now) => joinImageUrls([...splitImageUrls(now), url]))} />
+      <TextField label="Pictures (web addresses, separated by |)" value={images} onChange={(v) => { setImages(v); setProblems((p) => ({ ...p, images: undefined })); }}
+        error={problems.images} />
+    </FormDialog>
   );
 }

@@ -18,7 +18,7 @@ export async function signInOnEvent(w: World, username: string): Promise<{ jar: 
   return { jar, user: (await res.json()) as SessionUser };
 }
 
-export type SentRequest = { method: string; path: string; body: unknown };
+export type SentRequest = { method: string; path: string; search: string; body: unknown };
 
 /** The pages' network: ky asks for '/api/...' on the page's origin, which is the test server's;
  *  each request carries the session's cookie and, when a list is given, is recorded in it. From
@@ -36,7 +36,8 @@ export function connectPagesTo(baseUrl: string, jar: Jar, sent?: SentRequest[]):
     const headers = new Headers(request.headers);
     headers.set('cookie', [...jar.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     const text = request.method === 'GET' ? '' : await request.text();
-    sent?.push({ method: request.method, path: new URL(request.url).pathname, body: text ? JSON.parse(text) : undefined });
+    const url = new URL(request.url);
+    sent?.push({ method: request.method, path: url.pathname, search: url.search, body: text ? JSON.parse(text) : undefined });
     return nodeFetch(request.url, { method: request.method, headers, body: text || undefined });
   };
   vi.stubGlobal('Request', SameOrigin);
