@@ -14,6 +14,11 @@ export type ChangeScope = {
   allSchools?: boolean;
   eventIds?: readonly string[];
   tables?: readonly string[];
+  /** Tables whose rows go to the scope whatever their event (the events themselves). */
+  everyEvent?: readonly string[];
+  /** Rows of these tables of these events go to the scope too (the results of the events shown
+   *  for results, which every signed-in user reads). */
+  alsoOf?: { tables: readonly string[]; eventIds: readonly string[] };
 };
 export type ChangeRow = { entity: string; rowId: string; seq: number; deleted: boolean; schoolId: string | null; eventId: string | null };
 export type ChangePage = { changes: ChangeRow[]; cursor: number; hasMore: boolean; resetRequired: boolean };
@@ -34,7 +39,14 @@ export async function readChanges(
     ? undefined
     : or(isNull(changeLog.schoolId), scope.schoolId ? eq(changeLog.schoolId, scope.schoolId) : sql`false`);
   const events = scope.eventIds ?? (scope.eventId ? [scope.eventId] : []);
-  const eventCond = or(isNull(changeLog.eventId), events.length ? inArray(changeLog.eventId, [...events]) : sql`false`);
+  const eventCond = or(
+    isNull(changeLog.eventId),
+    events.length ? inArray(changeLog.eventId, [...events]) : sql`false`,
+    scope.everyEvent?.length ? inArray(changeLog.entity, [...scope.everyEvent]) : undefined,
+    scope.alsoOf?.eventIds.length && scope.alsoOf.tables.length
+      ? and(inArray(changeLog.entity, [...scope.alsoOf.tables]), inArray(changeLog.eventId, [...scope.alsoOf.eventIds]))
+      : undefined,
+  );
   const tableCond = scope.tables ? inArray(changeLog.entity, [...scope.tables]) : undefined;
   const rows = await db
     .select({

@@ -4,7 +4,7 @@
 // through the 'Add race result' dialog and an overall result removed are saved offline, stay on
 // the device, and once online the server holds exactly that change. Placings are entered by
 // editing a result, offline too; an edit of a result changed meanwhile by someone else is refused
-// and can be discarded. A school user reads only. Trophies are added and edited the same way.
+// and can be discarded. A school user reads the results of the events shown for results only. Trophies are added and edited the same way.
 import 'fake-indexeddb/auto';
 import { MemoryRouter } from 'react-router-dom';
 import { v7 as uuidv7 } from 'uuid';
@@ -15,7 +15,7 @@ import { setSessionUser } from '../../src/db/meta';
 import type { ResultOverall, ResultRace, SessionUser } from '../../src/domain/schemas';
 import ResultsPage, { RESULTS_SAVED } from '../../src/features/results/results-page';
 import TrophiesPage, { TROPHIES_SAVED } from '../../src/features/results/trophies-page';
-import { createUser } from '../api/support/factories';
+import { createEvent, createUser } from '../api/support/factories';
 import { renderInNode } from './support/node-dom';
 import { signInOnEvent, typeValue } from './support/pages';
 import { dropDatabases, engineFor, freshDb, world, type Jar, type World } from './sync-support';
@@ -36,9 +36,9 @@ afterEach(async () => {
   await w.close();
 });
 
-async function putResults(body: Record<string, unknown>) {
+async function putResults(body: Record<string, unknown>, eventId?: string) {
   const res = await admin.jar.fetch(`${w.baseUrl}/api/results`, {
-    method: 'PUT', headers: { 'content-type': 'application/json' },
+    method: 'PUT', headers: { 'content-type': 'application/json', ...(eventId ? { 'x-event-id': eventId } : {}) },
     body: JSON.stringify({ multi: true, racesDeleted: [], overallDeleted: [], ...body }),
   });
   expect(res.status, await res.clone().text()).toBe(200);
@@ -119,16 +119,46 @@ it('saves a race result added and an overall result removed offline, and the ser
   ]);
 });
 
-it('lets a school user read the results, without add or save', async () => {
+async function showForResults(id: string, shown: boolean) {
+  const res = await admin.jar.fetch(`${w.baseUrl}/api/events`, {
+    method: 'PUT', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ data: [{ id, showForResults: shown, showForStartlists: false }] }),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+}
+
+it('lets a school user read the results of the events shown for results, offline too, without add or save', async () => {
   await putResults({ races: [{ id: uuidv7(), DisciplineId: 1, division: 3, gender: 'Female', teamIndividual: 'Individual' }] });
   const { email } = await createUser(w.t.db, 'school', { schoolId: w.schoolId });
   const school = await signInOnEvent(w, email);
+  const { screen, waitFor, within } = dom.rtl;
+  // Not shown for results yet: nothing is offered (RES-08).
   await device(school.user, school.jar.fetch);
-  const { screen, waitFor } = dom.rtl;
+  expect(await screen.findByText('No event has results to show yet.')).toBeTruthy();
+  dom.rtl.cleanup();
+
+  // Shown, with last season's results shown too: both reach the device through the pull.
+  await showForResults(w.eventId, true);
+  const last = await createEvent(w.t.db, { name: 'Last Season', year: 2025, active: false, showForResults: true });
+  await putResults({ races: [{ id: uuidv7(), DisciplineId: 2, division: 1, gender: 'Male', teamIndividual: 'Team', fileUrl: 'https://r.example.test/last.pdf' }] }, last.id);
+  const db = await device(school.user, school.jar.fetch);
   await waitFor(() => expect(rowsOf('Race results')).toEqual([['Alpine', '3', 'Female', 'Individual']]), { timeout: 10_000 });
   expect(screen.queryByRole('button', { name: 'Add race result' })).toBeNull();
   expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  const choice = screen.getByLabelText('Event') as HTMLSelectElement;
+  expect([...choice.options].map((o) => o.textContent)).toContain('Last Season (2025)');
+  // Offline: last season's results are on the device already.
+  await sync(db, offline).pull();
+  choose(choice, last.id);
+  await waitFor(() => expect(rowsOf('Race results')).toEqual([['Moguls', '1', 'Male', 'Team']]));
+  expect(within(screen.getByRole('table', { name: 'Race results' })).getByRole('link').getAttribute('href')).toBe('https://r.example.test/last.pdf');
+
+  // Hidden again on /rev: the next pull takes it off the list.
+  await showForResults(last.id, false);
+  await sync(db, school.jar.fetch).pull();
+  await waitFor(() => expect(screen.queryByLabelText('Event')).toBeNull());
+  await waitFor(() => expect(rowsOf('Race results')).toEqual([['Alpine', '3', 'Female', 'Individual']]));
 });
 
 it('lists trophies with each of their pictures and saves one added through the dialog', async () => {

@@ -1,15 +1,17 @@
 // GET /api/sync/changes?cursor=&limit=: the delta feed of the session's scope (ARCHITECTURE 'Pull').
 // Any signed-in user; the scope comes from the session only: a school user gets its own school and
 // the session's event; an admin the picked school and event (either may be none); auditor and
-// racedept the session's event without any school's rows. Users rows go to admins only.
+// racedept the session's event without any school's rows. Users rows go to admins only. Everyone
+// also gets every event and the results of the events shown for results (/rev).
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { syncApi } from '../../../src/domain/schemas';
+import type { Db } from '../../db/client';
 import type { Deps } from '../../deps';
 import { requireSession } from '../../plugins/authz';
-import { pullChanges, type FeedScope } from './service';
+import { EVERY_EVENT_TABLES, SHOWN_RESULT_TABLES, pullChanges, shownResultEventIds, type FeedScope } from './service';
 
-function feedScope(request: FastifyRequest): FeedScope {
+function sessionScope(request: FastifyRequest): FeedScope {
   const session = requireSession(request);
   switch (session.type) {
     case 'school':
@@ -21,10 +23,19 @@ function feedScope(request: FastifyRequest): FeedScope {
   }
 }
 
+/** The session's scope, with every event and the results of the events shown for results. */
+async function feedScope(db: Db, request: FastifyRequest): Promise<FeedScope> {
+  return {
+    ...sessionScope(request),
+    everyEvent: EVERY_EVENT_TABLES,
+    alsoOf: { tables: SHOWN_RESULT_TABLES, eventIds: await shownResultEventIds(db) },
+  };
+}
+
 export const syncRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
   const api = syncApi.changes;
   app.get(api.url, {
     config: { auth: 'any' },
     schema: { querystring: api.querystring, response: { 200: api.response } },
-  }, async (request) => pullChanges(db, feedScope(request), request.query.cursor, request.query.limit, { initial: request.query.initial === '1' }));
+  }, async (request) => pullChanges(db, await feedScope(db, request), request.query.cursor, request.query.limit, { initial: request.query.initial === '1' }));
 };

@@ -2,6 +2,7 @@
 // a cursor, each changed row loaded (one query per table) and shaped as its domain entity under
 // the client's mirror table name. A deleted row, or one gone by the time it is loaded, is a
 // tombstone. An event_states change is answered with its event's row (states live on the event).
+import { createHash } from 'node:crypto';
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SyncChange, SyncEntity, SyncResponse } from '../../../src/domain/schemas';
@@ -9,7 +10,7 @@ import type { RaceDayEntity } from '../../../src/domain/schemas/api/race-day-fee
 import { readChanges, type ChangeRow, type ChangeScope } from '../../db/changes';
 import type { Db } from '../../db/client';
 import {
-  disciplines, eventDisciplines, invites, invoices, participants, payments, resultOveralls, resultRaces, schools, states, teamEntries,
+  disciplines, eventDisciplines, events, invites, invoices, participants, payments, resultOveralls, resultRaces, schools, states, teamEntries,
   teamManagers, teams, ticketing, trophies, users, volunteerPreferences, volunteerSlots, volunteerSpots, volunteers, waivers,
 } from '../../db/schema';
 import { invoiceStatusCents } from '../../../src/domain/rules/invoice-status';
@@ -212,7 +213,23 @@ const LOADERS: Record<MainEntity, Loader> = {
 
 export type FeedScope = ChangeScope & { withUsers: boolean };
 
-export const scopeKey = (scope: ChangeScope) => `school:${scope.schoolId ?? 'none'}/event:${scope.eventId ?? 'none'}`;
+/** Every device holds every event (so a change to /rev reaches it) and the results of the events
+ *  shown for results, which every signed-in user reads (issue: results for all, offline too). */
+export const EVERY_EVENT_TABLES = ['events', 'event_states'] as const;
+export const SHOWN_RESULT_TABLES = ['result_races', 'result_overalls'] as const;
+
+export async function shownResultEventIds(db: Db): Promise<string[]> {
+  const rows = await db.select({ id: events.id }).from(events).where(eq(events.showForResults, true)).orderBy(asc(events.id));
+  return rows.map((r) => r.id);
+}
+
+/** The scope's name: its school and event, and the set of events shown for results when there is
+ *  one, so a change on /rev starts the device's download again with the new set. */
+export function scopeKey(scope: ChangeScope): string {
+  const base = `school:${scope.schoolId ?? 'none'}/event:${scope.eventId ?? 'none'}`;
+  const shown = scope.alsoOf?.eventIds ?? [];
+  return shown.length ? `${base}/results:${createHash('sha256').update([...shown].sort().join(',')).digest('hex').slice(0, 16)}` : base;
+}
 
 type Wanted = { entity: MainEntity; key: string; deleted: boolean };
 

@@ -1,6 +1,7 @@
 // #/results (RES-01..08): the race results and the overall results of one event, each linking its
-// published file (a PDF or a web page) and listing its placings. The event is the session's or one
-// chosen among the events shown for results (RES-08). Read from the mirror and saved like the grids
+// published file (a PDF or a web page) and listing its placings. The event is one of those shown
+// for results (RES-08; their results reach every device through the change feed), the session's
+// by default; an admin may also open its own event before it is shown. Read from the mirror and saved like the grids
 // (PRODUCT-DECISIONS 'Offline, screen by screen'): the admin's additions, edits and removals go
 // into the mirror and the outbox at once (PUT /api/results), so they work offline and sync; only
 // uploading a file needs the network. Everyone else reads.
@@ -104,12 +105,15 @@ type Dialog =
 export default function ResultsPage({ db }: { db: InterschoolsDb }) {
   const { user } = useSession();
   const sessionEventId = user?.EventId ?? null;
+  const admin = !!user && isAdmin(user.type);
   const events = useLiveQuery(() => db.events.toArray(), [db]);
+  // The events shown for results (RES-08); an admin also its own event, to enter results before
+  // they are shown.
   const offered = useMemo(() => (events ?? [])
-    .filter((e) => e.showForResults || e.id === sessionEventId)
-    .sort((a, b) => b.year - a.year || a.name.localeCompare(b.name)), [events, sessionEventId]);
+    .filter((e) => e.showForResults || (admin && e.id === sessionEventId))
+    .sort((a, b) => b.year - a.year || a.name.localeCompare(b.name)), [events, sessionEventId, admin]);
   const [chosen, setChosen] = useState<string | null>(null);
-  const eventId = chosen ?? sessionEventId ?? offered[0]?.id ?? null;
+  const eventId = [chosen, sessionEventId].find((id) => offered.some((e) => e.id === id)) ?? offered[0]?.id ?? null;
   const event = offered.find((e) => e.id === eventId);
 
   const disciplines = useLiveQuery(() => db.disciplines.orderBy('id').toArray(), [db]);
@@ -125,7 +129,6 @@ export default function ResultsPage({ db }: { db: InterschoolsDb }) {
   const [busy, setBusy] = useState(false);
 
   if (!user) return null;
-  const admin = isAdmin(user.type);
   const names = new Map((disciplines ?? []).map((d) => [d.id, d.name]));
   const dirty = raceEdits.dirty || overallEdits.dirty;
   const anyRemoved = raceEdits.anyRemoved || overallEdits.anyRemoved;
@@ -206,9 +209,10 @@ export default function ResultsPage({ db }: { db: InterschoolsDb }) {
   return (
     <PageMain className="page admin-list">
       <h1>Results{event ? ` for ${event.name}` : ''}</h1>
+      {admin && event && !event.showForResults && <p className="admin-list-notice">Only administrators see these results until the event is shown for results (Start lists and results shown).</p>}
       {offered.length > 1 && (
         <SelectField label="Event" value={eventId ?? ''} onChange={changeEvent} disabled={busy}
-          options={offered.map((e) => ({ value: e.id, label: `${e.name} (${e.year})` }))} />
+          options={offered.map((e) => ({ value: e.id, label: `${e.name} (${e.year})${e.showForResults ? '' : ', not shown yet'}` }))} />
       )}
       {!eventId ? <p>No event has results to show yet.</p> : (
         <>
