@@ -271,7 +271,7 @@ it('refuses an edit of a result another administrator changed meanwhile; discard
   expect(await screen.findByText(/Someone else changed this record\. The latest version has been loaded\./)).toBeTruthy();
   expect((await serverResults()).races[0]!.placings).toBeNull();
   // The result shows as the server holds it, and nothing more is saved until the refusal is dealt with.
-  const fileLink = () => screen.getByRole('link', { name: `Result file for ${label}` }).getAttribute('href');
+  const fileLink = () => screen.getByRole('link', { name: `Open result: ${label}` }).getAttribute('href');
   await waitFor(() => expect(fileLink()).toBe('https://r.example.test/final.pdf'));
   expect(firstRacePlacingsCell()).toBe('None entered');
   expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true);

@@ -197,9 +197,12 @@ describe('states a visit does not reach', () => {
       await auditParticipantDialogs(page, 'school (phone)');
 
       // A change that cannot be sent: offline, remove a participant and save.
+      // The school's rows first: going offline before the first download ends would leave none.
       await page.setViewportSize(DESKTOP);
+      const remove = page.locator('.ht_master button', { hasText: 'Remove' }).first();
+      await remove.waitFor();
       await page.context().setOffline(true);
-      await page.locator('.ht_master button', { hasText: 'Remove' }).first().click();
+      await remove.click();
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText(/1 change pending/i).first().waitFor();
       await audit(page, 'school: participants with a change pending offline');
