@@ -6,10 +6,11 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from './deps';
 import { admissionPlugin } from './plugins/admission';
-import { authzPlugin } from './plugins/authz';
+import { authzPlugin, isApiRoute } from './plugins/authz';
 import { clientFilesPlugin } from './plugins/client-files';
 import { registerErrorHandling } from './plugins/errors';
 import { inputLimitOptions, inputLimitsPlugin } from './plugins/input-limits';
+import { requestTargetPlugin } from './plugins/request-target';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin, type SessionRow } from './plugins/session';
 import { createSessionCache } from './plugins/session-cache';
@@ -30,6 +31,7 @@ export async function buildApp(deps: Deps, opts: { loggerInstance?: FastifyBaseL
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  await app.register(requestTargetPlugin);
   await app.register(inputLimitsPlugin);
 
   await app.register(securityHeadersPlugin, { https: deps.config.https });
@@ -51,7 +53,8 @@ export async function buildApp(deps: Deps, opts: { loggerInstance?: FastifyBaseL
   });
   await app.register(authzPlugin);
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url.startsWith('/utils/')) reply.header('cache-control', 'no-store');
+    // By the route matched (or, with none, the path asked for), never by the raw URL's spelling.
+    if (isApiRoute(request.is404 ? request.url.split('?')[0] : request.routeOptions.url)) reply.header('cache-control', 'no-store');
   });
 
   for (const register of routeModules) await app.register(register, deps);

@@ -3,7 +3,8 @@
 // rest wait in arrival order; one that has waited `maxQueueMs` is answered 503 with Retry-After at
 // once. An overloaded server so says so quickly, and the client's outbox backs off (it honours
 // Retry-After), instead of every request being held for seconds until clients time out.
-// Static files and the host check need no database and are never held.
+// Static files and the host check need no database and are never held. Which requests are API
+// calls is decided by the route matched, never by the text of the URL.
 //
 // The embedded database (PGlite) runs inside this process: its queries keep the event loop busy,
 // so there the sign of overload is the loop's lag, measured by @fastify/under-pressure; past
@@ -13,6 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_CODES } from '../../src/domain/errors';
 import { SERVER_MESSAGES } from '../../src/domain/server-messages';
+import { isApiRoute } from './authz';
 
 export type AdmissionOptions = { maxConcurrent: number; maxQueueMs: number; maxEventLoopDelayMs: number };
 
@@ -81,7 +83,7 @@ export const admissionPlugin = fp<AdmissionOptions>(async (app, opts) => {
       // Undefined lets the request through (only API calls are refused); a value is sent as the
       // answer. Its type says void, but under-pressure sends whatever the handler returns.
       pressureHandler: ((request: FastifyRequest, reply: FastifyReply, type: string, value: number | undefined) => {
-        if (!request.url.startsWith('/api/')) return undefined;
+        if (!isApiRoute(request.routeOptions.url)) return undefined;
         request.log.warn({ type, value }, 'overloaded: request refused');
         return overloaded(reply);
       }) as never,
@@ -89,7 +91,7 @@ export const admissionPlugin = fp<AdmissionOptions>(async (app, opts) => {
   }
   const admission = createAdmission(opts);
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiRoute(request.routeOptions.url)) return;
     if (!(await admission.enter())) {
       request.log.warn({ running: admission.running, waiting: admission.waiting }, 'overloaded: request refused');
       return reply.send(overloaded(reply));

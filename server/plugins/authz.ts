@@ -1,8 +1,12 @@
 // Authorisation: each route declares who may call it in its `config.auth`, next to the route:
-// 'public', 'any' (any signed-in user) or a list of user types. Undeclared routes need a session.
-// School users are scoped to the SchoolId of their session, never to one from the request.
+// 'public', 'any' (any signed-in user) or a list of user types. The decision is made from the
+// route the router matched, never from the text of the URL (which can spell one route many ways:
+// '/%61pi/users', 'http://x/api/users'); the app refuses to start while a route has no
+// declaration, so a route added later cannot slip through. The client's files are declared public
+// where they are served (plugins/client-files.ts). School users are scoped to the SchoolId of
+// their session, never to one from the request.
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, RouteOptions } from 'fastify';
 import type { UserType } from '../../src/domain/constants';
 import { badRequest, forbidden, unauthenticated } from '../http-errors';
 import type { SessionInfo } from './session';
@@ -15,11 +19,29 @@ declare module 'fastify' {
   }
 }
 
+/** Declared paths of the API: admitted through the line (admission.ts) and never cached. */
+export const isApiRoute = (declaredUrl: string | undefined): boolean =>
+  !!declaredUrl && (declaredUrl.startsWith('/api/') || declaredUrl.startsWith('/utils/'));
+
+/** The routes that declare no `config.auth`, as 'METHOD /path'. */
+export function undeclaredRoutes(routes: readonly Pick<RouteOptions, 'method' | 'url' | 'config'>[]): string[] {
+  return routes.filter((r) => (r.config as { auth?: RouteAuth } | undefined)?.auth === undefined)
+    .map((r) => `${[r.method].flat().join(',')} ${r.url}`);
+}
+
 export const authzPlugin = fp(async (app) => {
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => { routes.push(route); });
+  app.addHook('onReady', async () => {
+    const missing = undeclaredRoutes(routes);
+    if (missing.length) throw new Error(`routes without config.auth (who may call them): ${missing.join('; ')}`);
+  });
   app.addHook('preValidation', async (request) => {
-    // The app shell (index.html, scripts, icons) is public; only the API is guarded.
-    if (!request.url.startsWith('/api/') && !request.url.startsWith('/utils/')) return;
-    const auth = request.routeOptions.config.auth ?? 'any';
+    // No route matched: the not-found handler answers, and it reveals nothing.
+    if (request.is404) return;
+    const auth = request.routeOptions.config.auth;
+    // Unreachable once the app is ready (onReady above), but never an open door if it were.
+    if (auth === undefined) throw forbidden();
     if (auth === 'public') return;
     if (!request.session) throw unauthenticated();
     if (auth !== 'any' && !auth.includes(request.session.type)) throw forbidden();

@@ -19,9 +19,15 @@ export const REVALIDATE = 'no-cache';
 
 const isApi = (url: string) => url.startsWith('/api/') || url.startsWith('/utils/');
 
+/** Longest path echoed in a 404's message. */
+const MAX_PATH_SHOWN = 200;
+
 export const clientFilesPlugin = fp<{ staticDir: string }>(async (app, { staticDir }) => {
   const hasClient = existsSync(path.join(staticDir, 'index.html'));
   if (hasClient) {
+    // Every route declares who may call it (plugins/authz.ts): the app's own files are public.
+    let servingFiles = true;
+    app.addHook('onRoute', (route) => { if (servingFiles) route.config = { ...route.config, auth: 'public' }; });
     await app.register(fastifyStatic, {
       root: staticDir,
       wildcard: false,
@@ -33,13 +39,14 @@ export const clientFilesPlugin = fp<{ staticDir: string }>(async (app, { staticD
         reply.header('cache-control', hashed ? IMMUTABLE : REVALIDATE);
       },
     });
+    servingFiles = false;
   }
   app.setNotFoundHandler((request, reply) => {
     if (!isApi(request.url) && hasClient && request.method === 'GET') {
       return reply.header('cache-control', REVALIDATE).sendFile('index.html');
     }
     return reply.code(404).send({
-      statusCode: 404, error: 'Not Found', message: `No route for ${request.method} ${request.url.split('?')[0]}`, code: ERROR_CODES.NOT_FOUND,
+      statusCode: 404, error: 'Not Found', message: `No route for ${request.method} ${request.url.split('?')[0]!.slice(0, MAX_PATH_SHOWN)}`, code: ERROR_CODES.NOT_FOUND,
     });
   });
 }, { name: 'client-files' });

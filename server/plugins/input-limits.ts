@@ -16,6 +16,8 @@
 // with its own body. `frameworkErrors` answers them with the common error body instead (400).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { MAX_BATCH_BODY_BYTES, MAX_BODY_BYTES, MAX_JSON_DEPTH } from '../../src/domain/constants/limits';
 import { ERROR_CODES } from '../../src/domain/errors';
 import { HttpError } from '../http-errors';
@@ -39,11 +41,27 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   void reply.code(500).send({ statusCode: 500, error: 'Internal Server Error', message: 'Server Error', code: ERROR_CODES.INTERNAL });
 }
 
-/** The Fastify() options of these bounds: the default body size and the router's refusals. */
+/** A request Node could not parse (a malformed request line, a head over 16 KiB, too slow): answered
+ *  on the socket with the common error body, as no route, hook or handler can run for it. */
+export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, ERROR_CODES.REQUEST_TIMEOUT, 'The request did not arrive in time']
+    : err.code === 'HPE_HEADER_OVERFLOW' ? [431, ERROR_CODES.HEADERS_TOO_LARGE, 'The request\'s address or headers are too long']
+      : [400, ERROR_CODES.VALIDATION, 'Invalid request: it could not be read as HTTP'];
+  this.log.debug({ err }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify(errorBody(new HttpError(status, code, message)));
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(err);
+}
+
+/** The Fastify() options of these bounds: the default body size and the router's and Node's refusals. */
 export const inputLimitOptions = {
   bodyLimit: MAX_BODY_BYTES,
   frameworkErrors,
-} satisfies Pick<FastifyServerOptions, 'bodyLimit' | 'frameworkErrors'>;
+  clientErrorHandler,
+} satisfies Pick<FastifyServerOptions, 'bodyLimit' | 'frameworkErrors' | 'clientErrorHandler'>;
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, participants, registryAthletes, teamEntries, teams, ticketing } from '../../server/db/schema';
 import { PASSWORD, createEvent, createSchool, createUser, registrationForm } from './support/factories';
 import { signIn, type Agent } from './support/http';
+import { ODD_TARGETS, listenOnLoopback, rawRequest, withTrailingSlash } from './support/request-targets';
 import { registeredRoutes } from './support/routes';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -317,6 +318,43 @@ describe.each(ROLES)('as %s', (role) => {
     if (outcome === 'denied') expect(res.statusCode, why).toBe(403);
     if (outcome === 'unauth') expect(res.statusCode, why).toBe(401);
     if (outcome === 'reached') expect([401, 403], why).not.toContain(res.statusCode);
+  });
+});
+
+/** A matrix row's request as a raw target, body and content type (for other spellings over HTTP). */
+function rawOf(route: string, role: Role) {
+  const [method, path] = route.split(' ') as [string, string];
+  const opts = MATRIX[route]!.request(ctx, role);
+  const query = opts.query ? `?${new URLSearchParams(opts.query as Record<string, string>)}` : '';
+  const body = opts.payload === undefined ? undefined : typeof opts.payload === 'string' ? opts.payload : JSON.stringify(opts.payload);
+  const contentType = (opts.headers as Record<string, string> | undefined)?.['content-type'];
+  return { method, target: fill(path, ctx) + query, body, contentType, cookie: role === 'none' ? undefined : agents[role].cookie };
+}
+
+// The same routes spelt otherwise (percent-encoded letters, doubled slashes, dot segments, ';'
+// parameters, upper case, absolute form): refused before any handler, whoever asks. A trailing
+// slash is the same route and meets the same checks. Every registered route, so a route added
+// later is covered by its matrix row alone.
+describe('other spellings of every route', () => {
+  let port = 0;
+  beforeAll(async () => { port = await listenOnLoopback(t.app); });
+
+  describe.each(ROLES)('as %s', (role) => {
+    it.each(Object.keys(MATRIX))('%s', async (route) => {
+      const raw = rawOf(route, role);
+      for (const [how, spell] of Object.entries(ODD_TARGETS)) {
+        const target = spell(raw.target);
+        if (target === raw.target) continue; // nothing of that kind to spell otherwise
+        const res = await rawRequest(port, { ...raw, target });
+        expect([400, 404], `${role} ${route} with ${how} (${target}): ${res.statusCode} ${res.body.slice(0, 200)}`)
+          .toContain(res.statusCode);
+      }
+      const outcome = MATRIX[route]!.expect[role];
+      if (outcome !== 'denied' && outcome !== 'unauth') return; // allowed callers: the plain row says it
+      const res = await rawRequest(port, { ...raw, target: withTrailingSlash(raw.target) });
+      expect(res.statusCode, `${role} ${route} with a trailing slash: ${res.body.slice(0, 200)}`).toBe(outcome === 'denied' ? 403 : 401);
+      expect(res.headers['cache-control']).toBe('no-store');
+    });
   });
 });
 
