@@ -6,7 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from './deps';
 import { admissionPlugin } from './plugins/admission';
-import { authzPlugin, isApiRoute } from './plugins/authz';
+import { authzPlugin, isNeverCached } from './plugins/authz';
 import { clientFilesPlugin } from './plugins/client-files';
 import { registerErrorHandling } from './plugins/errors';
 import { inputLimitOptions, inputLimitsPlugin } from './plugins/input-limits';
@@ -54,7 +54,7 @@ export async function buildApp(deps: Deps, opts: { loggerInstance?: FastifyBaseL
   await app.register(authzPlugin);
   app.addHook('onSend', async (request, reply) => {
     // By the route matched (or, with none, the path asked for), never by the raw URL's spelling.
-    if (isApiRoute(request.is404 ? request.url.split('?')[0] : request.routeOptions.url)) reply.header('cache-control', 'no-store');
+    if (isNeverCached(request.is404 ? request.url.split('?')[0] : request.routeOptions.url)) reply.header('cache-control', 'no-store');
   });
 
   for (const register of routeModules) await app.register(register, deps);

@@ -1,7 +1,10 @@
 // Admission control for API requests: at most `maxConcurrent` run at once (the database does the
 // work, and a few requests running to completion finish sooner than hundreds interleaved), the
-// rest wait in arrival order; one that has waited `maxQueueMs` is answered 503 with Retry-After at
-// once. An overloaded server so says so quickly, and the client's outbox backs off (it honours
+// rest wait in arrival order. A request that would wait longer than `maxQueueMs` (the line ahead of
+// it times the recent service time, shared among the slots) is answered 503 with Retry-After on
+// arrival; one let in line is served, unless service slows so much that it has waited twice
+// `maxQueueMs` (the backstop for a wrong estimate), when it is answered 503 then. An overloaded server
+// so says so quickly, and the client's outbox backs off (it honours
 // Retry-After), instead of every request being held for seconds until clients time out.
 // Static files and the host check need no database and are never held. Which requests are API
 // calls is decided by the route matched, never by the text of the URL.
@@ -18,6 +21,12 @@ import { isApiRoute } from './authz';
 
 export type AdmissionOptions = { maxConcurrent: number; maxQueueMs: number; maxEventLoopDelayMs: number };
 
+/** A request let in line gives up after this many times `maxQueueMs` (its estimate was wrong). */
+const BACKSTOP_FACTOR = 2;
+
+/** Weight of the newest service time in the moving average. */
+const SERVICE_SMOOTHING = 0.2;
+
 type Waiter = { admit: () => void; timer: NodeJS.Timeout };
 
 /**
@@ -29,9 +38,21 @@ type Waiter = { admit: () => void; timer: NodeJS.Timeout };
  * happens to read first, over and over: measured with a 1.5 ms synchronous handler (the embedded
  * database's queries are synchronous work) at 200 connections, the slowest answers took 5 s;
  * through this line, 0.7 s at the same throughput.
+ *
+ * Shedding on arrival: waiting the whole `maxQueueMs` only to be refused helps nobody (a shed
+ * request once took 3.8 s to hear 503). `leave(serviceMs)` feeds a moving average of how long a
+ * request holds its slot; a newcomer whose expected wait is past `maxQueueMs` is refused at once.
  */
 export function createAdmission({ maxConcurrent, maxQueueMs }: Pick<AdmissionOptions, 'maxConcurrent' | 'maxQueueMs'>) {
   let running = 0;
+  /** Moving average of the time a request holds a slot (ms); null until one has left. */
+  let serviceMs: number | null = null;
+  /** How long a newcomer would wait for a slot: nothing while one is free for it, else a round of
+   *  service for every `maxConcurrent` requests in line ahead of it past the free slots. */
+  const expectedWaitMs = () => {
+    const beyondFree = queue.length - Math.max(0, maxConcurrent - running);
+    return serviceMs === null || beyondFree < 0 ? 0 : (Math.floor(beyondFree / maxConcurrent) + 1) * serviceMs;
+  };
   const queue: Waiter[] = [];
   let pumping = false;
   const pump = () => {
@@ -47,18 +68,21 @@ export function createAdmission({ maxConcurrent, maxQueueMs }: Pick<AdmissionOpt
     setImmediate(pump);
   };
   return {
-    /** Resolves true when admitted, false when it waited too long. */
+    /** Resolves true when admitted, false when it would wait or has waited too long. */
     enter(): Promise<boolean> {
+      if (expectedWaitMs() > maxQueueMs) return Promise.resolve(false);
       return new Promise((resolve) => {
         const waiter: Waiter = {
           admit: () => { clearTimeout(waiter.timer); resolve(true); },
-          timer: setTimeout(() => { queue.splice(queue.indexOf(waiter), 1); resolve(false); }, maxQueueMs),
+          timer: setTimeout(() => { queue.splice(queue.indexOf(waiter), 1); resolve(false); }, BACKSTOP_FACTOR * maxQueueMs),
         };
         queue.push(waiter);
         schedule();
       });
     },
-    leave(): void {
+    /** Gives the slot back; `heldMs`, how long it was held, teaches the expected wait. */
+    leave(heldMs?: number): void {
+      if (heldMs !== undefined) serviceMs = serviceMs === null ? heldMs : serviceMs + SERVICE_SMOOTHING * (heldMs - serviceMs);
       running--;
       schedule();
     },
@@ -98,7 +122,8 @@ export const admissionPlugin = fp<AdmissionOptions>(async (app, opts) => {
     }
     // The client may have gone while it waited: then the slot is not kept.
     if (reply.raw.closed || request.raw.socket?.destroyed) return admission.leave();
+    const admitted = performance.now();
     // 'close' comes exactly once, when the answer is sent or the connection is gone.
-    reply.raw.once('close', () => admission.leave());
+    reply.raw.once('close', () => admission.leave(performance.now() - admitted));
   });
 }, { name: 'admission' });

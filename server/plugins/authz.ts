@@ -19,9 +19,12 @@ declare module 'fastify' {
   }
 }
 
-/** Declared paths of the API: admitted through the line (admission.ts) and never cached. */
-export const isApiRoute = (declaredUrl: string | undefined): boolean =>
-  !!declaredUrl && (declaredUrl.startsWith('/api/') || declaredUrl.startsWith('/utils/'));
+/** Declared paths of the API, which do the database's work: admitted through the line (admission.ts). */
+export const isApiRoute = (declaredUrl: string | undefined): boolean => !!declaredUrl && declaredUrl.startsWith('/api/');
+
+/** Answers never to be kept by a browser or proxy: the API's and the host check's. */
+export const isNeverCached = (declaredUrl: string | undefined): boolean =>
+  isApiRoute(declaredUrl) || !!declaredUrl?.startsWith('/utils/');
 
 /** The routes that declare no `config.auth`, as 'METHOD /path'. */
 export function undeclaredRoutes(routes: readonly Pick<RouteOptions, 'method' | 'url' | 'config'>[]): string[] {

@@ -13,7 +13,7 @@ describe('the admission queue', () => {
   it('admits up to the limit, then first come first served, and gives up after the wait', async () => {
     // Only the clock of the wait is faked: admission itself happens on setImmediate.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const admission = createAdmission({ maxConcurrent: 2, maxQueueMs: 100 });
+    const admission = createAdmission({ maxConcurrent: 2, maxQueueMs: 50 }); // gives up after twice that
     const order: string[] = [];
     const enter = (name: string) => admission.enter().then((ok) => { order.push(`${name} ${ok}`); });
     const arrivals = ['first', 'second', 'third', 'fourth'].map(enter);
@@ -31,6 +31,27 @@ describe('the admission queue', () => {
     admission.leave();
     admission.leave();
     expect(admission.running).toBe(0);
+  });
+});
+
+describe('shedding on arrival', () => {
+  it('refuses at once a newcomer whose wait would pass the limit, by the recent service time', async () => {
+    const admission = createAdmission({ maxConcurrent: 1, maxQueueMs: 100 });
+    expect(await admission.enter()).toBe(true);
+    admission.leave(50); // requests hold a slot 50 ms
+    expect(await admission.enter()).toBe(true);
+    const second = admission.enter(); // waits about 50 ms: in line
+    const third = admission.enter(); // about 100 ms: in line
+    let answered: boolean | undefined;
+    void admission.enter().then((ok) => { answered = ok; }); // about 150 ms: refused now
+    await Promise.resolve();
+    expect(answered).toBe(false);
+    expect(admission.waiting).toBe(2);
+    admission.leave(50);
+    expect(await second).toBe(true);
+    admission.leave(50);
+    expect(await third).toBe(true);
+    admission.leave(50);
   });
 });
 
@@ -75,6 +96,28 @@ describe('an overloaded server', () => {
     expect(refused?.json()).toMatchObject({ code: 'OVERLOADED' });
     // The shell is still served: the app can open and say it is waiting.
     expect((await t.app.inject({ method: 'GET', url: '/utils/host' })).statusCode).toBe(200);
+  });
+
+  it('answers a shed request 503 within 100 ms, not after the longest wait', async () => {
+    // 150 ms a lookup, two at a time, a second's line: about a dozen can be served in time.
+    const slowRegistry = () => ({
+      lookup: async () => { await new Promise((r) => setTimeout(r, 150)); return null; },
+      count: async () => 0,
+    });
+    t = await startTestApp({ env: { MAX_CONCURRENT_REQUESTS: '2', MAX_QUEUE_MS: '1000' }, registry: slowRegistry });
+    const { school } = await schoolInEvent(t);
+    const lookup = async (i: number) => {
+      const sent = performance.now();
+      const res = await school.request({ method: 'GET', url: `/api/snowracer/${600000 + i}` });
+      return { status: res.statusCode, ms: performance.now() - sent };
+    };
+    await Promise.all([lookup(0), lookup(1)]); // the server learns how long a lookup takes
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => lookup(i + 2)));
+    const shed = answers.filter((a) => a.status === 503);
+    expect(shed.length).toBeGreaterThan(5);
+    expect(answers.filter((a) => a.status === 404).length).toBeGreaterThanOrEqual(10);
+    expect(shed.length + answers.filter((a) => a.status === 404).length).toBe(40);
+    expect(Math.max(...shed.map((a) => a.ms)), 'slowest 503 (ms)').toBeLessThan(100);
   });
 
   it('never holds the client files or the host check', async () => {
