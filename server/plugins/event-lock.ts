@@ -1,27 +1,41 @@
-// Event lock: a write that touches a locked event answers 410 and changes nothing; volunteer
-// writes likewise once volunteerLock is set. Admins are exempt. The check reads the event row
-// FOR SHARE inside the write's transaction, so an admin locking the event concurrently waits for
+// The event a write acts on, checked in the write's transaction, whether it came from the session
+// or from a queued write's X-Event-Id: a school writes only into an active, unarchived event open
+// to its state (403 otherwise: the header is the client's word, not ours). A locked event answers
+// 410 and changes nothing; volunteer writes likewise once volunteerLock is set. Admins are exempt.
+// The check reads the event row FOR SHARE, so an admin locking the event concurrently waits for
 // the write to finish (or the write sees the lock): no write slips in after the lock.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ERROR_CODES } from '../../src/domain/errors';
 import { SERVER_MESSAGES } from '../../src/domain/server-messages';
 import type { Tx } from '../db/client';
-import { events } from '../db/schema';
-import { HttpError, notFound } from '../http-errors';
+import { eventStates, events, schools } from '../db/schema';
+import { HttpError, forbidden, notFound } from '../http-errors';
 import type { SessionInfo } from './session';
 
 export type LockKind = 'entries' | 'volunteers';
 
 export async function assertEventWritable(tx: Tx, session: SessionInfo, eventId: string, kind: LockKind = 'entries') {
   const [event] = await tx
-    .select({ locked: events.locked, volunteerLock: events.volunteerLock })
+    .select({ locked: events.locked, volunteerLock: events.volunteerLock, active: events.active, archived: events.archived })
     .from(events)
     .where(eq(events.id, eventId))
     .for('share');
   if (!event) throw notFound('Event not found');
   if (session.type === 'admin') return;
+  if (session.type === 'school') {
+    if (!event.active || event.archived) throw forbidden(SERVER_MESSAGES.eventClosed);
+    if (!(await openToSchoolState(tx, session.schoolId, eventId))) throw forbidden(SERVER_MESSAGES.eventNotForSchool);
+  }
   if (event.locked) throw new HttpError(410, ERROR_CODES.EVENT_LOCKED, SERVER_MESSAGES.eventLocked);
   if (kind === 'volunteers' && event.volunteerLock) {
     throw new HttpError(410, ERROR_CODES.VOLUNTEERS_LOCKED, SERVER_MESSAGES.volunteersLocked);
   }
+}
+
+async function openToSchoolState(tx: Tx, schoolId: string | null, eventId: string): Promise<boolean> {
+  if (!schoolId) return false;
+  const [open] = await tx.select({ eventId: eventStates.eventId }).from(eventStates)
+    .innerJoin(schools, eq(schools.stateId, eventStates.stateId))
+    .where(and(eq(eventStates.eventId, eventId), eq(schools.id, schoolId)));
+  return !!open;
 }

@@ -12,6 +12,8 @@ export const SERVER_MESSAGES = {
   validation: 'Some fields are not valid. Please check the highlighted values.',
   eventLocked: 'This event is locked. Changes can no longer be made.',
   volunteersLocked: 'Volunteer registration for this event is closed.',
+  eventClosed: 'This event is closed, so changes can no longer be made to it.',
+  eventNotForSchool: "This event is not open to your school's state, so your school cannot make changes in it.",
   staleVersion: 'Someone else changed this record. The latest version has been loaded.',
   paidNoRemoval: 'The invoice for this event is paid, so participants can no longer be removed. Ask the association if one must be.',
   loginEventNotOpen: 'That event is not open. Choose one of the events listed.',
