@@ -11,6 +11,7 @@ import { clientFilesPlugin } from './plugins/client-files';
 import { registerErrorHandling } from './plugins/errors';
 import { inputLimitOptions, inputLimitsPlugin } from './plugins/input-limits';
 import { requestTargetPlugin } from './plugins/request-target';
+import { sameSitePlugin } from './plugins/same-site';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin, type SessionRow } from './plugins/session';
 import { createSessionCache } from './plugins/session-cache';
@@ -52,6 +53,7 @@ export async function buildApp(deps: Deps, opts: { loggerInstance?: FastifyBaseL
     now: deps.now,
   });
   await app.register(authzPlugin);
+  await app.register(sameSitePlugin);
   app.addHook('onSend', async (request, reply) => {
     // By the route matched (or, with none, the path asked for), never by the raw URL's spelling.
     if (isNeverCached(request.is404 ? request.url.split('?')[0] : request.routeOptions.url)) reply.header('cache-control', 'no-store');

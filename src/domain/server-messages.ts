@@ -12,6 +12,7 @@ export const SERVER_MESSAGES = {
   validation: 'Some fields are not valid. Please check the highlighted values.',
   eventLocked: 'This event is locked. Changes can no longer be made.',
   volunteersLocked: 'Volunteer registration for this event is closed.',
+  crossSiteRefused: 'This can only be done from the Interschools app itself, not from a link on another site.',
   eventClosed: 'This event is closed, so changes can no longer be made to it.',
   eventNotForSchool: "This event is not open to your school's state, so your school cannot make changes in it.",
   staleVersion: 'Someone else changed this record. The latest version has been loaded.',

@@ -139,6 +139,7 @@ const MATRIX: Record<string, Row> = {
   },
   // The registry import and export: the admin's only (docs/registry.md).
   'GET /api/snowracer-import': { request: (c) => ({ query: { EventId: c.eventId } }), expect: only('admin') },
+  'POST /api/snowracer-import': { request: (c) => ({ query: { EventId: c.eventId } }), expect: only('admin') },
   'GET /api/snowracer-export': { request: (c) => ({ query: { EventId: c.eventId } }), expect: only('admin') },
   // Invoices: a school its own, admin and auditor any school's.
   'GET /api/invoice/xero/:SchoolId/:EventId': { request: none, expect: only('school', 'auditor', 'admin') },

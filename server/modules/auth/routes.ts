@@ -53,7 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   });
 
   app.get('/api/logout', {
-    config: { auth: 'public' },
+    config: { auth: 'public', sameSiteOnly: true },
     schema: { response: { 200: okResponseSchema } },
   }, async (request, reply) => {
     await endSession(deps.db, request, reply);

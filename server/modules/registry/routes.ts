@@ -4,7 +4,7 @@
 // cannot be reached answers 503 (retryable) with 'Error connecting to the athlete registry'.
 // Lookups are limited per user (the registry is personal data: a school walking through snow ids
 // is slowed, and logged when it hits the limit).
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { ERROR_CODES } from '../../../src/domain/errors';
@@ -73,16 +73,23 @@ export const registryRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, reg
     return { snowId, firstname, lastname, gender, dob, active };
   });
 
-  app.get(api.import.url, {
-    config: { auth: ['admin'] },
-    schema: { querystring: api.import.querystring, response: { 200: api.import.response } },
-  }, async (request, reply) => {
+  // The spec names the import a GET; it changes data, so only this app may call it (sameSiteOnly),
+  // and it answers POST as well, which the app uses.
+  const runImport = async (request: FastifyRequest<{ Querystring: { EventId?: string } }>, reply: FastifyReply) => {
     const session = requireSession(request);
     const event = await eventOf(db, request, request.query.EventId);
     const people = await enteredParticipants(db, event.id);
     const answers = await reach(request, () => askRegistry(registry, people));
     return runWrite(db, request, reply, (tx) => applyRegistryImport(tx, session, event.id, answers));
-  });
+  };
+  for (const route of [api.import, api.importPost]) {
+    app.route({
+      method: route.method, url: route.url,
+      config: { auth: ['admin'], sameSiteOnly: true },
+      schema: { querystring: route.querystring, response: { 200: route.response } },
+      handler: runImport,
+    });
+  }
 
   // No response schema: the answer is a file, not JSON (the contract describes it as text).
   app.get(api.export.url, {

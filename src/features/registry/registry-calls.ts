@@ -15,9 +15,9 @@ export type Outcome<T> = { ok: true; data: T } | { ok: false; message: string };
 
 const query = (eventId: string | null) => (eventId ? { searchParams: { EventId: eventId } } : {});
 
-async function get(path: string, eventId: string | null): Promise<Outcome<Response>> {
+async function send(method: 'get' | 'post', path: string, eventId: string | null): Promise<Outcome<Response>> {
   try {
-    return { ok: true, data: await http.get(path, { ...query(eventId), timeout: LONG_CALL_MS }) };
+    return { ok: true, data: await http[method](path, { ...query(eventId), timeout: LONG_CALL_MS }) };
   } catch (err) {
     return { ok: false, message: err instanceof Error && err.name === 'TimeoutError' ? TOO_SLOW : OFFLINE_MESSAGE };
   }
@@ -33,7 +33,8 @@ async function answerOf(response: Response): Promise<Answer> {
 }
 
 export async function importFromRegistry(eventId: string | null): Promise<Outcome<RegistryImportResult>> {
-  const sent = await get(`api/${REGISTRY_SEGMENT}-import`, eventId);
+  // POST: the import changes data (the server also answers the spec's GET, from this app only).
+  const sent = await send('post', `api/${REGISTRY_SEGMENT}-import`, eventId);
   if (!sent.ok) return sent;
   const response = sent.data;
   const answer = await answerOf(response);
@@ -44,7 +45,7 @@ export async function importFromRegistry(eventId: string | null): Promise<Outcom
 
 /** The file and the name the server gives it. */
 export async function fetchRegistryFile(eventId: string | null): Promise<Outcome<{ blob: Blob; name: string }>> {
-  const sent = await get(`api/${REGISTRY_SEGMENT}-export`, eventId);
+  const sent = await send('get', `api/${REGISTRY_SEGMENT}-export`, eventId);
   if (!sent.ok) return sent;
   const response = sent.data;
   if (!response.ok) return { ok: false, message: failure(await answerOf(response), EXPORT_FAILED).message };

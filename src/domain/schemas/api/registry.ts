@@ -56,6 +56,13 @@ export const registryApi = {
     querystring: registryEventQuerySchema,
     response: registryImportResponseSchema,
   }),
+  /** The same import as a POST (what the app sends): the spec's GET changes data. */
+  importPost: defineRoute({
+    method: 'POST',
+    url: '/api/snowracer-import',
+    querystring: registryEventQuerySchema,
+    response: registryImportResponseSchema,
+  }),
   /** Admin: the file the registry takes, as text/csv (UTF-8 with BOM; columns
    *  REGISTRY_EXPORT_COLUMNS). The spec names the export without its call. */
   export: defineRoute({
