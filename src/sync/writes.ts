@@ -70,6 +70,19 @@ export async function queueWrite(db: InterschoolsDb, input: QueueWriteInput): Pr
   return item;
 }
 
+/** Several writes queued together, in this order, in one transaction (all or none): a save too
+ *  large for one request goes as ordered parts, each sent exactly once. */
+export async function queueWrites(db: InterschoolsDb, inputs: readonly QueueWriteInput[]): Promise<OutboxItem[]> {
+  const userId = (await getSessionUser(db))?.username ?? null;
+  const items = await db.transaction('rw', [...db.mirrorTables(), db.outbox, db.meta], async () => {
+    const queued: OutboxItem[] = [];
+    for (const input of inputs) queued.push(await enqueueWrite(db, { ...input, userId: input.userId !== undefined ? input.userId : userId }));
+    return queued;
+  });
+  for (const item of items) notifyOutbox({ type: 'queued', database: db.name, seq: item.seq });
+  return items;
+}
+
 /** A list saved in one batch (invites, results, trophies): the added and changed rows put and the
  *  removed ones deleted in the mirror, and one outbox item whose BatchUndo lets a refused save be
  *  discarded on this device (src/sync/blocked.ts): removed and changed rows come back as they

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
+import { MAX_WRITE_BATCH_ROWS } from '../../src/domain/constants/limits';
 import {
   applyEdits,
   diffParticipants,
@@ -46,18 +47,18 @@ describe('which call Save queues', () => {
     const edits = { [ada.id]: { dob: '4/5/2011', email: 'ada@example.com', firstname: 'Ada' } };
     const changes = diffParticipants([ada, other], edits, new Set(), 2025);
     expect(changes).toEqual([{ id: ada.id, base: ada, fields: { dob: '2011-05-04', email: 'ada@example.com' } }]);
-    expect(planParticipantsSave(changes)).toEqual({
+    expect(planParticipantsSave(changes)).toEqual([{
       method: 'PATCH',
       path: `/api/v2/participants/${ada.id}`,
       body: { dob: '2011-05-04', email: 'ada@example.com', version: 2 },
       rowId: ada.id,
       base: ada,
-    });
+    }]);
   });
 
   it('a removed row is archived 1', () => {
     const ada = participant();
-    const plan = planParticipantsSave(diffParticipants([ada], {}, new Set([ada.id]), 2025));
+    const [plan] = planParticipantsSave(diffParticipants([ada], {}, new Set([ada.id]), 2025));
     expect(plan?.body).toEqual({ archived: 1, version: 2 });
   });
 
@@ -65,7 +66,8 @@ describe('which call Save queues', () => {
     const ada = participant();
     const grace = participant({ snowId: '1002', firstname: 'Grace', lastname: 'Hopper', version: undefined });
     const changes = diffParticipants([ada, grace], { [grace.id]: { yearLevel: '9', snowId: '' } }, new Set([ada.id]), 2025);
-    const plan = planParticipantsSave(changes);
+    const [plan, ...more] = planParticipantsSave(changes);
+    expect(more).toEqual([]);
     expect(plan).toMatchObject({ method: 'PUT', path: '/api/v2/participants', rowId: null, base: [ada, grace] });
     expect((plan!.body as { participants: unknown[] }).participants).toEqual([
       { ...pick(ada), archived: 1, version: 2 },
@@ -75,7 +77,15 @@ describe('which call Save queues', () => {
 
   it('nothing changed: nothing queued', () => {
     const ada = participant();
-    expect(planParticipantsSave(diffParticipants([ada], { [ada.id]: { dob: '03/02/2011' } }, new Set(), 2025))).toBeNull();
+    expect(planParticipantsSave(diffParticipants([ada], { [ada.id]: { dob: '03/02/2011' } }, new Set(), 2025))).toEqual([]);
+  });
+
+  it(`a save of more rows than one request carries goes as ordered PUTs of at most ${MAX_WRITE_BATCH_ROWS}`, () => {
+    const rows = Array.from({ length: 2 * MAX_WRITE_BATCH_ROWS + 1 }, (_, i) => participant({ snowId: String(5000 + i) }));
+    const edits = Object.fromEntries(rows.map((row) => [row.id, { email: `p${row.snowId}@example.com` }]));
+    const plan = planParticipantsSave(diffParticipants(rows, edits, new Set(), 2025));
+    expect(plan.map((p) => (p.body as { participants: unknown[] }).participants.length)).toEqual([MAX_WRITE_BATCH_ROWS, MAX_WRITE_BATCH_ROWS, 1]);
+    expect(plan.flatMap((p) => (p.body as { participants: { id: string }[] }).participants.map((r) => r.id))).toEqual(rows.map((r) => r.id));
   });
 
   it('a whole row sent in a PUT needs a year level and a gender', () => {

@@ -2,6 +2,7 @@
 // YYYY-MM-DD stored and sent), the user's draft edits, the diff against the mirror, and which
 // call Save queues (one changed row: PATCH with the changed fields + version; several: one PUT).
 import { GENDERS, YEAR_LEVELS } from '../../domain/constants/choices';
+import { MAX_WRITE_BATCH_ROWS } from '../../domain/constants/limits';
 import { displayDateToIso, isoDateToDisplay } from '../../domain/rules/grid-date';
 import type { ParticipantRow } from '../../db/database';
 import type { GridRow } from '../../components/data-grid';
@@ -164,26 +165,32 @@ export function mergedRow(change: ParticipantChange): LocalParticipantRow {
   return { ...change.base, ...change.fields };
 }
 
-/** Which call Save queues: nothing, one PATCH, or one PUT of every changed row. */
-export function planParticipantsSave(changes: readonly ParticipantChange[]): PlannedWrite | null {
-  if (changes.length === 0) return null;
+/** Which calls Save queues: nothing, one PATCH (one changed row), or PUTs of the changed rows in
+ *  order, at most MAX_WRITE_BATCH_ROWS each (a larger request would hold the server too long). */
+export function planParticipantsSave(changes: readonly ParticipantChange[]): PlannedWrite[] {
+  if (changes.length === 0) return [];
   if (changes.length === 1) {
     const [change] = changes as [ParticipantChange];
-    return {
+    return [{
       method: 'PATCH',
       path: `/api/v2/participants/${change.id}`,
       body: withVersion({ ...change.fields }, change.base.version),
       rowId: change.id,
       base: change.base,
-    };
+    }];
   }
-  return {
-    method: 'PUT',
-    path: '/api/v2/participants',
-    body: { participants: changes.map((change) => participantWriteBody(mergedRow(change))) },
-    rowId: null,
-    base: changes.map((change) => change.base),
-  };
+  const parts: PlannedWrite[] = [];
+  for (let start = 0; start < changes.length; start += MAX_WRITE_BATCH_ROWS) {
+    const part = changes.slice(start, start + MAX_WRITE_BATCH_ROWS);
+    parts.push({
+      method: 'PUT',
+      path: '/api/v2/participants',
+      body: { participants: part.map((change) => participantWriteBody(mergedRow(change))) },
+      rowId: null,
+      base: part.map((change) => change.base),
+    });
+  }
+  return parts;
 }
 
 /** Why the changes cannot be saved yet. A PATCH sends only the changed fields, so only those are

@@ -5,7 +5,7 @@ import type { InterschoolsDb, TeamEntryRow } from '../../db/database';
 import type { Gender, YearLevel } from '../../domain/constants/choices';
 import { raceEntriesToDelete } from '../../domain/rules/participants';
 import type { SessionUser } from '../../domain/schemas/entities';
-import { queueWrite } from '../../sync/writes';
+import { queueWrite, queueWrites } from '../../sync/writes';
 import { mergedRow, planParticipantsSave, type LocalParticipantRow, type ParticipantChange } from './participant-rows';
 
 /** The team entries of these participants in the event, from the mirror. */
@@ -21,32 +21,33 @@ export async function raceEntriesInEvent(
   return entries.filter((entry) => inEvent.has(entry.TeamId));
 }
 
-/** Save: queues one PATCH (one changed row) or one PUT (several). Archived rows lose their race
- *  entries of the current event in the mirror, in the same transaction. Resolves false when
- *  there was nothing to save. */
+/** Save: queues one PATCH (one changed row) or ordered PUTs (several), together. Archived rows
+ *  lose their race entries of the current event in the mirror, in the same transaction. Resolves
+ *  false when there was nothing to save. */
 export async function saveParticipantChanges(
   db: InterschoolsDb,
   changes: readonly ParticipantChange[],
   user: Pick<SessionUser, 'username' | 'EventId'>,
 ): Promise<boolean> {
   const plan = planParticipantsSave(changes);
-  if (!plan) return false;
+  if (!plan.length) return false;
   const archivedIds = changes.filter((change) => change.fields.archived === 1).map((change) => change.id);
-  await queueWrite(db, {
-    method: plan.method,
-    path: plan.path,
-    body: plan.body,
-    entity: 'participants',
-    rowId: plan.rowId,
+  const applyLocally = async (tx: InterschoolsDb) => {
+    await tx.participants.bulkPut(changes.map((change) => ({ ...mergedRow(change), _pending: true })));
+    const entries = await raceEntriesInEvent(tx, archivedIds, user.EventId);
+    await tx.teamEntries.bulkDelete(raceEntriesToDelete(archivedIds, entries));
+  };
+  await queueWrites(db, plan.map((part, i) => ({
+    method: part.method,
+    path: part.path,
+    body: part.body,
+    entity: 'participants' as const,
+    rowId: part.rowId,
     eventId: user.EventId,
     userId: user.username,
-    base: plan.base,
-    applyLocally: async (tx) => {
-      await tx.participants.bulkPut(changes.map((change) => ({ ...mergedRow(change), _pending: true })));
-      const entries = await raceEntriesInEvent(tx, archivedIds, user.EventId);
-      await tx.teamEntries.bulkDelete(raceEntriesToDelete(archivedIds, entries));
-    },
-  });
+    base: part.base,
+    ...(i === 0 ? { applyLocally } : {}),
+  })));
   return true;
 }
 

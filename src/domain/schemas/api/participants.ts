@@ -7,6 +7,7 @@ import {
   MAX_PERSON_NAME_LENGTH,
   MAX_TEXT_LENGTH,
   MAX_TITLE_LENGTH,
+  MAX_WRITE_BATCH_ROWS,
 } from '../../constants/limits';
 import { MESSAGES } from '../../messages';
 import {
@@ -62,7 +63,9 @@ export const teamEntriesFilterSchema = z.object({
 export type TeamEntriesFilter = z.infer<typeof teamEntriesFilterSchema>;
 export const teamEntriesQuerySchema = z.object({ filter: jsonQuery(teamEntriesFilterSchema).optional() });
 
-export const participantsBulkBodySchema = z.object({ participants: z.array(participantWriteSchema).max(MAX_BATCH_ROWS) });
+export const participantsBulkBodySchema = z.object({
+  participants: z.array(participantWriteSchema).max(MAX_WRITE_BATCH_ROWS, { error: `At most ${MAX_WRITE_BATCH_ROWS} participants can be saved at once.` }),
+});
 
 /** A participant's race entry with its team, for the race-entries dialog. */
 export const participantTeamEntrySchema = teamEntrySchema.extend({

@@ -1,0 +1,50 @@
+// A big save never stalls other schools: a participants save carries at most MAX_WRITE_BATCH_ROWS
+// rows (the app sends a larger one as ordered parts), so the database is held for a bounded time.
+// Found from outside: one 2,000-row save held the database 5.6-10.6 s while every school waited.
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { MAX_WRITE_BATCH_ROWS } from '../../src/domain/constants/limits';
+import { participants } from '../../server/db/schema';
+import { createSchool, createUser } from './support/factories';
+import { signIn, type Agent } from './support/http';
+import { schoolInEvent } from './support/scenario';
+import { startTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+let school: Agent;
+let other: Agent;
+let schoolId: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  let eventId: string;
+  ({ school, schoolId, eventId } = await schoolInEvent(t));
+  const otherSchool = (await createSchool(t.db)).id;
+  other = await signIn(t.app, (await createUser(t.db, 'school', { schoolId: otherSchool })).email, undefined, eventId);
+});
+afterAll(async () => { await t?.close(); });
+
+const rows = (n: number) => Array.from({ length: n }, (_, i) => ({
+  id: randomUUID(), snowId: null, firstname: `Bulk${i}`, lastname: 'Save', yearLevel: '7', gender: 'Female', dob: null, email: '',
+}));
+const stored = async () => t.db.select().from(participants).where(eq(participants.schoolId, schoolId));
+
+it(`refuses a save of more than ${MAX_WRITE_BATCH_ROWS} participants, saying so, and writes nothing`, async () => {
+  const res = await school.request({ method: 'PUT', url: '/api/v2/participants', payload: { participants: rows(MAX_WRITE_BATCH_ROWS + 1) } });
+  expect(res.statusCode).toBe(400);
+  expect(res.json().message).toContain(`At most ${MAX_WRITE_BATCH_ROWS} participants can be saved at once.`);
+  expect(await stored()).toEqual([]);
+});
+
+it('another school waits less than a second behind the largest save', async () => {
+  const save = school.request({ method: 'PUT', url: '/api/v2/participants', payload: { participants: rows(MAX_WRITE_BATCH_ROWS) } });
+  await new Promise((r) => setTimeout(r, 20)); // the save has begun
+  const asked = performance.now();
+  const read = await other.request({ method: 'GET', url: '/api/school' });
+  const waited = performance.now() - asked;
+  expect(read.statusCode).toBe(200);
+  expect((await save).statusCode).toBe(200);
+  expect(await stored()).toHaveLength(MAX_WRITE_BATCH_ROWS);
+  expect(waited, 'ms the other school waited').toBeLessThan(1000);
+});
