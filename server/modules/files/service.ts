@@ -2,6 +2,10 @@
 // What a file is, is read from its bytes, never from the declared content type: a PDF starts with
 // '%PDF-'; PNG, JPEG and WebP by their magic numbers. Files are kept under the server's data dir
 // (config.dataDir/files) by a random id, and answered back with the type their bytes show.
+// Neither can stall the server or take its memory (docs/architecture.md 'Uploads'): a PDF is kept
+// as it is, never parsed; a picture's size in pixels is read from its header before it is decoded
+// (a 50 KB PNG can decode to 400 million pixels), resizing runs on sharp's threads, off the event
+// loop, at most two at a time and within a time limit.
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, readdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,6 +13,7 @@ import sharp from 'sharp';
 import { TROPHY_IMAGE_WIDTH } from '../../../src/domain/schemas';
 import { ERROR_CODES } from '../../../src/domain/errors';
 import { HttpError } from '../../http-errors';
+import { createAdmission } from '../../plugins/admission';
 
 export type FileKind = 'pdf' | 'png' | 'jpeg' | 'webp';
 
@@ -21,7 +26,16 @@ export const FILE_MESSAGES = {
   notImage: 'A trophy image must be a PNG, JPEG or WebP picture. Save the picture in one of these formats and upload it again.',
   badImage: 'That picture could not be read: the file is damaged or not a complete PNG, JPEG or WebP image.',
   empty: 'The file is empty. Choose the file again.',
+  tooManyPixels: 'That picture is too large: at most 64 megapixels (for example 8,000 x 8,000). Save a smaller copy and upload it again.',
+  tooSlow: 'That picture took too long to shrink. Save a smaller copy and upload it again.',
+  busy: 'Other pictures are being shrunk just now: try again in a minute.',
 } as const;
+
+/** The most pixels a trophy picture may have (8,000 x 8,000; measured: shrunk in 0.1 s and 50 MB). */
+export const MAX_IMAGE_PIXELS = 64_000_000;
+const RESIZE_TIME_LIMIT_S = 10;
+/** Pictures shrunk at once: each keeps one of libuv's four threads busy meanwhile. */
+const resizers = createAdmission({ maxConcurrent: 2, maxQueueMs: 2_000 });
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -36,6 +50,7 @@ export function sniffFile(bytes: Uint8Array): FileKind | null {
 }
 
 export const unsupported = (message: string) => new HttpError(415, ERROR_CODES.VALIDATION, message);
+const tooLarge = (message: string) => new HttpError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, message);
 
 /** A fresh file id: 24 url-safe characters (144 random bits). */
 export const newFileId = () => randomBytes(18).toString('base64url');
@@ -59,16 +74,37 @@ export async function storeResultFile(dataDir: string, body: unknown): Promise<{
   return store(dataDir, body);
 }
 
-/** Shrinks an image to at most TROPHY_IMAGE_WIDTH wide (never enlarges), in its own format, turned
- *  upright by its EXIF orientation (which, with other metadata, is not kept). */
-export async function resizeTrophyImage(bytes: Buffer, kind: Exclude<FileKind, 'pdf'>): Promise<Buffer> {
+/** A picture's width and height from its header, without decoding it (so without a pixel limit). */
+async function dimensions(bytes: Buffer): Promise<{ width: number; height: number }> {
   try {
-    const image = sharp(bytes, { limitInputPixels: 64_000_000 }).rotate().resize({ width: TROPHY_IMAGE_WIDTH, withoutEnlargement: true });
+    const { width, height } = await sharp(bytes, { limitInputPixels: false }).metadata();
+    if (width && height) return { width, height };
+  } catch {
+    // Not a picture sharp can read: refused below.
+  }
+  throw unsupported(FILE_MESSAGES.badImage);
+}
+
+const isTimeout = (err: unknown) => err instanceof Error && /timeout/i.test(err.message);
+
+/** Shrinks an image to at most TROPHY_IMAGE_WIDTH wide (never enlarges), in its own format, turned
+ *  upright by its EXIF orientation (which, with other metadata, is not kept). Refused (413) past
+ *  MAX_IMAGE_PIXELS, read from the header first. */
+export async function resizeTrophyImage(bytes: Buffer, kind: Exclude<FileKind, 'pdf'>): Promise<Buffer> {
+  const { width, height } = await dimensions(bytes);
+  if (width * height > MAX_IMAGE_PIXELS) throw tooLarge(FILE_MESSAGES.tooManyPixels);
+  if (!(await resizers.enter())) throw new HttpError(503, ERROR_CODES.OVERLOADED, FILE_MESSAGES.busy);
+  try {
+    const image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
+      .rotate().resize({ width: TROPHY_IMAGE_WIDTH, withoutEnlargement: true }).timeout({ seconds: RESIZE_TIME_LIMIT_S });
     if (kind === 'png') return await image.png().toBuffer();
     if (kind === 'webp') return await image.webp().toBuffer();
     return await image.jpeg({ quality: 85 }).toBuffer();
-  } catch {
+  } catch (err) {
+    if (isTimeout(err)) throw tooLarge(FILE_MESSAGES.tooSlow);
     throw unsupported(FILE_MESSAGES.badImage);
+  } finally {
+    resizers.leave();
   }
 }
 

@@ -5,7 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { MAX_IMPORT_ROWS } from '../../../src/domain/constants/limits';
 import { MESSAGES } from '../../../src/domain/messages';
-import { importKey, readImportTable, type ParsedImportRow } from '../../../src/domain/rules/spreadsheet-import';
+import { importKey, type ParsedImportRow } from '../../../src/domain/rules/spreadsheet-import';
 import type { ImportRow, XlsImportAnswer } from '../../../src/domain/schemas/api/participants';
 import type { Db, Tx } from '../../db/client';
 import { participants } from '../../db/schema';
@@ -13,9 +13,11 @@ import { HttpError, badRequest, unprocessable } from '../../http-errors';
 import { ERROR_CODES } from '../../../src/domain/errors';
 import type { Athlete, AthleteRegistry } from '../../integrations/registry';
 import { registryUnavailable } from '../participants/registry-check';
+import type { ImportTableRead } from './read-table';
+import { FILE_MESSAGES } from './refusals';
 
 export const IMPORT_MESSAGES = {
-  tooManyRows: `The file has more than ${MAX_IMPORT_ROWS.toLocaleString('en-AU')} rows: split it and import each part.`,
+  tooManyRows: FILE_MESSAGES.tooManyRows,
   missingColumns: (columns: string[]) => `The file has no ${columns.join(', ')} column${columns.length > 1 ? 's' : ''}. Use the template's headings.`,
 } as const;
 
@@ -46,9 +48,8 @@ async function storedByKey(db: Db | Tx, schoolId: string): Promise<Map<string, S
   return byKey;
 }
 
-/** Reads the file's table into rows with their problems, the registry's among them. */
-export async function parseImport(db: Db, registry: AthleteRegistry, schoolId: string, table: string[][]): Promise<XlsImportAnswer> {
-  const read = readImportTable(table);
+/** The file's rows with their problems (read-file.ts), the registry's added. */
+export async function parseImport(db: Db, registry: AthleteRegistry, schoolId: string, read: ImportTableRead): Promise<XlsImportAnswer> {
   if (!read.rows) throw badRequest(IMPORT_MESSAGES.missingColumns(read.missing));
   if (read.rows.length > MAX_IMPORT_ROWS) throw new HttpError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, IMPORT_MESSAGES.tooManyRows);
   const snowIds = read.rows.flatMap((r) => (r.values.snowId ? [r.values.snowId] : []));

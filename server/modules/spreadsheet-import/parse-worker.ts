@@ -1,0 +1,21 @@
+// The worker thread that reads one uploaded spreadsheet (started by read-in-worker.ts): the file's
+// bytes arrive as workerData; the answer is the rows read, or the refusal's status and message.
+// Whatever else reading these bytes throws, they are unreadable: a crafted file gets a 400, never
+// a 500. A worker that cannot even start fails on its own, and the server logs that.
+import { parentPort, workerData } from 'node:worker_threads';
+import { SpreadsheetRefusal, unreadable } from './refusals';
+import { readTable, type ImportTableRead } from './read-table';
+
+export type WorkerAnswer = { read: ImportTableRead } | { refused: { status: SpreadsheetRefusal['status']; message: string } };
+
+function answer(): WorkerAnswer {
+  const { bytes } = workerData as { bytes: Uint8Array };
+  try {
+    return { read: readTable(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) };
+  } catch (err) {
+    const refusal = err instanceof SpreadsheetRefusal ? err : unreadable();
+    return { refused: { status: refusal.status, message: refusal.message } };
+  }
+}
+
+parentPort!.postMessage(answer());
