@@ -16,6 +16,10 @@ const XERO_CLIENT_ID = /^[\x21-\x39\x3b-\x7e]{1,200}$/;
 const XERO_TENANT = /^[A-Za-z0-9-]{1,64}$/;
 const XERO_ACCOUNT_CODE = /^[A-Za-z0-9.-]{1,10}$/;
 
+/** The payment gateways online payment can use: the built-in test checkout, or none (pay by BPAY). */
+export const PAYMENT_GATEWAYS = ['test', 'none'] as const;
+export type PaymentGatewayChoice = (typeof PAYMENT_GATEWAYS)[number];
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -47,6 +51,7 @@ const envSchema = z.object({
   XERO_PAYMENT_ACCOUNT: unsetIfEmpty(z.string().regex(XERO_ACCOUNT_CODE, 'must be a Xero account code').optional()),
   XERO_IDENTITY_URL: unsetIfEmpty(z.url({ protocol: /^https?$/ }).default('https://identity.xero.com/connect/token')),
   XERO_API_URL: unsetIfEmpty(z.url({ protocol: /^https?$/ }).default('https://api.xero.com/api.xro/2.0')),
+  PAYMENT_GATEWAY: unsetIfEmpty(z.enum(PAYMENT_GATEWAYS, { error: 'must be test or none' }).optional()),
   TRUST_PROXY: unsetIfEmpty(z.string().regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, 'must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses').optional()),
 }).superRefine((e, ctx) => {
   // The key travels in every request: never without one, never in clear over the network.
@@ -151,6 +156,9 @@ export type Config = {
   trustProxy: TrustProxy;
   registry: RegistryConfig | null;
   xero: XeroConfig | null;
+  /** Online payment (docs/payments.md): 'test' offers the built-in test checkout, whose payments
+   *  are TEST payments; 'none' offers no online payment. */
+  paymentGateway: PaymentGatewayChoice;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -186,7 +194,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { url: e.REGISTRY_URL, apiKey: e.REGISTRY_API_KEY, timeoutMs: e.REGISTRY_TIMEOUT_MS }
       : null,
     xero: xeroConfig(e),
+    paymentGateway: paymentGateway(e),
   };
+}
+
+/** The test checkout takes no money, so it is on by default only for the demo on the embedded
+ *  database; a deployment (a real PostgreSQL, or an https PUBLIC_URL) has it only when asked. */
+function paymentGateway(e: z.infer<typeof envSchema>): PaymentGatewayChoice {
+  if (e.PAYMENT_GATEWAY) return e.PAYMENT_GATEWAY;
+  const deployed = Boolean(e.DATABASE_URL) || Boolean(e.PUBLIC_URL?.startsWith('https:'));
+  return deployed ? 'none' : 'test';
 }
 
 function xeroConfig(e: z.infer<typeof envSchema>): XeroConfig | null {

@@ -13,7 +13,8 @@ export type Deps = {
   mailer: Mailer;
   registry: AthleteRegistry;
   accounting: AccountingProvider;
-  gateway: PaymentGateway;
+  /** Null when no payment gateway is configured: online payment is not offered. */
+  gateway: PaymentGateway | null;
   now: () => Date;
   /** Change notifications from the database (the session cache listens); absent, no cache. */
   listen?: Database['listen'];

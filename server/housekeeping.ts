@@ -1,6 +1,8 @@
 // Periodic clean-up: idle sessions, spent reset tokens, old rate-limit attempts, tombstones past
 // their retention, applied-write records no device can still replay, and uploaded files no result
-// or trophy links to any more. Runs hourly and at start.
+// or trophy links to any more. Runs hourly and at start. Beside it, every few minutes and at start,
+// the money sweep (modules/money/reconcile.ts): payments whose payer never came back from the
+// gateway are recorded and invoices that have become due are issued.
 import { lt, or, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
@@ -10,13 +12,17 @@ import { appliedWrites, authAttempts, passwordResets, resultOveralls, resultRace
 import { fileIdsIn, purgeUnusedFiles } from './modules/files/service';
 import { purgeIdleSessions } from './plugins/session';
 import { selectAccounting } from './integrations/select';
+import { selectGateway } from './integrations/payments/select';
 import { pushPending } from './modules/accounting/push';
+import { sweepMoney } from './modules/money/reconcile';
 
 const DAY = 86_400_000;
 export const TOMBSTONE_RETENTION_MS = 30 * DAY;
 export const APPLIED_WRITE_RETENTION_MS = 90 * DAY;
 /** An unlinked upload is kept this long: the save naming it may still be queued on a device. */
 export const UNUSED_FILE_RETENTION_MS = 30 * DAY;
+/** How often the money sweep runs: an invoice released today is issued within this. */
+export const MONEY_SWEEP_MS = 5 * 60_000;
 
 /** Every stored file a result or a trophy links to. */
 async function linkedFiles(db: Db): Promise<Set<string>> {
@@ -39,11 +45,19 @@ export async function runHousekeeping(db: Db, config: Config, now = new Date()):
 
 export function startHousekeeping(db: Db, config: Config, log: FastifyBaseLogger): () => void {
   const accounting = selectAccounting(config, db);
+  const money = { db, accounting, gateway: selectGateway(config, db), now: () => new Date() };
   const run = () => runHousekeeping(db, config).catch((err) => log.error({ err }, 'housekeeping failed'))
     // Invoices and payments the accounting system did not take when they were made (never throws).
     .then(() => pushPending({ db, accounting }, log));
-  void run();
-  const timer = setInterval(run, 3_600_000);
-  timer.unref();
-  return () => clearInterval(timer);
+  let sweeping = false;
+  const sweep = async () => {
+    // A sweep still running (a slow accounting system) is not overtaken by the next.
+    if (sweeping) return;
+    sweeping = true;
+    await sweepMoney(money, log).finally(() => { sweeping = false; });
+  };
+  void sweep().then(run);
+  const timers = [setInterval(run, 3_600_000), setInterval(() => void sweep(), MONEY_SWEEP_MS)];
+  for (const timer of timers) timer.unref();
+  return () => timers.forEach(clearInterval);
 }

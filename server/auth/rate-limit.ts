@@ -7,8 +7,14 @@
 // an account from elsewhere never stops its owner; a wider limit per address stops stuffing across
 // many accounts, set high enough for a school whose staff share one public address.
 //
+// Password reset never locks an owner out either: per account it counts the mails sent and, past
+// the limit, answers as usual without sending (the mailbox already holds recent working links);
+// only the per-address limit answers 429, for minutes.
+//
 // Keys: 'login:pair:<email>|<ip>' and 'login:address:<ip>' count failed sign-ins;
-// 'reset:email:<email>' and 'reset:address:<ip>' count reset requests;
+// 'reset:email:<email>' counts reset mails sent and 'reset:address:<ip>' reset requests;
+// 'email-change:user:<id>' and 'email-change:address:<ip>' count sign-in email changes asked for
+// on the school profile (each answer says whether an address has an account);
 // 'registry:user:<id>' counts a user's snow id lookups (the registry holds personal data);
 // 'register:address:<ip>' counts school registrations.
 import { and, asc, count, eq, gt, like, lt } from 'drizzle-orm';
@@ -27,10 +33,16 @@ export const LIMITS = {
   loginPair: { max: 10, windowMs: 15 * MINUTE },
   /** Per address across accounts: stops stuffing, wide enough for a school behind one address. */
   loginAddress: { max: 100, windowMs: 15 * MINUTE },
-  resetEmail: { max: 5, windowMs: 60 * MINUTE },
+  /** Reset mails per account: past it a request is answered as usual and nothing is sent. */
+  resetEmail: { max: 3, windowMs: 15 * MINUTE },
   /** Snow id lookups per user: a class of students at a time, not an enumeration of the registry. */
   registryLookup: { max: 100, windowMs: 15 * MINUTE },
-  resetAddress: { max: 5, windowMs: 60 * MINUTE },
+  /** Reset requests per address (each answer says whether an account exists): 429 for minutes. */
+  resetAddress: { max: 5, windowMs: 15 * MINUTE },
+  /** Sign-in email changes a user asks for on the school profile ('in use' tells of an account). */
+  emailChangeUser: { max: 5, windowMs: 15 * MINUTE },
+  /** The same per address, across users: wide enough for staff behind one address. */
+  emailChangeAddress: { max: 20, windowMs: 15 * MINUTE },
   /** School registrations per address: a school registers once; a script registering many is stopped. */
   registerAddress: { max: 10, windowMs: 60 * MINUTE },
 } as const satisfies Record<string, Limit>;
@@ -47,6 +59,8 @@ export const keys = {
   resetAddress: (ip: string) => `reset:address:${ip}`,
   registryLookup: (userId: string) => `registry:user:${userId}`,
   registerAddress: (ip: string) => `register:address:${ip}`,
+  emailChangeUser: (userId: string) => `email-change:user:${userId}`,
+  emailChangeAddress: (ip: string) => `email-change:address:${ip}`,
 };
 
 export type Check = { key: string; limit: Limit };
@@ -70,6 +84,11 @@ async function secondsUntilAllowed(db: Db | Tx, { key, limit }: Check, now: Date
     .limit(1);
   const until = (pivot?.at.getTime() ?? now.getTime()) + limit.windowMs;
   return Math.max(1, Math.ceil((until - now.getTime()) / 1000));
+}
+
+/** Whether one more attempt under the check's key stays within its limit. */
+export async function isWithinLimit(db: Db | Tx, check: Check, now: Date): Promise<boolean> {
+  return (await secondsUntilAllowed(db, check, now)) === 0;
 }
 
 /** Throws 429 (with Retry-After on the reply) when any of the checks is at its limit. */

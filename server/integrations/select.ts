@@ -5,12 +5,12 @@ import type { Db } from '../db/client';
 import { createLedger } from './accounting/ledger';
 import { createXeroAccounting } from './accounting/xero';
 import type { AccountingProvider } from './accounting';
-import { createBuiltInGateway } from './payments/builtin';
 import type { PaymentGateway } from './payments';
+import { selectGateway } from './payments/select';
 import { createBuiltInRegistry, type AthleteRegistry } from './registry';
 import { createHttpRegistry } from './registry/http';
 
-export type Integrations = { registry: AthleteRegistry; accounting: AccountingProvider; gateway: PaymentGateway };
+export type Integrations = { registry: AthleteRegistry; accounting: AccountingProvider; gateway: PaymentGateway | null };
 
 /** The accounting provider alone (housekeeping pushes what is pending through it). */
 export function selectAccounting(config: Config, db: Db): AccountingProvider {
@@ -21,6 +21,6 @@ export function selectIntegrations(config: Config, db: Db): Integrations {
   return {
     registry: config.registry ? createHttpRegistry(config.registry) : createBuiltInRegistry(db),
     accounting: selectAccounting(config, db),
-    gateway: createBuiltInGateway(db),
+    gateway: selectGateway(config, db),
   };
 }

@@ -26,6 +26,8 @@ export const SERVER_MESSAGES = {
   passwordTooShort: `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`,
   passwordChanged: 'Your password has been changed. You can now sign in.',
   emailInUse: 'An account with this email address already exists.',
+  currentPasswordRequired: 'Enter your current password to change the sign-in email or password.',
+  currentPasswordWrong: 'That is not your current password.',
   schoolRegistered: 'Thank you for registering. You can now sign in with your email address.',
   schoolSaved: 'School details saved.',
   schoolDeleted: 'School removed.',
@@ -38,12 +40,14 @@ export const SERVER_MESSAGES = {
   participantTwiceInTeam: 'This participant is already in this team.',
   genderDoesNotFitTeam: "The participant's gender does not fit the team's gender.",
   teamHasManager: 'This team already has a team manager.',
+  seasonPassVicOnly: 'Season passes are for VIC events only: untick the season pass.',
   accountingUnavailable: 'Error connecting to the accounting system. Please try again later.',
   paymentUnavailable: 'Error connecting to the payment system. Please try again later.',
   accountingJoined: 'School linked to the accounting contact.',
   needsNetwork: 'This needs an internet connection. Please try again when you are online.',
   amountOwedChanged: 'The amount owed has changed. Reload the invoice.',
   onlinePaymentVicOnly: 'Online payment is offered for VIC invoices only. Please pay as the invoice describes.',
+  onlinePaymentNotSetUp: 'Online payment is not set up. Please pay by BPAY.',
   paymentNotConfirmed: 'The payment could not be confirmed with the payment system yet. If you paid, it will be recorded automatically: open the invoice again later.',
 } as const;
 
@@ -70,4 +74,10 @@ export function manualBibsKeptMessage(count: number): string {
  *  online (those payments are undone with the gateway, never here). `online` is formatted money. */
 export function paymentBelowOnlineMessage(schoolName: string, online: string): string {
   return `${schoolName} has paid ${online} online. Online payments cannot be undone here, so the payment made cannot be less than ${online}.`;
+}
+
+/** A volunteer position the discipline does not offer (spec section 9 lists them per discipline). */
+export function volunteerPositionNotOfferedMessage(offered: readonly string[]): string {
+  const choices = offered.length > 1 ? `${offered.slice(0, -1).join(', ')} or ${offered.at(-1)}` : offered.join('');
+  return `This discipline does not offer that position: choose ${choices}.`;
 }

@@ -219,6 +219,17 @@ describe('pushing invoices and payments into the ledger', () => {
     expect((await t.db.select().from(payments).where(eq(payments.id, payment.id)))[0]!.accountingPaymentId).toBe(recorded!.id);
   });
 
+  it('keeps a TEST payment (made at the test checkout) marked TEST', async () => {
+    const { school, event } = await setup('VIC');
+    await createInvoice(t.db, school.id, event.id, [line('Registration', 1, 5000)]);
+    const real = await createPayment(t.db, school.id, event.id, 2000);
+    const testPayment = await createPayment(t.db, school.id, event.id, 3000, { method: 'online', reference: 'BG-test', test: true });
+    await pushPayment(t.deps, real.id, recordingLog().log);
+    await pushPayment(t.deps, testPayment.id, recordingLog().log);
+    const booked = await t.db.select().from(ledgerPayments);
+    expect(booked.map((p) => [p.reference, p.amountCents, p.test]).sort()).toEqual([[real.id, 2000, false], [testPayment.id, 3000, true]].sort());
+  });
+
   it('books the date a payment was received in Australian time', async () => {
     const { school, event } = await setup();
     await createInvoice(t.db, school.id, event.id, [line('Registration', 1, 5000)]);

@@ -14,7 +14,7 @@ import { invoices, payments, schoolAccountingContacts } from '../../server/db/sc
 import { AccountingUnavailable } from '../../server/integrations/accounting';
 import { createXeroAccounting, XERO_TOKEN_MARGIN_MS } from '../../server/integrations/accounting/xero';
 import { selectIntegrations } from '../../server/integrations/select';
-import { pushInvoice, pushPayment } from '../../server/modules/accounting/push';
+import { pushInvoice, pushPayment, pushPending } from '../../server/modules/accounting/push';
 import { SERVER_MESSAGES } from '../../src/domain/server-messages';
 import type { AccountingSync } from '../../src/domain/schemas';
 import { createEvent, createSchool, createUser } from './support/factories';
@@ -44,9 +44,9 @@ async function createInvoice(db: Db, schoolId: string, eventId: string, lines: L
   return row!;
 }
 
-async function createPayment(db: Db, schoolId: string, eventId: string, amountCents: number) {
+async function createPayment(db: Db, schoolId: string, eventId: string, amountCents: number, over: Partial<typeof payments.$inferInsert> = {}) {
   const [row] = await db.insert(payments).values({
-    schoolId, eventId, amountCents, status: 'received', receivedAt: new Date('2026-06-20T01:00:00Z'),
+    schoolId, eventId, amountCents, status: 'received', receivedAt: new Date('2026-06-20T01:00:00Z'), ...over,
   }).returning();
   return row!;
 }
@@ -277,6 +277,24 @@ describe('pushing a payment', () => {
     expect(calls(stub.requests.slice(again))).toEqual([`GET /Invoices/${invoiceId}`]);
     expect(books.payments).toHaveLength(2);
     expect((await t.db.select().from(payments).where(eq(payments.id, first.id)))[0]!.accountingPaymentId).toBe(books.payments[0]!.PaymentID);
+  });
+
+  it('never sends a TEST payment (made at the test checkout: no money received), now or later', async () => {
+    const { school, event } = await setup('VIC');
+    const inv = await createInvoice(t.db, school.id, event.id, [line('Registration fee', 1, 5000)]);
+    await pushInvoice(t.deps, inv.id, recordingLog().log);
+    const testPayment = await createPayment(t.db, school.id, event.id, 5000, { method: 'online', reference: 'BG-test', test: true });
+    const before = stub.requests.length;
+    await pushPayment(t.deps, testPayment.id, recordingLog().log);
+    expect(await pushPending(t.deps, recordingLog().log)).toMatchObject({ payments: 0 });
+    expect(calls(stub.requests.slice(before))).toEqual([]);
+    expect(stub.books(stub.tenants.Southern).payments).toEqual([]);
+    expect((await t.db.select().from(payments).where(eq(payments.id, testPayment.id)))[0]!.accountingPaymentId).toBeNull();
+
+    // A real payment beside it still goes.
+    const real = await createPayment(t.db, school.id, event.id, 5000);
+    expect(await pushPending(t.deps, recordingLog().log)).toMatchObject({ payments: 1 });
+    expect(stub.books(stub.tenants.Southern).payments.map((p) => p.Reference)).toEqual([real.id]);
   });
 });
 

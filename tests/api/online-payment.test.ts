@@ -1,14 +1,17 @@
 // Online payment through the real app with the built-in gateway (docs/payments.md): POST
 // /api/transaction, the gateway's test checkout page, the payer's choice, the return that asks the
 // gateway (never the browser) and records the payment once, the double click, the refusals, the
-// reconciliation of a payer who never came back.
+// reconciliation of a payer who never came back (by the background sweep, never by a read); the
+// payments recorded as TEST payments; with no gateway configured, no online payment at all.
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, like } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtinGatewaySessions, paymentCheckouts, participants, payments, teamEntries, teams } from '../../server/db/schema';
+import { loadConfig } from '../../server/config';
+import { builtinGatewaySessions, invoices, ledgerPayments, paymentCheckouts, participants, payments, teamEntries, teams } from '../../server/db/schema';
 import { GatewayUnavailable, type PaymentGateway } from '../../server/integrations/payments';
 import { settleOpenCheckouts } from '../../server/modules/money/online-payment';
+import { sweepMoney } from '../../server/modules/money/reconcile';
 import { ERROR_CODES } from '../../src/domain/errors';
 import { SERVER_MESSAGES } from '../../src/domain/server-messages';
 import { createEvent, createSchool, createUser } from './support/factories';
@@ -110,7 +113,7 @@ describe('the whole conversation: start, checkout page, pay, return', () => {
     const recorded = await paymentsOf(s.schoolId);
     expect(recorded).toHaveLength(1);
     expect(recorded[0]).toMatchObject({
-      amountCents: 11_000, method: 'online', reference: checkout!.gatewayRef, status: 'received', receivedAt: t.clock.now(),
+      amountCents: 11_000, method: 'online', reference: checkout!.gatewayRef, status: 'received', receivedAt: t.clock.now(), test: true,
     });
     expect((await checkoutsOf(s.schoolId))[0]).toMatchObject({ status: 'paid', result: 'PAID (TEST mode)' });
 
@@ -206,14 +209,31 @@ describe('with the invoice read first', () => {
     expect(after.json()).toMatchObject({ outstanding: 0, paid: true });
   });
 
-  it('the invoice read records a paid checkout whose payer never came back', async () => {
+  it('the background sweep records a paid checkout whose payer never came back; reading the invoice records nothing', async () => {
     const s = await schoolWithEntries(1);
     const invoiceUrl = `/api/invoice/xero/${s.schoolId}/${eventId}`;
-    expect((await s.agent.request({ method: 'GET', url: invoiceUrl })).json()).toMatchObject({ outstanding: 80 });
+    expect((await s.agent.request({ method: 'GET', url: invoiceUrl })).json()).toMatchObject({ outstanding: 80, onlinePayment: true });
     const url = await startedUrl(await start(s.agent, { schoolId: s.schoolId, eventId, outstanding: 80 }));
     await browser.choose(url, 'pay');
-    expect((await s.agent.request({ method: 'GET', url: invoiceUrl })).json()).toMatchObject({ outstanding: 0, paid: true });
+    expect((await s.agent.request({ method: 'GET', url: invoiceUrl })).json()).toMatchObject({ outstanding: 80, paid: false });
+    expect(await paymentsOf(s.schoolId), 'a read records nothing').toEqual([]);
+
+    expect(await sweepMoney(t.deps, t.app.log)).toMatchObject({ payments: 1 });
+    expect((await s.agent.request({ method: 'GET', url: invoiceUrl })).json()).toMatchObject({ outstanding: 0, paid: true, testReceived: 80 });
+    const [payment] = await paymentsOf(s.schoolId);
+    expect(payment).toMatchObject({ amountCents: 8_000, test: true });
+    expect(payment!.accountingPaymentId, 'copied to the built-in ledger').toBeTruthy();
+    expect((await t.db.select().from(ledgerPayments).where(eq(ledgerPayments.reference, payment!.id)))[0]).toMatchObject({ test: true });
+    expect(await sweepMoney(t.deps, t.app.log)).toMatchObject({ payments: 0 });
     expect(await paymentsOf(s.schoolId)).toHaveLength(1);
+  });
+
+  it('a start issues the invoice it pays, so the payment is recorded against it', async () => {
+    const s = await schoolWithEntries(2);
+    await startedUrl(await start(s.agent, { schoolId: s.schoolId, eventId, outstanding: 110 }));
+    const issued = await t.db.select().from(invoices).where(and(eq(invoices.schoolId, s.schoolId), eq(invoices.eventId, eventId)));
+    expect(issued).toHaveLength(1);
+    expect(issued[0]).toMatchObject({ totalCents: 11_000 });
   });
 });
 
@@ -327,6 +347,7 @@ describe('a gateway that cannot be reached', () => {
   const calls = { createCheckout: 0 };
   const broken: PaymentGateway = {
     name: 'broken',
+    testMode: false,
     createCheckout: async () => {
       calls.createCheckout++;
       throw new GatewayUnavailable('connection refused');
@@ -393,5 +414,45 @@ describe('reconciliation', () => {
     expect(again.statusCode).toBe(422);
     expect(again.json().message).toBe(SERVER_MESSAGES.nothingToPay);
     expect(await paymentsOf(s.schoolId)).toHaveLength(1);
+  });
+});
+
+describe('with no payment gateway configured', () => {
+  let off: TestApp;
+  beforeAll(async () => { off = await startTestApp({ env: { PAYMENT_GATEWAY: 'none' } }); });
+  afterAll(async () => { await off?.close(); });
+
+  it('refuses to start a payment (422, pay by BPAY), says so on the invoice, and serves no test checkout', async () => {
+    const event = (await createEvent(off.db, { invoiceType: 'VIC', invoiceAvailable: '2026-06-01', registrationFee: 50, teamEntryFee: 0 })).id;
+    const school = await createSchool(off.db);
+    const agent = await signIn(off.app, (await createUser(off.db, 'school', { schoolId: school.id })).email, undefined, event);
+    const res = await agent.request({
+      method: 'POST', url: '/api/transaction', payload: { schoolId: school.id, eventId: event, outstanding: 50 }, headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ message: 'Online payment is not set up. Please pay by BPAY.', onlinePayment: false });
+    expect(await off.db.select().from(paymentCheckouts)).toEqual([]);
+    const invoice = await agent.request({ method: 'GET', url: `/api/invoice/xero/${school.id}/${event}` });
+    expect(invoice.json()).toMatchObject({ onlinePayment: false, event: { invoiceType: 'VIC' } });
+    expect((await off.app.inject({ method: 'GET', url: '/gateway/checkout/BG-aaaaaaaaaaaaaaaaaaaaaa' })).statusCode).toBe(404);
+    expect(await settleOpenCheckouts(off.deps, school.id, event, off.app.log)).toBe(0);
+  });
+});
+
+describe('which gateway', () => {
+  const gatewayOf = (env: Record<string, string>) => loadConfig({ DATA_DIR: '.tmp/test-data', ...env }).paymentGateway;
+
+  it('offers the test checkout for the demo on the embedded database, and none on a deployment unless asked', () => {
+    expect(gatewayOf({})).toBe('test');
+    expect(gatewayOf({ PUBLIC_URL: 'http://localhost:8080' })).toBe('test');
+    expect(gatewayOf({ PUBLIC_URL: 'https://interschools.example.org' })).toBe('none');
+    expect(gatewayOf({ DATABASE_URL: 'postgres://u:p@db:5432/interschools' })).toBe('none');
+    expect(gatewayOf({ PUBLIC_URL: 'https://interschools.example.org', PAYMENT_GATEWAY: 'test' })).toBe('test');
+    expect(gatewayOf({ DATABASE_URL: 'postgres://u:p@db:5432/interschools', PAYMENT_GATEWAY: 'test' })).toBe('test');
+    expect(gatewayOf({ PAYMENT_GATEWAY: 'none' })).toBe('none');
+  });
+
+  it('refuses another value, naming the variable', () => {
+    expect(() => loadConfig({ PAYMENT_GATEWAY: 'stripe' })).toThrow(/PAYMENT_GATEWAY: must be test or none/);
   });
 });

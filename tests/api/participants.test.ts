@@ -261,6 +261,42 @@ describe('PUT /api/v2/participants', () => {
   });
 });
 
+describe('dates of birth', () => {
+  const thisYear = new Date().getUTCFullYear();
+  const outOfRange = ['1899-12-31', `${thisYear + 2}-01-01`, '2030-02-30'];
+  const dobIssue = (res: { json(): { fields?: { path: string; message: string }[] } }, path: string) =>
+    expect(res.json().fields).toContainEqual({ path, message: MESSAGES.invalidDate });
+
+  it('takes a year from 1900 to the current year on every write path', async () => {
+    expect((await post(school, person({ dob: '1900-01-01' }))).statusCode).toBe(200);
+    const [p] = await rowsOf(schoolId);
+    const ok = await patch(school, p!.id, { dob: `${thisYear}-01-01` });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().dob).toBe(`${thisYear}-01-01`);
+  });
+
+  it("refuses a year before 1900 or after this one with the spec's message through POST, PUT, PATCH and the spreadsheet import, changing nothing", async () => {
+    const p = await created(school);
+    for (const dob of outOfRange) {
+      const posted = await post(school, person({ snowId: ACTIVE_2, firstname: 'Ben', dob }));
+      expect(posted.statusCode, dob).toBe(400);
+      dobIssue(posted, 'body.dob');
+      const put = await school.request({ method: 'PUT', url: '/api/v2/participants', payload: { participants: [person({ id: p.id, dob })] } });
+      expect(put.statusCode, dob).toBe(400);
+      dobIssue(put, 'body.participants.0.dob');
+      const patched = await patch(school, p.id, { dob });
+      expect(patched.statusCode, dob).toBe(400);
+      dobIssue(patched, 'body.dob');
+      const imported = await school.request({ method: 'POST', url: '/api/xls-import/confirm', payload: { rows: [
+        { snowId: null, firstname: 'Imo', lastname: 'Ported', yearLevel: '7', gender: 'Female', dob, email: '' },
+      ] } });
+      expect(imported.statusCode, dob).toBe(400);
+      dobIssue(imported, 'body.rows.0.dob');
+    }
+    expect(await rowsOf(schoolId)).toEqual([expect.objectContaining({ id: p.id, dob: '2012-03-04', version: 1 })]);
+  });
+});
+
 describe('team entries', () => {
   it('lists a participant\'s entries with their teams, lists by filter and deletes one', async () => {
     const p = await created(school);

@@ -20,7 +20,7 @@ import { startTestApp, type TestApp } from './support/test-app';
 
 type Row = {
   SchoolId: string; EventId: string; name: string; abrvName: string; number: string;
-  totalCost: number; received: '0' | '1'; amount: number; incomplete: boolean;
+  totalCost: number; received: '0' | '1'; amount: number; testAmount: number; incomplete: boolean;
 };
 
 // The event's fees (createEvent's defaults, set again here so the test says what it counts with).
@@ -91,7 +91,8 @@ describe('the grid of an event', () => {
     await enter(alpine, other.id, 5);
     await complete(alpine, racers);
     // Banksia (VIC): 2 entries, nothing complete; two invoices (the later one's number shows) and
-    // payments: BPAY and online received count, a pending one does not, another event's neither.
+    // payments: BPAY and online received count (the online one made at the test checkout: TEST),
+    // a pending one does not, another event's neither.
     const banksia = (await createSchool(t.db, { name: 'Banksia High', stateId: 7 })).id;
     await enter(banksia, eventId, 2);
     await t.db.insert(invoices).values([
@@ -100,7 +101,7 @@ describe('the grid of an event', () => {
       { schoolId: banksia, eventId: other.id, number: 'INV-B9', totalCents: 77_700, createdAt: new Date('2026-06-10T00:00:00Z') },
     ]);
     await pay(banksia, 10_000);
-    await pay(banksia, 4_000, { method: 'online', reference: 'gw-1' });
+    await pay(banksia, 4_000, { method: 'online', reference: 'gw-1', test: true });
     await pay(banksia, 9_999, { status: 'pending' });
     await pay(banksia, 12_345, { eventId: other.id });
     // Coolabah (no state): only a payment. Dingo: only an invoice. Both without entries.
@@ -124,19 +125,19 @@ describe('the grid of an event', () => {
     const expected: Row[] = [
       {
         SchoolId: alpine, EventId: eventId, name: 'Alpine College', abrvName: 'NSW', number: '',
-        totalCost: REGISTRATION_FEE + 3 * TEAM_ENTRY_FEE, received: '0', amount: 0, incomplete: false,
+        totalCost: REGISTRATION_FEE + 3 * TEAM_ENTRY_FEE, received: '0', amount: 0, testAmount: 0, incomplete: false,
       },
       {
         SchoolId: banksia, EventId: eventId, name: 'Banksia High', abrvName: 'VIC', number: 'INV-B2',
-        totalCost: 110 + 30, received: '1', amount: 100 + 40, incomplete: true,
+        totalCost: 110 + 30, received: '1', amount: 100 + 40, testAmount: 40, incomplete: true,
       },
       {
         SchoolId: coolabah, EventId: eventId, name: 'Coolabah School', abrvName: '', number: '',
-        totalCost: 0, received: '0', amount: 25.5, incomplete: false,
+        totalCost: 0, received: '0', amount: 25.5, testAmount: 0, incomplete: false,
       },
       {
         SchoolId: dingo, EventId: eventId, name: 'Dingo Primary', abrvName: 'NSW', number: 'INV-D1',
-        totalCost: 50, received: '0', amount: 0, incomplete: false,
+        totalCost: 50, received: '0', amount: 0, testAmount: 0, incomplete: false,
       },
     ];
     expect(await list(admin)).toEqual(expected);

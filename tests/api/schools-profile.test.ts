@@ -1,13 +1,14 @@
 // A school's life in the API: it registers itself (public, rate-limited, argon2id, an email in use
 // refused, region kept only for NSW), signs in, keeps its profile (its own only; a stale copy
-// refused; a new password ends its other sessions) and an admin removes it (people and entries
-// gone, invoices and payments kept for the accounts, sessions lose the pick).
+// refused; a new password ends its other sessions; a new sign-in email or password only with the
+// current password, the old address told, email changes limited) and an admin removes it (people
+// and entries gone, invoices and payments kept for the accounts, sessions lose the pick).
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { invoices, participants, payments, schools, sessions, teamManagers, users } from '../../server/db/schema';
 import { LIMITS } from '../../server/auth/rate-limit';
 import { SERVER_MESSAGES } from '../../src/domain/server-messages';
-import { createSchool, createUser, registrationForm } from './support/factories';
+import { PASSWORD, createSchool, createUser, registrationForm } from './support/factories';
 import { signIn, type Agent } from './support/http';
 import { schoolInEvent } from './support/scenario';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -90,12 +91,13 @@ describe('registration', () => {
 
 describe('the profile', () => {
   let schoolId: string;
+  let eventId: string;
   let admin: Agent;
   let school: Agent;
   let loginEmail: string;
 
   beforeEach(async () => {
-    ({ schoolId, admin, school } = await schoolInEvent(t));
+    ({ schoolId, eventId, admin, school } = await schoolInEvent(t));
     loginEmail = (await t.db.select().from(users).where(eq(users.schoolId, schoolId)))[0]!.email;
   });
 
@@ -137,7 +139,7 @@ describe('the profile', () => {
     expect((await elsewhere.request({ method: 'GET', url: '/api/school' })).statusCode).toBe(200);
 
     const fresh = await current(school);
-    expect((await save(school, { ...fresh, user: { email: loginEmail, password: NEW_PASSWORD } })).statusCode).toBe(200);
+    expect((await save(school, { ...fresh, user: { email: loginEmail, password: NEW_PASSWORD, currentPassword: PASSWORD } })).statusCode).toBe(200);
     expect((await elsewhere.request({ method: 'GET', url: '/api/school' })).statusCode).toBe(401);
     expect((await school.request({ method: 'GET', url: '/api/school' })).statusCode).toBe(200);
     await signIn(t.app, loginEmail, NEW_PASSWORD);
@@ -146,11 +148,93 @@ describe('the profile', () => {
   it('changes the login email, refusing one another account has', async () => {
     const taken = await createUser(t.db, 'auditor');
     const mine = await current(school);
-    const refused = await save(school, { ...mine, user: { email: taken.email, password: '' } });
+    const refused = await save(school, { ...mine, user: { email: taken.email, password: '', currentPassword: PASSWORD } });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(SERVER_MESSAGES.emailInUse);
-    expect((await save(school, { ...mine, user: { email: 'new-login@school.example', password: '' } })).statusCode).toBe(200);
+    expect((await save(school, { ...mine, user: { email: 'new-login@school.example', password: '', currentPassword: PASSWORD } })).statusCode).toBe(200);
     await signIn(t.app, 'new-login@school.example');
+  });
+
+  it('changes the sign-in email or password only with the current password of whoever saves, changing nothing otherwise', async () => {
+    const mine = await current(school);
+    const hashBefore = (await t.db.select().from(users).where(eq(users.schoolId, schoolId)))[0]!.passwordHash;
+    const attempts = [
+      { user: { email: 'taken-over@evil.example', password: '' }, message: SERVER_MESSAGES.currentPasswordRequired },
+      { user: { email: loginEmail, password: NEW_PASSWORD }, message: SERVER_MESSAGES.currentPasswordRequired },
+      { user: { email: 'taken-over@evil.example', password: NEW_PASSWORD, currentPassword: 'a wrong guess' }, message: SERVER_MESSAGES.currentPasswordWrong },
+    ];
+    for (const { user, message } of attempts) {
+      const res = await save(school, { ...mine, town: 'Changed', user });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().fields).toEqual([{ path: 'school.user.currentPassword', message }]);
+    }
+    const [login] = await t.db.select().from(users).where(eq(users.schoolId, schoolId));
+    expect(login).toMatchObject({ email: loginEmail, passwordHash: hashBefore });
+    expect((await storedSchool(schoolId))!.town).not.toBe('Changed');
+    expect(t.mailer.sent).toEqual([]);
+    // The admin gives its own password, not the school's.
+    const byAdmin = await save(admin, { ...mine, user: { email: 'by-admin@school.example', password: '', currentPassword: PASSWORD } });
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    await signIn(t.app, 'by-admin@school.example');
+  });
+
+  it('counts wrong current passwords as failed sign-ins', async () => {
+    const mine = await current(school);
+    for (let i = 0; i < 10; i++) {
+      expect((await save(school, { ...mine, user: { email: loginEmail, password: NEW_PASSWORD, currentPassword: `guess ${i}` } })).statusCode).toBe(422);
+    }
+    const limited = await save(school, { ...mine, user: { email: loginEmail, password: NEW_PASSWORD, currentPassword: PASSWORD } });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('tells the old address of an email change, once, naming the new one', async () => {
+    const mine = await current(school);
+    const headers = { 'idempotency-key': '0190a6c4-0000-7000-8000-00000000e1a1' };
+    const payload = { school: { ...mine, user: { email: 'moved@school.example', password: '', currentPassword: PASSWORD } } };
+    for (let i = 0; i < 2; i++) {
+      expect((await school.request({ method: 'PUT', url: '/api/school', headers, payload })).statusCode).toBe(200);
+    }
+    expect(t.mailer.sent).toHaveLength(1);
+    expect(t.mailer.sent[0]).toMatchObject({ to: loginEmail });
+    expect(t.mailer.sent[0]!.text).toContain('moved@school.example');
+  });
+
+  it('limits the answers to email changes per user and per address, so nobody can list who has an account', async () => {
+    const probes = Array.from({ length: 30 }, (_, n) => `probe${n}@example.test`);
+    await t.db.insert(users).values(probes.map((email) => ({ email, passwordHash: 'x', type: 'auditor', firstname: 'P', lastname: 'Robe' })));
+    const mine = await current(school);
+    let n = 0;
+    const ask = (agent: Agent, ip: string) => agent.request({
+      method: 'PUT', url: '/api/school', remoteAddress: ip,
+      payload: { school: { ...mine, user: { email: probes[n++], password: '', currentPassword: PASSWORD } } },
+    });
+    for (let i = 0; i < LIMITS.emailChangeUser.max; i++) expect((await ask(school, '203.0.113.20')).statusCode).toBe(422);
+    // The user is held back from any address, for minutes.
+    const limited = await ask(school, '203.0.113.21');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe(SERVER_MESSAGES.tooManyAttempts);
+    const wait = Number(limited.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(15 * 60);
+
+    // Users behind one address share that address's wider limit.
+    const from = '203.0.113.30';
+    const newAdmin = async () => {
+      const agent = await signIn(t.app, (await createUser(t.db, 'admin')).email);
+      expect((await agent.request({ method: 'POST', url: '/api/session/', payload: { SchoolId: schoolId, EventId: eventId } })).statusCode).toBe(200);
+      return agent;
+    };
+    for (let answered = 0; answered < LIMITS.emailChangeAddress.max;) {
+      const agent = await newAdmin();
+      for (let i = 0; i < LIMITS.emailChangeUser.max && answered < LIMITS.emailChangeAddress.max; i++, answered++) {
+        expect((await ask(agent, from)).statusCode).toBe(422);
+      }
+    }
+    const last = await newAdmin();
+    expect((await ask(last, from)).statusCode).toBe(429);
+    expect((await ask(last, '198.51.100.30')).statusCode).toBe(422);
+    expect((await t.db.select().from(users).where(eq(users.schoolId, schoolId)))[0]!.email).toBe(loginEmail);
   });
 });
 

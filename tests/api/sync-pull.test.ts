@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncChange, SyncResponse } from '../../src/domain/schemas';
 import { purgeTombstones } from '../../server/db/changes';
-import { eventStates, participants, registryAthletes, ticketing } from '../../server/db/schema';
+import { eventStates, invites, participants, registryAthletes, ticketing } from '../../server/db/schema';
 import { createSchool, createUser } from './support/factories';
 import { signIn, type Agent } from './support/http';
 import { schoolInEvent } from './support/scenario';
@@ -108,6 +108,27 @@ describe('GET /api/sync/changes', () => {
     expect(of(feed.changes, 'users')).toEqual([]);
     expect(of(feed.changes, 'participants')).toEqual([]);
     expect(of(feed.changes, 'schools')).toEqual([]);
+  });
+
+  it('sends invites to admins only: a school, auditor and race department pull none', async () => {
+    const saved = await admin.request({
+      method: 'PUT', url: '/api/invites',
+      payload: { multi: true, invites: [{ id: randomUUID(), DisciplineId: 1, division: 2, gender: 'Female', stateNational: 'State' }], invitesDeleted: [], overallDeleted: [] },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [stored] = await t.db.select().from(invites).where(eq(invites.eventId, eventId));
+    expect(of((await pullAll(admin)).changes, 'invites').map((c) => c.key)).toContain(stored!.id);
+    const auditor = await signIn(t.app, (await createUser(t.db, 'auditor')).email, undefined, eventId);
+    const racedept = await signIn(t.app, (await createUser(t.db, 'racedept')).email, undefined, eventId);
+    for (const agent of [school, auditor, racedept]) {
+      const { changes } = await pullAll(agent);
+      expect(of(changes, 'invites')).toEqual([]);
+      expect(changes.some((c) => c.key === stored!.id)).toBe(false);
+    }
+    // Nor a tombstone when it goes: those devices never had it.
+    const { cursor } = await pullAll(school);
+    await t.db.delete(invites).where(eq(invites.id, stored!.id));
+    expect(of((await pullAll(school, cursor)).changes, 'invites')).toEqual([]);
   });
 
   it('asks for a new download once the tombstones a cursor needs are purged', async () => {

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/domain/messages';
+import { SERVER_MESSAGES } from '../../src/domain/server-messages';
 import { events, teamManagers, teams } from '../../server/db/schema';
 import { createEvent, createSchool, createUser } from './support/factories';
 import { signIn, type Agent } from './support/http';
@@ -52,6 +53,8 @@ afterEach(async () => { await t.close(); });
 
 describe('PUT /api/teamManagers', () => {
   it('saves new managers with the client\'s ids in the session\'s school and event, and lists them by surname', async () => {
+    // Season passes are a VIC matter (below: refused for other events).
+    await t.db.update(events).set({ invoiceType: 'VIC' }).where(eq(events.id, eventId));
     const a = manager({ lastname: 'Zed', mobile: '+61 400 111 222' });
     const b = manager({ lastname: 'Abel', phoneNumber: '0400.111.333', mobile: undefined, seasonPass: '1' });
     const answer = await saved(school, [a, b]);
@@ -91,6 +94,26 @@ describe('PUT /api/teamManagers', () => {
       expect(res.json().fields).toContainEqual({ path: 'body.teamManagers.1.mobile', message: MESSAGES.teamManagerPhoneRequired });
     }
     expect(await rowsOf(schoolId)).toEqual([]);
+  });
+
+  it('refuses a season pass outside a VIC event, naming the row and changing nothing; a pass already held is kept', async () => {
+    const good = manager();
+    for (const agent of [school, admin]) {
+      const res = await put(agent, { teamManagers: [good, manager({ seasonPass: '1' })] });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().fields).toEqual([{ path: 'teamManagers.1.seasonPass', message: SERVER_MESSAGES.seasonPassVicOnly }]);
+    }
+    expect(await rowsOf(schoolId)).toEqual([]);
+    const [row] = await saved(school, [good]);
+    const ticked = await put(school, { teamManagers: [manager({ id: row!.id, seasonPass: '1', version: row!.version })] });
+    expect(ticked.statusCode).toBe(422);
+    expect((await rowsOf(schoolId))[0]).toMatchObject({ seasonPass: '0', version: row!.version });
+    // A pass given while the event was VIC stays when the row is saved again.
+    await t.db.update(teamManagers).set({ seasonPass: '1' }).where(eq(teamManagers.id, row!.id));
+    const [held] = await rowsOf(schoolId);
+    const again = await put(school, { teamManagers: [manager({ id: row!.id, firstname: 'Renamed', seasonPass: '1', version: held!.version })] });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await rowsOf(schoolId))[0]).toMatchObject({ firstname: 'Renamed', seasonPass: '1' });
   });
 
   it('refuses bad input with 400 and changes nothing', async () => {

@@ -1,15 +1,16 @@
 // @vitest-environment node
-// The invoice screen of a VIC coordinator against the real server: the invoice issued on first
-// reading, with its lines, totals, GST, BPAY reference and the online payment offered; the
-// payment page's return message; the copy kept on the device shown offline with its time; and the
-// PDF built on the device from it.
+// The invoice screen of a VIC coordinator against the real server: the invoice issued by the team
+// save, with its lines, totals, GST, BPAY reference and the online payment offered (or, with no
+// payment gateway, BPAY and a word that online payment is not set up); TEST payments said to be
+// so; the payment page's return message, and nothing of a result the return never sends; the
+// copy kept on the device shown offline with its time; and the PDF built on the device from it.
 import 'fake-indexeddb/auto';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { v7 as uuidv7 } from 'uuid';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { events, schools } from '../../server/db/schema';
+import { events, payments, schools } from '../../server/db/schema';
 import { SessionContext } from '../../src/components/session-context';
 import { formatMoney } from '../../src/domain/rules/money';
 import type { InterschoolsDb } from '../../src/db/database';
@@ -94,6 +95,38 @@ it('says how the payment went when the payment page sends the payer back', async
   expect(await dom.rtl.screen.findByText('Payment successfully made', undefined, { timeout: 10_000 })).toBeTruthy();
   // The message is the return's; whether the invoice is paid is the server's: it is not.
   expect(await dom.rtl.screen.findByText('Awaiting payment')).toBeTruthy();
+});
+
+it('shows none of a result the payment return never sends, only a neutral word', async () => {
+  open(`/invoice?result=${encodeURIComponent('<b>Pay to BSB 123</b> evil')}`);
+  const { screen } = dom.rtl;
+  expect(await screen.findByText('We could not read the payment result; the invoice below shows what has been received.', undefined, { timeout: 10_000 })).toBeTruthy();
+  await screen.findByRole('heading', { level: 1, name: /^Tax invoice INV-\d{6}$/ });
+  const page = document.body;
+  expect(page.textContent).not.toMatch(/BSB|evil|Pay to/);
+  expect(page.querySelector('b')).toBeNull();
+  expect(screen.queryByText(/Payment successfully made|Payment unsuccessful/)).toBeNull();
+
+  open('/invoice?result=CANCELLED');
+  expect((await screen.findByText('Payment unsuccessful - CANCELLED', undefined, { timeout: 10_000 })).getAttribute('role')).toBe('alert');
+  await screen.findByRole('heading', { level: 1, name: /^Tax invoice INV-\d{6}$/ });
+});
+
+it('offers BPAY and says online payment is not set up when the server has no payment gateway', async () => {
+  w.t.deps.gateway = null;
+  open('/invoice');
+  const { screen } = dom.rtl;
+  expect(await screen.findByText('Online payment is not set up. Please pay by BPAY.', undefined, { timeout: 10_000 })).toBeTruthy();
+  expect(screen.getByText('2000318')).toBeTruthy();
+  expect(screen.queryByRole('button', { name: /^Pay online/ })).toBeNull();
+});
+
+it('says which payments were TEST payments, made at the test checkout', async () => {
+  await w.t.db.insert(payments).values({ schoolId: w.schoolId, eventId: w.eventId, amountCents: 4_500, method: 'online', reference: 'BG-test', status: 'received', test: true });
+  open('/invoice');
+  const { screen } = dom.rtl;
+  const note = await screen.findByText(/of the payments received was paid at the test checkout\. No money was received\./, undefined, { timeout: 10_000 });
+  expect(note.textContent).toBe(`TEST payments: ${formatMoney(45)} of the payments received was paid at the test checkout. No money was received.`);
 });
 
 it('shows the kept copy offline, with the time it was fetched, and builds the PDF from it', async () => {

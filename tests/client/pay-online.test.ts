@@ -55,6 +55,11 @@ describe('startOnlinePayment', () => {
     expect(await startOnlinePayment(SCHOOL, EVENT, 110)).toEqual({ ok: false, message: 'The amount owed has changed. Reload the invoice.' });
   });
 
+  it('shows the server message when online payment is not set up (422, onlinePayment false)', async () => {
+    answer(422, { code: 'RULE_VIOLATION', message: 'Online payment is not set up. Please pay by BPAY.', onlinePayment: false });
+    expect(await startOnlinePayment(SCHOOL, EVENT, 110)).toEqual({ ok: false, message: 'Online payment is not set up. Please pay by BPAY.' });
+  });
+
   it('a network failure shows "Server Error"', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
     expect(await startOnlinePayment(SCHOOL, EVENT, 10)).toEqual({ ok: false, message: 'Server Error' });

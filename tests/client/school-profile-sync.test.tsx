@@ -3,18 +3,22 @@
 // real pull: a registered school shows its name and registration date; a town edited and saved
 // while the network is down stays on the device (the mirror row and the pending note show it), and
 // once the network returns the flush brings the server the new town and the device the server's
-// new version, a second offline edit following the first without a stale-version refusal; a save
-// the server refuses (a login email another account has) shows its reason on the page; a new
-// password typed offline is refused on the device and nothing is queued.
+// new version, a second offline edit following the first without a stale-version refusal; a queued
+// save the server refuses (a state removed meanwhile) shows its reason on the page, Discard takes
+// it back and a corrected save replaces it; a new sign-in email or password needs the current
+// password and the network (refused on the device otherwise, nothing queued), the server's
+// refusals shown on the page and the old address told of the change.
 import 'fake-indexeddb/auto';
 import { MemoryRouter } from 'react-router-dom';
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { states } from '../../server/db/schema';
 import { SessionContext } from '../../src/components/session-context';
 import type { InterschoolsDb } from '../../src/db/database';
 import { setSessionUser } from '../../src/db/meta';
 import type { School, SessionUser } from '../../src/domain/schemas/entities';
 import { SERVER_MESSAGES } from '../../src/domain/server-messages';
-import SchoolPage, { PASSWORD_NEEDS_NETWORK, SAVED_ON_DEVICE } from '../../src/features/schools/school-page';
+import SchoolPage, { EMAIL_NEEDS_NETWORK, PASSWORD_NEEDS_NETWORK, SAVED_ON_DEVICE } from '../../src/features/schools/school-page';
 import { syncStatus } from '../../src/sync/status';
 import { PASSWORD, createUser, registrationForm } from '../api/support/factories';
 import { renderInNode } from './support/node-dom';
@@ -183,52 +187,107 @@ it('keeps two town edits saved offline on the device, then sends both once onlin
   expect(screen.queryByText(/The server refused/)).toBeNull();
 });
 
-it('shows the server\'s refusal of a login email another account already has, and takes it back on Discard', async () => {
+/** A state the association removed after the device downloaded the states: a save naming it is
+ *  refused by the server, with its reason. */
+async function removeStateAfterDownload() {
+  const [unused] = await w.t.db.select().from(states).where(eq(states.id, 8));
+  await w.t.db.delete(states).where(eq(states.id, 8));
+  return unused!;
+}
+
+it('shows the server\'s refusal of a queued save on the page, and takes it back on Discard', async () => {
   const { form, jar, user } = await registeredSchool();
-  const taken = await createUser(w.t.db, 'auditor');
   const { db, net } = await device(jar, user);
   const { screen, waitFor } = dom.rtl;
   await screen.findByRole('heading', { level: 1, name: form.name }, { timeout: 10_000 });
+  const removed = await removeStateAfterDownload();
 
-  type(field('Email', 'Sign-in'), taken.email);
+  type(field('State'), String(removed.id));
+  type(field('Town'), 'Perth');
   save();
   await flush(db, net.fetch);
-  const refusal = await screen.findByText(`The server refused the last save: ${SERVER_MESSAGES.emailInUse}`);
+  const refusal = await screen.findByText(`The server refused the last save: Unknown state ${removed.id}`);
   expect(refusal.closest('[role="alert"]')).toBeTruthy();
   // Refused is not saved: the page never says it was.
   expect(screen.queryByText(SERVER_MESSAGES.schoolSaved)).toBeNull();
-  expect((await serverSchool(form.id)).user?.email).toBe(form.user.email);
+  expect((await serverSchool(form.id)).town).toBe('Jindabyne');
 
   // Discarding the refused change brings back what the server holds...
   dom.rtl.fireEvent.click(screen.getByRole('button', { name: 'Discard this change' }));
-  await waitFor(() => expect(field('Email', 'Sign-in').value).toBe(form.user.email));
+  await waitFor(() => expect(field('Town').value).toBe('Jindabyne'));
   expect(screen.queryByText(/The server refused/)).toBeNull();
   // ...and a corrected save goes through.
-  type(field('Email', 'Sign-in'), 'corrected@school.example');
+  type(field('Town'), 'Cooma');
   save();
   await flush(db, net.fetch);
   expect(await screen.findByText(SERVER_MESSAGES.schoolSaved)).toBeTruthy();
-  expect((await serverSchool(form.id)).user?.email).toBe('corrected@school.example');
+  expect((await serverSchool(form.id)).town).toBe('Cooma');
   expect(await db.outbox.count()).toBe(0);
 });
 
 it('sends a corrected save made over a refused one, without discarding it first', async () => {
   const { form, jar, user } = await registeredSchool();
-  const taken = await createUser(w.t.db, 'auditor');
   const { db, net } = await device(jar, user);
   const { screen } = dom.rtl;
   await screen.findByRole('heading', { level: 1, name: form.name }, { timeout: 10_000 });
-  type(field('Email', 'Sign-in'), taken.email);
+  const removed = await removeStateAfterDownload();
+  type(field('State'), String(removed.id));
   save();
   await flush(db, net.fetch);
-  await screen.findByText(`The server refused the last save: ${SERVER_MESSAGES.emailInUse}`);
+  await screen.findByText(`The server refused the last save: Unknown state ${removed.id}`);
   type(field('Town'), 'Smiggin Holes');
-  type(field('Email', 'Sign-in'), form.user.email);
+  type(field('State'), '3');
+  type(field('Region'), form.region);
   save();
   await flush(db, net.fetch);
   expect(await screen.findByText(SERVER_MESSAGES.schoolSaved)).toBeTruthy();
-  expect(await serverSchool(form.id)).toMatchObject({ town: 'Smiggin Holes', user: { email: form.user.email } });
+  expect(await serverSchool(form.id)).toMatchObject({ town: 'Smiggin Holes', StateId: 3 });
   expect(await db.outbox.count()).toBe(0);
+});
+
+it('changes the sign-in email only with the current password and the network, shows the server\'s refusals, and tells the old address', async () => {
+  const { form, jar, user } = await registeredSchool();
+  const taken = await createUser(w.t.db, 'auditor');
+  const { db, net } = await device(jar, user);
+  const { screen, waitFor } = dom.rtl;
+  await screen.findByRole('heading', { level: 1, name: form.name }, { timeout: 10_000 });
+  const signIn = (label: string) => field(label, 'Sign-in');
+
+  // Offline: refused on the device, nothing queued.
+  net.setOnline(false);
+  type(signIn('Email'), 'moved@school.example');
+  save();
+  expect((await screen.findByText(EMAIL_NEEDS_NETWORK)).getAttribute('role')).toBe('alert');
+  expect(await db.outbox.count()).toBe(0);
+
+  // Online, without the current password: the field says so and nothing is sent (Save is pressed
+  // until the page has seen the network come back).
+  net.setOnline(true);
+  await waitFor(() => {
+    save();
+    expect(screen.getByText(SERVER_MESSAGES.currentPasswordRequired)).toBeTruthy();
+  });
+  // A wrong current password, then an address another account has: the server's reasons.
+  type(signIn('Current password'), 'not my password');
+  save();
+  expect((await screen.findByText(SERVER_MESSAGES.currentPasswordWrong)).getAttribute('role')).toBe('alert');
+  type(signIn('Email'), taken.email);
+  type(signIn('Current password'), PASSWORD);
+  save();
+  expect(await screen.findByText(SERVER_MESSAGES.emailInUse)).toBeTruthy();
+  expect((await serverSchool(form.id)).user?.email).toBe(form.user.email);
+  expect(w.t.mailer.sent).toEqual([]);
+
+  type(signIn('Email'), 'moved@school.example');
+  save();
+  expect(await screen.findByText(SERVER_MESSAGES.schoolSaved)).toBeTruthy();
+  expect((await serverSchool(form.id)).user?.email).toBe('moved@school.example');
+  // The device shows the new address at once; the password typed is kept nowhere.
+  await waitFor(() => expect(signIn('Email').value).toBe('moved@school.example'));
+  expect(signIn('Current password').value).toBe('');
+  expect(JSON.stringify(await db.schools.toArray())).not.toContain(PASSWORD);
+  expect(await db.outbox.count()).toBe(0);
+  expect(w.t.mailer.sent).toEqual([expect.objectContaining({ to: form.user.email })]);
 });
 
 it('refuses a new password offline on the device and queues nothing', async () => {

@@ -3,12 +3,13 @@
 // real pull: a volunteer and a complete preference saved offline wait on the device, reach the
 // server once online (the preference locked, its place taken) and the pull brings the new count;
 // a place taken meanwhile by another school is refused on its row, and the next Save, with
-// another choice, replaces the refused one so nothing typed is lost.
+// another choice, replaces the refused one so nothing typed is lost. Each school has race entries
+// (a school holds at most twice the places they require) and each place names a volunteer.
 import 'fake-indexeddb/auto';
 import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { volunteerPreferences, volunteerSlots, volunteerSpots, volunteers } from '../../server/db/schema';
+import { participants, teamEntries, teams, volunteerPreferences, volunteerSlots, volunteerSpots, volunteers } from '../../server/db/schema';
 import { VOLUNTEER_MESSAGES } from '../../server/modules/volunteers/service';
 import { setSessionUser } from '../../src/db/meta';
 import type { SessionUser } from '../../src/domain/schemas/entities';
@@ -20,9 +21,17 @@ import { cookieJar, dropDatabases, engineFor, freshDb, waitFor, world, type Worl
 
 let w: World;
 
+/** One Alpine team of three racers: one volunteer required, so up to two places. */
+async function enterTeam(schoolId: string) {
+  const [team] = await w.t.db.insert(teams).values({ schoolId, eventId: w.eventId, disciplineId: 1, division: 1, gender: 'Male', teamRank: 'A' }).returning();
+  const racers = await w.t.db.insert(participants).values([1, 2, 3].map((n) => ({ schoolId, firstname: 'R', lastname: `Racer ${n}`, gender: 'Male', yearLevel: '9' }))).returning();
+  await w.t.db.insert(teamEntries).values(racers.map((p, i) => ({ teamId: team!.id, eventId: w.eventId, disciplineId: 1, schoolId, participantId: p.id, position: i + 1 })));
+}
+
 beforeEach(async () => {
   w = await world();
   await w.t.db.insert(volunteerSpots).values({ eventId: w.eventId, disciplineId: 2, division: 1, male: 1, female: 1 });
+  await enterTeam(w.schoolId);
 });
 afterEach(async () => {
   await dropDatabases();
@@ -74,15 +83,19 @@ it('shows a place taken meanwhile on its row, and the next Save replaces the ref
   await d.engine.pull();
   d.setOnline(false);
   const slotId = uuidv7();
-  await saveVolunteers(d.db, planSave(editSlot(EMPTY_DRAFT, { id: slotId, VolunteerId: null, preferences: [moguls('Female')] }), new Set(), new Set()), [], d.user);
+  const volunteerId = uuidv7();
+  const draft = editVolunteer(EMPTY_DRAFT, { id: volunteerId, firstname: 'Val', lastname: 'Unteer', mobile: '0400 111 222', email: '', seasonPass: '0' });
+  await saveVolunteers(d.db, planSave(editSlot(draft, { id: slotId, VolunteerId: volunteerId, preferences: [moguls('Female')] }), new Set(), new Set()), [], d.user);
 
   // Another school takes the last Female place first.
   const other = await createSchool(w.t.db);
+  await enterTeam(other.id);
   const otherJar = cookieJar(w.baseUrl);
   await otherJar.login((await createUser(w.t.db, 'school', { schoolId: other.id })).email, w.eventId);
+  const theirVolunteer = { id: uuidv7(), firstname: 'Other', lastname: 'Helper', mobile: '0400 333 444', email: '', seasonPass: '0' };
   const taken = await otherJar.fetch(`${w.baseUrl}/api/volunteers`, {
     method: 'PUT', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ multi: true, volunteers: [], volunteersDeleted: [], slots: [{ id: uuidv7(), VolunteerId: null, preferences: [moguls('Female')] }], slotsDeleted: [] }),
+    body: JSON.stringify({ multi: true, volunteers: [theirVolunteer], volunteersDeleted: [], slots: [{ id: uuidv7(), VolunteerId: theirVolunteer.id, preferences: [moguls('Female')] }], slotsDeleted: [] }),
   });
   expect(taken.status).toBe(200);
 
@@ -95,7 +108,7 @@ it('shows a place taken meanwhile on its row, and the next Save replaces the ref
   expect(refused.draft.slots.get(slotId)?.preferences[0]?.gender).toBe('Female');
 
   // The coordinator picks Male instead: the refused save is replaced, nothing else is lost.
-  const fixed = editSlot(refused.draft, { id: slotId, VolunteerId: null, preferences: [moguls('Male')] });
+  const fixed = editSlot(refused.draft, { id: slotId, VolunteerId: volunteerId, preferences: [moguls('Male')] });
   await saveVolunteers(d.db, planSave(fixed, new Set(), new Set()), refused.itemIds, d.user);
   await d.engine.syncNow();
   expect(await d.db.outbox.count()).toBe(0);

@@ -1,7 +1,8 @@
 // Money in the browser, on the demo data: a VIC coordinator opens the invoice, declines once at
 // the built-in checkout ('Payment unsuccessful - DECLINED', nothing recorded), then pays and comes
-// back to 'Payment successfully made' and a paid invoice; an auditor reads the payments grid and
-// cannot change it.
+// back to 'Payment successfully made' and a paid invoice; a forged payment result in the link shows
+// none of its text; an auditor reads the payments grid, where the test card's payment is marked
+// TEST, and cannot change it.
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y';
 import { DEMO, apiSession, signInThroughPage } from './support/app';
@@ -48,6 +49,18 @@ it('lets a VIC coordinator pay the invoice online, after a declined attempt', as
   await api.dispose();
 });
 
+it('shows none of the text of a forged payment result', async () => {
+  const page = await env.device.context.newPage();
+  await signInThroughPage(page, env.server.url, VIC_SCHOOL);
+  await page.waitForURL(/#\/$/);
+  await page.goto(`${env.server.url}/#/invoice?result=${encodeURIComponent('<b>Pay to BSB 123</b> evil')}`);
+  await page.getByText('We could not read the payment result; the invoice below shows what has been received.').waitFor();
+  await page.getByRole('heading', { name: /^Tax invoice INV-\d{6}$/ }).waitFor();
+  expect(await page.locator('body').innerText()).not.toMatch(/BSB|evil|Pay to/);
+  expect(await page.locator('main b').count()).toBe(0);
+  await page.close();
+});
+
 it('shows an auditor the payments grid, read only', async () => {
   const page = await env.device.context.newPage();
   await signInThroughPage(page, env.server.url, DEMO.auditor);
@@ -60,5 +73,13 @@ it('shows an auditor the payments grid, read only', async () => {
   await expectAccessible(page, 'payments, auditor');
   expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
   expect(await page.locator('main table input').count()).toBe(0);
+
+  // The VIC event: the test card's payment (the first test) is a TEST payment.
+  const event = page.getByLabel('Event');
+  const vic = await event.locator('option', { hasText: 'VIC' }).first().getAttribute('value');
+  await event.selectOption(vic!);
+  const alpine = page.getByRole('row', { name: /Alpine Shire Secondary College/ });
+  await alpine.getByText(/^TEST: .* paid at the test checkout/).waitFor();
+  expect(await alpine.innerText()).toContain('TEST');
   await page.close();
 });

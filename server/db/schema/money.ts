@@ -1,7 +1,7 @@
 // Invoices issued to a school for an event and the payments received against them. Amounts are
 // integer cents: money is never a float.
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, synced } from './columns';
 import { events } from './events';
 import { schools } from './schools';
@@ -33,6 +33,9 @@ export const payments = pgTable('payments', {
   receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }),
   /** The payment's id in the accounting system once it is recorded there (null until then). */
   accountingPaymentId: text('accounting_payment_id'),
+  /** Made at a test checkout (PAYMENT_GATEWAY=test): no money was taken. Shown as TEST, and never
+   *  copied to a real accounting system. */
+  test: boolean('test').notNull().default(false),
   createdAt: createdAt(),
   ...synced(),
 }, (t) => [
@@ -123,5 +126,7 @@ export const ledgerPayments = pgTable('ledger_payments', {
   amountCents: integer('amount_cents').notNull(),
   date: date('date', { mode: 'string' }).notNull(),
   reference: text('reference').notNull().default(''),
+  /** A TEST payment (made at the test checkout): no money was received. */
+  test: boolean('test').notNull().default(false),
   createdAt: createdAt(),
 }, (t) => [unique('ledger_payments_reference_uq').on(t.invoiceId, t.reference)]);

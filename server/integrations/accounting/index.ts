@@ -35,6 +35,8 @@ export type AccountingPaymentInput = {
   date: string;
   /** Ours: unique per payment, so a repeat is recognised. */
   reference: string;
+  /** A TEST payment (the test checkout: no money received). Only the built-in ledger is sent one. */
+  test?: boolean;
 };
 
 export interface AccountingProvider {

@@ -4,7 +4,8 @@
 // - An invoice is known by its organisation and reference (our invoice number): sending it again,
 //   with or without its id, updates it; it is never duplicated.
 // - A payment is known by its invoice and reference (our payment id): recording it again answers
-//   the payment already recorded. The invoice is PAID once its payments cover its total.
+//   the payment already recorded. The invoice is PAID once its payments cover its total. A TEST
+//   payment (made at the test checkout) is kept marked as such.
 // - The ledger has no pages of its own: upsertInvoice answers url '' which means "show the
 //   invoice on our own invoice page" (pushInvoice then keeps the url our invoice row has).
 import { randomUUID } from 'node:crypto';
@@ -87,6 +88,7 @@ export function createLedger(db: Db): AccountingProvider {
         if (!invoice) throw new Error(`ledger: invoice ${payment.invoiceId} is not in the ${org} organisation`);
         await tx.insert(ledgerPayments).values({
           id: `LP-${randomUUID()}`, organisation: org, invoiceId: invoice.id, amountCents: payment.amountCents, date: payment.date, reference: payment.reference,
+          test: payment.test ?? false,
         }).onConflictDoNothing({ target: [ledgerPayments.invoiceId, ledgerPayments.reference] });
         const [row] = await tx.select({ id: ledgerPayments.id }).from(ledgerPayments)
           .where(and(eq(ledgerPayments.invoiceId, invoice.id), eq(ledgerPayments.reference, payment.reference)));

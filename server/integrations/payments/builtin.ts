@@ -1,4 +1,4 @@
-// The built-in payment gateway (the default, ARCHITECTURE 'External services'): a test checkout
+// The built-in payment gateway (PAYMENT_GATEWAY=test, docs/payments.md): a test checkout
 // page served by our own server (server/modules/gateway/routes.ts) that answers 'PAID (TEST mode)'
 // or 'DECLINED'. No card is ever charged.
 //
@@ -53,6 +53,7 @@ export async function completeBuiltInSession(db: Db, id: string, outcome: 'pay' 
 export function createBuiltInGateway(db: Db): PaymentGateway {
   return {
     name: BUILTIN_GATEWAY_NAME,
+    testMode: true,
 
     async createCheckout({ amountCents, description, returnUrl }) {
       if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new Error(`createCheckout: bad amount ${amountCents}`);

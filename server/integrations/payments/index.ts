@@ -1,8 +1,9 @@
 // The payment gateway: a hosted checkout where the school pays by card, and the gateway's word on
 // how it ended. Our server records a payment only from the gateway's own answer (verify), never
-// from the browser's return URL. The built-in gateway (default) is a test checkout page of our own
-// server that answers 'PAID (TEST mode)' or a decline; a real gateway plugs in behind this
-// interface, chosen by configuration.
+// from the browser's return URL. The built-in gateway is a test checkout page of our own server
+// that answers 'PAID (TEST mode)' or a decline, on only when PAYMENT_GATEWAY=test (select.ts); a
+// real gateway plugs in behind this interface, chosen by configuration. With none, online payment
+// is not offered.
 
 export type CheckoutRequest = {
   amountCents: number;
@@ -23,6 +24,9 @@ export type CheckoutOutcome = {
 export interface PaymentGateway {
   /** The name stored with each checkout ('builtin', or the real gateway's). */
   readonly name: string;
+  /** A test gateway takes no money: its payments are recorded as TEST payments, shown as such and
+   *  never copied to a real accounting system. */
+  readonly testMode: boolean;
   /** Opens a hosted checkout; answers the gateway's id for it and the URL to send the browser to. */
   createCheckout(request: CheckoutRequest): Promise<{ ref: string; url: string }>;
   /** Asks the gateway how a checkout ended. */

@@ -11,7 +11,9 @@
 //   row, and its url when it answers one: url '' (the built-in ledger) means "our own invoice
 //   page", so the row's url stays as it was.
 // - pushPayment: against the latest invoice of the payment's school and event (sent first when it
-//   has not been), with our payment id as its reference, so a repeat is recognised.
+//   has not been), with our payment id as its reference, so a repeat is recognised. A TEST payment
+//   (made at the test checkout: no money taken) goes only to the built-in ledger, marked TEST;
+//   a real accounting system (Xero) never sees it.
 import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
@@ -19,7 +21,7 @@ import { accountingRegion } from '../../../src/domain/rules/accounting-region';
 import type { Db } from '../../db/client';
 import { events, invoices, payments, schoolAccountingContacts, schools, users } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { AccountingUnavailable, type Organisation } from '../../integrations/accounting';
+import { AccountingUnavailable, type AccountingProvider, type Organisation } from '../../integrations/accounting';
 import { australianDate } from '../../integrations/accounting/dates';
 
 export type PushDeps = Pick<Deps, 'db' | 'accounting'>;
@@ -36,6 +38,10 @@ const linesSchema = z.array(z.object({
   unitAmountCents: z.number().int(),
   amountCents: z.number().int(),
 }));
+
+/** Only the built-in ledger keeps TEST payments (marked so); a real accounting system's books hold
+ *  money actually received. */
+const takesTestPayments = (accounting: AccountingProvider) => accounting.name === 'ledger';
 
 function report(log: FastifyBaseLogger, err: unknown, context: Record<string, unknown>, what: string): PushOutcome {
   if (err instanceof AccountingUnavailable) {
@@ -103,6 +109,7 @@ async function paymentOutcome(deps: PushDeps, paymentId: string, log: FastifyBas
       .select({
         id: payments.id, schoolId: payments.schoolId, eventId: payments.eventId, amountCents: payments.amountCents, status: payments.status,
         receivedAt: payments.receivedAt, createdAt: payments.createdAt, accountingPaymentId: payments.accountingPaymentId, invoiceType: events.invoiceType,
+        test: payments.test,
       })
       .from(payments)
       .innerJoin(events, eq(events.id, payments.eventId))
@@ -111,6 +118,10 @@ async function paymentOutcome(deps: PushDeps, paymentId: string, log: FastifyBas
     if (payment.accountingPaymentId) return 'done';
     if (payment.status !== 'received' || payment.amountCents <= 0) {
       log.info({ paymentId, status: payment.status, amountCents: payment.amountCents }, 'payment not pushed: nothing received');
+      return 'done';
+    }
+    if (payment.test && !takesTestPayments(accounting)) {
+      log.info({ paymentId, provider: accounting.name }, 'payment not pushed: a TEST payment, no money was received');
       return 'done';
     }
     const latest = () => db.select({ id: invoices.id, accountingInvoiceId: invoices.accountingInvoiceId }).from(invoices)
@@ -130,6 +141,7 @@ async function paymentOutcome(deps: PushDeps, paymentId: string, log: FastifyBas
       amountCents: payment.amountCents,
       date: australianDate(payment.receivedAt ?? payment.createdAt),
       reference: payment.id,
+      test: payment.test,
     });
     await db.update(payments).set({ accountingPaymentId: recorded.paymentId }).where(eq(payments.id, payment.id));
     log.info({ paymentId, provider: accounting.name, accountingPaymentId: recorded.paymentId }, 'payment pushed to the accounting system');
@@ -166,7 +178,10 @@ export async function pushPending(deps: PushDeps, log: FastifyBaseLogger): Promi
       if (outcome === 'done') done.invoices += 1;
     }
     const waitingPayments = await db.select({ id: payments.id }).from(payments)
-      .where(and(isNull(payments.accountingPaymentId), eq(payments.status, 'received'), gt(payments.amountCents, 0)))
+      .where(and(
+        isNull(payments.accountingPaymentId), eq(payments.status, 'received'), gt(payments.amountCents, 0),
+        takesTestPayments(deps.accounting) ? undefined : eq(payments.test, false),
+      ))
       .orderBy(asc(payments.createdAt), asc(payments.id)).limit(PUSH_PENDING_BATCH);
     for (const { id } of waitingPayments) {
       const outcome = await paymentOutcome(deps, id, log);

@@ -9,7 +9,7 @@ import { MESSAGES } from '../../../src/domain/messages';
 import type { SessionUser } from '../../../src/domain/schemas';
 import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
 import { dummyHash, hashPassword, verifyPassword } from '../../auth/passwords';
-import { LIMITS, assertWithinLimits, clearAttempts, clearAttemptsStartingWith, keys, recordAttempt } from '../../auth/rate-limit';
+import { LIMITS, assertWithinLimits, clearAttempts, clearAttemptsStartingWith, isWithinLimit, keys, recordAttempt } from '../../auth/rate-limit';
 import { hashToken, newToken } from '../../auth/tokens';
 import type { Db } from '../../db/client';
 import { eventStates, events, passwordResets, schools, sessions, users } from '../../db/schema';
@@ -128,18 +128,19 @@ export async function requestReset(
 ): Promise<{ message: string }> {
   const { db } = deps;
   const now = deps.now();
-  const emailKey = keys.resetEmail(input.email);
   const addressKey = keys.resetAddress(input.ip);
-  await assertWithinLimits(db, reply, [
-    { key: emailKey, limit: LIMITS.resetEmail },
-    { key: addressKey, limit: LIMITS.resetAddress },
-  ], now);
+  await assertWithinLimits(db, reply, [{ key: addressKey, limit: LIMITS.resetAddress }], now);
   // Unknown addresses count too: the 404 answer tells whether an account exists, so asking
   // about many addresses must meet the same limit.
-  await recordAttempt(db, [emailKey, addressKey], now);
+  await recordAttempt(db, [addressKey], now);
 
   const user = await findUserByEmail(db, input.email);
   if (!user) throw notFound(MESSAGES.resetUnknownEmail);
+  // Per account, mails are counted, never refusals: whoever keeps asking only keeps the owner's
+  // mailbox supplied with a few working links, and the owner is never told to wait.
+  const mailCheck = { key: keys.resetEmail(user.email), limit: LIMITS.resetEmail };
+  if (!(await isWithinLimit(db, mailCheck, now))) return { message: MESSAGES.resetEmailSent };
+  await recordAttempt(db, [mailCheck.key], now);
 
   const token = newToken();
   const tokenHash = hashToken(token);

@@ -8,11 +8,12 @@ import { API, errorBodySchema } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
 import { unauthenticated } from '../../http-errors';
 import { runWrite } from '../../plugins/idempotency';
+import { eventsWithFees, reconcileAfterWrite } from '../money/reconcile';
 import { getEvent, getEventDisciplines, listEvents } from './queries';
 import { createEventsBody, updateEventsBody } from './schemas';
 import { createEvents, updateEvents } from './service';
 
-export const eventRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
+export const eventRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, accounting, now }) => {
   app.get(API.events.list.url, {
     // Public only for the login form's choice of event (PRODUCT-DECISIONS 'Signing in'): signed
     // out, ?active=true answers summaries; anything else needs a session.
@@ -34,6 +35,7 @@ export const eventRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
   app.put(API.events.update.url, {
     bodyLimit: MAX_BATCH_BODY_BYTES,
     config: { auth: ['admin'] },
+    onSend: reconcileAfterWrite({ db, accounting, now }, eventsWithFees),
     schema: { body: updateEventsBody, response: { 200: API.events.update.response } },
   }, async (request, reply) => runWrite(db, request, reply, (tx) => updateEvents(tx, request.body.data)));
 

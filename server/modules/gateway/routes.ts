@@ -6,8 +6,9 @@
 //   POST /gateway/checkout/:id  outcome=pay|decline (a plain HTML form): ends the session once and
 //                               sends the browser (303) to the session's return URL with ?result=
 //
-// Registered only while the built-in gateway is the configured one. The pages work under the
-// strict Content-Security-Policy: no script, no inline style, a form posting to our own origin.
+// Registered only while the built-in gateway is the configured one (PAYMENT_GATEWAY=test). The
+// pages work under the strict Content-Security-Policy: no script, no inline style, a form posting
+// to our own origin.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formatMoney, toDollars } from '../../../src/domain/rules/money';
@@ -56,7 +57,7 @@ function checkoutBody(session: BuiltInSession): string {
 const notFoundBody = `<h1>Checkout not found</h1>\n<p>This test checkout does not exist. Start the payment again from the invoice.</p>`;
 
 export const gatewayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, gateway, now }) => {
-  if (gateway.name !== BUILTIN_GATEWAY_NAME) return;
+  if (gateway?.name !== BUILTIN_GATEWAY_NAME) return;
 
   // A browser form posts application/x-www-form-urlencoded; read it here only (this plugin's
   // scope), with URLSearchParams, into a plain object.

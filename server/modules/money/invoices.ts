@@ -1,8 +1,10 @@
-// A school's invoices for an event (rules/invoice-plan.ts): read, and issued or brought in step
-// with the entries when the invoice is available. Issuing happens on reading: the first time the
-// school (or staff) opens an available invoice it gets its number; until it is paid it follows
-// the entries; entries added after payment go on a supplementary invoice. A preview (before the
-// invoice is available) writes nothing. Money in integer cents; answers in dollars.
+// A school's invoices for an event (rules/invoice-plan.ts). Reading never writes: a read answers
+// what is issued, and while the invoice is available but not issued yet, what the plan would issue
+// (no number). Issuing is a write (issueInvoices), run after a write that changes the school's
+// entries or the event's fees and by the background sweep (reconcile.ts): an available invoice
+// gets its number, follows the entries until it is paid, and entries added after payment go on a
+// supplementary invoice. Before the invoice is available, staff see a preview. Money in integer
+// cents; answers in dollars.
 import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { InvoiceType } from '../../../src/domain/constants';
 import { invoiceAvailable } from '../../../src/domain/rules/invoice-availability';
@@ -33,10 +35,13 @@ async function entriesByDiscipline(db: Db | Tx, { schoolId, eventId }: SchoolEve
     .groupBy(teamEntries.disciplineId, disciplines.name);
 }
 
-async function receivedCents(db: Db | Tx, { schoolId, eventId }: SchoolEvent): Promise<number> {
-  const [row] = await db.select({ cents: sql<string | null>`sum(${payments.amountCents})` }).from(payments)
+async function receivedCents(db: Db | Tx, { schoolId, eventId }: SchoolEvent): Promise<{ all: number; test: number }> {
+  const [row] = await db.select({
+    all: sql<string | null>`sum(${payments.amountCents})`,
+    test: sql<string | null>`sum(${payments.amountCents}) filter (where ${payments.test})`,
+  }).from(payments)
     .where(and(eq(payments.schoolId, schoolId), eq(payments.eventId, eventId), eq(payments.status, 'received')));
-  return Number(row?.cents ?? 0);
+  return { all: Number(row?.all ?? 0), test: Number(row?.test ?? 0) };
 }
 
 async function load(db: Db | Tx, scope: SchoolEvent) {
@@ -49,7 +54,7 @@ async function load(db: Db | Tx, scope: SchoolEvent) {
     db.select().from(invoices).where(and(eq(invoices.schoolId, scope.schoolId), eq(invoices.eventId, scope.eventId))).orderBy(asc(invoices.createdAt)),
     receivedCents(db, scope),
   ]);
-  return { event, school, entries, issued, received };
+  return { event, school, entries, issued, received: received.all, testReceived: received.test };
 }
 
 type Loaded = Awaited<ReturnType<typeof load>>;
@@ -85,43 +90,58 @@ async function issue(tx: Tx, scope: SchoolEvent, open: NonNullable<InvoicePlan['
   return [row!.id];
 }
 
-export type InvoiceRead = { invoice: Invoice; written: string[] };
-
 /**
- * The invoice a school sees (or its supplementary one, `append`). Available: issued or updated
- * first, in one transaction serialised per school and event. Before that: a preview for staff,
- * nothing written; schools get `available: false` and no lines.
+ * Issues or updates the school's open invoice for the event as the plan says, when the invoice is
+ * available; in one transaction serialised per school and event. Answers the ids of the invoice
+ * rows written (for accounting); nothing when nothing changed or it is not available yet.
  */
-export async function readInvoice(db: Db, scope: SchoolEvent, opts: { append: boolean; staff: boolean; now: Date }): Promise<InvoiceRead> {
+export async function issueInvoices(db: Db, scope: SchoolEvent, now: Date): Promise<string[]> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`invoice:${scope.schoolId}:${scope.eventId}`}))`);
-    let loaded = await load(tx, scope);
-    const available = invoiceAvailable(loaded.event.invoiceAvailable, opts.now);
-    let written: string[] = [];
-    const first = plan(loaded);
-    if (available && first.open) {
-      written = await issue(tx, scope, first.open, loaded.issued, opts.now);
-      if (written.length) loaded = await load(tx, scope);
-    }
-    return { invoice: view(loaded, available ? plan(loaded) : first, { ...opts, available }), written };
+    const loaded = await load(tx, scope);
+    if (!invoiceAvailable(loaded.event.invoiceAvailable, now)) return [];
+    const open = plan(loaded).open;
+    return open ? issue(tx, scope, open, loaded.issued, now) : [];
   });
 }
 
-function view(l: Loaded, p: InvoicePlan, opts: { append: boolean; staff: boolean; available: boolean }): Invoice {
+export type InvoiceReadOptions = { append: boolean; staff: boolean; now: Date; onlinePayment: boolean };
+
+/**
+ * The invoice a school sees (or its supplementary one, `append`), as stored: reading writes
+ * nothing. Available: the issued invoice, or what the plan would issue while it is not issued yet
+ * (no number). Before that: a preview for staff; schools get `available: false` and no lines.
+ */
+export async function readInvoice(db: Db, scope: SchoolEvent, opts: InvoiceReadOptions): Promise<Invoice> {
+  const loaded = await load(db, scope);
+  const available = invoiceAvailable(loaded.event.invoiceAvailable, opts.now);
+  return view(loaded, plan(loaded), { ...opts, available });
+}
+
+function view(l: Loaded, p: InvoicePlan, opts: InvoiceReadOptions & { available: boolean }): Invoice {
   const kind = opts.append ? 'supplementary' : 'initial';
   const issuedRow = [...l.issued].reverse().find((i) => (i.kind === 'supplementary') === opts.append);
   const settledOf = issuedRow ? p.settled.find((s) => s.invoice.id === issuedRow.id) : undefined;
-  // Before it is available: a preview of what the plan would issue, for staff only.
-  const preview = !opts.available && p.open?.content.kind === kind && opts.staff ? p.open.content : null;
-  const lines = opts.available ? (issuedRow?.lines as PlanLine[] | undefined) ?? [] : preview?.lines ?? [];
-  const totalCents = opts.available ? issuedRow?.totalCents ?? 0 : preview?.totalCents ?? 0;
-  const appliedCents = opts.available ? settledOf?.appliedCents ?? 0 : 0;
-  const invoicedCents = l.issued.reduce((sum, i) => sum + i.totalCents, 0);
+  // What the plan would issue as a new invoice of this kind: a preview for staff before the
+  // invoice is available; once available, what everyone sees until the sweep or a write issues it.
+  const planned = p.open && !p.open.replaces && p.open.content.kind === kind ? p.open.content : null;
+  const pending = opts.available && !issuedRow ? planned : null;
+  const preview = !opts.available && opts.staff ? (p.open?.content.kind === kind ? p.open.content : null) : null;
+  const shown = opts.available ? pending ?? issuedRow : preview;
+  const lines = (shown?.lines as PlanLine[] | undefined) ?? [];
+  const totalCents = shown?.totalCents ?? 0;
+  // Payments beyond the issued invoices go to the one about to be issued, as the plan will apply them.
+  const leftCents = l.received - p.settled.reduce((sum, s) => sum + s.appliedCents, 0);
+  const pendingAppliedCents = pending ? Math.min(pending.totalCents, Math.max(0, leftCents)) : 0;
+  const appliedCents = opts.available ? settledOf?.appliedCents ?? pendingAppliedCents : 0;
+  const paid = pending ? pending.totalCents > 0 && pendingAppliedCents >= pending.totalCents : !!settledOf?.paid;
+  // What online payment pays: every invoice issued, and the one about to be, less what was received.
+  const invoicedCents = l.issued.reduce((sum, i) => sum + i.totalCents, 0) + (pending?.totalCents ?? 0);
   const school = l.school;
   return {
     url: issuedRow?.url ?? '',
     totalEntries: lines.filter((x) => x.disciplineId !== null).reduce((sum, x) => sum + x.quantity, 0),
-    paid: opts.available && !!settledOf?.paid,
+    paid: opts.available && paid,
     number: opts.available ? issuedRow?.number ?? null : null,
     currency: 'AUD',
     registrationFee: l.event.registrationFee,
@@ -142,6 +162,8 @@ function view(l: Loaded, p: InvoicePlan, opts: { append: boolean; staff: boolean
     },
     event: { id: l.event.id, name: l.event.name, invoiceType: l.event.invoiceType as InvoiceType },
     balanceOutstanding: toDollars(opts.available ? Math.max(0, invoicedCents - l.received) : 0),
+    onlinePayment: opts.onlinePayment,
+    testReceived: toDollars(l.testReceived),
   };
 }
 
@@ -152,5 +174,5 @@ export async function paymentReceived(db: Db, scope: SchoolEvent) {
     receivedCents(db, scope),
   ]);
   const invoicedCents = issued.reduce((sum, i) => sum + i.totalCents, 0);
-  return { paymentReceived: toDollars(received), paid: invoicedCents > 0 && received >= invoicedCents };
+  return { paymentReceived: toDollars(received.all), paid: invoicedCents > 0 && received.all >= invoicedCents };
 }

@@ -5,14 +5,16 @@
 // Rules kept here:
 // - A payment is recorded only from the gateway's own answer (gateway.verify), never from the
 //   browser's return URL or its ?result=. It is recorded once per gateway checkout, however often
-//   it is reported (the return, the reconciliation, both at the same time): the payments table's
-//   unique index on an online payment's reference (the gateway's ref) makes the insert a no-op
-//   the second time.
+//   it is reported (the return, the sweep's reconciliation, both at the same time): the payments
+//   table's unique index on an online payment's reference (the gateway's ref) makes the insert a
+//   no-op the second time.
 // - One open checkout per school, event and amount: a second start for the same amount (a double
 //   click, two tabs, two concurrent requests) answers the same checkout, so one invoice is never
 //   opened for payment twice. The decision is made inside the write's transaction under an
 //   advisory lock on the school and event (correct across server processes); an in-process queue
 //   per school and event in front of it saves a second gateway checkout in the common case.
+// - A payment made at a test gateway (the built-in test checkout) is recorded as a TEST payment.
+// - No gateway configured (PAYMENT_GATEWAY=none): online payment is refused with a clear 422.
 // - The gateway is never called inside a database transaction: a network call must not hold a
 //   connection and a lock, and the built-in gateway writes its own books through the same database
 //   (on embedded PGlite, one connection: a query outside the open transaction would wait forever).
@@ -20,7 +22,7 @@
 //   (CheckoutNeeded), the gateway opens it, and the transaction runs again to store it (or to
 //   answer a checkout that a concurrent request stored meanwhile).
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ERROR_CODES } from '../../../src/domain/errors';
 import { invoiceAvailable } from '../../../src/domain/rules/invoice-availability';
@@ -30,29 +32,46 @@ import type { Db, Tx } from '../../db/client';
 import { events, paymentCheckouts, payments, schools } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { HttpError, conflict, notFound, unprocessable } from '../../http-errors';
-import type { CheckoutOutcome } from '../../integrations/payments';
+import type { CheckoutOutcome, PaymentGateway } from '../../integrations/payments';
 import { pushPayment } from '../accounting/push';
 import { outstandingCents } from './outstanding';
 
-/** What recording a payment needs (the invoice module passes its whole Deps). */
+/** What recording a payment needs (the routes pass their whole Deps). */
 export type PaymentDeps = Pick<Deps, 'db' | 'gateway' | 'accounting' | 'now'>;
+/** The same, once a gateway is known to be configured. */
+type GatewayDeps = PaymentDeps & { gateway: PaymentGateway };
 export type Log = FastifyBaseLogger;
 export type Checkout = typeof paymentCheckouts.$inferSelect;
 
 /** Online payment is offered for this invoice type only (spec: 'VIC invoice type adds the ... online
  *  payment columns'). */
 export const ONLINE_PAYMENT_INVOICE_TYPE = 'VIC';
-/** What the return answers when the payer came back before finishing (or never paid). */
-export const CANCELLED_RESULT = 'CANCELLED';
 
 /** The gateway failed or could not be reached: the app shows 'Server Error'. */
 export const paymentUnavailable = () => new HttpError(503, ERROR_CODES.PAYMENT_UNAVAILABLE, SERVER_MESSAGES.paymentUnavailable);
 
+/** No payment gateway is configured. `onlinePayment: false` in the body lets the app say so
+ *  rather than 'Server Error'. */
+export const onlinePaymentNotSetUp = () =>
+  new HttpError(422, ERROR_CODES.RULE_VIOLATION, SERVER_MESSAGES.onlinePaymentNotSetUp, undefined, { onlinePayment: false });
+
+/** The deps with their gateway, or the refusal when none is configured. */
+export function requireGateway(deps: PaymentDeps): GatewayDeps {
+  if (!deps.gateway) throw onlinePaymentNotSetUp();
+  return { ...deps, gateway: deps.gateway };
+}
+
+/** How far back the background sweep asks the gateway about checkouts still open: a hosted
+ *  checkout expires well within it; an older one is settled when the school starts a payment. */
+export const SWEEP_CHECKOUTS_WITHIN_MS = 7 * 86_400_000;
+/** At most this many open checkouts per sweep. */
+export const SWEEP_CHECKOUTS_BATCH = 100;
+
 /** Where the gateway sends the payer back: our return route, which asks the gateway itself. */
 export const returnPath = (checkoutId: string) => `/api/payment/return/${checkoutId}`;
 
-/** The app's invoice screen, with the gateway's word for the outcome (the app shows 'Payment
- *  successfully made' or 'Payment unsuccessful - {result}'). */
+/** The app's invoice screen, with the outcome in the return's words (PAYMENT_RETURN_RESULTS: the
+ *  app shows 'Payment successfully made' or 'Payment unsuccessful - {result}'). */
 export const invoiceLocation = (schoolId: string, eventId: string, result: string) =>
   `${invoicePath(schoolId, eventId)}?result=${encodeURIComponent(result)}`;
 export const invoicePath = (schoolId: string, eventId: string) =>
@@ -74,7 +93,7 @@ export async function afterPaymentRecorded(deps: PaymentDeps, paymentId: string,
  * checkout is marked paid; a declined one is marked declined; an open one changes nothing.
  * Answers the id of the payment when this call recorded it (null otherwise).
  */
-export async function recordOutcome(deps: PaymentDeps, checkout: Checkout, outcome: CheckoutOutcome, log: Log): Promise<string | null> {
+export async function recordOutcome(deps: GatewayDeps, checkout: Checkout, outcome: CheckoutOutcome, log: Log): Promise<string | null> {
   if (outcome.status === 'open') return null;
   const now = deps.now();
   const paymentId = await deps.db.transaction(async (tx) => {
@@ -92,6 +111,7 @@ export async function recordOutcome(deps: PaymentDeps, checkout: Checkout, outco
         reference: checkout.gatewayRef,
         status: 'received',
         receivedAt: now,
+        test: deps.gateway.testMode,
       }).onConflictDoNothing().returning({ id: payments.id });
       inserted = row?.id ?? null;
     }
@@ -113,25 +133,18 @@ export async function recordOutcome(deps: PaymentDeps, checkout: Checkout, outco
   return paymentId;
 }
 
-/** Asks the gateway how one checkout ended and records it. Throws when the gateway fails. */
+/** Asks the gateway how one checkout ended and records it. Throws when the gateway fails or none
+ *  is configured any more. */
 export async function settleCheckout(deps: PaymentDeps, checkout: Checkout, log: Log): Promise<CheckoutOutcome> {
+  if (!deps.gateway) throw paymentUnavailable();
   const outcome = await deps.gateway.verify(checkout.gatewayRef);
-  await recordOutcome(deps, checkout, outcome, log);
+  await recordOutcome(requireGateway(deps), checkout, outcome, log);
   return outcome;
 }
 
-/**
- * Reconciliation: asks the gateway about every open checkout of a school and event and records the
- * paid ones, so a payer who paid but never came back (closed the tab) is still recorded. Called
- * before a new payment starts and by the invoice module when an invoice is read. Best-effort: a
- * gateway that does not answer leaves the checkout open for next time. Answers how many payments
- * were recorded.
- */
-export async function settleOpenCheckouts(deps: PaymentDeps, schoolId: string, eventId: string, log: Log): Promise<number> {
-  const open = await deps.db.select().from(paymentCheckouts).where(and(
-    eq(paymentCheckouts.schoolId, schoolId), eq(paymentCheckouts.eventId, eventId), eq(paymentCheckouts.status, 'open'),
-    eq(paymentCheckouts.gateway, deps.gateway.name),
-  ));
+/** Asks the gateway about each checkout and records the paid ones; answers how many were
+ *  recorded. A checkout the gateway does not answer for stays open for next time. */
+async function settleEach(deps: GatewayDeps, open: readonly Checkout[], log: Log): Promise<number> {
   let recorded = 0;
   for (const checkout of open) {
     try {
@@ -142,6 +155,35 @@ export async function settleOpenCheckouts(deps: PaymentDeps, schoolId: string, e
     }
   }
   return recorded;
+}
+
+/**
+ * Reconciliation: asks the gateway about every open checkout of a school and event and records the
+ * paid ones, so a payer who paid but never came back (closed the tab) is still recorded. Called
+ * before a new payment starts. Best-effort: a gateway that does not answer leaves the checkout
+ * open for next time. Answers how many payments were recorded (0 without a gateway).
+ */
+export async function settleOpenCheckouts(deps: PaymentDeps, schoolId: string, eventId: string, log: Log): Promise<number> {
+  if (!deps.gateway) return 0;
+  const open = await deps.db.select().from(paymentCheckouts).where(and(
+    eq(paymentCheckouts.schoolId, schoolId), eq(paymentCheckouts.eventId, eventId), eq(paymentCheckouts.status, 'open'),
+    eq(paymentCheckouts.gateway, deps.gateway.name),
+  ));
+  return settleEach(requireGateway(deps), open, log);
+}
+
+/**
+ * The background sweep's reconciliation (reconcile.ts): the open checkouts of every school opened
+ * in the last SWEEP_CHECKOUTS_WITHIN_MS, oldest first, at most SWEEP_CHECKOUTS_BATCH. Answers how
+ * many payments were recorded (0 without a gateway).
+ */
+export async function settleRecentCheckouts(deps: PaymentDeps, log: Log): Promise<number> {
+  if (!deps.gateway) return 0;
+  const since = new Date(deps.now().getTime() - SWEEP_CHECKOUTS_WITHIN_MS);
+  const open = await deps.db.select().from(paymentCheckouts).where(and(
+    eq(paymentCheckouts.status, 'open'), eq(paymentCheckouts.gateway, deps.gateway.name), gte(paymentCheckouts.createdAt, since),
+  )).orderBy(asc(paymentCheckouts.createdAt)).limit(SWEEP_CHECKOUTS_BATCH);
+  return settleEach(requireGateway(deps), open, log);
 }
 
 /** Our checkout by id (null for an id that is not ours or not a UUID). */
@@ -170,7 +212,7 @@ class CheckoutNeeded extends Error {
 const MAX_ATTEMPTS = 3;
 
 /** The rules, the amount and the open checkout, decided under the school and event's lock. */
-async function decideCheckout(tx: Tx, deps: PaymentDeps, input: TransactionInput, prepared: PreparedCheckout | null): Promise<{ url: string }> {
+async function decideCheckout(tx: Tx, deps: GatewayDeps, input: TransactionInput, prepared: PreparedCheckout | null): Promise<{ url: string }> {
   const { schoolId, eventId } = input;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('payment_checkouts'), hashtext(${`${schoolId}:${eventId}`}))`);
   const [event] = await tx.select().from(events).where(eq(events.id, eventId));
@@ -200,7 +242,7 @@ async function decideCheckout(tx: Tx, deps: PaymentDeps, input: TransactionInput
   throw new CheckoutNeeded({ id, amountCents: owed, description: `${school.name} – ${event.name} invoice`, returnUrl: returnPath(id) });
 }
 
-async function openGatewayCheckout(deps: PaymentDeps, request: CheckoutRequest, log: Log): Promise<PreparedCheckout> {
+async function openGatewayCheckout(deps: GatewayDeps, request: CheckoutRequest, log: Log): Promise<PreparedCheckout> {
   try {
     const { ref, url } = await deps.gateway.createCheckout({
       amountCents: request.amountCents, description: request.description, returnUrl: request.returnUrl,
@@ -233,15 +275,16 @@ async function oneAtATime<T>(key: string, fn: () => Promise<T>): Promise<T> {
 /**
  * Starts (or answers again) the online payment of what a school owes for an event. `write` runs
  * the decision as the request's write (runWrite: in a transaction, exactly once per idempotency
- * key, refusals recorded). Throws the refusals (404, 409 amount changed, 422) and 503 when the
- * gateway fails.
+ * key, refusals recorded). Throws the refusals (404, 409 amount changed, 422, 422 with no gateway)
+ * and 503 when the gateway fails.
  */
 export async function startCheckout<R>(
-  deps: PaymentDeps,
+  paymentDeps: PaymentDeps,
   input: TransactionInput,
   log: Log,
   write: (decide: (tx: Tx) => Promise<{ url: string }>) => Promise<R>,
 ): Promise<R> {
+  const deps = requireGateway(paymentDeps);
   return oneAtATime(`${input.schoolId}:${input.eventId}`, async () => {
     // A payer who paid an earlier checkout but never came back is recorded first, so the amount
     // owed is right and a paid checkout is never offered again.

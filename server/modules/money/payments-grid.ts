@@ -11,6 +11,7 @@
 //   invoice rule (invoiceTotalsCents: the event's registrationFee once + teamEntryFee x the
 //   school's race entries holding a participant);
 // - amount: the payments received (status 'received', whatever their method, corrections included);
+// - testAmount: the part of amount made at the test checkout (TEST payments: no money received);
 // - received: '1' when amount covers a totalCost above 0.
 //
 // A save says, for each row, what the school has paid in total for the event; the difference from
@@ -46,7 +47,7 @@ export const DEFAULT_MANUAL_METHOD = 'bpay';
 
 type EventFees = { id: string; registrationFee: number; teamEntryFee: number };
 type InvoiceFact = { number: string; totalCents: number; createdAt: Date };
-type PaymentFact = { amountCents: number; status: string; method: string };
+type PaymentFact = { amountCents: number; status: string; method: string; test?: boolean };
 
 const pairKey = (schoolId: string, eventId: string) => `${schoolId}:${eventId}`;
 
@@ -57,6 +58,8 @@ export type SchoolMoney = {
   receivedCents: number;
   /** The part of receivedCents the gateway confirmed online. */
   onlineCents: number;
+  /** The part of receivedCents paid at the test checkout. */
+  testCents: number;
 };
 
 export function schoolMoney(event: EventFees, facts: { invoices: InvoiceFact[]; payments: PaymentFact[]; entryCount: number }): SchoolMoney {
@@ -64,10 +67,13 @@ export function schoolMoney(event: EventFees, facts: { invoices: InvoiceFact[]; 
   const totalCents = facts.invoices.length
     ? status.invoicedCents
     : invoiceTotalsCents({ registrationFee: event.registrationFee, teamEntryFee: event.teamEntryFee, entryCount: facts.entryCount, received: 0 }).totalCents;
-  const onlineCents = facts.payments
-    .filter((p) => p.status === 'received' && p.method === ONLINE_METHOD)
+  const receivedSum = (keep: (p: PaymentFact) => boolean) => facts.payments
+    .filter((p) => p.status === 'received' && keep(p))
     .reduce((sum, p) => sum + p.amountCents, 0);
-  return { number: status.number, totalCents, receivedCents: status.receivedCents, onlineCents };
+  return {
+    number: status.number, totalCents, receivedCents: status.receivedCents,
+    onlineCents: receivedSum((p) => p.method === ONLINE_METHOD), testCents: receivedSum((p) => !!p.test),
+  };
 }
 
 function groupBy<R>(rows: readonly R[], key: (row: R) => string): Map<string, R[]> {
@@ -114,7 +120,7 @@ export async function listPayments(db: Db | Tx, event: EventFees): Promise<Payme
       .groupBy(teamEntries.schoolId),
     db.select({ schoolId: invoices.schoolId, number: invoices.number, totalCents: invoices.totalCents, createdAt: invoices.createdAt })
       .from(invoices).where(eq(invoices.eventId, event.id)),
-    db.select({ schoolId: payments.schoolId, amountCents: payments.amountCents, status: payments.status, method: payments.method })
+    db.select({ schoolId: payments.schoolId, amountCents: payments.amountCents, status: payments.status, method: payments.method, test: payments.test })
       .from(payments).where(eq(payments.eventId, event.id)),
   ]);
   const entriesOf = new Map(entryCounts.map((r) => [r.schoolId, Number(r.n)]));
@@ -139,6 +145,7 @@ export async function listPayments(db: Db | Tx, event: EventFees): Promise<Payme
       totalCost: toDollars(money.totalCents),
       received: money.totalCents > 0 && money.receivedCents >= money.totalCents ? '1' : '0',
       amount: toDollars(money.receivedCents),
+      testAmount: toDollars(money.testCents),
       // Incomplete: the school has race entries and readinessFacts (the bib hand-over rule) finds
       // a racer's or a volunteer's waiver not completed, or fewer volunteers in slots than the
       // event requires for its entries. The invoice is not part of it (the grid shows payment);

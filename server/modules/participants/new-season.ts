@@ -22,6 +22,7 @@ import { requireSession, schoolScope } from '../../plugins/authz';
 import { assertEventWritable } from '../../plugins/event-lock';
 import { runWrite } from '../../plugins/idempotency';
 import type { SessionInfo } from '../../plugins/session';
+import type { reconcileAfterWrite } from '../money/reconcile';
 import { requireSchool, shapeParticipants } from './service';
 
 type NewSeasonBody = z.output<typeof newSeasonBodySchema>;
@@ -87,7 +88,7 @@ function carryOverSchool(request: FastifyRequest, named: string): string {
 }
 
 /** Registered from the participants routes (same roles: school and admin write, auditor reads). */
-export function registerNewSeasonRoutes(app: RouteApp, db: Db) {
+export function registerNewSeasonRoutes(app: RouteApp, db: Db, afterWrite: ReturnType<typeof reconcileAfterWrite>) {
   const api = API.participants;
 
   app.get(api.year12.url, {
@@ -97,6 +98,7 @@ export function registerNewSeasonRoutes(app: RouteApp, db: Db) {
 
   app.post(api.newSeasonUpdates.url, {
     config: { auth: ['admin', 'school'] },
+    onSend: afterWrite,
     schema: { body: api.newSeasonUpdates.body, response: { 200: api.newSeasonUpdates.response } },
   }, async (request, reply) => {
     const session = requireSession(request);

@@ -10,6 +10,7 @@ import { API } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
 import { requireSession, schoolScope } from '../../plugins/authz';
 import { runWrite } from '../../plugins/idempotency';
+import { archivingParticipants, reconcileAfterWrite } from '../money/reconcile';
 import { registerNewSeasonRoutes } from './new-season';
 import { prefetchAthletes, snowIdsToCheck } from './registry-check';
 import {
@@ -27,7 +28,7 @@ function writeSchool(request: FastifyRequest, named: string | undefined): string
   return requireSchool(session.schoolId ?? named);
 }
 
-export const participantRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, registry }) => {
+export const participantRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, registry, accounting, now }) => {
   const api = API.participants;
 
   app.get(api.list.url, {
@@ -52,6 +53,7 @@ export const participantRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, 
 
   app.patch(api.patch.url, {
     config: { auth: WRITE },
+    onSend: reconcileAfterWrite({ db, accounting, now }, archivingParticipants),
     schema: { params: api.patch.params, body: api.patch.body, response: { 200: api.patch.response } },
   }, async (request, reply) => {
     const session = requireSession(request);
@@ -66,6 +68,7 @@ export const participantRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, 
     // A whole grid in one call: more than the default body size.
     bodyLimit: MAX_BATCH_BODY_BYTES,
     config: { auth: WRITE },
+    onSend: reconcileAfterWrite({ db, accounting, now }, archivingParticipants),
     schema: { body: api.saveAll.body, response: { 200: api.saveAll.response } },
   }, async (request, reply) => {
     const session = requireSession(request);
@@ -92,6 +95,7 @@ export const participantRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, 
 
   app.delete(api.deleteTeamEntry.url, {
     config: { auth: WRITE },
+    onSend: reconcileAfterWrite({ db, accounting, now }),
     schema: { params: api.deleteTeamEntry.params, response: { 200: api.deleteTeamEntry.response } },
   }, async (request, reply) => {
     const session = requireSession(request);
@@ -106,5 +110,5 @@ export const participantRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, 
     return participantsOfSchoolEvent(db, schoolId, request.params.EventId);
   });
 
-  registerNewSeasonRoutes(app, db);
+  registerNewSeasonRoutes(app, db, reconcileAfterWrite({ db, accounting, now }));
 };

@@ -2,7 +2,9 @@
 // body must be its own); an admin saves the school it names. A stale version is refused (409) so
 // an offline edit never silently undoes a newer one. The coordinator's login email may change
 // (unique, case-insensitive); a new password is hashed with argon2id and ends that login's other
-// sessions (whoever knew the old one is signed out), keeping the saver's own.
+// sessions (whoever knew the old one is signed out), keeping the saver's own. Either change needs
+// the saver's current password, checked before the transaction (login-change.ts); a save that
+// would change the login unchecked is refused here too.
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { SchoolProfile } from '../../../src/domain/schemas';
 import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
@@ -23,7 +25,17 @@ export async function endOtherSessions(tx: Tx, userId: string, keepTokenHash: st
     : eq(sessions.userId, userId));
 }
 
-export async function saveProfile(tx: Tx, session: SessionInfo, schoolId: string, school: SchoolProfile, passwordHash: string | null) {
+export type LoginSaveOptions = {
+  /** The saver's current password was checked: the login may change. */
+  verified: boolean;
+  /** Told of an email change once it is written (the old address is mailed after the commit). */
+  onEmailChange?: (change: { schoolName: string; from: string; to: string }) => void;
+};
+
+export async function saveProfile(
+  tx: Tx, session: SessionInfo, schoolId: string, school: SchoolProfile, passwordHash: string | null,
+  options: LoginSaveOptions = { verified: false },
+) {
   const [row] = await tx.select({ version: schools.version }).from(schools)
     .where(and(eq(schools.id, schoolId), isNull(schools.removedAt))).for('update');
   if (!row) throw notFound(SCHOOL_NOT_FOUND);
@@ -33,15 +45,24 @@ export async function saveProfile(tx: Tx, session: SessionInfo, schoolId: string
   }
   await tx.update(schools).set(schoolColumns(school)).where(eq(schools.id, schoolId));
 
-  await saveLogin(tx, session, schoolId, school.user?.email ?? '', passwordHash);
+  const email = school.user?.email ?? '';
+  const changed = await saveLogin(tx, session, schoolId, email, passwordHash, options.verified);
+  if (changed) options.onEmailChange?.({ schoolName: school.name, ...changed });
   return { message: SERVER_MESSAGES.schoolSaved, school: await getSchool(tx, schoolId) };
 }
 
-async function saveLogin(tx: Tx, session: SessionInfo, schoolId: string, email: string, passwordHash: string | null) {
+/** Writes the login's new email and password; answers the email change made, if any. */
+async function saveLogin(
+  tx: Tx, session: SessionInfo, schoolId: string, email: string, passwordHash: string | null, verified: boolean,
+): Promise<{ from: string; to: string } | null> {
   const login = await schoolLogin(tx, schoolId);
-  if (!login || (!email && !passwordHash)) return;
+  if (!login || (!email && !passwordHash)) return null;
   const changes: Partial<typeof users.$inferInsert> = {};
-  if (email && email.toLowerCase() !== login.email.toLowerCase()) {
+  const newEmail = email && email.toLowerCase() !== login.email.toLowerCase();
+  if ((newEmail || passwordHash) && !verified) {
+    throw unprocessable(SERVER_MESSAGES.currentPasswordRequired, [{ path: 'school.user.currentPassword', message: SERVER_MESSAGES.currentPasswordRequired }]);
+  }
+  if (newEmail) {
     const [taken] = await tx.select({ id: users.id }).from(users)
       .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.id, login.id)));
     // A refusal (422), not a conflict: the offline engine sets the save aside with this message.
@@ -51,6 +72,7 @@ async function saveLogin(tx: Tx, session: SessionInfo, schoolId: string, email: 
   if (passwordHash) changes.passwordHash = passwordHash;
   if (Object.keys(changes).length) await tx.update(users).set(changes).where(eq(users.id, login.id));
   if (passwordHash) await endOtherSessions(tx, login.id, session.userId === login.id ? session.tokenHash : null);
+  return newEmail ? { from: login.email, to: email } : null;
 }
 
 /** Hashing is costly: done before the transaction, and only for a new password. */

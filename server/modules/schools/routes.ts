@@ -12,6 +12,7 @@ import { MAX_BATCH_BODY_BYTES } from '../../../src/domain/constants/limits';
 import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
 import { LIMITS, assertWithinLimits, keys, recordAttempt } from '../../auth/rate-limit';
 import { registerSchool } from './registration';
+import { assertCurrentPassword, changesLogin, limitEmailChanges, loginChangeOf, tellOldAddress } from './login-change';
 import { newPasswordHash, saveProfile } from './profile';
 import { removeSchool } from './removal';
 import { eq } from 'drizzle-orm';
@@ -19,7 +20,7 @@ import { users } from '../../db/schema';
 
 export const NO_SCHOOL_CHOSEN = 'Choose a school first.';
 
-export const schoolRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, now }) => {
+export const schoolRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, now, mailer }) => {
   const { own, get, list, bpay, saveBpay: saveBpayRoute, register, saveProfile: profile, remove } = API.schools;
 
   // Sessions a write ended (a new password, a removed school) must not live on in this process's
@@ -48,9 +49,22 @@ export const schoolRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, now }
   }, async (request, reply) => {
     const school = request.body.school;
     const schoolId = schoolScope(request, school.id)!;
+    const session = request.session!;
+    // A new sign-in email or password: the saver's current password first, then the email limits.
+    const change = await loginChangeOf(db, schoolId, school);
+    const verified = changesLogin(change);
+    if (verified) {
+      await assertCurrentPassword(db, reply, { userId: session.userId, password: school.user?.currentPassword ?? '', ip: request.ip, now: now() });
+    }
+    if (change.emailTo) await limitEmailChanges(db, reply, { userId: session.userId, ip: request.ip, now: now() });
     const passwordHash = await newPasswordHash(school);
-    const answer = await runWrite(db, request, reply, (tx) => saveProfile(tx, request.session!, schoolId, school, passwordHash));
+    let emailChange: { schoolName: string; from: string; to: string } | null = null;
+    const answer = await runWrite(db, request, reply, (tx) => saveProfile(tx, session, schoolId, school, passwordHash, {
+      verified, onEmailChange: (c) => { emailChange = c; },
+    }));
     if (passwordHash) await forgetLogins(schoolId);
+    // Only a save applied now (not a replay of one) tells the old address.
+    if (emailChange) await tellOldAddress(mailer, request.log, emailChange);
     return answer;
   });
 

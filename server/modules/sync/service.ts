@@ -211,7 +211,10 @@ const LOADERS: Record<MainEntity, Loader> = {
   ),
 };
 
-export type FeedScope = ChangeScope & { withUsers: boolean };
+export type FeedScope = ChangeScope & {
+  /** The admin's scope: it alone carries the admin-only tables (staff users, invites). */
+  withUsers: boolean;
+};
 
 /** Every device holds every event (so a change to /rev reaches it) and the results of the events
  *  shown for results, which every signed-in user reads (issue: results for all, offline too). */
@@ -233,9 +236,13 @@ export function scopeKey(scope: ChangeScope): string {
 
 type Wanted = { entity: MainEntity; key: string; deleted: boolean };
 
+/** Tables only admins may read (GET /api/users, GET /api/invites): only the admin's scope
+ *  (`withUsers`) carries them, so no other device's mirror ever holds them, not even as a tombstone. */
+const ADMIN_ONLY: ReadonlySet<MainEntity> = new Set(['users', 'invites']);
+
 function wanted(change: ChangeRow, withUsers: boolean): Wanted | null {
   const entity = ENTITY_OF_TABLE[change.entity];
-  if (!entity || (entity === 'users' && !withUsers)) return null;
+  if (!entity || (ADMIN_ONLY.has(entity) && !withUsers)) return null;
   if (entity === 'invoices') {
     // Keyed by school and event, like the mirror's row; never a tombstone: with its invoices and
     // payments gone the status is simply 'nothing invoiced'.

@@ -4,14 +4,16 @@
 // with the row as stored now (`current`) and its index; a row of another school or event is
 // answered 404 and never touched. Removing a manager who looks after a team leaves that team
 // without a manager (what a coordinator expects: the team stays entered, the manager is gone),
-// in the same transaction.
+// in the same transaction. A season pass is a VIC matter: granted only on a VIC event (422 on its
+// row otherwise), while a pass a manager already holds is kept.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { TeamManager, TeamManagersBody, TeamManagersFilter } from '../../../src/domain/schemas';
 import type { TeamGender, TeamLetter } from '../../../src/domain/constants';
+import { showsSeasonPass } from '../../../src/domain/rules/team-managers';
 import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
 import type { Db, Tx } from '../../db/client';
-import { teamManagers, teams } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../http-errors';
+import { events, teamManagers, teams } from '../../db/schema';
+import { badRequest, conflict, notFound, unprocessable } from '../../http-errors';
 import { assertEventWritable } from '../../plugins/event-lock';
 import type { SessionInfo } from '../../plugins/session';
 import { toTeamManager, type TeamManagerRow } from './shape';
@@ -66,12 +68,19 @@ export async function saveTeamManagers(tx: Tx, session: SessionInfo, scope: Scop
   const both = body.teamManagers.findIndex((row) => removed.has(row.id));
   if (both >= 0) throw badRequest(IN_BOTH_LISTS, [{ path: `teamManagers.${both}.id`, message: IN_BOTH_LISTS }]);
 
+  const [event] = await tx.select({ invoiceType: events.invoiceType }).from(events).where(eq(events.id, scope.eventId));
+  const seasonPasses = showsSeasonPass(event?.invoiceType);
+
   const saved: TeamManagerRow[] = [];
   for (const [index, input] of body.teamManagers.entries()) {
     const [stored] = await tx.select().from(teamManagers).where(eq(teamManagers.id, input.id)).for('update');
     if (stored && !inScope(stored, scope)) throw notFound();
     if (stored && input.version !== undefined && input.version !== stored.version) {
       throw conflict(SERVER_MESSAGES.staleVersion, { current: toTeamManager(stored), index });
+    }
+    // Season passes are a VIC matter; a pass given while the event was VIC is kept, never granted anew.
+    if (input.seasonPass === '1' && !seasonPasses && stored?.seasonPass !== '1') {
+      throw unprocessable(SERVER_MESSAGES.seasonPassVicOnly, [{ path: `teamManagers.${index}.seasonPass`, message: SERVER_MESSAGES.seasonPassVicOnly }]);
     }
     const values = { firstname: input.firstname, lastname: input.lastname, mobile: input.mobile, seasonPass: input.seasonPass };
     const [row] = stored

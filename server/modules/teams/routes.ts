@@ -11,6 +11,7 @@ import { API } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
 import { NO_SCOPE, requireSession, schoolScope, sessionSchoolAndEvent } from '../../plugins/authz';
 import { runWrite } from '../../plugins/idempotency';
+import { reconcileAfterWrite } from '../money/reconcile';
 import { groupedTeams, loadTeams, saveTeams } from './service';
 
 const READ = ['admin', 'school', 'auditor'] as const;
@@ -18,7 +19,7 @@ const WRITE = ['admin', 'school'] as const;
 
 export { NO_SCOPE };
 
-export const teamRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
+export const teamRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, accounting, now }) => {
   const api = API.teams;
 
   app.get(api.list.url, {
@@ -38,6 +39,7 @@ export const teamRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
     // A whole grid in one call: more than the default body size.
     bodyLimit: MAX_BATCH_BODY_BYTES,
     config: { auth: WRITE },
+    onSend: reconcileAfterWrite({ db, accounting, now }),
     schema: { body: api.save.body, response: { 200: api.save.response } },
   }, async (request, reply) => {
     const session = requireSession(request);

@@ -5,9 +5,13 @@
 // racing for the last place are served one after the other by the row lock: one gets it, the
 // other is refused on its row, and no count goes below zero. Deleting a slot with a locked
 // preference (the spec's reset) gives its place back. The whole save is one transaction.
+// A place is taken only by a slot that names one of the school's volunteers, one place per
+// volunteer, and a school holds at most twice the places its race entries require
+// (PRODUCT-DECISIONS 'Entries and volunteers'): otherwise one school could hold every place of an
+// event with slots naming nobody. A save breaking either rule is refused on its rows, whole.
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { requiredVolunteers, requiredVolunteersVic } from '../../../src/domain/rules/required-volunteers';
-import { isPreferenceComplete, slotValidationMessage } from '../../../src/domain/rules/volunteer-preferences';
+import { requiredVolunteerTotal, requiredVolunteers, requiredVolunteersVic } from '../../../src/domain/rules/required-volunteers';
+import { isPreferenceComplete, slotPlaceMessage } from '../../../src/domain/rules/volunteer-preferences';
 import { reconcileSpots } from '../../../src/domain/rules/volunteer-spots';
 import type { Volunteer, VolunteerSlot, VolunteerSpot, VolunteersBody } from '../../../src/domain/schemas';
 import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
@@ -22,11 +26,18 @@ import { toSlot, toSpot, toVolunteer } from './shape';
 
 export type Scope = { schoolId: string; eventId: string };
 
+/** A school may hold this many volunteer places per volunteer its race entries require. */
+export const MAX_PLACES_PER_REQUIRED = 2;
+
 export const VOLUNTEER_MESSAGES = {
   inBothLists: 'A volunteer or slot cannot be saved and removed in the same save.',
   notYourVolunteer: 'This volunteer is not one of your volunteers for this event.',
   noPlaceLeft: (what: string) => `No volunteer places are left for ${what}: choose another.`,
   spotOutOfRange: 'This division is not raced in this discipline at this event.',
+  volunteerHasPlace: 'This volunteer already has a place: choose another volunteer, or reset the other place first.',
+  tooManyPlaces: (required: number) => (required === 0
+    ? 'Your school has no race entries in this event yet, so it cannot take volunteer places. Enter your teams first.'
+    : `Your school's race entries require ${required} volunteer${required === 1 ? '' : 's'}, so it may hold at most ${required * MAX_PLACES_PER_REQUIRED} volunteer places. Reset a place you no longer need first.`),
 } as const;
 
 const inScope = (row: { schoolId: string; eventId: string }, scope: Scope) => row.schoolId === scope.schoolId && row.eventId === scope.eventId;
@@ -59,7 +70,7 @@ export async function listSpots(db: Db, eventId: string): Promise<VolunteerSpot[
 }
 
 /** The school's race entries in the event (a position holding a participant), by discipline. */
-async function raceEntries(db: Db, scope: Scope) {
+async function raceEntries(db: Db | Tx, scope: Scope) {
   return db.select({ DisciplineId: teamEntries.disciplineId }).from(teamEntries)
     .where(and(eq(teamEntries.schoolId, scope.schoolId), eq(teamEntries.eventId, scope.eventId), isNotNull(teamEntries.participantId)));
 }
@@ -103,7 +114,7 @@ async function givePlaceBack(tx: Tx, eventId: string, pref: typeof volunteerPref
 /** PUT /api/volunteers: volunteers and slots saved and removed in one transaction. */
 export async function saveVolunteers(tx: Tx, session: SessionInfo, scope: Scope, body: VolunteersBody) {
   await assertEventWritable(tx, session, scope.eventId, 'volunteers');
-  const [event] = await tx.select({ invoiceType: events.invoiceType }).from(events).where(eq(events.id, scope.eventId));
+  const [event] = await tx.select({ invoiceType: events.invoiceType, volunteerRatio: events.volunteerRatio }).from(events).where(eq(events.id, scope.eventId));
   const vic = event?.invoiceType === 'VIC';
   const removedVolunteers = new Set(body.volunteersDeleted);
   const removedSlots = new Set(body.slotsDeleted);
@@ -145,6 +156,8 @@ export async function saveVolunteers(tx: Tx, session: SessionInfo, scope: Scope,
     .where(and(eq(volunteers.schoolId, scope.schoolId), eq(volunteers.eventId, scope.eventId)))).map((v) => v.id));
 
   const savedSlots: (typeof volunteerSlots.$inferSelect)[] = [];
+  /** Rows of this save that took a place. */
+  const newPlaces: number[] = [];
   for (const [index, input] of body.slots.entries()) {
     const [stored] = await tx.select().from(volunteerSlots).where(eq(volunteerSlots.id, input.id)).for('update');
     if (stored && !inScope(stored, scope)) throw notFound();
@@ -160,11 +173,14 @@ export async function saveVolunteers(tx: Tx, session: SessionInfo, scope: Scope,
     const preferences: PreferenceInput[] = lockedFirst
       ? [{ DisciplineId: lockedFirst.disciplineId, division: lockedFirst.division, gender: lockedFirst.gender as PreferenceInput['gender'], position: lockedFirst.position as PreferenceInput['position'], isLocked: true }, ...input.preferences.slice(1)]
       : input.preferences;
-    const message = slotValidationMessage({ VolunteerId: input.VolunteerId, preferences }, { vic, requirePosition: !vic });
+    const message = slotPlaceMessage({ VolunteerId: input.VolunteerId, preferences }, !vic);
     if (message) throw unprocessable(message, [{ path: `slots.${index}.preferences.0`, message }]);
     const first = preferences[0];
     const locks = !lockedFirst && !!first && isPreferenceComplete(first, !vic);
-    if (locks) await takePlace(tx, scope.eventId, first, `slots.${index}.preferences.0`);
+    if (locks) {
+      await takePlace(tx, scope.eventId, first, `slots.${index}.preferences.0`);
+      newPlaces.push(index);
+    }
 
     const [row] = stored
       ? await tx.update(volunteerSlots).set({ volunteerId: input.VolunteerId }).where(eq(volunteerSlots.id, input.id)).returning()
@@ -178,7 +194,42 @@ export async function saveVolunteers(tx: Tx, session: SessionInfo, scope: Scope,
     }
     savedSlots.push(row!);
   }
+  await assertOnePlacePerVolunteer(tx, scope, body.slots);
+  if (newPlaces.length) await assertPlacesWithinRequired(tx, scope, event ?? { invoiceType: 'NSW', volunteerRatio: null }, newPlaces);
   return { volunteers: savedVolunteers, slots: await slotsWithPreferences(tx, savedSlots) };
+}
+
+/** The school's slots holding a place (a locked first preference), with their volunteer. */
+async function placesHeld(tx: Tx, scope: Scope) {
+  return tx.select({ slotId: volunteerSlots.id, volunteerId: volunteerSlots.volunteerId }).from(volunteerSlots)
+    .innerJoin(volunteerPreferences, and(eq(volunteerPreferences.slotId, volunteerSlots.id), eq(volunteerPreferences.rank, 1)))
+    .where(and(eq(volunteerSlots.schoolId, scope.schoolId), eq(volunteerSlots.eventId, scope.eventId), eq(volunteerPreferences.isLocked, true)));
+}
+
+/** One place per volunteer: a slot of this save naming a volunteer who holds a place elsewhere is refused. */
+async function assertOnePlacePerVolunteer(tx: Tx, scope: Scope, slots: VolunteersBody['slots']) {
+  const named = new Set(slots.map((s) => s.VolunteerId).filter((id): id is string => !!id));
+  if (!named.size) return;
+  const holders = new Map<string, string[]>();
+  for (const place of await placesHeld(tx, scope)) {
+    if (place.volunteerId && named.has(place.volunteerId)) holders.set(place.volunteerId, [...(holders.get(place.volunteerId) ?? []), place.slotId]);
+  }
+  const fields = slots.flatMap((s, i) => {
+    const held = s.VolunteerId ? holders.get(s.VolunteerId) ?? [] : [];
+    return held.length > 1 && held.includes(s.id) ? [{ path: `slots.${i}.VolunteerId`, message: VOLUNTEER_MESSAGES.volunteerHasPlace }] : [];
+  });
+  if (fields.length) throw unprocessable(VOLUNTEER_MESSAGES.volunteerHasPlace, fields);
+}
+
+/** At most twice the places the school's race entries require; refused on the rows that took one. */
+async function assertPlacesWithinRequired(
+  tx: Tx, scope: Scope, event: { invoiceType: string; volunteerRatio: number | null }, newPlaces: readonly number[],
+) {
+  const required = requiredVolunteerTotal(await raceEntries(tx, scope), event);
+  const held = (await placesHeld(tx, scope)).length;
+  if (held <= required * MAX_PLACES_PER_REQUIRED) return;
+  const message = VOLUNTEER_MESSAGES.tooManyPlaces(required);
+  throw unprocessable(message, newPlaces.map((i) => ({ path: `slots.${i}.preferences.0`, message })));
 }
 
 /** The event's spots for the admin's screen: those of divisions the event no longer races are

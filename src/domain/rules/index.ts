@@ -35,3 +35,4 @@ export * from './start-marshall';
 export * from './bib-list';
 export * from './timing-file';
 export * from './invite-form';
+export * from './birth-date';

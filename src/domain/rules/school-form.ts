@@ -31,7 +31,8 @@ export type SchoolFormValues = {
   StateId: string;
   coordinator: { firstname: string; lastname: string; phone: string; mobile: string; fax: string; ausEnews: boolean };
   principal: { firstname: string; lastname: string; email: string };
-  user: { email: string; password: string };
+  /** `currentPassword`: the profile's, needed to change the sign-in email or password. */
+  user: { email: string; password: string; currentPassword?: string };
 };
 
 /** Field paths as the form names them: 'name', 'coordinator.mobile', 'user.password'. */
@@ -129,9 +130,31 @@ export function schoolFormBody(values: SchoolFormValues, id: string, version?: n
       mobile: t(values.coordinator.mobile), fax: t(values.coordinator.fax), ausEnews: values.coordinator.ausEnews,
     },
     principal: { firstname: t(values.principal.firstname), lastname: t(values.principal.lastname), email: t(values.principal.email) },
-    user: { email: t(values.user.email), password: values.user.password },
+    user: {
+      email: t(values.user.email), password: values.user.password,
+      ...(values.user.currentPassword ? { currentPassword: values.user.currentPassword } : {}),
+    },
     ...(version === undefined ? {} : { version }),
   };
+}
+
+export type LoginChange = { email: boolean; password: boolean };
+
+/** What a profile save changes of the sign-in: a new email (case aside) or a new password. */
+export function profileLoginChange(values: SchoolFormValues, baseline: SchoolFormValues): LoginChange {
+  return {
+    email: values.user.email.trim().toLowerCase() !== baseline.user.email.trim().toLowerCase(),
+    password: values.user.password !== '',
+  };
+}
+
+export const changesLogin = (change: LoginChange) => change.email || change.password;
+
+/** The profile's own rule: a sign-in change needs the current password (the server checks it). */
+export function profileLoginErrors(values: SchoolFormValues, baseline: SchoolFormValues): SchoolFormErrors {
+  return changesLogin(profileLoginChange(values, baseline)) && !values.user.currentPassword
+    ? { 'user.currentPassword': SERVER_MESSAGES.currentPasswordRequired }
+    : {};
 }
 
 /** Whether the form differs from what it started from (the password counts once typed). */

@@ -56,6 +56,13 @@ export function slotValidationMessage(slot: VolunteerSlotLike, options: SlotRule
   return null;
 }
 
+/** The slot rule of every event: a place is taken only by a slot that names a volunteer
+ *  (PRODUCT-DECISIONS 'Entries and volunteers'), so the spec's VIC rule 'You must select a
+ *  volunteer' holds for all, beside 'Preference is incomplete'. */
+export function slotPlaceMessage(slot: VolunteerSlotLike, requirePosition = true): string | null {
+  return slotValidationMessage(slot, { vic: true, requirePosition });
+}
+
 export interface SlotEdits<S extends { id: string }> {
   slots: readonly S[];
   slotsDeleted: readonly string[];

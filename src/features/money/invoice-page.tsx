@@ -1,11 +1,12 @@
 // #/invoice (the session's school and event), #/invoice/{SchoolId}/{EventId} and
 // #/invoice/append/{SchoolId}/{EventId} (the supplementary invoice): the invoice as the server
-// answers it (issued when first read once available; a preview for staff before), kept on the
-// device and shown offline with the time it was fetched. Lines, totals in AUD with the GST, what
-// was received and what is outstanding, the due date, and how to pay: BPAY with the school's
-// reference, and online for VIC invoices. Prints on A4 and downloads as a PDF built on the device.
-// Back from the payment page, ?result= says how it went ('Payment successfully made' or
-// 'Payment unsuccessful - {result}'); whether it is paid comes from the server alone.
+// answers it (issued by the server once available, a few minutes at most; a preview for staff
+// before), kept on the device and shown offline with the time it was fetched. Lines, totals in AUD
+// with the GST, what was received (TEST payments said to be so) and what is outstanding, the due
+// date, and how to pay: BPAY with the school's reference, and online for VIC invoices when the
+// server has online payment set up. Prints on A4 and downloads as a PDF built on the device.
+// Back from the payment page, ?result= says how it went, in our words and only for the results
+// the payment return sends (payment-return.ts); whether it is paid comes from the server alone.
 import { useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { OFFLINE_MESSAGE } from '../../api/call';
@@ -17,10 +18,11 @@ import { useSyncStatus } from '../../components/use-sync-status';
 import type { InterschoolsDb } from '../../db/database';
 import { isoDateToDisplay } from '../../domain/rules/grid-date';
 import { formatMoney } from '../../domain/rules/money';
-import { paymentResult } from '../../domain/rules/payment-result';
 import { invoiceSchema, type Invoice } from '../../domain/schemas';
+import { SERVER_MESSAGES } from '../../domain/server-messages';
 import { invoiceTitle } from './invoice-pdf';
 import { navigateTo, startOnlinePayment } from './pay-online';
+import { paymentReturnNotice } from './payment-return';
 import './invoice.css';
 
 const timeOf = (iso: string) => new Date(iso).toLocaleString('en-AU', { dateStyle: 'short', timeStyle: 'short' });
@@ -69,8 +71,7 @@ export default function InvoicePage({ db }: { db: InterschoolsDb }) {
   const state = useFetchedCopy(db, user?.username ?? null, path, invoiceSchema, 'The invoice could not be loaded.');
   const [paying, setPaying] = useState<string | null>(null);
   const [payError, setPayError] = useState<string | null>(null);
-  const result = search.get('result');
-  const outcome = result === null ? null : paymentResult(result);
+  const outcome = paymentReturnNotice(search.get('result'));
 
   if (!user) return null;
   if (!path) return <PageMain className="page"><h1>Invoice</h1><p>Choose a school and an event first.</p></PageMain>;
@@ -100,7 +101,7 @@ export default function InvoicePage({ db }: { db: InterschoolsDb }) {
     <PageMain className="page invoice-page">
       <h1>{invoice ? invoiceTitle(invoice) : 'Invoice'}{invoice?.number ? ` ${invoice.number}` : ''}</h1>
       {outcome && (
-        <p className={outcome.success ? 'invoice-notice' : 'invoice-error'} role={outcome.success ? 'status' : 'alert'}>{outcome.message}</p>
+        <p className={outcome.kind === 'failure' ? 'invoice-error' : 'invoice-notice'} role={outcome.kind === 'failure' ? 'alert' : 'status'}>{outcome.message}</p>
       )}
       {state.fromCopy && state.fetchedAt && (
         <p className="invoice-notice no-print" role="status">{online ? 'The latest invoice could not be fetched: ' : 'Offline: '}showing the copy fetched {timeOf(state.fetchedAt)}.</p>
@@ -118,6 +119,9 @@ export default function InvoicePage({ db }: { db: InterschoolsDb }) {
       {invoice && !nothingYet && (
         <article className="invoice-sheet" aria-label={invoiceTitle(invoice)}>
           {!invoice.available && <p className="invoice-notice">Preview: the invoice is not issued yet, so the school cannot see it.</p>}
+          {invoice.available && invoice.number === null && invoice.lines.length > 0 && (
+            <p className="invoice-notice">This invoice is being issued: it gets its number within a few minutes. The amounts below are what it will hold.</p>
+          )}
           <div className="invoice-head">
             <div>
               <h2>{invoice.school.name}</h2>
@@ -133,13 +137,21 @@ export default function InvoicePage({ db }: { db: InterschoolsDb }) {
           {invoice.lines.length === 0 ? (
             <p>{invoice.supplementary ? 'No race entries have been added since the last paid invoice.' : 'Nothing to invoice: the school has no race entries.'}</p>
           ) : <Lines invoice={invoice} />}
+          {(invoice.testReceived ?? 0) > 0 && (
+            <p className="invoice-notice">
+              <strong>TEST</strong> payments: {formatMoney(invoice.testReceived!)} of the payments received was paid at the test checkout. No money was received.
+            </p>
+          )}
           {invoice.available && invoice.outstanding > 0 && (
             <section className="invoice-pay">
               <h2>How to pay</h2>
               <p>
                 BPAY: {invoice.school.bpay ? <>quote reference <strong>{invoice.school.bpay}</strong>.</> : 'ask the association for your school\'s BPAY reference.'}
               </p>
-              {invoice.event.invoiceType === 'VIC' && (
+              {invoice.event.invoiceType === 'VIC' && invoice.onlinePayment === false && (
+                <p className="no-print">{SERVER_MESSAGES.onlinePaymentNotSetUp}</p>
+              )}
+              {invoice.event.invoiceType === 'VIC' && invoice.onlinePayment !== false && (
                 <p className="no-print">
                   <button type="button" className="button button-primary" disabled={!online || paying !== null} onClick={() => void pay(invoice)}>
                     Pay online {formatMoney(invoice.balanceOutstanding)}

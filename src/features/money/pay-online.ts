@@ -5,7 +5,9 @@
 // the same checkout from the server anyway.
 //
 // On failure the spec's message, exactly 'Server Error' (PAY-06), except when the amount owed has
-// changed since the invoice was shown (409): then the server's message, which asks to reload.
+// changed since the invoice was shown (409): then the server's message, which asks to reload; and
+// when the server has no online payment set up (422 with onlinePayment: false): then the server's
+// message, which says to pay by BPAY.
 import { v7 as uuidv7 } from 'uuid';
 import { call, text } from '../../api/call';
 import { MESSAGES } from '../../domain/messages';
@@ -24,6 +26,7 @@ export async function startOnlinePayment(schoolId: string, eventId: string, outs
     if (parsed.success) return { ok: true, url: parsed.data.url };
   }
   if (answer?.status === 409) return { ok: false, message: text(answer.body?.message) ?? MESSAGES.serverError };
+  if (answer?.status === 422 && answer.body?.onlinePayment === false) return { ok: false, message: text(answer.body.message) ?? MESSAGES.serverError };
   return { ok: false, message: MESSAGES.serverError };
 }
 

@@ -4,6 +4,7 @@
 // payment action for what is still owed. The admin records payments: ticking Paid fills the amount
 // with the total, or an amount is typed (dollars, at most 2 decimals), with how it was paid (BPAY or
 // cheque) and a reference; Save sends the changed rows (PUT /api/payment) and shows the answer.
+// A payment made at the test checkout is marked TEST: no money was received.
 // The auditor sees the same grid read-only. The list lives on the server: it needs the network and
 // says so (useServerList).
 import { useMemo, useState, type ReactNode } from 'react';
@@ -33,6 +34,8 @@ export const PAYMENTS_SAVED = 'Payments saved.';
 export const PAYMENTS_NOT_SAVED = 'The payments could not be saved.';
 export const AMOUNT_FORMAT_MESSAGE = 'Type dollars with at most 2 decimals, for example 120.50.';
 export const AMOUNT_TOO_LARGE_MESSAGE = `At most ${formatMoney(MAX_PAYMENT_AMOUNT)}.`;
+export const testPaymentDescription = (amount: number) =>
+  `${formatMoney(amount)} of this was paid at the test checkout: a TEST payment, no money was received.`;
 export const INCOMPLETE_DESCRIPTION =
   "Entries not ready: a racer's or a volunteer's waiver is not completed, or fewer volunteers are registered than the entries require.";
 
@@ -207,6 +210,11 @@ function PaymentsGrid({ eventId, eventName, admin, vic, chooser }: { eventId: st
                 const difference = cents - toCents(r.amount);
                 const outstandingCents = totalCents - toCents(r.amount);
                 const errorId = `payment-amount-${key}-message`;
+                const testMark = (r.testAmount ?? 0) > 0 && (
+                  <span className="payments-badge" title={testPaymentDescription(r.testAmount!)}>
+                    TEST<span className="visually-hidden">: {testPaymentDescription(r.testAmount!)}</span>
+                  </span>
+                );
                 return (
                   <tr key={key}>
                     <th scope="row" className="payments-name">
@@ -236,6 +244,7 @@ function PaymentsGrid({ eventId, eventName, admin, vic, chooser }: { eventId: st
                             <input type="checkbox" checked={paid} disabled={totalCents === 0} onChange={(e) => togglePaid(r, e.target.checked)} />
                             Paid<span className="visually-hidden"> in full by {r.name}</span>
                           </label>
+                          {testMark}
                           {error && (
                             <small id={errorId} className="field-error" role="alert">
                               {error}
@@ -270,6 +279,7 @@ function PaymentsGrid({ eventId, eventName, admin, vic, chooser }: { eventId: st
                         <span className="payments-money">
                           {formatMoney(r.amount)}
                           {r.received === '1' && <span className="payments-tick"> ✓ Paid</span>}
+                          {testMark}
                         </span>
                       )}
                     </td>

@@ -1,5 +1,6 @@
 // The fields of a school, its coordinator, principal and login, shared by registration and the
-// profile. Every field shows its own problem; the region appears only for state 3.
+// profile. Every field shows its own problem; the region appears only for state 3; the profile
+// asks for the current password, which a new sign-in email or password needs.
 import type { ReactNode } from 'react';
 import { SelectField, TextField } from '../../components/fields';
 import { SCHOOL_CATEGORIES, SCHOOL_GOV_OR_PRIVATE, SCHOOL_TYPES } from '../../domain/constants/choices';
@@ -112,6 +113,18 @@ export function SchoolFormFields({ mode, values, onChange, errors, states, disab
           autoComplete: 'new-password',
           placeholder: mode === 'register' ? MESSAGES.registrationPasswordPlaceholder : MESSAGES.profilePasswordPlaceholder,
         })}
+        {mode === 'profile' && (
+          <TextField
+            label="Current password"
+            hint="Needed only to change the sign-in email or password: your own current password."
+            type="password"
+            autoComplete="current-password"
+            value={values.user.currentPassword ?? ''}
+            onChange={(v) => onChange({ ...values, user: { ...values.user, currentPassword: v } })}
+            error={errors['user.currentPassword']}
+            disabled={disabled}
+          />
+        )}
       </Section>
     </>
   );

@@ -1,7 +1,9 @@
 // #/school: the school profile (spec sections 2, 4 and 5): the session's school (a coordinator's
 // own, the school an admin picked) read from the mirror, saved like the grids: into the mirror and
-// the outbox at once, so it works offline and syncs. A new password is the one thing that needs
-// the network: it goes straight to the server and is never kept on the device. An admin may
+// the outbox at once, so it works offline and syncs. A new sign-in email or password is the one
+// thing that needs the network and the current password: it goes straight to the server, and no
+// password is ever kept on the device; the queued saves carry no sign-in at all, so one sent late
+// can never put back an email changed meanwhile. An admin may
 // remove the school after the spec's confirmation; the session then has no school and the app
 // goes home.
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -19,9 +21,13 @@ import type { InterschoolsDb, SchoolRow } from '../../db/database';
 import { MESSAGES } from '../../domain/messages';
 import { isAdmin } from '../../domain/rules/access';
 import { isoDateToDisplay } from '../../domain/rules/grid-date';
-import { schoolFormBody, schoolFormChanged, schoolFormErrors, schoolFormFromSchool, type SchoolFormValues } from '../../domain/rules/school-form';
+import {
+  changesLogin, profileLoginChange, profileLoginErrors, schoolFormBody, schoolFormChanged, schoolFormErrors, schoolFormFromSchool,
+  type SchoolFormValues,
+} from '../../domain/rules/school-form';
 import { sessionAfterSchoolDeleted } from '../../domain/rules/session';
 import { WRITE_HEADERS } from '../../domain/schemas/api/sync';
+import { schoolSchema } from '../../domain/schemas/entities/school';
 import { SERVER_MESSAGES } from '../../domain/server-messages';
 import { queueWrite } from '../../sync/writes';
 import { SchoolFormFields } from './school-form';
@@ -29,6 +35,7 @@ import { SchoolFormFields } from './school-form';
 export const SAVED_ON_DEVICE = 'Saved on this device: it will be sent when the connection returns.';
 export const SENDING = 'Saved on this device: sending it to the server…';
 export const PASSWORD_NEEDS_NETWORK = 'Changing the password needs the network. Clear the password field to save the rest now.';
+export const EMAIL_NEEDS_NETWORK = 'Changing the sign-in email needs the network. Put the current email back to save the rest now.';
 
 const scrollTop = () => window.scrollTo({ top: 0, behavior: 'smooth' });
 
@@ -55,7 +62,10 @@ export default function SchoolPage({ db }: { db: InterschoolsDb }) {
 
   const baseline = useMemo(() => (row ? schoolFormFromSchool(row) : null), [row]);
   const values = draft ?? baseline;
-  const errors = useMemo(() => (values ? schoolFormErrors(values, 'profile') : {}), [values]);
+  const errors = useMemo(
+    () => (values && baseline ? { ...schoolFormErrors(values, 'profile'), ...profileLoginErrors(values, baseline) } : {}),
+    [values, baseline],
+  );
 
   if (!user) return null;
   if (!schoolId) {
@@ -68,7 +78,13 @@ export default function SchoolPage({ db }: { db: InterschoolsDb }) {
 
   const dirty = schoolFormChanged(values, baseline);
 
-  async function save(current: SchoolFormValues, school: SchoolRow) {
+  async function save(current: SchoolFormValues, school: SchoolRow, start: SchoolFormValues) {
+    const login = profileLoginChange(current, start);
+    if (changesLogin(login) && !online) {
+      setMessage({ text: login.password ? PASSWORD_NEEDS_NETWORK : EMAIL_NEEDS_NETWORK, error: true });
+      scrollTop();
+      return;
+    }
     setTried(true);
     if (Object.keys(errors).length > 0) {
       setMessage({ text: 'Some fields need attention: see the messages next to them.', error: true });
@@ -79,29 +95,29 @@ export default function SchoolPage({ db }: { db: InterschoolsDb }) {
     setBusy(true);
     setMessage(null);
     try {
-      if (current.user.password !== '') {
-        if (!online) {
-          setMessage({ text: PASSWORD_NEEDS_NETWORK, error: true });
-          return;
-        }
+      if (changesLogin(login)) {
         const answer = await call('put', 'api/school', body, { [WRITE_HEADERS.idempotencyKey]: uuidv7() });
         if (answer?.status !== 200 || typeof answer.body?.err === 'string') {
           setMessage({ text: typeof answer?.body?.err === 'string' ? answer.body.err : failure(answer, 'The school could not be saved.').message, error: true });
           return;
         }
+        // The device's copy takes the saved school (its new sign-in email) at once, not at the next
+        // pull; a copy with queued edits waits for the pull, which lays them over it.
+        const saved = schoolSchema.safeParse(answer.body?.school);
+        if (saved.success && !school._pending) await db.schools.put(saved.data);
         setMessage({ text: SERVER_MESSAGES.schoolSaved, error: false });
       } else {
         const { user: _login, ...fields } = body.school;
         await queueWrite(db, {
           method: 'PUT',
           path: '/api/school',
-          body: { school: { ...body.school, user: { email: body.school.user.email, password: '' } } },
+          body: { school: fields },
           entity: 'schools',
           rowId: school.id,
           base: school,
           replacesRefused: true,
           applyLocally: async (tx) => {
-            await tx.schools.put({ ...school, ...fields, user: { email: body.school.user.email, password: null }, _pending: true });
+            await tx.schools.put({ ...school, ...fields, _pending: true });
           },
         });
       }
@@ -137,7 +153,7 @@ export default function SchoolPage({ db }: { db: InterschoolsDb }) {
       <RefusalNotice db={db} refusal={refusal} className="school-form-error" />
       {!refusal && row._pending && <p className="school-form-message" role="status">{online ? SENDING : SAVED_ON_DEVICE}</p>}
       {!refusal && !row._pending && savedHere && !message && <p className="school-form-message" role="status">{SERVER_MESSAGES.schoolSaved}</p>}
-      <form onSubmit={(e) => { e.preventDefault(); void save(values, row); }} noValidate aria-label="School profile">
+      <form onSubmit={(e) => { e.preventDefault(); void save(values, row, baseline); }} noValidate aria-label="School profile">
         <SchoolFormFields mode="profile" values={values} onChange={(v) => { setMessage(null); setSavedHere(false); setDraft(v); }} errors={tried ? errors : {}} states={states} disabled={busy} />
         <div className="school-form-actions">
           <button type="submit" className="button button-primary" disabled={busy || !dirty}>{busy ? 'Saving…' : 'Save'}</button>

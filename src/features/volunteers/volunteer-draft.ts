@@ -8,7 +8,7 @@ import { MESSAGES } from '../../domain/messages';
 import { vicVolunteerGroup } from '../../domain/rules/discipline-groups';
 import { isValidPhone } from '../../domain/rules/phone';
 import { volunteerPositions } from '../../domain/rules/volunteer-positions';
-import { isPreferenceComplete, slotValidationMessage, type VolunteerPreference } from '../../domain/rules/volunteer-preferences';
+import { isPreferenceComplete, slotPlaceMessage, type VolunteerPreference } from '../../domain/rules/volunteer-preferences';
 import { remainingSpots, type SpotCount } from '../../domain/rules/volunteer-spots';
 
 export type VolunteersVariant = 'general' | 'vic' | 'aus';
@@ -145,7 +145,7 @@ export interface DraftIssues {
   slots: Map<string, string>;
 }
 
-/** The rules checked before Save, with the spec's messages. */
+/** The rules checked before Save, with the spec's messages (a place needs a volunteer on every event). */
 export function draftIssues(volunteers: readonly VolunteerFields[], slots: readonly SlotFields[], variant: VolunteersVariant): DraftIssues {
   const issues: DraftIssues = { volunteers: new Map(), slots: new Map() };
   for (const v of volunteers) {
@@ -153,7 +153,7 @@ export function draftIssues(volunteers: readonly VolunteerFields[], slots: reado
     else if (!isValidPhone(v.mobile)) issues.volunteers.set(v.id, MESSAGES.volunteerPhoneRequired);
   }
   for (const s of slots) {
-    const message = slotValidationMessage(s, { vic: variant === 'vic', requirePosition: requiresPosition(variant) });
+    const message = slotPlaceMessage(s, requiresPosition(variant));
     if (message) issues.slots.set(s.id, message);
   }
   return issues;

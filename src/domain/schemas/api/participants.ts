@@ -10,6 +10,7 @@ import {
   MAX_WRITE_BATCH_ROWS,
 } from '../../constants/limits';
 import { MESSAGES } from '../../messages';
+import { birthDateWriteSchema } from '../birth-date';
 import {
   boundedText,
   disciplineIdSchema,
@@ -94,7 +95,7 @@ export const importRowSchema = z.object({
   lastname: requiredText(MAX_PERSON_NAME_LENGTH),
   yearLevel: yearLevelSchema,
   gender: genderSchema,
-  dob: z.iso.date({ error: MESSAGES.invalidDate }).nullable(),
+  dob: birthDateWriteSchema.nullable(),
   email: z.union([z.literal(''), z.email({ error: MESSAGES.invalidEmail }).max(MAX_EMAIL_LENGTH)]),
 });
 export type ImportRow = z.infer<typeof importRowSchema>;

@@ -21,6 +21,12 @@ export const transactionBodySchema = z.object({
 /** The app sends the browser to url (the gateway's hosted checkout). */
 export const transactionResponseSchema = z.object({ url: boundedText(MAX_URL_LENGTH) });
 
+/** The only words the payment return puts in `#/invoice?result=` (the gateway's outcome in the
+ *  spec's words): paid, paid at the test checkout, declined, or left without paying. The app shows
+ *  its own message for each and nothing of any other value, which anyone can type into a link. */
+export const PAYMENT_RETURN_RESULTS = { paid: 'PAID', paidTest: 'PAID (TEST mode)', declined: 'DECLINED', cancelled: 'CANCELLED' } as const;
+export const paymentReturnResultSchema = z.enum(Object.values(PAYMENT_RETURN_RESULTS) as [string, ...string[]]);
+
 export const paymentsQuerySchema = z.object({ EventId: idSchema.optional() });
 export const paymentsBodySchema = z.object({ payments: z.array(paymentUpdateSchema).max(MAX_BATCH_ROWS) });
 

@@ -15,6 +15,7 @@ import {
   versioned,
   yearLevelSchema,
 } from '../common';
+import { birthDateWriteSchema } from '../birth-date';
 import { teamEntrySchema } from './team';
 
 export const participantSchema = z.object({
@@ -45,7 +46,7 @@ const participantWriteFields = {
   lastname: requiredText(MAX_PERSON_NAME_LENGTH),
   yearLevel: yearLevelSchema,
   gender: genderSchema,
-  dob: z.iso.date({ error: MESSAGES.invalidDate }).nullable(),
+  dob: birthDateWriteSchema.nullable(),
   email: z.union([z.literal(''), z.email({ error: MESSAGES.invalidEmail }).max(MAX_EMAIL_LENGTH)]),
   archived: numberFlagSchema,
 };

@@ -17,6 +17,9 @@ export const paymentRowSchema = z.object({
   /** '1' once payment is recorded as received. */
   received: stringFlagSchema,
   amount: moneySchema,
+  /** The part of amount paid at the test checkout: TEST payments, no money received. Optional
+   *  for lists fetched before it was sent. */
+  testAmount: moneySchema.optional(),
   /** True while the school's entries, waivers or volunteers are incomplete. */
   incomplete: z.boolean(),
 });
@@ -80,5 +83,10 @@ export const invoiceSchema = z.object({
   event: z.object({ id: idSchema, name: boundedText(MAX_TITLE_LENGTH), invoiceType: z.enum(INVOICE_TYPES) }),
   /** Everything owed on the school's invoices for the event (what online payment pays). */
   balanceOutstanding: moneySchema,
+  /** Whether the server offers online payment (a payment gateway is set up; offered for VIC
+   *  invoices). Absent on copies kept before it was sent. */
+  onlinePayment: z.boolean().optional(),
+  /** What was received at the test checkout: TEST payments, no money received. */
+  testReceived: moneySchema.optional(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;

@@ -113,7 +113,8 @@ export const schoolRegistrationSchema = z
   .transform(withNormalRegion);
 export type SchoolRegistration = z.output<typeof schoolRegistrationSchema>;
 
-/** PUT /api/school { school }: the profile; a blank password keeps the existing one. */
+/** PUT /api/school { school }: the profile; a blank password keeps the existing one. A new
+ *  sign-in email or password needs the signed-in user's current password. */
 export const schoolProfileSchema = z
   .object({
     ...schoolWriteFields,
@@ -122,6 +123,7 @@ export const schoolProfileSchema = z
         /** '' for a school without a login (made by an admin): nothing to change. */
         email: optionalEmail,
         password: z.union([z.literal(''), z.null(), password]).optional(),
+        currentPassword: z.string().max(MAX_PASSWORD_LENGTH).optional(),
       })
       .optional(),
   })

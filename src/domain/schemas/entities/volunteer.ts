@@ -9,7 +9,9 @@ import {
 } from '../../constants/limits';
 import { MESSAGES } from '../../messages';
 import { isValidPhone } from '../../rules/phone';
+import { isPositionOffered, volunteerPositions } from '../../rules/volunteer-positions';
 import { hasDisciplineDivisionGender } from '../../rules/volunteer-preferences';
+import { volunteerPositionNotOfferedMessage } from '../../server-messages';
 import {
   boundedText,
   disciplineIdSchema,
@@ -80,6 +82,11 @@ export const volunteerPreferenceWriteSchema = z.object({
   gender: choice(genderSchema),
   position: choice(volunteerPositionSchema),
   isLocked: z.boolean().default(false),
+}).superRefine((pref, ctx) => {
+  // Only the positions the discipline offers (spec section 9), never one saved quietly unlocked.
+  if (pref.DisciplineId !== null && pref.position !== null && !isPositionOffered(pref.DisciplineId, pref.position)) {
+    ctx.addIssue({ code: 'custom', path: ['position'], message: volunteerPositionNotOfferedMessage(volunteerPositions(pref.DisciplineId)) });
+  }
 });
 
 /** Request row (PUT /api/volunteers slots): VolunteerId 0 or null means none. A slot with a
