@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import { ERROR_CODES } from '../../src/domain/errors';
 import { SERVER_MESSAGES } from '../../src/domain/server-messages';
-import type { Tx } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { eventStates, events, schools } from '../db/schema';
 import { HttpError, forbidden, notFound } from '../http-errors';
 import type { SessionInfo } from './session';
@@ -22,20 +22,25 @@ export async function assertEventWritable(tx: Tx, session: SessionInfo, eventId:
     .for('share');
   if (!event) throw notFound('Event not found');
   if (session.type === 'admin') return;
-  if (session.type === 'school') {
-    if (!event.active || event.archived) throw forbidden(SERVER_MESSAGES.eventClosed);
-    if (!(await openToSchoolState(tx, session.schoolId, eventId))) throw forbidden(SERVER_MESSAGES.eventNotForSchool);
-  }
+  if (session.type === 'school') await assertOpenToSchool(tx, session, eventId, event);
   if (event.locked) throw new HttpError(410, ERROR_CODES.EVENT_LOCKED, SERVER_MESSAGES.eventLocked);
   if (kind === 'volunteers' && event.volunteerLock) {
     throw new HttpError(410, ERROR_CODES.VOLUNTEERS_LOCKED, SERVER_MESSAGES.volunteersLocked);
   }
 }
 
-async function openToSchoolState(tx: Tx, schoolId: string | null, eventId: string): Promise<boolean> {
-  if (!schoolId) return false;
-  const [open] = await tx.select({ eventId: eventStates.eventId }).from(eventStates)
+/** A school acts only in an active, unarchived event open to its state (403 otherwise); staff
+ *  anywhere. Also for what a lock does not stop, such as paying the invoice of a locked event. */
+export async function assertOpenToSchool(
+  db: Db | Tx, session: SessionInfo, eventId: string, known?: { active: boolean; archived: boolean },
+): Promise<void> {
+  if (session.type !== 'school') return;
+  const event = known ?? (await db.select({ active: events.active, archived: events.archived }).from(events).where(eq(events.id, eventId)))[0];
+  if (!event) throw notFound('Event not found');
+  if (!event.active || event.archived) throw forbidden(SERVER_MESSAGES.eventClosed);
+  if (!session.schoolId) throw forbidden(SERVER_MESSAGES.eventNotForSchool);
+  const [open] = await db.select({ eventId: eventStates.eventId }).from(eventStates)
     .innerJoin(schools, eq(schools.stateId, eventStates.stateId))
-    .where(and(eq(eventStates.eventId, eventId), eq(schools.id, schoolId)));
-  return !!open;
+    .where(and(eq(eventStates.eventId, eventId), eq(schools.id, session.schoolId)));
+  if (!open) throw forbidden(SERVER_MESSAGES.eventNotForSchool);
 }

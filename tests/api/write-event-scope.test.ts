@@ -96,3 +96,11 @@ it('a paid invoice keeps an entered participant, whichever event the write names
   expect((await t.db.select().from(participants).where(eq(participants.id, participantId)))[0]!.archived).toBe(0);
   expect(await t.db.select().from(teamEntries).where(eq(teamEntries.participantId, participantId))).toHaveLength(1);
 });
+
+it('a school cannot start an online payment in an event not open to its state, nor have one issued there', async () => {
+  const vic = await vicEvent();
+  const res = await school.request({ method: 'POST', url: '/api/transaction', payload: { schoolId, eventId: vic, outstanding: 50 } });
+  expect(res.statusCode, res.body).toBe(403);
+  expect(res.json().message).toBe(SERVER_MESSAGES.eventNotForSchool);
+  expect(await t.db.select().from(invoices).where(and(eq(invoices.schoolId, schoolId), eq(invoices.eventId, vic)))).toEqual([]);
+});

@@ -18,6 +18,7 @@ import type { CheckoutOutcome } from '../../integrations/payments';
 import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
 import type { Deps } from '../../deps';
 import { schoolScope } from '../../plugins/authz';
+import { assertOpenToSchool } from '../../plugins/event-lock';
 import { runWrite } from '../../plugins/idempotency';
 import { escapeHtml, sendPage } from '../gateway/html';
 import { findCheckout, invoiceLocation, invoicePath, requireGateway, settleCheckout, startCheckout } from './online-payment';
@@ -43,6 +44,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   }, async (request, reply) => {
     // A school pays for its own school only (another school named: 403); the admin for any.
     const schoolId = schoolScope(request, request.body.schoolId) ?? request.body.schoolId;
+    // ... and only in an event open to it (a locked event's invoice can still be paid).
+    await assertOpenToSchool(deps.db, request.session!, request.body.eventId);
     const paying = requireGateway(deps);
     const input = { schoolId, eventId: request.body.eventId, outstandingCents: toCents(request.body.outstanding) };
     await reconcileInvoices(deps, input, request.log);
