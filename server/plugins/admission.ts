@@ -24,6 +24,10 @@ export type AdmissionOptions = { maxConcurrent: number; maxQueueMs: number; maxE
 /** A request let in line gives up after this many times `maxQueueMs` (its estimate was wrong). */
 const BACKSTOP_FACTOR = 2;
 
+/** The estimate is of a recent past: a busy machine serves slower than it was, so a newcomer is
+ *  let in line only with this much room to spare (a test on a loaded machine met the backstop). */
+const ESTIMATE_MARGIN = 1.5;
+
 /** Weight of the newest service time in the moving average. */
 const SERVICE_SMOOTHING = 0.2;
 
@@ -70,7 +74,7 @@ export function createAdmission({ maxConcurrent, maxQueueMs }: Pick<AdmissionOpt
   return {
     /** Resolves true when admitted, false when it would wait or has waited too long. */
     enter(): Promise<boolean> {
-      if (expectedWaitMs() > maxQueueMs) return Promise.resolve(false);
+      if (ESTIMATE_MARGIN * expectedWaitMs() > maxQueueMs) return Promise.resolve(false);
       return new Promise((resolve) => {
         const waiter: Waiter = {
           admit: () => { clearTimeout(waiter.timer); resolve(true); },

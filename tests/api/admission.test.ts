@@ -36,14 +36,15 @@ describe('the admission queue', () => {
 
 describe('shedding on arrival', () => {
   it('refuses at once a newcomer whose wait would pass the limit, by the recent service time', async () => {
-    const admission = createAdmission({ maxConcurrent: 1, maxQueueMs: 100 });
+    // In line only with half as much again to spare: 1.5 x the expected wait within 150 ms.
+    const admission = createAdmission({ maxConcurrent: 1, maxQueueMs: 150 });
     expect(await admission.enter()).toBe(true);
     admission.leave(50); // requests hold a slot 50 ms
     expect(await admission.enter()).toBe(true);
-    const second = admission.enter(); // waits about 50 ms: in line
-    const third = admission.enter(); // about 100 ms: in line
+    const second = admission.enter(); // waits about 50 ms (75 with the margin): in line
+    const third = admission.enter(); // about 100 ms (150): in line
     let answered: boolean | undefined;
-    void admission.enter().then((ok) => { answered = ok; }); // about 150 ms: refused now
+    void admission.enter().then((ok) => { answered = ok; }); // about 150 ms (225): refused now
     await Promise.resolve();
     expect(answered).toBe(false);
     expect(admission.waiting).toBe(2);
