@@ -83,6 +83,21 @@ export async function queueWrites(db: InterschoolsDb, inputs: readonly QueueWrit
   return items;
 }
 
+/** A list save (changed and added rows, their stored versions, removed ids) cut into ordered parts
+ *  of at most `max` rows, each with the stored versions of its own rows; the removals (cheap, and
+ *  bounded apart) go with the first part. One part when it fits. */
+export function listSaveParts<R extends { id: string }>(
+  save: { rows: readonly R[]; base: readonly R[]; removedIds: readonly string[] }, max: number,
+): { rows: R[]; base: R[]; removedIds: string[] }[] {
+  const parts: { rows: R[]; base: R[]; removedIds: string[] }[] = [];
+  for (let start = 0; start < Math.max(1, save.rows.length); start += max) {
+    const rows = save.rows.slice(start, start + max);
+    const ids = new Set(rows.map((row) => row.id));
+    parts.push({ rows, base: save.base.filter((row) => ids.has(row.id)), removedIds: start === 0 ? [...save.removedIds] : [] });
+  }
+  return parts;
+}
+
 /** A list saved in one batch (invites, results, trophies): the added and changed rows put and the
  *  removed ones deleted in the mirror, and one outbox item whose BatchUndo lets a refused save be
  *  discarded on this device (src/sync/blocked.ts): removed and changed rows come back as they

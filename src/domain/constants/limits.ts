@@ -68,6 +68,10 @@ export const MAX_BATCH_ROWS = 2000;
  *  (about 0.4 s) no one waits a second behind it, even on a busy machine. The app sends a larger
  *  save as ordered parts of this size, each exactly once. */
 export const MAX_WRITE_BATCH_ROWS = 100;
+/** Rows of one school list save (teams, team managers, volunteers and their places, waivers): a
+ *  2,000-row save held the embedded database 1.5-1.9 s; 500 rows about 0.45 s. Far more than a
+ *  school changes at once; the waivers screen sends a larger save as ordered parts. */
+export const MAX_SCHOOL_LIST_ROWS = 500;
 /** Events in one save of the events grid, and past events ticked on a report. */
 export const MAX_EVENTS_PER_SAVE = 100;
 /** Picks from a small fixed set in one row: an event's states or disciplines, bib divisions. */

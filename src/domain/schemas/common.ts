@@ -11,6 +11,7 @@ import {
 } from '../constants/choices';
 import {
   MAX_BATCH_ROWS,
+  MAX_SCHOOL_LIST_ROWS,
   MAX_EMAIL_LENGTH,
   MAX_FILTER_LENGTH,
   MAX_FILTER_TERM_LENGTH,
@@ -114,6 +115,10 @@ export const eventParamsSchema = z.object({ EventId: idSchema });
 
 /** A list of ids removed in a batch save (teamsDeleted, slotsDeleted, ...). */
 export const deletedIdsSchema = z.array(idSchema).max(MAX_BATCH_ROWS);
+
+/** The rows of one school list save, at most MAX_SCHOOL_LIST_ROWS, saying so past it. */
+export const schoolListOf = <T extends z.ZodType>(row: T, what: string) =>
+  z.array(row).max(MAX_SCHOOL_LIST_ROWS, { error: `At most ${MAX_SCHOOL_LIST_ROWS} ${what} can be saved at once.` });
 
 /** Answers that only confirm, or carry a message to show. */
 export const okResponseSchema = z.object({ ok: z.literal(true) });

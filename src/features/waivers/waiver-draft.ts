@@ -117,6 +117,10 @@ function writeRow(row: WaiverRow): Record<string, unknown> {
   return body;
 }
 
+/** The PUT /api/waivers body of these rows and removals. */
+export const waiversBody = (rows: readonly WaiverRow[], removedIds: readonly string[]): WaiversSave['body'] =>
+  ({ multi: true, data: rows.map(writeRow), waiversDeleted: [...removedIds] });
+
 /** The save the draft makes, or null when nothing changed. */
 export function planWaiversSave(mirror: readonly WaiverRow[], draft: WaiverDraft): WaiversSave | null {
   const rows: WaiverRow[] = [];
@@ -130,7 +134,7 @@ export function planWaiversSave(mirror: readonly WaiverRow[], draft: WaiverDraft
   rows.push(...draft.added);
   const removedIds = mirror.filter((row) => draft.removed.has(row.id)).map((row) => row.id);
   if (rows.length === 0 && removedIds.length === 0) return null;
-  return { rows, base, removedIds, body: { multi: true, data: rows.map(writeRow), waiversDeleted: removedIds } };
+  return { rows, base, removedIds, body: waiversBody(rows, removedIds) };
 }
 
 /** How a waiver is named on the screen: its given name and surname, else the form's full name. */

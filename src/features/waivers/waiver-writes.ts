@@ -1,27 +1,30 @@
-// Save of the waivers screen: the waivers into the mirror and ONE outbox item holding the spec's
-// PUT /api/waivers, in one Dexie transaction (queueWrite); the network is never awaited.
+// Save of the waivers screen: the waivers into the mirror and the spec's PUT /api/waivers in the
+// outbox, in one Dexie transaction (queueWrites); the network is never awaited. A save of more
+// waivers than one request carries (MAX_SCHOOL_LIST_ROWS) goes as ordered parts.
 import type { InterschoolsDb } from '../../db/database';
+import { MAX_SCHOOL_LIST_ROWS } from '../../domain/constants/limits';
 import type { SessionUser } from '../../domain/schemas/entities';
-import { queueWrite } from '../../sync/writes';
-import type { WaiversSave } from './waiver-draft';
+import { listSaveParts, queueWrites } from '../../sync/writes';
+import { waiversBody, type WaiversSave } from './waiver-draft';
 
 export async function saveWaivers(
   db: InterschoolsDb,
   save: WaiversSave,
   user: Pick<SessionUser, 'username' | 'EventId'>,
 ): Promise<void> {
-  await queueWrite(db, {
-    method: 'PUT',
+  const applyLocally = async (tx: InterschoolsDb) => {
+    await tx.waivers.bulkPut(save.rows.map((row) => ({ ...row, _pending: true })));
+    if (save.removedIds.length) await tx.waivers.bulkDelete(save.removedIds);
+  };
+  await queueWrites(db, listSaveParts(save, MAX_SCHOOL_LIST_ROWS).map((part, i) => ({
+    method: 'PUT' as const,
     path: '/api/waivers',
-    body: save.body,
-    entity: 'waivers',
+    body: waiversBody(part.rows, part.removedIds),
+    entity: 'waivers' as const,
     rowId: null,
     eventId: user.EventId,
     userId: user.username,
-    base: save.base,
-    applyLocally: async (tx) => {
-      await tx.waivers.bulkPut(save.rows.map((row) => ({ ...row, _pending: true })));
-      if (save.removedIds.length) await tx.waivers.bulkDelete(save.removedIds);
-    },
-  });
+    base: part.base,
+    ...(i === 0 ? { applyLocally } : {}),
+  })));
 }

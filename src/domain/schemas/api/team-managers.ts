@@ -1,7 +1,6 @@
 // Team managers (spec section 7).
 import { z } from 'zod';
-import { MAX_BATCH_ROWS } from '../../constants/limits';
-import { deletedIdsSchema, filterTermsSchema, idSchema, jsonQuery } from '../common';
+import { deletedIdsSchema, filterTermsSchema, idSchema, jsonQuery, schoolListOf } from '../common';
 import { teamManagerSchema, teamManagerWriteSchema } from '../entities/team-manager';
 import { defineRoute } from '../route';
 
@@ -15,7 +14,7 @@ export const teamManagersQuerySchema = z.object({ filter: jsonQuery(teamManagers
 
 export const teamManagersBodySchema = z.object({
   multi: z.boolean(),
-  teamManagers: z.array(teamManagerWriteSchema).max(MAX_BATCH_ROWS),
+  teamManagers: schoolListOf(teamManagerWriteSchema, 'team managers'),
   teamManagersDeleted: deletedIdsSchema,
 });
 export type TeamManagersBody = z.output<typeof teamManagersBodySchema>;

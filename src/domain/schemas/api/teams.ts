@@ -1,7 +1,7 @@
 // Teams and their entries (spec section 7).
 import { z } from 'zod';
-import { MAX_BATCH_ROWS, MAX_TITLE_LENGTH } from '../../constants/limits';
-import { boundedText, deletedIdsSchema, disciplineIdSchema, schoolEventParamsSchema } from '../common';
+import { MAX_TITLE_LENGTH } from '../../constants/limits';
+import { boundedText, deletedIdsSchema, disciplineIdSchema, schoolEventParamsSchema, schoolListOf } from '../common';
 import { teamSchema, teamWriteSchema } from '../entities/team';
 import { defineRoute } from '../route';
 
@@ -15,7 +15,7 @@ export const teamGroupSchema = z.object({
 /** PUT /api/teams: new and edited teams (with their entries) and the ids of deleted teams. */
 export const teamsBodySchema = z.object({
   multi: z.boolean(),
-  teams: z.array(teamWriteSchema).max(MAX_BATCH_ROWS),
+  teams: schoolListOf(teamWriteSchema, 'teams'),
   teamsDeleted: deletedIdsSchema,
 });
 export type TeamsBody = z.output<typeof teamsBodySchema>;

@@ -1,7 +1,7 @@
 // Volunteers, their slots, the event's volunteer spots and the required-volunteer counts.
 import { z } from 'zod';
 import { MAX_BATCH_ROWS } from '../../constants/limits';
-import { deletedIdsSchema } from '../common';
+import { deletedIdsSchema, schoolListOf } from '../common';
 import {
   volunteerSchema,
   volunteerSlotSchema,
@@ -17,9 +17,9 @@ export const requiredVolunteersVicSchema = z.object({ snowboard: count, ski: cou
 
 export const volunteersBodySchema = z.object({
   multi: z.boolean(),
-  volunteers: z.array(volunteerWriteSchema).max(MAX_BATCH_ROWS),
+  volunteers: schoolListOf(volunteerWriteSchema, 'volunteers'),
   volunteersDeleted: deletedIdsSchema,
-  slots: z.array(volunteerSlotWriteSchema).max(MAX_BATCH_ROWS),
+  slots: schoolListOf(volunteerSlotWriteSchema, 'volunteer places'),
   slotsDeleted: deletedIdsSchema,
 });
 export type VolunteersBody = z.output<typeof volunteersBodySchema>;

@@ -1,7 +1,7 @@
 // Waivers, matched to the school's participants and volunteers (spec section 7).
 import { z } from 'zod';
-import { MAX_BATCH_ROWS, MAX_PERSON_NAME_LENGTH } from '../../constants/limits';
-import { boundedText, deletedIdsSchema, idSchema, storedSnowIdSchema } from '../common';
+import { MAX_PERSON_NAME_LENGTH } from '../../constants/limits';
+import { boundedText, deletedIdsSchema, idSchema, schoolListOf, storedSnowIdSchema } from '../common';
 import { waiverSchema, waiverWriteSchema } from '../entities/waiver';
 import { defineRoute } from '../route';
 
@@ -36,7 +36,7 @@ export type MatchedWaiversQuery = z.infer<typeof matchedWaiversQuerySchema>;
 
 export const waiversBodySchema = z.object({
   multi: z.boolean(),
-  data: z.array(waiverWriteSchema).max(MAX_BATCH_ROWS),
+  data: schoolListOf(waiverWriteSchema, 'waivers'),
   waiversDeleted: deletedIdsSchema,
 });
 export type WaiversBody = z.output<typeof waiversBodySchema>;
