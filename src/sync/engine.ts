@@ -185,10 +185,10 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
         }
       }
 
-      // Lists saved in one batch after this one: their rows follow this answer's versions too.
-      const laterBatches = item.rowId === null
-        ? await db.outbox.filter((q) => q.entity === item.entity && q.rowId === null && q.localId !== item.localId).toArray()
-        : [];
+      // Lists saved in one batch after this one, whatever this one was (a one-row PATCH too): their
+      // rows follow this answer's versions, or they would meet 409 on the device's own change.
+      const laterBatches = await db.outbox
+        .filter((q) => q.entity === item.entity && q.rowId === null && q.localId !== item.localId).toArray();
       for (const row of rows.map((answered) => splitAnswerRow(item.entity, answered).row)) {
         const rowId = rowKeyString(keyOfRow(table, row));
         const queued = await itemsOfRow(item.entity, rowId);
@@ -207,8 +207,9 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
             await db.outbox.put(later);
           }
         }
-        // A later batch changed or removed this row on the device: the device's row stands.
-        if (laterBatches.some((later) => batchTouches(later.body, row.id))) continue;
+        // A later batch still to be sent changed or removed this row on the device: the device's row
+        // stands. A set-aside batch does not: it must not freeze the row on an old version.
+        if (laterBatches.some((later) => later.status !== 'failed' && batchTouches(later.body, row.id))) continue;
         const key = keyOfRow(table, row);
         const local = (await table.get(key as never)) as Row | undefined;
         if (!queued.length && local && typeof local.version === 'number' && typeof row.version === 'number' && local.version > row.version) {
@@ -347,7 +348,11 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       }
       return item.rowId === null || !heldRows.has(`${item.entity}|${item.rowId}`);
     });
-    const item = (preferred !== null && sendable.find((i) => i.localId === preferred)) || sendable[0] || null;
+    // An item sent whose answer never came (in flight) goes first, under its own number: were an
+    // older item renumbered above it first, the server would take its number as already passed and
+    // refuse it as 'already sent' though it never applied it.
+    const inFlight = sendable.find((i) => i.inFlightSeq === i.seq);
+    const item = inFlight || (preferred !== null && sendable.find((i) => i.localId === preferred)) || sendable[0] || null;
     return { item, heldForOthers };
   }
 
