@@ -193,11 +193,13 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
         const rowId = rowKeyString(keyOfRow(table, row));
         const queued = await itemsOfRow(item.entity, rowId);
         const sent = item.rowId === null ? batchElement(item.body, row.id)?.row.version : sentVersion;
-        // Our own write bumped the version: later edits of the row made on the old one follow it.
+        // Our own write bumped the version: later edits of the row made on it, or on an older one
+        // (before this write was merged onto another device's change and resent), follow it. An
+        // edit made on a newer version (a pull brought it) is left as it is.
         for (const later of [...queued, ...laterBatches]) {
-          if (later.status !== 'pending' || sent === undefined || row.version === undefined) continue;
+          if (later.status !== 'pending' || typeof sent !== 'number' || row.version === undefined) continue;
           const located = later.rowId === null ? batchElement(later.body, row.id) : locateRow(later.body, later.rowId);
-          if (located && located.row.version === sent) {
+          if (located && typeof located.row.version === 'number' && located.row.version <= sent) {
             later.body = located.replace({ ...located.row, version: row.version });
             // Discarding that batch later brings the row back on this version, not the old one.
             if (isBatchUndo(later.base)) {
@@ -339,14 +341,18 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     const user = await activeUser();
     const pending = await listByStatus(db, 'pending');
     const failed = await listByStatus(db, 'failed');
-    const heldRows = new Set(failed.filter((f) => f.rowId !== null).map((f) => `${f.entity}|${f.rowId}`));
+    const refusedRows = failed.filter((f) => f.rowId !== null);
+    const heldRows = new Set(refusedRows.map((f) => `${f.entity}|${f.rowId}`));
     const heldForOthers: OutboxItem[] = [];
     const sendable = pending.filter((item) => {
       if (item.userId && user && !sameUser(item.userId, user)) {
         heldForOthers.push(item);
         return false;
       }
-      return item.rowId === null || !heldRows.has(`${item.entity}|${item.rowId}`);
+      // A later save of a row waits behind its refused one, a list saved in one batch too: sent
+      // first, its value would be overtaken by the older held one afterwards.
+      if (item.rowId === null) return !refusedRows.some((f) => f.entity === item.entity && batchTouches(item.body, f.rowId));
+      return !heldRows.has(`${item.entity}|${item.rowId}`);
     });
     // An item sent whose answer never came (in flight) goes first, under its own number: were an
     // older item renumbered above it first, the server would take its number as already passed and

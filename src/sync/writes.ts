@@ -5,6 +5,7 @@
 import type { InterschoolsDb, OutboxItem } from '../db/database';
 import { getSessionUser } from '../db/meta';
 import { enqueueWrite, type EnqueueWriteInput } from '../db/outbox';
+import { batchElement, isPlainObject, itemPatch, keyFromString, locateRow, sameValue, type Row } from './rows';
 
 export const OUTBOX_CHANNEL = 'outbox';
 export const OUTBOX_SYNC_TAG = 'outbox';
@@ -59,24 +60,85 @@ async function registerBackgroundSync(): Promise<void> {
   }
 }
 
-export type QueueWriteInput = EnqueueWriteInput & { base?: unknown };
+export type QueueWriteInput = EnqueueWriteInput & {
+  base?: unknown;
+  /** This save of its rows replaces their refused (set-aside) one-row saves and carries what those
+   *  changed: a field this save leaves as it was takes the refused save's value. The refused
+   *  items go, so they hold back nothing: a set-aside save once refused every later save of its row. */
+  carriesRefused?: boolean;
+};
 
 /** Applies a write locally and queues it (one transaction), then wakes the flushers. The item's
  *  user defaults to the signed-in user kept in meta. */
 export async function queueWrite(db: InterschoolsDb, input: QueueWriteInput): Promise<OutboxItem> {
-  const userId = input.userId !== undefined ? input.userId : ((await getSessionUser(db))?.username ?? null);
-  const item = await enqueueWrite(db, { ...input, userId });
-  notifyOutbox({ type: 'queued', database: db.name, seq: item.seq });
-  return item;
+  return (await queueWrites(db, [input]))[0]!;
+}
+
+/** The row a body element replaces, from the save's base (one row, or a list of rows). */
+function baseRowOf(base: unknown, id: unknown): Row | undefined {
+  if (Array.isArray(base)) return base.find((row): row is Row => isPlainObject(row) && row.id === id);
+  return isPlainObject(base) ? base : undefined;
+}
+
+/** `row` with the refused items' fields where `row` keeps the base's value (or lacks the field). */
+function withCarried(row: Row, refused: readonly OutboxItem[], baseRow: Row | undefined): Row {
+  const next: Row = { ...row };
+  for (const item of refused) {
+    for (const [field, value] of Object.entries(itemPatch(item))) {
+      if (!(field in row) || (baseRow && sameValue(row[field], baseRow[field]))) next[field] = value;
+    }
+  }
+  return next;
+}
+
+/** Folds the refused one-row saves of the rows this save carries into it, drops them, and shows
+ *  the carried values in the mirror. Inside queueWrite's transaction. */
+async function carryRefused(db: InterschoolsDb, input: QueueWriteInput): Promise<QueueWriteInput> {
+  const refused = await db.outbox.where('status').equals('failed')
+    .filter((item) => item.entity === input.entity && item.rowId !== null && item.method !== 'DELETE').sortBy('seq');
+  if (!refused.length) return input;
+  const ofRow = (id: unknown) => refused.filter((item) => String(item.rowId) === String(id));
+  const table = db.table(input.entity);
+  let body = input.body;
+  const folded: OutboxItem[] = [];
+  const rowIds = input.rowId != null ? [input.rowId]
+    : isPlainObject(body) ? Object.values(body).flatMap((v) => (Array.isArray(v) ? v.filter(isPlainObject).map((el) => el.id) : [])) : [];
+  for (const id of rowIds) {
+    const items = ofRow(id);
+    if (!items.length) continue;
+    const located = input.rowId != null ? locateRow(body, id as string) : batchElement(body, id);
+    if (!located) continue;
+    const next = withCarried(located.row, items, baseRowOf(input.base, id));
+    body = located.replace({ ...next, ...(located.row.version !== undefined ? { version: located.row.version } : {}) });
+    folded.push(...items);
+  }
+  if (!folded.length) return input;
+  await db.outbox.bulkDelete(folded.map((item) => item.localId!));
+  const applyLocally = input.applyLocally;
+  return {
+    ...input,
+    body,
+    // The mirror shows what is now queued for those rows, carried values included.
+    applyLocally: async (tx) => {
+      await applyLocally?.(tx);
+      for (const id of new Set(folded.map((item) => item.rowId!))) {
+        const row = (await table.get(keyFromString(table, id) as never)) as Row | undefined;
+        if (row) await table.put({ ...row, ...itemPatch({ body, rowId: id, method: input.method }), _pending: true });
+      }
+    },
+  };
 }
 
 /** Several writes queued together, in this order, in one transaction (all or none): a save too
  *  large for one request goes as ordered parts, each sent exactly once. */
 export async function queueWrites(db: InterschoolsDb, inputs: readonly QueueWriteInput[]): Promise<OutboxItem[]> {
-  const userId = (await getSessionUser(db))?.username ?? null;
+  const signedIn = (await getSessionUser(db))?.username ?? null;
   const items = await db.transaction('rw', [...db.mirrorTables(), db.outbox, db.meta], async () => {
     const queued: OutboxItem[] = [];
-    for (const input of inputs) queued.push(await enqueueWrite(db, { ...input, userId: input.userId !== undefined ? input.userId : userId }));
+    for (const input of inputs) {
+      const userId = input.userId !== undefined ? input.userId : signedIn;
+      queued.push(await enqueueWrite(db, { ...(input.carriesRefused ? await carryRefused(db, input) : input), userId }));
+    }
     return queued;
   });
   for (const item of items) notifyOutbox({ type: 'queued', database: db.name, seq: item.seq });

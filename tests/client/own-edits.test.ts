@@ -101,3 +101,49 @@ it('a write whose send failed on the network is sent before an older one release
   expect(rows.Ava!.email).toBe('ava2@example.com');
   expect(rows.Ben!.email).toBe('ben@example.com');
 });
+
+it('a refused save does not poison the next save of its row: the next one carries its fields', async () => {
+  const { db, engine, status } = await setUp();
+  await save(db, { Ava: { lastname: 'Refused', email: 'not an address' } });
+  await engine.flush();
+  expect(status.get().failed).toBe(1);
+  await save(db, { Ava: { email: 'ava@example.com' } });
+  await engine.flush();
+  expect((await db.outbox.toArray()).map((item) => item.error)).toEqual([]);
+  const rows = await onServer();
+  expect(rows.Ava).toMatchObject({ lastname: 'Refused', email: 'ava@example.com' });
+});
+
+it("another device's change to the same field is a real conflict; saving the row again re-applies this device's value", async () => {
+  const { db, engine, status } = await setUp();
+  const ava = (await onServer()).Ava!;
+  await w!.t.db.update(participants).set({ yearLevel: '10' }).where(eq(participants.id, ava.id)); // another device
+  await save(db, { Ava: { yearLevel: '9' } });
+  await engine.flush();
+  expect(status.get().failed).toBe(1); // shown, the server's value kept
+  expect((await onServer()).Ava!.yearLevel).toBe('10');
+  await save(db, { Ava: { email: 'ava@example.com' } });
+  await engine.flush();
+  expect(status.get()).toMatchObject({ pending: 0, failed: 0 });
+  expect((await onServer()).Ava).toMatchObject({ yearLevel: '9', email: 'ava@example.com' });
+});
+
+it('a several-row save waits behind an earlier refused save of one of its rows, so an older value never overtakes it', async () => {
+  const { db, engine, status } = await setUp();
+  const ava = (await onServer()).Ava!;
+  await w!.t.db.update(participants).set({ yearLevel: '10' }).where(eq(participants.id, ava.id)); // another device
+  await save(db, { Ava: { yearLevel: '9' } }); // a real conflict: set aside
+  await save(db, { Ava: { lastname: 'Two' } }); // held behind it
+  await save(db, { Ava: { lastname: 'Three' }, Ben: { lastname: 'Three' } }); // must not overtake 'Two'
+  await engine.flush();
+  expect(status.get()).toMatchObject({ failed: 1, pending: 2 });
+  const refused = (await db.outbox.where('status').equals('failed').toArray())[0]!;
+  const { discardFailed } = await import('../../src/sync/blocked');
+  await discardFailed(db, refused.localId!);
+  await engine.flush();
+  expect((await db.outbox.toArray()).map((item) => [item.method, item.error])).toEqual([]);
+  const rows = await onServer();
+  expect(rows.Ava!.lastname).toBe('Three');
+  expect(rows.Ben!.lastname).toBe('Three');
+  expect(await db.participants.get(rows.Ava!.id)).toMatchObject({ lastname: 'Three' });
+});

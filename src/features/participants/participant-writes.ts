@@ -46,6 +46,7 @@ export async function saveParticipantChanges(
     eventId: user.EventId,
     userId: user.username,
     base: part.base,
+    carriesRefused: true,
     ...(i === 0 ? { applyLocally } : {}),
   })));
   return true;
