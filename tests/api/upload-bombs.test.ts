@@ -101,7 +101,15 @@ const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const RELS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const PACKAGE_RELS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-const inline = (s: string) => `<c t="inlineStr"><is><t>${escapeXml(s)}</t></is></c>`;
+/** A cell's reference, such as 'B7' (exceljs, like Excel, needs it on every cell it reads). */
+const ref = (column: number, rowNumber: number): string => {
+  let letters = '';
+  for (let c = column; c > 0; c = Math.floor((c - 1) / 26)) letters = String.fromCharCode(65 + ((c - 1) % 26)) + letters;
+  return `${letters}${rowNumber}`;
+};
+const inline = (s: string, at: string) => `<c r="${at}" t="inlineStr"><is><t>${escapeXml(s)}</t></is></c>`;
+/** A row's cells of text, from column A on. */
+const inlineCells = (rowNumber: number, values: readonly string[]) => values.map((v, i) => inline(v, ref(i + 1, rowNumber))).join('');
 const HEADINGS = ['Snow ID', 'Given name', 'Surname', 'Gender', 'Date of birth', 'Year level', 'Email'];
 const student = (i: number) => ['', `Given${i}`, `Student${i}`, i % 2 ? 'Male' : 'Female', '01/03/2011', '8', ''];
 
@@ -135,8 +143,8 @@ function* rowsOf(count: number, cells: (n: number) => string, perChunk = 200): G
 
 /** A heading row of the template's columns, then `count` students, each with `extra` more cells. */
 const studentRows = (count: number, extra = 0) => rowsOf(count + 1, (n) => {
-  const cells = (n === 1 ? HEADINGS : student(n)).map(inline).join('');
-  return cells + `<c><v>${n}</v></c>`.repeat(extra);
+  const cells = inlineCells(n, n === 1 ? HEADINGS : student(n));
+  return cells + Array.from({ length: extra }, (_, i) => `<c r="${ref(HEADINGS.length + i + 1, n)}"><v>${n}</v></c>`).join('');
 });
 
 /** 200,000 rows of 100 number cells. */
@@ -144,8 +152,8 @@ const wideRows = () => rowsOf(200_000, (n) => `<c><v>${n}</v></c>`.repeat(100), 
 
 /** A heading row, then one student whose given name is a 400 MB cell, streamed 1 MB at a time. */
 function* hugeCell(): Generator<string> {
-  yield row(1, HEADINGS.map(inline).join(''));
-  yield '<row r="2"><c t="inlineStr"><is><t>';
+  yield row(1, inlineCells(1, HEADINGS));
+  yield '<row r="2"><c r="B2" t="inlineStr"><is><t>';
   const megabyte = 'a'.repeat(1024 * 1024);
   for (let i = 0; i < 400; i++) yield megabyte;
   yield '</t></is></c></row>';
@@ -232,7 +240,7 @@ describe('spreadsheet bombs', () => {
     expectRefused(await measure(importFile(wide)), 413, FILE_MESSAGES.tooManyColumns);
 
     const long = 'x'.repeat(MAX_IMPORT_CELL_LENGTH + 1);
-    const longCell = await xlsx([row(1, HEADINGS.map(inline).join('')), row(2, inline('Ann')), row(3, student(3).with(2, long).map(inline).join(''))]);
+    const longCell = await xlsx([row(1, inlineCells(1, HEADINGS)), row(2, inlineCells(2, ['Ann'])), row(3, inlineCells(3, student(3).with(2, long)))]);
     m = await measure(importFile(longCell));
     expectRefused(m, 400, FILE_MESSAGES.cellTooLong(3));
     expect(m.res.body).not.toContain('xxxxxxxxxx');

@@ -8,14 +8,14 @@ import { readTable, type ImportTableRead } from './read-table';
 
 export type WorkerAnswer = { read: ImportTableRead } | { refused: { status: SpreadsheetRefusal['status']; message: string } };
 
-function answer(): WorkerAnswer {
+async function answer(): Promise<WorkerAnswer> {
   const { bytes } = workerData as { bytes: Uint8Array };
   try {
-    return { read: readTable(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) };
+    return { read: await readTable(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) };
   } catch (err) {
     const refusal = err instanceof SpreadsheetRefusal ? err : unreadable();
     return { refused: { status: refusal.status, message: refusal.message } };
   }
 }
 
-parentPort!.postMessage(answer());
+parentPort!.postMessage(await answer());

@@ -1,14 +1,15 @@
 // An uploaded spreadsheet read into the import's rows with their problems, off the request thread
 // and within limits (PRODUCT-DECISIONS 'Spreadsheet import'; docs/architecture.md 'Uploads'): an
-// .xlsx file's directory is checked first (how much it unpacks to, how many parts), here, so a zip
-// bomb is refused before any reading starts; then a worker reads the file (read-in-worker.ts).
+// .xlsx file's zip directory is checked first with yauzl (how much it unpacks to, how many parts),
+// here, so a zip bomb is refused before any reading starts; then a worker reads the file
+// (read-in-worker.ts).
 // Every refusal is a message saying what to upload, never a stack trace or the file's content.
 import { ERROR_CODES } from '../../../src/domain/errors';
 import { HttpError } from '../../http-errors';
 import { readInWorker } from './read-in-worker';
 import { isZip, type ImportTableRead } from './read-table';
 import { FILE_MESSAGES, SpreadsheetRefusal, unreadable } from './refusals';
-import { readZipParts } from './zip-parts';
+import { checkXlsxDirectory } from './xlsx-parts';
 
 export { FILE_MESSAGES } from './refusals';
 
@@ -21,7 +22,7 @@ export async function readSpreadsheet(bytes: Buffer): Promise<ImportTableRead> {
   if (bytes.length === 0) throw refusal({ status: 400, message: FILE_MESSAGES.empty });
   if (isZip(bytes)) {
     try {
-      readZipParts(bytes);
+      await checkXlsxDirectory(bytes);
     } catch (err) {
       throw refusal(err instanceof SpreadsheetRefusal ? err : unreadable());
     }

@@ -1,10 +1,9 @@
 // An uploaded spreadsheet read into the import's rows with their problems: .xlsx by its zip
-// signature, anything else as CSV text. Runs in the reading worker (parse-worker.ts); synchronous,
-// and bounded by the limits its readers enforce.
+// signature, anything else as CSV text. Runs in the reading worker (parse-worker.ts), bounded by
+// the limits its readers enforce.
 import { readImportTable } from '../../../src/domain/rules/spreadsheet-import';
 import { readCsvTable } from './csv-table';
 import { FILE_MESSAGES, SpreadsheetRefusal } from './refusals';
-import { readXlsxTable } from './xlsx-table';
 
 export type ImportTableRead = ReturnType<typeof readImportTable>;
 
@@ -13,9 +12,10 @@ export const isZip = (bytes: Uint8Array) => ZIP_SIGNATURE.every((b, i) => bytes[
 
 const empty = () => new SpreadsheetRefusal(400, FILE_MESSAGES.empty);
 
-export function readTable(bytes: Buffer): ImportTableRead {
+export async function readTable(bytes: Buffer): Promise<ImportTableRead> {
   if (bytes.length === 0) throw empty();
-  const table = isZip(bytes) ? readXlsxTable(bytes) : readCsvTable(bytes);
+  // exceljs takes a few hundred milliseconds to load, which a CSV file need not wait for.
+  const table = isZip(bytes) ? await (await import('./xlsx-table')).readXlsxTable(bytes) : readCsvTable(bytes);
   // A heading and at least one row.
   if (table.filledRows < 2) throw empty();
   return readImportTable(table.rows());
