@@ -18,11 +18,18 @@ async function freePort(): Promise<number> {
   });
 }
 
-export type RunningServer = { url: string; dataDir: string; stop(): Promise<void> };
+export type RunningServer = {
+  url: string;
+  port: number;
+  dataDir: string;
+  stop(): Promise<void>;
+  /** kill -9: the process dies at once, its data stays (start again with the same port and data). */
+  kill(): Promise<void>;
+};
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'interschools-e2e-'));
+export async function startServer(env: Record<string, string> = {}, at: { port?: number; dataDir?: string } = {}): Promise<RunningServer> {
+  const port = at.port ?? (await freePort());
+  const dataDir = at.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'interschools-e2e-')));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -44,14 +51,22 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
   });
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
   return {
     url: `http://localhost:${port}`,
+    port,
     dataDir,
+    async kill() {
+      if (exited()) return;
+      const gone = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await gone;
+    },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
+      if (!exited()) {
+        const gone = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
-        await exited;
+        await gone;
       }
       await rm(dataDir, { recursive: true, force: true });
     },
