@@ -281,7 +281,9 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       const localId = item.localId!;
       await db.transaction('rw', [...db.mirrorTables(), db.outbox, db.meta], async () => {
         const [seq] = await takeSequenceNumbers(db, 1);
-        const next: OutboxItem = { ...item, seq: seq!, idempotencyKey: uuidv7(), body: merge.body, base: current, attempts: 0, nextAttemptAt: 0 };
+        // A batch keeps its other rows' bases; the merged row's is now the server's.
+        const base = Array.isArray(item.base) ? item.base.map((row) => (isPlainObject(row) && row.id === current.id ? current : row)) : current;
+        const next: OutboxItem = { ...item, seq: seq!, idempotencyKey: uuidv7(), body: merge.body, base, attempts: 0, nextAttemptAt: 0 };
         delete next.inFlightSeq;
         await db.outbox.put(next);
         if (item.rowId !== null) {

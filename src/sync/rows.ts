@@ -89,9 +89,12 @@ export type MergeResult =
  * is a conflict and the server's value stands.
  */
 export function mergeOnConflict(item: Pick<OutboxItem, 'body' | 'rowId' | 'method' | 'base'>, current: Row): MergeResult {
-  const located = locateRow(item.body, item.rowId);
-  if (!located || !isPlainObject(item.base)) return { kind: 'unmergeable' };
-  const base = item.base;
+  // A list saved in one batch (rows with their base rows, as a participants PUT keeps them) merges
+  // the row the server refused, as a one-row save would.
+  const batch = item.rowId === null && Array.isArray(item.base);
+  const located = batch ? batchElement(item.body, current.id) : locateRow(item.body, item.rowId);
+  const base = batch ? (item.base as unknown[]).find((row) => isPlainObject(row) && row.id === current.id) : item.base;
+  if (!located || !isPlainObject(base)) return { kind: 'unmergeable' };
   const conflicts: string[] = [];
   const next: Row = {};
   for (const [field, mine] of Object.entries(located.row)) {

@@ -147,3 +147,18 @@ it('a several-row save waits behind an earlier refused save of one of its rows, 
   expect(rows.Ben!.lastname).toBe('Three');
   expect(await db.participants.get(rows.Ava!.id)).toMatchObject({ lastname: 'Three' });
 });
+
+it("a several-row save sends only the fields changed, so another device's change to a field left alone stands", async () => {
+  const { db, engine, status } = await setUp();
+  const ava = (await onServer()).Ava!;
+  await w!.t.db.update(participants).set({ yearLevel: '10' }).where(eq(participants.id, ava.id)); // another device
+  await save(db, { Ava: { lastname: 'Both' }, Ben: { lastname: 'Both' } });
+  const [queued] = await db.outbox.toArray();
+  expect((queued!.body as { participants: { id: string }[] }).participants.find((row) => row.id === ava.id))
+    .toEqual({ id: ava.id, lastname: 'Both', version: ava.version });
+  await engine.flush();
+  expect(status.get()).toMatchObject({ pending: 0, failed: 0 });
+  const rows = await onServer();
+  expect(rows.Ava).toMatchObject({ lastname: 'Both', yearLevel: '10' });
+  expect(rows.Ben).toMatchObject({ lastname: 'Both' });
+});

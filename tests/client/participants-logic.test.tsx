@@ -62,7 +62,7 @@ describe('which call Save queues', () => {
     expect(plan?.body).toEqual({ archived: 1, version: 2 });
   });
 
-  it('several changed rows: one PUT with whole rows', () => {
+  it('several changed rows: one PUT, with only the changed fields of rows the server has, whole rows otherwise', () => {
     const ada = participant();
     const grace = participant({ snowId: '1002', firstname: 'Grace', lastname: 'Hopper', version: undefined });
     const changes = diffParticipants([ada, grace], { [grace.id]: { yearLevel: '9', snowId: '' } }, new Set([ada.id]), 2025);
@@ -70,7 +70,7 @@ describe('which call Save queues', () => {
     expect(more).toEqual([]);
     expect(plan).toMatchObject({ method: 'PUT', path: '/api/v2/participants', rowId: null, base: [ada, grace] });
     expect((plan!.body as { participants: unknown[] }).participants).toEqual([
-      { ...pick(ada), archived: 1, version: 2 },
+      { id: ada.id, archived: 1, version: 2 },
       { ...pick(grace), yearLevel: '9', snowId: null },
     ]);
   });
@@ -88,16 +88,18 @@ describe('which call Save queues', () => {
     expect(plan.flatMap((p) => (p.body as { participants: { id: string }[] }).participants.map((r) => r.id))).toEqual(rows.map((r) => r.id));
   });
 
-  it('a whole row sent in a PUT needs a year level and a gender', () => {
-    const imported = participant({ yearLevel: '', gender: '' });
+  it('a whole row sent in a PUT (one the server has not answered yet) needs a year level and a gender', () => {
+    const imported = participant({ yearLevel: '', gender: '', version: undefined });
     const other = participant({ snowId: '3' });
     const edits = { [imported.id]: { email: 'x@example.com' }, [other.id]: { email: 'y@example.com' } };
     expect(saveProblems(diffParticipants([imported, other], edits, new Set(), 2025))).toEqual([
       'Ada Lovelace: choose a year level.',
       'Ada Lovelace: choose a gender.',
     ]);
-    // A PATCH sends only the email, so the missing fields do not block it.
+    // A PATCH sends only the email, and so does a PUT for a row on record: the missing fields do not block it.
     expect(saveProblems(diffParticipants([imported], { [imported.id]: { email: 'x@example.com' } }, new Set(), 2025))).toEqual([]);
+    const onRecord = { ...imported, version: 3 };
+    expect(saveProblems(diffParticipants([onRecord, other], { ...edits, [onRecord.id]: { email: 'x@example.com' } }, new Set(), 2025))).toEqual([]);
   });
 
   it("maps a failed batch item to each of its rows", () => {

@@ -7,9 +7,10 @@
 import { and, asc, count, desc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
 import { ERROR_CODES } from '../../../src/domain/errors';
 import type {
-  Participant, ParticipantPatch, ParticipantTeamEntry, ParticipantWrite, ParticipantsFilter, TeamEntriesFilter, TeamEntry,
+  Participant, ParticipantPatch, ParticipantSaveRow, ParticipantTeamEntry, ParticipantWrite, ParticipantsFilter, TeamEntriesFilter, TeamEntry,
 } from '../../../src/domain/schemas';
 import type { TeamGender, TeamLetter } from '../../../src/domain/constants';
+import { isWholeParticipantRow } from '../../../src/domain/schemas/entities/participant';
 import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
 import type { Db, Tx } from '../../db/client';
 import { disciplines, events, participants, schools, teamEntries, teams } from '../../db/schema';
@@ -247,17 +248,21 @@ export async function createParticipant(tx: Tx, ctx: WriteCtx, input: Participan
   return shaped!;
 }
 
-/** PUT /api/v2/participants: many rows, one transaction, the same rules per row. `schoolOf`
- *  gives each row's school (the session's, or for an admin without one the row's own). */
+/** PUT /api/v2/participants: many rows, one transaction, the same rules per row: a whole row is
+ *  saved as POST saves it; a row of fewer fields changes only those of a participant on record,
+ *  as PATCH does. `schoolOf` gives each row's school (the session's, or for an admin without one
+ *  the row's own). */
 export async function saveParticipants(
-  tx: Tx, ctx: Omit<WriteCtx, 'schoolId'>, rows: ParticipantWrite[], schoolOf: (row: ParticipantWrite) => string,
+  tx: Tx, ctx: Omit<WriteCtx, 'schoolId'>, rows: ParticipantSaveRow[], schoolOf: (row: ParticipantSaveRow) => string,
 ): Promise<Participant[]> {
   await lockEvent(tx, ctx);
   const saved: ParticipantRow[] = [];
   for (const [i, row] of rows.entries()) {
-    saved.push(await saveOne(tx, { ...ctx, schoolId: schoolOf(row) }, row, {
-      create: false, path: (f) => `participants.${i}.${f}`, extra: { index: i },
-    }));
+    const rowCtx = { ...ctx, schoolId: schoolOf(row) };
+    const path = (f: string) => `participants.${i}.${f}`;
+    saved.push(isWholeParticipantRow(row)
+      ? await saveOne(tx, rowCtx, row, { create: false, path, extra: { index: i } })
+      : await patchOne(tx, rowCtx, row.id, row, path, { index: i }));
   }
   // A row saved twice in one batch (same id or snow id) is answered once per request row, as stored at the end.
   const latest = await tx.select().from(participants).where(inArray(participants.id, saved.map((s) => s.id)));
@@ -270,18 +275,28 @@ export async function patchParticipant(
   tx: Tx, ctx: Omit<WriteCtx, 'schoolId'> & { schoolId: string | null }, id: string, patch: ParticipantPatch,
 ): Promise<Participant> {
   await lockEvent(tx, ctx);
+  const saved = await patchOne(tx, ctx, id, patch, (f) => f);
+  const [shaped] = await shapeParticipants(tx, [saved], ctx.eventId);
+  return shaped!;
+}
+
+/** The fields sent, on a participant on record (of the school, when one is given). */
+async function patchOne(
+  tx: Tx, ctx: Omit<WriteCtx, 'schoolId'> & { schoolId: string | null }, id: string, patch: ParticipantPatch,
+  path: (field: string) => string, extra: Record<string, unknown> = {},
+): Promise<ParticipantRow> {
   const [row] = await tx.select().from(participants)
     .where(and(eq(participants.id, id), ctx.schoolId ? eq(participants.schoolId, ctx.schoolId) : undefined)).for('update');
   if (!row) throw notFound();
-  if (patch.version !== undefined && patch.version !== row.version) throw await stale(tx, row, ctx.eventId);
+  if (patch.version !== undefined && patch.version !== row.version) throw await stale(tx, row, ctx.eventId, extra);
   await assertMayArchive(tx, ctx.session, row, patch.archived === 1, ctx.eventId);
   const { version: _v, snowIdActive: _active, ...fields } = patch;
   const set: Partial<typeof participants.$inferInsert> = {};
-  for (const [k, v] of Object.entries(fields)) if (v !== undefined) (set as Record<string, unknown>)[k] = v;
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined && k !== 'id' && k !== 'SchoolId') (set as Record<string, unknown>)[k] = v;
   if (patch.snowId !== undefined && patch.snowId !== row.snowId) {
     if (patch.snowId) {
-      set.snowIdActive = checkSnowId(ctx.athletes, patch.snowId, 'snowId');
-      await assertSnowIdFree(tx, row.schoolId, patch.snowId, row.id, 'snowId');
+      set.snowIdActive = checkSnowId(ctx.athletes, patch.snowId, path('snowId'));
+      await assertSnowIdFree(tx, row.schoolId, patch.snowId, row.id, path('snowId'));
     } else {
       set.snowIdActive = 1;
     }
@@ -290,8 +305,7 @@ export async function patchParticipant(
     ? await tx.update(participants).set(set).where(eq(participants.id, id)).returning()
     : [row];
   if (patch.archived === 1) await removeEntriesOnArchive(tx, id, ctx.eventId);
-  const [shaped] = await shapeParticipants(tx, [saved!], ctx.eventId);
-  return shaped!;
+  return saved!;
 }
 
 /** DELETE /api/v2/team-entries/{id}: within the school (404 otherwise); the entry's event must be

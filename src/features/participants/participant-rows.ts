@@ -165,6 +165,14 @@ export function mergedRow(change: ParticipantChange): LocalParticipantRow {
   return { ...change.base, ...change.fields };
 }
 
+/** A PUT row: a row the server has sends its id, version and only the fields changed, so a field
+ *  left alone never carries this device's older value over another device's change; a row the
+ *  server has not answered yet (no version) goes whole. */
+function changedFieldsBody(change: ParticipantChange) {
+  if (change.base.version === undefined) return participantWriteBody(mergedRow(change));
+  return withVersion({ id: change.id, ...change.fields }, change.base.version);
+}
+
 /** Which calls Save queues: nothing, one PATCH (one changed row), or PUTs of the changed rows in
  *  order, at most MAX_WRITE_BATCH_ROWS each (a larger request would hold the server too long). */
 export function planParticipantsSave(changes: readonly ParticipantChange[]): PlannedWrite[] {
@@ -185,7 +193,7 @@ export function planParticipantsSave(changes: readonly ParticipantChange[]): Pla
     parts.push({
       method: 'PUT',
       path: '/api/v2/participants',
-      body: { participants: part.map((change) => participantWriteBody(mergedRow(change))) },
+      body: { participants: part.map(changedFieldsBody) },
       rowId: null,
       base: part.map((change) => change.base),
     });
@@ -193,14 +201,16 @@ export function planParticipantsSave(changes: readonly ParticipantChange[]): Pla
   return parts;
 }
 
-/** Why the changes cannot be saved yet. A PATCH sends only the changed fields, so only those are
- *  checked; a PUT sends whole rows, so a kept row needs names, a year level and a gender. */
+/** Why the changes cannot be saved yet. Only the changed fields are sent of a row the server has,
+ *  so only those are checked; a row sent whole (not on the server yet, in a PUT) needs names, a
+ *  year level and a gender. */
 export function saveProblems(changes: readonly ParticipantChange[]): string[] {
   const problems: string[] = [];
-  const whole = changes.length > 1;
   for (const change of changes) {
     const row = mergedRow(change);
     if (row.archived === 1) continue;
+    // Only a row the server has not answered yet is sent whole (changedFieldsBody).
+    const whole = changes.length > 1 && change.base.version === undefined;
     const checks = (key: keyof ParticipantFields) => whole || key in change.fields;
     const name = `${row.firstname} ${row.lastname}`.trim() || row.snowId || 'A participant';
     if ((checks('firstname') && !row.firstname.trim()) || (checks('lastname') && !row.lastname.trim())) {

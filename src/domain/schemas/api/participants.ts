@@ -32,6 +32,7 @@ import {
 } from '../common';
 import {
   participantPatchSchema,
+  participantSaveRowSchema,
   participantSchema,
   participantWriteSchema,
 } from '../entities/participant';
@@ -65,7 +66,7 @@ export type TeamEntriesFilter = z.infer<typeof teamEntriesFilterSchema>;
 export const teamEntriesQuerySchema = z.object({ filter: jsonQuery(teamEntriesFilterSchema).optional() });
 
 export const participantsBulkBodySchema = z.object({
-  participants: z.array(participantWriteSchema).max(MAX_WRITE_BATCH_ROWS, { error: `At most ${MAX_WRITE_BATCH_ROWS} participants can be saved at once.` }),
+  participants: z.array(participantSaveRowSchema).max(MAX_WRITE_BATCH_ROWS, { error: `At most ${MAX_WRITE_BATCH_ROWS} participants can be saved at once.` }),
 });
 
 /** A participant's race entry with its team, for the race-entries dialog. */
