@@ -51,11 +51,13 @@ export function createAdmission({ maxConcurrent, maxQueueMs }: Pick<AdmissionOpt
   let running = 0;
   /** Moving average of the time a request holds a slot (ms); null until one has left. */
   let serviceMs: number | null = null;
-  /** How long a newcomer would wait for a slot: nothing while one is free for it, else a round of
-   *  service for every `maxConcurrent` requests in line ahead of it past the free slots. */
+  /** How long a newcomer would wait for a slot beyond the round now being served: a round of
+   *  service for every `maxConcurrent` requests in line ahead of it past the free slots. The round
+   *  under way is not counted: its slots come free at any moment, and one slow request (a large
+   *  download) must not make every newcomer behind a full house be refused. */
   const expectedWaitMs = () => {
     const beyondFree = queue.length - Math.max(0, maxConcurrent - running);
-    return serviceMs === null || beyondFree < 0 ? 0 : (Math.floor(beyondFree / maxConcurrent) + 1) * serviceMs;
+    return serviceMs === null || beyondFree < 0 ? 0 : Math.floor(beyondFree / maxConcurrent) * serviceMs;
   };
   const queue: Waiter[] = [];
   let pumping = false;

@@ -36,23 +36,40 @@ describe('the admission queue', () => {
 
 describe('shedding on arrival', () => {
   it('refuses at once a newcomer whose wait would pass the limit, by the recent service time', async () => {
-    // In line only with half as much again to spare: 1.5 x the expected wait within 150 ms.
+    // In line only with half as much again to spare: 1.5 x the rounds waited beyond the one under
+    // way within 150 ms.
     const admission = createAdmission({ maxConcurrent: 1, maxQueueMs: 150 });
     expect(await admission.enter()).toBe(true);
     admission.leave(50); // requests hold a slot 50 ms
     expect(await admission.enter()).toBe(true);
-    const second = admission.enter(); // waits about 50 ms (75 with the margin): in line
-    const third = admission.enter(); // about 100 ms (150): in line
+    const second = admission.enter(); // next when the slot frees: in line
+    const third = admission.enter(); // one round more, 50 ms (75 with the margin): in line
+    const fourth = admission.enter(); // two rounds, 100 ms (150): in line
     let answered: boolean | undefined;
-    void admission.enter().then((ok) => { answered = ok; }); // about 150 ms (225): refused now
+    void admission.enter().then((ok) => { answered = ok; }); // three rounds, 150 ms (225): refused now
     await Promise.resolve();
     expect(answered).toBe(false);
-    expect(admission.waiting).toBe(2);
+    expect(admission.waiting).toBe(3);
+    for (const waiting of [second, third, fourth]) {
+      admission.leave(50);
+      expect(await waiting).toBe(true);
+    }
     admission.leave(50);
-    expect(await second).toBe(true);
-    admission.leave(50);
-    expect(await third).toBe(true);
-    admission.leave(50);
+  });
+});
+
+describe('one slow request', () => {
+  it('does not make the next newcomer behind a full house be refused', async () => {
+    const admission = createAdmission({ maxConcurrent: 2, maxQueueMs: 1000 });
+    expect(await admission.enter()).toBe(true);
+    admission.leave(5000); // a large download held its slot 5 s
+    expect(await admission.enter()).toBe(true);
+    expect(await admission.enter()).toBe(true);
+    const next = admission.enter(); // both slots busy: next in line all the same
+    admission.leave(10);
+    expect(await next).toBe(true);
+    admission.leave(10);
+    admission.leave(10);
   });
 });
 

@@ -115,3 +115,31 @@ it('the same with the server killed mid-flush and restarted on the same data', a
   await expectServerHolds(a, b, last, page);
   await page.close();
 });
+
+it("the same for a team manager's row, saved several times offline through the team managers grid", async () => {
+  const api = await apiSession(server.url, DEMO.school);
+  const managers = async () => (await (await api.get('/api/v2/team-managers')).json()) as { id: string; lastname: string }[];
+  const [manager] = (await managers()).filter((m, _, all) => all.filter((o) => o.lastname.includes(m.lastname)).length === 1);
+  expect(manager, 'a team manager of the demo school').toBeTruthy();
+  const page = await device.context.newPage();
+  await signInThroughPage(page, server.url, DEMO.school);
+  await page.waitForURL(/#\/$/);
+  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 30_000 });
+  await page.goto(`${server.url}/#/teamManager/index`);
+  await masterCell(page, manager!.lastname).waitFor();
+  await device.context.setOffline(true);
+  let current = manager!.lastname;
+  for (let n = 1; n <= 4; n++) {
+    const next = `${manager!.lastname}-tm${n}`;
+    await editCell(page, current, next);
+    current = next;
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(new RegExp(`${n} changes? pending`, 'i')).first().waitFor();
+  }
+  await device.context.setOffline(false);
+  await expect.poll(async () => (await managers()).find((m) => m.id === manager!.id)?.lastname, { timeout: 90_000, interval: 500 }).toBe(current);
+  await page.getByText(/all changes saved/i).first().waitFor({ timeout: 30_000 });
+  expect(await page.getByText(/need attention/i).count()).toBe(0);
+  await api.dispose();
+  await page.close();
+});
