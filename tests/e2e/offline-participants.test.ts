@@ -2,22 +2,14 @@
 // control, the network goes away, the page reloads and still works, participants are added,
 // edited and removed offline, the pending count shows, and when the network returns the server
 // has exactly those changes (read through a separate API session).
-import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y';
 import { DEMO, apiSession, serverParticipants, signInThroughPage, unusedAthlete } from './support/app';
 import { startServerAndDevice } from './support/device-and-server';
+import { editCell, masterCell } from './support/grid';
 
 const env = startServerAndDevice();
 
-const masterCell = (page: Page, text: string) => page.locator('.ht_master td', { hasText: text }).first();
-
-async function editCell(page: Page, text: string, value: string) {
-  await masterCell(page, text).dblclick();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type(value);
-  await page.keyboard.press('Enter');
-}
 
 it('adds, edits and removes participants offline and syncs exactly those changes', async () => {
   const api = await apiSession(env.server.url, DEMO.school);

@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO, apiSession, serverParticipants, signInThroughPage, type ServerParticipant } from './support/app';
 import { launchDevice } from './support/browser';
+import { editCell, masterCell } from './support/grid';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -21,14 +22,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const masterCell = (page: Page, text: string) => page.locator('.ht_master td', { hasText: text }).first();
-
-async function editCell(page: Page, text: string, value: string) {
-  await masterCell(page, text).dblclick();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type(value);
-  await page.keyboard.press('Enter');
-}
 
 /** The `n`th pair of participants whose given names no other participant's names contain. */
 async function pair(n: number): Promise<[ServerParticipant, ServerParticipant]> {
