@@ -35,6 +35,23 @@ async function routeTablePaths(): Promise<string[]> {
 
 const hashPath = (url: string) => new URL(url).hash.replace(/^#/, '').split('?')[0] || '/';
 
+/**
+ * Moves to another screen and waits until the previous screen's main landmark is gone: screens
+ * load lazily inside a transition, so the old screen stays on show until the new one's code has
+ * arrived, and checking it instead would audit the wrong page (or wait for a grid that is about to
+ * go). `replaces` says the move must show another screen; without it, a move may land back on
+ * the screen it left (a guard's redirect) and keep its landmark, and settle() then waits as usual.
+ */
+async function moveTo(page: Page, move: () => Promise<unknown>, replaces: boolean): Promise<void> {
+  const before = await page.$('main');
+  await move();
+  if (before) {
+    const gone = page.waitForFunction((el) => !el.isConnected, before, { timeout: replaces ? 30_000 : 10_000 });
+    await (replaces ? gone : gone.catch(() => undefined));
+    await before.dispose();
+  }
+}
+
 /** Waits until the screen has drawn: its main landmark and heading (screens load with their
  *  route), no 'Loading…' left, a grid's roles set. */
 async function settle(page: Page): Promise<void> {
@@ -158,8 +175,11 @@ describe('signed-in screens of each role', () => {
         const links = await nav.getByRole('link').evaluateAll((as) => as.map((a) => ({ name: a.textContent ?? '', href: (a as HTMLAnchorElement).href })));
         expect(links.length, `${role}: the header navigation has links`).toBeGreaterThan(0);
         for (const link of links) {
-          await nav.getByRole('link', { name: link.name, exact: true }).click();
-          await page.waitForURL(link.href);
+          const current = hashPath(page.url());
+          await moveTo(page, async () => {
+            await nav.getByRole('link', { name: link.name, exact: true }).click();
+            await page.waitForURL(link.href);
+          }, hashPath(link.href) !== current);
           const path = hashPath(page.url());
           await audit(page, `${role}: ${link.name} (${path})`);
           audited.add(path);
@@ -169,7 +189,7 @@ describe('signed-in screens of each role', () => {
         // Every other path of the route table, visited directly.
         for (const path of await routeTablePaths()) {
           if (audited.has(path)) continue;
-          await page.goto(`${server.url}/#${path}`);
+          await moveTo(page, () => page.goto(`${server.url}/#${path}`), false);
           await settle(page);
           const landed = hashPath(page.url());
           if (landed !== path && audited.has(landed)) continue; // sent to a screen already audited
