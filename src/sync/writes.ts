@@ -81,47 +81,68 @@ function baseRowOf(base: unknown, id: unknown): Row | undefined {
 }
 
 /** `row` with the refused items' fields where `row` keeps the base's value (or lacks the field). */
-function withCarried(row: Row, refused: readonly OutboxItem[], baseRow: Row | undefined): Row {
+function withCarried(row: Row, id: unknown, refused: readonly OutboxItem[], baseRow: Row | undefined): Row {
   const next: Row = { ...row };
   for (const item of refused) {
-    for (const [field, value] of Object.entries(itemPatch(item))) {
+    // A refused batch's fields of this row: its element, found by id.
+    for (const [field, value] of Object.entries(itemPatch({ ...item, rowId: item.rowId ?? (id as string) }))) {
       if (!(field in row) || (baseRow && sameValue(row[field], baseRow[field]))) next[field] = value;
     }
   }
   return next;
 }
 
-/** Folds the refused one-row saves of the rows this save carries into it, drops them, and shows
- *  the carried values in the mirror. Inside queueWrite's transaction. */
+/** The ids of the rows a save carries: its row, or the elements of its batch. */
+function rowIdsOf(input: Pick<QueueWriteInput, 'rowId' | 'body'>): unknown[] {
+  if (input.rowId != null) return [input.rowId];
+  const body = input.body;
+  return isPlainObject(body) ? Object.values(body).flatMap((v) => (Array.isArray(v) ? v.filter(isPlainObject).map((el) => el.id) : [])) : [];
+}
+
+/** A refused batch this save replaces whole: every row it carries is in this save, and it removes
+ *  nothing (a removal has no row here to carry it). */
+function replacedWhole(item: OutboxItem, rowIds: ReadonlySet<unknown>): boolean {
+  if (!isPlainObject(item.body)) return false;
+  const lists = Object.values(item.body).filter(Array.isArray);
+  const removes = lists.some((list) => list.some((el) => !isPlainObject(el)));
+  const ids = rowIdsOf({ rowId: null, body: item.body });
+  return !removes && ids.length > 0 && ids.every((id) => rowIds.has(id));
+}
+
+/** Folds the refused saves of the rows this save carries into it (one-row saves, and batches all
+ *  of whose rows it carries), drops them, and shows the carried values in the mirror. Inside
+ *  queueWrite's transaction. */
 async function carryRefused(db: InterschoolsDb, input: QueueWriteInput): Promise<QueueWriteInput> {
+  const rowIds = rowIdsOf(input);
+  const carried = new Set(rowIds);
   const refused = await db.outbox.where('status').equals('failed')
-    .filter((item) => item.entity === input.entity && item.rowId !== null && item.method !== 'DELETE').sortBy('seq');
+    .filter((item) => item.entity === input.entity && item.method !== 'DELETE'
+      && (item.rowId !== null || replacedWhole(item, carried))).sortBy('seq');
   if (!refused.length) return input;
-  const ofRow = (id: unknown) => refused.filter((item) => String(item.rowId) === String(id));
+  const ofRow = (id: unknown) => refused.filter((item) => (item.rowId === null ? batchElement(item.body, id) !== null : String(item.rowId) === String(id)));
   const table = db.table(input.entity);
   let body = input.body;
-  const folded: OutboxItem[] = [];
-  const rowIds = input.rowId != null ? [input.rowId]
-    : isPlainObject(body) ? Object.values(body).flatMap((v) => (Array.isArray(v) ? v.filter(isPlainObject).map((el) => el.id) : [])) : [];
+  const folded = new Set<OutboxItem>();
   for (const id of rowIds) {
     const items = ofRow(id);
     if (!items.length) continue;
     const located = input.rowId != null ? locateRow(body, id as string) : batchElement(body, id);
     if (!located) continue;
-    const next = withCarried(located.row, items, baseRowOf(input.base, id));
+    const next = withCarried(located.row, id, items, baseRowOf(input.base, id));
     body = located.replace({ ...next, ...(located.row.version !== undefined ? { version: located.row.version } : {}) });
-    folded.push(...items);
+    for (const item of items) folded.add(item);
   }
-  if (!folded.length) return input;
-  await db.outbox.bulkDelete(folded.map((item) => item.localId!));
+  if (!folded.size) return input;
+  await db.outbox.bulkDelete([...folded].map((item) => item.localId!));
   const applyLocally = input.applyLocally;
+  const foldedRows = rowIds.filter((id) => ofRow(id).length > 0).map(String);
   return {
     ...input,
     body,
     // The mirror shows what is now queued for those rows, carried values included.
     applyLocally: async (tx) => {
       await applyLocally?.(tx);
-      for (const id of new Set(folded.map((item) => item.rowId!))) {
+      for (const id of foldedRows) {
         const row = (await table.get(keyFromString(table, id) as never)) as Row | undefined;
         if (row) await table.put({ ...row, ...itemPatch({ body, rowId: id, method: input.method }), _pending: true });
       }

@@ -141,6 +141,41 @@ describe('PUT /api/teamManagers', () => {
   });
 });
 
+describe('rows of a manager on record with only the fields changed', () => {
+  it('writes only the fields a row carries, beside whole rows in the same save', async () => {
+    const [row] = await saved(school, [manager({ firstname: 'Tess', lastname: 'Old', mobile: '0400 111 222' })]);
+    await saved(admin, [{ id: row!.id, mobile: '0400 999 888', version: row!.version }]); // another device: version 2
+    const fresh = manager({ firstname: 'New' });
+    await saved(school, [{ id: row!.id, lastname: 'Changed', version: 2 }, fresh]);
+    const [stored] = (await rowsOf(schoolId)).filter((r) => r.id === row!.id);
+    expect(stored).toMatchObject({ firstname: 'Tess', lastname: 'Changed', mobile: '0400 999 888', seasonPass: '0', version: 3 });
+    expect((await rowsOf(schoolId)).find((r) => r.id === fresh.id)).toMatchObject({ firstname: 'New', lastname: 'Manager' });
+  });
+
+  it('checks the phone when one is sent, and a new manager whole', async () => {
+    const [row] = await saved(school, [manager()]);
+    const badPhone = await put(school, { teamManagers: [{ id: row!.id, mobile: '123', version: row!.version }] });
+    expect(badPhone.statusCode).toBe(400);
+    expect(badPhone.json().fields).toContainEqual({ path: 'body.teamManagers.0.mobile', message: MESSAGES.teamManagerPhoneRequired });
+    const newWithoutPhone = await put(school, { teamManagers: [{ id: randomUUID(), firstname: 'No', lastname: 'Phone' }] });
+    expect(newWithoutPhone.json().fields).toContainEqual({ path: 'body.teamManagers.0.mobile', message: MESSAGES.teamManagerPhoneRequired });
+    const newWithoutName = await put(school, { teamManagers: [{ id: randomUUID(), lastname: 'Only', mobile: '0400 111 222' }] });
+    expect(newWithoutName.statusCode).toBe(400);
+    expect(newWithoutName.json().fields.map((f: { path: string }) => f.path)).toContain('body.teamManagers.0.firstname');
+    expect((await rowsOf(schoolId)).map((r) => r.mobile)).toEqual(['(02) 9999-1234']);
+  });
+
+  it('refuses only-the-changes of a manager no longer on record (404), and a stale one with the stored row', async () => {
+    const gone = await put(school, { teamManagers: [{ id: randomUUID(), lastname: 'Nobody', version: 1 }] });
+    expect(gone.statusCode).toBe(404);
+    const [row] = await saved(school, [manager({ lastname: 'Kept' })]);
+    const stale = await put(school, { teamManagers: [{ id: row!.id, lastname: 'Late', version: 0 }] });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().current).toMatchObject({ id: row!.id, lastname: 'Kept' });
+    expect((await rowsOf(schoolId)).map((r) => r.lastname)).toEqual(['Kept']);
+  });
+});
+
 describe('a school only ever touches its own team managers', () => {
   it('gets its own school whatever the filter names', async () => {
     const other = await otherSchool();

@@ -1,6 +1,7 @@
 // Team managers of a school for an event (the data model keeps them per school AND event: a
 // school names its managers anew each season). The save is the grid's whole batch in one
-// transaction: every row is checked and written, or nothing is. A stale `version` answers 409
+// transaction: every row is checked and written, or nothing is. A manager on record may come as
+// its id, version and the fields changed; a new one comes whole. A stale `version` answers 409
 // with the row as stored now (`current`) and its index; a row of another school or event is
 // answered 404 and never touched. Removing a manager who looks after a team leaves that team
 // without a manager (what a coordinator expects: the team stays entered, the manager is gone),
@@ -8,6 +9,7 @@
 // row otherwise), while a pass a manager already holds is kept.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { TeamManager, TeamManagersBody, TeamManagersFilter } from '../../../src/domain/schemas';
+import { isWholeTeamManagerRow } from '../../../src/domain/schemas/entities/team-manager';
 import type { TeamGender, TeamLetter } from '../../../src/domain/constants';
 import { showsSeasonPass } from '../../../src/domain/rules/team-managers';
 import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
@@ -82,11 +84,18 @@ export async function saveTeamManagers(tx: Tx, session: SessionInfo, scope: Scop
     if (input.seasonPass === '1' && !seasonPasses && stored?.seasonPass !== '1') {
       throw unprocessable(SERVER_MESSAGES.seasonPassVicOnly, [{ path: `teamManagers.${index}.seasonPass`, message: SERVER_MESSAGES.seasonPassVicOnly }]);
     }
-    const values = { firstname: input.firstname, lastname: input.lastname, mobile: input.mobile, seasonPass: input.seasonPass };
-    const [row] = stored
-      ? await tx.update(teamManagers).set(values).where(eq(teamManagers.id, input.id)).returning()
-      : await tx.insert(teamManagers).values({ id: input.id, ...scope, ...values }).returning();
-    saved.push(row!);
+    const { id: _id, version: _version, ...values } = input;
+    if (stored) {
+      const [row] = Object.values(values).some((v) => v !== undefined)
+        ? await tx.update(teamManagers).set(values).where(eq(teamManagers.id, input.id)).returning()
+        : [stored];
+      saved.push(row!);
+    } else {
+      // Only the fields changed of a manager no longer on record (removed on another device): gone.
+      if (!isWholeTeamManagerRow(input)) throw notFound();
+      const [row] = await tx.insert(teamManagers).values({ id: input.id, ...scope, ...values }).returning();
+      saved.push(row!);
+    }
   }
 
   if (removed.size) {

@@ -109,32 +109,41 @@ function stored(fields: Partial<Record<EditableKey, string>>): Partial<Pick<Team
   return out;
 }
 
-function writeRow(row: TeamManagerRow): Record<string, unknown> {
-  const body: Record<string, unknown> = {
-    id: row.id, firstname: row.firstname, lastname: row.lastname, mobile: row.mobile, seasonPass: row.seasonPass,
-  };
-  if (row.version !== undefined) body.version = row.version;
-  return body;
+function wholeRow(row: TeamManagerRow): Record<string, unknown> {
+  return { id: row.id, firstname: row.firstname, lastname: row.lastname, mobile: row.mobile, seasonPass: row.seasonPass };
+}
+
+/** A manager the server has goes as its id, version and the fields changed, so a field left alone
+ *  never carries this device's older value over another device's change; a new one goes whole. */
+function changedFieldsRow(row: TeamManagerRow, fields: Partial<Record<EditableKey, string>>): Record<string, unknown> {
+  if (row.version === undefined) return wholeRow(row);
+  return { id: row.id, ...stored(fields), version: row.version };
 }
 
 /** The save the draft makes, or null when nothing changed. */
 export function planTeamManagersSave(mirror: readonly TeamManagerRow[], draft: TeamManagerDraft): TeamManagersSave | null {
   const rows: TeamManagerRow[] = [];
   const base: TeamManagerRow[] = [];
+  const bodyRows: Record<string, unknown>[] = [];
   for (const row of mirror) {
     const fields = draft.edits[row.id];
     if (!fields || draft.removed.has(row.id)) continue;
     rows.push({ ...row, ...stored(fields) });
     base.push(row);
+    bodyRows.push(changedFieldsRow({ ...row, ...stored(fields) }, fields));
   }
-  for (const row of draft.added) rows.push({ ...row, ...stored(draft.edits[row.id] ?? {}) });
+  for (const row of draft.added) {
+    const added = { ...row, ...stored(draft.edits[row.id] ?? {}) };
+    rows.push(added);
+    bodyRows.push(wholeRow(added));
+  }
   const removedIds = mirror.filter((row) => draft.removed.has(row.id)).map((row) => row.id);
   if (rows.length === 0 && removedIds.length === 0) return null;
   return {
     rows,
     base,
     removedIds,
-    body: { multi: true, teamManagers: rows.map(writeRow), teamManagersDeleted: removedIds },
+    body: { multi: true, teamManagers: bodyRows, teamManagersDeleted: removedIds },
   };
 }
 

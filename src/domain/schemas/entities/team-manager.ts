@@ -20,22 +20,40 @@ export const teamManagerSchema = z.object({
 });
 export type TeamManager = z.infer<typeof teamManagerSchema>;
 
-/** Request row (PUT /api/teamManagers): mobile or phoneNumber, checked with the spec's rule and
- *  message, and answered as mobile. */
+/**
+ * Request row (PUT /api/teamManagers): whole (a new manager, or any row without a version), or,
+ * for a manager on record (a version given), the id, version and only the fields changed, so a
+ * field this device did not touch never carries its older value over another device's change.
+ * mobile or phoneNumber, checked with the spec's rule and message wherever one is sent (always on a
+ * whole row), and answered as mobile.
+ */
 export const teamManagerWriteSchema = z
   .object({
     id: idSchema,
-    firstname: requiredText(MAX_PERSON_NAME_LENGTH),
-    lastname: requiredText(MAX_PERSON_NAME_LENGTH),
+    firstname: requiredText(MAX_PERSON_NAME_LENGTH).optional(),
+    lastname: requiredText(MAX_PERSON_NAME_LENGTH).optional(),
     mobile: boundedText(MAX_PHONE_LENGTH).optional(),
     phoneNumber: boundedText(MAX_PHONE_LENGTH).optional(),
-    seasonPass: stringFlagSchema.default('0'),
+    seasonPass: stringFlagSchema.optional(),
     ...versioned,
   })
   .superRefine((row, ctx) => {
-    if (!isValidPhone(row.mobile || row.phoneNumber)) {
+    const whole = row.version === undefined;
+    for (const field of ['firstname', 'lastname'] as const) {
+      if (whole && row[field] === undefined) ctx.addIssue({ code: 'invalid_type', expected: 'string', input: undefined, path: [field] });
+    }
+    const phoneSent = row.mobile !== undefined || row.phoneNumber !== undefined;
+    if ((whole || phoneSent) && !isValidPhone(row.mobile || row.phoneNumber)) {
       ctx.addIssue({ code: 'custom', path: ['mobile'], message: MESSAGES.teamManagerPhoneRequired });
     }
   })
-  .transform(({ phoneNumber, ...row }) => ({ ...row, mobile: row.mobile || phoneNumber || '' }));
+  .transform(({ phoneNumber, ...row }) => {
+    const phoneSent = row.mobile !== undefined || phoneNumber !== undefined;
+    if (row.version !== undefined) return { ...row, ...(phoneSent ? { mobile: row.mobile || phoneNumber || '' } : {}) };
+    return { ...row, mobile: row.mobile || phoneNumber || '', seasonPass: row.seasonPass ?? '0' };
+  });
 export type TeamManagerWrite = z.output<typeof teamManagerWriteSchema>;
+
+/** A row with every field: a new manager can be created from it. */
+export const isWholeTeamManagerRow = (row: TeamManagerWrite): row is TeamManagerWrite & Required<Pick<TeamManagerWrite, 'firstname' | 'lastname' | 'mobile' | 'seasonPass'>> =>
+  row.firstname !== undefined && row.lastname !== undefined && row.mobile !== undefined && row.seasonPass !== undefined;
