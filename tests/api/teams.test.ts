@@ -181,6 +181,28 @@ describe('PUT /api/teams: every rule refused with 422, nothing changed', () => {
   });
 });
 
+describe('PUT /api/teams: a team on record sent as only the fields changed', () => {
+  it('writes only what a team row carries, completed from the stored team, and keeps its entries when none are sent', async () => {
+    const managerId = randomUUID();
+    await t.db.insert(teamManagers).values({ id: managerId, schoolId, eventId, firstname: 'Tess', lastname: 'Manager' });
+    const [first] = await saved(school, { teams: [team({ TeamEntries: [entry(P.boy1, 1)] })] });
+    await saved(admin, { teams: [{ id: first!.id, TeamManagerId: managerId, version: first!.version }] }); // another device: version 2
+    const [answer] = await saved(school, { teams: [{ id: first!.id, division: 2, version: 2 }] });
+    expect(answer).toMatchObject({ id: first!.id, DisciplineId: 2, division: 2, gender: 'Male', teamRank: 'A', TeamManagerId: managerId, version: 3 });
+    expect(answer!.TeamEntries.map((e) => [e.id, e.ParticipantId])).toEqual([[first!.TeamEntries[0]!.id, P.boy1]]);
+  });
+
+  it('checks the completed team against the rules, and refuses only-the-changes of a team no longer on record (404)', async () => {
+    const [first] = await saved(school, { teams: [team({ TeamEntries: [entry(P.boy1, 1)] })] });
+    const before = await snapshot();
+    const girlsOnly = await put(school, { teams: [{ id: first!.id, gender: 'Female', version: first!.version }] });
+    expect(girlsOnly.statusCode, girlsOnly.body).toBe(422); // a boy entered in a girls' team
+    const gone = await put(school, { teams: [{ id: randomUUID(), division: 2, version: 1 }] });
+    expect(gone.statusCode).toBe(404);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
 describe('PUT /api/teams: versions, lock, replays', () => {
   it('answers a stale team version with 409 and the team as stored now', async () => {
     const [first] = await saved(school, { teams: [team({ TeamEntries: [entry(P.boy1, 1)] })] });

@@ -93,7 +93,7 @@ describe('team draft', () => {
     expect(teamIsFull(newTeam(uuidv7(), SCHOOL, EVENT))).toBe(true);
   });
 
-  it('queues one PUT /api/teams body with the changed and new teams, their entries and the deleted ids', () => {
+  it('queues one PUT /api/teams body: the changes of a saved team, new teams whole, and the deleted ids', () => {
     const { base, working } = world();
     const other = baseTeams([savedTeam({ teamRank: 'C' })], [])[0]!;
     const all = [...base, other];
@@ -108,7 +108,8 @@ describe('team draft', () => {
     expect(plan.body).toEqual({
       multi: true,
       teams: [
-        { id: working.id, DisciplineId: 2, division: 2, teamRank: 'A', gender: 'Female', TeamManagerId: MANAGER, version: 3,
+        // On record: only the manager and the entries changed, so only they go (with the version).
+        { id: working.id, TeamManagerId: MANAGER, version: 3,
           TeamEntries: [{ id: working.entries[0]!.id, ParticipantId: ann.id, position: 1, version: 1 }] },
         { id: fresh.id, DisciplineId: 1, division: 2, teamRank: 'A', gender: 'Male', TeamManagerId: null,
           TeamEntries: [{ id: withBob.entries[0]!.id, ParticipantId: bob.id, position: 1 }] },
@@ -123,7 +124,8 @@ describe('team draft', () => {
     const { base, working } = world();
     const unsent = { teamIds: new Set([working.id]), deletedIds: new Set([uuidv7()]), itemIds: [7] };
     const plan = planTeamsSave(base, EMPTY_TEAM_DRAFT, unsent)!;
-    expect(plan.body.teams.map((t) => t.id)).toEqual([working.id]);
+    // Whole: the server does not hold what the refused save carried.
+    expect(plan.body.teams).toEqual([expect.objectContaining({ id: working.id, DisciplineId: 2, division: 2, teamRank: 'A', gender: 'Female' })]);
     expect(plan.body.teamsDeleted).toEqual([...unsent.deletedIds]);
     expect(plan.replacesItems).toEqual([7]);
   });

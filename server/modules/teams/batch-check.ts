@@ -1,9 +1,10 @@
 // Checks a PUT /api/teams batch against what is stored, before anything is written: bad input
 // (400), rows of another school or event (404, never revealed or touched), stale versions (409
-// with the team as stored now), and the team rules of rules/team-membership (422 naming every
+// with the team as stored now; a team on record may come as only the fields changed and is
+// completed from what is stored), and the team rules of rules/team-membership (422 naming every
 // row concerned). Answers the plan the writer follows: each team's final fields and entries.
 import { teamBatchIssues, teamLabel, type BatchTeam, type TeamBatchIssue } from '../../../src/domain/rules/team-membership';
-import type { TeamsBody, TeamWrite } from '../../../src/domain/schemas';
+import type { TeamsBody, TeamWrite, WholeTeamWrite } from '../../../src/domain/schemas';
 import { ERROR_CODES } from '../../../src/domain/errors';
 import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
 import type { Tx } from '../../db/client';
@@ -15,7 +16,7 @@ import { loadTeams, type Scope } from './service';
 import type { TeamRow } from './shape';
 
 export type EntryPlan = { id: string; ParticipantId: string | null; position: number; bib: number | null; stored?: TeamEntryRow };
-export type TeamPlan = { input: TeamWrite; stored?: TeamRow; teamManagerId: string | null; entries: EntryPlan[] };
+export type TeamPlan = { input: WholeTeamWrite; stored?: TeamRow; teamManagerId: string | null; entries: EntryPlan[] };
 export type BatchPlan = { teams: TeamPlan[]; deleted: string[]; entriesOf: Map<string, TeamEntryRow[]> };
 
 export const TEAM_TWICE = 'This team is in the batch twice.';
@@ -44,13 +45,29 @@ function assertDistinct(body: TeamsBody) {
 
 const isInScope = (row: { schoolId: string; eventId: string }, scope: Scope) => row.schoolId === scope.schoolId && row.eventId === scope.eventId;
 
+/** A team on record sent as only the fields changed, completed from what is stored; a team no
+ *  longer on record (deleted on another device) cannot be completed: 404. */
+function completed(input: TeamWrite, row: TeamRow | undefined, i: number): WholeTeamWrite {
+  const team = {
+    ...input,
+    DisciplineId: input.DisciplineId ?? row?.disciplineId,
+    division: input.division ?? row?.division,
+    teamRank: input.teamRank ?? (row?.teamRank as TeamWrite['teamRank']),
+    gender: input.gender ?? (row?.gender as TeamWrite['gender']),
+  };
+  if (team.DisciplineId === undefined || team.division === undefined || team.teamRank === undefined || team.gender === undefined) {
+    throw notFoundAt(`teams.${i}.id`);
+  }
+  return team as WholeTeamWrite;
+}
+
 async function stale(tx: Tx, scope: Scope, teamId: string, index: number) {
   const [current] = await loadTeams(tx, scope, [teamId]);
   return conflict(SERVER_MESSAGES.staleVersion, { current, index });
 }
 
 /** The entries a team will hold: those sent (kept ids keep their rows), else the stored ones. */
-async function planEntries(tx: Tx, ctx: { session: SessionInfo; scope: Scope; stored: StoredBatch; deleted: Set<string> }, input: TeamWrite, i: number) {
+async function planEntries(tx: Tx, ctx: { session: SessionInfo; scope: Scope; stored: StoredBatch; deleted: Set<string> }, input: WholeTeamWrite, i: number) {
   const storedEntries = ctx.stored.entriesOf.get(input.id) ?? [];
   if (!input.TeamEntries) {
     return storedEntries.map((e) => ({ id: e.id, ParticipantId: e.participantId, position: e.position, bib: e.bib, stored: e }));
@@ -98,10 +115,11 @@ export async function checkBatch(tx: Tx, session: SessionInfo, scope: Scope, bod
   });
 
   const plans: TeamPlan[] = [];
-  for (const [i, input] of body.teams.entries()) {
-    const row = stored.named.get(input.id);
+  for (const [i, sent] of body.teams.entries()) {
+    const row = stored.named.get(sent.id);
     if (row && !isInScope(row, scope)) throw notFoundAt(`teams.${i}.id`);
-    if (row && input.version !== undefined && input.version !== row.version) throw await stale(tx, scope, input.id, i);
+    if (row && sent.version !== undefined && sent.version !== row.version) throw await stale(tx, scope, sent.id, i);
+    const input = completed(sent, row, i);
     const teamManagerId = input.TeamManagerId === undefined ? row?.teamManagerId ?? null : input.TeamManagerId;
     plans.push({ input, stored: row, teamManagerId, entries: await planEntries(tx, { session, scope, stored, deleted }, input, i) });
   }

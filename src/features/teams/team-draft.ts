@@ -80,11 +80,11 @@ export function currentTeams(base: readonly WorkingTeam[], draft: TeamDraft): Wo
 }
 
 const entryKey = (e: WorkingEntry) => `${e.id}:${e.ParticipantId ?? ''}:${e.position ?? ''}`;
+const sameEntries = (a: WorkingTeam, b: WorkingTeam) => a.entries.map(entryKey).sort().join('|') === b.entries.map(entryKey).sort().join('|');
 
 function sameTeam(a: WorkingTeam, b: WorkingTeam): boolean {
   return a.DisciplineId === b.DisciplineId && a.division === b.division && a.teamRank === b.teamRank && a.gender === b.gender
-    && a.TeamManagerId === b.TeamManagerId
-    && a.entries.map(entryKey).sort().join('|') === b.entries.map(entryKey).sort().join('|');
+    && a.TeamManagerId === b.TeamManagerId && sameEntries(a, b);
 }
 
 export function teamFlag(team: WorkingTeam, base: ReadonlyMap<string, WorkingTeam>, draft: TeamDraft): TeamFlag {
@@ -189,7 +189,7 @@ export interface TeamsSave {
   droppedEntryIds: string[];
   /** Refused outbox items whose teams this save sends again. */
   replacesItems: readonly number[];
-  body: { multi: true; teams: TeamWriteBody[]; teamsDeleted: string[] };
+  body: { multi: true; teams: (Partial<TeamWriteBody> & { id: string })[]; teamsDeleted: string[] };
 }
 
 /** A team the grid let through has its discipline, division and positions (grid validation). */
@@ -201,11 +201,31 @@ function writeTeam(team: WorkingTeam): TeamWriteBody {
     teamRank: team.teamRank,
     gender: team.gender,
     TeamManagerId: team.TeamManagerId,
-    TeamEntries: team.entries.map((e) => ({
-      id: e.id, ParticipantId: e.ParticipantId, position: e.position ?? 0, ...(e.version !== undefined ? { version: e.version } : {}),
-    })),
+    TeamEntries: writeEntries(team),
   };
   if (team.version !== undefined) body.version = team.version;
+  return body;
+}
+
+function writeEntries(team: WorkingTeam): TeamWriteBody['TeamEntries'] {
+  return team.entries.map((e) => ({
+    id: e.id, ParticipantId: e.ParticipantId, position: e.position ?? 0, ...(e.version !== undefined ? { version: e.version } : {}),
+  }));
+}
+
+/** A team the server has goes as its id, version and what changed from the saved team (its entries
+ *  as a whole list when any changed), so a field left alone never carries this device's older value
+ *  over another device's change; a new team, or one a refused save still owes, goes whole. */
+function writeChanges(team: WorkingTeam, saved: WorkingTeam | undefined): Partial<TeamWriteBody> & { id: string } {
+  if (!saved || team.version === undefined) return writeTeam(team);
+  const body: Partial<TeamWriteBody> & { id: string } = { id: team.id };
+  if (team.DisciplineId !== saved.DisciplineId) body.DisciplineId = team.DisciplineId ?? 0;
+  if (team.division !== saved.division) body.division = team.division ?? 0;
+  if (team.teamRank !== saved.teamRank) body.teamRank = team.teamRank;
+  if (team.gender !== saved.gender) body.gender = team.gender;
+  if (team.TeamManagerId !== saved.TeamManagerId) body.TeamManagerId = team.TeamManagerId;
+  if (!sameEntries(team, saved)) body.TeamEntries = writeEntries(team);
+  body.version = team.version;
   return body;
 }
 
@@ -252,6 +272,10 @@ export function planTeamsSave(base: readonly WorkingTeam[], draft: TeamDraft, un
     removedIds,
     droppedEntryIds,
     replacesItems: unsent.itemIds,
-    body: { multi: true, teams: teams.map(writeTeam), teamsDeleted: removedIds },
+    body: {
+      multi: true,
+      teams: teams.map((team) => (unsent.teamIds.has(team.id) ? writeTeam(team) : writeChanges(team, byId.get(team.id)))),
+      teamsDeleted: removedIds,
+    },
   };
 }

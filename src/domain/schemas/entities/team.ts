@@ -85,17 +85,29 @@ export const teamEntryWriteSchema = z.object({
 });
 export type TeamEntryWrite = z.infer<typeof teamEntryWriteSchema>;
 
+/** The fields that say which team it is: a new team sends them all; a team on record (its version
+ *  given) sends only those changed, so a field this device did not touch never carries its older
+ *  value over another device's change. */
+export const TEAM_IDENTITY_FIELDS = ['DisciplineId', 'division', 'teamRank', 'gender'] as const;
+
 export const teamWriteSchema = z.object({
   id: idSchema,
-  DisciplineId: disciplineIdSchema,
-  division: divisionSchema,
-  teamRank: teamLetterSchema,
-  gender: teamGenderSchema,
+  DisciplineId: disciplineIdSchema.optional(),
+  division: divisionSchema.optional(),
+  teamRank: teamLetterSchema.optional(),
+  gender: teamGenderSchema.optional(),
   EventId: idSchema.optional(),
   SchoolId: idSchema.optional(),
   TeamManagerId: noneableIdInput.optional(),
   /** The team's entries as they should be; omitted = unchanged. */
   TeamEntries: z.array(teamEntryWriteSchema).max(MAX_TEAM_ENTRIES).optional(),
   ...versioned,
+}).superRefine((team, ctx) => {
+  if (team.version !== undefined) return;
+  for (const field of TEAM_IDENTITY_FIELDS) {
+    if (team[field] === undefined) ctx.addIssue({ code: 'invalid_type', expected: field === 'DisciplineId' || field === 'division' ? 'number' : 'string', input: undefined, path: [field] });
+  }
 });
 export type TeamWrite = z.infer<typeof teamWriteSchema>;
+/** A team row with every identity field (a new team, or one completed from the stored team). */
+export type WholeTeamWrite = TeamWrite & Required<Pick<TeamWrite, (typeof TEAM_IDENTITY_FIELDS)[number]>>;
