@@ -179,6 +179,24 @@ describe('PUT /api/waivers', () => {
   });
 });
 
+describe('PUT /api/waivers: a waiver on record sent as only the fields changed', () => {
+  it('writes only what a row carries, and a full name made from the two parts follows them', async () => {
+    const [row, formName] = await saved(school, [waiver({ name: undefined, completed: false }), waiver({ name: 'Ava M. Alpine', givenName: 'Ava' })]);
+    await saved(admin, [{ id: row!.id, completed: true, version: row!.version }]); // another device: version 2
+    const answer = await saved(school, [{ id: row!.id, surname: 'Summit', version: 2 }, { id: formName!.id, givenName: 'Eva', version: formName!.version }]);
+    expect(answer).toMatchObject([
+      { id: row!.id, name: 'Ava Summit', givenName: 'Ava', surname: 'Summit', completed: true, type: 'participant', version: 3 },
+      { id: formName!.id, name: 'Ava M. Alpine', givenName: 'Eva' },
+    ]);
+  });
+
+  it('refuses only-the-changes of a waiver no longer on record (404), and a new waiver without its type', async () => {
+    expect((await put(school, { data: [{ id: randomUUID(), completed: true, version: 1 }] })).statusCode).toBe(404);
+    expect((await put(school, { data: [{ id: randomUUID(), completed: true }] })).statusCode).toBe(400);
+    expect(await rowsOf(schoolId)).toEqual([]);
+  });
+});
+
 describe('a school only ever touches its own waivers', () => {
   it('never sees another school\'s waivers, and may not name another school', async () => {
     await addParticipant(schoolId, 'Other', 'Alpine');

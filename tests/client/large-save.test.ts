@@ -60,7 +60,7 @@ it('a waivers save of more rows than one request carries goes as ordered parts, 
   const base = await db.waivers.toArray();
   expect(base).toHaveLength(count);
   const rows = base.map((row) => ({ ...row, completed: true }));
-  await saveWaivers(db, { rows, base, removedIds: [], body: waiversBody(rows, []) }, { username: w.username, EventId: w.eventId });
+  await saveWaivers(db, { rows, base, removedIds: [], body: waiversBody(rows, base, []) }, { username: w.username, EventId: w.eventId });
   const queued = await db.outbox.orderBy('seq').toArray();
   expect(queued.map((item) => (item.body as { data: unknown[] }).data.length)).toEqual([MAX_SCHOOL_LIST_ROWS, MAX_SCHOOL_LIST_ROWS, 10]);
 

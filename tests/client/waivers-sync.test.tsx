@@ -113,3 +113,23 @@ it('sets a refused save aside and names the waiver it refused', async () => {
   // One transaction refused whole: nothing of it reached the server.
   expect((await serverWaivers()).map((r) => r.givenName)).toEqual(['Benny']);
 });
+
+it("sends only the fields changed of a stored waiver, so another device's change stands, and saves of it queued offline apply in order", async () => {
+  const { typo } = await seed();
+  const db = freshDb();
+  const { engine, status } = engineFor(w, db);
+  await engine.pull();
+  await w.t.db.update(waivers).set({ completed: 1 }).where(eq(waivers.id, typo.id)); // another device
+  const save = async (edit: Parameters<typeof editWaiver>[3]) => {
+    const mirror = (await readWaiverRows(db, w.schoolId, w.eventId)).waivers;
+    await saveWaivers(db, planWaiversSave(mirror, editWaiver(EMPTY_DRAFT, mirror, typo.id, edit))!, user());
+  };
+  await save({ givenName: 'Ben' });
+  const [queued] = await db.outbox.toArray();
+  expect((queued!.body as { data: unknown[] }).data).toEqual([{ id: typo.id, givenName: 'Ben', version: typo.version }]);
+  await save({ surname: 'Brown' });
+  await engine.flush();
+  expect(status.get()).toMatchObject({ pending: 0, failed: 0 });
+  // The full name was made from the two parts, so it follows them.
+  expect((await serverWaivers())[0]).toMatchObject({ givenName: 'Ben', surname: 'Brown', completed: 1, name: 'Ben Brown' });
+});

@@ -1,6 +1,7 @@
 // Waivers of a school for an event: the matched lists (people with their waiver, waivers matching
 // nobody) by the domain's matchWaivers, the same function the screen runs over the device's
-// mirror; and the batch save, all or nothing in one transaction. A stale `version` answers 409
+// mirror; and the batch save, all or nothing in one transaction (a waiver on record may come as its
+// id, version and the fields changed; a new one comes whole). A stale `version` answers 409
 // with the row as stored now (`current`) and its index; a row of another school or event is
 // answered 404 and never touched. Who entered a waiver is the signed-in user, never the body.
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
@@ -53,11 +54,35 @@ const inScope = (row: WaiverRow, scope: Scope) => row.schoolId === scope.schoolI
 
 /** The stored fields of a written waiver: names trimmed, the full name from the two parts when the
  *  form gave none, no snow id as null. */
-function storedFields(input: WaiverWrite) {
+function storedFields(input: Required<Pick<WaiverWrite, 'type' | 'name' | 'givenName' | 'surname' | 'completed'>> & Pick<WaiverWrite, 'snowId'>) {
   const givenName = input.givenName.trim();
   const surname = input.surname.trim();
   const name = input.name.trim() || `${givenName} ${surname}`.trim().slice(0, MAX_TITLE_LENGTH);
   return { type: input.type, name, givenName, surname, snowId: input.snowId || null, completed: input.completed ? 1 : 0 };
+}
+
+const derivedName = (givenName: string, surname: string) => `${givenName} ${surname}`.trim().slice(0, MAX_TITLE_LENGTH);
+
+/** The waiver a row describes: a new one with its defaults, or one on record with the fields the
+ *  row carries over what is stored (a full name made from the two parts follows them when they
+ *  change). Null for only-the-changes of a waiver no longer on record. */
+function written(input: WaiverWrite, stored: WaiverRow | undefined) {
+  const sent = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as WaiverWrite;
+  if (!stored) {
+    if (input.type === undefined || input.completed === undefined) return null;
+    return storedFields({ name: '', givenName: '', surname: '', ...sent, type: input.type, completed: input.completed });
+  }
+  const namesChange = sent.givenName !== undefined || sent.surname !== undefined;
+  const nameWasDerived = stored.name === derivedName(stored.givenName, stored.surname);
+  return storedFields({
+    type: stored.type === 'volunteer' ? 'volunteer' : 'participant',
+    name: namesChange && nameWasDerived ? '' : stored.name,
+    givenName: stored.givenName,
+    surname: stored.surname,
+    completed: stored.completed === 1,
+    snowId: stored.snowId,
+    ...sent,
+  });
 }
 
 /** PUT /api/waivers: saves and removes in one transaction; answers the saved rows. */
@@ -74,7 +99,8 @@ export async function saveWaivers(tx: Tx, session: SessionInfo, scope: Scope, bo
     if (stored && input.version !== undefined && input.version !== stored.version) {
       throw conflict(SERVER_MESSAGES.staleVersion, { current: toWaiver(stored), index });
     }
-    const values = storedFields(input);
+    const values = written(input, stored);
+    if (!values) throw notFound();
     const [row] = stored
       ? await tx.update(waivers).set(values).where(eq(waivers.id, input.id)).returning()
       : await tx.insert(waivers).values({ id: input.id, ...scope, ...values, createdBy: session.email }).returning();

@@ -77,6 +77,21 @@ export const yearLevelSchema = z.enum(YEAR_LEVELS);
 export const versionSchema = z.number().int().nonnegative();
 export const versioned = { version: versionSchema.optional() };
 
+/**
+ * For list saves whose rows of a record on file may carry only the fields changed: a row with a
+ * version may leave fields out (the server keeps what it holds); a row without one is a new record
+ * (or from a client that sends whole rows) and must carry these fields, refused as a missing
+ * required field would be.
+ */
+export function wholeWhenNew<F extends string>(fields: Readonly<Record<F, 'string' | 'number' | 'boolean'>>) {
+  return (row: Partial<Record<F, unknown>> & { version?: number }, ctx: z.RefinementCtx) => {
+    if (row.version !== undefined) return;
+    for (const [field, expected] of Object.entries(fields) as [F, 'string' | 'number' | 'boolean'][]) {
+      if (row[field] === undefined) ctx.addIssue({ code: 'invalid_type', expected, input: undefined, path: [field] });
+    }
+  };
+}
+
 /** Emails: standard format, at most 254 characters; '' means none where the spec allows empty. */
 export const emailSchema = z.email().max(MAX_EMAIL_LENGTH);
 export const optionalEmailSchema = z.union([z.literal(''), emailSchema]);

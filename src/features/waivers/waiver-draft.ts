@@ -108,18 +108,32 @@ export interface WaiversSave {
   body: { multi: true; data: Record<string, unknown>[]; waiversDeleted: string[] };
 }
 
-function writeRow(row: WaiverRow): Record<string, unknown> {
-  const body: Record<string, unknown> = {
+function wholeRow(row: WaiverRow): Record<string, unknown> {
+  return {
     id: row.id, type: row.type, name: row.name, givenName: row.givenName, surname: row.surname,
     completed: row.completed, snowId: row.snowId || null,
   };
-  if (row.version !== undefined) body.version = row.version;
+}
+
+/** A waiver the server has goes as its id, version and the fields changed from its stored row, so
+ *  a field left alone never carries this device's older value over another device's change; a new
+ *  one goes whole. */
+function writeRow(row: WaiverRow, stored: WaiverRow | undefined): Record<string, unknown> {
+  if (!stored || row.version === undefined) return wholeRow(row);
+  const body: Record<string, unknown> = { id: row.id };
+  for (const key of EDITABLE_KEYS) {
+    const value = key === 'snowId' ? row.snowId || null : row[key];
+    if (value !== (key === 'snowId' ? stored.snowId || null : stored[key])) body[key] = value;
+  }
+  body.version = row.version;
   return body;
 }
 
-/** The PUT /api/waivers body of these rows and removals. */
-export const waiversBody = (rows: readonly WaiverRow[], removedIds: readonly string[]): WaiversSave['body'] =>
-  ({ multi: true, data: rows.map(writeRow), waiversDeleted: [...removedIds] });
+/** The PUT /api/waivers body of these rows (`base`: their stored rows) and removals. */
+export function waiversBody(rows: readonly WaiverRow[], base: readonly WaiverRow[], removedIds: readonly string[]): WaiversSave['body'] {
+  const stored = new Map(base.map((row) => [row.id, row]));
+  return { multi: true, data: rows.map((row) => writeRow(row, stored.get(row.id))), waiversDeleted: [...removedIds] };
+}
 
 /** The save the draft makes, or null when nothing changed. */
 export function planWaiversSave(mirror: readonly WaiverRow[], draft: WaiverDraft): WaiversSave | null {
@@ -134,7 +148,7 @@ export function planWaiversSave(mirror: readonly WaiverRow[], draft: WaiverDraft
   rows.push(...draft.added);
   const removedIds = mirror.filter((row) => draft.removed.has(row.id)).map((row) => row.id);
   if (rows.length === 0 && removedIds.length === 0) return null;
-  return { rows, base, removedIds, body: waiversBody(rows, removedIds) };
+  return { rows, base, removedIds, body: waiversBody(rows, base, removedIds) };
 }
 
 /** How a waiver is named on the screen: its given name and surname, else the form's full name. */

@@ -19,12 +19,13 @@ export async function saveWaivers(
   await queueWrites(db, listSaveParts(save, MAX_SCHOOL_LIST_ROWS).map((part, i) => ({
     method: 'PUT' as const,
     path: '/api/waivers',
-    body: waiversBody(part.rows, part.removedIds),
+    body: waiversBody(part.rows, part.base, part.removedIds),
     entity: 'waivers' as const,
     rowId: null,
     eventId: user.EventId,
     userId: user.username,
     base: part.base,
+    carriesRefused: true,
     ...(i === 0 ? { applyLocally } : {}),
   })));
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MAX_PERSON_NAME_LENGTH, MAX_PHONE_LENGTH } from '../../constants/limits';
 import { MESSAGES } from '../../messages';
 import { isValidPhone } from '../../rules/phone';
-import { boundedText, idSchema, requiredText, stringFlagSchema, versioned } from '../common';
+import { boundedText, idSchema, requiredText, stringFlagSchema, versioned, wholeWhenNew } from '../common';
 import { teamRefSchema } from './team';
 
 export const teamManagerSchema = z.object({
@@ -38,10 +38,8 @@ export const teamManagerWriteSchema = z
     ...versioned,
   })
   .superRefine((row, ctx) => {
+    wholeWhenNew({ firstname: 'string', lastname: 'string' })(row, ctx);
     const whole = row.version === undefined;
-    for (const field of ['firstname', 'lastname'] as const) {
-      if (whole && row[field] === undefined) ctx.addIssue({ code: 'invalid_type', expected: 'string', input: undefined, path: [field] });
-    }
     const phoneSent = row.mobile !== undefined || row.phoneNumber !== undefined;
     if ((whole || phoneSent) && !isValidPhone(row.mobile || row.phoneNumber)) {
       ctx.addIssue({ code: 'custom', path: ['mobile'], message: MESSAGES.teamManagerPhoneRequired });

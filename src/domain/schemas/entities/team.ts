@@ -13,6 +13,7 @@ import {
   teamGenderSchema,
   teamLetterSchema,
   versioned,
+  wholeWhenNew,
 } from '../common';
 
 export const positionSchema = z.number().int().min(1).max(4);
@@ -102,12 +103,7 @@ export const teamWriteSchema = z.object({
   /** The team's entries as they should be; omitted = unchanged. */
   TeamEntries: z.array(teamEntryWriteSchema).max(MAX_TEAM_ENTRIES).optional(),
   ...versioned,
-}).superRefine((team, ctx) => {
-  if (team.version !== undefined) return;
-  for (const field of TEAM_IDENTITY_FIELDS) {
-    if (team[field] === undefined) ctx.addIssue({ code: 'invalid_type', expected: field === 'DisciplineId' || field === 'division' ? 'number' : 'string', input: undefined, path: [field] });
-  }
-});
+}).superRefine(wholeWhenNew({ DisciplineId: 'number', division: 'number', teamRank: 'string', gender: 'string' }));
 export type TeamWrite = z.infer<typeof teamWriteSchema>;
 /** A team row with every identity field (a new team, or one completed from the stored team). */
 export type WholeTeamWrite = TeamWrite & Required<Pick<TeamWrite, (typeof TEAM_IDENTITY_FIELDS)[number]>>;

@@ -10,6 +10,7 @@ import {
   snowIdSchema,
   storedSnowIdSchema,
   versioned,
+  wholeWhenNew,
 } from '../common';
 
 export const waiverTypeSchema = z.enum(WAIVER_TYPES);
@@ -34,17 +35,19 @@ export const waiverSchema = z.object({
 });
 export type Waiver = z.infer<typeof waiverSchema>;
 
+/** Request row (PUT /api/waivers): whole for a new waiver; a waiver on record (its version given)
+ *  may come as its id, version and only the fields changed. */
 export const waiverWriteSchema = z.object({
   id: idSchema,
-  type: waiverTypeSchema,
-  name: boundedText(MAX_TITLE_LENGTH).default(''),
-  givenName: boundedText(MAX_PERSON_NAME_LENGTH).default(''),
-  surname: boundedText(MAX_PERSON_NAME_LENGTH).default(''),
-  completed: z.boolean(),
+  type: waiverTypeSchema.optional(),
+  name: boundedText(MAX_TITLE_LENGTH).optional(),
+  givenName: boundedText(MAX_PERSON_NAME_LENGTH).optional(),
+  surname: boundedText(MAX_PERSON_NAME_LENGTH).optional(),
+  completed: z.boolean().optional(),
   /** '' or null: no snow id. */
   snowId: z.union([z.literal(''), snowIdSchema]).nullable().optional(),
   ParticipantId: noneableIdInput.optional(),
   VolunteerId: noneableIdInput.optional(),
   ...versioned,
-});
+}).superRefine(wholeWhenNew({ type: 'string', completed: 'boolean' }));
 export type WaiverWrite = z.output<typeof waiverWriteSchema>;
