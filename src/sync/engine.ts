@@ -298,9 +298,13 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       : (message ?? 'Not saved: this row was changed on the server meanwhile; the server\'s version is kept.');
     await db.transaction('rw', [...db.mirrorTables(), db.outbox], async () => {
       // Ready for the user's re-apply: on top of the server's row and version.
-      const located = locateRow(item.body, item.rowId);
+      // A batch: the refused row among its rows, whose other rows keep their bases.
+      const located = item.rowId === null ? batchElement(item.body, current.id) : locateRow(item.body, item.rowId);
       const rebuilt = located && current.version !== undefined ? located.replace({ ...located.row, version: current.version }) : item.body;
-      await db.outbox.update(item.localId!, { status: 'failed', error: text, body: rebuilt, base: current, fields: [] });
+      // (a list batch's base is its undo record, kept for a discard).
+      const base = Array.isArray(item.base) ? item.base.map((row) => (isPlainObject(row) && row.id === current.id ? current : row))
+        : item.rowId === null ? item.base : current;
+      await db.outbox.update(item.localId!, { status: 'failed', error: text, body: rebuilt, base, fields: [] });
       if (item.rowId !== null) {
         const table = db.table(item.entity);
         await table.put(overlay(current, await itemsOfRow(item.entity, item.rowId)));

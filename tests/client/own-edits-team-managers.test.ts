@@ -75,6 +75,9 @@ it("a real conflict is set aside; saving the manager again carries its value and
   await engine.flush();
   expect(status.get().failed).toBe(1); // shown, the server's value kept
   expect((await onServer()).Tess!.lastname).toBe('Theirs');
+  // Ready for a re-apply: the refused row (not the batch around it) is on the server's version.
+  const [refused] = await db.outbox.toArray();
+  expect(refused!.body).toEqual({ multi: true, teamManagers: [{ id: tess.id, lastname: 'Mine', version: tess.version + 1 }], teamManagersDeleted: [] });
   await save(db, { Tess: { mobile: '0400 222 333' } });
   await engine.flush();
   expect((await db.outbox.toArray()).map((item) => item.error)).toEqual([]);

@@ -115,3 +115,27 @@ it('shows a place taken meanwhile on its row, and the next Save replaces the ref
   expect(await spot()).toMatchObject({ male: 0, female: 0 });
   expect((await w.t.db.select().from(volunteerSlots).where(eq(volunteerSlots.id, slotId))).length).toBe(1);
 });
+
+it("sends only the fields changed of a stored volunteer, so another device's change stands, and saves of it queued offline apply in order", async () => {
+  const [val] = await w.t.db.insert(volunteers)
+    .values({ schoolId: w.schoolId, eventId: w.eventId, firstname: 'Val', lastname: 'Unteer', mobile: '0400 111 222' }).returning();
+  const d = await device();
+  await d.engine.pull();
+  await w.t.db.update(volunteers).set({ mobile: '0499 999 999' }).where(eq(volunteers.id, val!.id)); // another device
+  d.setOnline(false);
+  const save = async (fields: { lastname?: string; email?: string }) => {
+    const stored = (await d.db.volunteers.toArray()).map(({ id, firstname, lastname, mobile, email, seasonPass, version }) =>
+      ({ id, firstname, lastname, mobile, email, seasonPass, version }));
+    const draft = editVolunteer(EMPTY_DRAFT, { ...stored[0]!, ...fields });
+    await saveVolunteers(d.db, planSave(draft, new Set([val!.id]), new Set(), stored), [], d.user);
+  };
+  await save({ lastname: 'First' });
+  expect((await d.db.outbox.toArray())[0]!.body).toMatchObject({ volunteers: [{ id: val!.id, lastname: 'First', version: val!.version }] });
+  await save({ email: 'val@example.com' });
+  d.setOnline(true);
+  await d.db.outbox.toCollection().modify({ nextAttemptAt: 0 }); // the back-off of the offline tries has run out
+  await d.engine.flush();
+  expect((await d.db.outbox.toArray()).map((i) => [i.status, i.error, JSON.stringify(i.body)])).toEqual([]);
+  expect((await w.t.db.select().from(volunteers).where(eq(volunteers.id, val!.id)))[0])
+    .toMatchObject({ firstname: 'Val', lastname: 'First', email: 'val@example.com', mobile: '0499 999 999' });
+});

@@ -8,12 +8,14 @@
 // A place is taken only by a slot that names one of the school's volunteers, one place per
 // volunteer, and a school holds at most twice the places its race entries require
 // (PRODUCT-DECISIONS 'Entries and volunteers'): otherwise one school could hold every place of an
-// event with slots naming nobody. A save breaking either rule is refused on its rows, whole.
+// event with slots naming nobody. A save breaking either rule is refused on its rows, whole. A
+// volunteer on record may come as its id, version and the fields changed; a new one comes whole.
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { requiredVolunteerTotal, requiredVolunteers, requiredVolunteersVic } from '../../../src/domain/rules/required-volunteers';
 import { isPreferenceComplete, slotPlaceMessage } from '../../../src/domain/rules/volunteer-preferences';
 import { reconcileSpots } from '../../../src/domain/rules/volunteer-spots';
 import type { Volunteer, VolunteerSlot, VolunteerSpot, VolunteersBody } from '../../../src/domain/schemas';
+import { isWholeVolunteerRow } from '../../../src/domain/schemas/entities/volunteer';
 import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -140,11 +142,18 @@ export async function saveVolunteers(tx: Tx, session: SessionInfo, scope: Scope,
     if (stored && input.version !== undefined && input.version !== stored.version) {
       throw conflict(SERVER_MESSAGES.staleVersion, { current: toVolunteer(stored), index });
     }
-    const values = { firstname: input.firstname, lastname: input.lastname, mobile: input.mobile, email: input.email, seasonPass: input.seasonPass };
-    const [row] = stored
-      ? await tx.update(volunteers).set(values).where(eq(volunteers.id, input.id)).returning()
-      : await tx.insert(volunteers).values({ id: input.id, ...scope, ...values }).returning();
-    savedVolunteers.push(toVolunteer(row!));
+    const { id: _id, version: _version, ...values } = input;
+    if (stored) {
+      const [row] = Object.values(values).some((v) => v !== undefined)
+        ? await tx.update(volunteers).set(values).where(eq(volunteers.id, input.id)).returning()
+        : [stored];
+      savedVolunteers.push(toVolunteer(row!));
+    } else {
+      // Only the fields changed of a volunteer no longer on record (removed on another device): gone.
+      if (!isWholeVolunteerRow(input)) throw notFound();
+      const [row] = await tx.insert(volunteers).values({ id: input.id, ...scope, ...values }).returning();
+      savedVolunteers.push(toVolunteer(row!));
+    }
   }
   if (removedVolunteers.size) {
     const stored = await tx.select().from(volunteers).where(inArray(volunteers.id, [...removedVolunteers])).for('update');

@@ -162,7 +162,7 @@ export function draftIssues(volunteers: readonly VolunteerFields[], slots: reado
 export interface VolunteersSave {
   body: {
     multi: true;
-    volunteers: VolunteerFields[];
+    volunteers: (Partial<VolunteerFields> & { id: string })[];
     volunteersDeleted: string[];
     slots: SlotFields[];
     slotsDeleted: string[];
@@ -171,20 +171,42 @@ export interface VolunteersSave {
   slots: SlotFields[];
   removedVolunteers: string[];
   removedSlots: string[];
+  /** The stored volunteers the save changes, as they were (for the 409 merge). */
+  base: VolunteerFields[];
+}
+
+/** A volunteer the server has goes as its id, version and the fields changed from its stored row,
+ *  so a field left alone never carries this device's older value over another device's change; a
+ *  new one, or one a refused save still owes (the server never took its values), goes whole. */
+function volunteerBody(row: VolunteerFields, stored: VolunteerFields | undefined): Partial<VolunteerFields> & { id: string } {
+  if (!stored || row.version === undefined) return row;
+  const body: Partial<VolunteerFields> & { id: string } = { id: row.id };
+  for (const key of ['firstname', 'lastname', 'mobile', 'email', 'seasonPass'] as const) {
+    if (row[key] !== stored[key]) (body as Record<string, unknown>)[key] = row[key];
+  }
+  body.version = row.version;
+  return body;
 }
 
 /** What Save sends: the changed rows and the removed ids. A removed row that was never saved is
- *  simply dropped. */
-export function planSave(draft: VolunteersDraft, savedVolunteerIds: ReadonlySet<string>, savedSlotIds: ReadonlySet<string>): VolunteersSave {
+ *  simply dropped. `stored`: the volunteers as the device holds them, of which `owed` (refused
+ *  saves' rows) go whole. */
+export function planSave(
+  draft: VolunteersDraft, savedVolunteerIds: ReadonlySet<string>, savedSlotIds: ReadonlySet<string>,
+  stored: readonly VolunteerFields[] = [], owed: ReadonlySet<string> = new Set(),
+): VolunteersSave {
   const volunteers = [...draft.volunteers.values()].filter((v) => !draft.removedVolunteers.has(v.id));
   const slots = [...draft.slots.values()].filter((s) => !draft.removedSlots.has(s.id));
   const removedVolunteers = [...draft.removedVolunteers].filter((id) => savedVolunteerIds.has(id));
   const removedSlots = [...draft.removedSlots].filter((id) => savedSlotIds.has(id));
+  const storedById = new Map(stored.map((v) => [v.id, v]));
+  const volunteerRows = volunteers.map((v) => volunteerBody(v, owed.has(v.id) ? undefined : storedById.get(v.id)));
   return {
-    body: { multi: true, volunteers, volunteersDeleted: removedVolunteers, slots, slotsDeleted: removedSlots },
+    body: { multi: true, volunteers: volunteerRows, volunteersDeleted: removedVolunteers, slots, slotsDeleted: removedSlots },
     volunteers,
     slots,
     removedVolunteers,
     removedSlots,
+    base: volunteers.flatMap((v) => (owed.has(v.id) ? [] : storedById.get(v.id) ?? [])),
   };
 }

@@ -23,6 +23,7 @@ export async function saveVolunteers(
     rowId: null,
     eventId: user.EventId,
     userId: user.username,
+    base: save.base,
     applyLocally: async (tx) => {
       await tx.outbox.bulkDelete([...replacesItems]);
       await tx.volunteers.bulkPut(save.volunteers.map((v) => ({ ...v, ...scope, _pending: true })));

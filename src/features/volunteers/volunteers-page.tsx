@@ -84,7 +84,8 @@ export default function VolunteersPage({ db, variant }: { db: InterschoolsDb; va
     if (!user || blocked) return;
     setUpdating(true);
     try {
-      const plan = planSave(draft, new Set(baseVolunteers.map((v) => v.id)), new Set(baseSlots.map((s) => s.id)));
+      const owed = new Set(refused?.draft.volunteers.keys() ?? []);
+      const plan = planSave(draft, new Set(baseVolunteers.map((v) => v.id)), new Set(baseSlots.map((s) => s.id)), baseVolunteers, owed);
       await saveVolunteers(db, plan, refused?.itemIds ?? [], user);
       setEdits(EMPTY_DRAFT);
       setNotice(SAVED_NOTICE);

@@ -24,6 +24,7 @@ import {
   storedEmailSchema,
   stringFlagSchema,
   versioned,
+  wholeWhenNew,
 } from '../common';
 
 export const volunteerSchema = z.object({
@@ -39,16 +40,24 @@ export const volunteerSchema = z.object({
 });
 export type Volunteer = z.infer<typeof volunteerSchema>;
 
+/** Request row (PUT /api/volunteers): whole for a new volunteer; one on record (its version given)
+ *  may come as its id, version and only the fields changed. */
 export const volunteerWriteSchema = z.object({
   id: idSchema,
-  firstname: requiredText(MAX_PERSON_NAME_LENGTH),
-  lastname: requiredText(MAX_PERSON_NAME_LENGTH),
-  mobile: boundedText(MAX_PHONE_LENGTH).refine(isValidPhone, { message: MESSAGES.volunteerPhoneRequired }),
-  email: z.union([z.literal(''), z.email({ error: MESSAGES.invalidEmail }).max(MAX_EMAIL_LENGTH)]).default(''),
-  seasonPass: stringFlagSchema.default('0'),
+  firstname: requiredText(MAX_PERSON_NAME_LENGTH).optional(),
+  lastname: requiredText(MAX_PERSON_NAME_LENGTH).optional(),
+  mobile: boundedText(MAX_PHONE_LENGTH).refine(isValidPhone, { message: MESSAGES.volunteerPhoneRequired }).optional(),
+  email: z.union([z.literal(''), z.email({ error: MESSAGES.invalidEmail }).max(MAX_EMAIL_LENGTH)]).optional(),
+  seasonPass: stringFlagSchema.optional(),
   ...versioned,
-});
-export type VolunteerWrite = z.infer<typeof volunteerWriteSchema>;
+})
+  .superRefine(wholeWhenNew({ firstname: 'string', lastname: 'string', mobile: 'string' }))
+  .transform((row) => (row.version === undefined ? { ...row, email: row.email ?? '', seasonPass: row.seasonPass ?? '0' } : row));
+export type VolunteerWrite = z.output<typeof volunteerWriteSchema>;
+
+/** A row with every field: a new volunteer can be created from it. */
+export const isWholeVolunteerRow = (row: VolunteerWrite): row is VolunteerWrite & Required<Pick<VolunteerWrite, 'firstname' | 'lastname' | 'mobile' | 'email' | 'seasonPass'>> =>
+  row.firstname !== undefined && row.lastname !== undefined && row.mobile !== undefined && row.email !== undefined && row.seasonPass !== undefined;
 
 export const volunteerPositionSchema = z.enum(VOLUNTEER_POSITIONS);
 
