@@ -2,8 +2,10 @@
 // registration).
 // Each starts with the skip link; every screen renders its own <main id="main"> (PageMain).
 import { Suspense, type MouseEvent } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { Outlet } from 'react-router-dom';
 import { AppStatus } from '../components/app-status';
+import { unsavedEditCount } from '../db/drafts';
 import { MAIN_ID, PageMain, focusMain } from '../components/page-main';
 import { useSession } from '../components/session-context';
 import { RequireUser } from './guards';
@@ -15,7 +17,11 @@ const LOADING = <PageMain><p className="splash" role="status">Loading…</p></Pa
 function Status() {
   const { db, engine } = useServices();
   const { user } = useSession();
-  return <AppStatus db={db} userLocked={user?.locked ?? false} onChanged={() => void engine.refreshCounts().catch(() => undefined)} />;
+  const username = user?.username ?? null;
+  const unsaved = useLiveQuery(() => (username ? unsavedEditCount(db, username) : 0), [db, username]) ?? 0;
+  return (
+    <AppStatus db={db} userLocked={user?.locked ?? false} unsaved={unsaved} onChanged={() => void engine.refreshCounts().catch(() => undefined)} />
+  );
 }
 
 /**

@@ -1,13 +1,17 @@
-// Logout (spec section 4): warns first while changes have not reached the server, then ends the
-// server session (a network failure is ignored), clears the stored user and goes to /login. The
-// outbox is kept: it is sent when that user signs in again.
+// Logout (spec section 4): warns first while changes have not reached the server or edits are not
+// saved yet, then ends the server session (a network failure is ignored), clears the stored user
+// and goes to /login. The outbox and the unsaved drafts are kept: they are there when that user
+// signs in again.
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { logout } from '../api/session';
 import { ConfirmDialog } from '../components/dialog';
 import { useSession } from '../components/session-context';
 import { useSyncStatus } from '../components/use-sync-status';
+import { unsavedEditCount } from '../db/drafts';
 import { ROUTES } from '../domain/constants/ui';
+import { useServices } from './services';
 
 export function useLogout(): { requestLogout(): void; dialog: ReactNode } {
   const { setUser } = useSession();
@@ -15,6 +19,9 @@ export function useLogout(): { requestLogout(): void; dialog: ReactNode } {
   const navigate = useNavigate();
   const [asking, setAsking] = useState(false);
   const unsent = status.pending + status.blocked + status.failed;
+  const { db } = useServices();
+  const username = useSession().user?.username ?? null;
+  const unsaved = useLiveQuery(() => (username ? unsavedEditCount(db, username) : 0), [db, username]) ?? 0;
 
   async function doLogout() {
     setAsking(false);
@@ -27,10 +34,20 @@ export function useLogout(): { requestLogout(): void; dialog: ReactNode } {
     <ConfirmDialog
       title="Log out with unsent changes?"
       message={(
-        <p>
-          {unsent === 1 ? '1 change has' : `${unsent} changes have`} not reached the server yet. They stay on this
-          device and are sent when you sign in again here.
-        </p>
+        <>
+          {unsent > 0 && (
+            <p>
+              {unsent === 1 ? '1 change has' : `${unsent} changes have`} not reached the server yet. They stay on this
+              device and are sent when you sign in again here.
+            </p>
+          )}
+          {unsaved > 0 && (
+            <p>
+              {unsaved === 1 ? '1 edit is' : `${unsaved} edits are`} not saved yet. {unsaved === 1 ? 'It stays' : 'They stay'} on
+              this device, on {unsaved === 1 ? 'its' : 'their'} screen, when you sign in again here.
+            </p>
+          )}
+        </>
       )}
       confirmLabel="Log out"
       onConfirm={() => void doLogout()}
@@ -40,7 +57,7 @@ export function useLogout(): { requestLogout(): void; dialog: ReactNode } {
 
   return {
     requestLogout() {
-      if (unsent > 0) setAsking(true);
+      if (unsent + unsaved > 0) setAsking(true);
       else void doLogout();
     },
     dialog,

@@ -1,5 +1,5 @@
 // The always-visible sync state (ARCHITECTURE.md 'Client: offline first'): online or offline,
-// syncing, pending changes, changes blocked by a lock (listed, exportable) and changes needing
+// syncing, edits not saved yet (screens' drafts), pending changes, changes blocked by a lock (listed, exportable) and changes needing
 // attention, plus the locked-event banner. It only reads the status store; the engine writes it.
 import { Suspense, lazy, useState } from 'react';
 import type { InterschoolsDb } from '../db/database';
@@ -17,10 +17,12 @@ export interface AppStatusProps {
   db: InterschoolsDb;
   /** The session user is marked locked (a 410 earlier, or a locked event at login). */
   userLocked?: boolean;
+  /** Edits made on screens and not saved yet (drafts kept on this device). */
+  unsaved?: number;
   onChanged?(): void;
 }
 
-export function AppStatus({ db, userLocked = false, onChanged }: AppStatusProps) {
+export function AppStatus({ db, userLocked = false, unsaved = 0, onChanged }: AppStatusProps) {
   const status = useSyncStatus();
   const [open, setOpen] = useState<SetAsideView | null>(null);
 
@@ -37,7 +39,10 @@ export function AppStatus({ db, userLocked = false, onChanged }: AppStatusProps)
         {status.pending > 0 && (
           <span className="pill pill-pending">{plural(status.pending, 'change pending', 'changes pending')}</span>
         )}
-        {status.pending === 0 && !status.syncing && status.blocked === 0 && status.failed === 0 && (
+        {unsaved > 0 && (
+          <span className="pill pill-unsaved">{plural(unsaved, 'edit not saved yet', 'edits not saved yet')}</span>
+        )}
+        {unsaved === 0 && status.pending === 0 && !status.syncing && status.blocked === 0 && status.failed === 0 && (
           <span className="pill pill-quiet">All changes saved</span>
         )}
         {status.blocked > 0 && (

@@ -1,6 +1,6 @@
 // The team managers screen in the DOM: the season pass column is there for a VIC event only, a
 // new row asks for names and a mobile (the spec's phone message) before Save is possible, and a
-// row added on the screen is simply dropped by Remove. (Syncing with the real server:
+// row added on the screen is simply dropped by Remove; unsaved work outlives leaving the screen. (Syncing with the real server:
 // team-managers-sync.test.tsx; editing cells in a real browser: tests/e2e/team-managers.test.ts.)
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -8,6 +8,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SessionContext } from '../../src/components/session-context';
 import { InterschoolsDb } from '../../src/db/database';
+import { unsavedEditCount } from '../../src/db/drafts';
 import { MESSAGES } from '../../src/domain/messages';
 import type { SessionUser } from '../../src/domain/schemas/entities';
 import TeamManagersPage, { LOCKED_MESSAGE } from '../../src/features/team-managers/team-managers-page';
@@ -76,6 +77,20 @@ describe('team managers page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Invalid cells in Team managers' })).toBeNull());
     expect(saveButton().disabled).toBe(true);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('keeps a row added and not saved when the screen is left and opened again, with a note, until it is discarded', async () => {
+    renderPage();
+    await addRow();
+    await waitFor(async () => expect(await unsavedEditCount(db, USER.username)).toBe(1));
+    cleanup();
+    renderPage();
+    await screen.findByRole('list', { name: 'Invalid cells in Team managers' });
+    expect(screen.getByText('An edit you had not saved was kept on this device.', { exact: false })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Discard unsaved edits' }));
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Invalid cells in Team managers' })).toBeNull());
+    await waitFor(async () => expect(await unsavedEditCount(db, USER.username)).toBe(0));
     expect(await db.outbox.count()).toBe(0);
   });
 

@@ -1,12 +1,16 @@
 // #/participant/index: the school's participants (spec section 2). Reads only the Dexie mirror;
 // edits stay a draft until Save, which commits them locally with one queued call and returns to
-// disabled at once. Read-only while the event is locked.
+// disabled at once. The draft is kept on the device as it is made (usePersistedDraft), so leaving
+// the screen or reloading loses no edit. Read-only while the event is locked.
 import { useCallback, useMemo, useState } from 'react';
+import { DraftRestoredNote } from '../../components/draft-restored-note';
+import { usePersistedDraft } from '../../components/use-persisted-draft';
 import { DataGrid, findInvalidCells, type GridAction, type GridChange } from '../../components/data-grid';
 import { SaveButton } from '../../components/save-button';
 import { useSession } from '../../components/session-context';
 import { useSyncStatus } from '../../components/use-sync-status';
 import { getDb, type InterschoolsDb } from '../../db/database';
+import { draftKey } from '../../db/drafts';
 import { canRemoveParticipant } from '../../domain/rules/participants';
 import { AddParticipantDialog } from './add-participant-dialog';
 import { participantCellClassName, participantColumns } from './participant-columns';
@@ -34,6 +38,11 @@ export interface ParticipantsPageProps {
 
 const NO_ROWS: ParticipantGridRow[] = [];
 
+/** The screen's unsaved work: edited fields by row, and rows removed. */
+type Draft = { edits: ParticipantEdits; removed: ReadonlySet<string> };
+const EMPTY_DRAFT: Draft = { edits: {}, removed: new Set() };
+const draftCount = (d: Draft) => Object.keys(d.edits).length + d.removed.size;
+
 export default function ParticipantsPage({ db = getDb(), currentYear = new Date().getFullYear() }: ParticipantsPageProps) {
   const { user } = useSession();
   const status = useSyncStatus();
@@ -43,8 +52,12 @@ export default function ParticipantsPage({ db = getDb(), currentYear = new Date(
   const failures = useFailedParticipantMessages(db);
   const invoicePaid = useInvoicePaid(db, schoolId, eventId);
 
-  const [edits, setEdits] = useState<ParticipantEdits>({});
-  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
+  const { draft, setDraft, restored } = usePersistedDraft(
+    db, user ? draftKey(user.username, 'participants', schoolId, eventId) : null, EMPTY_DRAFT, draftCount,
+  );
+  const { edits, removed } = draft;
+  const setEdits = useCallback((next: (current: ParticipantEdits) => ParticipantEdits) => setDraft((d) => ({ ...d, edits: next(d.edits) })), [setDraft]);
+  const setRemoved = useCallback((next: (current: ReadonlySet<string>) => ReadonlySet<string>) => setDraft((d) => ({ ...d, removed: next(d.removed) })), [setDraft]);
   const [updating, setUpdating] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -66,7 +79,7 @@ export default function ParticipantsPage({ db = getDb(), currentYear = new Date(
     [base, edits, removed, currentYear],
   );
   const problems = useMemo(() => saveProblems(changes), [changes]);
-  const dirty = Object.keys(edits).length > 0 || removed.size > 0;
+  const dirty = draftCount(draft) > 0;
   const blockedReason =
     invalid.length > 0 ? 'Fix the invalid cells before saving.' : problems.length > 0 ? problems.join(' ') : null;
 
@@ -81,7 +94,7 @@ export default function ParticipantsPage({ db = getDb(), currentYear = new Date(
         ),
       );
     },
-    [baseRows],
+    [baseRows, setEdits],
   );
 
   const actions = useMemo<GridAction<ParticipantGridRow>[]>(() => {
@@ -100,7 +113,7 @@ export default function ParticipantsPage({ db = getDb(), currentYear = new Date(
       });
     }
     return list;
-  }, [canRemove]);
+  }, [canRemove, setRemoved]);
 
   async function save() {
     if (!user || locked) return;
@@ -108,8 +121,7 @@ export default function ParticipantsPage({ db = getDb(), currentYear = new Date(
     setError(null);
     try {
       await saveParticipantChanges(db, changes, user);
-      setEdits({});
-      setRemoved(new Set());
+      setDraft(EMPTY_DRAFT);
       setNotice('Changes saved on this device; they are sent to the server when online.');
     } catch (cause) {
       setError(cause instanceof Error ? cause.message : String(cause));
@@ -142,6 +154,7 @@ export default function ParticipantsPage({ db = getDb(), currentYear = new Date(
         </div>
       )}
       {notice && <p role="status">{notice}</p>}
+      {restored && <DraftRestoredNote count={draftCount(draft)} onDiscard={() => setDraft(EMPTY_DRAFT)} />}
       {error && <p role="alert">{error}</p>}
       {base === undefined ? (
         <p role="status">Loading participants…</p>

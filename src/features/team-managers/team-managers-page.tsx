@@ -8,6 +8,9 @@ import { DataGrid, findInvalidCells, type GridAction, type GridChange } from '..
 import { PageMain } from '../../components/page-main';
 import { SaveButton } from '../../components/save-button';
 import { useSession } from '../../components/session-context';
+import { DraftRestoredNote } from '../../components/draft-restored-note';
+import { usePersistedDraft } from '../../components/use-persisted-draft';
+import { draftKey } from '../../db/drafts';
 import { useSyncStatus } from '../../components/use-sync-status';
 import { getDb, type InterschoolsDb } from '../../db/database';
 import { showsSeasonPass } from '../../domain/rules/team-managers';
@@ -25,6 +28,9 @@ export const SAVED_NOTICE = 'Changes saved on this device; they are sent to the 
 
 const NO_ROWS: TeamManagerGridRow[] = [];
 
+/** Edits not saved yet: rows edited or added, and rows removed. */
+const draftCount = (d: TeamManagerDraft) => new Set([...Object.keys(d.edits), ...d.added.map((row) => row.id)]).size + d.removed.size;
+
 export default function TeamManagersPage({ db = getDb() }: { db?: InterschoolsDb }) {
   const { user } = useSession();
   const status = useSyncStatus();
@@ -33,7 +39,9 @@ export default function TeamManagersPage({ db = getDb() }: { db?: InterschoolsDb
   const mirror = useTeamManagers(db, schoolId, eventId);
   const refusals = useRefusedTeamManagers(db);
 
-  const [draft, setDraft] = useState<TeamManagerDraft>(EMPTY_DRAFT);
+  const { draft, setDraft, restored } = usePersistedDraft<TeamManagerDraft>(
+    db, user ? draftKey(user.username, 'team-managers', schoolId, eventId) : null, EMPTY_DRAFT, draftCount,
+  );
   const [updating, setUpdating] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -49,7 +57,7 @@ export default function TeamManagersPage({ db = getDb() }: { db?: InterschoolsDb
   const edit = useCallback((next: (current: TeamManagerDraft) => TeamManagerDraft) => {
     setNotice(null);
     setDraft(next);
-  }, []);
+  }, [setDraft]);
 
   const onChange = useCallback(
     (changes: GridChange<TeamManagerGridRow>[]) =>
@@ -109,6 +117,7 @@ export default function TeamManagersPage({ db = getDb() }: { db?: InterschoolsDb
         </div>
       )}
       {notice && <p role="status">{notice}</p>}
+      {restored && <DraftRestoredNote count={draftCount(draft)} onDiscard={() => setDraft(EMPTY_DRAFT)} />}
       {error && <p role="alert">{error}</p>}
       {mirror === undefined ? (
         <p role="status">Loading team managers…</p>

@@ -9,11 +9,14 @@ import { DataGrid, findInvalidCells, type GridAction, type GridChange } from '..
 import { PageMain } from '../../components/page-main';
 import { SaveButton } from '../../components/save-button';
 import { useSession } from '../../components/session-context';
+import { DraftRestoredNote } from '../../components/draft-restored-note';
+import { usePersistedDraft } from '../../components/use-persisted-draft';
+import { draftKey } from '../../db/drafts';
 import { useSyncStatus } from '../../components/use-sync-status';
 import { getDb, type InterschoolsDb } from '../../db/database';
 import { draftIssues, nameOfTeam } from './team-checks';
 import {
-  EMPTY_TEAM_DRAFT, addTeam, baseTeams, currentTeams, isDirty, newTeam, planTeamsSave, removeTeam, setTeamField,
+  EMPTY_TEAM_DRAFT, addTeam, baseTeams, changedTeams, currentTeams, isDirty, newTeam, planTeamsSave, removeTeam, setTeamField,
   undoRemoveTeam, withTeam, type TeamDraft, type TeamField, type WorkingTeam,
 } from './team-draft';
 import { disciplineName, participantLabels, teamCellClassName, teamColumns, toTeamGridRow, type TeamGridRow } from './team-grid-rows';
@@ -39,7 +42,11 @@ export default function TeamGridPage({ db = getDb() }: { db?: InterschoolsDb }) 
   const mirror = useTeamsMirror(db, schoolId, eventId);
   const refusals = useRefusedTeams(db);
 
-  const [draft, setDraft] = useState<TeamDraft>(EMPTY_TEAM_DRAFT);
+  // Counted against the saved teams once they are read (a team edited back as it was is no edit).
+  const countDraft = useCallback((d: TeamDraft) => (mirror ? changedTeams(baseTeams(mirror.teams, mirror.entries), d).length + d.removed.size : null), [mirror]);
+  const { draft, setDraft, restored } = usePersistedDraft<TeamDraft>(
+    db, user ? draftKey(user.username, 'teams', schoolId, eventId) : null, EMPTY_TEAM_DRAFT, countDraft,
+  );
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [updating, setUpdating] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -72,7 +79,7 @@ export default function TeamGridPage({ db = getDb() }: { db?: InterschoolsDb }) 
   const edit = useCallback((next: (current: TeamDraft) => TeamDraft) => {
     setNotice(null);
     setDraft(next);
-  }, []);
+  }, [setDraft]);
   const changeTeam = useCallback((team: WorkingTeam) => edit((current) => withTeam(current, team)), [edit]);
 
   const disciplineIdOf = useMemo(() => {
@@ -149,6 +156,7 @@ export default function TeamGridPage({ db = getDb() }: { db?: InterschoolsDb }) 
         </div>
       )}
       {notice && <p role="status">{notice}</p>}
+      {restored && <DraftRestoredNote count={countDraft(draft) ?? 0} onDiscard={() => setDraft(EMPTY_TEAM_DRAFT)} />}
       {error && <p role="alert">{error}</p>}
       {issues.list.length > 0 && (
         <ul className="data-grid-errors" aria-label="Before saving">

@@ -12,6 +12,9 @@ import { v7 as uuidv7 } from 'uuid';
 import { PageMain } from '../../components/page-main';
 import { SaveButton } from '../../components/save-button';
 import { useSession } from '../../components/session-context';
+import { DraftRestoredNote } from '../../components/draft-restored-note';
+import { usePersistedDraft } from '../../components/use-persisted-draft';
+import { draftKey } from '../../db/drafts';
 import { useSyncStatus } from '../../components/use-sync-status';
 import type { InterschoolsDb } from '../../db/database';
 import { requiredVolunteers, requiredVolunteersVic } from '../../domain/rules/required-volunteers';
@@ -41,12 +44,17 @@ const slotFields = (s: SlotFields): SlotFields => ({
   id: s.id, VolunteerId: s.VolunteerId, preferences: s.preferences.map((p) => ({ ...p })), ...(s.version !== undefined ? { version: s.version } : {}),
 });
 
+/** Edits not saved yet: volunteers and places edited or added, and those removed. */
+const draftCount = (d: VolunteersDraft) => d.volunteers.size + d.removedVolunteers.size + d.slots.size + d.removedSlots.size;
+
 export default function VolunteersPage({ db, variant }: { db: InterschoolsDb; variant: VolunteersVariant }) {
   const { user } = useSession();
   const status = useSyncStatus();
   const mirror = useVolunteersMirror(db, user?.SchoolId ?? null, user?.EventId ?? null);
   const refused = useRefusedVolunteers(db);
-  const [edits, setEdits] = useState<VolunteersDraft>(EMPTY_DRAFT);
+  const { draft: edits, setDraft: setEdits, restored } = usePersistedDraft<VolunteersDraft>(
+    db, user ? draftKey(user.username, `volunteers-${variant}`, user.SchoolId, user.EventId) : null, EMPTY_DRAFT, draftCount,
+  );
   const [notice, setNotice] = useState<string | null>(null);
   const [updating, setUpdating] = useState(false);
 
@@ -106,6 +114,7 @@ export default function VolunteersPage({ db, variant }: { db: InterschoolsDb; va
       )}
       {locked && <p className="vol-notice" role="status">{LOCKED}</p>}
       {notice && <p className="vol-notice" role="status">{notice}</p>}
+      {restored && <DraftRestoredNote count={draftCount(edits)} onDiscard={() => setEdits(EMPTY_DRAFT)} />}
 
       <section aria-labelledby="volunteers-title">
         <h2 id="volunteers-title">Volunteers</h2>

@@ -9,6 +9,9 @@ import { v7 as uuidv7 } from 'uuid';
 import { PageMain } from '../../components/page-main';
 import { SaveButton } from '../../components/save-button';
 import { useSession } from '../../components/session-context';
+import { DraftRestoredNote } from '../../components/draft-restored-note';
+import { usePersistedDraft } from '../../components/use-persisted-draft';
+import { draftKey } from '../../db/drafts';
 import { useSyncStatus } from '../../components/use-sync-status';
 import { getDb, type InterschoolsDb, type WaiverRow } from '../../db/database';
 import type { WaiverType } from '../../domain/constants/choices';
@@ -32,6 +35,9 @@ export function countsLine(counts: ReturnType<typeof waiverCounts>): string {
   return `${p.completed} of ${p.total} racer waivers completed, ${v.completed} of ${v.total} volunteer waivers completed`;
 }
 
+/** Edits not saved yet: waivers edited or added, and waivers removed. */
+const draftCount = (d: WaiverDraft) => new Set([...Object.keys(d.edits), ...d.added.map((row) => row.id)]).size + d.removed.size;
+
 export default function WaiversPage({ db = getDb() }: { db?: InterschoolsDb }) {
   const { user } = useSession();
   const status = useSyncStatus();
@@ -40,7 +46,9 @@ export default function WaiversPage({ db = getDb() }: { db?: InterschoolsDb }) {
   const mirror = useWaiverRows(db, schoolId, eventId);
   const refusals = useRefusedWaivers(db);
 
-  const [draft, setDraft] = useState<WaiverDraft>(EMPTY_DRAFT);
+  const { draft, setDraft, restored } = usePersistedDraft<WaiverDraft>(
+    db, user ? draftKey(user.username, 'waivers', schoolId, eventId) : null, EMPTY_DRAFT, draftCount,
+  );
   const [updating, setUpdating] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -63,7 +71,7 @@ export default function WaiversPage({ db = getDb() }: { db?: InterschoolsDb }) {
   const edit = useCallback((next: (current: WaiverDraft) => WaiverDraft) => {
     setNotice(null);
     setDraft(next);
-  }, []);
+  }, [setDraft]);
 
   const actions = {
     locked,
@@ -121,6 +129,7 @@ export default function WaiversPage({ db = getDb() }: { db?: InterschoolsDb }) {
         </div>
       )}
       {notice && <p role="status">{notice}</p>}
+      {restored && <DraftRestoredNote count={draftCount(draft)} onDiscard={() => setDraft(EMPTY_DRAFT)} />}
       {error && <p role="alert">{error}</p>}
       {!matches ? (
         <p role="status">Loading waivers…</p>
