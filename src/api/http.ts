@@ -1,6 +1,18 @@
 // The one door to the network: a ky instance for the API (same origin, cookies included). The
-// offline engine (src/sync) and the typed call functions build on it.
+// offline engine (src/sync) and the typed call functions build on it. A 401 on any call but the
+// sign-in itself means the session has ended: whoever listens (the shell) sends the user to sign in.
 import ky from 'ky';
+
+const sessionEndedListeners = new Set<() => void>();
+
+/** Calls `listener` whenever a call is answered 401 (the session has ended); returns the unsubscribe. */
+export function onSessionEnded(listener: () => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
+// A refused sign-in answers 401 too: that is a wrong password, not an ended session.
+const isSignIn = (url: string) => /\/api\/login\/?$/.test(new URL(url, 'http://x').pathname);
 
 export const http = ky.create({
   prefix: '/',
@@ -8,4 +20,9 @@ export const http = ky.create({
   timeout: 20_000,
   retry: 0,
   throwHttpErrors: false,
+  hooks: {
+    afterResponse: [({ request, response }) => {
+      if (response.status === 401 && !isSignIn(request.url)) for (const listener of sessionEndedListeners) listener();
+    }],
+  },
 });

@@ -1,13 +1,16 @@
 // The root route: the host check comes before anything else (unexpected host -> /down), then the
-// shell's wiring: the page's sync engine runs while a user is known, a 401 (status.needsLogin)
+// shell's wiring: the page's sync engine runs while a user is known, a 401 (status.needsLogin, or
+// any call of a screen)
 // sends the app to /login keeping the outbox, a 410 (status.locked) marks the user locked, and a
 // waiting new version is offered.
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { onSessionEnded } from '../api/http';
 import { useSession } from '../components/session-context';
 import { useSyncStatus } from '../components/use-sync-status';
 import { ROUTES } from '../domain/constants/ui';
 import { sessionAfterLock } from '../domain/rules/session';
+import { syncStatus } from '../sync/status';
 import { useHostCheck } from './host-check';
 import { useServices } from './services';
 import { UpdatePrompt } from './update-prompt';
@@ -29,6 +32,11 @@ function useSyncWiring(): void {
   useEffect(() => {
     if (locked && user && !user.locked) void setUser(sessionAfterLock(user));
   }, [locked, user, setUser]);
+
+  // A 401 on a screen's own call (a report, the users list) ends the session as the engine's does.
+  useEffect(() => onSessionEnded(() => {
+    if (username) syncStatus.set({ needsLogin: true });
+  }), [username]);
 
   // On the 401 signal (its rising edge) go to /login and say why; the outbox is kept.
   const wasNeedingLogin = useRef(false);
