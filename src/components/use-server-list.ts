@@ -1,6 +1,7 @@
 // The admin lists that live on the server only (BPAY, /rev, users, invites, events): load the list
 // when online, keep one message (notice or error), and save with an idempotency key so a retried
-// request is applied once. Failures keep the edits on screen; the message says what happened.
+// request is applied once. Failures keep the edits on screen; the message says what happened; a
+// failed load offers Retry (ListLoading) instead of 'Loading…' for good.
 import { useCallback, useEffect, useState } from 'react';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
@@ -24,6 +25,8 @@ export function useServerList<S extends z.ZodType>({ path, schema, loadError }: 
   const [rows, setRows] = useState<Rows | null>(null);
   const [message, setMessage] = useState<ListMessage | null>(null);
   const [busy, setBusy] = useState(false);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (!online) return undefined;
@@ -31,13 +34,24 @@ export function useServerList<S extends z.ZodType>({ path, schema, loadError }: 
     void call('get', path).then((answer) => {
       if (!current) return;
       const parsed = answer?.status === 200 ? schema.safeParse(answer.body?.data ?? answer.body) : null;
-      if (parsed?.success) setRows(parsed.data);
-      else setMessage({ text: failure(answer, loadError).message, error: true });
+      if (parsed?.success) {
+        setRows(parsed.data);
+      } else {
+        setMessage({ text: failure(answer, loadError).message, error: true });
+        setLoadFailed(true);
+      }
     });
     return () => {
       current = false;
     };
-  }, [online, path, schema, loadError]);
+  }, [online, path, schema, loadError, attempt]);
+
+  /** Loads the list again after a failed load. */
+  const retry = useCallback(() => {
+    setLoadFailed(false);
+    setMessage(null);
+    setAttempt((n) => n + 1);
+  }, []);
 
   /** Sends one write; on a 2xx answer calls saved(answer) and shows its notice, otherwise shows
    *  the server's message (or the fallback). Answers whether it was saved. */
@@ -62,5 +76,5 @@ export function useServerList<S extends z.ZodType>({ path, schema, loadError }: 
     return ok;
   }, []);
 
-  return { online, rows, setRows, message, setMessage, busy, save };
+  return { online, rows, setRows, message, setMessage, busy, save, loadFailed, retry };
 }

@@ -165,3 +165,21 @@ it('removes an event ticked Archive from the list once saved, and the server lis
   // Still readable by id, as archived.
   expect(await serverGet<Event>(`/api/event/${existing!.id}`)).toMatchObject({ archived: true });
 });
+
+it('offers Retry after a failed load instead of saying Loading… for good, and lists the staff once it works', async () => {
+  const real = globalThis.fetch;
+  let refused = 1;
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    if (refused > 0) {
+      refused -= 1;
+      return Promise.reject(new TypeError('Failed to fetch'));
+    }
+    return real(input, init);
+  });
+  renderAsAdmin(<UsersPage />);
+  const retry = await dom.rtl.screen.findByRole('button', { name: 'Retry' });
+  expect(dom.rtl.screen.queryByText('Loading…')).toBeNull();
+  dom.rtl.fireEvent.click(retry);
+  await dom.rtl.screen.findByDisplayValue('Ada');
+  expect(dom.rtl.screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+});

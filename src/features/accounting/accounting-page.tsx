@@ -14,6 +14,7 @@ import { AdminListStatus } from '../../components/admin-list';
 import { SelectField, TextField } from '../../components/fields';
 import { PageMain } from '../../components/page-main';
 import { useSession } from '../../components/session-context';
+import { ListLoading } from '../../components/list-loading';
 import { useServerList } from '../../components/use-server-list';
 import type { InterschoolsDb } from '../../db/database';
 import { ACCOUNTING_SEGMENT, type AccountingRegion } from '../../domain/constants/choices';
@@ -75,7 +76,7 @@ export default function AccountingPage({ db }: { db?: InterschoolsDb } = {}) {
 function AccountingLists({ segment, stateName }: { segment: Segment; stateName: Map<number, string> }) {
   const path = syncPath(segment);
   const region = ORGANISATIONS.find((o) => o.value === segment)!.region;
-  const { online, rows, setRows, message, setMessage, busy, save } = useServerList({ path, schema: accountingSyncSchema, loadError: LOAD_ERROR });
+  const { online, rows, setRows, message, setMessage, busy, save, loadFailed, retry } = useServerList({ path, schema: accountingSyncSchema, loadError: LOAD_ERROR });
   const [schoolFilter, setSchoolFilter] = useState('');
   const [contactFilter, setContactFilter] = useState('');
   const [schoolId, setSchoolId] = useState<string | null>(null);
@@ -115,7 +116,7 @@ function AccountingLists({ segment, stateName }: { segment: Segment; stateName: 
     return (
       <>
         <AdminListStatus online={online} message={message} />
-        {online && !message && <p>Loading…</p>}
+        {(loadFailed || !message) && <ListLoading online={online} failed={loadFailed} onRetry={retry} />}
       </>
     );
   }

@@ -12,6 +12,7 @@ import { call, failure } from '../../api/call';
 import { AdminListStatus } from '../../components/admin-list';
 import { PageMain } from '../../components/page-main';
 import { useSession } from '../../components/session-context';
+import { ListLoading } from '../../components/list-loading';
 import { useServerList } from '../../components/use-server-list';
 import type { InterschoolsDb } from '../../db/database';
 import { EVENT_LEVELS, INVOICE_TYPES } from '../../domain/constants/choices';
@@ -34,7 +35,7 @@ export default function EventsPage({ db }: { db: InterschoolsDb }) {
   const disciplineList = useLiveQuery(() => db.disciplines.orderBy('id').toArray(), [db]);
   const states = useLiveQuery(() => db.states.toArray(), [db]) ?? [];
   const disciplines = useMemo(() => disciplineList ?? [], [disciplineList]);
-  const { online, rows: loadedRows, setRows: setLoadedRows, message, setMessage, busy } = useServerList({
+  const { online, rows: loadedRows, setRows: setLoadedRows, message, setMessage, busy, loadFailed, retry } = useServerList({
     path: 'api/events', schema: listSchema, loadError: 'The events could not be loaded.',
   });
   const [edits, setEdits] = useState<Map<string, Event>>(new Map());
@@ -116,6 +117,7 @@ export default function EventsPage({ db }: { db: InterschoolsDb }) {
       <div className="admin-list-actions">
         <button type="button" className="button" disabled={!online || disciplines.length === 0} onClick={addEvent}>Add event</button>
       </div>
+      {!loadedRows && <ListLoading online={online} failed={loadFailed} onRetry={retry} />}
       {loadedRows && (
         <div className="admin-list-table-wrap">
           <table className="admin-list-table events-table">

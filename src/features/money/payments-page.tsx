@@ -15,6 +15,7 @@ import { EventChoiceField, useEventChoice } from '../../components/event-choice'
 import { TextField } from '../../components/fields';
 import { PageMain } from '../../components/page-main';
 import { useSession } from '../../components/session-context';
+import { ListLoading } from '../../components/list-loading';
 import { useServerList } from '../../components/use-server-list';
 import { MAX_REFERENCE_LENGTH } from '../../domain/constants/limits';
 import { canViewPaymentsAndSchools, isAdmin } from '../../domain/rules/access';
@@ -90,7 +91,7 @@ export default function PaymentsPage() {
 }
 
 function PaymentsGrid({ eventId, eventName, admin, vic, chooser }: { eventId: string; eventName: string | null; admin: boolean; vic: boolean; chooser: ReactNode }) {
-  const { online, rows, setRows, message, setMessage, busy, save } = useServerList({
+  const { online, rows, setRows, message, setMessage, busy, save, loadFailed, retry } = useServerList({
     path: `api/payment?EventId=${encodeURIComponent(eventId)}`, schema: listSchema, loadError: 'The payments could not be loaded.',
   });
   const [edits, setEdits] = useState<Map<string, Edit>>(new Map());
@@ -184,7 +185,7 @@ function PaymentsGrid({ eventId, eventName, admin, vic, chooser }: { eventId: st
       </div>
       <AdminListStatus online={online} message={message} />
       {rows === null ? (
-        online ? <p>Loading…</p> : null
+        <ListLoading online={online} failed={loadFailed} onRetry={retry} />
       ) : (
         <div className="admin-list-table-wrap">
           <table className="admin-list-table payments-table">

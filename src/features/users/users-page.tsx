@@ -9,6 +9,7 @@ import { call } from '../../api/call';
 import { AdminListStatus } from '../../components/admin-list';
 import { PageMain } from '../../components/page-main';
 import { useSession } from '../../components/session-context';
+import { ListLoading } from '../../components/list-loading';
 import { useServerList } from '../../components/use-server-list';
 import { isAdmin } from '../../domain/rules/access';
 import { adminUserSchema, type AdminUser } from '../../domain/schemas';
@@ -22,7 +23,7 @@ const listSchema = z.array(adminUserSchema);
 
 export default function UsersPage() {
   const { user } = useSession();
-  const { online, rows, setRows, message, setMessage, busy, save } = useServerList({
+  const { online, rows, setRows, message, setMessage, busy, save, loadFailed, retry } = useServerList({
     path: 'api/users', schema: listSchema, loadError: 'The users could not be loaded.',
   });
   const [edits, setEdits] = useState<Map<string, UserDraft>>(new Map());
@@ -94,7 +95,7 @@ export default function UsersPage() {
       <h1>Users</h1>
       <p>Staff who sign in to run the events. Leave a password blank to keep the current one.</p>
       <AdminListStatus online={online} message={message} />
-      {rows === null ? (online ? <p>Loading…</p> : null) : (
+      {rows === null ? <ListLoading online={online} failed={loadFailed} onRetry={retry} /> : (
         <div className="admin-list-table-wrap">
           <table className="admin-list-table">
             <thead>
