@@ -1,8 +1,10 @@
 // Signing in names the event (PRODUCT-DECISIONS 'Signing in'): a VIC coordinator lands in the VIC
 // event by default; an event not open to the school's state is refused with a message; the
-// device remembers the last choice.
+// device remembers the last choice; a coordinator whose state has no open event is told so.
 import type { Page } from 'playwright-core';
+import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
+import { NO_OPEN_EVENT_MESSAGE } from '../../src/features/session/login-page';
 import { expectAccessible } from './support/a11y';
 import { startServerAndDevice } from './support/device-and-server';
 
@@ -48,5 +50,40 @@ it("refuses an event not open to the school's state, then remembers the one that
   await page.waitForURL(/#\/login/);
 
   await expect.poll(async () => page.getByLabel('Event').locator('option:checked').textContent()).toBe(nswEvent);
+  await page.close();
+});
+
+it('tells a coordinator whose state has no open event why there is nothing to sign in to, and keeps no session', async () => {
+  const page = await env.device.context.newPage();
+  const email = `coordinator-${randomUUID().slice(0, 8)}@no-event.test`;
+  await page.goto(`${env.server.url}/#/register`);
+  const school = page.getByRole('group', { name: 'School' });
+  await school.getByLabel('School name').fill('Sunshine Coast Grammar');
+  await school.getByLabel('Town').fill('Buderim');
+  await school.getByLabel('State').selectOption({ label: 'QLD' }); // no event is open to QLD
+  await school.getByLabel('Phone').fill('07 5445 1000');
+  await school.getByLabel('School type').selectOption('Co-ed');
+  await school.getByLabel('School category').selectOption('Secondary');
+  await school.getByLabel('Government or independent').selectOption('Ind.');
+  const coordinator = page.getByRole('group', { name: 'Coordinator' });
+  await coordinator.getByLabel('Given name').fill('Sam');
+  await coordinator.getByLabel('Surname').fill('Reef');
+  await coordinator.getByLabel('Mobile').fill('0400 333 444');
+  const signIn = page.getByRole('group', { name: 'Sign-in' });
+  await signIn.getByLabel('Email').fill(email);
+  await signIn.getByLabel('Password').fill('a long enough password');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await page.getByText('Thank you for registering').waitFor();
+
+  await fillLogin(page, { username: email, password: 'a long enough password' });
+  const choice = page.getByLabel('Event');
+  await expect.poll(() => choice.locator('option').count()).toBeGreaterThan(2);
+  await choice.selectOption({ label: "My school's state event" }); // this device remembers another school's choice
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.getByRole('alert').filter({ hasText: NO_OPEN_EVENT_MESSAGE }).waitFor();
+  expect(page.url()).toMatch(/#\/login/);
+  // No session is left behind: a signed-in screen sends the visitor back to sign in.
+  await page.goto(`${env.server.url}/#/participant/index`);
+  await page.waitForURL(/#\/login/);
   await page.close();
 });

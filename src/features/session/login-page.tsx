@@ -1,11 +1,11 @@
 // /login (spec sections 2 and 4): on success the user is stored (Dexie meta and the session
 // context), the outbox resumes for this user, persistent storage is requested, and after
 // LOGIN_REDIRECT_DELAY_MS the app goes to /startlists (racedept) or /. A refusal shows the
-// response's error. The event is chosen on the form (login-event-choice.tsx). Also offers the
+// response's error; a user with no open event is told so, not signed in. The event is chosen on the form (login-event-choice.tsx). Also offers the
 // password reset by email.
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { login } from '../../api/session';
+import { login, logout } from '../../api/session';
 import { useSession } from '../../components/session-context';
 import { useSyncStatus } from '../../components/use-sync-status';
 import { LOGIN_REDIRECT_DELAY_MS } from '../../domain/constants/ui';
@@ -15,6 +15,10 @@ import { LoginEventChoice, rememberLoginEvent, useLoginEventChoice } from './log
 import { PasswordResetRequest } from './password-reset-request';
 import { useAutofillPoll } from './use-autofill-poll';
 import { PageMain } from '../../components/page-main';
+
+/** Said to a coordinator whose school has no event open at the moment: signed in, there would
+ *  be nothing to enter, and every screen would send them back here without a word. */
+export const NO_OPEN_EVENT_MESSAGE = 'No event is open to your school at the moment, so there is nothing to enter yet. You can sign in once the association opens this season\'s event.';
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Sign in again: your unsent changes are kept and sent once you are back.';
 
@@ -58,6 +62,13 @@ export function LoginPage({ engine }: { engine: SyncEngine }) {
       return;
     }
     const user = answer.data;
+    if (!user.EventId && user.type === 'school') {
+      // The sign-in worked but leads nowhere: end it here and say why.
+      await logout();
+      setError(NO_OPEN_EVENT_MESSAGE);
+      setBusy(false);
+      return;
+    }
     rememberLoginEvent(eventChoice.chosen);
     await setUser(user);
     // Resumes the outbox for this user only, then syncs (flush and pull) in the background.
