@@ -4,6 +4,7 @@
 // BPAY reference; a coordinator who opens the BPAY grid is sent to sign in.
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
+import { MIN_PASSWORD_LENGTH } from '../../src/domain/constants/policy';
 import { expectAccessible } from './support/a11y';
 import { DEMO, apiSession, signInThroughPage } from './support/app';
 import { startServerAndDevice } from './support/device-and-server';
@@ -18,6 +19,8 @@ it('registers a new school, which then signs in and finds its profile', async ()
   await page.goto(`${env.server.url}/#/register`);
   await page.getByRole('heading', { name: 'Interschools School Registration' }).waitFor();
   expect(await page.getByRole('group', { name: 'Sign-in' }).getByLabel('Password').getAttribute('placeholder')).toBe('Enter password');
+  // The password rule is there before the first try.
+  await page.getByRole('group', { name: 'Sign-in' }).getByText(`At least ${MIN_PASSWORD_LENGTH} characters.`).waitFor();
   expect(await page.getByRole('group', { name: 'Coordinator' }).getByRole('checkbox').isChecked()).toBe(true);
   await expectAccessible(page, 'registration');
 
@@ -42,6 +45,8 @@ it('registers a new school, which then signs in and finds its profile', async ()
   await signIn.getByLabel('Password').fill('short');
   await page.getByRole('button', { name: 'Register' }).click();
   await page.getByText('The password must be at least').first().waitFor();
+  // The field found wrong takes the focus.
+  await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('password');
   await signIn.getByLabel('Password').fill('a long enough password');
   await page.getByRole('button', { name: 'Register' }).click();
   await page.getByText('Thank you for registering').waitFor();

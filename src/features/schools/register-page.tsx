@@ -1,7 +1,8 @@
 // #/register (public): a new school registers itself, its coordinator, principal and the
 // coordinator's sign-in (POST /api/schools). The button is disabled from submit; success shows the
 // server's message and leads to sign-in; a refusal shows the server's message and re-enables it.
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+// Fields found wrong before sending are marked, and the first of them takes the focus.
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
@@ -24,6 +25,13 @@ export default function RegisterPage() {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
   const errors = useMemo(() => schoolFormErrors(values, 'register'), [values]);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [focusFirstError, setFocusFirstError] = useState(0);
+
+  // After a refused submit, the first field marked wrong takes the focus (once its message is drawn).
+  useEffect(() => {
+    if (focusFirstError > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusFirstError]);
 
   useEffect(() => {
     let current = true;
@@ -43,6 +51,7 @@ export default function RegisterPage() {
     setTried(true);
     if (Object.keys(errors).length > 0) {
       setOutcome({ ok: false, message: 'Some fields need attention: see the messages next to them.' });
+      setFocusFirstError((n) => n + 1);
       return;
     }
     setBusy(true);
@@ -61,7 +70,7 @@ export default function RegisterPage() {
     <PageMain className="page school-form">
       <h1>{MESSAGES.registrationTitle}</h1>
       <p>Register your school to enter its students in the interschools. Already registered? <Link to="/login">Sign in</Link>.</p>
-      <form onSubmit={(e) => void submit(e)} noValidate aria-label="School registration">
+      <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate aria-label="School registration">
         <SchoolFormFields mode="register" values={values} onChange={setValues} errors={tried ? errors : {}} states={states} disabled={registered} />
         <div className="school-form-actions">
           <button type="submit" className="button button-primary" disabled={busy || registered}>

@@ -3,6 +3,7 @@
 // asks for the current password, which a new sign-in email or password needs.
 import type { ReactNode } from 'react';
 import { SelectField, TextField } from '../../components/fields';
+import { MIN_PASSWORD_LENGTH } from '../../domain/constants/policy';
 import { SCHOOL_CATEGORIES, SCHOOL_GOV_OR_PRIVATE, SCHOOL_TYPES } from '../../domain/constants/choices';
 import { MESSAGES } from '../../domain/messages';
 import { regionChoices } from '../../domain/rules/region';
@@ -40,7 +41,7 @@ export function SchoolFormFields({ mode, values, onChange, errors, states, disab
     />
   );
   const person = <K extends 'coordinator' | 'principal' | 'user'>(group: K, key: keyof SchoolFormValues[K] & string, label: string,
-    extra: { autoComplete?: string; type?: string; inputMode?: 'tel'; placeholder?: string } = {}) => (
+    extra: { autoComplete?: string; type?: string; inputMode?: 'tel'; placeholder?: string; hint?: string } = {}) => (
     <TextField
       label={label}
       value={values[group][key] as string}
@@ -112,6 +113,8 @@ export function SchoolFormFields({ mode, values, onChange, errors, states, disab
           type: 'password',
           autoComplete: 'new-password',
           placeholder: mode === 'register' ? MESSAGES.registrationPasswordPlaceholder : MESSAGES.profilePasswordPlaceholder,
+          // The rule before the first try, not only after a refusal.
+          hint: `At least ${MIN_PASSWORD_LENGTH} characters.`,
         })}
         {mode === 'profile' && (
           <TextField
