@@ -1,7 +1,7 @@
 // A coordinator adds a team manager with the network gone: types the row into the grid, saves
 // (committed on the device at once), reloads the page still offline and finds it there; when the
 // network returns the server (read through a separate API session) has exactly that manager more.
-// The ticketing screen is audited on the way.
+// The ticketing screen is audited on the way. Removing a manager who looks after a team asks first.
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y';
@@ -66,4 +66,33 @@ it('adds a team manager offline, keeps it over a reload and syncs exactly that m
   expect(env.device.cspViolations).toEqual([]);
   await page.close();
   await api.dispose();
+});
+
+it('asks before removing a team manager who looks after a team, and keeps them on Cancel', async () => {
+  const api = await apiSession(env.server.url, DEMO.school);
+  const managers = (await (await api.get('/api/v2/team-managers')).json()) as Manager[];
+  const teams = (await (await api.get('/api/teams')).json()) as { TeamManagerId: string | null }[];
+  const manager = managers.find((m) => teams.some((t) => t.TeamManagerId === m.id)
+    && managers.filter((o) => o.lastname.includes(m.lastname) || m.lastname.includes(o.lastname)).length === 1)!;
+  const looksAfter = teams.filter((t) => t.TeamManagerId === manager.id).length;
+  const page = await env.device.context.newPage();
+  await signInThroughPage(page, env.server.url, DEMO.school);
+  await page.waitForURL(/#\/$/);
+  await page.goto(`${env.server.url}/#/teamManager/index`);
+  const row = page.locator('.ht_master tr').filter({ hasText: manager.lastname });
+  await row.getByRole('button', { name: 'Remove' }).click();
+  const dialog = page.getByRole('dialog', { name: `Remove ${manager.firstname} ${manager.lastname}?` });
+  await dialog.getByText(`looks after ${looksAfter === 1 ? '1 team' : `${looksAfter} teams`}`).waitFor();
+  await expectAccessible(page, 'removing a team manager who looks after a team');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  expect(await page.getByRole('region', { name: 'Removed, not saved yet' }).count()).toBe(0);
+  expect(await (page.getByRole('button', { name: 'Save', exact: true })).isDisabled()).toBe(true);
+
+  await row.getByRole('button', { name: 'Remove' }).click();
+  await dialog.getByRole('button', { name: 'Remove' }).click();
+  await page.getByText(`${manager.firstname} ${manager.lastname}`).last().waitFor();
+  expect(await (page.getByRole('button', { name: 'Save', exact: true })).isDisabled()).toBe(false);
+  await api.dispose();
+  await page.close();
 });

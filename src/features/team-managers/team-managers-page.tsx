@@ -2,11 +2,13 @@
 // Dexie mirror; edits, added and removed rows stay a draft until Save, which commits them locally
 // with one queued PUT /api/teamManagers and returns to disabled at once. Read-only while the
 // event is locked.
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useMemo, useState } from 'react';
 import { v7 as uuidv7 } from 'uuid';
 import { DataGrid, findInvalidCells, type GridAction, type GridChange } from '../../components/data-grid';
 import { PageMain } from '../../components/page-main';
 import { SaveButton } from '../../components/save-button';
+import { ConfirmDialog } from '../../components/dialog';
 import { useSession } from '../../components/session-context';
 import { DraftRestoredNote } from '../../components/draft-restored-note';
 import { usePersistedDraft } from '../../components/use-persisted-draft';
@@ -70,10 +72,26 @@ export default function TeamManagersPage({ db = getDb() }: { db?: InterschoolsDb
     [baseRows, edit],
   );
 
+  // How many of the event's teams each manager looks after: removing one of them asks first.
+  const teamsOf = useLiveQuery(async () => {
+    const counts = new Map<string, number>();
+    if (!eventId) return counts;
+    for (const team of await db.teams.where('EventId').equals(eventId).toArray()) {
+      if (team.TeamManagerId) counts.set(team.TeamManagerId, (counts.get(team.TeamManagerId) ?? 0) + 1);
+    }
+    return counts;
+  }, [db, eventId]);
+  const [confirmRemove, setConfirmRemove] = useState<{ row: TeamManagerGridRow; teams: number } | null>(null);
+
   const actions = useMemo<GridAction<TeamManagerGridRow>[]>(() => {
     if (locked) return [];
-    return [{ key: 'remove', title: 'Remove', label: 'Remove', onClick: (row) => edit((current) => removeRow(current, row.id)) }];
-  }, [locked, edit]);
+    const remove = (row: TeamManagerGridRow) => {
+      const teams = teamsOf?.get(row.id) ?? 0;
+      if (teams > 0) setConfirmRemove({ row, teams });
+      else edit((current) => removeRow(current, row.id));
+    };
+    return [{ key: 'remove', title: 'Remove', label: 'Remove', onClick: remove }];
+  }, [locked, edit, teamsOf]);
 
   function addRow() {
     if (!schoolId || !eventId) return;
@@ -136,6 +154,23 @@ export default function TeamManagersPage({ db = getDb() }: { db?: InterschoolsDb
       {mirror !== undefined && rows.length === 0 && <p>No team managers yet.</p>}
       <RemovedTeamManagers rows={baseRows.filter((row) => draft.removed.has(row.id))} onUndo={(id) => edit((d) => undoRemove(d, id))} />
       <RefusedTeamManagers rows={rows.filter((row) => row.failed)} />
+      {confirmRemove && (
+        <ConfirmDialog
+          title={`Remove ${teamManagerName(confirmRemove.row)}?`}
+          message={(
+            <p>
+              {teamManagerName(confirmRemove.row)} looks after {confirmRemove.teams === 1 ? '1 team' : `${confirmRemove.teams} teams`}.
+              Once saved, {confirmRemove.teams === 1 ? 'that team has' : 'those teams have'} no team manager until you choose another.
+            </p>
+          )}
+          confirmLabel="Remove"
+          onConfirm={() => {
+            edit((current) => removeRow(current, confirmRemove.row.id));
+            setConfirmRemove(null);
+          }}
+          onCancel={() => setConfirmRemove(null)}
+        />
+      )}
     </PageMain>
   );
 }
