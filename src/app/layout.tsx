@@ -2,23 +2,21 @@
 // registration).
 // Each starts with the skip link; every screen renders its own <main id="main"> (PageMain).
 import { Suspense, type MouseEvent } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { Outlet } from 'react-router-dom';
 import { AppStatus } from '../components/app-status';
-import { unsavedEditCount } from '../db/drafts';
 import { MAIN_ID, PageMain, focusMain } from '../components/page-main';
 import { useSession } from '../components/session-context';
 import { RequireUser } from './guards';
 import { Header } from './header';
 import { useServices } from './services';
+import { useUnsavedEditCount } from './use-unsaved-edit-count';
 
 const LOADING = <PageMain><p className="splash" role="status">Loading…</p></PageMain>;
 
 function Status() {
   const { db, engine } = useServices();
   const { user } = useSession();
-  const username = user?.username ?? null;
-  const unsaved = useLiveQuery(() => (username ? unsavedEditCount(db, username) : 0), [db, username]) ?? 0;
+  const unsaved = useUnsavedEditCount();
   return (
     <AppStatus db={db} userLocked={user?.locked ?? false} unsaved={unsaved} onChanged={() => void engine.refreshCounts().catch(() => undefined)} />
   );

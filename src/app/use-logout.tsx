@@ -2,16 +2,14 @@
 // saved yet, then ends the server session (a network failure is ignored), clears the stored user
 // and goes to /login. The outbox and the unsaved drafts are kept: they are there when that user
 // signs in again.
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { logout } from '../api/session';
 import { ConfirmDialog } from '../components/dialog';
 import { useSession } from '../components/session-context';
 import { useSyncStatus } from '../components/use-sync-status';
-import { unsavedEditCount } from '../db/drafts';
 import { ROUTES } from '../domain/constants/ui';
-import { useServices } from './services';
+import { useUnsavedEditCount } from './use-unsaved-edit-count';
 
 export function useLogout(): { requestLogout(): void; dialog: ReactNode } {
   const { setUser } = useSession();
@@ -19,9 +17,7 @@ export function useLogout(): { requestLogout(): void; dialog: ReactNode } {
   const navigate = useNavigate();
   const [asking, setAsking] = useState(false);
   const unsent = status.pending + status.blocked + status.failed;
-  const { db } = useServices();
-  const username = useSession().user?.username ?? null;
-  const unsaved = useLiveQuery(() => (username ? unsavedEditCount(db, username) : 0), [db, username]) ?? 0;
+  const unsaved = useUnsavedEditCount();
 
   async function doLogout() {
     setAsking(false);

@@ -8,6 +8,7 @@ import { MIN_PASSWORD_LENGTH } from '../../src/domain/constants/policy';
 import { expectAccessible } from './support/a11y';
 import { DEMO, apiSession, signInThroughPage } from './support/app';
 import { startServerAndDevice } from './support/device-and-server';
+import { fillRegistration } from './support/registration';
 
 const env = startServerAndDevice();
 
@@ -24,25 +25,16 @@ it('registers a new school, which then signs in and finds its profile', async ()
   expect(await page.getByRole('group', { name: 'Coordinator' }).getByRole('checkbox').isChecked()).toBe(true);
   await expectAccessible(page, 'registration');
 
-  const school = page.getByRole('group', { name: 'School' });
-  await school.getByLabel('School name').fill('Alpine Way College');
-  await school.getByLabel('Town').fill('Jindabyne');
-  await school.getByLabel('State').selectOption({ label: 'VIC' });
   // The region belongs to NSW only.
-  expect(await school.getByLabel('Region').count()).toBe(0);
-  await school.getByLabel('State').selectOption({ label: 'NSW' });
-  await school.getByLabel('Region').selectOption('Southern NSW');
-  await school.getByLabel('Phone').fill('02 6456 1000');
-  await school.getByLabel('School type').selectOption('Co-ed');
-  await school.getByLabel('School category').selectOption('Secondary');
-  await school.getByLabel('Government or independent').selectOption('Gov.');
-  const coordinator = page.getByRole('group', { name: 'Coordinator' });
-  await coordinator.getByLabel('Given name').fill('Kim');
-  await coordinator.getByLabel('Surname').fill('Ng');
-  await coordinator.getByLabel('Mobile').fill('0400 111 222');
+  await page.getByRole('group', { name: 'School' }).getByLabel('State').selectOption({ label: 'VIC' });
+  expect(await page.getByRole('group', { name: 'School' }).getByLabel('Region').count()).toBe(0);
+  await fillRegistration(page, {
+    school: { name: 'Alpine Way College', town: 'Jindabyne', state: 'NSW', region: 'Southern NSW', phone: '02 6456 1000', govOrIndependent: 'Gov.' },
+    coordinator: { firstname: 'Kim', lastname: 'Ng', mobile: '0400 111 222' },
+    email,
+    password: 'short',
+  });
   const signIn = page.getByRole('group', { name: 'Sign-in' });
-  await signIn.getByLabel('Email').fill(email);
-  await signIn.getByLabel('Password').fill('short');
   await page.getByRole('button', { name: 'Register' }).click();
   await page.getByText('The password must be at least').first().waitFor();
   // The field found wrong takes the focus.

@@ -7,6 +7,7 @@ import { expect, it } from 'vitest';
 import { NO_OPEN_EVENT_MESSAGE } from '../../src/features/session/login-page';
 import { expectAccessible } from './support/a11y';
 import { startServerAndDevice } from './support/device-and-server';
+import { fillRegistration } from './support/registration';
 
 const VIC = { username: 'lucy.faulkner@alpineshire.test', password: 'demo-school-2026' };
 const NSW = { username: 'megan.hartley@snowyrange.test', password: 'demo-school-2026' };
@@ -57,21 +58,12 @@ it('tells a coordinator whose state has no open event why there is nothing to si
   const page = await env.device.context.newPage();
   const email = `coordinator-${randomUUID().slice(0, 8)}@no-event.test`;
   await page.goto(`${env.server.url}/#/register`);
-  const school = page.getByRole('group', { name: 'School' });
-  await school.getByLabel('School name').fill('Sunshine Coast Grammar');
-  await school.getByLabel('Town').fill('Buderim');
-  await school.getByLabel('State').selectOption({ label: 'QLD' }); // no event is open to QLD
-  await school.getByLabel('Phone').fill('07 5445 1000');
-  await school.getByLabel('School type').selectOption('Co-ed');
-  await school.getByLabel('School category').selectOption('Secondary');
-  await school.getByLabel('Government or independent').selectOption('Ind.');
-  const coordinator = page.getByRole('group', { name: 'Coordinator' });
-  await coordinator.getByLabel('Given name').fill('Sam');
-  await coordinator.getByLabel('Surname').fill('Reef');
-  await coordinator.getByLabel('Mobile').fill('0400 333 444');
-  const signIn = page.getByRole('group', { name: 'Sign-in' });
-  await signIn.getByLabel('Email').fill(email);
-  await signIn.getByLabel('Password').fill('a long enough password');
+  await fillRegistration(page, {
+    school: { name: 'Sunshine Coast Grammar', town: 'Buderim', state: 'QLD', phone: '07 5445 1000', govOrIndependent: 'Ind.' }, // no event is open to QLD
+    coordinator: { firstname: 'Sam', lastname: 'Reef', mobile: '0400 333 444' },
+    email,
+    password: 'a long enough password',
+  });
   await page.getByRole('button', { name: 'Register' }).click();
   await page.getByText('Thank you for registering').waitFor();
 
