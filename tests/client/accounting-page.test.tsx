@@ -77,7 +77,3 @@ it('opens on the session\'s organisation and joins a school to a contact, which 
   expect(sent.filter((r) => r.path === '/api/schools/sync-with-xero/nsw').length).toBe(2);
 });
 
-it('sends an auditor to sign in', async () => {
-  render({ ...admin.user, type: 'auditor' });
-  await dom.rtl.waitFor(() => expect(dom.rtl.screen.getByText('login page')).toBeTruthy());
-});

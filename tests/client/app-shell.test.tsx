@@ -101,6 +101,32 @@ describe('routes and guards', () => {
     expect(screen.queryByText(/not available here/)).toBeNull();
   });
 
+  it('sends others to /login from the screens the spec says (payments, schools, reports)', async () => {
+    stubNetwork(() => 'offline');
+    await setSessionUser(db, sessionUser());
+    for (const hash of ['#/payments', '#/schools', '#/reports', '#/reports/coordinator-details-state']) {
+      openAt(hash);
+      expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+      expect(window.location.hash).toBe('#/login');
+      cleanup();
+    }
+  });
+
+  it('tells a user a screen typed in is not for their role, and leads home', async () => {
+    stubNetwork(() => 'offline');
+    await setSessionUser(db, sessionUser({ type: 'auditor' }));
+    openAt('#/accounting');
+    expect(await screen.findByRole('heading', { name: 'Accounting sync is not available for your role' })).toBeTruthy();
+    expect(screen.getByText('Accounting sync is for administrators. You are signed in as one of the auditors.')).toBeTruthy();
+    expect(document.title).toBe('Accounting sync · Interschools');
+    cleanup();
+    await setSessionUser(db, sessionUser({ type: 'racedept' }));
+    openAt('#/participant/index');
+    expect(await screen.findByRole('heading', { name: 'Participants is not available for your role' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Go to home' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/'));
+  });
+
   it('sends / to /login when the session has no event', async () => {
     stubNetwork();
     await setSessionUser(db, sessionUser({ EventId: null, eventName: null }));

@@ -8,7 +8,6 @@
 // says so.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
-import { Navigate } from 'react-router-dom';
 import { call } from '../../api/call';
 import { AdminListStatus } from '../../components/admin-list';
 import { SelectField, TextField } from '../../components/fields';
@@ -18,7 +17,6 @@ import { ListLoading } from '../../components/list-loading';
 import { useServerList } from '../../components/use-server-list';
 import type { InterschoolsDb } from '../../db/database';
 import { ACCOUNTING_SEGMENT, type AccountingRegion } from '../../domain/constants/choices';
-import { isAdmin } from '../../domain/rules/access';
 import { accountingRegion } from '../../domain/rules/accounting-region';
 import { accountingSyncSchema, type AccountingSync } from '../../domain/schemas';
 import { SERVER_MESSAGES } from '../../domain/server-messages';
@@ -53,7 +51,6 @@ export default function AccountingPage({ db }: { db?: InterschoolsDb } = {}) {
   const stateName = useMemo(() => new Map((states ?? []).map((s) => [s.id, s.name])), [states]);
 
   if (!user) return null;
-  if (!isAdmin(user.type)) return <Navigate to="/login" replace />;
 
   return (
     <PageMain className="page admin-list">

@@ -5,7 +5,6 @@
 // network and says so.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
-import { Navigate } from 'react-router-dom';
 import { z } from 'zod';
 import { AdminListStatus } from '../../components/admin-list';
 import { ConfirmDialog } from '../../components/dialog';
@@ -16,7 +15,7 @@ import { useServerList } from '../../components/use-server-list';
 import type { InterschoolsDb } from '../../db/database';
 import { DEFAULT_BPAY_STATE_ID } from '../../domain/constants/choices';
 import { LABELS, MESSAGES } from '../../domain/messages';
-import { canViewPaymentsAndSchools, isAdmin } from '../../domain/rules/access';
+import { isAdmin } from '../../domain/rules/access';
 import { schoolBpaySchema, type SchoolBpay } from '../../domain/schemas';
 
 export const SCHOOL_REMOVED = 'School removed.';
@@ -42,7 +41,6 @@ export default function BpayPage({ db }: { db: InterschoolsDb }) {
   }, [rows, edits, state, typed]);
 
   if (!user) return null;
-  if (!canViewPaymentsAndSchools(user.type)) return <Navigate to="/login" replace />;
   const admin = isAdmin(user.type);
 
   const saveReferences = () => {

@@ -1,0 +1,15 @@
+import { lazy } from 'react';
+import { ENTRIES_ROLES, STAFF_ROLES, type Screen } from '../../components/screen';
+
+export const screens: Screen[] = [
+  {
+    path: 'invoice',
+    aliases: ['invoice/:SchoolId/:EventId', 'invoice/append/:SchoolId/:EventId'],
+    title: 'Invoice',
+    nav: { group: 'money', order: 10 },
+    roles: ENTRIES_ROLES,
+    page: lazy(() => import('./invoice-page')),
+  },
+  // Spec section 2: /payments sends anyone but admin and auditor to /login.
+  { path: 'payments', title: 'Payments', nav: { group: 'money', order: 20 }, roles: STAFF_ROLES, othersTo: 'login', page: lazy(() => import('./payments-page')) },
+];
