@@ -1,42 +1,82 @@
-// The header (spec section 2): the navigation (navigation.ts), school and event of the session,
-// the admin's pickers, log out.
-import { Link, NavLink } from 'react-router-dom';
+// The header (spec section 2): the brand, the session's school and event on one line (an admin's
+// pickers; a school's 'Change event'), the user and Log out. On a laptop the navigation is the side
+// rail beside the page; on tablets and phones the Menu button opens it as a drawer, with the
+// session's controls.
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Dialog } from '../components/dialog';
 import { useSession } from '../components/session-context';
+import { WIDE_SCREEN, useMediaQuery } from '../components/use-media-query';
 import { isAdmin } from '../domain/rules/access';
-import { navigationFor } from './navigation';
+import type { SessionUser } from '../domain/schemas/entities/user';
+import { MainNav } from './main-nav';
 import { SessionPicker } from './session-picker';
 import { useLogout } from './use-logout';
 
+function SessionNames({ user }: { user: SessionUser }) {
+  const names = `${user.schoolName || 'No school'} · ${user.eventName || 'No event'}`;
+  return <p className="session-names" title={names}>{names}</p>;
+}
+
+function SessionControls({ user, leaving }: { user: SessionUser; leaving: ReturnType<typeof useLogout> }) {
+  if (isAdmin(user.type)) return <SessionPicker user={user} />;
+  return (
+    <>
+      <SessionNames user={user} />
+      {user.type === 'school' && (
+        <button type="button" className="button button-quiet" onClick={leaving.requestChangeEvent}>Change event</button>
+      )}
+    </>
+  );
+}
+
 export function Header() {
   const { user } = useSession();
-  const { requestLogout, dialog } = useLogout();
+  const leaving = useLogout();
+  const wide = useMediaQuery(WIDE_SCREEN);
+  const [menuOpen, setMenuOpen] = useState(false);
   if (!user) return null;
 
   return (
     <header className="app-header">
+      {!wide && (
+        <button type="button" className="button menu-button" aria-haspopup="dialog" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
+          Menu
+        </button>
+      )}
       <Link to="/" className="brand">Interschools</Link>
-      <nav className="app-nav" aria-label="Main">
-        <NavLink to="/" end>Home</NavLink>
-        {navigationFor(user.type).map((group) => (
-          <div key={group.id} className="nav-group" role="group" aria-labelledby={`nav-${group.id}`}>
-            <span id={`nav-${group.id}`} className="nav-group-label">{group.label}</span>
-            {group.items.map((item) => <NavLink key={item.to} to={item.to}>{item.label}</NavLink>)}
-          </div>
-        ))}
-      </nav>
       <div className="session-info">
-        {isAdmin(user.type) ? (
-          <SessionPicker user={user} />
-        ) : (
-          <p className="session-names">
-            <span>{user.schoolName || 'No school'}</span>
-            <span>{user.eventName || 'No event'}</span>
-          </p>
-        )}
-        <span className="session-user">{user.username}</span>
-        <button type="button" className="button" onClick={requestLogout}>Log out</button>
+        {wide ? <SessionControls user={user} leaving={leaving} /> : <SessionNames user={user} />}
       </div>
-      {dialog}
+      {wide && (
+        <>
+          <span className="session-user">{user.username}</span>
+          <button type="button" className="button" onClick={leaving.requestLogout}>Log out</button>
+        </>
+      )}
+      {!wide && menuOpen && (
+        <Dialog title="Menu" placement="start" onCancel={() => setMenuOpen(false)}>
+          <MainNav type={user.type} onNavigate={() => setMenuOpen(false)} />
+          <div className="drawer-session">
+            <SessionControls user={user} leaving={leaving} />
+            <p className="session-user">{user.username}</p>
+            <button type="button" className="button" onClick={leaving.requestLogout}>Log out</button>
+          </div>
+        </Dialog>
+      )}
+      {leaving.dialog}
     </header>
+  );
+}
+
+/** The laptop's side rail: the navigation beside every page. */
+export function SideRail() {
+  const { user } = useSession();
+  const wide = useMediaQuery(WIDE_SCREEN);
+  if (!user || !wide) return null;
+  return (
+    <aside className="side-rail">
+      <MainNav type={user.type} />
+    </aside>
   );
 }

@@ -1,5 +1,5 @@
-// Page frames: the signed-in layout (header, sync status, page) and the public one (login, reset,
-// registration).
+// Page frames: the signed-in layout (header, sync status, then the side rail beside the page on a
+// laptop) and the public one (login, reset, registration).
 // Each starts with the skip link; every screen renders its own <main id="main"> (PageMain).
 import { Suspense, type MouseEvent } from 'react';
 import { Outlet } from 'react-router-dom';
@@ -7,7 +7,7 @@ import { AppStatus } from '../components/app-status';
 import { MAIN_ID, PageMain, focusMain } from '../components/page-main';
 import { useSession } from '../components/session-context';
 import { RequireUser } from './guards';
-import { Header } from './header';
+import { Header, SideRail } from './header';
 import { useServices } from './services';
 import { useUnsavedEditCount } from './use-unsaved-edit-count';
 
@@ -47,9 +47,12 @@ export function AppLayout() {
         <SkipLink />
         <Header />
         <Status />
-        <Suspense fallback={LOADING}>
-          <Outlet />
-        </Suspense>
+        <div className="app-body">
+          <SideRail />
+          <Suspense fallback={LOADING}>
+            <Outlet />
+          </Suspense>
+        </div>
       </div>
     </RequireUser>
   );

@@ -1,13 +1,15 @@
-// The always-visible sync state (ARCHITECTURE.md 'Client: offline first'): online or offline,
-// syncing, edits not saved yet (screens' drafts), pending changes, changes blocked by a lock (listed, exportable) and changes needing
-// attention, plus the locked-event banner. It only reads the status store; the engine writes it.
+// The always-visible sync state (ARCHITECTURE.md 'Client: offline first'), on one line: online or
+// offline, syncing, edits not saved yet (screens' drafts), and the changes on this device the server
+// does not have (waiting, blocked by a lock, needing attention), each a button opening their list;
+// plus the locked-event banner. The counts are read live from the outbox; the rest from the status
+// store the engine writes.
 import { Suspense, lazy, useState } from 'react';
-import type { InterschoolsDb } from '../db/database';
-import type { SetAsideView } from './blocked-changes';
+import type { InterschoolsDb, OutboxStatus } from '../db/database';
+import { useOutboxCounts } from './use-outbox-counts';
 import { useSyncStatus } from './use-sync-status';
 
 // The list (and its CSV writer) loads only when opened.
-const BlockedChanges = lazy(() => import('./blocked-changes'));
+const ChangesOnDevice = lazy(() => import('./changes-on-device'));
 
 export const LOCKED_MESSAGE = 'This event is locked. Changes can no longer be made.';
 
@@ -24,7 +26,12 @@ export interface AppStatusProps {
 
 export function AppStatus({ db, userLocked = false, unsaved = 0, onChanged }: AppStatusProps) {
   const status = useSyncStatus();
-  const [open, setOpen] = useState<SetAsideView | null>(null);
+  const counts = useOutboxCounts(db);
+  const [open, setOpen] = useState<OutboxStatus | null>(null);
+  const allSaved = unsaved === 0 && counts.pending === 0 && !status.syncing && counts.blocked === 0 && counts.failed === 0;
+  const listButton = (view: OutboxStatus, className: string, text: string) => (
+    <button type="button" className={`pill pill-button ${className}`} onClick={() => setOpen(view)}>{text}</button>
+  );
 
   return (
     <>
@@ -36,30 +43,18 @@ export function AppStatus({ db, userLocked = false, unsaved = 0, onChanged }: Ap
           {status.online ? 'Online' : 'Offline'}
         </span>
         {status.syncing && <span className="pill pill-syncing">Syncing…</span>}
-        {status.pending > 0 && (
-          <span className="pill pill-pending">{plural(status.pending, 'change pending', 'changes pending')}</span>
-        )}
+        {counts.pending > 0 && listButton('pending', 'pill-pending', plural(counts.pending, 'change pending', 'changes pending'))}
         {unsaved > 0 && (
           <span className="pill pill-unsaved">{plural(unsaved, 'edit not saved yet', 'edits not saved yet')}</span>
         )}
-        {unsaved === 0 && status.pending === 0 && !status.syncing && status.blocked === 0 && status.failed === 0 && (
-          <span className="pill pill-quiet">All changes saved</span>
-        )}
-        {status.blocked > 0 && (
-          <button type="button" className="pill pill-button pill-blocked" onClick={() => setOpen('blocked')}>
-            {status.blocked} blocked
-          </button>
-        )}
-        {status.failed > 0 && (
-          <button type="button" className="pill pill-button pill-failed" onClick={() => setOpen('failed')}>
-            {status.failed} need attention
-          </button>
-        )}
+        {allSaved && <span className="pill pill-quiet">All changes saved</span>}
+        {counts.blocked > 0 && listButton('blocked', 'pill-blocked', `${counts.blocked} blocked`)}
+        {counts.failed > 0 && listButton('failed', 'pill-failed', `${counts.failed} need attention`)}
         {status.message && <span className="status-message">{status.message}</span>}
       </div>
       {open && (
         <Suspense fallback={null}>
-          <BlockedChanges db={db} view={open} onClose={() => setOpen(null)} onChanged={onChanged} />
+          <ChangesOnDevice db={db} view={open} onClose={() => setOpen(null)} onChanged={onChanged} />
         </Suspense>
       )}
     </>

@@ -8,11 +8,13 @@ export interface DialogProps {
   /** The buttons row (e.g. Cancel and a confirming action); a form may bring its own. */
   actions?: ReactNode;
   onCancel(): void;
+  /** 'start': a panel along the left edge (the navigation drawer), closed by a tap beside it. */
+  placement?: 'center' | 'start';
 }
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-export function Dialog({ title, children, actions, onCancel }: DialogProps) {
+export function Dialog({ title, children, actions, onCancel, placement = 'center' }: DialogProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
 
@@ -44,8 +46,12 @@ export function Dialog({ title, children, actions, onCancel }: DialogProps) {
   }
 
   return (
-    <div className="dialog-backdrop" onKeyDown={onKeyDown}>
-      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={panel} tabIndex={-1}>
+    <div
+      className={`dialog-backdrop dialog-backdrop-${placement}`}
+      onKeyDown={onKeyDown}
+      onClick={placement === 'start' ? (e) => e.target === e.currentTarget && onCancel() : undefined}
+    >
+      <div className={`dialog dialog-${placement}`} role="dialog" aria-modal="true" aria-labelledby={titleId} ref={panel} tabIndex={-1}>
         <h2 id={titleId} className="dialog-title">{title}</h2>
         <div className="dialog-body">{children}</div>
         {actions && <div className="dialog-actions">{actions}</div>}

@@ -6,9 +6,14 @@ import type { ReactNode } from 'react';
 
 export const MAIN_ID = 'main';
 
+/**
+ * The one page frame: every page has the class 'page' (the same margins and maximum width); a
+ * grid screen asks for the wide frame ('page-wide'), a form for the narrow one ('page-narrow').
+ */
 export function PageMain({ className, children }: { className?: string; children: ReactNode }) {
+  const classes = new Set(['page', ...(className ?? '').split(' ').filter(Boolean)]);
   return (
-    <main id={MAIN_ID} tabIndex={-1} className={className}>
+    <main id={MAIN_ID} tabIndex={-1} className={[...classes].join(' ')}>
       {children}
     </main>
   );

@@ -15,6 +15,7 @@ import { PageMain } from '../../components/page-main';
 import { useSession } from '../../components/session-context';
 import { ListLoading } from '../../components/list-loading';
 import { useServerList } from '../../components/use-server-list';
+import { TableScroll } from '../../components/table-scroll';
 import type { InterschoolsDb } from '../../db/database';
 import { ACCOUNTING_SEGMENT, type AccountingRegion } from '../../domain/constants/choices';
 import { accountingRegion } from '../../domain/rules/accounting-region';
@@ -166,24 +167,26 @@ function AccountingLists({ segment, stateName }: { segment: Segment; stateName: 
         <summary>Schools linked to a {region} contact ({linked.length})</summary>
         {linked.length === 0 ? <p>None yet.</p> : (
           <div className="admin-list-table-wrap">
-            <table className="admin-list-table">
-              <thead>
-                <tr>
-                  <th scope="col">School</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Contact id</th>
-                </tr>
-              </thead>
-              <tbody>
-                {linked.map((s) => (
-                  <tr key={s.id}>
-                    <td>{s.name}</td>
-                    <td>{state(s.StateId)}</td>
-                    <td>{s.contactId}</td>
+            <TableScroll>
+              <table className="admin-list-table">
+                <thead>
+                  <tr>
+                    <th scope="col">School</th>
+                    <th scope="col">State</th>
+                    <th scope="col">Contact id</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {linked.map((s) => (
+                    <tr key={s.id}>
+                      <td>{s.name}</td>
+                      <td>{state(s.StateId)}</td>
+                      <td>{s.contactId}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
           </div>
         )}
       </details>

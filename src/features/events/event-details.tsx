@@ -1,6 +1,7 @@
 // An event's details in the events grid: level, invoice type, invoice dates, the states whose
 // schools may enter, and the disciplines sub-grid (divisions from and to, male, female, active).
 import type { Event, EventDiscipline } from '../../domain/schemas';
+import { TableScroll } from '../../components/table-scroll';
 
 type Props = {
   event: Event;
@@ -49,43 +50,45 @@ export function EventDetails({ event, states, disciplineNames, levels, invoiceTy
           </label>
         ))}
       </fieldset>
-      <table className="admin-list-table event-disciplines">
-        <caption>Disciplines of {name}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Discipline</th>
-            <th scope="col">Division from</th>
-            <th scope="col">Division to</th>
-            <th scope="col">Male</th>
-            <th scope="col">Female</th>
-            <th scope="col">Active</th>
-          </tr>
-        </thead>
-        <tbody>
-          {event.disciplines.map((d, i) => {
-            const discipline = disciplineNames.get(d.DisciplineId) ?? d.name ?? `Discipline ${d.DisciplineId}`;
-            return (
-              <tr key={d.DisciplineId}>
-                <th scope="row">{discipline}</th>
-                {(['divisionFrom', 'divisionTo'] as const).map((key) => (
-                  <td key={key}>
-                    <select aria-label={`${key === 'divisionFrom' ? 'Division from' : 'Division to'}: ${discipline}`} value={d[key]}
-                      onChange={(x) => setDiscipline(i, { [key]: Number(x.target.value) })}>
-                      {DIVISIONS.map((n) => <option key={n} value={n}>{n}</option>)}
-                    </select>
-                  </td>
-                ))}
-                {(['male', 'female', 'active'] as const).map((key) => (
-                  <td key={key}>
-                    <input type="checkbox" className="admin-list-check" aria-label={`${key[0]!.toUpperCase()}${key.slice(1)}: ${discipline}`} checked={d[key]}
-                      onChange={(x) => setDiscipline(i, { [key]: x.target.checked })} />
-                  </td>
-                ))}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <TableScroll>
+        <table className="admin-list-table event-disciplines">
+          <caption>Disciplines of {name}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Discipline</th>
+              <th scope="col">Division from</th>
+              <th scope="col">Division to</th>
+              <th scope="col">Male</th>
+              <th scope="col">Female</th>
+              <th scope="col">Active</th>
+            </tr>
+          </thead>
+          <tbody>
+            {event.disciplines.map((d, i) => {
+              const discipline = disciplineNames.get(d.DisciplineId) ?? d.name ?? `Discipline ${d.DisciplineId}`;
+              return (
+                <tr key={d.DisciplineId}>
+                  <th scope="row">{discipline}</th>
+                  {(['divisionFrom', 'divisionTo'] as const).map((key) => (
+                    <td key={key}>
+                      <select aria-label={`${key === 'divisionFrom' ? 'Division from' : 'Division to'}: ${discipline}`} value={d[key]}
+                        onChange={(x) => setDiscipline(i, { [key]: Number(x.target.value) })}>
+                        {DIVISIONS.map((n) => <option key={n} value={n}>{n}</option>)}
+                      </select>
+                    </td>
+                  ))}
+                  {(['male', 'female', 'active'] as const).map((key) => (
+                    <td key={key}>
+                      <input type="checkbox" className="admin-list-check" aria-label={`${key[0]!.toUpperCase()}${key.slice(1)}: ${discipline}`} checked={d[key]}
+                        onChange={(x) => setDiscipline(i, { [key]: x.target.checked })} />
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </TableScroll>
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { PageMain } from '../../components/page-main';
 import { useSession } from '../../components/session-context';
 import { ListLoading } from '../../components/list-loading';
 import { useServerList } from '../../components/use-server-list';
+import { TableScroll } from '../../components/table-scroll';
 import type { InterschoolsDb } from '../../db/database';
 import { EVENT_LEVELS, INVOICE_TYPES } from '../../domain/constants/choices';
 import { eventProblems, eventSave, newEventRow } from '../../domain/rules/event-grid';
@@ -117,63 +118,65 @@ export default function EventsPage({ db }: { db: InterschoolsDb }) {
       {!loadedRows && <ListLoading online={online} failed={loadFailed} onRetry={retry} />}
       {loadedRows && (
         <div className="admin-list-table-wrap">
-          <table className="admin-list-table events-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Year</th>
-                <th scope="col">Registration fee ($)</th>
-                <th scope="col">Race fee ($)</th>
-                {FLAGS.map(([, text]) => <th key={text} scope="col">{text}</th>)}
-                <th scope="col"><span className="visually-hidden">Details</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((e) => {
-                const rowProblems = tried || added.includes(e.id) ? problems.get(e.id) ?? [] : [];
-                const expanded = open.has(e.id);
-                return (
-                  <Fragment key={e.id}>
-                    <tr className={rowProblems.length ? 'admin-list-refused' : undefined}>
-                      <td><input aria-label={`Name of ${label(e)}`} value={e.name} onChange={(x) => change({ ...e, name: x.target.value })} /></td>
-                      <td><input aria-label={`Year of ${label(e)}`} inputMode="numeric" className="events-narrow" value={Number.isNaN(e.year) ? '' : String(e.year)}
-                        onChange={(x) => change({ ...e, year: Number.parseInt(x.target.value, 10) })} /></td>
-                      <td><input aria-label={`Registration fee of ${label(e)}`} inputMode="decimal" className="events-narrow" defaultValue={String(e.registrationFee)}
-                        onChange={(x) => change({ ...e, registrationFee: dollars(x.target.value) })} /></td>
-                      <td><input aria-label={`Race fee of ${label(e)}`} inputMode="decimal" className="events-narrow" defaultValue={String(e.teamEntryFee)}
-                        onChange={(x) => change({ ...e, teamEntryFee: dollars(x.target.value) })} /></td>
-                      {FLAGS.map(([flag, text]) => (
-                        <td key={flag}>
-                          <input type="checkbox" className="admin-list-check" aria-label={`${text}: ${label(e)}`} checked={e[flag]}
-                            onChange={(x) => change({ ...e, [flag]: x.target.checked })} />
-                        </td>
-                      ))}
-                      <td>
-                        <button type="button" className="button" aria-expanded={expanded} aria-label={`${expanded ? 'Hide details' : 'Details'} of ${label(e)}`}
-                          onClick={() => setOpen((current) => {
-                            const next = new Set(current);
-                            if (!next.delete(e.id)) next.add(e.id);
-                            return next;
-                          })}>
-                          {expanded ? 'Hide details' : 'Details'}
-                        </button>
-                      </td>
-                    </tr>
-                    {rowProblems.length > 0 && (
-                      <tr><td colSpan={9}><ul className="admin-list-error" aria-label={`Problems of ${label(e)}`}>{rowProblems.map((p) => <li key={p}>{p}</li>)}</ul></td></tr>
-                    )}
-                    {expanded && (
-                      <tr className="events-details-row">
-                        <td colSpan={9}>
-                          <EventDetails event={e} states={states} disciplineNames={disciplineNames} levels={EVENT_LEVELS} invoiceTypes={INVOICE_TYPES} onChange={change} />
+          <TableScroll>
+            <table className="admin-list-table events-table">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Year</th>
+                  <th scope="col">Registration fee ($)</th>
+                  <th scope="col">Race fee ($)</th>
+                  {FLAGS.map(([, text]) => <th key={text} scope="col">{text}</th>)}
+                  <th scope="col"><span className="visually-hidden">Details</span></th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((e) => {
+                  const rowProblems = tried || added.includes(e.id) ? problems.get(e.id) ?? [] : [];
+                  const expanded = open.has(e.id);
+                  return (
+                    <Fragment key={e.id}>
+                      <tr className={rowProblems.length ? 'admin-list-refused' : undefined}>
+                        <td><input aria-label={`Name of ${label(e)}`} value={e.name} onChange={(x) => change({ ...e, name: x.target.value })} /></td>
+                        <td><input aria-label={`Year of ${label(e)}`} inputMode="numeric" className="events-narrow" value={Number.isNaN(e.year) ? '' : String(e.year)}
+                          onChange={(x) => change({ ...e, year: Number.parseInt(x.target.value, 10) })} /></td>
+                        <td><input aria-label={`Registration fee of ${label(e)}`} inputMode="decimal" className="events-narrow" defaultValue={String(e.registrationFee)}
+                          onChange={(x) => change({ ...e, registrationFee: dollars(x.target.value) })} /></td>
+                        <td><input aria-label={`Race fee of ${label(e)}`} inputMode="decimal" className="events-narrow" defaultValue={String(e.teamEntryFee)}
+                          onChange={(x) => change({ ...e, teamEntryFee: dollars(x.target.value) })} /></td>
+                        {FLAGS.map(([flag, text]) => (
+                          <td key={flag}>
+                            <input type="checkbox" className="admin-list-check" aria-label={`${text}: ${label(e)}`} checked={e[flag]}
+                              onChange={(x) => change({ ...e, [flag]: x.target.checked })} />
+                          </td>
+                        ))}
+                        <td>
+                          <button type="button" className="button" aria-expanded={expanded} aria-label={`${expanded ? 'Hide details' : 'Details'} of ${label(e)}`}
+                            onClick={() => setOpen((current) => {
+                              const next = new Set(current);
+                              if (!next.delete(e.id)) next.add(e.id);
+                              return next;
+                            })}>
+                            {expanded ? 'Hide details' : 'Details'}
+                          </button>
                         </td>
                       </tr>
-                    )}
-                  </Fragment>
-                );
-              })}
-            </tbody>
-          </table>
+                      {rowProblems.length > 0 && (
+                        <tr><td colSpan={9}><ul className="admin-list-error" aria-label={`Problems of ${label(e)}`}>{rowProblems.map((p) => <li key={p}>{p}</li>)}</ul></td></tr>
+                      )}
+                      {expanded && (
+                        <tr className="events-details-row">
+                          <td colSpan={9}>
+                            <EventDetails event={e} states={states} disciplineNames={disciplineNames} levels={EVENT_LEVELS} invoiceTypes={INVOICE_TYPES} onChange={change} />
+                          </td>
+                        </tr>
+                      )}
+                    </Fragment>
+                  );
+                })}
+              </tbody>
+            </table>
+          </TableScroll>
           {rows.length === 0 && <p>No events yet. Add the first one.</p>}
         </div>
       )}

@@ -12,6 +12,7 @@ import { PageMain } from '../../components/page-main';
 import { useSession } from '../../components/session-context';
 import { RefusalNotice } from '../../components/refusal-notice';
 import { useListRefusal } from '../../components/use-row-refusal';
+import { TableScroll } from '../../components/table-scroll';
 import type { InterschoolsDb, InviteRow } from '../../db/database';
 import { LABELS, MESSAGES } from '../../domain/messages';
 import type { InviteChoice } from '../../domain/rules/invite-form';
@@ -93,33 +94,35 @@ export default function InvitesPage({ db }: { db: InterschoolsDb }) {
       <RefusalNotice db={db} refusal={refusal} className="admin-list-error" />
       {rows === undefined ? <p role="status">Loading…</p> : (
         <div className="admin-list-table-wrap">
-          <table className="admin-list-table">
-            <thead>
-              <tr>
-                <th scope="col">{LABELS.invitesGrid.discipline}</th>
-                <th scope="col">{LABELS.invitesGrid.division}</th>
-                <th scope="col">{LABELS.invitesGrid.gender}</th>
-                <th scope="col">{LABELS.invitesGrid.stateNational}</th>
-                <th scope="col"><span className="visually-hidden">Remove</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((invite) => (
-                <tr key={invite.id}>
-                  <td>{invite.name ?? names.get(invite.DisciplineId) ?? invite.DisciplineId}</td>
-                  <td>{invite.division}</td>
-                  <td>{invite.gender}</td>
-                  <td>{invite.stateNational}{invite._pending && <span className="admin-list-pending">{refusal ? ' (not saved)' : ' (waiting to be sent)'}</span>}</td>
-                  <td>
-                    <button type="button" className="button" disabled={busy} aria-label={`Remove invite ${inviteLabel(invite)}`}
-                      onClick={() => remove(invite)}>
-                      {MESSAGES.remove}
-                    </button>
-                  </td>
+          <TableScroll>
+            <table className="admin-list-table">
+              <thead>
+                <tr>
+                  <th scope="col">{LABELS.invitesGrid.discipline}</th>
+                  <th scope="col">{LABELS.invitesGrid.division}</th>
+                  <th scope="col">{LABELS.invitesGrid.gender}</th>
+                  <th scope="col">{LABELS.invitesGrid.stateNational}</th>
+                  <th scope="col"><span className="visually-hidden">Remove</span></th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {shown.map((invite) => (
+                  <tr key={invite.id}>
+                    <td>{invite.name ?? names.get(invite.DisciplineId) ?? invite.DisciplineId}</td>
+                    <td>{invite.division}</td>
+                    <td>{invite.gender}</td>
+                    <td>{invite.stateNational}{invite._pending && <span className="admin-list-pending">{refusal ? ' (not saved)' : ' (waiting to be sent)'}</span>}</td>
+                    <td>
+                      <button type="button" className="button" disabled={busy} aria-label={`Remove invite ${inviteLabel(invite)}`}
+                        onClick={() => remove(invite)}>
+                        {MESSAGES.remove}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
           {shown.length === 0 && <p>No invites yet.</p>}
         </div>
       )}

@@ -15,6 +15,7 @@ import { saveFile } from '../../components/save-file';
 import { useSession } from '../../components/session-context';
 import { useFetchedCopy } from '../../components/use-fetched-copy';
 import { useSyncStatus } from '../../components/use-sync-status';
+import { TableScroll } from '../../components/table-scroll';
 import type { InterschoolsDb } from '../../db/database';
 import { isoDateToDisplay } from '../../domain/rules/grid-date';
 import { formatMoney } from '../../domain/rules/money';
@@ -29,32 +30,34 @@ const timeOf = (iso: string) => new Date(iso).toLocaleString('en-AU', { dateStyl
 
 function Lines({ invoice }: { invoice: Invoice }) {
   return (
-    <table className="invoice-lines">
-      <thead>
-        <tr>
-          <th scope="col">Description</th>
-          <th scope="col" className="num">Quantity</th>
-          <th scope="col" className="num">Unit price</th>
-          <th scope="col" className="num">Amount</th>
-        </tr>
-      </thead>
-      <tbody>
-        {invoice.lines.map((l) => (
-          <tr key={l.description}>
-            <td>{l.description}</td>
-            <td className="num">{l.quantity}</td>
-            <td className="num">{formatMoney(l.unitAmount)}</td>
-            <td className="num">{formatMoney(l.amount)}</td>
+    <TableScroll>
+      <table className="invoice-lines">
+        <thead>
+          <tr>
+            <th scope="col">Description</th>
+            <th scope="col" className="num">Quantity</th>
+            <th scope="col" className="num">Unit price</th>
+            <th scope="col" className="num">Amount</th>
           </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        <tr><th scope="row" colSpan={3}>Total (GST inclusive)</th><td className="num strong">{formatMoney(invoice.total)}</td></tr>
-        <tr><th scope="row" colSpan={3}>GST included</th><td className="num">{formatMoney(invoice.gst)}</td></tr>
-        <tr><th scope="row" colSpan={3}>Payments received</th><td className="num">{formatMoney(invoice.received)}</td></tr>
-        <tr><th scope="row" colSpan={3}>Outstanding</th><td className="num strong">{formatMoney(invoice.outstanding)}</td></tr>
-      </tfoot>
-    </table>
+        </thead>
+        <tbody>
+          {invoice.lines.map((l) => (
+            <tr key={l.description}>
+              <td>{l.description}</td>
+              <td className="num">{l.quantity}</td>
+              <td className="num">{formatMoney(l.unitAmount)}</td>
+              <td className="num">{formatMoney(l.amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr><th scope="row" colSpan={3}>Total (GST inclusive)</th><td className="num strong">{formatMoney(invoice.total)}</td></tr>
+          <tr><th scope="row" colSpan={3}>GST included</th><td className="num">{formatMoney(invoice.gst)}</td></tr>
+          <tr><th scope="row" colSpan={3}>Payments received</th><td className="num">{formatMoney(invoice.received)}</td></tr>
+          <tr><th scope="row" colSpan={3}>Outstanding</th><td className="num strong">{formatMoney(invoice.outstanding)}</td></tr>
+        </tfoot>
+      </table>
+    </TableScroll>
   );
 }
 

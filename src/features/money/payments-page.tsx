@@ -16,6 +16,7 @@ import { PageMain } from '../../components/page-main';
 import { useSession } from '../../components/session-context';
 import { ListLoading } from '../../components/list-loading';
 import { useServerList } from '../../components/use-server-list';
+import { TableScroll } from '../../components/table-scroll';
 import { MAX_REFERENCE_LENGTH } from '../../domain/constants/limits';
 import { isAdmin } from '../../domain/rules/access';
 import { formatMoney, toCents, toDollars } from '../../domain/rules/money';
@@ -186,137 +187,139 @@ function PaymentsGrid({ eventId, eventName, admin, vic, chooser }: { eventId: st
         <ListLoading online={online} failed={loadFailed} onRetry={retry} />
       ) : (
         <div className="admin-list-table-wrap">
-          <table className="admin-list-table payments-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">State</th>
-                <th scope="col">Number</th>
-                <th scope="col" className="payments-money">Total cost</th>
-                <th scope="col">Payment made</th>
-                {vic && <th scope="col">Online payment</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((r) => {
-                const key = rowKey(r);
-                const current = edits.get(key);
-                const amountText = current?.amount ?? r.amount.toFixed(2);
-                const error = current ? amountError(amountText) : null;
-                const cents = error ? toCents(r.amount) : toCents(parseDollars(amountText)!);
-                const totalCents = toCents(r.totalCost);
-                const paid = paidInFull(cents, totalCents);
-                const difference = cents - toCents(r.amount);
-                const outstandingCents = totalCents - toCents(r.amount);
-                const errorId = `payment-amount-${key}-message`;
-                const testMark = (r.testAmount ?? 0) > 0 && (
-                  <span className="payments-badge" title={testPaymentDescription(r.testAmount!)}>
-                    TEST<span className="visually-hidden">: {testPaymentDescription(r.testAmount!)}</span>
-                  </span>
-                );
-                return (
-                  <tr key={key}>
-                    <th scope="row" className="payments-name">
-                      {r.name}
-                      {r.incomplete && (
-                        <span className="payments-badge" title={INCOMPLETE_DESCRIPTION}>
-                          Incomplete<span className="visually-hidden">: {INCOMPLETE_DESCRIPTION}</span>
-                        </span>
-                      )}
-                    </th>
-                    <td>{r.abrvName}</td>
-                    <td>{r.number}</td>
-                    <td className="payments-money">{formatMoney(r.totalCost)}</td>
-                    <td>
-                      {admin ? (
-                        <div className="payments-made">
-                          <input
-                            type="text"
-                            inputMode="decimal"
-                            aria-label={`Payment made by ${r.name}, in dollars`}
-                            value={amountText}
-                            onChange={(e) => edit(r, { amount: e.target.value })}
-                            aria-invalid={error ? true : undefined}
-                            aria-describedby={error ? errorId : undefined}
-                          />
-                          <label className="payments-paid">
-                            <input type="checkbox" checked={paid} disabled={totalCents === 0} onChange={(e) => togglePaid(r, e.target.checked)} />
-                            Paid<span className="visually-hidden"> in full by {r.name}</span>
-                          </label>
-                          {testMark}
-                          {error && (
-                            <small id={errorId} className="field-error" role="alert">
-                              {error}
-                            </small>
-                          )}
-                          {current && !error && difference > 0 && (
-                            <div className="payments-how">
-                              <select
-                                aria-label={`How ${r.name} paid`}
-                                value={current.method}
-                                onChange={(e) => edit(r, { method: e.target.value as ManualPaymentMethod })}
-                              >
-                                {MANUAL_PAYMENT_METHODS.map((m) => (
-                                  <option key={m} value={m}>{METHOD_LABELS[m]}</option>
-                                ))}
-                              </select>
-                              <input
-                                type="text"
-                                aria-label={`Payment reference for ${r.name}`}
-                                placeholder="Reference"
-                                maxLength={MAX_REFERENCE_LENGTH}
-                                value={current.reference}
-                                onChange={(e) => edit(r, { reference: e.target.value })}
-                              />
-                            </div>
-                          )}
-                          {current && !error && difference < 0 && (
-                            <span className="payments-note">Correction of {formatMoney(toDollars(-difference))}</span>
-                          )}
-                        </div>
-                      ) : (
-                        <span className="payments-money">
-                          {formatMoney(r.amount)}
-                          {r.received === '1' && <span className="payments-tick"> ✓ Paid</span>}
-                          {testMark}
-                        </span>
-                      )}
-                    </td>
-                    {vic && (
+          <TableScroll>
+            <table className="admin-list-table payments-table">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">State</th>
+                  <th scope="col">Number</th>
+                  <th scope="col" className="payments-money">Total cost</th>
+                  <th scope="col">Payment made</th>
+                  {vic && <th scope="col">Online payment</th>}
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((r) => {
+                  const key = rowKey(r);
+                  const current = edits.get(key);
+                  const amountText = current?.amount ?? r.amount.toFixed(2);
+                  const error = current ? amountError(amountText) : null;
+                  const cents = error ? toCents(r.amount) : toCents(parseDollars(amountText)!);
+                  const totalCents = toCents(r.totalCost);
+                  const paid = paidInFull(cents, totalCents);
+                  const difference = cents - toCents(r.amount);
+                  const outstandingCents = totalCents - toCents(r.amount);
+                  const errorId = `payment-amount-${key}-message`;
+                  const testMark = (r.testAmount ?? 0) > 0 && (
+                    <span className="payments-badge" title={testPaymentDescription(r.testAmount!)}>
+                      TEST<span className="visually-hidden">: {testPaymentDescription(r.testAmount!)}</span>
+                    </span>
+                  );
+                  return (
+                    <tr key={key}>
+                      <th scope="row" className="payments-name">
+                        {r.name}
+                        {r.incomplete && (
+                          <span className="payments-badge" title={INCOMPLETE_DESCRIPTION}>
+                            Incomplete<span className="visually-hidden">: {INCOMPLETE_DESCRIPTION}</span>
+                          </span>
+                        )}
+                      </th>
+                      <td>{r.abrvName}</td>
+                      <td>{r.number}</td>
+                      <td className="payments-money">{formatMoney(r.totalCost)}</td>
                       <td>
-                        {outstandingCents > 0 && (admin ? (
-                          <button
-                            type="button"
-                            className="button"
-                            aria-label={`Pay online for ${r.name}: ${formatMoney(toDollars(outstandingCents))}`}
-                            disabled={!online || paying !== null}
-                            onClick={() => void payOnline(r)}
-                          >
-                            {paying === key ? 'Starting…' : 'Pay online'}
-                          </button>
+                        {admin ? (
+                          <div className="payments-made">
+                            <input
+                              type="text"
+                              inputMode="decimal"
+                              aria-label={`Payment made by ${r.name}, in dollars`}
+                              value={amountText}
+                              onChange={(e) => edit(r, { amount: e.target.value })}
+                              aria-invalid={error ? true : undefined}
+                              aria-describedby={error ? errorId : undefined}
+                            />
+                            <label className="payments-paid">
+                              <input type="checkbox" checked={paid} disabled={totalCents === 0} onChange={(e) => togglePaid(r, e.target.checked)} />
+                              Paid<span className="visually-hidden"> in full by {r.name}</span>
+                            </label>
+                            {testMark}
+                            {error && (
+                              <small id={errorId} className="field-error" role="alert">
+                                {error}
+                              </small>
+                            )}
+                            {current && !error && difference > 0 && (
+                              <div className="payments-how">
+                                <select
+                                  aria-label={`How ${r.name} paid`}
+                                  value={current.method}
+                                  onChange={(e) => edit(r, { method: e.target.value as ManualPaymentMethod })}
+                                >
+                                  {MANUAL_PAYMENT_METHODS.map((m) => (
+                                    <option key={m} value={m}>{METHOD_LABELS[m]}</option>
+                                  ))}
+                                </select>
+                                <input
+                                  type="text"
+                                  aria-label={`Payment reference for ${r.name}`}
+                                  placeholder="Reference"
+                                  maxLength={MAX_REFERENCE_LENGTH}
+                                  value={current.reference}
+                                  onChange={(e) => edit(r, { reference: e.target.value })}
+                                />
+                              </div>
+                            )}
+                            {current && !error && difference < 0 && (
+                              <span className="payments-note">Correction of {formatMoney(toDollars(-difference))}</span>
+                            )}
+                          </div>
                         ) : (
-                          <span>{formatMoney(toDollars(outstandingCents))} outstanding</span>
-                        ))}
+                          <span className="payments-money">
+                            {formatMoney(r.amount)}
+                            {r.received === '1' && <span className="payments-tick"> ✓ Paid</span>}
+                            {testMark}
+                          </span>
+                        )}
                       </td>
-                    )}
-                  </tr>
-                );
-              })}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" colSpan={3}>
-                  Totals ({shown.length} {shown.length === 1 ? 'school' : 'schools'})
-                </th>
-                <td className="payments-money">{formatMoney(toDollars(totals.totalCents))}</td>
-                <td>
-                  <div>Received {formatMoney(toDollars(totals.receivedCents))}</div>
-                  <div>Outstanding {formatMoney(toDollars(totals.outstandingCents))}</div>
-                </td>
-                {vic && <td />}
-              </tr>
-            </tfoot>
-          </table>
+                      {vic && (
+                        <td>
+                          {outstandingCents > 0 && (admin ? (
+                            <button
+                              type="button"
+                              className="button"
+                              aria-label={`Pay online for ${r.name}: ${formatMoney(toDollars(outstandingCents))}`}
+                              disabled={!online || paying !== null}
+                              onClick={() => void payOnline(r)}
+                            >
+                              {paying === key ? 'Starting…' : 'Pay online'}
+                            </button>
+                          ) : (
+                            <span>{formatMoney(toDollars(outstandingCents))} outstanding</span>
+                          ))}
+                        </td>
+                      )}
+                    </tr>
+                  );
+                })}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row" colSpan={3}>
+                    Totals ({shown.length} {shown.length === 1 ? 'school' : 'schools'})
+                  </th>
+                  <td className="payments-money">{formatMoney(toDollars(totals.totalCents))}</td>
+                  <td>
+                    <div>Received {formatMoney(toDollars(totals.receivedCents))}</div>
+                    <div>Outstanding {formatMoney(toDollars(totals.outstandingCents))}</div>
+                  </td>
+                  {vic && <td />}
+                </tr>
+              </tfoot>
+            </table>
+          </TableScroll>
           {shown.length === 0 && <p>{rows.length ? 'No schools match.' : 'No school takes part in this event yet.'}</p>}
           {vic && admin && <p className="payments-note">Pay online opens the payment gateway for what the school still owes. Online payments cannot be undone here.</p>}
         </div>

@@ -138,7 +138,7 @@ export default function ParticipantsPage({ db = getDb(), currentYear = new Date(
   const nameOf = (row: ParticipantGridRow) => `${row.firstname} ${row.lastname}`.trim() || row.snowId || 'Participant';
 
   return (
-    <PageMain className="participants-page">
+    <PageMain className="page-wide participants-page">
       <h1>Participants</h1>
       {locked && (
         <p role="status" className="locked-note">

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { InterschoolsDb } from '../../db/database';
 import type { SessionUser } from '../../domain/schemas/entities';
 import { Dialog } from '../../components/dialog';
+import { TableScroll } from '../../components/table-scroll';
 import { deleteRaceEntry } from './participant-writes';
 import { useRaceEntries } from './use-participants-data';
 
@@ -42,41 +43,43 @@ export function RaceEntriesDialog({ db, user, participant, readOnly, onClose }: 
       ) : entries.length === 0 ? (
         <p>No race entries in this event.</p>
       ) : (
-        <table className="race-entries">
-          <thead>
-            <tr>
-              <th scope="col">Discipline</th>
-              <th scope="col">Division</th>
-              <th scope="col">Team</th>
-              <th scope="col">Gender</th>
-              <th scope="col">Position</th>
-              {!readOnly && <th scope="col"><span className="visually-hidden">Actions</span></th>}
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.id}>
-                <td>{entry.disciplineName}</td>
-                <td>{entry.division ?? ''}</td>
-                <td>{entry.teamRank}</td>
-                <td>{entry.teamGender}</td>
-                <td>{entry.position}</td>
-                {!readOnly && (
-                  <td>
-                    <button
-                      type="button"
-                      onClick={() => void remove(entry.id)}
-                      aria-label={`Delete ${entry.disciplineName} entry`}
-                      className="button"
-                    >
-                      Delete
-                    </button>
-                  </td>
-                )}
+        <TableScroll>
+          <table className="race-entries">
+            <thead>
+              <tr>
+                <th scope="col">Discipline</th>
+                <th scope="col">Division</th>
+                <th scope="col">Team</th>
+                <th scope="col">Gender</th>
+                <th scope="col">Position</th>
+                {!readOnly && <th scope="col"><span className="visually-hidden">Actions</span></th>}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{entry.disciplineName}</td>
+                  <td>{entry.division ?? ''}</td>
+                  <td>{entry.teamRank}</td>
+                  <td>{entry.teamGender}</td>
+                  <td>{entry.position}</td>
+                  {!readOnly && (
+                    <td>
+                      <button
+                        type="button"
+                        onClick={() => void remove(entry.id)}
+                        aria-label={`Delete ${entry.disciplineName} entry`}
+                        className="button"
+                      >
+                        Delete
+                      </button>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
       {error && <p role="alert">{error}</p>}
       <p>

@@ -8,6 +8,7 @@ import { AdminListStatus } from '../../components/admin-list';
 import { PageMain } from '../../components/page-main';
 import { useSession } from '../../components/session-context';
 import { useSyncStatus } from '../../components/use-sync-status';
+import { TableScroll } from '../../components/table-scroll';
 import { snowracerIdsImportedMessage } from '../../domain/messages';
 import { isAdmin } from '../../domain/rules/access';
 import { isoDateToDisplay } from '../../domain/rules/grid-date';
@@ -93,29 +94,31 @@ function ImportResult({ result }: { result: RegistryImportResult }) {
 function IncorrectDobTable({ rows }: { rows: IncorrectDob[] }) {
   return (
     <div className="admin-list-table-wrap">
-      <table className="admin-list-table">
-        <caption className="registry-caption">
-          Dates of birth that differ from Snowracer's ({rows.length}): correct the participant, or ask Snowracer to correct theirs.
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Snow id</th>
-            <th scope="col">Our date of birth</th>
-            <th scope="col">Snowracer's date of birth</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.ParticipantId}>
-              <td>{`${row.firstname} ${row.lastname}`.trim()}</td>
-              <td>{row.snowId}</td>
-              <td>{isoDateToDisplay(row.dob) || 'None'}</td>
-              <td>{isoDateToDisplay(row.registryDob) || 'None'}</td>
+      <TableScroll>
+        <table className="admin-list-table">
+          <caption className="registry-caption">
+            Dates of birth that differ from Snowracer's ({rows.length}): correct the participant, or ask Snowracer to correct theirs.
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Snow id</th>
+              <th scope="col">Our date of birth</th>
+              <th scope="col">Snowracer's date of birth</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.ParticipantId}>
+                <td>{`${row.firstname} ${row.lastname}`.trim()}</td>
+                <td>{row.snowId}</td>
+                <td>{isoDateToDisplay(row.dob) || 'None'}</td>
+                <td>{isoDateToDisplay(row.registryDob) || 'None'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
     </div>
   );
 }

@@ -4,6 +4,7 @@
 // chart sits above the table; the table is its text alternative.
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { TextField } from '../../components/fields';
+import { TableScroll } from '../../components/table-scroll';
 import { saveReportCsv, saveReportXlsx } from './report-export';
 import {
   cellValue,
@@ -68,37 +69,39 @@ export function ReportTable<R>({ title, rows, columns, heading, chart, empty = '
       {message && <p className="report-count no-print" role="status">{message}</p>}
       <p className="report-count" aria-live="polite">{rowCountText(shown.length, rows.length)}</p>
       <div className="admin-list-table-wrap">
-        <table className="admin-list-table report-table">
-          <caption id={captionId} className="visually-hidden">{title}</caption>
-          <thead>
-            <tr>
-              {columns.map((c) => {
-                const direction = sort?.key === c.key ? sort.direction : undefined;
-                return (
-                  <th key={c.key} scope="col" aria-sort={direction ?? 'none'}>
-                    <button
-                      type="button"
-                      className={`report-sort${isNumeric(c as ReportColumn<unknown>) ? ' num' : ''}`}
-                      onClick={() => setSort((now) => nextSort(now, c.key))}
-                    >
-                      {c.label}
-                      <span className="report-sort-mark" aria-hidden="true">{direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}</span>
-                    </button>
-                  </th>
-                );
-              })}
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((row, index) => (
-              <tr key={rowKey ? rowKey(row, index) : index}>
-                {columns.map((c) => (
-                  <td key={c.key} className={isNumeric(c as ReportColumn<unknown>) ? 'num' : undefined}>{displayCell(cellValue(row, c), c.kind)}</td>
-                ))}
+        <TableScroll>
+          <table className="admin-list-table report-table">
+            <caption id={captionId} className="visually-hidden">{title}</caption>
+            <thead>
+              <tr>
+                {columns.map((c) => {
+                  const direction = sort?.key === c.key ? sort.direction : undefined;
+                  return (
+                    <th key={c.key} scope="col" aria-sort={direction ?? 'none'}>
+                      <button
+                        type="button"
+                        className={`report-sort${isNumeric(c as ReportColumn<unknown>) ? ' num' : ''}`}
+                        onClick={() => setSort((now) => nextSort(now, c.key))}
+                      >
+                        {c.label}
+                        <span className="report-sort-mark" aria-hidden="true">{direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}</span>
+                      </button>
+                    </th>
+                  );
+                })}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {shown.map((row, index) => (
+                <tr key={rowKey ? rowKey(row, index) : index}>
+                  {columns.map((c) => (
+                    <td key={c.key} className={isNumeric(c as ReportColumn<unknown>) ? 'num' : undefined}>{displayCell(cellValue(row, c), c.kind)}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       </div>
       {shown.length === 0 && <p>{rows.length === 0 ? empty : 'No rows match the filter.'}</p>}
     </section>

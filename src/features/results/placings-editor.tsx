@@ -5,6 +5,7 @@ import Papa from 'papaparse';
 import { useId, useState } from 'react';
 import type { Placing } from '../../domain/schemas/entities/result';
 import { nextPlace, type PlacingProblems, type PlacingValues } from './result-forms';
+import { TableScroll } from '../../components/table-scroll';
 
 export const EMPTY_PLACING: PlacingValues = { place: '', name: '', school: '', points: '' };
 
@@ -53,35 +54,37 @@ export function PlacingsEditor({ lines, problems, message, onChange }: Props) {
       {message && <p className="field-error" role="alert">{message}</p>}
       {lines.length > 0 && (
         <div className="admin-list-table-wrap">
-          <table className="admin-list-table">
-            <thead>
-              <tr>
-                {FIELDS.map((f) => <th key={f.key} scope="col">{f.label}</th>)}
-                <th scope="col"><span className="visually-hidden">Remove</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {lines.map((line, index) => (
-                // Lines have no id of their own; their position is what the user edits.
-                <tr key={index}>
-                  {FIELDS.map((f) => {
-                    const problem = problems[index]?.[f.key];
-                    return (
-                      <td key={f.key}>
-                        <input value={line[f.key]} inputMode={f.inputMode} aria-label={`${f.label}, line ${index + 1}`}
-                          aria-invalid={problem ? true : undefined} onChange={(e) => set(index, f.key, e.target.value)} />
-                        {problem && <small className="field-error" role="alert">{problem}</small>}
-                      </td>
-                    );
-                  })}
-                  <td>
-                    <button type="button" className="button" aria-label={`Remove placing line ${index + 1}`}
-                      onClick={() => onChange(lines.filter((_, i) => i !== index))}>Remove</button>
-                  </td>
+          <TableScroll>
+            <table className="admin-list-table">
+              <thead>
+                <tr>
+                  {FIELDS.map((f) => <th key={f.key} scope="col">{f.label}</th>)}
+                  <th scope="col"><span className="visually-hidden">Remove</span></th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {lines.map((line, index) => (
+                  // Lines have no id of their own; their position is what the user edits.
+                  <tr key={index}>
+                    {FIELDS.map((f) => {
+                      const problem = problems[index]?.[f.key];
+                      return (
+                        <td key={f.key}>
+                          <input value={line[f.key]} inputMode={f.inputMode} aria-label={`${f.label}, line ${index + 1}`}
+                            aria-invalid={problem ? true : undefined} onChange={(e) => set(index, f.key, e.target.value)} />
+                          {problem && <small className="field-error" role="alert">{problem}</small>}
+                        </td>
+                      );
+                    })}
+                    <td>
+                      <button type="button" className="button" aria-label={`Remove placing line ${index + 1}`}
+                        onClick={() => onChange(lines.filter((_, i) => i !== index))}>Remove</button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         </div>
       )}
       <div className="admin-list-actions">

@@ -15,6 +15,7 @@ import { RefusalNotice } from '../../components/refusal-notice';
 import { useSession } from '../../components/session-context';
 import { useListEdits } from '../../components/use-list-edits';
 import { useListRefusal } from '../../components/use-row-refusal';
+import { TableScroll } from '../../components/table-scroll';
 import type { InterschoolsDb, ResultOverallRow, ResultRaceRow } from '../../db/database';
 import { isAdmin } from '../../domain/rules/access';
 import type { Placing } from '../../domain/schemas/entities/result';
@@ -64,34 +65,36 @@ function ResultTable<T extends Row>({ id, title, rows, columns, label, admin, bu
       <h2 id={id}>{title}</h2>
       {rows === undefined ? <p role="status">Loading…</p> : (
         <div className="admin-list-table-wrap">
-          <table className="admin-list-table" aria-labelledby={id}>
-            <thead>
-              <tr>
-                {columns.map((c) => <th key={c.header} scope="col">{c.header}</th>)}
-                <th scope="col">Result file</th>
-                <th scope="col">Placings</th>
-                {admin && <th scope="col"><span className="visually-hidden">Actions</span></th>}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id}>
-                  {columns.map((c) => <td key={c.header}>{c.cell(r)}</td>)}
-                  <td>
-                    <FileLink url={r.fileUrl} label={label(r)} />
-                    {r._pending && <span className="admin-list-pending">{pendingNote}</span>}
-                  </td>
-                  <td><Placings placings={r.placings} /></td>
-                  {admin && (
-                    <td className="admin-list-row-actions">
-                      <button type="button" className="button" disabled={busy} aria-label={`Edit ${label(r)}`} onClick={() => onEdit(r)}>Edit</button>
-                      <button type="button" className="button" disabled={busy} aria-label={`Remove ${label(r)}`} onClick={() => onRemove(r)}>Remove</button>
-                    </td>
-                  )}
+          <TableScroll>
+            <table className="admin-list-table" aria-labelledby={id}>
+              <thead>
+                <tr>
+                  {columns.map((c) => <th key={c.header} scope="col">{c.header}</th>)}
+                  <th scope="col">Result file</th>
+                  <th scope="col">Placings</th>
+                  {admin && <th scope="col"><span className="visually-hidden">Actions</span></th>}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.id}>
+                    {columns.map((c) => <td key={c.header}>{c.cell(r)}</td>)}
+                    <td>
+                      <FileLink url={r.fileUrl} label={label(r)} />
+                      {r._pending && <span className="admin-list-pending">{pendingNote}</span>}
+                    </td>
+                    <td><Placings placings={r.placings} /></td>
+                    {admin && (
+                      <td className="admin-list-row-actions">
+                        <button type="button" className="button" disabled={busy} aria-label={`Edit ${label(r)}`} onClick={() => onEdit(r)}>Edit</button>
+                        <button type="button" className="button" disabled={busy} aria-label={`Remove ${label(r)}`} onClick={() => onRemove(r)}>Remove</button>
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
           {rows.length === 0 && <p>{empty}</p>}
         </div>
       )}

@@ -12,6 +12,7 @@ import { RefusalNotice } from '../../components/refusal-notice';
 import { useSession } from '../../components/session-context';
 import { useListEdits } from '../../components/use-list-edits';
 import { useListRefusal } from '../../components/use-row-refusal';
+import { TableScroll } from '../../components/table-scroll';
 import type { InterschoolsDb, TrophyRow } from '../../db/database';
 import { isAdmin } from '../../domain/rules/access';
 import { splitImageUrls } from '../../domain/rules/trophy-images';
@@ -93,51 +94,53 @@ export default function TrophiesPage({ db }: { db: InterschoolsDb }) {
       {admin && <RefusalNotice db={db} refusal={refusal} className="admin-list-error" />}
       {rows === undefined ? <p role="status">Loading…</p> : (
         <div className="admin-list-table-wrap">
-          <table className="admin-list-table">
-            <thead>
-              <tr>
-                <th scope="col">Pictures</th>
-                <th scope="col">Name</th>
-                <th scope="col">Discipline</th>
-                <th scope="col">Division</th>
-                <th scope="col">Gender</th>
-                <th scope="col">State</th>
-                <th scope="col">Type</th>
-                {admin && <th scope="col"><span className="visually-hidden">Actions</span></th>}
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((t) => {
-                const images = splitImageUrls(t.imageURL);
-                return (
-                  <tr key={t.id}>
-                    <td>
-                      {images.length === 0 ? 'No picture' : images.map((url, i) => (isOwnFile(url) ? (
-                        <img key={`${url}-${i}`} src={url} alt={`${label(t)}, picture ${i + 1} of ${images.length}`} loading="lazy"
-                          style={{ maxWidth: 160, maxHeight: 160, marginRight: 4 }} />
-                      ) : (
-                        // Pictures kept on other sites are linked, not shown: the app loads images
-                        // only from its own server (Content-Security-Policy img-src 'self').
-                        <a key={`${url}-${i}`} href={url} target="_blank" rel="noopener noreferrer">{`${label(t)}, picture ${i + 1}`}</a>
-                      )))}
-                    </td>
-                    <td>{t.name || '—'}{t._pending && <span className="admin-list-pending">{refusal ? ' (not saved)' : ' (waiting to be sent)'}</span>}</td>
-                    <td>{t.disciplineId === null ? 'Any' : names.get(t.disciplineId) ?? t.disciplineId}</td>
-                    <td>{t.division ?? 'Any'}</td>
-                    <td>{t.gender}</td>
-                    <td>{t.state || '—'}</td>
-                    <td>{t.type}</td>
-                    {admin && (
-                      <td className="admin-list-row-actions">
-                        <button type="button" className="button" disabled={busy} aria-label={`Edit trophy ${label(t)}`} onClick={() => setDialog({ row: t })}>Edit</button>
-                        <button type="button" className="button" disabled={busy} aria-label={`Remove trophy ${label(t)}`} onClick={() => remove(t)}>Remove</button>
+          <TableScroll>
+            <table className="admin-list-table">
+              <thead>
+                <tr>
+                  <th scope="col">Pictures</th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Discipline</th>
+                  <th scope="col">Division</th>
+                  <th scope="col">Gender</th>
+                  <th scope="col">State</th>
+                  <th scope="col">Type</th>
+                  {admin && <th scope="col"><span className="visually-hidden">Actions</span></th>}
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((t) => {
+                  const images = splitImageUrls(t.imageURL);
+                  return (
+                    <tr key={t.id}>
+                      <td>
+                        {images.length === 0 ? 'No picture' : images.map((url, i) => (isOwnFile(url) ? (
+                          <img key={`${url}-${i}`} src={url} alt={`${label(t)}, picture ${i + 1} of ${images.length}`} loading="lazy"
+                            style={{ maxWidth: 160, maxHeight: 160, marginRight: 4 }} />
+                        ) : (
+                          // Pictures kept on other sites are linked, not shown: the app loads images
+                          // only from its own server (Content-Security-Policy img-src 'self').
+                          <a key={`${url}-${i}`} href={url} target="_blank" rel="noopener noreferrer">{`${label(t)}, picture ${i + 1}`}</a>
+                        )))}
                       </td>
-                    )}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+                      <td>{t.name || '—'}{t._pending && <span className="admin-list-pending">{refusal ? ' (not saved)' : ' (waiting to be sent)'}</span>}</td>
+                      <td>{t.disciplineId === null ? 'Any' : names.get(t.disciplineId) ?? t.disciplineId}</td>
+                      <td>{t.division ?? 'Any'}</td>
+                      <td>{t.gender}</td>
+                      <td>{t.state || '—'}</td>
+                      <td>{t.type}</td>
+                      {admin && (
+                        <td className="admin-list-row-actions">
+                          <button type="button" className="button" disabled={busy} aria-label={`Edit trophy ${label(t)}`} onClick={() => setDialog({ row: t })}>Edit</button>
+                          <button type="button" className="button" disabled={busy} aria-label={`Remove trophy ${label(t)}`} onClick={() => remove(t)}>Remove</button>
+                        </td>
+                      )}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </TableScroll>
           {shown.length === 0 && <p>No trophies yet.</p>}
         </div>
       )}

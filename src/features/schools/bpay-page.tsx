@@ -12,6 +12,7 @@ import { PageMain } from '../../components/page-main';
 import { SelectField, TextField } from '../../components/fields';
 import { useSession } from '../../components/session-context';
 import { useServerList } from '../../components/use-server-list';
+import { TableScroll } from '../../components/table-scroll';
 import type { InterschoolsDb } from '../../db/database';
 import { DEFAULT_BPAY_STATE_ID } from '../../domain/constants/choices';
 import { LABELS, MESSAGES } from '../../domain/messages';
@@ -85,41 +86,43 @@ export default function BpayPage({ db }: { db: InterschoolsDb }) {
         online ? <p>Loading…</p> : null
       ) : (
         <div className="admin-list-table-wrap">
-          <table className="admin-list-table">
-            <thead>
-              <tr>
-                <th scope="col">{LABELS.bpayGrid.name}</th>
-                <th scope="col">{LABELS.bpayGrid.state}</th>
-                <th scope="col">{LABELS.bpayGrid.bpay}</th>
-                {admin && <th scope="col"><span className="visually-hidden">Remove</span></th>}
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((r) => (
-                <tr key={r.id}>
-                  <td>{r.name}</td>
-                  <td>{r.StateId === null ? '' : stateName.get(r.StateId) ?? r.StateId}</td>
-                  <td>
-                    {admin ? (
-                      <input
-                        type="text"
-                        aria-label={`BPay of ${r.name}`}
-                        value={edits.get(r.id) ?? r.bpay}
-                        onChange={(e) => setEdits(new Map(edits).set(r.id, e.target.value))}
-                      />
-                    ) : r.bpay}
-                  </td>
-                  {admin && (
-                    <td>
-                      <button type="button" className="button" aria-label={`Remove ${r.name}`} disabled={!online || busy} onClick={() => setRemoving(r)}>
-                        {MESSAGES.remove}
-                      </button>
-                    </td>
-                  )}
+          <TableScroll>
+            <table className="admin-list-table">
+              <thead>
+                <tr>
+                  <th scope="col">{LABELS.bpayGrid.name}</th>
+                  <th scope="col">{LABELS.bpayGrid.state}</th>
+                  <th scope="col">{LABELS.bpayGrid.bpay}</th>
+                  {admin && <th scope="col"><span className="visually-hidden">Remove</span></th>}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {shown.map((r) => (
+                  <tr key={r.id}>
+                    <td>{r.name}</td>
+                    <td>{r.StateId === null ? '' : stateName.get(r.StateId) ?? r.StateId}</td>
+                    <td>
+                      {admin ? (
+                        <input
+                          type="text"
+                          aria-label={`BPay of ${r.name}`}
+                          value={edits.get(r.id) ?? r.bpay}
+                          onChange={(e) => setEdits(new Map(edits).set(r.id, e.target.value))}
+                        />
+                      ) : r.bpay}
+                    </td>
+                    {admin && (
+                      <td>
+                        <button type="button" className="button" aria-label={`Remove ${r.name}`} disabled={!online || busy} onClick={() => setRemoving(r)}>
+                          {MESSAGES.remove}
+                        </button>
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
           {shown.length === 0 && <p>No schools match.</p>}
         </div>
       )}

@@ -8,6 +8,7 @@ import { AdminListStatus } from '../../components/admin-list';
 import { PageMain } from '../../components/page-main';
 import { useSession } from '../../components/session-context';
 import { useServerList } from '../../components/use-server-list';
+import { TableScroll } from '../../components/table-scroll';
 import { eventSchema } from '../../domain/schemas';
 
 export const REV_SAVED = 'Saved: race officials and schools see the change at their next sync.';
@@ -48,35 +49,37 @@ export default function RevPage() {
       <AdminListStatus online={online} message={message} />
       {rows && (
         <div className="admin-list-table-wrap">
-          <table className="admin-list-table">
-            <thead>
-              <tr>
-                <th scope="col">Event</th>
-                <th scope="col">Year</th>
-                <th scope="col">Start lists shown</th>
-                <th scope="col">Results shown</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => {
-                const f = flags(row);
-                return (
-                  <tr key={row.id}>
-                    <td>{row.name}</td>
-                    <td>{row.year}</td>
-                    <td>
-                      <input type="checkbox" className="admin-list-check" aria-label={`Start lists shown for ${row.name} ${row.year}`}
-                        checked={f.showForStartlists} onChange={(e) => set(row, { showForStartlists: e.target.checked })} />
-                    </td>
-                    <td>
-                      <input type="checkbox" className="admin-list-check" aria-label={`Results shown for ${row.name} ${row.year}`}
-                        checked={f.showForResults} onChange={(e) => set(row, { showForResults: e.target.checked })} />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <TableScroll>
+            <table className="admin-list-table">
+              <thead>
+                <tr>
+                  <th scope="col">Event</th>
+                  <th scope="col">Year</th>
+                  <th scope="col">Start lists shown</th>
+                  <th scope="col">Results shown</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => {
+                  const f = flags(row);
+                  return (
+                    <tr key={row.id}>
+                      <td>{row.name}</td>
+                      <td>{row.year}</td>
+                      <td>
+                        <input type="checkbox" className="admin-list-check" aria-label={`Start lists shown for ${row.name} ${row.year}`}
+                          checked={f.showForStartlists} onChange={(e) => set(row, { showForStartlists: e.target.checked })} />
+                      </td>
+                      <td>
+                        <input type="checkbox" className="admin-list-check" aria-label={`Results shown for ${row.name} ${row.year}`}
+                          checked={f.showForResults} onChange={(e) => set(row, { showForResults: e.target.checked })} />
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </TableScroll>
         </div>
       )}
       <div className="admin-list-actions">

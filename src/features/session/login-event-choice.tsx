@@ -1,7 +1,7 @@
 // The login form's choice of event (PRODUCT-DECISIONS 'Signing in'): the open events, with the
 // device's last choice preselected; left at the default, the server signs a school in to its own
 // state's event. Without the list (no network yet) the default still works.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { listActiveEvents, type PickItem } from '../../api/session';
 
 const LAST_CHOICE_KEY = 'interschools.loginEvent';
@@ -41,12 +41,17 @@ export function useLoginEventChoice() {
   return { events, chosen, setChosen };
 }
 
-export function LoginEventChoice({ events, chosen, onChange }: { events: PickItem[]; chosen: string; onChange(id: string): void }) {
+export function LoginEventChoice({ events, chosen, onChange, focus = false }: { events: PickItem[]; chosen: string; onChange(id: string): void; focus?: boolean }) {
+  const select = useRef<HTMLSelectElement>(null);
+  // A user back to change event starts at the choice, once the events are known.
+  useEffect(() => {
+    if (focus && events.length) select.current?.focus();
+  }, [focus, events.length]);
   if (!events.length) return null;
   return (
     <div className="field">
       <label htmlFor="login-event">Event</label>
-      <select id="login-event" name="event" value={chosen} onChange={(e) => onChange(e.target.value)}>
+      <select id="login-event" ref={select} name="event" value={chosen} onChange={(e) => onChange(e.target.value)}>
         <option value="">My school&apos;s state event</option>
         {events.map((e) => <option key={e.id} value={e.id}>{e.name}</option>)}
       </select>

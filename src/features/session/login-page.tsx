@@ -1,7 +1,8 @@
 // /login (spec sections 2 and 4): on success the user is stored (Dexie meta and the session
 // context), the outbox resumes for this user, persistent storage is requested, and after
 // LOGIN_REDIRECT_DELAY_MS the app goes to /startlists (racedept) or /. A refusal shows the
-// response's error; a user with no open event is told so, not signed in. The event is chosen on the form (login-event-choice.tsx). Also offers the
+// response's error; a user with no open event is told so, not signed in. A user changing event
+// arrives here with the username kept. The event is chosen on the form (login-event-choice.tsx). Also offers the
 // password reset by email.
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -20,6 +21,8 @@ import { PageMain } from '../../components/page-main';
  *  be nothing to enter, and every screen would send them back here without a word. */
 export const NO_OPEN_EVENT_MESSAGE = 'No event is open to your school at the moment, so there is nothing to enter yet. You can sign in once the association opens this season\'s event.';
 
+export const CHANGE_EVENT_MESSAGE = 'Choose the event, then sign in again.';
+
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Sign in again: your unsent changes are kept and sent once you are back.';
 
 function requestPersistentStorage(): void {
@@ -35,11 +38,13 @@ export function LoginPage({ engine }: { engine: SyncEngine }) {
   const status = useSyncStatus();
   const navigate = useNavigate();
   const location = useLocation();
-  const expired = (location.state as { expired?: boolean } | null)?.expired === true || status.needsLogin;
+  const arrival = location.state as { expired?: boolean; changeEvent?: boolean; username?: string } | null;
+  const expired = arrival?.expired === true || status.needsLogin;
+  const changingEvent = arrival?.changeEvent === true;
 
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
-  const [username, setUsername] = useState('');
+  const [username, setUsername] = useState(changingEvent ? (arrival?.username ?? '') : '');
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -81,6 +86,7 @@ export function LoginPage({ engine }: { engine: SyncEngine }) {
     <PageMain className="page page-narrow">
       <h1>Sign in</h1>
       {expired && <p className="notice notice-warning" role="status">{SESSION_EXPIRED_MESSAGE}</p>}
+      {changingEvent && <p className="notice notice-warning" role="status">{CHANGE_EVENT_MESSAGE}</p>}
       <form className="form" onSubmit={(e) => void submit(e)} aria-label="Sign in">
         <div className="field">
           <label htmlFor="login-username">Username</label>
@@ -110,7 +116,7 @@ export function LoginPage({ engine }: { engine: SyncEngine }) {
             onChange={(e) => setPassword(e.target.value)}
           />
         </div>
-        <LoginEventChoice events={eventChoice.events} chosen={eventChoice.chosen} onChange={eventChoice.setChosen} />
+        <LoginEventChoice events={eventChoice.events} chosen={eventChoice.chosen} onChange={eventChoice.setChosen} focus={changingEvent} />
         {error && <p className="notice notice-error" role="alert">{error}</p>}
         <button type="submit" className="button button-primary" disabled={busy}>{busy ? 'Signing in…' : 'Sign in'}</button>
       </form>

@@ -11,6 +11,7 @@ import { useServices } from '../../app/services';
 import { PageMain } from '../../components/page-main';
 import { CSV_TYPE, saveFile } from '../../components/save-file';
 import { useSyncStatus } from '../../components/use-sync-status';
+import { TableScroll } from '../../components/table-scroll';
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../../domain/constants/limits';
 import { IMPORT_COLUMNS } from '../../domain/rules/spreadsheet-import';
 import type { ImportRow, XlsImportAnswer } from '../../domain/schemas/api/participants';
@@ -152,34 +153,36 @@ function Review({ stage, online, onFilter, onImport }: {
         )}
       </div>
       <div className="upload-table-wrap">
-        <table className="upload-table">
-          <thead>
-            <tr>
-              <th scope="col">Row</th>
-              <th scope="col">Snow ID</th>
-              <th scope="col">Given name</th>
-              <th scope="col">Surname</th>
-              <th scope="col">Gender</th>
-              <th scope="col">Date of birth</th>
-              <th scope="col">Year</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((r) => (
-              <tr key={r.row} className={r.problems.length ? 'has-problems' : undefined}>
-                <td>{r.row}</td>
-                <td>{r.values.snowId ?? ''}</td>
-                <td>{r.values.firstname}</td>
-                <td>{r.values.lastname}</td>
-                <td>{r.values.gender}</td>
-                <td>{r.values.dob ? r.values.dob.split('-').reverse().join('/') : ''}</td>
-                <td>{r.values.yearLevel}</td>
-                <td>{r.problems.length ? <ul className="upload-problems">{r.problems.map((p) => <li key={p}>{p}</li>)}</ul> : r.existing ? 'Updates your list' : 'New'}</td>
+        <TableScroll>
+          <table className="upload-table">
+            <thead>
+              <tr>
+                <th scope="col">Row</th>
+                <th scope="col">Snow ID</th>
+                <th scope="col">Given name</th>
+                <th scope="col">Surname</th>
+                <th scope="col">Gender</th>
+                <th scope="col">Date of birth</th>
+                <th scope="col">Year</th>
+                <th scope="col">Status</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {shown.map((r) => (
+                <tr key={r.row} className={r.problems.length ? 'has-problems' : undefined}>
+                  <td>{r.row}</td>
+                  <td>{r.values.snowId ?? ''}</td>
+                  <td>{r.values.firstname}</td>
+                  <td>{r.values.lastname}</td>
+                  <td>{r.values.gender}</td>
+                  <td>{r.values.dob ? r.values.dob.split('-').reverse().join('/') : ''}</td>
+                  <td>{r.values.yearLevel}</td>
+                  <td>{r.problems.length ? <ul className="upload-problems">{r.problems.map((p) => <li key={p}>{p}</li>)}</ul> : r.existing ? 'Updates your list' : 'New'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       </div>
     </section>
   );

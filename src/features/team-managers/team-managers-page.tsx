@@ -120,7 +120,7 @@ export default function TeamManagersPage({ db = getDb() }: { db?: InterschoolsDb
   }
 
   return (
-    <PageMain className="team-managers-page">
+    <PageMain className="page-wide team-managers-page">
       <h1>Team managers</h1>
       {locked && <p role="status" className="locked-note">{LOCKED_MESSAGE}</p>}
       {!locked && (

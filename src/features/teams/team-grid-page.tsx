@@ -145,7 +145,7 @@ export default function TeamGridPage({ db = getDb() }: { db?: InterschoolsDb }) 
   const blockedReason = invalid.length > 0 ? 'Fix the invalid cells before saving.' : issues.list.length > 0 ? FIX_FIRST : null;
 
   return (
-    <PageMain className="team-grid-page">
+    <PageMain className="page-wide team-grid-page">
       <h1>Teams</h1>
       <p><Link to="/team/index">Teams by discipline</Link></p>
       {locked && <p role="status" className="locked-note">{LOCKED_MESSAGE}</p>}

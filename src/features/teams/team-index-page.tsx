@@ -8,6 +8,7 @@ import { fetchGroupedTeams } from '../../api/teams';
 import { PageMain } from '../../components/page-main';
 import { useSession } from '../../components/session-context';
 import { useSyncStatus } from '../../components/use-sync-status';
+import { TableScroll } from '../../components/table-scroll';
 import { getDb, type InterschoolsDb } from '../../db/database';
 import { listingFromAnswer, listingFromMirror, type ListedGroup, type ListedTeam } from './team-listing';
 import { useTeamsMirror } from './use-teams-data';
@@ -40,29 +41,31 @@ function TeamCard({ team, showBib }: { team: ListedTeam; showBib: boolean }) {
   return (
     <article className="team-card" aria-labelledby={headingId}>
       <h3 id={headingId}>Division {team.division} {team.gender} team {team.teamRank}</h3>
-      <table className="team-card-members">
-        <thead>
-          <tr>
-            <th scope="col">Position</th>
-            <th scope="col">Participant</th>
-            <th scope="col">Snow Id</th>
-            {showBib && <th scope="col">Bib</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {positions.map((position) => {
-            const member = team.members.find((m) => m.position === position);
-            return (
-              <tr key={position}>
-                <td>{position}</td>
-                <td>{member ? member.name || 'Not yet chosen' : <span className="muted">Open</span>}</td>
-                <td>{member?.snowId ?? ''}</td>
-                {showBib && <td>{member?.bib ?? ''}</td>}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <TableScroll>
+        <table className="team-card-members">
+          <thead>
+            <tr>
+              <th scope="col">Position</th>
+              <th scope="col">Participant</th>
+              <th scope="col">Snow Id</th>
+              {showBib && <th scope="col">Bib</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {positions.map((position) => {
+              const member = team.members.find((m) => m.position === position);
+              return (
+                <tr key={position}>
+                  <td>{position}</td>
+                  <td>{member ? member.name || 'Not yet chosen' : <span className="muted">Open</span>}</td>
+                  <td>{member?.snowId ?? ''}</td>
+                  {showBib && <td>{member?.bib ?? ''}</td>}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </TableScroll>
       <p>Team manager: {team.manager || 'none'}</p>
     </article>
   );
@@ -105,7 +108,7 @@ export default function TeamIndexPage({ db = getDb() }: { db?: InterschoolsDb })
   const showBib = user.type === 'admin';
 
   return (
-    <PageMain className="team-index-page">
+    <PageMain className="page-wide team-index-page">
       <h1>Teams</h1>
       {canEdit && <p><Link to="/team/grid">Edit teams</Link></p>}
       {mirrored ? (

@@ -86,7 +86,7 @@ export default function TicketingPage({ db = getDb() }: { db?: InterschoolsDb })
   );
 
   return (
-    <PageMain className="ticketing-page">
+    <PageMain className="page-wide ticketing-page">
       <h1>Ticketing</h1>
       <p>How many team manager tickets the school needs for this event.</p>
       {locked && <p role="status" className="locked-note">{LOCKED_MESSAGE}</p>}

@@ -10,6 +10,7 @@ import { PageMain } from '../../components/page-main';
 import { useSession } from '../../components/session-context';
 import { ListLoading } from '../../components/list-loading';
 import { useServerList } from '../../components/use-server-list';
+import { TableScroll } from '../../components/table-scroll';
 import { adminUserSchema, type AdminUser } from '../../domain/schemas';
 import {
   draftOf, draftProblems, isChanged, isNewUser, newDraft, saveBody, type UserDraft, type UserField,
@@ -94,29 +95,31 @@ export default function UsersPage() {
       <AdminListStatus online={online} message={message} />
       {rows === null ? <ListLoading online={online} failed={loadFailed} onRetry={retry} /> : (
         <div className="admin-list-table-wrap">
-          <table className="admin-list-table">
-            <thead>
-              <tr>
-                <th scope="col">Given name</th>
-                <th scope="col">Surname</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Password</th>
-                <th scope="col">Remove</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((draft) => {
-                const original = originals.get(draft.id);
-                return (
-                  <UserRow key={draft.id} draft={draft} isNew={!original} isSelf={self(original)} removed={removed.has(draft.id)}
-                    who={original ? original.email : `new user ${added.indexOf(draft) + 1}`}
-                    disabled={!online || busy} problems={checked ? problems.get(draft.id) ?? {} : {}}
-                    onChange={(field, value) => change(draft, field, value)} onToggleRemove={() => toggleRemove(draft)} />
-                );
-              })}
-            </tbody>
-          </table>
+          <TableScroll>
+            <table className="admin-list-table">
+              <thead>
+                <tr>
+                  <th scope="col">Given name</th>
+                  <th scope="col">Surname</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Password</th>
+                  <th scope="col">Remove</th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((draft) => {
+                  const original = originals.get(draft.id);
+                  return (
+                    <UserRow key={draft.id} draft={draft} isNew={!original} isSelf={self(original)} removed={removed.has(draft.id)}
+                      who={original ? original.email : `new user ${added.indexOf(draft) + 1}`}
+                      disabled={!online || busy} problems={checked ? problems.get(draft.id) ?? {} : {}}
+                      onChange={(field, value) => change(draft, field, value)} onToggleRemove={() => toggleRemove(draft)} />
+                  );
+                })}
+              </tbody>
+            </table>
+          </TableScroll>
         </div>
       )}
       <div className="admin-list-actions">

@@ -11,6 +11,7 @@ import { useServices } from '../../app/services';
 import { PageMain } from '../../components/page-main';
 import { useSession } from '../../components/session-context';
 import { useSyncStatus } from '../../components/use-sync-status';
+import { TableScroll } from '../../components/table-scroll';
 import type { InterschoolsDb } from '../../db/database';
 import { MESSAGES } from '../../domain/messages';
 import { divisionChoices } from '../../domain/rules/discipline-choices';
@@ -83,34 +84,36 @@ export default function SpotsPage({ db }: { db: InterschoolsDb }) {
       {table.outOfSync && <p className="vol-notice" role="status">{OUT_OF_SYNC}</p>}
       {state.message && <p className={state.error ? 'vol-error' : 'vol-notice'} role={state.error ? 'alert' : 'status'}>{state.message}</p>}
       <div className="vol-table-wrap">
-        <table className="vol-table spots-table">
-          <thead>
-            <tr>
-              <th scope="col">Discipline</th>
-              <th scope="col">Division</th>
-              <th scope="col">Male places</th>
-              <th scope="col">Female places</th>
-            </tr>
-          </thead>
-          <tbody>
-            {table.rows.map((row) => {
-              const s = shown(row);
-              const name = data.names.get(row.DisciplineId) ?? `Discipline ${row.DisciplineId}`;
-              return (
-                <tr key={key(row)}>
-                  <td>{name}</td>
-                  <td>{row.division}</td>
-                  {(['male', 'female'] as const).map((g) => (
-                    <td key={g}>
-                      <input type="number" min={0} inputMode="numeric" aria-label={`${g === 'male' ? 'Male' : 'Female'} places, ${name} division ${row.division}`}
-                        value={s[g]} onChange={(e) => setCount(row, g, e.target.value)} />
-                    </td>
-                  ))}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <TableScroll>
+          <table className="vol-table spots-table">
+            <thead>
+              <tr>
+                <th scope="col">Discipline</th>
+                <th scope="col">Division</th>
+                <th scope="col">Male places</th>
+                <th scope="col">Female places</th>
+              </tr>
+            </thead>
+            <tbody>
+              {table.rows.map((row) => {
+                const s = shown(row);
+                const name = data.names.get(row.DisciplineId) ?? `Discipline ${row.DisciplineId}`;
+                return (
+                  <tr key={key(row)}>
+                    <td>{name}</td>
+                    <td>{row.division}</td>
+                    {(['male', 'female'] as const).map((g) => (
+                      <td key={g}>
+                        <input type="number" min={0} inputMode="numeric" aria-label={`${g === 'male' ? 'Male' : 'Female'} places, ${name} division ${row.division}`}
+                          value={s[g]} onChange={(e) => setCount(row, g, e.target.value)} />
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </TableScroll>
       </div>
       <div className="vol-actions">
         <button type="button" className="button button-primary" disabled={!online || state.busy || (edits.size === 0 && !table.outOfSync)} onClick={() => void save()}>

@@ -16,6 +16,7 @@ import { DraftRestoredNote } from '../../components/draft-restored-note';
 import { usePersistedDraft } from '../../components/use-persisted-draft';
 import { draftKey } from '../../db/drafts';
 import { useSyncStatus } from '../../components/use-sync-status';
+import { TableScroll } from '../../components/table-scroll';
 import type { InterschoolsDb } from '../../db/database';
 import { requiredVolunteers, requiredVolunteersVic } from '../../domain/rules/required-volunteers';
 import { isPreferenceComplete } from '../../domain/rules/volunteer-preferences';
@@ -188,50 +189,52 @@ function VolunteerTable({ rows, issues, refusals, pending, locked, onEdit, onRem
   if (!rows.length) return <p>No volunteers yet.</p>;
   return (
     <div className="vol-table-wrap">
-      <table className="vol-table">
-        <thead>
-          <tr>
-            <th scope="col">Given name</th>
-            <th scope="col">Surname</th>
-            <th scope="col">Mobile</th>
-            <th scope="col">Email</th>
-            <th scope="col">Season pass</th>
-            <th scope="col"><span className="visually-hidden">Actions and status</span></th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, i) => {
-            const message = issues.get(row.id) ?? refusals.get(row.id);
-            const label = (what: string) => `${what} of volunteer ${i + 1}`;
-            const field = (key: 'firstname' | 'lastname' | 'mobile' | 'email', type = 'text') => (
-              <input
-                type={type}
-                aria-label={label(key === 'firstname' ? 'Given name' : key === 'lastname' ? 'Surname' : key === 'mobile' ? 'Mobile' : 'Email')}
-                value={row[key]}
-                disabled={locked}
-                aria-invalid={message ? true : undefined}
-                onChange={(e) => onEdit({ ...row, [key]: e.target.value })}
-              />
-            );
-            return (
-              <tr key={row.id} className={message ? 'has-issue' : undefined}>
-                <td>{field('firstname')}</td>
-                <td>{field('lastname')}</td>
-                <td>{field('mobile', 'tel')}</td>
-                <td>{field('email', 'email')}</td>
-                <td>
-                  <input type="checkbox" aria-label={label('Season pass')} checked={row.seasonPass === '1'} disabled={locked}
-                    onChange={(e) => onEdit({ ...row, seasonPass: e.target.checked ? '1' : '0' })} />
-                </td>
-                <td>
-                  {!locked && <button type="button" className="button" onClick={() => onRemove(row.id)}>Remove</button>}
-                  {message ? <span className="vol-error">{message}</span> : pending.has(row.id) ? <span className="vol-pending">Waiting to be sent</span> : null}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <TableScroll>
+        <table className="vol-table">
+          <thead>
+            <tr>
+              <th scope="col">Given name</th>
+              <th scope="col">Surname</th>
+              <th scope="col">Mobile</th>
+              <th scope="col">Email</th>
+              <th scope="col">Season pass</th>
+              <th scope="col"><span className="visually-hidden">Actions and status</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, i) => {
+              const message = issues.get(row.id) ?? refusals.get(row.id);
+              const label = (what: string) => `${what} of volunteer ${i + 1}`;
+              const field = (key: 'firstname' | 'lastname' | 'mobile' | 'email', type = 'text') => (
+                <input
+                  type={type}
+                  aria-label={label(key === 'firstname' ? 'Given name' : key === 'lastname' ? 'Surname' : key === 'mobile' ? 'Mobile' : 'Email')}
+                  value={row[key]}
+                  disabled={locked}
+                  aria-invalid={message ? true : undefined}
+                  onChange={(e) => onEdit({ ...row, [key]: e.target.value })}
+                />
+              );
+              return (
+                <tr key={row.id} className={message ? 'has-issue' : undefined}>
+                  <td>{field('firstname')}</td>
+                  <td>{field('lastname')}</td>
+                  <td>{field('mobile', 'tel')}</td>
+                  <td>{field('email', 'email')}</td>
+                  <td>
+                    <input type="checkbox" aria-label={label('Season pass')} checked={row.seasonPass === '1'} disabled={locked}
+                      onChange={(e) => onEdit({ ...row, seasonPass: e.target.checked ? '1' : '0' })} />
+                  </td>
+                  <td>
+                    {!locked && <button type="button" className="button" onClick={() => onRemove(row.id)}>Remove</button>}
+                    {message ? <span className="vol-error">{message}</span> : pending.has(row.id) ? <span className="vol-pending">Waiting to be sent</span> : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </TableScroll>
     </div>
   );
 }
@@ -252,58 +255,60 @@ function SlotTable({ variant, slots, volunteers, spots, names, issues, refusals,
   const withPosition = requiresPosition(variant);
   return (
     <div className="vol-table-wrap">
-      <table className="vol-table">
-        <thead>
-          <tr>
-            <th scope="col">Volunteer</th>
-            <th scope="col">Discipline</th>
-            <th scope="col">Division</th>
-            <th scope="col">Gender</th>
-            {withPosition && <th scope="col">Position</th>}
-            <th scope="col"><span className="visually-hidden">Actions and status</span></th>
-          </tr>
-        </thead>
-        <tbody>
-          {slots.map((slot, i) => {
-            const pref: Preference = slot.preferences[0] ?? EMPTY_PREFERENCE;
-            const message = issues.get(slot.id) ?? refusals.get(slot.id);
-            const choices = preferenceChoices(pref, placesFor(slot.id, spots, slots, variant), variant);
-            const frozen = locked || pref.isLocked;
-            const setPref = (field: 'DisciplineId' | 'division' | 'gender' | 'position', value: string) =>
-              onEdit({ ...slot, preferences: [choose(pref, field, value), ...slot.preferences.slice(1)] });
-            const select = (what: string, field: 'DisciplineId' | 'division' | 'gender' | 'position', value: string, options: { value: string; label: string }[]) => (
-              <select aria-label={`${what} of position ${i + 1}`} value={value} disabled={frozen} onChange={(e) => setPref(field, e.target.value)}>
-                <option value="">Choose…</option>
-                {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
-              </select>
-            );
-            const complete = isPreferenceComplete(pref, withPosition);
-            return (
-              <tr key={slot.id} className={message ? 'has-issue' : undefined}>
-                <td>
-                  <select aria-label={`Volunteer of position ${i + 1}`} value={slot.VolunteerId ?? ''} disabled={locked}
-                    onChange={(e) => onEdit({ ...slot, VolunteerId: e.target.value || null })}>
-                    <option value="">No volunteer yet</option>
-                    {volunteers.map((v) => <option key={v.id} value={v.id}>{`${v.firstname} ${v.lastname}`.trim() || 'New volunteer'}</option>)}
-                  </select>
-                </td>
-                <td>{select('Discipline', 'DisciplineId', pref.DisciplineId === null ? '' : String(pref.DisciplineId), choices.disciplines.map((d) => ({ value: String(d), label: names.get(d) ?? `Discipline ${d}` })))}</td>
-                <td>{select('Division', 'division', pref.division === null ? '' : String(pref.division), choices.divisions.map((d) => ({ value: String(d), label: String(d) })))}</td>
-                <td>{select('Gender', 'gender', pref.gender ?? '', choices.genders.map((g) => ({ value: g, label: g })))}</td>
-                {withPosition && <td>{select('Position', 'position', pref.position ?? '', choices.positions.map((p) => ({ value: p, label: p })))}</td>}
-                <td>
-                  {!locked && (
-                    <button type="button" className="button" onClick={() => onReset(slot.id)}>{pref.isLocked ? 'Reset' : 'Remove'}</button>
-                  )}
-                  {message ? <span className="vol-error">{message}</span>
-                    : pref.isLocked ? <span className="vol-locked">Locked</span>
-                      : complete ? <span className="vol-pending">Locks when saved</span> : null}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <TableScroll>
+        <table className="vol-table">
+          <thead>
+            <tr>
+              <th scope="col">Volunteer</th>
+              <th scope="col">Discipline</th>
+              <th scope="col">Division</th>
+              <th scope="col">Gender</th>
+              {withPosition && <th scope="col">Position</th>}
+              <th scope="col"><span className="visually-hidden">Actions and status</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {slots.map((slot, i) => {
+              const pref: Preference = slot.preferences[0] ?? EMPTY_PREFERENCE;
+              const message = issues.get(slot.id) ?? refusals.get(slot.id);
+              const choices = preferenceChoices(pref, placesFor(slot.id, spots, slots, variant), variant);
+              const frozen = locked || pref.isLocked;
+              const setPref = (field: 'DisciplineId' | 'division' | 'gender' | 'position', value: string) =>
+                onEdit({ ...slot, preferences: [choose(pref, field, value), ...slot.preferences.slice(1)] });
+              const select = (what: string, field: 'DisciplineId' | 'division' | 'gender' | 'position', value: string, options: { value: string; label: string }[]) => (
+                <select aria-label={`${what} of position ${i + 1}`} value={value} disabled={frozen} onChange={(e) => setPref(field, e.target.value)}>
+                  <option value="">Choose…</option>
+                  {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+                </select>
+              );
+              const complete = isPreferenceComplete(pref, withPosition);
+              return (
+                <tr key={slot.id} className={message ? 'has-issue' : undefined}>
+                  <td>
+                    <select aria-label={`Volunteer of position ${i + 1}`} value={slot.VolunteerId ?? ''} disabled={locked}
+                      onChange={(e) => onEdit({ ...slot, VolunteerId: e.target.value || null })}>
+                      <option value="">No volunteer yet</option>
+                      {volunteers.map((v) => <option key={v.id} value={v.id}>{`${v.firstname} ${v.lastname}`.trim() || 'New volunteer'}</option>)}
+                    </select>
+                  </td>
+                  <td>{select('Discipline', 'DisciplineId', pref.DisciplineId === null ? '' : String(pref.DisciplineId), choices.disciplines.map((d) => ({ value: String(d), label: names.get(d) ?? `Discipline ${d}` })))}</td>
+                  <td>{select('Division', 'division', pref.division === null ? '' : String(pref.division), choices.divisions.map((d) => ({ value: String(d), label: String(d) })))}</td>
+                  <td>{select('Gender', 'gender', pref.gender ?? '', choices.genders.map((g) => ({ value: g, label: g })))}</td>
+                  {withPosition && <td>{select('Position', 'position', pref.position ?? '', choices.positions.map((p) => ({ value: p, label: p })))}</td>}
+                  <td>
+                    {!locked && (
+                      <button type="button" className="button" onClick={() => onReset(slot.id)}>{pref.isLocked ? 'Reset' : 'Remove'}</button>
+                    )}
+                    {message ? <span className="vol-error">{message}</span>
+                      : pref.isLocked ? <span className="vol-locked">Locked</span>
+                        : complete ? <span className="vol-pending">Locks when saved</span> : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </TableScroll>
     </div>
   );
 }

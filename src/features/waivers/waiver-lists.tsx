@@ -3,6 +3,7 @@
 // the draft (with undo). Native controls, 44 px touch targets.
 import type { WaiverRow } from '../../db/database';
 import { waiverName } from './waiver-draft';
+import { TableScroll } from '../../components/table-scroll';
 
 export interface PersonWaiverRow {
   id: string;
@@ -55,43 +56,45 @@ export function PeopleWaivers({
     <section aria-label={title}>
       <h2>{title}</h2>
       {people.length === 0 ? <p>{empty}</p> : (
-        <table className="race-entries">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              {withSnowId && <th scope="col">Snow id</th>}
-              <th scope="col">Waiver</th>
-              <th scope="col">Completed</th>
-              {!locked && <th scope="col"><span className="visually-hidden">Actions</span></th>}
-            </tr>
-          </thead>
-          <tbody>
-            {people.map((person) => (
-              <tr key={person.id}>
-                <th scope="row" style={{ fontWeight: 'normal' }}>{person.name}</th>
-                {withSnowId && <td>{person.snowId ?? ''}</td>}
-                <td>
-                  {waiverStatus(person.waiver)}
-                  <Refusal waiver={person.waiver} refusals={refusals} />
-                </td>
-                <td>{person.waiver && <CompletedBox waiver={person.waiver} who={person.name} locked={locked} onCompleted={onCompleted} />}</td>
-                {!locked && (
-                  <td>
-                    {person.waiver ? (
-                      <button type="button" className="button" aria-label={`Remove waiver of ${person.name}`} onClick={() => onRemove(person.waiver!)}>
-                        Remove waiver
-                      </button>
-                    ) : (
-                      <button type="button" className="button" aria-label={`Add waiver for ${person.name}`} onClick={() => onAdd(person)}>
-                        Add waiver
-                      </button>
-                    )}
-                  </td>
-                )}
+        <TableScroll>
+          <table className="race-entries">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                {withSnowId && <th scope="col">Snow id</th>}
+                <th scope="col">Waiver</th>
+                <th scope="col">Completed</th>
+                {!locked && <th scope="col"><span className="visually-hidden">Actions</span></th>}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {people.map((person) => (
+                <tr key={person.id}>
+                  <th scope="row" style={{ fontWeight: 'normal' }}>{person.name}</th>
+                  {withSnowId && <td>{person.snowId ?? ''}</td>}
+                  <td>
+                    {waiverStatus(person.waiver)}
+                    <Refusal waiver={person.waiver} refusals={refusals} />
+                  </td>
+                  <td>{person.waiver && <CompletedBox waiver={person.waiver} who={person.name} locked={locked} onCompleted={onCompleted} />}</td>
+                  {!locked && (
+                    <td>
+                      {person.waiver ? (
+                        <button type="button" className="button" aria-label={`Remove waiver of ${person.name}`} onClick={() => onRemove(person.waiver!)}>
+                          Remove waiver
+                        </button>
+                      ) : (
+                        <button type="button" className="button" aria-label={`Add waiver for ${person.name}`} onClick={() => onAdd(person)}>
+                          Add waiver
+                        </button>
+                      )}
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
     </section>
   );
@@ -112,55 +115,57 @@ export function UnmatchedWaivers({
     <section aria-label={title}>
       <h2>{title}</h2>
       <p className="hint">These waivers name nobody on your lists. Match each to the person it belongs to, or remove it.</p>
-      <table className="race-entries">
-        <thead>
-          <tr>
-            <th scope="col">Name on the waiver</th>
-            {withSnowId && <th scope="col">Snow id</th>}
-            <th scope="col">Completed</th>
-            {!locked && <th scope="col">Match to</th>}
-            {!locked && <th scope="col"><span className="visually-hidden">Actions</span></th>}
-          </tr>
-        </thead>
-        <tbody>
-          {waivers.map((waiver) => {
-            const who = waiverName(waiver);
-            return (
-              <tr key={waiver.id}>
-                <th scope="row" style={{ fontWeight: 'normal' }}>
-                  {who}
-                  <Refusal waiver={waiver} refusals={refusals} />
-                </th>
-                {withSnowId && <td>{waiver.snowId ?? ''}</td>}
-                <td><CompletedBox waiver={waiver} who={who} locked={locked} onCompleted={onCompleted} /></td>
-                {!locked && (
-                  <td>
-                    <select
-                      aria-label={`Match the waiver of ${who} to`}
-                      value=""
-                      style={TOUCH}
-                      disabled={candidates.length === 0}
-                      onChange={(event) => event.target.value && onMatch(waiver, event.target.value)}
-                    >
-                      <option value="">{candidates.length ? 'Choose a person' : 'Everyone has a waiver'}</option>
-                      {candidates.map((person) => (
-                        <option key={person.id} value={person.id}>{person.name}</option>
-                      ))}
-                    </select>
-                  </td>
-                )}
-                {!locked && (
-                  <td>
-                    <button type="button" className="button" aria-label={`Remove waiver of ${who}`} onClick={() => onRemove(waiver)}>
-                      Remove
-                    </button>
-                  </td>
-                )}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <TableScroll>
+        <table className="race-entries">
+          <thead>
+            <tr>
+              <th scope="col">Name on the waiver</th>
+              {withSnowId && <th scope="col">Snow id</th>}
+              <th scope="col">Completed</th>
+              {!locked && <th scope="col">Match to</th>}
+              {!locked && <th scope="col"><span className="visually-hidden">Actions</span></th>}
+            </tr>
+          </thead>
+          <tbody>
+            {waivers.map((waiver) => {
+              const who = waiverName(waiver);
+              return (
+                <tr key={waiver.id}>
+                  <th scope="row" style={{ fontWeight: 'normal' }}>
+                    {who}
+                    <Refusal waiver={waiver} refusals={refusals} />
+                  </th>
+                  {withSnowId && <td>{waiver.snowId ?? ''}</td>}
+                  <td><CompletedBox waiver={waiver} who={who} locked={locked} onCompleted={onCompleted} /></td>
+                  {!locked && (
+                    <td>
+                      <select
+                        aria-label={`Match the waiver of ${who} to`}
+                        value=""
+                        style={TOUCH}
+                        disabled={candidates.length === 0}
+                        onChange={(event) => event.target.value && onMatch(waiver, event.target.value)}
+                      >
+                        <option value="">{candidates.length ? 'Choose a person' : 'Everyone has a waiver'}</option>
+                        {candidates.map((person) => (
+                          <option key={person.id} value={person.id}>{person.name}</option>
+                        ))}
+                      </select>
+                    </td>
+                  )}
+                  {!locked && (
+                    <td>
+                      <button type="button" className="button" aria-label={`Remove waiver of ${who}`} onClick={() => onRemove(waiver)}>
+                        Remove
+                      </button>
+                    </td>
+                  )}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </TableScroll>
     </section>
   );
 }

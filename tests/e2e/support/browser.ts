@@ -3,7 +3,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -18,15 +18,19 @@ const CSP_VIOLATION = /Content Security Policy/i;
 /**
  * A persistent context (its own profile dir) so service workers and IndexedDB behave as on a device.
  * The app runs under the server's enforced CSP: any violation a page reports fails the test file
- * when the device closes (`cspViolations` lists them as they happen).
+ * when the device closes (`cspViolations` lists them as they happen). A laptop unless `device` says
+ * otherwise (a tablet's or phone's viewport and touch).
  */
-export async function launchDevice(): Promise<{ context: BrowserContext; cspViolations: string[]; close(): Promise<void> }> {
+export async function launchDevice(
+  device: Pick<BrowserContextOptions, 'viewport' | 'hasTouch' | 'isMobile'> = {},
+): Promise<{ context: BrowserContext; cspViolations: string[]; close(): Promise<void> }> {
   const profile = await mkdtemp(path.join(tmpdir(), 'interschools-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     args: ARGS,
     headless: true,
     viewport: { width: 1280, height: 900 },
+    ...device,
   });
   const cspViolations: string[] = [];
   const watch = (page: Page) => page.on('console', (message) => {
