@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES } from '../../src/domain/server-messages';
 import { hashToken } from '../../server/auth/tokens';
 import { authAttempts, eventStates, passwordResets, sessions, users } from '../../server/db/schema';
-import { PASSWORD, createEvent, createSchool, createUser } from './support/factories';
+import { PASSWORD, createEvent, createSchool, createTeam, createUser } from './support/factories';
 import { signIn } from './support/http';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -96,6 +96,25 @@ describe('POST /api/login', () => {
     const answer = (await login(coordinator.email)).json();
     expect(answer).toMatchObject({ EventId: vic.id, eventName: 'B VIC cup', invoiceType: 'VIC' });
     expect(answer.EventId).not.toBe(nsw.id);
+  });
+
+  it("keeps a school in the event it has entries in when next season's event opens, else the earliest", async () => {
+    const school = await createSchool(t.db);
+    const coordinator = await createUser(t.db, 'school', { schoolId: school.id });
+    const current = await createEvent(t.db, { name: 'NSW Interschools', year: 2026 });
+    expect((await login(coordinator.email)).json().EventId).toBe(current.id);
+    const next = await createEvent(t.db, { name: 'NSW Interschools', year: 2027 });
+    // No entries anywhere yet: the season that comes first.
+    expect((await login(coordinator.email)).json().EventId).toBe(current.id);
+    await createTeam(t.db, { schoolId: school.id, eventId: current.id });
+    expect((await login(coordinator.email)).json().EventId).toBe(current.id);
+    // Entries in both: the later season.
+    await createTeam(t.db, { schoolId: school.id, eventId: next.id });
+    expect((await login(coordinator.email)).json().EventId).toBe(next.id);
+    // Another school's entries do not move this one.
+    const other = await createSchool(t.db);
+    const otherCoordinator = await createUser(t.db, 'school', { schoolId: other.id });
+    expect((await login(otherCoordinator.email)).json().EventId).toBe(current.id);
   });
 
   it("refuses an event that is not open, or not open to the school's state, with a message and no session", async () => {

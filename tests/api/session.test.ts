@@ -51,6 +51,22 @@ describe('POST /api/session', () => {
     expect((await admin.request({ method: 'GET', url: '/api/school' })).json()).toMatchObject({ id: school.id });
   });
 
+  it("clears the school when the event chosen is not open to the school's state", async () => {
+    const nswSchool = await createSchool(t.db, { name: 'Jindabyne Central', stateId: 3 });
+    const nsw = await createEvent(t.db, { name: 'NSW Champs' });
+    const vic = await createEvent(t.db, { name: 'VIC Champs', invoiceType: 'VIC' });
+    await t.db.delete(eventStates).where(eq(eventStates.eventId, vic.id));
+    await t.db.insert(eventStates).values({ eventId: vic.id, stateId: 7 });
+    const admin = await signInAs('admin');
+    expect((await switchTo(admin, { SchoolId: nswSchool.id, EventId: nsw.id })).json()).toMatchObject({ SchoolId: nswSchool.id });
+    const moved = await switchTo(admin, { SchoolId: nswSchool.id, EventId: vic.id });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ SchoolId: null, schoolName: null, EventId: vic.id, eventName: 'VIC Champs' });
+    expect(await sessionRow(admin)).toMatchObject({ schoolId: null, eventId: vic.id });
+    // Nothing of that school can be edited inside the other state's event.
+    expect((await admin.request({ method: 'GET', url: '/api/school' })).statusCode).toBe(400);
+  });
+
   it('takes 0 or null as none and answers null', async () => {
     const admin = await signInAs('admin');
     for (const none of [0, null, '0']) {

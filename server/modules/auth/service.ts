@@ -1,6 +1,6 @@
 // Sign-in, password reset and new password: the rules behind /api/login, /api/reset and
 // /api/newPassword. Routes validate and call these; time always comes from deps.now().
-import { and, asc, desc, eq, exists, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { InvoiceType, UserType } from '../../../src/domain/constants';
 import { RESET_TOKEN_LIFE_HOURS, RESET_TOKEN_LIFE_MS } from '../../../src/domain/constants';
@@ -12,7 +12,7 @@ import { dummyHash, hashPassword, verifyPassword } from '../../auth/passwords';
 import { LIMITS, assertWithinLimits, clearAttempts, clearAttemptsStartingWith, isWithinLimit, keys, recordAttempt } from '../../auth/rate-limit';
 import { hashToken, newToken } from '../../auth/tokens';
 import type { Db } from '../../db/client';
-import { eventStates, events, passwordResets, schools, sessions, users } from '../../db/schema';
+import { eventStates, events, passwordResets, schools, sessions, teams, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { HttpError, notFound, unprocessable } from '../../http-errors';
 import { startSession } from '../../plugins/session';
@@ -36,8 +36,8 @@ async function stateOfSchoolUser(db: Db, user: User): Promise<number | null> {
 /**
  * The event a user signs in to (PRODUCT-DECISIONS 'Signing in'). A named event must be open
  * (active, not archived) and, for a school user, open to the school's state: otherwise the sign-in
- * is refused with a message saying so. Without one: the most recent open event of the school's
- * state (staff: of any state), or none when nothing is open.
+ * is refused with a message saying so. Without one: for a school, its own default (below); for
+ * staff, the most recent open event; none when nothing is open.
  */
 export async function chooseLoginEvent(db: Db, user: User, requested: string | null): Promise<Event | null> {
   const stateId = await stateOfSchoolUser(db, user);
@@ -52,8 +52,24 @@ export async function chooseLoginEvent(db: Db, user: User, requested: string | n
     if (!allowed) throw unprocessable(SERVER_MESSAGES.loginEventNotForState);
     return event;
   }
-  const [latest] = await db.select().from(events).where(and(open, inState)).orderBy(desc(events.year), asc(events.name)).limit(1);
-  return latest ?? null;
+  if (stateId === null) {
+    const [latest] = await db.select().from(events).where(open).orderBy(desc(events.year), asc(events.name)).limit(1);
+    return latest ?? null;
+  }
+  return schoolDefaultEvent(db, user.schoolId!, and(open, inState)!);
+}
+
+/**
+ * A school's own default: the latest open event of its state in which it already has entries (a
+ * team), so opening next season's event never moves a school that is still entering this one;
+ * with entries in none, the one that comes first (the earliest season).
+ */
+async function schoolDefaultEvent(db: Db, schoolId: string, openToSchool: SQL): Promise<Event | null> {
+  const hasEntries = exists(db.select().from(teams).where(and(eq(teams.eventId, events.id), eq(teams.schoolId, schoolId))));
+  const [entered] = await db.select().from(events).where(and(openToSchool, hasEntries)).orderBy(desc(events.year), asc(events.name)).limit(1);
+  if (entered) return entered;
+  const [soonest] = await db.select().from(events).where(openToSchool).orderBy(asc(events.year), asc(events.name)).limit(1);
+  return soonest ?? null;
 }
 
 /** The session user of spec section 3, for a user working on `schoolId` in `event`. */

@@ -34,9 +34,24 @@ export async function describeSelection(db: Db | Tx, schoolId: string | null, ev
   };
 }
 
-/** Checks that the school and event exist, then stores them on the session row. */
+/** Whether the school's state takes part in the event. */
+async function schoolBelongsToEvent(tx: Tx, schoolId: string, eventId: string): Promise<boolean> {
+  const [found] = await tx.select({ id: schools.id }).from(schools)
+    .innerJoin(eventStates, and(eq(eventStates.stateId, schools.stateId), eq(eventStates.eventId, eventId)))
+    .where(eq(schools.id, schoolId));
+  return !!found;
+}
+
+/**
+ * Checks that the school and event exist, then stores them on the session row. A school whose
+ * state is not in the event is cleared (PRODUCT-DECISIONS 'Signing in'): it would otherwise be
+ * editable inside an event it does not belong to.
+ */
 export async function switchSession(tx: Tx, tokenHash: string, choice: { SchoolId: string | null; EventId: string | null }) {
-  const selection = await describeSelection(tx, choice.SchoolId, choice.EventId);
-  await tx.update(sessions).set({ schoolId: choice.SchoolId, eventId: choice.EventId }).where(eq(sessions.tokenHash, tokenHash));
+  let selection = await describeSelection(tx, choice.SchoolId, choice.EventId);
+  const keepSchool = !choice.SchoolId || !choice.EventId || (await schoolBelongsToEvent(tx, choice.SchoolId, choice.EventId));
+  const schoolId = keepSchool ? choice.SchoolId : null;
+  if (!keepSchool) selection = await describeSelection(tx, null, choice.EventId);
+  await tx.update(sessions).set({ schoolId, eventId: choice.EventId }).where(eq(sessions.tokenHash, tokenHash));
   return selection;
 }

@@ -1,7 +1,7 @@
 // Test data factories: each makes one valid row with sensible defaults the test can override.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../../server/db/client';
-import { eventDisciplines, eventStates, events, schools, users } from '../../../server/db/schema';
+import { eventDisciplines, eventStates, events, schools, teams, users } from '../../../server/db/schema';
 import { hashPassword } from '../../../server/auth/passwords';
 import type { UserType } from '../../../src/domain/constants';
 
@@ -35,6 +35,12 @@ export async function createUser(db: Db, type: UserType, over: Partial<typeof us
   const [row] = await db.insert(users).values({
     email: `${type}-${randomUUID().slice(0, 8)}@example.test`, passwordHash: await hashed(), type, firstname: 'Test', lastname: type, ...over,
   }).returning();
+  return row!;
+}
+
+/** A team of a school in an event: the school has entries there. */
+export async function createTeam(db: Db, over: Pick<typeof teams.$inferInsert, 'schoolId' | 'eventId'> & Partial<typeof teams.$inferInsert>) {
+  const [row] = await db.insert(teams).values({ disciplineId: 1, division: 1, teamRank: 'A', gender: 'Female', ...over }).returning();
   return row!;
 }
 
