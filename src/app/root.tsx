@@ -1,24 +1,53 @@
 // The root route: the host check comes before anything else (unexpected host -> /down), then the
 // shell's wiring: the page's sync engine runs while a user is known, a 401 (status.needsLogin, or
 // any call of a screen)
-// sends the app to /login keeping the outbox, a 410 (status.locked) marks the user locked, and a
-// waiting new version is offered.
+// sends the app to /login keeping the outbox, the session's lock follows its event (a 410 locks,
+// the pulled event unlocks), and a waiting new version is offered.
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { onSessionEnded } from '../api/http';
+import { onEventLocked, onSessionEnded } from '../api/http';
 import { useSession } from '../components/session-context';
 import { useSyncStatus } from '../components/use-sync-status';
 import { ROUTES } from '../domain/constants/ui';
+import { isAdmin } from '../domain/rules/access';
 import { sessionAfterLock } from '../domain/rules/session';
 import { syncStatus } from '../sync/status';
 import { useHostCheck } from './host-check';
 import { useServices } from './services';
 import { UpdatePrompt } from './update-prompt';
 
+/**
+ * The session's lock follows its event: a 410 (the engine's or any call's) locks it at once; the
+ * pulled event row locks it, and unlocks it once the engine has found the event open again (so a
+ * device is no longer locked after the admin unlocks, until the next sign-in).
+ */
+function useLockFollowsEvent(): void {
+  const { db } = useServices();
+  const { user, setUser } = useSession();
+  const { locked } = useSyncStatus();
+  const username = user?.username ?? null;
+  const eventId = user?.EventId ?? null;
+  const event = useLiveQuery(async () => (eventId ? db.events.get(eventId) : undefined), [db, eventId]);
+
+  useEffect(() => onEventLocked(() => {
+    if (username) syncStatus.set({ locked: true });
+  }), [username]);
+
+  useEffect(() => {
+    if (!user) return;
+    if (locked && !user.locked) {
+      void setUser(sessionAfterLock(user));
+    } else if (!locked && event && !isAdmin(user.type) && event.locked !== user.locked) {
+      void setUser({ ...user, locked: event.locked });
+    }
+  }, [locked, user, event, setUser]);
+}
+
 function useSyncWiring(): void {
   const { engine } = useServices();
-  const { user, setUser } = useSession();
-  const { locked, needsLogin } = useSyncStatus();
+  const { user } = useSession();
+  const { needsLogin } = useSyncStatus();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const username = user?.username ?? null;
@@ -28,10 +57,6 @@ function useSyncWiring(): void {
     if (!username) return;
     return engine.start();
   }, [engine, username]);
-
-  useEffect(() => {
-    if (locked && user && !user.locked) void setUser(sessionAfterLock(user));
-  }, [locked, user, setUser]);
 
   // A 401 on a screen's own call (a report, the users list) ends the session as the engine's does.
   useEffect(() => onSessionEnded(() => {
@@ -52,6 +77,7 @@ export function Root() {
   const host = useHostCheck();
   const { pathname } = useLocation();
   useSyncWiring();
+  useLockFollowsEvent();
 
   if (host === 'checking') return <p className="splash" role="status">Loading…</p>;
   if (host === 'down' && pathname !== ROUTES.down) return <Navigate to={ROUTES.down} replace />;

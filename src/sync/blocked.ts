@@ -42,6 +42,33 @@ export async function exportBlockedCsv(db: InterschoolsDb): Promise<string> {
   return Papa.unparse({ fields: [...BLOCKED_CSV_COLUMNS], data });
 }
 
+/**
+ * Blocked items whose event the mirror now shows open (an admin unlocked it, or lifted its
+ * volunteer lock) go back to the queue, in their order, under new sequence numbers and keys: the
+ * server remembers the old ones with their 410. Returns how many were released.
+ */
+export async function releaseUnlocked(db: InterschoolsDb): Promise<number> {
+  const released = await db.transaction('rw', db.outbox, db.events, db.meta, async () => {
+    const open: OutboxItem[] = [];
+    for (const item of await listBlocked(db)) {
+      const event = item.eventId === null ? undefined : await db.events.get(item.eventId);
+      if (event && !event.locked && !(item.entity.startsWith('volunteer') && event.volunteerLock)) open.push(item);
+    }
+    if (!open.length) return [];
+    const seqs = await takeSequenceNumbers(db, open.length);
+    const queued = open.map((item, i) => {
+      const next: OutboxItem = { ...item, seq: seqs[i]!, idempotencyKey: uuidv7(), status: 'pending', attempts: 0, nextAttemptAt: 0 };
+      delete next.error;
+      delete next.inFlightSeq;
+      return next;
+    });
+    await db.outbox.bulkPut(queued);
+    return queued;
+  });
+  if (released.length) notifyOutbox({ type: 'changed', database: db.name, seq: released.at(-1)!.seq });
+  return released.length;
+}
+
 /** Sends a failed item again, as the user asked, under a new sequence number and key. */
 export async function retryFailed(db: InterschoolsDb, localId: number): Promise<OutboxItem | null> {
   const item = await db.transaction('rw', db.outbox, db.meta, async () => {

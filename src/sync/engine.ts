@@ -28,6 +28,7 @@ import {
   type Row,
 } from './rows';
 import { ENGINE_META, rowKeyString } from './engine-meta';
+import { releaseUnlocked } from './blocked';
 import { RACE_DAY_FEED, createPull } from './pull';
 import { canViewRaceDay } from '../domain/rules/access';
 import { syncStatus, type SyncStatusStore } from './status';
@@ -244,7 +245,9 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       await db.outbox.where('eventId').equals(item.eventId).filter((q) => q.status === 'blocked' && !q.error)
         .modify({ error: message ?? 'Locked' });
     }
-    status.set({ locked: true, message: message ?? 'The event is locked: changes are kept but cannot be sent.' });
+    // Only the volunteers are locked: the rest of the event stays open for editing.
+    if (code === ERROR_CODES.VOLUNTEERS_LOCKED) status.set({ message: message ?? 'Volunteers are locked: changes are kept but cannot be sent.' });
+    else status.set({ locked: true, message: message ?? 'The event is locked: changes are kept but cannot be sent.' });
   }
 
   async function setAside(item: OutboxItem, message: string, fields: { path: string; message: string }[] = []): Promise<void> {
@@ -370,6 +373,12 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
 
   async function handle(item: OutboxItem, answer: WriteAnswer, merges: Map<number, number>): Promise<Step> {
     const s = answer.status;
+    const err = (answer.body as { err?: unknown } | null)?.err;
+    if (s >= 200 && s < 300 && typeof err === 'string') {
+      // The spec's other refusal: a success status carrying `err` (the profile save).
+      await setAside(item, err);
+      return { kind: 'next' };
+    }
     if (s >= 200 && s < 300) {
       await onSuccess(item, answer);
       return { kind: 'next' };
@@ -486,13 +495,33 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   const pullMain = createPull(pullContext);
   const pullRaceDay = createPull(pullContext, RACE_DAY_FEED);
 
-  /** The session's feed, then for race officials the race day of every event shown. */
+  /**
+   * Changes blocked by a lock go back to the queue once the pulled event no longer holds them (an
+   * admin unlocked the event, or lifted its volunteer lock); the lock signal goes when the session's
+   * event is open again. Returns how many changes were released.
+   */
+  async function liftLocks(): Promise<number> {
+    const released = await releaseUnlocked(db);
+    const user = await getSessionUser(db);
+    const sessionEvent = user?.EventId ? await db.events.get(user.EventId) : undefined;
+    if (status.get().locked && sessionEvent && !sessionEvent.locked) status.set({ locked: false, message: null });
+    return released;
+  }
+
+  /** The session's feed, then for race officials the race day of every event shown; changes a
+   *  lock held are sent once the feed says the event is open again. */
   async function pull(): Promise<void> {
+    let released = 0;
     await busy(async () => {
       await pullMain();
       const user = await getSessionUser(db);
       if (user && canViewRaceDay(user.type) && status.get().online && !status.get().needsLogin) await pullRaceDay();
+      released = await liftLocks();
     });
+    if (released) {
+      notBefore = 0;
+      await flush();
+    }
   }
 
   async function syncNow(): Promise<void> {

@@ -4,6 +4,7 @@ import 'fake-indexeddb/auto';
 import Papa from 'papaparse';
 import { afterEach, expect, it } from 'vitest';
 import { registryAthletes } from '../../server/db/schema';
+import { setSessionUser } from '../../src/db/meta';
 import { exportBlockedCsv, listBlocked, listFailed, retryFailed } from '../../src/sync/blocked';
 import { createEvent, createUser } from '../api/support/factories';
 import {
@@ -168,4 +169,49 @@ it('a 409 merges different fields, and on the same field the server wins and the
   await engine.flush();
   expect((await serverRows(x))[0]).toMatchObject({ lastname: 'Mine' });
   expect(await db.outbox.count()).toBe(0);
+});
+
+it('sends the changes a lock held once the pull finds the event unlocked, and lifts the lock signal', async () => {
+  w = await world();
+  const x = w;
+  const db = freshDb();
+  await setSessionUser(db, await x.jar.login(x.username, x.eventId));
+  const setLock = async (locked: boolean) => {
+    const res = await x.adminJar.fetch(`${x.baseUrl}/api/events`, {
+      method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: [{ id: x.eventId, locked }] }),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+  };
+  const { engine, status } = engineFor(x, db);
+  await engine.pull();
+  await setLock(true);
+  const row = person(x, { firstname: 'Held' });
+  await queueCreate(db, x, row);
+  await engine.flush();
+  expect(status.get()).toMatchObject({ locked: true, blocked: 1 });
+
+  // Still locked: a pull changes nothing.
+  await engine.pull();
+  expect(status.get()).toMatchObject({ locked: true, blocked: 1 });
+  expect(await serverRows(x)).toEqual([]);
+
+  await setLock(false);
+  await engine.pull();
+  expect((await serverRows(x)).map((r) => r.firstname)).toEqual(['Held']);
+  expect(status.get()).toMatchObject({ locked: false, blocked: 0, pending: 0 });
+  expect(await db.outbox.count()).toBe(0);
+});
+
+it('sets aside a change the server answers 2xx with an err, showing that message', async () => {
+  w = await world();
+  const x = w;
+  const db = freshDb();
+  await queueCreate(db, x, person(x, { firstname: 'Refused' }));
+  // The spec's older answer shape: success status, refusal in `err`.
+  const fetchFn: typeof fetch = async () => new Response(JSON.stringify({ err: 'That school name is already taken.' }), { status: 200, headers: { 'content-type': 'application/json' } });
+  const { engine, status } = engineFor(x, db, { fetch: fetchFn });
+  await engine.flush();
+  const [failed] = await listFailed(db);
+  expect(failed).toMatchObject({ status: 'failed', error: 'That school name is already taken.' });
+  expect(status.get()).toMatchObject({ failed: 1, pending: 0 });
 });

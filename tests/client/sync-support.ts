@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import { appliedWrites, participants } from '../../server/db/schema';
 import { InterschoolsDb, type ParticipantRow } from '../../src/db/database';
 import { createSyncEngine, type SyncEngineOptions } from '../../src/sync/engine';
+import type { SessionUser } from '../../src/domain/schemas/entities/user';
 import { createSyncStatusStore, type SyncStatusStore } from '../../src/sync/status';
 import { queueWrite } from '../../src/sync/writes';
 import { PASSWORD, createEvent, createSchool, createUser } from '../api/support/factories';
@@ -15,7 +16,8 @@ import { startTestApp, type TestApp } from '../api/support/test-app';
 export type Jar = {
   fetch: typeof fetch;
   cookies: Map<string, string>;
-  login(username: string, EventId?: string): Promise<void>;
+  /** Signs in; answers the session user the server gave. */
+  login(username: string, EventId?: string): Promise<SessionUser>;
   logout(): Promise<void>;
 };
 
@@ -46,6 +48,7 @@ export function cookieJar(baseUrl: string): Jar {
         body: JSON.stringify({ username, password: PASSWORD, ...(EventId ? { EventId } : {}) }),
       });
       expect(res.status, await res.clone().text()).toBe(200);
+      return (await res.json()) as SessionUser;
     },
     async logout() {
       await jarFetch(`${baseUrl}/api/logout`);

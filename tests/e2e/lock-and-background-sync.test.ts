@@ -1,10 +1,12 @@
 // Two promises of the offline engine in a real browser: an admin locking the event while a
 // coordinator has pending edits leaves those edits blocked, visible and exportable (nothing
-// lost); and a Background Sync event sends the outbox with the page closed.
+// lost), and sent once the admin unlocks; and a Background Sync event sends the outbox with the
+// page closed.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y';
 import { DEMO, apiSession, serverParticipants, signInThroughPage } from './support/app';
+import { LOCKED_MESSAGE } from '../../src/components/app-status';
 import { launchDevice } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -55,9 +57,18 @@ it('keeps edits blocked by a lock visible and exportable, and changes nothing on
   expect(Buffer.concat(csv).toString('utf8')).toContain('Blocked-Name');
   expect((await serverParticipants(school)).find((p) => p.id === target!.id)?.firstname).toBe(target!.firstname);
 
-  // Unlocking later does not lose the edit: it is still there, blocked, after a reload.
+  // The edit is not lost: it is still there, blocked, after a reload.
   await page.reload();
   await page.getByText(/1 blocked/i).first().waitFor();
+
+  // Once the admin unlocks the event, the device finds out at its next sync, without signing in
+  // again: the change is sent, the lock banner and the blocked count go.
+  const unlocked = await admin.put('/api/events', { data: { data: [{ id: eventId, locked: false }] } });
+  expect(unlocked.status(), await unlocked.text()).toBe(200);
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect.poll(async () => (await serverParticipants(school)).find((p) => p.id === target!.id)?.firstname, { timeout: 30_000 }).toBe('Blocked-Name');
+  await page.getByText(LOCKED_MESSAGE).waitFor({ state: 'detached' });
+  await expect.poll(() => page.getByRole('status', { name: 'Sync status' }).textContent()).toContain('All changes saved');
   await page.close();
   await device.close();
   await school.dispose();
