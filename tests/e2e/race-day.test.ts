@@ -49,7 +49,7 @@ const query = (race: Record<string, string>) => new URLSearchParams(race).toStri
 const names = (rows: SheetRow[]) => rows.map((r) => `${r.lastname}, ${r.firstname}`);
 
 async function sheetNames(page: Page) {
-  return page.locator('.race-table tbody tr').evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[2]?.textContent ?? ''));
+  return page.locator('.race-table tbody .racer-name').allTextContents();
 }
 
 it('runs the start of a race from a tablet that has lost its network', async () => {

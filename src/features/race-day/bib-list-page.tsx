@@ -8,12 +8,13 @@ import type { InterschoolsDb } from '../../db/database';
 import { bibListRows, bibReadiness, readinessFacts, type BibReadinessFacts } from '../../domain/rules/bib-list';
 import type { RaceReadinessRow } from '../../domain/schemas/api/race-day-feed';
 import { RaceDayFrame, type RaceView } from './race-day-frame';
+import { TableScroll } from '../../components/table-scroll';
 import { raceOf } from './race-choice';
 import { Pager, pageOf, useListParams, type ListParams } from './race-pager';
 
 const SCOPES = [
   { value: 'race', label: 'This race' },
-  { value: 'event', label: 'Every race of the event' },
+  { value: 'event', label: 'Whole event' },
 ];
 
 export default function BibListPage({ db }: { db: InterschoolsDb }) {
@@ -44,32 +45,34 @@ function BibList({ view, list, wholeEvent }: { view: RaceView; list: ListParams;
         <p className="race-empty">No racers are entered in {wholeEvent ? 'this event' : 'this race'}.</p>
       ) : (
         <>
-          <table className="race-table">
-            <thead>
-              <tr>
-                <th scope="col" className="num">Bib</th>
-                <th scope="col">Name</th>
-                <th scope="col">Snow id</th>
-                <th scope="col">School</th>
-                {wholeEvent && <th scope="col">Race</th>}
-                <th scope="col">Team</th>
-                <th scope="col" className="num">Position</th>
-              </tr>
-            </thead>
-            <tbody>
-              {at.rows.map((r) => (
-                <tr key={r.teamEntryId}>
-                  <td className="num bib">{r.bib ?? ''}{r.bibManual ? <span className="visually-hidden"> (typed by hand)</span> : null}</td>
-                  <td>{r.lastname}, {r.firstname}</td>
-                  <td>{r.snowId ?? ''}</td>
-                  <td>{r.schoolName}</td>
-                  {wholeEvent && <td>{names.get(r.DisciplineId) ?? r.DisciplineId}, Div {r.division}, {r.teamGender}</td>}
-                  <td>{r.teamRank}</td>
-                  <td className="num">{r.position}</td>
+          <TableScroll label="Racers">
+            <table className="race-table">
+              <thead>
+                <tr>
+                  <th scope="col" className="num">Bib</th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Snow id</th>
+                  <th scope="col">School</th>
+                  {wholeEvent && <th scope="col">Race</th>}
+                  <th scope="col">Team</th>
+                  <th scope="col" className="num">Position</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {at.rows.map((r) => (
+                  <tr key={r.teamEntryId}>
+                    <td className="num bib">{r.bib ?? ''}{r.bibManual ? <span className="visually-hidden"> (typed by hand)</span> : null}</td>
+                    <td>{r.lastname}, {r.firstname}</td>
+                    <td>{r.snowId ?? ''}</td>
+                    <td>{r.schoolName}</td>
+                    {wholeEvent && <td>{names.get(r.DisciplineId) ?? r.DisciplineId}, Div {r.division}, {r.teamGender}</td>}
+                    <td>{r.teamRank}</td>
+                    <td className="num">{r.position}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
           <Pager list={list} at={at} />
         </>
       )}
@@ -91,33 +94,35 @@ function Readiness({ view }: { view: RaceView }) {
   return (
     <section aria-labelledby="readiness-title" className="readiness">
       <h3 id="readiness-title">Ready for bib collection: {ready} of {schools.length} schools</h3>
-      <table className="race-table">
-        <thead>
-          <tr>
-            <th scope="col">School</th>
-            <th scope="col">Racer waivers</th>
-            <th scope="col">Volunteer waivers</th>
-            <th scope="col">Volunteers</th>
-            <th scope="col">Invoice paid</th>
-            <th scope="col">Ready</th>
-          </tr>
-        </thead>
-        <tbody>
-          {schools.map((s) => {
-            const c = counts.get(s.SchoolId)!;
-            return (
-              <tr key={s.SchoolId}>
-                <td>{s.schoolName}</td>
-                <td>{yes(s.participantWaiversComplete, `${c.completedParticipantWaivers} of ${c.racers}`)}</td>
-                <td>{yes(s.volunteerWaiversComplete, `${c.completedVolunteerWaivers} of ${c.volunteers}`)}</td>
-                <td>{yes(s.volunteersRegistered, `${c.assignedVolunteers} of ${c.requiredVolunteers} required`)}</td>
-                <td>{yes(s.invoicePaid)}</td>
-                <td>{yes(s.ready, s.ready ? 'Ready' : 'Not ready')}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <TableScroll label="Schools ready for bib collection">
+        <table className="race-table">
+          <thead>
+            <tr>
+              <th scope="col">School</th>
+              <th scope="col">Racer waivers</th>
+              <th scope="col">Volunteer waivers</th>
+              <th scope="col">Volunteers</th>
+              <th scope="col">Invoice paid</th>
+              <th scope="col">Ready</th>
+            </tr>
+          </thead>
+          <tbody>
+            {schools.map((s) => {
+              const c = counts.get(s.SchoolId)!;
+              return (
+                <tr key={s.SchoolId}>
+                  <td>{s.schoolName}</td>
+                  <td>{yes(s.participantWaiversComplete, `${c.completedParticipantWaivers} of ${c.racers}`)}</td>
+                  <td>{yes(s.volunteerWaiversComplete, `${c.completedVolunteerWaivers} of ${c.volunteers}`)}</td>
+                  <td>{yes(s.volunteersRegistered, `${c.assignedVolunteers} of ${c.requiredVolunteers} required`)}</td>
+                  <td>{yes(s.invoicePaid)}</td>
+                  <td>{yes(s.ready, s.ready ? 'Ready' : 'Not ready')}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </TableScroll>
     </section>
   );
 }

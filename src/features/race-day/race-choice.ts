@@ -1,8 +1,10 @@
 // Which race a race-day screen shows, kept in the address (?event=&discipline=&division=&gender=)
 // so a list can be bookmarked, shared between screens and reopened offline; anything missing or
-// no longer offered falls back to the screen's default, then to the first choice.
+// no longer offered falls back to the screen's default, then to the first choice. Previous race
+// and Next race step to the neighbouring race in the order the pickers offer them.
 import { CO_ED_TEAM, TEAM_GENDERS, type TeamGender } from '../../domain/constants/choices';
 import { divisionChoices, teamGenderChoices } from '../../domain/rules/discipline-choices';
+import { neighbourRace, raceSequence } from '../../domain/rules/race-sequence';
 import type { RaceEventRow } from '../../domain/schemas/api/race-day-feed';
 
 export type RaceDiscipline = RaceEventRow['disciplines'][number];
@@ -35,6 +37,11 @@ export function activeDisciplines(event: RaceEventRow): RaceDiscipline[] {
   return event.disciplines.filter((d) => d.active);
 }
 
+/** The disciplines the screen offers of the event's active ones. */
+export function offeredDisciplines(event: RaceEventRow, options: Pick<ChoiceOptions, 'disciplines'> = {}): RaceDiscipline[] {
+  return (options.disciplines ?? ((all) => [...all]))(activeDisciplines(event));
+}
+
 export function genderOptions(discipline: RaceDiscipline): TeamGender[] {
   return teamGenderChoices(discipline);
 }
@@ -46,7 +53,7 @@ export function raceChoiceFrom(params: URLSearchParams, events: readonly RaceEve
   const byId = new Map(events.map((e) => [e.id, e]));
   const event = byId.get(params.get('event') ?? '') ?? byId.get(options.sessionEventId ?? '') ?? events[0];
   if (!event) return null;
-  const offered = (options.disciplines ?? ((all) => [...all]))(activeDisciplines(event));
+  const offered = offeredDisciplines(event, options);
   const askedDiscipline = Number(params.get('discipline'));
   const discipline = offered.find((d) => d.DisciplineId === askedDiscipline)
     ?? offered.find((d) => d.DisciplineId === options.defaults?.DisciplineId) ?? offered[0];
@@ -68,6 +75,12 @@ export function choiceParams(choice: { event: { id: string }; discipline: { Disc
     division: choice.divisions.join(','),
     gender: choice.gender,
   };
+}
+
+/** The address parameters of the race before or after a one-division choice; null at either end. */
+export function steppedChoice(choice: RaceChoice, step: -1 | 1, options: Pick<ChoiceOptions, 'disciplines'> = {}) {
+  const next = neighbourRace(raceSequence(offeredDisciplines(choice.event, options)), raceOf(choice), step);
+  return next && { discipline: String(next.DisciplineId), division: String(next.division), gender: next.gender };
 }
 
 /** The race of a one-division choice, as the domain functions take it. */

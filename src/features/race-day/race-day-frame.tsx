@@ -1,17 +1,17 @@
 // The frame every race-day screen shares: the title with the time its data was last synced
-// ('As of 09:42'), the race picker (event, discipline, division(s), gender) kept in the address,
-// a Print button, and a print header that repeats on every A4 page (event, race; page numbers
-// come from the print stylesheet). The screen renders the race from the mirror's rows.
+// ('As of 09:42'), the event, the screen's actions and Print; the race picker (race-picker.tsx)
+// kept in the address, whose race changes start the screen's list at its first page; and a print
+// header that repeats on every A4 page (event, race; page numbers come from the print
+// stylesheet). The screen renders the race from the mirror's rows.
 import { format, isToday } from 'date-fns';
 import { useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PageMain } from '../../components/page-main';
 import { useSession } from '../../components/session-context';
-import { SelectField } from '../../components/fields';
 import { useSyncStatus } from '../../components/use-sync-status';
-import type { InterschoolsDb, RaceEventMirrorRow } from '../../db/database';
-import { divisionChoices } from '../../domain/rules/discipline-choices';
-import { activeDisciplines, choiceParams, genderOptions, raceChoiceFrom, raceTitle, type ChoiceOptions, type RaceChoice } from './race-choice';
+import type { InterschoolsDb } from '../../db/database';
+import { choiceParams, raceChoiceFrom, raceTitle, type ChoiceOptions, type RaceChoice } from './race-choice';
+import { EventSelect, RacePicker, type ChoicePatch } from './race-picker';
 import { useRaceDayRows, useRaceDaySyncedAt, useRaceEvents, type RaceDayData } from './use-race-day';
 import './race-day.css';
 
@@ -24,7 +24,7 @@ interface Props {
   db: InterschoolsDb;
   title: string;
   options?: ChoiceOptions;
-  /** Controls of the screen beside the race picker (sheet type, run). */
+  /** The screen's own choices, in the race picker (sheet type, run). */
   controls?: ReactNode;
   /** Actions beside Print (draw, download). */
   actions?: (view: RaceView) => ReactNode;
@@ -61,10 +61,12 @@ export function RaceDayFrame({ db, title, options = {}, controls, actions, child
   );
   const data = useRaceDayRows(db, choice?.event.id ?? null);
 
-  const change = (patch: Partial<Record<'event' | 'discipline' | 'division' | 'gender', string>>) => {
+  const change = (patch: ChoicePatch) => {
     if (!choice) return;
     const next = new URLSearchParams(params);
     for (const [key, value] of Object.entries({ ...choiceParams(choice), ...patch })) next.set(key, value);
+    // Another race's list starts at its first page.
+    next.delete('page');
     setParams(next, { replace: true });
   };
 
@@ -73,6 +75,13 @@ export function RaceDayFrame({ db, title, options = {}, controls, actions, child
       <div className="race-title no-print">
         <h1>{title}</h1>
         <SyncedAt db={db} />
+        {events && choice && (
+          <div className="race-actions">
+            <EventSelect events={events} choice={choice} onChange={change} />
+            {data && actions?.({ choice, data })}
+            <button type="button" className="button" onClick={() => window.print()}>Print</button>
+          </div>
+        )}
       </div>
       {events === undefined ? (
         <p>Loading…</p>
@@ -80,14 +89,7 @@ export function RaceDayFrame({ db, title, options = {}, controls, actions, child
         <NothingYet />
       ) : (
         <>
-          <div className="race-controls no-print">
-            <RacePicker events={events} choice={choice} options={options} onChange={change} />
-            {controls}
-            <div className="race-actions">
-              {data && actions?.({ choice, data })}
-              <button type="button" className="button" onClick={() => window.print()}>Print</button>
-            </div>
-          </div>
+          <RacePicker choice={choice} options={options} onChange={change} controls={controls} />
           <table className="print-frame">
             <thead>
               <tr>
@@ -119,62 +121,5 @@ function NothingYet() {
       <p>No race-day data is on this device yet.</p>
       <p>Start lists appear here once an event's start lists are published and this device has been online to download them.</p>
     </div>
-  );
-}
-
-function RacePicker({ events, choice, options, onChange }: {
-  events: readonly RaceEventMirrorRow[];
-  choice: RaceChoice;
-  options: ChoiceOptions;
-  onChange: (patch: Partial<Record<'event' | 'discipline' | 'division' | 'gender', string>>) => void;
-}) {
-  const disciplines = (options.disciplines ?? ((all) => [...all]))(activeDisciplines(choice.event));
-  const divisions = divisionChoices(choice.discipline);
-  return (
-    <>
-      {events.length > 1 && (
-        <SelectField
-          label="Event"
-          value={choice.event.id}
-          options={events.map((e) => ({ value: e.id, label: `${e.name} ${e.year}` }))}
-          onChange={(event) => onChange({ event })}
-        />
-      )}
-      <SelectField
-        label="Discipline"
-        value={String(choice.discipline.DisciplineId)}
-        options={disciplines.map((d) => ({ value: String(d.DisciplineId), label: d.name }))}
-        onChange={(discipline) => onChange({ discipline })}
-      />
-      {options.multipleDivisions ? (
-        <fieldset className="race-divisions">
-          <legend>Divisions</legend>
-          {divisions.map((d) => {
-            const on = choice.divisions.includes(d);
-            const next = on ? choice.divisions.filter((x) => x !== d) : [...choice.divisions, d];
-            return (
-              <label key={d} className="check">
-                <input
-                  type="checkbox"
-                  checked={on}
-                  // At least one division stays chosen.
-                  disabled={on && choice.divisions.length === 1}
-                  onChange={() => onChange({ division: next.sort((a, b) => a - b).join(',') })}
-                />
-                {d}
-              </label>
-            );
-          })}
-        </fieldset>
-      ) : (
-        <SelectField
-          label="Division"
-          value={String(choice.divisions[0] ?? '')}
-          options={divisions.map(String)}
-          onChange={(division) => onChange({ division })}
-        />
-      )}
-      <SelectField label="Gender" value={choice.gender} options={genderOptions(choice.discipline)} onChange={(gender) => onChange({ gender })} />
-    </>
   );
 }

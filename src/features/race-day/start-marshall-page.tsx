@@ -5,16 +5,18 @@
 // ten. Computed from the race-day mirror as the server answers GET /api/startMarshall.
 import { useMemo } from 'react';
 import { SelectField } from '../../components/fields';
-import { useSession } from '../../components/session-context';
 import type { InterschoolsDb } from '../../db/database';
-import { RUNS, START_MARSHALL_TYPES, type Run, type RaceMarkKind } from '../../domain/constants/race-day';
-import { canViewRaceDay } from '../../domain/rules/access';
+import { RUNS, START_MARSHALL_TYPES } from '../../domain/constants/race-day';
 import { buildStartlist } from '../../domain/rules/start-list';
 import { assistantBlocks, startMarshallRows, type StartMarshallSheetRow } from '../../domain/rules/start-marshall';
-import { saveMark } from './mark-writes';
+import { MarshallTable } from './marshall-table';
 import { RaceDayFrame, type RaceView } from './race-day-frame';
 import { raceOf } from './race-choice';
 import { Pager, pageOf, useListParams } from './race-pager';
+
+// Shown in the race picker's one line without their labels: each value says what it is.
+const SHEET_OPTIONS = START_MARSHALL_TYPES.map((t) => ({ value: t, label: t === 'Start Marshall' ? 'Marshall' : 'Assistant' }));
+const RUN_OPTIONS = RUNS.map((r, i) => ({ value: r, label: `Run ${i + 1}` }));
 
 function useSheetParams() {
   const list = useListParams();
@@ -27,8 +29,8 @@ export default function StartMarshallPage({ db }: { db: InterschoolsDb }) {
   const sheet = useSheetParams();
   const controls = (
     <>
-      <SelectField label="Sheet" value={sheet.type} options={START_MARSHALL_TYPES} onChange={(type) => sheet.set({ type, page: '1' })} />
-      <SelectField label="Run" value={sheet.run} options={RUNS} onChange={(run) => sheet.set({ run, page: '1' })} />
+      <SelectField label="Sheet" value={sheet.type} options={SHEET_OPTIONS} onChange={(type) => sheet.set({ type, page: '1' })} />
+      <SelectField label="Run" value={sheet.run} options={RUN_OPTIONS} onChange={(run) => sheet.set({ run, page: '1' })} />
     </>
   );
   return (
@@ -63,63 +65,6 @@ function Sheet({ db, view, sheet }: { db: InterschoolsDb; view: RaceView; sheet:
 
 function reversalNote(reverseFirst: number | null, count: number): string {
   return reverseFirst && reverseFirst < count ? ` (the first ${reverseFirst} of the First run in reverse order, then the rest)` : ' (the First run in reverse order)';
-}
-
-const MARKS: { mark: RaceMarkKind; label: string; className: string }[] = [
-  { mark: 'started', label: 'Started', className: 'started' },
-  { mark: 'DNS', label: 'DNS', className: 'dns' },
-];
-
-function MarshallTable({ db, view, rows, run, pending }: {
-  db: InterschoolsDb; view: RaceView; rows: StartMarshallSheetRow[]; run: Run; pending: ReadonlySet<string>;
-}) {
-  const { user } = useSession();
-  const canMark = !!user && canViewRaceDay(user.type);
-  const mark = (row: StartMarshallSheetRow, kind: RaceMarkKind) =>
-    void saveMark(db, { EventId: view.choice.event.id, teamEntryId: row.teamEntryId, run, mark: row.mark === kind ? null : kind }, user?.username ?? null);
-  return (
-    <table className="race-table">
-      <thead>
-        <tr>
-          <th scope="col" className="num">Order</th>
-          <th scope="col" className="num">Bib</th>
-          <th scope="col">Name</th>
-          <th scope="col">School</th>
-          <th scope="col">Team</th>
-          <th scope="col" className="num">Position</th>
-          <th scope="col">Started / DNS</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.teamEntryId} className={[row.mark === 'DNS' ? 'dns' : '', pending.has(row.teamEntryId) ? 'pending' : ''].join(' ').trim() || undefined}>
-            <td className="num">{row.order}</td>
-            <td className="num bib">{row.bib ?? ''}</td>
-            <td>{row.lastname}, {row.firstname}</td>
-            <td>{row.schoolName}</td>
-            <td>{row.teamRank}</td>
-            <td className="num">{row.position}</td>
-            <td>
-              <div className="mark-buttons" role="group" aria-label={`Mark ${row.firstname} ${row.lastname}`}>
-                {MARKS.map((m) => (
-                  <button
-                    key={m.mark}
-                    type="button"
-                    className={m.className}
-                    aria-pressed={row.mark === m.mark}
-                    disabled={!canMark}
-                    onClick={() => mark(row, m.mark)}
-                  >
-                    {m.label}
-                  </button>
-                ))}
-              </div>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
 }
 
 function CallUp({ rows }: { rows: StartMarshallSheetRow[] }) {

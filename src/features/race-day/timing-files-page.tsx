@@ -12,6 +12,7 @@ import { timingFileName, timingRows } from '../../domain/rules/timing-file';
 import { RaceDayFrame, type RaceView } from './race-day-frame';
 import type { ChoiceOptions } from './race-choice';
 import { saveFile } from '../../components/save-file';
+import { TableScroll } from '../../components/table-scroll';
 import { XLSX_TYPE, timingCsvBlob, timingXlsxBuffer } from './timing-download';
 
 const PREVIEW_ROWS = 50;
@@ -85,25 +86,27 @@ function Preview({ view }: { view: RaceView }) {
         {racers.length === 1 ? '1 racer' : `${racers.length} racers`}
         {racers.length > shown.length && ` · showing the first ${shown.length}; the files hold them all`}
       </p>
-      <table className="race-table">
-        <thead>
-          <tr>
-            {header.map((column) => (
-              <th key={column} scope="col" className={NUMERIC_COLUMNS.has(column) ? 'num' : undefined}>{column}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((row, index) => (
-            // The rows carry no id; each preview is rebuilt whole from the table, so place is identity.
-            <tr key={index}>
-              {row.map((cell, column) => (
-                <td key={header[column] ?? column} className={NUMERIC_COLUMNS.has(header[column] ?? '') ? 'num' : undefined}>{cell}</td>
+      <TableScroll label="File preview">
+        <table className="race-table">
+          <thead>
+            <tr>
+              {header.map((column) => (
+                <th key={column} scope="col" className={NUMERIC_COLUMNS.has(column) ? 'num' : undefined}>{column}</th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {shown.map((row, index) => (
+              // The rows carry no id; each preview is rebuilt whole from the table, so place is identity.
+              <tr key={index}>
+                {row.map((cell, column) => (
+                  <td key={header[column] ?? column} className={NUMERIC_COLUMNS.has(header[column] ?? '') ? 'num' : undefined}>{cell}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
     </>
   );
 }
