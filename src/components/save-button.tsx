@@ -13,8 +13,6 @@ export interface SaveButtonProps {
   label?: string;
 }
 
-const ENABLED_STYLE = { background: '#1b7f3b', color: '#fff', borderColor: '#14632e' } as const;
-
 export function SaveButton({ dirty, updating = false, blockedReason = null, onSave, label = 'Save' }: SaveButtonProps) {
   const disabled = !dirty || updating || Boolean(blockedReason);
   const enabled = !disabled;
@@ -22,8 +20,8 @@ export function SaveButton({ dirty, updating = false, blockedReason = null, onSa
     <span className="save-button">
       <button
         type="button"
-        className={enabled ? 'btn btn-success' : 'btn'}
-        style={{ minHeight: 44, minWidth: 88, ...(enabled ? ENABLED_STYLE : {}) }}
+        className={enabled ? 'btn button-save btn-success' : 'btn button-save'}
+        style={{ minHeight: 44, minWidth: 88 }}
         disabled={disabled}
         aria-busy={updating || undefined}
         aria-describedby={blockedReason && dirty ? 'save-blocked-reason' : undefined}

@@ -212,6 +212,10 @@ describe('states a visit does not reach', () => {
       await signInThroughPage(page, server.url, DEMO.school);
       await page.waitForURL(/#\/$/);
       await audit(page, 'school (phone): home');
+      // On a phone the navigation is a drawer behind Menu.
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('dialog', { name: 'Menu' }).waitFor();
+      await audit(page, 'school (phone): the menu drawer');
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Participants' }).click();
       await audit(page, 'school (phone): participants');
       await auditParticipantDialogs(page, 'school (phone)');

@@ -3,12 +3,19 @@
 // it returns; an admin creates an event (with the default disciplines), a user, an invite and a
 // BPAY reference; a coordinator who opens the BPAY grid is sent to sign in.
 import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { MIN_PASSWORD_LENGTH } from '../../src/domain/constants/policy';
 import { expectAccessible } from './support/a11y';
 import { DEMO, apiSession, signInThroughPage } from './support/app';
 import { startServerAndDevice } from './support/device-and-server';
 import { fillRegistration } from './support/registration';
+
+/** Spec section 4: every Save is green once there is something to save (these were blue). */
+async function expectSaveGreen(page: Page) {
+  const save = page.getByRole('button', { name: 'Save', exact: true });
+  await expect.poll(() => save.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(27, 127, 59)');
+}
 
 const env = startServerAndDevice();
 
@@ -95,6 +102,7 @@ it('lets an admin create an event with the default disciplines, a user, an invit
   expect(await page.getByLabel('Division to: Ski Slopestyle', { exact: true }).inputValue()).toBe('2');
   expect(await page.getByLabel('Division to: Moguls', { exact: true }).inputValue()).toBe('5');
   await expectAccessible(page, 'events, a new event');
+  await expectSaveGreen(page);
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Events saved.').waitFor();
   type ServerEvent = { name: string; registrationFee: number; states: number[]; disciplines: { DisciplineId: number; divisionFrom: number; divisionTo: number; male: boolean; female: boolean; active: boolean }[] };
@@ -113,6 +121,7 @@ it('lets an admin create an event with the default disciplines, a user, an invit
   await page.getByLabel('Role of new user 1').selectOption('racedept');
   await page.getByLabel('Password of new user 1').fill('a long enough password');
   await expectAccessible(page, 'users, a new user');
+  await expectSaveGreen(page);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect.poll(async () => ((await (await api.get('/api/users')).json()) as { email: string; role: string }[])
     .find((u) => u.email === 'sam.timing@interschools.test')?.role, { timeout: 15_000 }).toBe('racedept');
@@ -127,6 +136,7 @@ it('lets an admin create an event with the default disciplines, a user, an invit
   await dialog.getByLabel('State/National').selectOption('National');
   await expectAccessible(page, 'invites, the add dialog');
   await dialog.getByRole('button', { name: 'Add' }).click();
+  await expectSaveGreen(page);
   await page.getByRole('button', { name: 'Save' }).click();
   type ServerInvite = { DisciplineId: number; division: number; gender: string; stateNational: string };
   await expect.poll(async () => ((await (await api.get('/api/invites/')).json()) as ServerInvite[])

@@ -1,5 +1,6 @@
 // A labelled native select (keyboard and touch friendly everywhere) with an optional placeholder.
 import { useId, type SelectHTMLAttributes } from 'react';
+import { FieldLabel } from './field-label';
 
 /** A choice: its value, shown as is, or a value with its own label. */
 export type SelectOption = string | { value: string; label: string };
@@ -14,15 +15,16 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
   error?: string | null;
 }
 
-export function SelectField({ label, value, options, onChange, placeholder, error, id, ...rest }: SelectFieldProps) {
+export function SelectField({ label, value, options, onChange, placeholder, error, id, required, ...rest }: SelectFieldProps) {
   const autoId = useId();
   const selectId = id ?? autoId;
   const messageId = `${selectId}-message`;
   return (
     <div className="field">
-      <label htmlFor={selectId}>{label}</label>
+      <FieldLabel htmlFor={selectId} label={label} required={required} />
       <select
         id={selectId}
+        aria-required={required || undefined}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={error ? true : undefined}

@@ -1,6 +1,7 @@
 // A labelled text input with its message: every field has a visible label and says what is wrong
 // next to itself (aria-invalid + aria-describedby), large enough to touch.
 import { useId, type InputHTMLAttributes } from 'react';
+import { FieldLabel } from './field-label';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   label: string;
@@ -11,7 +12,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   hint?: string;
 }
 
-export function TextField({ label, value, onChange, error, hint, id, ...rest }: TextFieldProps) {
+export function TextField({ label, value, onChange, error, hint, id, required, ...rest }: TextFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const messageId = `${inputId}-message`;
@@ -19,9 +20,10 @@ export function TextField({ label, value, onChange, error, hint, id, ...rest }: 
   const describedBy = [error ? messageId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
-      <label htmlFor={inputId}>{label}</label>
+      <FieldLabel htmlFor={inputId} label={label} required={required} />
       <input
         id={inputId}
+        aria-required={required || undefined}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={error ? true : undefined}

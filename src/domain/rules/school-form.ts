@@ -74,8 +74,19 @@ const REQUIRED = 'Required.';
 const PHONE = 'Enter a phone number of at least 7 digits.';
 const CHOOSE = 'Choose one.';
 
+/** The fields that must be filled in (marked on the form; schoolFormErrors says 'Required.'). */
+export function requiredSchoolFields(values: SchoolFormValues, mode: SchoolFormMode): ReadonlySet<string> {
+  const required = new Set(['name', 'StateId', 'schoolType', 'schoolCategory', 'schoolGovOrPrivate', 'coordinator.firstname', 'coordinator.lastname']);
+  if (regionAllowed(stateIdOf(values))) required.add('region');
+  // A profile of a school an admin made has no login: nothing to keep there.
+  if (mode === 'register' || values.user.password !== '') required.add('user.email');
+  if (mode === 'register') required.add('user.password');
+  return required;
+}
+
 export function schoolFormErrors(values: SchoolFormValues, mode: SchoolFormMode): SchoolFormErrors {
   const errors: SchoolFormErrors = {};
+  const required = requiredSchoolFields(values, mode);
   const need = (path: string, value: string) => {
     if (value.trim() === '') errors[path] = REQUIRED;
   };
@@ -96,17 +107,16 @@ export function schoolFormErrors(values: SchoolFormValues, mode: SchoolFormMode)
   if (!(SCHOOL_CATEGORIES as readonly string[]).includes(values.schoolCategory)) errors.schoolCategory = CHOOSE;
   if (!(SCHOOL_GOV_OR_PRIVATE as readonly string[]).includes(values.schoolGovOrPrivate)) errors.schoolGovOrPrivate = CHOOSE;
   if (values.StateId === '') errors.StateId = CHOOSE;
-  if (regionAllowed(stateIdOf(values)) && values.region === '') errors.region = CHOOSE;
+  if (required.has('region') && values.region === '') errors.region = CHOOSE;
   need('coordinator.firstname', values.coordinator.firstname);
   need('coordinator.lastname', values.coordinator.lastname);
   phone('coordinator.phone', values.coordinator.phone);
   phone('coordinator.mobile', values.coordinator.mobile);
   phone('coordinator.fax', values.coordinator.fax);
   email('principal.email', values.principal.email, false);
-  // A profile of a school an admin made has no login: nothing to keep there.
-  email('user.email', values.user.email, mode === 'register' || values.user.password !== '');
+  email('user.email', values.user.email, required.has('user.email'));
   const password = values.user.password;
-  if (mode === 'register' && password === '') errors['user.password'] = REQUIRED;
+  if (required.has('user.password') && password === '') errors['user.password'] = REQUIRED;
   else if (password !== '' && password.length < MIN_PASSWORD_LENGTH) errors['user.password'] = SERVER_MESSAGES.passwordTooShort;
   return errors;
 }

@@ -181,7 +181,7 @@ export default function EventsPage({ db }: { db: InterschoolsDb }) {
         </div>
       )}
       <div className="admin-list-actions">
-        <button type="button" className="button button-primary" disabled={!online || busy || saving || !dirty} onClick={() => void save()}>
+        <button type="button" className="button button-save" disabled={!online || busy || saving || !dirty} onClick={() => void save()}>
           {saving ? 'Saving…' : 'Save'}
         </button>
       </div>

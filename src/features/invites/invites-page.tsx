@@ -130,7 +130,7 @@ export default function InvitesPage({ db }: { db: InterschoolsDb }) {
         <button type="button" className="button" disabled={busy || !disciplines} onClick={() => setAdding(true)}>
           Add invite
         </button>
-        <button type="button" className={`button ${removed.size > 0 ? 'button-danger' : 'button-primary'}`}
+        <button type="button" className={`button ${removed.size > 0 ? 'button-danger' : 'button-save'}`}
           disabled={busy || !dirty || refusal !== null} aria-describedby={refusal ? 'invites-save-blocked' : undefined}
           onClick={() => void saveInvites(eventId)}>
           {busy ? 'Saving…' : 'Save'}

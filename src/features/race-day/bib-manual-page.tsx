@@ -138,7 +138,7 @@ function BibGrid({ db, view, refused }: { db: InterschoolsDb; view: RaceView; re
         </tbody>
       </table>
       <div className="race-actions no-print">
-        <button type="submit" className="button button-primary" disabled={changed.length === 0 || problems.size > 0}>
+        <button type="submit" className="button button-save" disabled={changed.length === 0 || problems.size > 0}>
           Save
         </button>
       </div>

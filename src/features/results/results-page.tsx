@@ -247,7 +247,7 @@ export default function ResultsPage({ db }: { db: InterschoolsDb }) {
           {admin && (
             <div className="admin-list-actions">
               <button type="button" className="button" disabled={busy} onClick={() => setDialog({ kind: 'overall' })}>Add overall result</button>
-              <button type="button" className={`button ${anyRemoved ? 'button-danger' : 'button-primary'}`}
+              <button type="button" className={`button ${anyRemoved ? 'button-danger' : 'button-save'}`}
                 disabled={busy || !dirty || refusal !== null} aria-describedby={refusal ? 'results-save-blocked' : undefined}
                 onClick={() => void save(eventId)}>
                 {busy ? 'Saving…' : 'Save'}

@@ -147,7 +147,7 @@ export default function TrophiesPage({ db }: { db: InterschoolsDb }) {
       {admin && (
         <div className="admin-list-actions">
           <button type="button" className="button" disabled={busy || !disciplines} onClick={() => setDialog({})}>Add trophy</button>
-          <button type="button" className={`button ${edits.anyRemoved ? 'button-danger' : 'button-primary'}`}
+          <button type="button" className={`button ${edits.anyRemoved ? 'button-danger' : 'button-save'}`}
             disabled={busy || !edits.dirty || refusal !== null} aria-describedby={refusal ? 'trophies-save-blocked' : undefined}
             onClick={() => void save()}>
             {busy ? 'Saving…' : 'Save'}

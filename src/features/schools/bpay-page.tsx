@@ -128,7 +128,7 @@ export default function BpayPage({ db }: { db: InterschoolsDb }) {
       )}
       {admin && (
         <div className="admin-list-actions">
-          <button type="button" className="button button-primary" disabled={!online || busy || edits.size === 0} onClick={() => void saveReferences()}>
+          <button type="button" className="button button-save" disabled={!online || busy || edits.size === 0} onClick={() => void saveReferences()}>
             {busy ? 'Saving…' : 'Save'}
           </button>
         </div>

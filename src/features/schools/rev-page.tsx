@@ -83,7 +83,7 @@ export default function RevPage() {
         </div>
       )}
       <div className="admin-list-actions">
-        <button type="button" className="button button-primary" disabled={!online || busy || edits.size === 0} onClick={() => void saveFlags()}>
+        <button type="button" className="button button-save" disabled={!online || busy || edits.size === 0} onClick={() => void saveFlags()}>
           {busy ? 'Saving…' : 'Save'}
         </button>
       </div>

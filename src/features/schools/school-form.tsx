@@ -2,12 +2,12 @@
 // profile. Every field shows its own problem; the region appears only for state 3; the profile
 // asks for the current password, which a new sign-in email or password needs.
 import type { ReactNode } from 'react';
-import { SelectField, TextField } from '../../components/fields';
+import { RequiredNote, SelectField, TextField } from '../../components/fields';
 import { MIN_PASSWORD_LENGTH } from '../../domain/constants/policy';
 import { SCHOOL_CATEGORIES, SCHOOL_GOV_OR_PRIVATE, SCHOOL_TYPES } from '../../domain/constants/choices';
 import { MESSAGES } from '../../domain/messages';
 import { regionChoices } from '../../domain/rules/region';
-import { withState, type SchoolFormErrors, type SchoolFormMode, type SchoolFormValues } from '../../domain/rules/school-form';
+import { requiredSchoolFields, withState, type SchoolFormErrors, type SchoolFormMode, type SchoolFormValues } from '../../domain/rules/school-form';
 import './school-form.css';
 
 type Props = {
@@ -30,12 +30,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function SchoolFormFields({ mode, values, onChange, errors, states, disabled }: Props) {
+  const required = requiredSchoolFields(values, mode);
   const text = (label: string, path: keyof SchoolFormValues, extra: { autoComplete?: string; type?: string; inputMode?: 'tel' | 'numeric' } = {}) => (
     <TextField
       label={label}
       value={values[path] as string}
       onChange={(v) => onChange({ ...values, [path]: v })}
       error={errors[path]}
+      required={required.has(path)}
       disabled={disabled}
       {...extra}
     />
@@ -47,6 +49,7 @@ export function SchoolFormFields({ mode, values, onChange, errors, states, disab
       value={values[group][key] as string}
       onChange={(v) => onChange({ ...values, [group]: { ...values[group], [key]: v } })}
       error={errors[`${group}.${key}`]}
+      required={required.has(`${group}.${key}`)}
       disabled={disabled}
       {...extra}
     />
@@ -55,6 +58,7 @@ export function SchoolFormFields({ mode, values, onChange, errors, states, disab
 
   return (
     <>
+      <RequiredNote />
       <Section title="School">
         {text('School name', 'name', { autoComplete: 'organization' })}
         {text('Nickname', 'nickname')}
@@ -67,22 +71,22 @@ export function SchoolFormFields({ mode, values, onChange, errors, states, disab
           placeholder="Choose a state"
           options={states.map((s) => ({ value: String(s.id), label: s.name }))}
           onChange={(v) => onChange(withState(values, v))}
-          error={errors.StateId}
+          error={errors.StateId} required={required.has('StateId')}
           disabled={disabled}
         />
         {regions.length > 0 && (
           <SelectField label="Region" value={values.region} placeholder="Choose a region" options={regions}
-            onChange={(v) => onChange({ ...values, region: v })} error={errors.region} disabled={disabled} />
+            onChange={(v) => onChange({ ...values, region: v })} error={errors.region} required={required.has('region')} disabled={disabled} />
         )}
         {text('Postcode', 'postcode', { autoComplete: 'postal-code', inputMode: 'numeric' })}
         {text('Phone', 'phone', { type: 'tel', autoComplete: 'tel' })}
         {text('Fax', 'fax', { type: 'tel' })}
         <SelectField label="School type" value={values.schoolType} placeholder="Choose" options={SCHOOL_TYPES}
-          onChange={(v) => onChange({ ...values, schoolType: v })} error={errors.schoolType} disabled={disabled} />
+          onChange={(v) => onChange({ ...values, schoolType: v })} error={errors.schoolType} required={required.has('schoolType')} disabled={disabled} />
         <SelectField label="School category" value={values.schoolCategory} placeholder="Choose" options={SCHOOL_CATEGORIES}
-          onChange={(v) => onChange({ ...values, schoolCategory: v })} error={errors.schoolCategory} disabled={disabled} />
+          onChange={(v) => onChange({ ...values, schoolCategory: v })} error={errors.schoolCategory} required={required.has('schoolCategory')} disabled={disabled} />
         <SelectField label="Government or independent" value={values.schoolGovOrPrivate} placeholder="Choose" options={SCHOOL_GOV_OR_PRIVATE}
-          onChange={(v) => onChange({ ...values, schoolGovOrPrivate: v })} error={errors.schoolGovOrPrivate} disabled={disabled} />
+          onChange={(v) => onChange({ ...values, schoolGovOrPrivate: v })} error={errors.schoolGovOrPrivate} required={required.has('schoolGovOrPrivate')} disabled={disabled} />
       </Section>
       <Section title="Coordinator">
         {person('coordinator', 'firstname', 'Given name', { autoComplete: 'given-name' })}

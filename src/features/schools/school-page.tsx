@@ -156,7 +156,7 @@ export default function SchoolPage({ db }: { db: InterschoolsDb }) {
       <form onSubmit={(e) => { e.preventDefault(); void save(values, row, baseline); }} noValidate aria-label="School profile">
         <SchoolFormFields mode="profile" values={values} onChange={(v) => { setMessage(null); setSavedHere(false); setDraft(v); }} errors={tried ? errors : {}} states={states} disabled={busy} />
         <div className="school-form-actions">
-          <button type="submit" className="button button-primary" disabled={busy || !dirty}>{busy ? 'Saving…' : 'Save'}</button>
+          <button type="submit" className="button button-save" disabled={busy || !dirty}>{busy ? 'Saving…' : 'Save'}</button>
           {dirty && <button type="button" className="button" disabled={busy} onClick={() => { setDraft(null); setTried(false); }}>Undo changes</button>}
           {isAdmin(user.type) && (
             <button type="button" className="button button-danger" disabled={busy || !online} title={online ? undefined : OFFLINE_MESSAGE}

@@ -108,7 +108,7 @@ export function teamColumns(context: TeamGridContext): GridColumn<TeamGridRow>[]
   const deleted = (row: TeamGridRow) => row.deleted;
   return [
     {
-      key: 'discipline', title: 'Discipline', type: 'dropdown', source: names, width: 190, readOnlyFor: deleted,
+      key: 'discipline', title: 'Discipline', type: 'dropdown', source: names, width: 170, readOnlyFor: deleted,
       validate: (value) => required(value) ?? (names.includes(String(value)) ? null : 'Choose a discipline of this event'),
     },
     {
@@ -125,7 +125,7 @@ export function teamColumns(context: TeamGridContext): GridColumn<TeamGridRow>[]
       validate: (value) => required(value) ?? ((TEAM_LETTERS as readonly string[]).includes(String(value)) ? null : 'Choose a letter from A to M'),
     },
     {
-      key: 'gender', title: 'Gender', type: 'dropdown', width: 90, readOnlyFor: deleted,
+      key: 'gender', title: 'Gender', type: 'dropdown', width: 110, readOnlyFor: deleted,
       sourceFor: (row) => { const d = disciplineOf(context, row); return d ? teamGenderChoices(d) : []; },
       validate: (value, row) => {
         const d = disciplineOf(context, row);

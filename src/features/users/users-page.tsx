@@ -127,7 +127,7 @@ export default function UsersPage() {
           onClick={() => setAdded((list) => [...list, newDraft()])}>
           Add user
         </button>
-        <button type="button" className="button button-primary" disabled={!online || busy || !dirty} onClick={() => void saveUsers()}>
+        <button type="button" className="button button-save" disabled={!online || busy || !dirty} onClick={() => void saveUsers()}>
           {busy ? 'Saving…' : 'Save'}
         </button>
       </div>

@@ -116,7 +116,7 @@ export default function SpotsPage({ db }: { db: InterschoolsDb }) {
         </TableScroll>
       </div>
       <div className="vol-actions">
-        <button type="button" className="button button-primary" disabled={!online || state.busy || (edits.size === 0 && !table.outOfSync)} onClick={() => void save()}>
+        <button type="button" className="button button-save" disabled={!online || state.busy || (edits.size === 0 && !table.outOfSync)} onClick={() => void save()}>
           {state.busy ? 'Saving…' : 'Save'}
         </button>
         {!online && <span className="vol-notice">{OFFLINE_MESSAGE}</span>}
