@@ -1,84 +1,49 @@
-// Home (spec section 2): a welcome and the counts of the session's school and event, the warning
-// about teams with unassigned participants, the latest results, and on a first-season login the
-// carry-over of last season's participants. Everything is read from the mirror. The guard has
+// Home (spec section 2): a welcome, then what each role works on next. A coordinator (or an admin
+// who picked a school) sees the season's steps and the school's counts; an admin without a school
+// the event across schools; a race official the day's races; an auditor the screens to read. The
+// event's latest results follow for everyone. Everything is read from the mirror. The guard has
 // already sent users without a user or event to /login.
-import { useSession } from '../../components/session-context';
-import { useSyncStatus } from '../../components/use-sync-status';
-import type { InterschoolsDb } from '../../db/database';
-import { useHomeNumbers, type HomeNumbers } from './use-home-metrics';
 import { PageMain } from '../../components/page-main';
-import { CarryOverSection } from './carry-over-section';
-import { UnassignedTeamsWarning } from './unassigned-teams-warning';
-import { useUnassignedTeams } from './use-unassigned-teams';
+import { useSession } from '../../components/session-context';
+import type { InterschoolsDb } from '../../db/database';
+import type { SessionUser } from '../../domain/schemas/entities';
+import { EventDashboard } from './event-dashboard';
+import { HomeResultsList } from './home-results-list';
+import { RaceOfficialHome } from './race-official-home';
+import { SchoolHome } from './school-home';
+import { AuditorLinks } from './staff-links';
+import { useHomeResults } from './use-home-metrics';
+import './home.css';
 
-type Count = Exclude<keyof HomeNumbers, 'paymentReceived' | 'results'>;
-
-const ROWS: { key: Count; label: string }[] = [
-  { key: 'participantCount', label: 'Participants' },
-  { key: 'enteredParticipantsCount', label: 'Entered participants' },
-  { key: 'raceEntriesCount', label: 'Race entries' },
-  { key: 'teamsCount', label: 'Teams' },
-  { key: 'teamManagerCount', label: 'Team managers' },
-  { key: 'volunteerCount', label: 'Volunteers' },
-  { key: 'noPositionsAssignedToVolunteer', label: 'Volunteer positions assigned' },
-  { key: 'noPositionsNotAssignedToVolunteer', label: 'Volunteer positions unassigned' },
-  { key: 'completedParticipantsWaiversCount', label: 'Completed participant waivers' },
-  { key: 'completedVolunteerWaiversCount', label: 'Completed volunteer waivers' },
-];
+function RoleHome({ db, user }: { db: InterschoolsDb; user: SessionUser }) {
+  const { SchoolId: schoolId, EventId: eventId } = user;
+  if (!eventId) return <p>Choose an event in the header to begin.</p>;
+  if (schoolId && (user.type === 'school' || user.type === 'admin')) {
+    return <SchoolHome db={db} user={user} schoolId={schoolId} eventId={eventId} />;
+  }
+  switch (user.type) {
+    case 'admin': return <EventDashboard db={db} eventId={eventId} />;
+    case 'racedept': return <RaceOfficialHome db={db} eventId={eventId} />;
+    case 'auditor': return <AuditorLinks />;
+    default: return <p>Your school is not set on this sign-in: sign out and in again.</p>;
+  }
+}
 
 export function HomePage({ db }: { db: InterschoolsDb }) {
-  const { user, setUser } = useSession();
-  const status = useSyncStatus();
-  const schoolId = user?.SchoolId ?? null;
-  const eventId = user?.EventId ?? null;
-  const numbers = useHomeNumbers(db, schoolId, eventId);
-  const unassigned = useUnassignedTeams(db, schoolId, eventId);
+  const { user } = useSession();
+  const results = useHomeResults(db, user?.EventId ?? null);
   if (!user) return null;
   const name = user.firstname?.trim() || user.username;
-  const firstSeason = user.firstSeasonLogin && !!schoolId;
-
   return (
-    <PageMain className="page">
+    <PageMain className="page home">
       <h1>Welcome, {name}</h1>
       <p className="lead">
-        {user.schoolName ? <strong>{user.schoolName}</strong> : 'No school chosen'}
-        {user.eventName && <> · {user.eventName}</>}
+        {user.schoolName && <strong>{user.schoolName}</strong>}
+        {user.schoolName && user.eventName && ' · '}
+        {user.eventName}
       </p>
-      {firstSeason && (
-        <CarryOverSection db={db} user={user} locked={Boolean(status.locked || user.locked)} onDone={setUser} />
-      )}
-      <UnassignedTeamsWarning teams={unassigned} />
-      {numbers === null && <p>Choose a school in the header to see its numbers for this event.</p>}
-      {numbers === undefined && <p role="status">Loading…</p>}
-      {numbers && (
-        <section aria-label="This event at a glance">
-          <dl className="metrics">
-            {ROWS.map((row) => (
-              <div className="metric" key={row.key}>
-                <dt>{row.label}</dt>
-                <dd>{numbers[row.key]}</dd>
-              </div>
-            ))}
-            <div className="metric">
-              <dt>Payment received</dt>
-              <dd>{numbers.paymentReceived ? 'Yes' : 'No'}</dd>
-            </div>
-          </dl>
-          <p className="muted">Counted from the data on this device; it updates as changes sync.</p>
-        </section>
-      )}
-      {numbers && numbers.results.length > 0 && (
-        <section aria-labelledby="home-results-title">
-          <h2 id="home-results-title" style={{ fontSize: '1.1rem' }}>Results</h2>
-          <ul>
-            {numbers.results.map((result) => (
-              <li key={result.id}>
-                <a href={result.fileUrl} target="_blank" rel="noreferrer">{result.title}</a>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <RoleHome db={db} user={user} />
+      <HomeResultsList results={results} />
     </PageMain>
   );
 }

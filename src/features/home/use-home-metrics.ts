@@ -1,13 +1,17 @@
 // Home's numbers from the Dexie mirror through the domain's homeMetrics and homeResults: the same
 // functions the server's GET /api/metrics runs, so home shows the same figures offline as online.
-// Rows are scoped to the session's school and event.
+// Rows are scoped to the session's school and event, and read once for the counts and the
+// season's steps.
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { InterschoolsDb } from '../../db/database';
-import { homeMetrics } from '../../domain/rules/home-metrics';
-import { homeResults } from '../../domain/rules/home-results';
+import { homeMetrics, type HomeMetrics } from '../../domain/rules/home-metrics';
+import { homeResults, type HomeResult } from '../../domain/rules/home-results';
+import type { SeasonFacts } from '../../domain/rules/season-steps';
 import type { MetricsResponse } from '../../domain/schemas/api/session';
+import { readSchoolEventRows, type SchoolEventRows } from './school-event-rows';
+import { seasonFacts } from './season-facts';
 
-export interface HomeNumbers extends MetricsResponse {
+export interface HomeNumbers extends HomeMetrics {
   paymentReceived: boolean;
 }
 
@@ -17,45 +21,53 @@ export async function disciplineNames(db: InterschoolsDb): Promise<(id: number) 
   return (id) => names.get(id) ?? `Discipline ${id}`;
 }
 
-/** The answer GET /api/metrics/{EventId}/{SchoolId} would give, computed from the mirror. */
-export async function readHomeMetrics(db: InterschoolsDb, schoolId: string, eventId: string): Promise<MetricsResponse> {
-  const scope = [schoolId, eventId];
-  const [participants, teamManagers, teams, volunteers, slots, waivers, event, races, overalls, nameOf] = await Promise.all([
-    db.participants.where('SchoolId').equals(schoolId).toArray(),
-    db.teamManagers.where('SchoolId').equals(schoolId).filter((m) => !m.EventId || m.EventId === eventId).toArray(),
-    db.teams.where('[SchoolId+EventId]').equals(scope).toArray(),
-    db.volunteers.where('[SchoolId+EventId]').equals(scope).toArray(),
-    db.volunteerSlots.where('[SchoolId+EventId]').equals(scope).toArray(),
-    db.waivers.where('[SchoolId+EventId]').equals(scope).toArray(),
+export function metricsOf(rows: SchoolEventRows): HomeMetrics {
+  return homeMetrics({
+    participants: rows.participants,
+    teamManagers: rows.teamManagers,
+    teams: rows.teams.map((team) => ({ TeamEntries: rows.entries.filter((entry) => entry.TeamId === team.id) })),
+    volunteers: rows.volunteers,
+    slots: rows.slots.map((slot) => ({ VolunteerId: slot.VolunteerId ?? null })),
+    waivers: rows.waivers,
+  });
+}
+
+/** The five published results home links to, once the event is shown for results. */
+export async function readHomeResults(db: InterschoolsDb, eventId: string): Promise<HomeResult[]> {
+  const [event, races, overalls, nameOf] = await Promise.all([
     db.events.get(eventId),
     db.resultRaces.where('EventId').equals(eventId).toArray(),
     db.resultOveralls.where('EventId').equals(eventId).toArray(),
     disciplineNames(db),
   ]);
-  const entries = teams.length ? await db.teamEntries.where('TeamId').anyOf(teams.map((t) => t.id)).toArray() : [];
-  const teamsWithEntries = teams.map((team) => ({ TeamEntries: entries.filter((entry) => entry.TeamId === team.id) }));
-  const metrics = homeMetrics({
-    participants,
-    teamManagers,
-    teams: teamsWithEntries,
-    volunteers,
-    slots: slots.map((slot) => ({ VolunteerId: slot.VolunteerId ?? null })),
-    waivers,
-  });
-  return { ...metrics, results: homeResults({ event, races, overalls }, nameOf) };
+  return homeResults({ event, races, overalls }, nameOf);
 }
 
-export async function readHomeNumbers(db: InterschoolsDb, schoolId: string, eventId: string): Promise<HomeNumbers> {
+/** The answer GET /api/metrics/{EventId}/{SchoolId} would give, computed from the mirror. */
+export async function readHomeMetrics(db: InterschoolsDb, schoolId: string, eventId: string): Promise<MetricsResponse> {
+  const [rows, results] = await Promise.all([readSchoolEventRows(db, schoolId, eventId), readHomeResults(db, eventId)]);
+  return { ...metricsOf(rows), results };
+}
+
+export interface SchoolHome {
+  numbers: HomeNumbers;
+  facts: SeasonFacts;
+}
+
+export async function readSchoolHome(db: InterschoolsDb, schoolId: string, eventId: string, now: Date): Promise<SchoolHome> {
+  const rows = await readSchoolEventRows(db, schoolId, eventId);
+  const metrics = metricsOf(rows);
   // Payment received: the school's invoice status, as the feed sends it (paid when the payments
   // received cover what was invoiced).
-  const [metrics, invoice] = await Promise.all([readHomeMetrics(db, schoolId, eventId), db.invoices.get([schoolId, eventId])]);
-  return { ...metrics, paymentReceived: invoice?.paid === true };
+  return { numbers: { ...metrics, paymentReceived: rows.invoice?.paid === true }, facts: seasonFacts(rows, metrics, now) };
 }
 
-/** undefined while reading; null when the session has no school or event to count. */
-export function useHomeNumbers(db: InterschoolsDb, schoolId: string | null, eventId: string | null): HomeNumbers | null | undefined {
-  return useLiveQuery(
-    async () => (schoolId && eventId ? readHomeNumbers(db, schoolId, eventId) : null),
-    [db, schoolId, eventId],
-  );
+/** undefined while reading; read again whenever the school's rows change. */
+export function useSchoolHome(db: InterschoolsDb, schoolId: string, eventId: string): SchoolHome | undefined {
+  return useLiveQuery(() => readSchoolHome(db, schoolId, eventId, new Date()), [db, schoolId, eventId]);
+}
+
+/** [] while reading or when nothing is published. */
+export function useHomeResults(db: InterschoolsDb, eventId: string | null): HomeResult[] {
+  return useLiveQuery(async () => (eventId ? readHomeResults(db, eventId) : []), [db, eventId], [] as HomeResult[]);
 }

@@ -1,0 +1,18 @@
+// The latest published results of the session's event (rules/home-results), for every role.
+import type { HomeResult } from '../../domain/rules/home-results';
+
+export function HomeResultsList({ results }: { results: readonly HomeResult[] }) {
+  if (!results.length) return null;
+  return (
+    <section aria-labelledby="home-results-title" className="home-section">
+      <h2 id="home-results-title">Results</h2>
+      <ul className="home-result-links">
+        {results.map((result) => (
+          <li key={result.id}>
+            <a href={result.fileUrl} target="_blank" rel="noreferrer">{result.title}</a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

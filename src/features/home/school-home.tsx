@@ -1,0 +1,62 @@
+// A coordinator's home (a school user, or an admin who picked a school): on a first-season login
+// the carry-over, the warning about teams with unassigned participants, the season's steps with
+// the next one called out, and the spec's counts, each a link to the screen it is worked on.
+import { useSession } from '../../components/session-context';
+import { useSyncStatus } from '../../components/use-sync-status';
+import type { InterschoolsDb } from '../../db/database';
+import { seasonSteps } from '../../domain/rules/season-steps';
+import type { SessionUser } from '../../domain/schemas/entities';
+import { CarryOverSection } from './carry-over-section';
+import { stepPaths } from './home-links';
+import { HomeTiles, type HomeTile } from './home-tiles';
+import { SeasonStepsSection } from './season-steps-section';
+import { UnassignedTeamsWarning } from './unassigned-teams-warning';
+import { useSchoolHome, type HomeNumbers } from './use-home-metrics';
+import { useUnassignedTeams } from './use-unassigned-teams';
+
+type Paths = ReturnType<typeof stepPaths>;
+
+/** The spec's home counts, in its words. */
+function countTiles(n: HomeNumbers, paths: Paths): HomeTile[] {
+  return [
+    { label: 'Participants', value: n.participantCount, path: paths.participants },
+    { label: 'Entered participants', value: n.enteredParticipantsCount, path: paths.participants },
+    { label: 'Race entries', value: n.raceEntriesCount, path: paths.teams },
+    { label: 'Teams', value: n.teamsCount, path: paths.teams },
+    { label: 'Team managers', value: n.teamManagerCount, path: paths.teamManagers },
+    { label: 'Volunteers', value: n.volunteerCount, path: paths.volunteers },
+    { label: 'Volunteer positions assigned', value: n.noPositionsAssignedToVolunteer, path: paths.volunteers },
+    { label: 'Volunteer positions unassigned', value: n.noPositionsNotAssignedToVolunteer, path: paths.volunteers },
+    { label: 'Completed participant waivers', value: n.completedParticipantsWaiversCount, path: paths.waivers },
+    { label: 'Completed volunteer waivers', value: n.completedVolunteerWaiversCount, path: paths.waivers },
+    { label: 'Payment received', value: n.paymentReceived ? 'Yes' : 'No', path: paths.invoice },
+  ];
+}
+
+export function SchoolHome({ db, user, schoolId, eventId }: { db: InterschoolsDb; user: SessionUser; schoolId: string; eventId: string }) {
+  const { setUser } = useSession();
+  const status = useSyncStatus();
+  const home = useSchoolHome(db, schoolId, eventId);
+  const unassigned = useUnassignedTeams(db, schoolId, eventId);
+  const paths = stepPaths(user.invoiceType);
+  return (
+    <>
+      {user.firstSeasonLogin && (
+        <CarryOverSection db={db} user={user} locked={Boolean(status.locked || user.locked)} onDone={setUser} />
+      )}
+      <UnassignedTeamsWarning teams={unassigned} teamsHref={paths.teams} />
+      {home === undefined ? (
+        <p role="status">Loading…</p>
+      ) : (
+        <>
+          <SeasonStepsSection steps={seasonSteps(home.facts)} paths={paths} />
+          <section aria-labelledby="home-numbers-title" className="home-section">
+            <h2 id="home-numbers-title">This event at a glance</h2>
+            <HomeTiles tiles={countTiles(home.numbers, paths)} label="Counts for this event" />
+            <p className="muted">Counted from the data on this device; it updates as changes sync.</p>
+          </section>
+        </>
+      )}
+    </>
+  );
+}
