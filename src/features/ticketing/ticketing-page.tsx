@@ -86,7 +86,7 @@ export default function TicketingPage({ db = getDb() }: { db?: InterschoolsDb })
   );
 
   return (
-    <PageMain className="page-wide ticketing-page">
+    <PageMain className="ticketing-page">
       <h1>Ticketing</h1>
       <p>How many team manager tickets the school needs for this event.</p>
       {locked && <p role="status" className="locked-note">{LOCKED_MESSAGE}</p>}
@@ -94,8 +94,10 @@ export default function TicketingPage({ db = getDb() }: { db?: InterschoolsDb })
         <p role="status">Loading tickets…</p>
       ) : (
         <form onSubmit={(event) => event.preventDefault()} aria-label="Team manager tickets">
-          {TICKET_FIELDS.map((key) => field(key, TICKET_FIELD_LABELS[key], locked))}
-          {field('noAvailableTeamManagerPasses', TEAM_MANAGER_PASSES_LABEL, locked || !admin, admin ? undefined : 'Set by the association.')}
+          <div className="ticketing-fields">
+            {TICKET_FIELDS.map((key) => field(key, TICKET_FIELD_LABELS[key], locked))}
+            {field('noAvailableTeamManagerPasses', TEAM_MANAGER_PASSES_LABEL, locked || !admin, admin ? undefined : 'Set by the association.')}
+          </div>
           <p>Tickets asked for: {check.total}</p>
           {check.tooMany && <p role="alert" className="field-error">{tooManyMessage(check.total, check.passes)}</p>}
           {!locked && <SaveButton dirty={dirty} updating={updating} blockedReason={blockedReason} onSave={save} />}
