@@ -30,6 +30,16 @@ it('registers a new school, which then signs in and finds its profile', async ()
   // The password rule is there before the first try.
   await page.getByRole('group', { name: 'Sign-in' }).getByText(`At least ${MIN_PASSWORD_LENGTH} characters.`).waitFor();
   expect(await page.getByRole('group', { name: 'Coordinator' }).getByRole('checkbox').isChecked()).toBe(true);
+  // Required fields are marked (an asterisk the form explains), optional ones not.
+  const marked = async (group: string, label: string) => {
+    const field = page.getByRole('group', { name: group }).getByLabel(label, { exact: true });
+    const mark = await field.evaluate((el) => getComputedStyle(document.querySelector(`label[for="${el.id}"]`)!, '::after').content);
+    return `${await field.getAttribute('aria-required')} ${mark}`;
+  };
+  expect(await marked('School', 'School name')).toMatch(/^true .*\*/);
+  expect(await marked('Coordinator', 'Surname')).toMatch(/^true .*\*/);
+  expect(await marked('School', 'Nickname')).toBe('null none');
+  await page.locator('.field-required-note', { hasText: 'Required' }).first().waitFor();
   await expectAccessible(page, 'registration');
 
   // The region belongs to NSW only.

@@ -1,13 +1,9 @@
-// A field's visible label. A required field is marked with an asterisk for the eye (the form says
-// what it means) and aria-required for assistive technology, which also keeps the field's name
-// free of the mark. The browser's own required check is not used: the form explains each problem.
+// A field's visible label. A required field is marked with an asterisk for the eye (drawn by CSS
+// with empty alternative text, so the field's name and the label's text stay the words alone; the
+// form says what the mark means) and aria-required for assistive technology. The browser's own
+// required check is not used: the form explains each problem in its words.
 export function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) {
-  return (
-    <label htmlFor={htmlFor}>
-      {label}
-      {required && <span className="field-required" aria-hidden="true"> *</span>}
-    </label>
-  );
+  return <label htmlFor={htmlFor} className={required ? 'label-required' : undefined}>{label}</label>;
 }
 
 /** Said once above a form whose required fields are marked. */

@@ -4,7 +4,7 @@
 // 'lookup pending'; the server checks the snow id when the write arrives.
 import { useState, type FormEvent } from 'react';
 import { lookupSnowId } from '../../api/registry';
-import { SelectField, TextField } from '../../components/fields';
+import { RequiredNote, SelectField, TextField } from '../../components/fields';
 import type { InterschoolsDb } from '../../db/database';
 import { GENDERS, YEAR_LEVELS, type Gender, type YearLevel } from '../../domain/constants/choices';
 import { MESSAGES } from '../../domain/messages';
@@ -130,11 +130,13 @@ export function AddParticipantDialog({ db, user, online, currentYear, onClose, o
         {result.state === 'failed' && result.byHand && online && <p className="note">{REGISTRY_DOWN_NOTE}</p>}
         {found && <p role="status">Snow Id found in the athlete registry.</p>}
 
-        <TextField label="Given name" value={firstname} onChange={setFirstname} readOnly={!byHand && !found} autoComplete="off" />
-        <TextField label="Surname" value={lastname} onChange={setLastname} readOnly={!byHand && !found} autoComplete="off" />
-        <SelectField label="Gender" value={gender} options={GENDERS} onChange={setGender} placeholder="Choose…" disabled={!byHand && !found} />
+        <RequiredNote />
+        <TextField label="Given name" required value={firstname} onChange={setFirstname} readOnly={!byHand && !found} autoComplete="off" />
+        <TextField label="Surname" required value={lastname} onChange={setLastname} readOnly={!byHand && !found} autoComplete="off" />
+        <SelectField label="Gender" required value={gender} options={GENDERS} onChange={setGender} placeholder="Choose…" disabled={!byHand && !found} />
         <TextField
           label="Date of birth"
+          required
           value={dob}
           onChange={setDob}
           placeholder="dd/mm/yyyy"
@@ -143,7 +145,7 @@ export function AddParticipantDialog({ db, user, online, currentYear, onClose, o
           readOnly={!byHand && !found}
           autoComplete="off"
         />
-        <SelectField label="Year level" value={yearLevel} options={YEAR_LEVELS} onChange={setYearLevel} placeholder="Choose…" />
+        <SelectField label="Year level" required value={yearLevel} options={YEAR_LEVELS} onChange={setYearLevel} placeholder="Choose…" />
         {byHand && !found && <p className="note">This participant will be marked lookup pending.</p>}
         {error && <p role="alert">{error}</p>}
         <div style={{ display: 'flex', gap: '0.5rem', marginTop: '1rem' }}>

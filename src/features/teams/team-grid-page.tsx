@@ -48,6 +48,7 @@ export default function TeamGridPage({ db = getDb() }: { db?: InterschoolsDb }) 
     db, user ? draftKey(user.username, 'teams', schoolId, eventId) : null, EMPTY_TEAM_DRAFT, countDraft,
   );
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [revealed, setRevealed] = useState(false);
   const [updating, setUpdating] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -104,7 +105,10 @@ export default function TeamGridPage({ db = getDb() }: { db?: InterschoolsDb }) 
   const actions = useMemo<GridAction<TeamGridRow>[]>(() => {
     const members: GridAction<TeamGridRow> = {
       key: 'members', title: 'Members', label: (row) => (row.id === selectedId ? 'Shown below' : 'Show'),
-      hidden: (row) => row.deleted, onClick: (row) => setSelectedId(row.id),
+      hidden: (row) => row.deleted, onClick: (row) => {
+        setSelectedId(row.id);
+        setRevealed(true);
+      },
     };
     if (locked) return [members];
     return [members, {
@@ -118,6 +122,7 @@ export default function TeamGridPage({ db = getDb() }: { db?: InterschoolsDb }) 
     const team = newTeam(uuidv7(), schoolId, eventId);
     edit((current) => addTeam(current, team));
     setSelectedId(team.id);
+    setRevealed(false);
   }
 
   async function save() {
@@ -193,6 +198,7 @@ export default function TeamGridPage({ db = getDb() }: { db?: InterschoolsDb }) 
           refusals={refusals.nested}
           issues={issues.entries}
           onChange={changeTeam}
+          reveal={revealed}
         />
       )}
     </PageMain>

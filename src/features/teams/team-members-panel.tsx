@@ -1,7 +1,7 @@
 // The selected team's members and team manager: a grid of its participants by position (the bib
 // column for admins only, read-only here), 'Add participant' until every position is taken, and a
 // single team manager, added only while the team has none. Changes go into the page's draft.
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { v7 as uuidv7 } from 'uuid';
 import { DataGrid, type GridAction, type GridChange } from '../../components/data-grid';
 import type { ParticipantRow, TeamManagerRow } from '../../db/database';
@@ -26,11 +26,20 @@ export interface TeamMembersPanelProps {
   refusals: ReadonlyMap<string, string>;
   issues: ReadonlyMap<string, string>;
   onChange: (team: WorkingTeam) => void;
+  /** Opened from the team's Show button: the panel, below the whole grid, is brought into view
+   *  and its heading focused, so the members do not open out of sight. */
+  reveal?: boolean;
 }
 
 export function TeamMembersPanel(props: TeamMembersPanelProps) {
   const { team, title, teams, removed, participants, labels, managers, showBib, readOnly, refusals, issues, onChange } = props;
   const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!props.reveal) return;
+    heading.current?.scrollIntoView?.({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+  }, [props.reveal]);
   const managerSelectId = useId();
   const [choosingManager, setChoosingManager] = useState(false);
   const byId = useMemo(() => new Map(participants.map((p) => [p.id, p])), [participants]);
@@ -73,7 +82,7 @@ export function TeamMembersPanel(props: TeamMembersPanelProps) {
 
   return (
     <section className="team-members" aria-labelledby={headingId}>
-      <h2 id={headingId}>{title}</h2>
+      <h2 id={headingId} ref={heading} tabIndex={-1}>{title}</h2>
       {team.DisciplineId === null ? (
         <p>Choose the team's discipline first: it decides how many positions the team has.</p>
       ) : (
