@@ -1,7 +1,7 @@
 // Every role's main screens on the devices the product is for: a laptop (1366x768), a small laptop
 // or landscape tablet (1024x768), a portrait tablet (768x1024, touch) and a phone (390x844, touch).
 // On each: the page's title is in the top quarter of the screen (the navigation does not push the
-// work down), the page never scrolls sideways, and below 1024 px the navigation is a Menu drawer;
+// work down) and at the same left edge on every page, the page never scrolls sideways, and below 1024 px the navigation is a Menu drawer;
 // on touch screens the race-day controls are at least 44 px and on the phone axe finds nothing
 // serious. An edit not saved yet survives the drawer's navigation and a reload on a phone.
 // The findings are printed, one line a screen, for the record.
@@ -36,6 +36,8 @@ const SCREENS: Record<Role, [string, string][]> = {
 
 let server: RunningServer;
 const findings: string[] = [];
+/** Where the titles start, per viewport, across every role's screens. */
+const titleLefts = new Map<string, Set<number>>();
 
 beforeAll(async () => {
   server = await startServer();
@@ -51,6 +53,7 @@ async function measure(page: Page) {
     const h1 = document.querySelector('main h1');
     return {
       titleTop: h1 ? Math.round(h1.getBoundingClientRect().top) : -1,
+      titleLeft: h1 ? Math.round(h1.getBoundingClientRect().left) : -1,
       scrollWidth: document.documentElement.scrollWidth,
       innerWidth: window.innerWidth,
       innerHeight: window.innerHeight,
@@ -85,17 +88,22 @@ function checkRole(role: Role, viewports: Viewport[]) {
       const problems: string[] = [];
       for (const viewport of viewports) {
         await page.setViewportSize({ width: viewport.width, height: viewport.height });
+        const lefts = titleLefts.get(viewport.name) ?? new Set<number>();
+        titleLefts.set(viewport.name, lefts);
         for (const [route, title] of SCREENS[role]) {
           await visit(page, route, title);
           const m = await measure(page);
           const quarter = m.innerHeight / 4;
-          findings.push(`${viewport.name.padEnd(16)} ${role.padEnd(8)} ${route.padEnd(18)} title at ${String(m.titleTop).padStart(4)} px (${Math.round((100 * m.titleTop) / m.innerHeight)}%), width ${m.scrollWidth}/${viewport.width}`);
+          lefts.add(m.titleLeft);
+          findings.push(`${viewport.name.padEnd(16)} ${role.padEnd(8)} ${route.padEnd(18)} title at ${m.titleLeft},${String(m.titleTop).padStart(4)} px (${Math.round((100 * m.titleTop) / m.innerHeight)}%), width ${m.scrollWidth}/${viewport.width}`);
           if (m.titleTop < 0 || m.titleTop > quarter) problems.push(`${viewport.name} ${route}: title at ${m.titleTop} of ${m.innerHeight} px`);
           // On a phone Chromium widens the layout to fit what spills, so the screen's own width is the yardstick.
           if (m.scrollWidth > viewport.width) problems.push(`${viewport.name} ${route}: page ${m.scrollWidth} px wide on a ${viewport.width} px screen`);
           if (viewport.touch && role === 'racedept') problems.push(...(await smallTargets(page)).map((t) => `${viewport.name} ${route}: ${t}`));
           if (viewport.width < 500) await expectAccessible(page, `${role} on a phone: ${route}`);
         }
+        // One page frame: every page's title starts at the same left edge.
+        if (lefts.size > 1) problems.push(`${viewport.name}: titles start at ${[...lefts].join(', ')} px`);
         const nav = page.getByRole('navigation', { name: 'Main' });
         if (viewport.width >= 1024) {
           expect(await nav.isVisible(), `${viewport.name}: the side rail`).toBe(true);
