@@ -13,4 +13,7 @@ export interface DataGridProps<Row extends GridRow = GridRow> {
   cellClassName?: CellClassName<Row>;
   /** Names a row in the list of invalid cells under the grid (default 'Row n'). */
   rowLabel?: (row: Row, rowIndex: number) => string;
+  /** A row just added (Add team): the grid scrolls it into view and selects its first cell, so it
+   *  is not made out of sight below the grid's fold. */
+  revealRowId?: string | null;
 }

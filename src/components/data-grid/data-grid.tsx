@@ -5,6 +5,7 @@ import { lazy, Suspense, useMemo, type ComponentType } from 'react';
 import type { DataGridProps } from './data-grid-props';
 import { findInvalidCells, gridHeight } from './grid-logic';
 import type { GridRow } from './grid-types';
+import { useGridRowHeight } from './use-coarse-pointer';
 
 const HotGrid = lazy(() => import('./hot-grid')) as unknown as ComponentType<DataGridProps<GridRow>>;
 
@@ -12,11 +13,12 @@ export function DataGrid<Row extends GridRow>(props: DataGridProps<Row>) {
   const { columns, rows, rowLabel, label } = props;
   const invalid = useMemo(() => findInvalidCells(columns, rows), [columns, rows]);
   const Grid = HotGrid as unknown as ComponentType<DataGridProps<Row>>;
+  const rowHeight = useGridRowHeight();
   return (
     <div className="data-grid">
       <Suspense
         fallback={
-          <p role="status" style={{ minHeight: gridHeight(rows.length) }}>
+          <p role="status" style={{ minHeight: gridHeight(rows.length, rowHeight) }}>
             Loading the grid…
           </p>
         }

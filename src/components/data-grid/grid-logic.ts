@@ -9,12 +9,12 @@ import { validateEmail } from '../../domain/rules/email';
 import { validateGridDate } from '../../domain/rules/grid-date';
 import type { GridColumn, GridRow, InvalidCell } from './grid-types';
 
-/** Height of the column header row, counted once. */
+/** Height of the column header row, counted once (it holds no control: dense on touch too). */
 const HEADER_HEIGHT_PX = GRID_ROW_HEIGHT_PX + 2;
 
-/** The grid's height: one 31 px row each plus the header, between 120 and 650 px. */
-export function gridHeight(rowCount: number): number {
-  const wanted = HEADER_HEIGHT_PX + Math.max(0, rowCount) * GRID_ROW_HEIGHT_PX + 2;
+/** The grid's height: the rows (31 px each, taller on touch) plus the header, between 120 and 650 px. */
+export function gridHeight(rowCount: number, rowHeight: number = GRID_ROW_HEIGHT_PX): number {
+  const wanted = HEADER_HEIGHT_PX + Math.max(0, rowCount) * rowHeight + 2;
   return Math.min(GRID_MAX_HEIGHT_PX, Math.max(GRID_MIN_HEIGHT_PX, wanted));
 }
 

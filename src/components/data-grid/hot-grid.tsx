@@ -5,15 +5,20 @@ import 'handsontable/styles/ht-theme-main.min.css';
 import './data-grid.css';
 import { HotTable, type HotTableRef } from '@handsontable/react-wrapper';
 import type Handsontable from 'handsontable/base';
+import { registerEditor } from 'handsontable/editors/registry';
 import { registerAllModules } from 'handsontable/registry';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { GRID_ROW_HEIGHT_PX } from '../../domain/constants/ui';
+import { renderActionCell } from './action-cell';
+import { CHOICE_LIST_EDITOR, ChoiceListEditor } from './choice-list-editor';
 import type { DataGridProps } from './data-grid-props';
 import { ROOT_GRID_ATTRIBUTES, applyGridAria, labelOpenEditor, type GridAriaOptions } from './grid-aria';
 import { gridHeight, validateCell } from './grid-logic';
 import type { GridAction, GridChange, GridColumn, GridRow } from './grid-types';
+import { editCellsOnTap } from './tap-to-edit';
+import { useGridRowHeight } from './use-coarse-pointer';
 
 registerAllModules();
+registerEditor(CHOICE_LIST_EDITOR, ChoiceListEditor);
 
 /**
  * Set at build time (VITE_HANDSONTABLE_LICENSE_KEY); without one the grid runs on the
@@ -28,6 +33,8 @@ function columnSettings<Row extends GridRow>(column: GridColumn<Row>): Handsonta
   if (column.type === 'dropdown') {
     return {
       ...base, type: 'dropdown', source: [...(column.source ?? [])], allowInvalid: !column.strict, strict: column.strict ?? false,
+      // The list over the page, as wide as its longest choice (choice-list-editor.ts).
+      editor: CHOICE_LIST_EDITOR, trimDropdown: false,
       // The editor's list is a Handsontable of its own, made from the cell's settings: without this
       // it injects the core CSS as a <style> element, which the CSP (style-src 'self') refuses.
       handsontable: { injectCoreCss: false },
@@ -51,6 +58,8 @@ function ariaOptions<Row extends GridRow>(props: DataGridProps<Row>): GridAriaOp
 export default function HotGrid<Row extends GridRow>(props: DataGridProps<Row>) {
   const { columns, rows, actions = [], readOnly = false } = props;
   const hotRef = useRef<HotTableRef>(null);
+  // Touch screens get rows a finger can hit (44 px buttons 8 px apart); a mouse, the dense rows.
+  const rowHeight = useGridRowHeight();
   // Handlers read the latest props through a ref: Handsontable keeps the functions it was given.
   // A layout effect updates it before HotTable's own effect hands the new settings over.
   const latest = useRef(props);
@@ -68,25 +77,8 @@ export default function HotGrid<Row extends GridRow>(props: DataGridProps<Row>) 
         data: `${ACTION_PREFIX}${action.key}`,
         readOnly: true,
         editor: false as const,
-        renderer: (instance: Handsontable.Core, td: HTMLTableCellElement, visualRow: number) => {
-          td.replaceChildren();
-          td.className = 'htCenter htMiddle data-grid-action';
-          const row = latest.current.rows[instance.toPhysicalRow(visualRow)];
-          if (!row || action.hidden?.(row)) return td;
-          const button = document.createElement('button');
-          button.type = 'button';
-          button.tabIndex = -1; // the grid's own keyboard navigation reaches it; Enter presses it
-          button.className = 'data-grid-button';
-          button.textContent = typeof action.label === 'function' ? action.label(row) : action.label;
-          button.addEventListener('click', (event) => {
-            event.stopPropagation();
-            const physical = instance.toPhysicalRow(visualRow);
-            const current = latest.current.rows[physical];
-            if (current) action.onClick(current, physical);
-          });
-          td.appendChild(button);
-          return td;
-        },
+        renderer: (instance: Handsontable.Core, td: HTMLTableCellElement, visualRow: number) =>
+          renderActionCell(action, (physicalRow) => latest.current.rows[physicalRow], instance, td, visualRow),
       })),
     ],
     [columns, actions],
@@ -120,6 +112,25 @@ export default function HotGrid<Row extends GridRow>(props: DataGridProps<Row>) 
       hot.removeHook('afterBeginEditing', labelEditor);
     };
   }, []);
+  // One tap edits a cell on a touch screen (tap-to-edit.ts).
+  useEffect(() => {
+    const hot = hotRef.current?.hotInstance;
+    return hot && !hot.isDestroyed ? editCellsOnTap(hot) : undefined;
+  }, []);
+  // A row just added is brought into view and selected once it is in the grid's data.
+  const revealed = useRef<string | null>(null);
+  useEffect(() => {
+    const hot = hotRef.current?.hotInstance;
+    const id = props.revealRowId ?? null;
+    if (!hot || hot.isDestroyed || !id || revealed.current === id) return;
+    const index = props.rows.findIndex((row) => row.id === id);
+    if (index < 0) return;
+    revealed.current = id;
+    hot.selectCell(index, 0);
+    hot.scrollViewportTo({ row: index, col: 0 });
+    // The grid may reach below the window: the page follows to the row too.
+    hot.getCell(index, 0)?.scrollIntoView?.({ block: 'nearest' });
+  }, [props.revealRowId, props.rows]);
   // A new label, row count or read-only state need not re-render the grid.
   useEffect(() => {
     const hot = hotRef.current?.hotInstance;
@@ -140,8 +151,8 @@ export default function HotGrid<Row extends GridRow>(props: DataGridProps<Row>) 
         columns={hotColumns}
         colHeaders={colHeaders}
         rowHeaders={false}
-        rowHeights={GRID_ROW_HEIGHT_PX}
-        height={gridHeight(rows.length)}
+        rowHeights={rowHeight}
+        height={gridHeight(rows.length, rowHeight)}
         width="100%"
         stretchH="all"
         // A screen's grid has a handful of columns: render them all (screen readers see every
@@ -155,8 +166,10 @@ export default function HotGrid<Row extends GridRow>(props: DataGridProps<Row>) 
         // element it would break the Content-Security-Policy (style-src 'self').
         injectCoreCss={false}
         licenseKey={LICENSE_KEY}
+        // Tab and the arrows go on to the next row at a row's end; Enter or Down on the last row
+        // stays there (wrapping to the next column's top jumped away from a row just added).
         autoWrapRow
-        autoWrapCol
+        autoWrapCol={false}
         allowInsertRow={false}
         allowInsertColumn={false}
         allowRemoveRow={false}

@@ -180,6 +180,7 @@ export default function TeamGridPage({ db = getDb() }: { db?: InterschoolsDb }) 
           onChange={onChange}
           cellClassName={teamCellClassName}
           rowLabel={(row) => nameOfTeam(teams.find((t) => t.id === row.id)!, gridContext.disciplines)}
+          revealRowId={revealed ? null : selectedId}
         />
       )}
       {mirror !== undefined && rows.length === 0 && <p>No teams yet.</p>}
