@@ -3,7 +3,7 @@
 // rail beside the page; on tablets and phones the Menu button opens it as a drawer, with the
 // session's controls.
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { Dialog } from '../components/dialog';
 import { useSession } from '../components/session-context';
 import { WIDE_SCREEN, useMediaQuery } from '../components/use-media-query';
@@ -34,7 +34,12 @@ export function Header() {
   const { user } = useSession();
   const leaving = useLogout();
   const wide = useMediaQuery(WIDE_SCREEN);
-  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  // The drawer is open on the page it was opened on: once it has led somewhere (a link, or an
+  // admin's pick going home) it is closed.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === pathname;
+  const setMenuOpen = (open: boolean) => setOpenOn(open ? pathname : null);
   if (!user) return null;
 
   return (
