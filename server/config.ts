@@ -29,7 +29,7 @@ const envSchema = z.object({
   ALLOWED_HOSTS: z.string().default('localhost,127.0.0.1,[::1]'),
   PUBLIC_URL: unsetIfEmpty(z.url().optional()),
   SMTP_URL: unsetIfEmpty(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
-  MAIL_FROM: z.string().default('Interschools <no-reply@interschools.local>'),
+  MAIL_FROM: unsetIfEmpty(z.string().optional()),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
   COOKIE_SECURE: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -177,7 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedHosts: e.ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     publicUrl: e.PUBLIC_URL,
     smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM,
+    mailFrom: mailFrom(e),
     sessionIdleMs: e.SESSION_IDLE_HOURS * 3_600_000,
     cookieSecure: e.COOKIE_SECURE ?? Boolean(e.PUBLIC_URL?.startsWith('https:')),
     logLevel: e.LOG_LEVEL,
@@ -196,6 +196,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     xero: xeroConfig(e),
     paymentGateway: paymentGateway(e),
   };
+}
+
+/** The built-in sender suits mail written to DATA_DIR only: receiving servers junk mail from a
+ *  made-up domain, so a server that sends through SMTP must name its own sender. */
+export const DEFAULT_MAIL_FROM = 'Interschools <no-reply@interschools.local>';
+
+function mailFrom(e: z.infer<typeof envSchema>): string {
+  if (e.MAIL_FROM) return e.MAIL_FROM;
+  if (e.SMTP_URL) {
+    throw new Error('Invalid configuration:\n  MAIL_FROM: must be set when SMTP_URL is (the association\'s own address, e.g. "Interschools <entries@example.org.au>"): mail from the built-in sender is junked by receiving servers');
+  }
+  return DEFAULT_MAIL_FROM;
 }
 
 /** The test checkout takes no money, so it is on by default only for the demo on the embedded
