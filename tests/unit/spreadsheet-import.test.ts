@@ -1,9 +1,7 @@
 // The spreadsheet import's reading rules: headings as people write them, dates day first (or ISO),
 // genders and year levels as typed at schools, each row's problems, and the same person twice.
 import { describe, expect, it } from 'vitest';
-import {
-  IMPORT_MESSAGES, importKey, matchHeadings, missingColumns, readDate, readImportRow, readImportTable,
-} from '../../src/domain/rules/spreadsheet-import';
+import { findHeadingRow, IMPORT_MESSAGES, importKey, matchHeadings, missingColumns, readDate, readImportRow, readImportTable } from '../../src/domain/rules/spreadsheet-import';
 
 const TODAY = new Date(2026, 10, 22);
 
@@ -61,5 +59,20 @@ describe('rows', () => {
     ], TODAY);
     expect(table.rows!.map((r) => [r.row, r.problems])).toEqual([[2, []], [4, []], [5, [IMPORT_MESSAGES.duplicate(2)]]]);
     expect(readImportTable([['Name'], ['Ann']]).missing).toEqual(['Given name', 'Surname', 'Gender', 'Year level']);
+  });
+});
+
+describe('headings as schools write them', () => {
+  it('reads a heading by its words, not the hint in brackets', () => {
+    expect(matchHeadings(['Date of Birth (DD/MM/YYYY)', 'Year [7-12]', 'Gender (M/F)', 'First name {as on the birth certificate}']))
+      .toEqual(['Date of birth', 'Year level', 'Gender', 'Given name']);
+  });
+
+  it('finds the heading row below a title and blank rows, and the first that names every required column', () => {
+    const heading = ['Given name', 'Surname', 'Gender', 'Year level'];
+    expect(findHeadingRow([['Interschools 2026'], [], heading, ['Ann', 'Lee', 'Female', '8']])).toBe(2);
+    expect(findHeadingRow([heading, ['Ann', 'Lee', 'Female', '8']])).toBe(0);
+    // None complete: the one naming the most, so its missing columns can be named.
+    expect(findHeadingRow([['Notes'], ['Given name', 'Surname'], ['Ann', 'Lee']])).toBe(1);
   });
 });

@@ -23,12 +23,15 @@ const HEADINGS: Record<ImportColumn, readonly string[]> = {
 };
 
 const squash = (text: string) => text.toLowerCase().replace(/[\s._\-/()]+/g, '');
+/** A hint in brackets ('Date of Birth (DD/MM/YYYY)', 'Year [7-12]') says how to fill the column,
+ *  not which column it is. */
+const withoutHints = (heading: string) => heading.replace(/\([^)]*\)|\[[^\]]*\]|\{[^}]*\}/g, ' ');
 
 /** Which column each heading of the file is (null for one this import does not read). */
 export function matchHeadings(headings: readonly string[]): (ImportColumn | null)[] {
   const taken = new Set<ImportColumn>();
   return headings.map((heading) => {
-    const key = squash(heading);
+    const key = squash(withoutHints(heading));
     const column = IMPORT_COLUMNS.find((c) => !taken.has(c) && HEADINGS[c].includes(key)) ?? null;
     if (column) taken.add(column);
     return column;
@@ -53,7 +56,7 @@ export interface ImportedParticipant {
 }
 
 export interface ParsedImportRow {
-  /** The row's number in the spreadsheet (the heading is row 1). */
+  /** The row's number as the spreadsheet shows it. */
   row: number;
   values: ImportedParticipant;
   problems: string[];
@@ -160,22 +163,39 @@ export function markDuplicates(rows: readonly ParsedImportRow[]): ParsedImportRo
   });
 }
 
-/** Reads a table (the heading row first) into rows; null with the missing columns when the
- *  heading lacks one. Blank rows are skipped; row numbers stay those of the spreadsheet. */
+/** How far down a sheet the heading row is looked for (title rows, a date, a blank line above it). */
+export const HEADING_SEARCH_ROWS = 10;
+
+/** The row of headings: the first of the sheet's first rows that names every required column, else
+ *  the one naming the most (its missing columns are then reported). */
+export function findHeadingRow(table: readonly (readonly string[])[]): number {
+  let best = 0;
+  let bestCount = -1;
+  for (let index = 0; index < Math.min(table.length, HEADING_SEARCH_ROWS); index += 1) {
+    const count = matchHeadings(table[index]!).filter((c) => c !== null).length;
+    if (missingColumns(matchHeadings(table[index]!)).length === 0) return index;
+    if (count > bestCount) [best, bestCount] = [index, count];
+  }
+  return best;
+}
+
+/** Reads a table (every row of the sheet, row 1 first) into rows; null with the missing columns
+ *  when the heading lacks one. The heading row may sit below title rows; blank rows are skipped;
+ *  row numbers are those the spreadsheet shows. */
 export function readImportTable(table: readonly (readonly string[])[], today?: Date):
   { rows: ParsedImportRow[]; missing: [] } | { rows: null; missing: ImportColumn[] } {
-  const [heading = [], ...body] = table;
-  const columns = matchHeadings(heading);
+  const headingIndex = findHeadingRow(table);
+  const columns = matchHeadings(table[headingIndex] ?? []);
   const missing = missingColumns(columns);
   if (missing.length) return { rows: null, missing };
   const rows: ParsedImportRow[] = [];
-  body.forEach((cells, index) => {
-    if (cells.every((c) => c.trim() === '')) return;
+  table.forEach((cells, index) => {
+    if (index <= headingIndex || cells.every((c) => c.trim() === '')) return;
     const byColumn: Partial<Record<ImportColumn, string>> = {};
     columns.forEach((column, i) => {
       if (column) byColumn[column] = cells[i] ?? '';
     });
-    rows.push(readImportRow(index + 2, byColumn, today));
+    rows.push(readImportRow(index + 1, byColumn, today));
   });
   return { rows: markDuplicates(rows), missing: [] };
 }
