@@ -152,3 +152,10 @@ it('shows the kept copy offline, with the time it was fetched, and builds the PD
   expect(pdf.getPageCount()).toBe(1);
   expect(pdf.getTitle()).toBe(`Tax invoice ${number}`);
 });
+
+it('names the first day the invoice can be seen, the day before its date (it said the date itself)', async () => {
+  await w.t.db.update(events).set({ invoiceAvailable: '2099-11-28' }).where(eq(events.id, w.eventId));
+  open('/invoice');
+  expect(await dom.rtl.screen.findByText(/will be available from 27\/11\/2099\.$/, undefined, { timeout: 10_000 })).toBeTruthy();
+  expect(dom.rtl.screen.queryByText(/28\/11\/2099/)).toBeNull();
+});

@@ -3,6 +3,7 @@
 // valid ones are imported ('Imported successfully') and appear on the participants list; the same
 // file imported again adds nobody (read through a separate API session). Offline, the screen says
 // the import needs the network.
+import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
 import { IMPORT_COLUMNS, IMPORT_MESSAGES } from '../../src/domain/rules/spreadsheet-import';
@@ -80,5 +81,19 @@ it('imports 200 students from a spreadsheet, and importing it again adds nobody'
   await expect(page.getByLabel('Spreadsheet file').isDisabled()).resolves.toBe(true);
   await page.getByText(/this needs the network/i).waitFor();
   await env.device.context.setOffline(false);
+  await page.close();
+});
+
+it("takes Excel's 'Unicode text' file as it is saved, names with accents and a snow id's leading zero kept", async () => {
+  const page = await env.device.context.newPage();
+  await signInThroughPage(page, env.server.url, DEMO.school);
+  await page.waitForURL(/#\/$/);
+  await page.goto(`${env.server.url}/#/upload`);
+  await page.getByLabel('Spreadsheet file').setInputFiles({
+    name: 'students.txt', mimeType: 'text/plain', buffer: await readFile('tests/fixtures/spreadsheets/excel-unicode-text-utf-16.txt'),
+  });
+  await page.getByRole('heading', { name: 'students.txt: 3 rows' }).waitFor({ timeout: 30_000 });
+  for (const name of ['Zoë', 'Ångström', 'Łukasz', 'Nguyễn', 'Renée']) await page.getByText(name, { exact: true }).first().waitFor();
+  await page.getByText('012345', { exact: true }).first().waitFor();
   await page.close();
 });

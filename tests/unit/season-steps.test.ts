@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceFirstDay, nextSeasonStep, seasonSteps, type SeasonFacts } from '../../src/domain/rules/season-steps';
+import { invoiceFirstDay } from '../../src/domain/rules/invoice-availability';
+import { nextSeasonStep, seasonSteps, type SeasonFacts } from '../../src/domain/rules/season-steps';
 
 const NEW_SCHOOL: SeasonFacts = {
   participants: 0,

@@ -1,4 +1,4 @@
-import { isValid, parseISO, startOfDay, subDays } from 'date-fns';
+import { format, isValid, parseISO, startOfDay, subDays } from 'date-fns';
 import type { UserType } from '../constants/choices';
 
 /** Available once the event's invoiceAvailable date minus one day has passed (local time).
@@ -8,6 +8,14 @@ export function invoiceAvailable(invoiceAvailableDate: string | null | undefined
   const date = parseISO(invoiceAvailableDate);
   if (!isValid(date)) return false;
   return now.getTime() >= subDays(startOfDay(date), 1).getTime();
+}
+
+/** The first day the invoice can be seen: invoiceAvailable() opens it the day before its date,
+ *  so this is the day a message names. */
+export function invoiceFirstDay(invoiceAvailableDate: string | null | undefined): string | null {
+  if (!invoiceAvailableDate) return null;
+  const date = parseISO(invoiceAvailableDate);
+  return isValid(date) ? format(subDays(date, 1), 'yyyy-MM-dd') : null;
 }
 
 export type InvoiceView = 'invoice' | 'preview' | 'none';

@@ -1,7 +1,6 @@
 // A school's season as a coordinator works through it (participants, teams, team managers,
 // volunteers, waivers, invoice): each step's progress in words and whether it is done, so home can
 // point at the first one left. Pure: the caller counts from the mirror and passes the facts in.
-import { format, isValid, parseISO, subDays } from 'date-fns';
 import { isoDateToDisplay } from './grid-date';
 import { formatMoney } from './money';
 
@@ -46,12 +45,6 @@ export interface SeasonStep {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** The first day the invoice can be seen: invoiceAvailable() opens it the day before its date. */
-export function invoiceFirstDay(invoiceAvailableDate: string | null | undefined): string | null {
-  if (!invoiceAvailableDate) return null;
-  const date = parseISO(invoiceAvailableDate);
-  return isValid(date) ? format(subDays(date, 1), 'yyyy-MM-dd') : null;
-}
 
 function participantsStep(f: SeasonFacts): SeasonStep {
   return {

@@ -4,7 +4,8 @@
 import type { HomeMetrics } from '../../domain/rules/home-metrics';
 import { invoiceAvailable } from '../../domain/rules/invoice-availability';
 import { requiredVolunteerTotal } from '../../domain/rules/required-volunteers';
-import { invoiceFirstDay, type SeasonFacts } from '../../domain/rules/season-steps';
+import { invoiceFirstDay } from '../../domain/rules/invoice-availability';
+import type { SeasonFacts } from '../../domain/rules/season-steps';
 import { matchWaivers, waiverCounts } from '../../domain/rules/waiver-matching';
 import type { SchoolEventRows } from './school-event-rows';
 

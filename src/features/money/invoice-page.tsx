@@ -17,6 +17,7 @@ import { useFetchedCopy } from '../../components/use-fetched-copy';
 import { useSyncStatus } from '../../components/use-sync-status';
 import { TableScroll } from '../../components/table-scroll';
 import type { InterschoolsDb } from '../../db/database';
+import { invoiceFirstDay } from '../../domain/rules/invoice-availability';
 import { isoDateToDisplay } from '../../domain/rules/grid-date';
 import { formatMoney } from '../../domain/rules/money';
 import { invoiceSchema, type Invoice } from '../../domain/schemas';
@@ -114,7 +115,7 @@ export default function InvoicePage({ db }: { db: InterschoolsDb }) {
       {invoice && nothingYet && (
         <p>
           {invoice.invoiceAvailable
-            ? `The invoice for ${invoice.event.name} will be available from ${isoDateToDisplay(invoice.invoiceAvailable)}, the day before.`
+            ? `The invoice for ${invoice.event.name} will be available from ${isoDateToDisplay(invoiceFirstDay(invoice.invoiceAvailable) ?? invoice.invoiceAvailable)}.`
             : `The invoice for ${invoice.event.name} is not available yet.`}
           {!schoolUser && ' This school has no race entries to preview.'}
         </p>

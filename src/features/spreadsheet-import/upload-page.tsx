@@ -18,7 +18,7 @@ import type { ImportRow, XlsImportAnswer } from '../../domain/schemas/api/partic
 import './upload.css';
 
 export const IMPORTED = 'Imported successfully';
-export const WRONG_TYPE = 'Choose an .xlsx or .csv file (Excel: File > Save As > Excel Workbook or CSV UTF-8).';
+export const WRONG_TYPE = 'Choose an .xlsx, .csv or .txt file (Excel: File > Save As > Excel Workbook, CSV or Unicode Text).';
 export const TOO_BIG = `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB: split it and import each part.`;
 
 type Stage =
@@ -34,7 +34,7 @@ function downloadTemplate() {
   saveFile(new Blob([`\uFEFF${csv}`], { type: CSV_TYPE }), 'participants-template.csv');
 }
 
-const isSpreadsheet = (file: File) => /\.(xlsx|csv)$/i.test(file.name);
+const isSpreadsheet = (file: File) => /\.(xlsx|csv|txt|tsv)$/i.test(file.name);
 
 export default function UploadPage() {
   const { engine } = useServices();
@@ -71,7 +71,7 @@ export default function UploadPage() {
     <PageMain className="page upload-page">
       <h1>Import participants from a spreadsheet</h1>
       <p>
-        An .xlsx or .csv file of up to {MAX_IMPORT_BYTES / 1024 / 1024} MB and {MAX_IMPORT_ROWS.toLocaleString('en-AU')} rows.
+        An .xlsx, .csv or .txt file of up to {MAX_IMPORT_BYTES / 1024 / 1024} MB and {MAX_IMPORT_ROWS.toLocaleString('en-AU')} rows.
         The first row holds the headings: {IMPORT_COLUMNS.join(', ')}. Gender, year level and both names are needed;
         a snow id is checked with the athlete registry. Students already on your list are updated, never added twice.
       </p>
@@ -85,7 +85,7 @@ export default function UploadPage() {
           ref={input}
           id={inputId}
           type="file"
-          accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          accept=".xlsx,.csv,.txt,.tsv,text/csv,text/plain,text/tab-separated-values,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           disabled={!online || busy}
           aria-describedby={!online ? `${inputId}-offline` : undefined}
           onChange={(e) => void choose(e.target.files?.[0])}
