@@ -9,7 +9,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 // The client build. `npm run dev` serves it with the API proxied to a server on :8080.
 // The service worker (src/sw/sw.ts) is built by vite-plugin-pwa with injectManifest: it precaches
 // the shell listed here and is registered by the page (src/app/pwa.ts), never automatically.
-const COMPRESSIBLE = /\.(js|css|html|svg|webmanifest|json)$/;
+const COMPRESSIBLE = /\.(js|css|html|svg|webmanifest|json|ttf)$/;
 
 /**
  * Writes a .br and a .gz copy beside every compressible file of the build, at the highest
@@ -49,7 +49,8 @@ export default defineConfig({
       // We ship public/manifest.webmanifest ourselves (linked from index.html).
       manifest: false,
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The invoice PDF's fonts (ttf) too, so a PDF can be made offline.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,ttf}'],
         maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
       },
       devOptions: { enabled: false },

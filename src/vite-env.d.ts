@@ -7,3 +7,9 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** A file the build copies to the assets, imported as its address (`?url`). */
+declare module '*?url' {
+  const url: string;
+  export default url;
+}

@@ -1,8 +1,10 @@
 // The invoice as an A4 PDF, built on the device from the invoice shown (so it works offline from
-// the kept copy). pdf-lib is loaded only when someone asks for the PDF.
+// the kept copy). pdf-lib, fontkit and the fonts (invoice-fonts.ts) load only when someone asks for
+// the PDF; the fonts are embedded as subsets, so every name prints and the file stays small.
 import { formatMoney } from '../../domain/rules/money';
 import { isoDateToDisplay } from '../../domain/rules/grid-date';
 import type { Invoice } from '../../domain/schemas';
+import { loadInvoiceFonts } from './invoice-fonts';
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 50;
@@ -13,11 +15,16 @@ export function invoiceTitle(invoice: Invoice): string {
 }
 
 export async function invoicePdf(invoice: Invoice): Promise<Uint8Array> {
-  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
+  const [{ PDFDocument, rgb }, { default: fontkit }, fonts] = await Promise.all([
+    import('pdf-lib'),
+    import('@pdf-lib/fontkit'),
+    loadInvoiceFonts(),
+  ]);
   const pdf = await PDFDocument.create();
+  pdf.registerFontkit(fontkit);
   pdf.setTitle(`${invoiceTitle(invoice)} ${invoice.number ?? ''}`.trim());
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const font = await pdf.embedFont(fonts.regular, { subset: true });
+  const bold = await pdf.embedFont(fonts.bold, { subset: true });
   let page = pdf.addPage([A4.width, A4.height]);
   let y = A4.height - MARGIN;
   const text = (value: string, x: number, size = 10, f = font) => page.drawText(value, { x, y, size, font: f, color: rgb(0.07, 0.09, 0.15) });
