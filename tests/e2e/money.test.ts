@@ -3,6 +3,7 @@
 // back to 'Payment successfully made' and a paid invoice; a forged payment result in the link shows
 // none of its text; an auditor reads the payments grid, where the test card's payment is marked
 // TEST, and cannot change it.
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y';
 import { DEMO, apiSession, signInThroughPage } from './support/app';
@@ -82,4 +83,29 @@ it('shows an auditor the payments grid, read only', async () => {
   await alpine.getByText(/^TEST: .* paid at the test checkout/).waitFor();
   expect(await alpine.innerText()).toContain('TEST');
   await page.close();
+});
+
+it('downloads the invoice PDF with its fonts embedded, so a name like Whāngārei prints', async () => {
+  const api = await apiSession(env.server.url, VIC_SCHOOL);
+  const school = (await (await api.get('/api/school')).json()) as Record<string, unknown>;
+  const renamed = await api.put('/api/school', { data: { school: { ...school, name: 'Whāngārei Łódź College' } } });
+  expect(renamed.status(), await renamed.text()).toBe(200);
+  const page = await env.device.context.newPage();
+  await signInThroughPage(page, env.server.url, VIC_SCHOOL);
+  await page.waitForURL(/#\/$/);
+  await page.goto(`${env.server.url}/#/invoice`);
+  await page.getByRole('heading', { name: /^Tax invoice INV-\d{6}$/ }).waitFor();
+  await page.getByText('Whāngārei Łódź College').first().waitFor();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
+  const bytes = Buffer.concat(await (await download.createReadStream()).toArray());
+  // The fonts in the file: subsets of DejaVu Sans (the standard fonts could not print 'ā' or 'ł').
+  const pdf = await PDFDocument.load(bytes);
+  const fonts = pdf.context.enumerateIndirectObjects()
+    .map(([, object]) => object)
+    .filter((object): object is PDFDict => object instanceof PDFDict && object.get(PDFName.of('Type')) === PDFName.of('Font'))
+    .map((font) => String(font.get(PDFName.of('BaseFont'))));
+  expect(fonts.length).toBeGreaterThan(0);
+  expect(fonts.every((name) => /DejaVuSans/.test(name))).toBe(true);
+  await page.close();
+  await api.dispose();
 });

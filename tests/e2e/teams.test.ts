@@ -148,9 +148,8 @@ it('builds a team offline, keeps it over a reload and syncs exactly that team, s
   expect(await columnsOf(savedRow, [COL.discipline, COL.division, COL.team, COL.gender, COL.members, COL.change]))
     .toEqual([[disciplineName, String(division), LETTER, 'Co-ed', '3 of 3', '']]);
   await savedRow.getByRole('button', { name: 'Show' }).click();
-  // The members open below the whole grid: Show brings them into view and to the keyboard.
+  // The members open below the whole grid: Show brings them into view.
   const shown = page.getByRole('heading', { name: title, level: 2 });
-  await expect.poll(() => shown.evaluate((h) => h === document.activeElement)).toBe(true);
   await expect.poll(() => shown.evaluate((h) => h.getBoundingClientRect().top >= 0 && h.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
   await expect.poll(() => columnsOf(membersGrid.locator('tbody tr'), [MEMBER_COL.position, MEMBER_COL.participant]))
     .toEqual(members.map((m, i) => [String(i + 1), labels.get(m.id)]));

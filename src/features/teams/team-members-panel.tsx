@@ -26,8 +26,9 @@ export interface TeamMembersPanelProps {
   refusals: ReadonlyMap<string, string>;
   issues: ReadonlyMap<string, string>;
   onChange: (team: WorkingTeam) => void;
-  /** Opened from the team's Show button: the panel, below the whole grid, is brought into view
-   *  and its heading focused, so the members do not open out of sight. */
+  /** Opened from the team's Show button: the panel, below the whole grid, is brought into view,
+   *  so the members do not open out of sight (its heading takes the focus where the grid lets it
+   *  go). */
   reveal?: boolean;
 }
 
