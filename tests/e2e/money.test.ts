@@ -44,8 +44,16 @@ it('lets a VIC coordinator pay the invoice online, after a declined attempt', as
   await page.getByRole('button', { name: /^Pay .* \(test card\)$/ }).click();
   await page.getByText('Payment successfully made').waitFor();
   await page.getByText('Paid', { exact: true }).waitFor();
+  // At a glance too: the PAID mark.
+  await page.getByText('PAID', { exact: true }).waitFor();
   const after = await invoice();
   expect(after).toMatchObject({ paid: true, outstanding: 0, number: before.number });
+  // On paper only the invoice: no header, status bar or side rail beside it.
+  await page.emulateMedia({ media: 'print' });
+  expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+  expect(await page.locator('.app-header').isVisible()).toBe(false);
+  expect(await page.locator('main').evaluate((m) => Math.round(m.getBoundingClientRect().left))).toBeLessThan(20);
+  await page.emulateMedia({ media: 'screen' });
   await page.close();
   await api.dispose();
 });

@@ -126,6 +126,7 @@ export default function InvoicePage({ db }: { db: InterschoolsDb }) {
           {invoice.available && invoice.number === null && invoice.lines.length > 0 && (
             <p className="invoice-notice">This invoice is being issued: it gets its number within a few minutes. The amounts below are what it will hold.</p>
           )}
+          {invoice.paid && <p className="invoice-paid-mark">PAID</p>}
           <div className="invoice-head">
             <div>
               <h2>{invoice.school.name}</h2>

@@ -39,6 +39,11 @@ export async function invoicePdf(invoice: Invoice): Promise<Uint8Array> {
 
   text(invoiceTitle(invoice), MARGIN, 20, bold);
   right(invoice.number ? `Invoice ${invoice.number}` : 'Not yet issued', A4.width - MARGIN, 12, bold);
+  if (invoice.paid) {
+    // A paid invoice says so at a glance.
+    const mark = 'PAID';
+    page.drawText(mark, { x: A4.width - MARGIN - bold.widthOfTextAtSize(mark, 28), y: y - 34, size: 28, font: bold, color: rgb(0.09, 0.4, 0.2) });
+  }
   line(28);
   text(invoice.event.name, MARGIN, 12, bold);
   if (invoice.issuedAt) right(`Issued ${isoDateToDisplay(invoice.issuedAt.slice(0, 10))}`, A4.width - MARGIN);
