@@ -6,6 +6,7 @@ import Papa from 'papaparse';
 import { v7 as uuidv7 } from 'uuid';
 import type { InterschoolsDb, OutboxItem } from '../db/database';
 import { takeSequenceNumbers } from '../db/meta';
+import { escapeCell } from '../domain/rules/csv';
 import { listByStatus } from '../db/outbox';
 import { isBatchUndo, isPlainObject, keyFromString, withoutPending } from './rows';
 import { notifyOutbox } from './writes';
@@ -16,11 +17,6 @@ export function listBlocked(db: InterschoolsDb): Promise<OutboxItem[]> {
 
 export function listFailed(db: InterschoolsDb): Promise<OutboxItem[]> {
   return listByStatus(db, 'failed');
-}
-
-/** A cell a spreadsheet would run as a formula gets a leading apostrophe. */
-export function escapeCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
 export const BLOCKED_CSV_COLUMNS = ['queued at', 'method', 'path', 'entity', 'row', 'event', 'change'] as const;

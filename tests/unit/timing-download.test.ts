@@ -1,5 +1,6 @@
 // The timing files as the device builds them: the CSV file keeps the BOM Excel needs and CRLF
-// lines, and the workbook holds the same escaped text as the CSV, read back as Excel would.
+// lines (and guards formula-looking text); the workbook holds numbers as numbers and text as it is,
+// read back as Excel would.
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { timingCsvBlob, timingXlsxBuffer } from '../../src/features/race-day/timing-download';
@@ -7,7 +8,7 @@ import { timingCsvBlob, timingXlsxBuffer } from '../../src/features/race-day/tim
 const HEADER = ['Bib', 'SnowID', 'Last', 'First', 'Gender', 'YearLevel', 'School', 'Discipline', 'Division', 'Team', 'Position'];
 const TABLE = [
   HEADER,
-  ['101', 'S1', '=1+1', 'Ann', 'Female', '9', 'Alpine High', 'Moguls', '1', 'A', '1'],
+  ['101', '012345', '=1+1', 'Ann', 'Female', '9', 'Alpine High', 'Moguls', '1', 'A', '1'],
   ['102', 'S2', 'Smith, "Jr"', 'Bob', 'Male', '10', 'Alpine High', 'Moguls', '1', 'A', '2'],
 ];
 
@@ -26,7 +27,7 @@ describe('timing download', () => {
     expect(text).toContain('"Smith, ""Jr"""');
   });
 
-  it('writes the same table as a workbook with a bold header and escaped text cells', async () => {
+  it('writes the same table as a workbook: a bold header, number cells for numbers, text as it is', async () => {
     const buffer = await timingXlsxBuffer(TABLE, 'NSW system');
     expect(buffer).toBeInstanceOf(ArrayBuffer);
     const workbook = await new ExcelJS.Workbook().xlsx.load(buffer);
@@ -37,10 +38,13 @@ describe('timing download', () => {
     const values = (row: number) => HEADER.map((_, column) => sheet.getRow(row).getCell(column + 1).value);
     expect(values(1)).toEqual(HEADER);
     expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
-    expect(values(2)[2]).toBe(`'=1+1`);
+    // A text cell is never run as a formula: no apostrophe stored as part of the name.
+    expect(values(2)[2]).toBe('=1+1');
     expect(sheet.getRow(2).getCell(3).formula).toBeUndefined();
     expect(values(3)[2]).toBe('Smith, "Jr"');
-    // Every cell is text, so a bib keeps its exact spelling.
-    expect(values(2)[0]).toBe('101');
+    // Bibs, divisions and positions are numbers; a snow id with a leading zero keeps it as text.
+    expect(values(2)[0]).toBe(101);
+    expect(values(2)[8]).toBe(1);
+    expect(values(2)[1]).toBe('012345');
   });
 });

@@ -53,6 +53,15 @@ export function timingRows(
 export { escapeCell };
 
 /** The table as CSV: a UTF-8 byte order mark, escaped and quoted cells, every line ending CRLF. */
+/**
+ * A cell of the Excel timing file: a whole number (a bib, a division, a position) as a number cell
+ * timing software can sort and sum; anything else, a leading zero included, as the text itself.
+ * A text cell of a workbook is never a formula, so it needs no guarding apostrophe (the CSV does).
+ */
+export function workbookCell(text: string): string | number {
+  return /^(0|[1-9]\d{0,14})$/.test(text) ? Number(text) : text;
+}
+
 export function timingCsv(table: readonly (readonly string[])[]): string {
   return csvText(table);
 }

@@ -2,7 +2,7 @@
 // timingCsv as a file and the same table as an Excel workbook (src/components/save-file hands
 // either to the browser). exceljs is about a megabyte, so it loads only when a workbook is asked.
 import { CSV_TYPE } from '../../components/save-file';
-import { escapeCell, timingCsv } from '../../domain/rules/timing-file';
+import { timingCsv, workbookCell } from '../../domain/rules/timing-file';
 
 export function timingCsvBlob(table: readonly (readonly string[])[]): Blob {
   return new Blob([timingCsv(table)], { type: CSV_TYPE });
@@ -10,13 +10,16 @@ export function timingCsvBlob(table: readonly (readonly string[])[]): Blob {
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** The table as an .xlsx workbook of one sheet: every cell text (as in the CSV, so a bib or a
- *  year level keeps its exact spelling and a formula-looking name stays inert), the header bold. */
+/** The table as an .xlsx workbook of one sheet: whole numbers as number cells, other cells as
+ *  their text exactly (a text cell is never a formula, so '=1+1' stays a name, not guarded with an
+ *  apostrophe that would become part of it), the header bold. */
 export async function timingXlsxBuffer(table: readonly (readonly string[])[], sheetName: string): Promise<ArrayBuffer> {
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(sheetName);
-  for (const row of table) sheet.addRow(row.map(escapeCell));
+  const [header = [], ...body] = table;
+  sheet.addRow([...header]);
+  for (const row of body) sheet.addRow(row.map(workbookCell));
   sheet.getRow(1).font = { bold: true };
   const columns = table[0]?.length ?? 0;
   for (let column = 1; column <= columns; column += 1) {

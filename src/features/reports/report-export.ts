@@ -1,7 +1,6 @@
 // A report's rows as files the device makes with no network: CSV (report-table's reportCsv) and an
 // Excel workbook. exceljs is about a megabyte, so it is loaded only when a workbook is asked for.
 import { CSV_TYPE, saveFile } from '../../components/save-file';
-import { escapeCell } from '../../domain/rules/csv';
 import { cellValue, reportCsv, reportFileName, type ReportColumn } from './report-table';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -28,7 +27,9 @@ export async function reportXlsxBuffer<R>(sheetName: string, rows: readonly R[],
       if (typeof value === 'boolean') return value ? 'Yes' : 'No';
       if (typeof value === 'number') return value;
       if (c.kind === 'date' && /^\d{4}-\d{2}-\d{2}/.test(value)) return new Date(`${value.slice(0, 10)}T00:00:00Z`);
-      return escapeCell(value);
+      // A text cell of a workbook is never a formula: the text goes in as it is (an apostrophe
+      // guard, right for CSV, would become part of the name).
+      return value;
     }));
   }
   sheet.getRow(1).font = { bold: true };
