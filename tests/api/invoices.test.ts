@@ -95,6 +95,17 @@ describe('before the invoice is available', () => {
 });
 
 describe('once available (the day before its date)', () => {
+  it('stays with the school once issued, even when the date is moved later', async () => {
+    await enter(1, 2);
+    await sweep();
+    const issuedInvoice = (await read(school)).json();
+    expect(issuedInvoice.number).toMatch(/^INV-\d{6}$/);
+    await t.db.update(events).set({ invoiceAvailable: '2026-09-01' }).where(eq(events.id, eventId));
+    const later = (await read(school)).json();
+    expect(later).toMatchObject({ available: true, number: issuedInvoice.number, total: REG + 2 * RACE });
+    expect(later.lines).toHaveLength(2);
+  });
+
   it('shows what it will hold before it is issued, then the sweep issues it once, with its number, totals, GST, due date and how to pay', async () => {
     await enter(1, 3);
     await enter(2, 1);

@@ -99,7 +99,7 @@ export async function issueInvoices(db: Db, scope: SchoolEvent, now: Date): Prom
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`invoice:${scope.schoolId}:${scope.eventId}`}))`);
     const loaded = await load(tx, scope);
-    if (!invoiceAvailable(loaded.event.invoiceAvailable, now)) return [];
+    if (!shownToSchool(loaded, now)) return [];
     const open = plan(loaded).open;
     return open ? issue(tx, scope, open, loaded.issued, now) : [];
   });
@@ -114,8 +114,13 @@ export type InvoiceReadOptions = { append: boolean; staff: boolean; now: Date; o
  */
 export async function readInvoice(db: Db, scope: SchoolEvent, opts: InvoiceReadOptions): Promise<Invoice> {
   const loaded = await load(db, scope);
-  const available = invoiceAvailable(loaded.event.invoiceAvailable, opts.now);
-  return view(loaded, plan(loaded), { ...opts, available });
+  return view(loaded, plan(loaded), { ...opts, available: shownToSchool(loaded, opts.now) });
+}
+
+/** Available from the event's date (the day before it), and for good once an invoice is issued:
+ *  moving the date later must not take a tax invoice back from the school that has it. */
+function shownToSchool(loaded: Loaded, now: Date): boolean {
+  return loaded.issued.length > 0 || invoiceAvailable(loaded.event.invoiceAvailable, now);
 }
 
 function view(l: Loaded, p: InvoicePlan, opts: InvoiceReadOptions & { available: boolean }): Invoice {

@@ -29,7 +29,7 @@ import { invoiceAvailable } from '../../../src/domain/rules/invoice-availability
 import { toDollars } from '../../../src/domain/rules/money';
 import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
 import type { Db, Tx } from '../../db/client';
-import { events, paymentCheckouts, payments, schools } from '../../db/schema';
+import { events, invoices, paymentCheckouts, payments, schools } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { HttpError, conflict, notFound, unprocessable } from '../../http-errors';
 import type { CheckoutOutcome, PaymentGateway } from '../../integrations/payments';
@@ -218,7 +218,9 @@ async function decideCheckout(tx: Tx, deps: GatewayDeps, input: TransactionInput
   const [event] = await tx.select().from(events).where(eq(events.id, eventId));
   if (!event) throw notFound();
   if (event.invoiceType !== ONLINE_PAYMENT_INVOICE_TYPE) throw unprocessable(SERVER_MESSAGES.onlinePaymentVicOnly);
-  if (!invoiceAvailable(event.invoiceAvailable, deps.now())) throw unprocessable(SERVER_MESSAGES.invoiceNotAvailable);
+  // An invoice issued stays payable when the event's date is moved later.
+  const [issued] = await tx.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.schoolId, schoolId), eq(invoices.eventId, eventId))).limit(1);
+  if (!issued && !invoiceAvailable(event.invoiceAvailable, deps.now())) throw unprocessable(SERVER_MESSAGES.invoiceNotAvailable);
   const [school] = await tx.select({ name: schools.name }).from(schools).where(and(eq(schools.id, schoolId), isNull(schools.removedAt)));
   if (!school) throw notFound();
 
