@@ -172,3 +172,22 @@ it('names the first day the invoice can be seen, the day before its date (it sai
   expect(await dom.rtl.screen.findByText(/will be available from 27\/11\/2099\.$/, undefined, { timeout: 10_000 })).toBeTruthy();
   expect(dom.rtl.screen.queryByText(/28\/11\/2099/)).toBeNull();
 });
+
+it('tells a school whose first invoice is paid what is still owed on the supplementary one, and links it', async () => {
+  await w.t.db.insert(payments).values({ schoolId: w.schoolId, eventId: w.eventId, amountCents: TOTAL * 100, method: 'bpay', reference: uuidv7(), status: 'received' });
+  const late = await apiAs(w, coordinator.jar, 'POST', '/api/v2/participants', {
+    id: uuidv7(), snowId: null, firstname: 'Dot', lastname: 'Late', gender: 'Female', dob: null, yearLevel: '9', email: '',
+  }) as Participant;
+  await apiAs(w, coordinator.jar, 'PUT', '/api/teams', {
+    multi: true,
+    teams: [{ id: uuidv7(), DisciplineId: 1, division: 1, teamRank: 'A', gender: 'Female', TeamEntries: [{ id: uuidv7(), ParticipantId: late.id, position: 1 }] }],
+    teamsDeleted: [],
+  });
+  open(`/invoice/${w.schoolId}/${w.eventId}`);
+  const { screen } = dom.rtl;
+  await screen.findByRole('heading', { level: 1, name: /^Tax invoice INV-\d{6}$/ }, { timeout: 10_000 });
+  expect(screen.getByText('PAID')).toBeTruthy();
+  const owed = await screen.findByText(/^Still to pay for this event:/, undefined, { timeout: 10_000 });
+  expect(owed.textContent).toContain(formatMoney(28));
+  expect(dom.rtl.within(owed).getByRole('link', { name: 'supplementary invoice' }).getAttribute('href')).toBe(`/invoice/append/${w.schoolId}/${w.eventId}`);
+});

@@ -142,6 +142,13 @@ export default function InvoicePage({ db }: { db: InterschoolsDb }) {
           {invoice.lines.length === 0 ? (
             <p>{invoice.supplementary ? 'No race entries have been added since the last paid invoice.' : 'Nothing to invoice: the school has no race entries.'}</p>
           ) : <Lines invoice={invoice} />}
+          {invoice.available && !append && invoice.balanceOutstanding > invoice.outstanding && schoolId && eventId && (
+            // This invoice may be paid while a later one is not: the school is told where the rest is.
+            <p className="invoice-notice">
+              Still to pay for this event: <strong>{formatMoney(invoice.balanceOutstanding)}</strong>, on the{' '}
+              <Link to={`/invoice/append/${schoolId}/${eventId}`}>supplementary invoice</Link> for entries added since.
+            </p>
+          )}
           {(invoice.testReceived ?? 0) > 0 && (
             <p className="invoice-notice">
               <strong>TEST</strong> payments: {formatMoney(invoice.testReceived!)} of the payments received was paid at the test checkout. No money was received.
