@@ -119,7 +119,8 @@ describe('once available (the day before its date)', () => {
     const invoice = res.json();
     const total = REG + 4 * RACE;
     expect(invoice).toMatchObject({
-      available: true, supplementary: false, currency: 'AUD', total, gst: Math.round((total * 100) / 11) / 100, received: 0, outstanding: total,
+      // GST per line, as Xero rounds it: $4.55 + $8.18 + $2.73 (the total's 1/11 would be $15.45).
+      available: true, supplementary: false, currency: 'AUD', total, gst: 15.46, received: 0, outstanding: total,
       paid: false, totalEntries: 4, invoiceDue: '2026-07-31', balanceOutstanding: total, event: { id: eventId, invoiceType: 'NSW' },
     });
     expect(invoice.number).toMatch(/^INV-\d{6}$/);

@@ -118,7 +118,7 @@ describe('routes and guards', () => {
     openAt('#/accounting');
     expect(await screen.findByRole('heading', { name: 'Accounting sync is not available for your role' })).toBeTruthy();
     expect(screen.getByText('Accounting sync is for administrators. You are signed in as one of the auditors.')).toBeTruthy();
-    expect(document.title).toBe('Accounting sync · Interschools');
+    await waitFor(() => expect(document.title).toBe('Accounting sync · Interschools'));
     cleanup();
     await setSessionUser(db, sessionUser({ type: 'racedept' }));
     openAt('#/participant/index');

@@ -1,7 +1,7 @@
 // The invoices of a school for an event: the initial invoice follows the entries until it is paid,
 // payments settle invoices in order, entries added after payment go on a supplementary invoice.
 import { describe, expect, it } from 'vitest';
-import { REGISTRATION_LINE, gstOf, planInvoices, raceEntriesLine, type IssuedInvoice } from '../../src/domain/rules/invoice-plan';
+import { REGISTRATION_LINE, gstOf, gstOfLines, planInvoices, raceEntriesLine, type IssuedInvoice } from '../../src/domain/rules/invoice-plan';
 
 const fees = { registrationFeeCents: 5_000, teamEntryFeeCents: 3_050 };
 const entries = (alpine: number, moguls = 0) => [
@@ -29,6 +29,9 @@ describe('the invoice plan', () => {
       },
     });
     expect(gstOf(20_250)).toBe(1_841);
+    // Per line, as Xero rounds: $50 + $30 is $7.28 of GST, not the total's $7.27.
+    expect(gstOfLines([{ amountCents: 5_000 }, { amountCents: 3_000 }])).toBe(728);
+    expect(gstOf(8_000)).toBe(727);
   });
 
   it('keeps the unpaid invoice in step with the entries (the same invoice), partly paid or not', () => {

@@ -9,7 +9,7 @@ import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { InvoiceType } from '../../../src/domain/constants';
 import { invoiceAvailable } from '../../../src/domain/rules/invoice-availability';
 import {
-  gstOf, invoiceChanged, planInvoices, type InvoiceContent, type InvoicePlan, type IssuedInvoice, type PlanLine,
+  gstOfLines, invoiceChanged, planInvoices, type InvoiceContent, type InvoicePlan, type IssuedInvoice, type PlanLine,
 } from '../../../src/domain/rules/invoice-plan';
 import { toCents, toDollars } from '../../../src/domain/rules/money';
 import type { Invoice } from '../../../src/domain/schemas';
@@ -152,7 +152,7 @@ function view(l: Loaded, p: InvoicePlan, opts: InvoiceReadOptions & { available:
     registrationFee: l.event.registrationFee,
     teamEntryFee: l.event.teamEntryFee,
     total: toDollars(totalCents),
-    gst: toDollars(gstOf(totalCents)),
+    gst: toDollars(gstOfLines(lines)),
     received: toDollars(appliedCents),
     outstanding: toDollars(totalCents - appliedCents),
     invoiceAvailable: l.event.invoiceAvailable,

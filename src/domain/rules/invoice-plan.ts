@@ -116,3 +116,7 @@ export function invoiceChanged(issued: IssuedInvoice, next: InvoiceContent): boo
 
 /** The GST in a GST-inclusive amount (1/11), to the cent. */
 export const gstOf = (cents: number) => Math.round(cents / GST_DIVISOR);
+
+/** An invoice's GST as the accounting system works it out: per line, each rounded to the cent,
+ *  then added ($50 + $30: $4.55 + $2.73 = $7.28, where the total's 1/11 would say $7.27). */
+export const gstOfLines = (lines: readonly { amountCents: number }[]) => lines.reduce((sum, line) => sum + gstOf(line.amountCents), 0);
