@@ -2,9 +2,8 @@
 // rows with the rules its screens use: required volunteers as the volunteers screen counts them,
 // waivers matched to people as the waivers screen matches them, the invoice as the feed reports it.
 import type { HomeMetrics } from '../../domain/rules/home-metrics';
-import { invoiceAvailable } from '../../domain/rules/invoice-availability';
+import { invoiceAvailable, invoiceFirstDay } from '../../domain/rules/invoice-availability';
 import { requiredVolunteerTotal } from '../../domain/rules/required-volunteers';
-import { invoiceFirstDay } from '../../domain/rules/invoice-availability';
 import type { SeasonFacts } from '../../domain/rules/season-steps';
 import { matchWaivers, waiverCounts } from '../../domain/rules/waiver-matching';
 import type { SchoolEventRows } from './school-event-rows';
@@ -28,7 +27,8 @@ export function seasonFacts(rows: SchoolEventRows, metrics: HomeMetrics, now: Da
     invoice: {
       paid: rows.invoice?.paid === true,
       outstanding: rows.invoice?.outstanding ?? 0,
-      available: invoiceAvailable(rows.event?.invoiceAvailable, now),
+      // Out from its date, and for good once issued (the server keeps an issued invoice shown).
+      available: Boolean(rows.invoice?.number) || invoiceAvailable(rows.event?.invoiceAvailable, now),
       availableFrom: invoiceFirstDay(rows.event?.invoiceAvailable),
     },
   };
