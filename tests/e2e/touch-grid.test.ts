@@ -146,7 +146,7 @@ it('tablet: a finger swipe over the grid scrolls it and opens no editor; a tap i
       const resting = now === last;
       last = now;
       return resting;
-    }, { intervals: [150] }).toBe(true);
+    }, { interval: 150 }).toBe(true);
     // The same finger without moving: a tap, which edits (so the swipe was told apart, not ignored).
     await touch('touchStart', { x, y });
     await touch('touchEnd');
