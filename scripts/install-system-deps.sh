@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Installs what the tests need from Debian's packages when it is missing: Chromium (for the
 # browser tests, driven by playwright-core; never a browser download of its own) and the
-# PostgreSQL 15 server binaries (for the throwaway cluster of the PostgreSQL test run).
+# PostgreSQL 15 server binaries (for the throwaway cluster of the PostgreSQL test run), and
+# poppler's pdftotext (an independent reader of the invoice PDF: what a school's viewer extracts).
 # `npm test` runs it first: silent when everything is there; where it cannot install (no apt-get,
 # or not root and no password-less sudo) it stops at once and names the one command to run.
 set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 [ -x "${PG_BIN:-/usr/lib/postgresql/15/bin}/initdb" ] || need+=(postgresql-15)
+command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
 [ ${#need[@]} -eq 0 ] && exit 0
 
 cannot() {

@@ -2,6 +2,9 @@
 // `npm start` needs nothing; a bad value stops the server at start with the variable named.
 import path from 'node:path';
 import { z } from 'zod';
+import type { AccountingRegion } from '../src/domain/constants/choices';
+import type { Supplier } from '../src/domain/schemas';
+import { loadSuppliers } from './supplier-config';
 
 /** An empty variable counts as unset (as shells and .env files often leave them). */
 const unsetIfEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
@@ -159,6 +162,8 @@ export type Config = {
   /** Online payment (docs/payments.md): 'test' offers the built-in test checkout, whose payments
    *  are TEST payments; 'none' offers no online payment. */
   paymentGateway: PaymentGatewayChoice;
+  /** Who issues the tax invoices of each organisation (server/supplier-config.ts). */
+  suppliers: Record<AccountingRegion, Supplier>;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -195,6 +200,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : null,
     xero: xeroConfig(e),
     paymentGateway: paymentGateway(e),
+    // A deployment (a real PostgreSQL, or served over https) must name its own suppliers.
+    suppliers: loadSuppliers(env, Boolean(e.DATABASE_URL) || Boolean(e.PUBLIC_URL?.startsWith('https:'))),
   };
 }
 

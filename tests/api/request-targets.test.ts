@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { SUPPLIER_ENV } from './support/supplier-env';
 import { users } from '../../server/db/schema';
 import { createEvent, createSchool, createUser, registrationForm } from './support/factories';
 import { listenOnLoopback, rawRequest } from './support/request-targets';
@@ -85,7 +86,7 @@ describe('every route says who may call it', () => {
     await mkdir(path.join(dir, 'assets'));
     await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Interschools</title>');
     await writeFile(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
-    const app = await buildApp({ ...t.deps, config: loadConfig({ ...process.env, DATA_DIR: '.tmp/test-data', STATIC_DIR: dir, LOG_LEVEL: 'silent' }) });
+    const app = await buildApp({ ...t.deps, config: loadConfig({ ...process.env, ...SUPPLIER_ENV, DATA_DIR: '.tmp/test-data', STATIC_DIR: dir, LOG_LEVEL: 'silent' }) });
     try {
       await app.ready();
       expect((await app.inject({ url: '/assets/app-abc123.js' })).statusCode).toBe(200);

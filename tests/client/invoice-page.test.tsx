@@ -44,7 +44,7 @@ beforeEach(async () => {
   db = freshDb();
   await w.t.db.update(events).set({ invoiceType: 'VIC', registrationFee: 45, teamEntryFee: 28, invoiceAvailable: '2026-06-10', invoiceDue: '2026-07-31' })
     .where(eq(events.id, w.eventId));
-  await w.t.db.update(schools).set({ bpay: '2000318' }).where(eq(schools.id, w.schoolId));
+  await w.t.db.update(schools).set({ bpay: '2000313' }).where(eq(schools.id, w.schoolId));
   coordinator = await signInOnEvent(w, w.username);
   const racers: Participant[] = [];
   for (const name of ['Ava', 'Bea', 'Cleo']) {
@@ -94,7 +94,14 @@ it('shows the invoice issued for the entries, with GST, the BPAY reference and o
   expect(within(sheet).getAllByText(formatMoney(TOTAL)).length).toBeGreaterThan(0);
   expect(within(sheet).getByText(formatMoney(Math.round((TOTAL * 100) / 11) / 100))).toBeTruthy();
   expect(within(sheet).getByText('Awaiting payment')).toBeTruthy();
-  expect(within(sheet).getByText('2000318')).toBeTruthy();
+  // A tax invoice: the supplier of the event's organisation (VIC: Southern) with its ABN, and BPAY as
+  // the scheme prints it.
+  const from = within(sheet).getByRole('region', { name: 'From' });
+  expect(within(from).getByRole('heading', { name: 'Alpine Schools Association' })).toBeTruthy();
+  expect(within(from).getByText('ABN 86 204 371 025')).toBeTruthy();
+  const bpay = within(sheet).getByRole('region', { name: 'BPAY' });
+  expect(within(bpay).getByText('Biller Code: 556677')).toBeTruthy();
+  expect(within(bpay).getByText('Ref: 2000313')).toBeTruthy();
   expect(within(sheet).getByRole('button', { name: `Pay online ${formatMoney(TOTAL)}` })).toBeTruthy();
   expect(heading.textContent).toMatch(/INV-/);
 });
@@ -128,7 +135,7 @@ it('offers BPAY and says online payment is not set up when the server has no pay
   open('/invoice');
   const { screen } = dom.rtl;
   expect(await screen.findByText('Online payment is not set up. Please pay by BPAY.', undefined, { timeout: 10_000 })).toBeTruthy();
-  expect(screen.getByText('2000318')).toBeTruthy();
+  expect(screen.getByText('Ref: 2000313')).toBeTruthy();
   expect(screen.queryByRole('button', { name: /^Pay online/ })).toBeNull();
 });
 

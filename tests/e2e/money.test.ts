@@ -3,6 +3,11 @@
 // back to 'Payment successfully made' and a paid invoice; a forged payment result in the link shows
 // none of its text; an auditor reads the payments grid, where the test card's payment is marked
 // TEST, and cannot change it.
+import { execFile } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y';
@@ -11,6 +16,14 @@ import { startServerAndDevice } from './support/device-and-server';
 
 const env = startServerAndDevice();
 const VIC_SCHOOL = { username: 'lucy.faulkner@alpineshire.test', password: 'demo-school-2026' };
+
+/** The PDF's text as poppler's pdftotext extracts it (scripts/install-system-deps.sh installs it). */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const file = path.join(await mkdtemp(path.join(tmpdir(), 'invoice-')), 'invoice.pdf');
+  await writeFile(file, bytes);
+  const { stdout } = await promisify(execFile)('pdftotext', ['-enc', 'UTF-8', file, '-']);
+  return stdout;
+}
 
 type ServerInvoice = { paid: boolean; outstanding: number; number: string };
 
@@ -114,6 +127,13 @@ it('downloads the invoice PDF with its fonts embedded, so a name like Whāngāre
     .map((font) => String(font.get(PDFName.of('BaseFont'))));
   expect(fonts.length).toBeGreaterThan(0);
   expect(fonts.every((name) => /DejaVuSans/.test(name))).toBe(true);
+  // What a school's PDF viewer reads (poppler, an independent reader): the name as typed, and a tax
+  // invoice's supplier with its ABN (the demo's Southern organisation, for the VIC invoice type).
+  const text = await pdfText(bytes);
+  expect(text).toContain('Whāngārei Łódź College');
+  expect(text).toContain('Southern Interschools Snowsports (demo)');
+  expect(text).toContain('ABN 86 204 371 025');
+  expect(text).toMatch(/BPAY\s+Biller Code: 654321/);
   await page.close();
   await api.dispose();
 });

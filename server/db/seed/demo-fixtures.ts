@@ -46,7 +46,7 @@ export const DEMO_SCHOOLS: readonly DemoSchool[] = [
   {
     key: 'snowy', name: 'Snowy Range High School', nickname: 'Snowy Range', address1: '14 Kosciuszko Road',
     town: 'Jindabyne', region: 'Southern NSW', postcode: '2627', areaCode: '02', stateId: 3,
-    schoolType: 'Co-ed', schoolCategory: 'Secondary', schoolGovOrPrivate: 'Gov.', bpay: '1000417', registered: null,
+    schoolType: 'Co-ed', schoolCategory: 'Secondary', schoolGovOrPrivate: 'Gov.', bpay: '1000413', registered: null,
     coordinator: { firstname: 'Megan', lastname: 'Hartley', email: 'megan.hartley@snowyrange.test' },
     principal: { firstname: 'David', lastname: 'Okafor', email: 'principal@snowyrange.test' },
     participants: 55, enters: 'NSW',
@@ -54,7 +54,7 @@ export const DEMO_SCHOOLS: readonly DemoSchool[] = [
   {
     key: 'harbourview', name: 'Harbourview Grammar School', nickname: 'Harbourview', address1: '2 Clifton Parade',
     town: 'Mosman', region: 'Sydney', postcode: '2088', areaCode: '02', stateId: 3,
-    schoolType: 'Co-ed', schoolCategory: 'p-12', schoolGovOrPrivate: 'Ind.', bpay: '1000425', registered: '2016-03-09',
+    schoolType: 'Co-ed', schoolCategory: 'p-12', schoolGovOrPrivate: 'Ind.', bpay: '1000421', registered: '2016-03-09',
     coordinator: { firstname: 'James', lastname: 'Pemberton', email: 'james.pemberton@harbourview.test' },
     principal: { firstname: 'Caroline', lastname: 'Ashby', email: 'principal@harbourview.test' },
     participants: 60, enters: 'NSW', paid: true,
@@ -62,7 +62,7 @@ export const DEMO_SCHOOLS: readonly DemoSchool[] = [
   {
     key: 'tablelands', name: 'Tablelands Public School', nickname: 'Tablelands', address1: '87 Beardy Street',
     town: 'Armidale', region: 'Northern NSW', postcode: '2350', areaCode: '02', stateId: 3,
-    schoolType: 'Co-ed', schoolCategory: 'Primary', schoolGovOrPrivate: 'Gov.', bpay: '1000433', registered: '2019-05-21',
+    schoolType: 'Co-ed', schoolCategory: 'Primary', schoolGovOrPrivate: 'Gov.', bpay: '1000439', registered: '2019-05-21',
     coordinator: { firstname: 'Rachel', lastname: 'Nguyen', email: 'rachel.nguyen@tablelands.test' },
     principal: { firstname: 'Graham', lastname: 'Fletcher', email: 'principal@tablelands.test' },
     participants: 30, enters: 'NSW',
@@ -78,7 +78,7 @@ export const DEMO_SCHOOLS: readonly DemoSchool[] = [
   {
     key: 'alpineshire', name: 'Alpine Shire Secondary College', nickname: 'Alpine Shire', address1: '5 Gavan Street',
     town: 'Bright', region: '', postcode: '3741', areaCode: '03', stateId: 7,
-    schoolType: 'Co-ed', schoolCategory: 'Secondary', schoolGovOrPrivate: 'Gov.', bpay: '2000318', registered: '2014-02-17',
+    schoolType: 'Co-ed', schoolCategory: 'Secondary', schoolGovOrPrivate: 'Gov.', bpay: '2000313', registered: '2014-02-17',
     coordinator: { firstname: 'Lucy', lastname: 'Faulkner', email: 'lucy.faulkner@alpineshire.test' },
     principal: { firstname: 'Peter', lastname: 'Dunstan', email: 'principal@alpineshire.test' },
     participants: 45, enters: 'VIC',
@@ -86,7 +86,7 @@ export const DEMO_SCHOOLS: readonly DemoSchool[] = [
   {
     key: 'yarrabend', name: "Yarra Bend Girls' Grammar", nickname: 'Yarra Bend', address1: '31 Studley Park Road',
     town: 'Kew', region: '', postcode: '3101', areaCode: '03', stateId: 7,
-    schoolType: 'Female', schoolCategory: 'p-12', schoolGovOrPrivate: 'Ind.', bpay: '2000326', registered: '2021-04-30',
+    schoolType: 'Female', schoolCategory: 'p-12', schoolGovOrPrivate: 'Ind.', bpay: '2000321', registered: '2021-04-30',
     coordinator: { firstname: 'Helen', lastname: 'Moreau', email: 'helen.moreau@yarrabend.test' },
     principal: { firstname: 'Margaret', lastname: 'Holloway', email: 'principal@yarrabend.test' },
     participants: 40, enters: 'VIC',
@@ -94,7 +94,7 @@ export const DEMO_SCHOOLS: readonly DemoSchool[] = [
   {
     key: 'molonglo', name: 'Molonglo Ridge College', nickname: 'Molonglo Ridge', address1: '9 Cotter Road',
     town: 'Weston', region: '', postcode: '2611', areaCode: '02', stateId: 1,
-    schoolType: 'Co-ed', schoolCategory: 'Secondary', schoolGovOrPrivate: 'Gov.', bpay: '1000441', registered: '2023-06-12',
+    schoolType: 'Co-ed', schoolCategory: 'Secondary', schoolGovOrPrivate: 'Gov.', bpay: '1000447', registered: '2023-06-12',
     coordinator: { firstname: 'Ben', lastname: 'Jamieson', email: 'ben.jamieson@molongloridge.test' },
     principal: { firstname: 'Susan', lastname: 'Langford', email: 'principal@molongloridge.test' },
     participants: 20, enters: null,

@@ -1,5 +1,6 @@
 // Fictional schools for the large benchmark data set: place names (real towns, invented schools)
 // combined with kinds of school, spread over the states roughly as interschools entries are.
+import { withCheckDigit } from '../../../src/domain/rules/bpay-crn';
 import { NSW_REGIONS, type SchoolCategory, type SchoolGovOrPrivate, type SchoolType } from '../../../src/domain/constants';
 import { fictionalLandline, fictionalMobile, randomPerson } from './people';
 import type { Rng } from './prng';
@@ -55,7 +56,7 @@ export function makeLargeSchools(rng: Rng, count: number, newId: () => string): 
       id: newId(), name, nickname: c.place, address1: `${rng.int(1, 250)} School Road`, town: c.place,
       region: stateId === 3 ? rng.pick(NSW_REGIONS) : '', postcode: String(rng.int(2000, 7999)),
       phone: fictionalLandline(rng, areaCode), schoolType, schoolCategory: c.category, schoolGovOrPrivate: c.gov, stateId,
-      bpay: rng.chance(0.9) ? String(3_000_000 + i) : '', coordinatorFirstname: coordinator.firstname,
+      bpay: rng.chance(0.9) ? withCheckDigit(String(3_000_000 + i)) : '', coordinatorFirstname: coordinator.firstname,
       coordinatorLastname: coordinator.lastname, coordinatorPhone: fictionalLandline(rng, areaCode),
       coordinatorMobile: fictionalMobile(rng), principalFirstname: principal.firstname, principalLastname: principal.lastname,
       principalEmail: `principal@${domain}`, createdAt: rng.chance(0.2) ? null : new Date(Date.UTC(rng.int(2013, 2025), rng.int(0, 11), rng.int(1, 28))),

@@ -23,7 +23,7 @@ import { CURRENCY } from '../../../src/domain/constants/policy';
 import { EXTERNAL_ID_PATTERN, MAX_URL_LENGTH } from '../../../src/domain/constants/limits';
 import { toDollars } from '../../../src/domain/rules/money';
 import type { XeroConfig, XeroConnection } from '../../config';
-import { australianDate } from './dates';
+import { australianDate } from '../../../src/domain/rules/australian-date';
 import { AccountingUnavailable, type AccountingInvoiceInput, type AccountingProvider, type Organisation } from './index';
 
 /** Every request (headers and body) must be done within this. */

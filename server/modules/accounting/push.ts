@@ -22,7 +22,7 @@ import type { Db } from '../../db/client';
 import { events, invoices, payments, schoolAccountingContacts, schools, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AccountingUnavailable, type AccountingProvider, type Organisation } from '../../integrations/accounting';
-import { australianDate } from '../../integrations/accounting/dates';
+import { australianDate } from '../../../src/domain/rules/australian-date';
 
 export type PushDeps = Pick<Deps, 'db' | 'accounting'>;
 /** done: in the accounting system now (or nothing to send); unavailable: the provider could not

@@ -29,6 +29,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       staff: isStaff(requireSession(request)),
       now: deps.now(),
       onlinePayment: deps.gateway !== null,
+      suppliers: deps.config.suppliers,
     });
   });
 

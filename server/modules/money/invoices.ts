@@ -6,13 +6,15 @@
 // supplementary invoice. Before the invoice is available, staff see a preview. Money in integer
 // cents; answers in dollars.
 import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { InvoiceType } from '../../../src/domain/constants';
+import type { AccountingRegion, InvoiceType } from '../../../src/domain/constants';
+import { accountingRegion } from '../../../src/domain/rules/accounting-region';
+import { isValidCrn } from '../../../src/domain/rules/bpay-crn';
 import { invoiceAvailable } from '../../../src/domain/rules/invoice-availability';
 import {
   gstOfLines, invoiceChanged, planInvoices, type InvoiceContent, type InvoicePlan, type IssuedInvoice, type PlanLine,
 } from '../../../src/domain/rules/invoice-plan';
 import { toCents, toDollars } from '../../../src/domain/rules/money';
-import type { Invoice } from '../../../src/domain/schemas';
+import type { Invoice, Supplier } from '../../../src/domain/schemas';
 import type { Db, Tx } from '../../db/client';
 import { disciplines, events, invoices, payments, schools, teamEntries } from '../../db/schema';
 import { notFound } from '../../http-errors';
@@ -105,7 +107,11 @@ export async function issueInvoices(db: Db, scope: SchoolEvent, now: Date): Prom
   });
 }
 
-export type InvoiceReadOptions = { append: boolean; staff: boolean; now: Date; onlinePayment: boolean };
+export type InvoiceReadOptions = {
+  append: boolean; staff: boolean; now: Date; onlinePayment: boolean;
+  /** The configured suppliers: the invoice is issued by its organisation's. */
+  suppliers: Record<AccountingRegion, Supplier>;
+};
 
 /**
  * The invoice a school sees (or its supplementary one, `append`), as stored: reading writes
@@ -162,9 +168,11 @@ function view(l: Loaded, p: InvoicePlan, opts: InvoiceReadOptions & { available:
     lines: lines.map((x) => ({ description: x.description, quantity: x.quantity, unitAmount: toDollars(x.unitAmountCents), amount: toDollars(x.amountCents) })),
     issuedAt: opts.available && issuedRow ? issuedRow.createdAt.toISOString() : null,
     school: {
-      id: school.id, name: school.name, bpay: school.bpay,
+      // A reference without its check digit would be refused at the payer's bank.
+      id: school.id, name: school.name, bpay: isValidCrn(school.bpay) ? school.bpay : '',
       address: [school.address1, school.address2, [school.town, school.postcode].filter(Boolean).join(' ')].filter((line) => line.trim() !== ''),
     },
+    supplier: opts.suppliers[accountingRegion(l.event.invoiceType)],
     event: { id: l.event.id, name: l.event.name, invoiceType: l.event.invoiceType as InvoiceType },
     balanceOutstanding: toDollars(opts.available ? Math.max(0, invoicedCents - l.received) : 0),
     onlinePayment: opts.onlinePayment,

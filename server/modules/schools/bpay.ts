@@ -1,7 +1,10 @@
 // The BPAY grid (spec section 2, /schools): every school with its state and BPAY reference, read by
 // admins and auditors, the references set by admins. A reference identifies a school's payments,
-// so two schools never share one; the save is all or nothing.
+// so two schools never share one, and it ends in its check digit (rules/bpay-crn.ts) so a mistyped
+// one is refused at the payer's bank; a reference kept from before may stay as it is. The save is
+// all or nothing.
 import { asc, eq, inArray, isNull } from 'drizzle-orm';
+import { crnRefusedMessage, isValidCrn } from '../../../src/domain/rules/bpay-crn';
 import type { SchoolBpay } from '../../../src/domain/schemas';
 import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
 import type { Db, Tx } from '../../db/client';
@@ -32,6 +35,10 @@ export async function saveBpay(tx: Tx, changes: readonly { id: string; bpay: str
       throw conflict(SERVER_MESSAGES.staleVersion, { current: { id: row.id, name: row.name, StateId: row.stateId, bpay: row.bpay, version: row.version }, index });
     }
     if (!change.bpay) return;
+    if (!isValidCrn(change.bpay) && change.bpay !== row.bpay) {
+      const message = crnRefusedMessage(change.bpay);
+      throw unprocessable(message, [{ path: `schools.${index}.bpay`, message }]);
+    }
     const holder = [...after].find(([id, bpay]) => id !== change.id && bpay === change.bpay);
     if (holder) {
       const message = bpayTakenMessage(change.bpay, names.get(holder[0]) ?? 'another school');

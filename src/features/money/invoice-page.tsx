@@ -3,7 +3,8 @@
 // answers it (issued by the server once available, a few minutes at most; a preview for staff
 // before), kept on the device and shown offline with the time it was fetched. Lines, totals in AUD
 // with the GST, what was received (TEST payments said to be so) and what is outstanding, the due
-// date, and how to pay: BPAY with the school's reference, and online for VIC invoices when the
+// date, who issues it (the supplier with its ABN), and how to pay: BPAY with the Biller Code and the
+// school's reference, direct deposit and cheque where configured, and online for VIC invoices when the
 // server has online payment set up. Prints on A4 and downloads as a PDF built on the device.
 // Back from the payment page, ?result= says how it went, in our words and only for the results
 // the payment return sends (payment-return.ts); whether it is paid comes from the server alone.
@@ -18,8 +19,10 @@ import { useSyncStatus } from '../../components/use-sync-status';
 import { TableScroll } from '../../components/table-scroll';
 import type { InterschoolsDb } from '../../db/database';
 import { invoiceFirstDay } from '../../domain/rules/invoice-availability';
+import { australianDate } from '../../domain/rules/australian-date';
 import { isoDateToDisplay } from '../../domain/rules/grid-date';
 import { formatMoney } from '../../domain/rules/money';
+import { paymentOptions, supplierLines } from '../../domain/rules/tax-invoice';
 import { invoiceSchema, type Invoice } from '../../domain/schemas';
 import { SERVER_MESSAGES } from '../../domain/server-messages';
 import { invoiceTitle } from './invoice-pdf';
@@ -127,14 +130,20 @@ export default function InvoicePage({ db }: { db: InterschoolsDb }) {
             <p className="invoice-notice">This invoice is being issued: it gets its number within a few minutes. The amounts below are what it will hold.</p>
           )}
           {invoice.paid && <p className="invoice-paid-mark">PAID</p>}
+          {invoice.supplier && (
+            <section className="invoice-supplier" aria-label="From">
+              {supplierLines(invoice.supplier).map((line, i) => (i === 0 ? <h2 key={line}>{line}</h2> : <div key={line}>{line}</div>))}
+            </section>
+          )}
           <div className="invoice-head">
-            <div>
+            <section aria-label="Bill to">
+              <div className="invoice-label">Bill to</div>
               <h2>{invoice.school.name}</h2>
               {invoice.school.address.map((a) => <div key={a}>{a}</div>)}
-            </div>
+            </section>
             <dl>
               <dt>Event</dt><dd>{invoice.event.name}</dd>
-              {invoice.issuedAt && <><dt>Issued</dt><dd>{isoDateToDisplay(invoice.issuedAt.slice(0, 10))}</dd></>}
+              {invoice.issuedAt && <><dt>Issued</dt><dd>{isoDateToDisplay(australianDate(new Date(invoice.issuedAt)))}</dd></>}
               {invoice.invoiceDue && <><dt>Due</dt><dd>{isoDateToDisplay(invoice.invoiceDue)}</dd></>}
               <dt>Status</dt><dd>{invoice.paid ? 'Paid' : invoice.outstanding > 0 ? 'Awaiting payment' : '—'}</dd>
             </dl>
@@ -157,9 +166,14 @@ export default function InvoicePage({ db }: { db: InterschoolsDb }) {
           {invoice.available && invoice.outstanding > 0 && (
             <section className="invoice-pay">
               <h2>How to pay</h2>
-              <p>
-                BPAY: {invoice.school.bpay ? <>quote reference <strong>{invoice.school.bpay}</strong>.</> : 'ask the association for your school\'s BPAY reference.'}
-              </p>
+              <div className="invoice-pay-options">
+                {paymentOptions(invoice).map((option) => (
+                  <section key={option.method} className="invoice-pay-option" aria-label={option.method}>
+                    <h3>{option.method}</h3>
+                    {option.details.map((d) => <div key={d}>{d}</div>)}
+                  </section>
+                ))}
+              </div>
               {invoice.event.invoiceType === 'VIC' && invoice.onlinePayment === false && (
                 <p className="no-print">{SERVER_MESSAGES.onlinePaymentNotSetUp}</p>
               )}

@@ -2,7 +2,9 @@
 // the kept copy). pdf-lib, fontkit and the fonts (invoice-fonts.ts) load only when someone asks for
 // the PDF; the fonts are embedded as subsets, so every name prints and the file stays small.
 import { formatMoney } from '../../domain/rules/money';
+import { australianDate } from '../../domain/rules/australian-date';
 import { isoDateToDisplay } from '../../domain/rules/grid-date';
+import { paymentOptions, supplierLines } from '../../domain/rules/tax-invoice';
 import type { Invoice } from '../../domain/schemas';
 import { loadInvoiceFonts } from './invoice-fonts';
 
@@ -45,8 +47,15 @@ export async function invoicePdf(invoice: Invoice): Promise<Uint8Array> {
     page.drawText(mark, { x: A4.width - MARGIN - bold.widthOfTextAtSize(mark, 28), y: y - 34, size: 28, font: bold, color: rgb(0.09, 0.4, 0.2) });
   }
   line(28);
+  if (invoice.supplier) {
+    supplierLines(invoice.supplier).forEach((row, i) => {
+      text(row, MARGIN, i === 0 ? 11 : 10, i === 0 ? bold : font);
+      line();
+    });
+    line(8);
+  }
   text(invoice.event.name, MARGIN, 12, bold);
-  if (invoice.issuedAt) right(`Issued ${isoDateToDisplay(invoice.issuedAt.slice(0, 10))}`, A4.width - MARGIN);
+  if (invoice.issuedAt) right(`Issued ${isoDateToDisplay(australianDate(new Date(invoice.issuedAt)))}`, A4.width - MARGIN);
   line();
   if (invoice.invoiceDue) right(`Due ${isoDateToDisplay(invoice.invoiceDue)}`, A4.width - MARGIN);
   line(20);
@@ -84,8 +93,14 @@ export async function invoicePdf(invoice: Invoice): Promise<Uint8Array> {
   line(16);
   text('How to pay', MARGIN, 12, bold);
   line(16);
-  text(invoice.school.bpay ? `BPAY: reference ${invoice.school.bpay}` : 'BPAY: ask the association for your school\'s reference.', MARGIN);
-  line();
+  for (const option of paymentOptions(invoice)) {
+    text(option.method, MARGIN, 10, bold);
+    for (const detail of option.details) {
+      text(detail, MARGIN + 100);
+      line();
+    }
+    line(4);
+  }
   if (invoice.event.invoiceType === 'VIC') {
     text('Online: sign in and choose Pay online on this invoice.', MARGIN);
     line();

@@ -57,6 +57,24 @@ export const invoiceLineSchema = z.object({
 
 /** The invoice: the spec's url, totalEntries and paid, with the totals of PRODUCT-DECISIONS
  *  (AUD, GST-inclusive, GST component 1/11, outstanding = total - received). */
+/** Who issues the tax invoice: the association's organisation for the invoice type (Northern for
+ *  NSW, Southern otherwise), as configured (docs/invoices.md), and how it takes payment. */
+export const supplierSchema = z.object({
+  name: boundedText(MAX_TITLE_LENGTH),
+  /** 11 digits, as the ABR prints them ('43 617 592 181'). */
+  abn: boundedText(MAX_REFERENCE_LENGTH),
+  address: boundedText(MAX_TEXT_LENGTH),
+  email: boundedText(MAX_TEXT_LENGTH),
+  phone: boundedText(MAX_REFERENCE_LENGTH),
+  /** BPAY Biller Code; null when the organisation takes no BPAY. */
+  bpayBillerCode: boundedText(MAX_REFERENCE_LENGTH).nullable(),
+  /** Direct deposit details, when configured. */
+  bank: z.object({ accountName: boundedText(MAX_TITLE_LENGTH), bsb: boundedText(MAX_REFERENCE_LENGTH), accountNumber: boundedText(MAX_REFERENCE_LENGTH) }).nullable(),
+  /** Where cheques are posted (made out to the supplier's name), when configured. */
+  chequeAddress: boundedText(MAX_TEXT_LENGTH).nullable(),
+});
+export type Supplier = z.infer<typeof supplierSchema>;
+
 export const invoiceSchema = z.object({
   url: boundedText(MAX_URL_LENGTH),
   totalEntries: z.number().int().nonnegative(),
@@ -78,8 +96,11 @@ export const invoiceSchema = z.object({
   lines: z.array(invoiceLineSchema),
   /** When it was issued (null for a preview or when there is nothing to invoice). */
   issuedAt: isoDateTimeSchema.nullable(),
-  /** Who it is for and how to pay: BPAY with the school's reference; online for VIC invoices. */
+  /** Who it is for and how to pay: BPAY with the school's reference (its customer reference number,
+   *  '' when it has none with a valid check digit); online for VIC invoices. */
   school: z.object({ id: idSchema, name: boundedText(MAX_TITLE_LENGTH), address: z.array(boundedText(MAX_TEXT_LENGTH)), bpay: boundedText(MAX_REFERENCE_LENGTH) }),
+  /** Who issues it. Absent on copies kept before it was sent. */
+  supplier: supplierSchema.optional(),
   event: z.object({ id: idSchema, name: boundedText(MAX_TITLE_LENGTH), invoiceType: z.enum(INVOICE_TYPES) }),
   /** Everything owed on the school's invoices for the event (what online payment pays). */
   balanceOutstanding: moneySchema,

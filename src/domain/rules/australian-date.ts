@@ -1,5 +1,5 @@
-// Dates as the accounting system books them: both organisations keep Australian eastern time
-// (Sydney and Melbourne share it).
+// Dates as the association books and prints them: both organisations keep Australian eastern time
+// (Sydney and Melbourne share it), so an invoice issued at 8 am is dated that day, not the day before.
 
 /** The calendar date at that moment in Australia/Sydney, YYYY-MM-DD. */
 export function australianDate(at: Date): string {
