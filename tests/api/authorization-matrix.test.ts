@@ -241,6 +241,15 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ payload: { marks: [{ teamEntryId: IDS.markedEntry, run: 'First', mark: 'DNS' }] } }),
     expect: only('racedept', 'admin'),
   },
+  // Timing files: read by race officials and admins, their columns set by admins.
+  'GET /api/timing-file': {
+    request: (c) => ({ query: { EventId: c.eventId, system: 'nsw-system', DisciplineId: '1', divisions: '1', gender: 'Female' } }),
+    expect: only('racedept', 'admin'),
+  },
+  'PUT /api/timing-file/columns': {
+    request: (c) => ({ payload: { id: c.eventId, timingColumns: { VIC: [{ field: 'bib', heading: 'Bib' }] } } }),
+    expect: only('admin'),
+  },
 };
 
 

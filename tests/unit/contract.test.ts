@@ -107,9 +107,11 @@ const SPEC_CALLS = [
 // Calls the spec implies without naming them (the registry export route; the import's
 // confirmation of the reviewed rows, PRODUCT-DECISIONS 'Entries and volunteers'), and race day
 // beyond the spec (PRODUCT-DECISIONS 'Race day': the stored draw and the start hut marks); the
-// registry import as a POST too, as it changes data (the spec's GET is kept, for this app only).
+// registry import as a POST too, as it changes data (the spec's GET is kept, for this app only);
+// the timing files the spec's /files pages download, and their columns (docs/timing-files.md).
 const OUR_CALLS = ['GET /api/snowracer-export', 'POST /api/snowracer-import', 'POST /api/xls-import/confirm', 'POST /api/startlist/draw', 'PUT /api/raceMarks',
-  'PUT /api/v2/Trophies', 'POST /api/files/results', 'POST /api/files/trophies', 'GET /api/files/:id'];
+  'PUT /api/v2/Trophies', 'POST /api/files/results', 'POST /api/files/trophies', 'GET /api/files/:id',
+  'GET /api/timing-file', 'PUT /api/timing-file/columns', 'GET /api/accounting/queue', 'POST /api/accounting/queue/:id/retry'];
 
 const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
 

@@ -1,5 +1,6 @@
 // Events, the states they are open to and the disciplines they run (with per-event division range).
-import { boolean, date, index, integer, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import type { TimingLayouts } from '../../../src/domain/constants/timing-files';
 import { id, synced } from './columns';
 import { disciplines, states } from './reference';
 
@@ -22,6 +23,9 @@ export const events = pgTable('events', {
   /** The Second run reverses the First run's order; set, only its first N (FIS 621.11). */
   secondRunReverseCount: integer('second_run_reverse_count'),
   volunteerRatio: integer('volunteer_ratio').notNull().default(8),
+  /** The event's own timing-file columns per system (docs/timing-files.md); null or a system left
+   *  out: that system's standard columns. Kept with the event, as race day reads it with the event. */
+  timingColumns: jsonb('timing_columns').$type<TimingLayouts>(),
   ...synced(),
 }, (t) => [index('events_active_idx').on(t.active, t.archived), index('events_year_idx').on(t.year)]);
 

@@ -33,7 +33,8 @@ const disciplinesOfEvent = sql<EventDiscipline[]>`coalesce((
 ), '[]'::json)`;
 
 async function loadEvents(db: Db | Tx, where: SQL | undefined): Promise<Event[]> {
-  const { updatedAt: _updatedAt, ...columns } = getTableColumns(events);
+  // The timing files' columns travel with the event in the race-day feed only (race-events.ts).
+  const { updatedAt: _updatedAt, timingColumns: _timingColumns, ...columns } = getTableColumns(events);
   const rows = await db.select({ ...columns, states: statesOfEvent, disciplines: disciplinesOfEvent })
     .from(events).where(where).orderBy(desc(events.year), asc(events.name));
   return rows.map((r) => ({ ...r, level: r.level as EventLevel, invoiceType: r.invoiceType as InvoiceType, states: r.states.map(Number) }));

@@ -8,8 +8,9 @@ import { raceMarkId, type RaceDayEntity } from '../../../src/domain/schemas/api/
 import type { SyncChange, SyncResponse } from '../../../src/domain/schemas';
 import { readChanges, type ChangeRow } from '../../db/changes';
 import type { Db } from '../../db/client';
-import { disciplines, eventDisciplines, events, participants, raceMarks, schools, startDraws, teamEntries, teams } from '../../db/schema';
+import { events, participants, raceMarks, schools, startDraws, teamEntries, teams } from '../../db/schema';
 import { byKey, keyIn, type Shaped } from '../sync/service';
+import { loadRaceEvents } from './race-events';
 import { loadReadiness } from './readiness';
 
 /** Change-log tables the race-day mirror is made of. */
@@ -41,22 +42,7 @@ function wanted(change: ChangeRow): Wanted[] {
 type Loader = (db: Db, keys: string[], eventIds: string[]) => Promise<Map<string, Shaped>>;
 
 const LOADERS: Record<RaceDayEntity, Loader> = {
-  raceEvents: async (db, keys, eventIds) => {
-    const ids = keys.filter((k) => eventIds.includes(k));
-    if (!ids.length) return new Map();
-    const [rows, runs] = await Promise.all([
-      db.select().from(events).where(inArray(events.id, ids)),
-      db.select({ d: eventDisciplines, name: disciplines.name }).from(eventDisciplines)
-        .innerJoin(disciplines, eq(disciplines.id, eventDisciplines.disciplineId))
-        .where(inArray(eventDisciplines.eventId, ids)).orderBy(asc(eventDisciplines.disciplineId)),
-    ]);
-    return byKey(rows, (e) => e.id, (e) => ({
-      id: e.id, name: e.name, year: e.year, secondRunReverseCount: e.secondRunReverseCount, version: e.version,
-      disciplines: runs.filter(({ d }) => d.eventId === e.id).map(({ d, name }) => ({
-        DisciplineId: d.disciplineId, name, divisionFrom: d.divisionFrom, divisionTo: d.divisionTo, male: d.male, female: d.female, active: d.active,
-      })),
-    }));
-  },
+  raceEvents: async (db, keys, eventIds) => loadRaceEvents(db, keys.filter((k) => eventIds.includes(k))) as Promise<Map<string, Shaped>>,
   raceTeams: async (db, keys, eventIds) => byKey(
     await db.select().from(teams).where(and(keyIn([teams.id], keys), inArray(teams.eventId, eventIds))),
     (t) => t.id,

@@ -1,6 +1,7 @@
 // Race day (spec section 7): GET /api/startlist, GET /api/startMarshall, and beyond the spec the
 // admin's start order draw (POST /api/startlist/draw) and the start hut marks (PUT /api/raceMarks);
-// the admin's bibs (POST /api/bibs/generate, POST /api/bibs/manual-assign).
+// the admin's bibs (POST /api/bibs/generate, POST /api/bibs/manual-assign); the timing files
+// (GET /api/timing-file, and the admin's columns: PUT /api/timing-file/columns, docs/timing-files.md).
 // Race department and admins read every published race; a school reads its own teams' start
 // positions and bibs only; an auditor reads and writes nothing of race day. Marks: race department
 // and admins, through runWrite (exactly once from the offline outbox).
@@ -13,6 +14,7 @@ import { runWrite } from '../../plugins/idempotency';
 import { assignBibs, generateBibs } from './bibs';
 import { pullRaceDay } from './feed';
 import { bibList, drawRace, raceEvent, saveMarks, startMarshall, startlist } from './service';
+import { saveTimingColumns, timingFile } from './timing-files';
 
 export const raceDayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
   const api = API.startlists;
@@ -84,4 +86,24 @@ export const raceDayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
     const session = requireSession(request);
     return runWrite(db, request, reply, (tx) => saveMarks(tx, session, request.body.marks));
   });
+
+  const timing = API.timingFiles;
+
+  // The file itself, not JSON: no response schema, as for the registry export.
+  app.get(timing.file.url, {
+    config: { auth: ['racedept', 'admin'] },
+    schema: { querystring: timing.file.querystring },
+  }, async (request, reply) => {
+    const event = await raceEvent(db, requireSession(request), request.query.EventId);
+    const file = await timingFile(db, event.id, request.query);
+    return reply
+      .type(file.contentType)
+      .header('content-disposition', `attachment; filename="${file.fileName}"`)
+      .send(file.body);
+  });
+
+  app.put(timing.saveColumns.url, {
+    config: { auth: ['admin'] },
+    schema: { body: timing.saveColumns.body, response: { 200: timing.saveColumns.response } },
+  }, async (request, reply) => runWrite(db, request, reply, (tx) => saveTimingColumns(tx, request.body)));
 };

@@ -1,4 +1,5 @@
-import type { FileSystem } from '../constants/race-day';
+import { FILE_SYSTEMS, type FileSystem } from '../constants/race-day';
+import { FILE_SYSTEM_SLUGS, type FileSystemSlug } from '../constants/timing-files';
 import { isLiveHeatsDiscipline } from './discipline-groups';
 
 /** The timing system of a files page from its path: 'nsw' -> NSW, 'vic' -> VIC, else Live heats. */
@@ -9,9 +10,14 @@ export function fileSystemFromPath(path: string): FileSystem {
   return 'Live heats';
 }
 
+/** The system an address names ('nsw-system', 'vic-system', 'live-heats'). */
+export function fileSystemFromSlug(slug: FileSystemSlug): FileSystem {
+  return FILE_SYSTEMS.find((system) => FILE_SYSTEM_SLUGS[system] === slug)!;
+}
+
 /** The files page of a timing system (spec section 2's paths). */
 export function fileSystemPath(system: FileSystem): string {
-  return system === 'NSW' ? '/files/nsw-system' : system === 'VIC' ? '/files/vic-system' : '/files/live-heats';
+  return `/files/${FILE_SYSTEM_SLUGS[system]}`;
 }
 
 /** Disciplines a files page offers: Live heats shows only 2, 10 and 11. */

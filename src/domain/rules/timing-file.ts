@@ -1,58 +1,32 @@
-// Timing exports for the NSW and VIC systems and Live heats (PRODUCT-DECISIONS 'Race day'): one
-// row per racer, never a date of birth; CSV in UTF-8 with BOM (so Excel reads names right), RFC
-// 4180 quoting, and formula-looking cells defused (the writer is csv.ts, shared with the reports).
+// Timing exports for the NSW and VIC systems and Live heats (PRODUCT-DECISIONS 'Race day',
+// docs/timing-files.md): one row per racer with the system's columns (or the event's own, set by
+// an admin) in the system's start order; never a date of birth. CSV in UTF-8 with BOM (so Excel
+// reads names right), RFC 4180 quoting, CRLF, formula-looking cells defused (the writer is csv.ts,
+// shared with the reports); the workbook's cells are decided here too, so the server's .xlsx and
+// the device's are the same file.
 import type { FileSystem } from '../constants/race-day';
+import { FILE_SYSTEM_SLUGS, type TimingColumn } from '../constants/timing-files';
 import { csvText, escapeCell } from './csv';
-import { TIMING_EXPORT_COLUMNS } from '../schemas/api/startlists';
 import type { RaceDayRows } from './race-day-rows';
-import { buildStartlist } from './start-list';
+import { timingRacers, type TimingSelection } from './timing-racers';
 
-export interface TimingSelection {
-  EventId: string;
-  DisciplineId: number;
-  divisions: readonly number[];
-  /** The team gender (Male, Female or Co-ed). */
-  gender: string;
+export type { TimingSelection };
+
+export interface TimingFileSpec {
+  system: FileSystem;
+  /** The file's columns: timingColumnsFor(system, the event's own). */
+  columns: readonly TimingColumn[];
+  disciplineName: (DisciplineId: number) => string;
 }
 
-/** The header row, then one row per racer: the divisions in ascending order, each race in start
- *  order, members by position. Positions without a participant are left out. */
-export function timingRows(
-  rows: RaceDayRows,
-  selection: TimingSelection,
-  disciplineName: (DisciplineId: number) => string,
-): string[][] {
-  const participants = new Map(rows.participants.map((participant) => [participant.id, participant]));
-  const discipline = disciplineName(selection.DisciplineId);
-  const divisions = [...new Set(selection.divisions)].sort((a, b) => a - b);
-  const table: string[][] = [[...TIMING_EXPORT_COLUMNS]];
-  for (const division of divisions) {
-    const race = { EventId: selection.EventId, DisciplineId: selection.DisciplineId, division, gender: selection.gender };
-    for (const team of buildStartlist(race, rows)) {
-      for (const member of team.members) {
-        if (member.ParticipantId === null) continue;
-        table.push([
-          member.bib === null ? '' : String(member.bib),
-          member.snowId ?? '',
-          member.lastname,
-          member.firstname,
-          participants.get(member.ParticipantId)?.gender ?? '',
-          member.yearLevel,
-          team.schoolName,
-          discipline,
-          String(division),
-          team.teamRank,
-          String(member.position),
-        ]);
-      }
-    }
-  }
-  return table;
+/** The header row (the columns' headings), then one row per racer in the system's start order. */
+export function timingRows(rows: RaceDayRows, selection: TimingSelection, spec: TimingFileSpec): string[][] {
+  const racers = timingRacers(rows, selection, spec.system, spec.disciplineName);
+  return [spec.columns.map((column) => column.heading), ...racers.map((racer) => spec.columns.map((column) => racer[column.field]))];
 }
 
 export { escapeCell };
 
-/** The table as CSV: a UTF-8 byte order mark, escaped and quoted cells, every line ending CRLF. */
 /**
  * A cell of the Excel timing file: a whole number (a bib, a division, a position) as a number cell
  * timing software can sort and sum; anything else, a leading zero included, as the text itself.
@@ -62,11 +36,19 @@ export function workbookCell(text: string): string | number {
   return /^(0|[1-9]\d{0,14})$/.test(text) ? Number(text) : text;
 }
 
+/** Each column's width in the workbook: its widest cell and a margin, between 8 and 40. */
+export function workbookColumnWidths(table: readonly (readonly string[])[]): number[] {
+  const columns = table[0]?.length ?? 0;
+  return Array.from({ length: columns }, (_, column) => {
+    const widest = Math.max(...table.map((row) => (row[column] ?? '').length));
+    return Math.min(Math.max(widest + 2, 8), 40);
+  });
+}
+
+/** The table as CSV: a UTF-8 byte order mark, escaped and quoted cells, every line ending CRLF. */
 export function timingCsv(table: readonly (readonly string[])[]): string {
   return csvText(table);
 }
-
-const SYSTEM_SLUGS: Record<FileSystem, string> = { NSW: 'nsw-system', VIC: 'vic-system', 'Live heats': 'live-heats' };
 
 /** Lower case letters and digits joined by single hyphens: safe on every file system and URL. */
 function slug(text: string): string {
@@ -82,8 +64,9 @@ export function timingFileName(
   disciplineName: string,
   divisions: readonly number[],
   gender: string,
+  format: 'csv' | 'xlsx' = 'csv',
 ): string {
   const sorted = [...new Set(divisions)].sort((a, b) => a - b);
   const divisionPart = sorted.length > 0 ? `div${sorted.join('-')}` : '';
-  return `${[SYSTEM_SLUGS[system], slug(disciplineName), divisionPart, slug(gender)].filter(Boolean).join('-')}.csv`;
+  return `${[FILE_SYSTEM_SLUGS[system], slug(disciplineName), divisionPart, slug(gender)].filter(Boolean).join('-')}.${format}`;
 }

@@ -2,7 +2,7 @@
 // timingCsv as a file and the same table as an Excel workbook (src/components/save-file hands
 // either to the browser). exceljs is about a megabyte, so it loads only when a workbook is asked.
 import { CSV_TYPE } from '../../components/save-file';
-import { timingCsv, workbookCell } from '../../domain/rules/timing-file';
+import { timingCsv, workbookCell, workbookColumnWidths } from '../../domain/rules/timing-file';
 
 export function timingCsvBlob(table: readonly (readonly string[])[]): Blob {
   return new Blob([timingCsv(table)], { type: CSV_TYPE });
@@ -21,11 +21,8 @@ export async function timingXlsxBuffer(table: readonly (readonly string[])[], sh
   sheet.addRow([...header]);
   for (const row of body) sheet.addRow(row.map(workbookCell));
   sheet.getRow(1).font = { bold: true };
-  const columns = table[0]?.length ?? 0;
-  for (let column = 1; column <= columns; column += 1) {
-    const widest = Math.max(...table.map((row) => (row[column - 1] ?? '').length));
-    sheet.getColumn(column).width = Math.min(Math.max(widest + 2, 8), 40);
-  }
+  // The same widths as the server's workbook (server/modules/race-day/timing-workbook.ts).
+  workbookColumnWidths(table).forEach((width, i) => { sheet.getColumn(i + 1).width = width; });
   // In Node and in the browser exceljs answers a Buffer: a view that may share a larger pool.
   const written: unknown = await workbook.xlsx.writeBuffer();
   if (written instanceof ArrayBuffer) return written;

@@ -1,28 +1,36 @@
 // /files/nsw-system, /files/vic-system and /files/live-heats: the racers of one discipline, one or
-// more divisions and a gender as the timing system reads them, previewed and downloaded as CSV or
-// Excel. Built on this device from the race-day mirror by the domain's timingRows, so the timing
-// operator at the hut can export with no network (PRODUCT-DECISIONS 'Race day').
+// more divisions and a gender as the timing system reads them (its columns, or the event's own,
+// and its start order: docs/timing-files.md), previewed and downloaded as CSV or Excel. Built on
+// this device from the race-day mirror by the domain's timingRows, so the timing operator at the
+// hut can export with no network (PRODUCT-DECISIONS 'Race day'). An admin changes the columns
+// under the preview.
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { SelectField } from '../../components/fields';
+import { useSession } from '../../components/session-context';
 import type { InterschoolsDb } from '../../db/database';
 import { DEFAULT_FILE_SELECTION, FILE_SYSTEMS, type FileSystem } from '../../domain/constants/race-day';
+import { NUMERIC_TIMING_FIELDS, type TimingColumn } from '../../domain/constants/timing-files';
+import { isAdmin } from '../../domain/rules/access';
 import { fileDisciplines, fileSystemFromPath, fileSystemPath } from '../../domain/rules/file-system';
+import { timingColumnsFor } from '../../domain/rules/timing-columns';
 import { timingFileName, timingRows } from '../../domain/rules/timing-file';
 import { RaceDayFrame, type RaceView } from './race-day-frame';
 import type { ChoiceOptions } from './race-choice';
 import { saveFile } from '../../components/save-file';
 import { TableScroll } from '../../components/table-scroll';
+import { TimingColumnsPanel } from './timing-columns-editor';
 import { XLSX_TYPE, timingCsvBlob, timingXlsxBuffer } from './timing-download';
 
 const PREVIEW_ROWS = 50;
-const NUMERIC_COLUMNS = new Set(['Bib', 'Division', 'Position']);
 
 function systemName(system: FileSystem): string {
   return system === 'Live heats' ? system : `${system} system`;
 }
 
 export default function TimingFilesPage({ db }: { db: InterschoolsDb }) {
+  const { user } = useSession();
+  const editor = user && isAdmin(user.type) ? user.username : null;
   const location = useLocation();
   const navigate = useNavigate();
   const system = fileSystemFromPath(location.pathname);
@@ -54,29 +62,40 @@ export default function TimingFilesPage({ db }: { db: InterschoolsDb }) {
       controls={controls}
       actions={(view) => <Downloads key={fileNameOf(system, view)} view={view} system={system} />}
     >
-      {(view) => <Preview view={view} />}
+      {(view) => (
+        <>
+          <Preview view={view} system={system} />
+          <TimingColumnsPanel db={db} event={view.choice.event} system={system} systemName={systemName(system)} editor={editor} />
+        </>
+      )}
     </RaceDayFrame>
   );
 }
 
-function useTimingTable(view: RaceView): string[][] {
+/** The file's columns at this event: its own for the system, else the system's standard ones. */
+function columnsOf(view: RaceView, system: FileSystem): readonly TimingColumn[] {
+  return timingColumnsFor(system, view.choice.event.timingColumns);
+}
+
+function useTimingTable(view: RaceView, system: FileSystem): string[][] {
   return useMemo(() => {
     const { choice, data } = view;
     const names = new Map(choice.event.disciplines.map((d) => [d.DisciplineId, d.name]));
     return timingRows(
       data,
       { EventId: choice.event.id, DisciplineId: choice.discipline.DisciplineId, divisions: choice.divisions, gender: choice.gender },
-      (id) => names.get(id) ?? '',
+      { system, columns: columnsOf(view, system), disciplineName: (id) => names.get(id) ?? '' },
     );
-  }, [view]);
+  }, [view, system]);
 }
 
 function fileNameOf(system: FileSystem, { choice }: RaceView): string {
   return timingFileName(system, choice.discipline.name, choice.divisions, choice.gender);
 }
 
-function Preview({ view }: { view: RaceView }) {
-  const table = useTimingTable(view);
+function Preview({ view, system }: { view: RaceView; system: FileSystem }) {
+  const table = useTimingTable(view, system);
+  const numeric = columnsOf(view, system).map((column) => (NUMERIC_TIMING_FIELDS.has(column.field) ? 'num' : undefined));
   const [header = [], ...racers] = table;
   if (!racers.length) return <p className="race-empty">No racers are entered in these races.</p>;
   const shown = racers.slice(0, PREVIEW_ROWS);
@@ -90,8 +109,8 @@ function Preview({ view }: { view: RaceView }) {
         <table className="race-table">
           <thead>
             <tr>
-              {header.map((column) => (
-                <th key={column} scope="col" className={NUMERIC_COLUMNS.has(column) ? 'num' : undefined}>{column}</th>
+              {header.map((column, index) => (
+                <th key={index} scope="col" className={numeric[index]}>{column}</th>
               ))}
             </tr>
           </thead>
@@ -100,7 +119,7 @@ function Preview({ view }: { view: RaceView }) {
               // The rows carry no id; each preview is rebuilt whole from the table, so place is identity.
               <tr key={index}>
                 {row.map((cell, column) => (
-                  <td key={header[column] ?? column} className={NUMERIC_COLUMNS.has(header[column] ?? '') ? 'num' : undefined}>{cell}</td>
+                  <td key={column} className={numeric[column]}>{cell}</td>
                 ))}
               </tr>
             ))}
@@ -112,11 +131,11 @@ function Preview({ view }: { view: RaceView }) {
 }
 
 function Downloads({ view, system }: { view: RaceView; system: FileSystem }) {
-  const table = useTimingTable(view);
+  const table = useTimingTable(view, system);
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   const empty = table.length <= 1;
   const csvName = fileNameOf(system, view);
-  const xlsxName = csvName.replace(/\.csv$/, '.xlsx');
+  const xlsxName = timingFileName(system, view.choice.discipline.name, view.choice.divisions, view.choice.gender, 'xlsx');
 
   const downloadXlsx = async () => {
     setState({ busy: true, error: null });

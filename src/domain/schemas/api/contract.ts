@@ -13,6 +13,7 @@ import { sessionApi } from './session';
 import { startlistsApi } from './startlists';
 import { teamManagersApi } from './team-managers';
 import { teamsApi } from './teams';
+import { timingFilesApi } from './timing-files';
 import { usersApi } from './users';
 import { volunteersApi } from './volunteers';
 import { waiversApi } from './waivers';
@@ -28,6 +29,7 @@ export const API = {
   bibs: bibsApi,
   results: resultsApi,
   startlists: startlistsApi,
+  timingFiles: timingFilesApi,
   invites: invitesApi,
   payments: paymentsApi,
   registry: registryApi,

@@ -10,6 +10,7 @@ import {
 } from '../common';
 import { eventDisciplineSchema } from '../entities/event';
 import { bibSchema, positionSchema } from '../entities/team';
+import { timingLayoutsSchema } from './timing-columns';
 
 const count = z.number().int().nonnegative();
 
@@ -21,6 +22,9 @@ export const raceEventRowSchema = z.object({
   /** The Second run reverses only the first N of the First run when set (FIS 621.11). */
   secondRunReverseCount: z.number().int().positive().nullable(),
   disciplines: z.array(eventDisciplineSchema.extend({ name: boundedText(MAX_TITLE_LENGTH) })),
+  /** The event's own timing-file columns per system (docs/timing-files.md); a system not named
+   *  (or the whole field absent) uses its standard columns. */
+  timingColumns: timingLayoutsSchema.optional(),
   ...versioned,
 });
 export type RaceEventRow = z.infer<typeof raceEventRowSchema>;

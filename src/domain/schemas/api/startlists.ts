@@ -1,8 +1,7 @@
-// Start lists, start marshall sheets and the timing-file exports of race day.
+// Start lists and start marshall sheets of race day (the timing files' calls: timing-files.ts).
 import { z } from 'zod';
 import {
   MAX_BATCH_ROWS,
-  MAX_NUMBER_LIST_LENGTH,
   MAX_PAGE_ROWS,
   MAX_PERSON_NAME_LENGTH,
   MAX_CHOICE_LENGTH,
@@ -92,33 +91,6 @@ export const startMarshallResponseSchema = z.object({
   run: z.enum(RUNS),
   rows: z.array(startMarshallRowSchema),
   total: z.number().int().nonnegative(),
-});
-
-/** Timing exports (NSW, VIC, Live heats): one row per team entry, never a date of birth. */
-export const TIMING_EXPORT_COLUMNS = [
-  'Bib',
-  'SnowID',
-  'Last',
-  'First',
-  'Gender',
-  'YearLevel',
-  'School',
-  'Discipline',
-  'Division',
-  'Team',
-  'Position',
-] as const;
-export const timingExportQuerySchema = z.object({
-  EventId: idSchema.optional(),
-  DisciplineId: queryInt.pipe(disciplineIdSchema),
-  /** One or more divisions, comma-separated: '1,2'. */
-  divisions: z
-    .string()
-    .max(MAX_NUMBER_LIST_LENGTH)
-    .regex(/^\d+(,\d+)*$/)
-    .transform((text) => text.split(',').map(Number)),
-  gender: teamGenderSchema,
-  format: z.enum(['csv', 'xlsx']).default('csv'),
 });
 
 /** POST /api/startlist/draw: an admin draws (or redraws) a race's start order, until bibs are given. */

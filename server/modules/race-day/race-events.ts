@@ -1,0 +1,25 @@
+// An event as race officials' tablets hold it (the race-day feed's raceEvents row): its name, the
+// Second run's reverse setting, the disciplines it runs and its own timing-file columns. One
+// loader for the feed and for the answer of a write that changes the row, so both send one shape.
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { RaceEventRow } from '../../../src/domain/schemas/api/race-day-feed';
+import type { Db, Tx } from '../../db/client';
+import { disciplines, eventDisciplines, events } from '../../db/schema';
+
+/** The race-day rows of these events, by id (events that do not exist are left out). */
+export async function loadRaceEvents(db: Db | Tx, ids: readonly string[]): Promise<Map<string, RaceEventRow>> {
+  if (!ids.length) return new Map();
+  const [rows, runs] = await Promise.all([
+    db.select().from(events).where(inArray(events.id, [...ids])),
+    db.select({ d: eventDisciplines, name: disciplines.name }).from(eventDisciplines)
+      .innerJoin(disciplines, eq(disciplines.id, eventDisciplines.disciplineId))
+      .where(inArray(eventDisciplines.eventId, [...ids])).orderBy(asc(eventDisciplines.disciplineId)),
+  ]);
+  return new Map(rows.map((e) => [e.id, {
+    id: e.id, name: e.name, year: e.year, secondRunReverseCount: e.secondRunReverseCount, version: e.version,
+    disciplines: runs.filter(({ d }) => d.eventId === e.id).map(({ d, name }) => ({
+      DisciplineId: d.disciplineId, name, divisionFrom: d.divisionFrom, divisionTo: d.divisionTo, male: d.male, female: d.female, active: d.active,
+    })),
+    timingColumns: e.timingColumns ?? {},
+  }]));
+}

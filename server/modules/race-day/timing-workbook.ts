@@ -1,0 +1,17 @@
+// The Excel timing file: the table of src/domain/rules/timing-file.ts as a one-sheet workbook,
+// whole numbers as number cells and other text as it is (a text cell is never a formula, so no
+// guarding apostrophe becomes part of a name), the heading row bold. The device writes the same
+// workbook offline (src/features/race-day/timing-download.ts).
+import ExcelJS from 'exceljs';
+import { workbookCell, workbookColumnWidths } from '../../../src/domain/rules/timing-file';
+
+export async function timingWorkbook(table: readonly (readonly string[])[], sheetName: string): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(sheetName);
+  const [header = [], ...body] = table;
+  sheet.addRow([...header]);
+  for (const row of body) sheet.addRow(row.map(workbookCell));
+  sheet.getRow(1).font = { bold: true };
+  workbookColumnWidths(table).forEach((width, i) => { sheet.getColumn(i + 1).width = width; });
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
