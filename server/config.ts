@@ -19,8 +19,13 @@ const XERO_CLIENT_ID = /^[\x21-\x39\x3b-\x7e]{1,200}$/;
 const XERO_TENANT = /^[A-Za-z0-9-]{1,64}$/;
 const XERO_ACCOUNT_CODE = /^[A-Za-z0-9.-]{1,10}$/;
 
-/** The payment gateways online payment can use: the built-in test checkout, or none (pay by BPAY). */
-export const PAYMENT_GATEWAYS = ['test', 'none'] as const;
+/** The payment gateways online payment can use: the built-in test checkout, Stripe Checkout, or
+ *  none (pay by BPAY). */
+export const PAYMENT_GATEWAYS = ['test', 'stripe', 'none'] as const;
+/** Stripe's secret keys (sk_) and restricted keys (rk_), live or test: nothing that could break a header. */
+const STRIPE_SECRET_KEY = /^(sk|rk)_(live|test)_[A-Za-z0-9]{16,255}$/;
+/** A webhook endpoint's signing secret, as the Dashboard shows it. */
+const STRIPE_WEBHOOK_SECRET = /^whsec_[\x21-\x7e]{16,255}$/;
 export type PaymentGatewayChoice = (typeof PAYMENT_GATEWAYS)[number];
 
 const envSchema = z.object({
@@ -54,7 +59,10 @@ const envSchema = z.object({
   XERO_PAYMENT_ACCOUNT: unsetIfEmpty(z.string().regex(XERO_ACCOUNT_CODE, 'must be a Xero account code').optional()),
   XERO_IDENTITY_URL: unsetIfEmpty(z.url({ protocol: /^https?$/ }).default('https://identity.xero.com/connect/token')),
   XERO_API_URL: unsetIfEmpty(z.url({ protocol: /^https?$/ }).default('https://api.xero.com/api.xro/2.0')),
-  PAYMENT_GATEWAY: unsetIfEmpty(z.enum(PAYMENT_GATEWAYS, { error: 'must be test or none' }).optional()),
+  PAYMENT_GATEWAY: unsetIfEmpty(z.enum(PAYMENT_GATEWAYS, { error: 'must be test, stripe or none' }).optional()),
+  STRIPE_SECRET_KEY: unsetIfEmpty(z.string().regex(STRIPE_SECRET_KEY, 'must be a Stripe secret key (sk_live_..., sk_test_..., or a restricted rk_live_.../rk_test_...)').optional()),
+  STRIPE_WEBHOOK_SECRET: unsetIfEmpty(z.string().regex(STRIPE_WEBHOOK_SECRET, 'must be a webhook signing secret (whsec_...)').optional()),
+  STRIPE_API_URL: unsetIfEmpty(z.url({ protocol: /^https?$/ }).default('https://api.stripe.com')),
   TRUST_PROXY: unsetIfEmpty(z.string().regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, 'must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses').optional()),
 }).superRefine((e, ctx) => {
   // The key travels in every request: never without one, never in clear over the network.
@@ -65,7 +73,37 @@ const envSchema = z.object({
     ctx.addIssue({ code: 'custom', path: ['REGISTRY_URL'], message: 'must be an https:// URL (http:// only to this machine)' });
   }
   xeroIssues(e).forEach(([variable, message]) => ctx.addIssue({ code: 'custom', path: [variable], message }));
+  stripeIssues(e).forEach(([variable, message]) => ctx.addIssue({ code: 'custom', path: [variable], message }));
 });
+
+/** Stripe (docs/payments.md 'Stripe'): the keys only with PAYMENT_GATEWAY=stripe, and all of them
+ *  then; the payer comes back to PUBLIC_URL, which a live key needs on https. */
+function stripeIssues(e: {
+  PAYMENT_GATEWAY?: string; STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: string; STRIPE_API_URL: string; PUBLIC_URL?: string;
+}): [string, string][] {
+  const issues: [string, string][] = [];
+  if (e.PAYMENT_GATEWAY !== 'stripe') {
+    for (const v of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+      if (e[v] !== undefined) issues.push([v, 'is used only with PAYMENT_GATEWAY=stripe']);
+    }
+    return issues;
+  }
+  for (const v of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+    if (e[v] === undefined) issues.push([v, 'must be set when PAYMENT_GATEWAY is stripe']);
+  }
+  if (e.PUBLIC_URL === undefined) {
+    issues.push(['PUBLIC_URL', 'must be set when PAYMENT_GATEWAY is stripe (Stripe sends the payer back to it)']);
+  } else if (e.STRIPE_SECRET_KEY && !isStripeTestKey(e.STRIPE_SECRET_KEY) && !e.PUBLIC_URL.startsWith('https:')) {
+    issues.push(['PUBLIC_URL', 'must be an https:// URL with a live Stripe key']);
+  }
+  if (e.STRIPE_API_URL.startsWith('http:') && !isLoopback(new URL(e.STRIPE_API_URL).hostname)) {
+    issues.push(['STRIPE_API_URL', 'must be an https:// URL (http:// only to this machine)']);
+  }
+  return issues;
+}
+
+/** A test-mode key moves no money: its payments are TEST payments. */
+export const isStripeTestKey = (key: string) => /^(sk|rk)_test_/.test(key);
 
 /** Xero (docs/accounting.md 'Configuration'): all or nothing once XERO_CLIENT_ID is set; the
  *  secret never goes in clear over the network. */
@@ -110,6 +148,17 @@ export type XeroConfig = {
   /** Revenue account of the invoice lines, and the bank account payments are received into. */
   salesAccount: string;
   paymentAccount: string;
+};
+
+/** Stripe's API (server/integrations/payments/stripe.ts), when PAYMENT_GATEWAY=stripe. */
+export type StripeConfig = {
+  secretKey: string;
+  /** Signs the webhook notifications Stripe sends us. */
+  webhookSecret: string;
+  /** Base of the API, https://api.stripe.com (a stub in tests). */
+  apiUrl: string;
+  /** A test-mode key: its payments are TEST payments. */
+  testMode: boolean;
 };
 
 /** The athlete registry's HTTP API (server/integrations/registry/http.ts); null: the built-in one. */
@@ -160,8 +209,10 @@ export type Config = {
   registry: RegistryConfig | null;
   xero: XeroConfig | null;
   /** Online payment (docs/payments.md): 'test' offers the built-in test checkout, whose payments
-   *  are TEST payments; 'none' offers no online payment. */
+   *  are TEST payments; 'stripe' Stripe Checkout; 'none' offers no online payment. */
   paymentGateway: PaymentGatewayChoice;
+  /** Stripe's keys: set exactly when paymentGateway is 'stripe'. */
+  stripe: StripeConfig | null;
   /** Who issues the tax invoices of each organisation (server/supplier-config.ts). */
   suppliers: Record<AccountingRegion, Supplier>;
 };
@@ -200,6 +251,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : null,
     xero: xeroConfig(e),
     paymentGateway: paymentGateway(e),
+    stripe: e.PAYMENT_GATEWAY === 'stripe' && e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL.replace(/\/+$/, ''), testMode: isStripeTestKey(e.STRIPE_SECRET_KEY) }
+      : null,
     // A deployment (a real PostgreSQL, or served over https) must name its own suppliers.
     suppliers: loadSuppliers(env, Boolean(e.DATABASE_URL) || Boolean(e.PUBLIC_URL?.startsWith('https:'))),
   };

@@ -160,6 +160,12 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'outcome=decline' }),
     expect: is('reached'),
   },
+  // Stripe's webhook: public (Stripe has no session; its signature is checked instead, and the
+  // checkout it names is asked of Stripe). The matrix's app has the test gateway: a 404.
+  'POST /api/payment/webhook/stripe': {
+    request: () => ({ headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' }, payload: '{}' }),
+    expect: is('reached'),
+  },
   // The payments grid: admin and auditor read, the admin records payments.
   'GET /api/payment': { request: (c) => ({ query: { EventId: c.eventId } }), expect: only('auditor', 'admin') },
   'PUT /api/payment': { request: () => ({ payload: { payments: [] } }), expect: only('admin') },

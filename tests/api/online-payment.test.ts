@@ -16,6 +16,7 @@ import { ERROR_CODES } from '../../src/domain/errors';
 import { SERVER_MESSAGES } from '../../src/domain/server-messages';
 import { createEvent, createSchool, createUser } from './support/factories';
 import { signIn, type Agent } from './support/http';
+import { SUPPLIER_ENV } from './support/supplier-env';
 import { startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -100,10 +101,11 @@ describe('the whole conversation: start, checkout page, pay, return', () => {
     expect(page.body).toContain(`<form method="post" action="${url}">`);
     expect(page.body).not.toMatch(/<script|<style|\sstyle=|\son[a-z]+=|javascript:/i);
 
-    // The payer pays: the gateway sends the browser to our return URL with its result.
+    // The payer pays: the gateway sends the browser to our return URL (absolute: the origin the
+    // payer started from, a host we serve) with its result.
     const paid = await browser.choose(url, 'pay');
     expect(paid.statusCode).toBe(303);
-    expect(paid.headers.location).toBe(`/api/payment/return/${checkout!.id}?result=PAID%20(TEST%20mode)`);
+    expect(paid.headers.location).toBe(`http://localhost:80/api/payment/return/${checkout!.id}?result=PAID%20(TEST%20mode)`);
     expect(await paymentsOf(s.schoolId), 'nothing is recorded before the return asks the gateway').toEqual([]);
 
     const back = await browser.get(String(paid.headers.location));
@@ -320,6 +322,17 @@ describe('refusals', () => {
     expect((await start(admin, { schoolId: randomUUID(), eventId, outstanding: 80 })).statusCode).toBe(404);
   });
 
+  it('400 at a host we do not serve (no PUBLIC_URL): the gateway would send the payer back there', async () => {
+    const s = await schoolWithEntries(1);
+    const res = await s.agent.request({
+      method: 'POST', url: '/api/transaction', payload: { schoolId: s.schoolId, eventId, outstanding: 80 },
+      headers: { 'idempotency-key': randomUUID(), host: 'payments.attacker.example' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Online payment is not available at this address.');
+    expect(await checkoutsOf(s.schoolId)).toEqual([]);
+  });
+
   it('a school cannot start a payment for another school', async () => {
     const mine = await schoolWithEntries(1);
     const other = await schoolWithEntries(1);
@@ -440,7 +453,7 @@ describe('with no payment gateway configured', () => {
 });
 
 describe('which gateway', () => {
-  const gatewayOf = (env: Record<string, string>) => loadConfig({ DATA_DIR: '.tmp/test-data', ...env }).paymentGateway;
+  const gatewayOf = (env: Record<string, string>) => loadConfig({ ...SUPPLIER_ENV, DATA_DIR: '.tmp/test-data', ...env }).paymentGateway;
 
   it('offers the test checkout for the demo on the embedded database, and none on a deployment unless asked', () => {
     expect(gatewayOf({})).toBe('test');
@@ -453,6 +466,6 @@ describe('which gateway', () => {
   });
 
   it('refuses another value, naming the variable', () => {
-    expect(() => loadConfig({ PAYMENT_GATEWAY: 'stripe' })).toThrow(/PAYMENT_GATEWAY: must be test or none/);
+    expect(() => loadConfig({ PAYMENT_GATEWAY: 'paypal' })).toThrow(/PAYMENT_GATEWAY: must be test, stripe or none/);
   });
 });

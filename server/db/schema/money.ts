@@ -57,7 +57,8 @@ export const paymentCheckouts = pgTable('payment_checkouts', {
   gateway: text('gateway').notNull(),
   gatewayRef: text('gateway_ref').notNull(),
   url: text('url').notNull(),
-  /** open, paid, declined, expired. */
+  /** open, pending (the gateway has it, not yet confirmed), paid, declined, cancelled (expired or
+   *  abandoned). */
   status: text('status').notNull().default('open'),
   /** The gateway's own word for the outcome ('PAID (TEST mode)', 'DECLINED', ...). */
   result: text('result'),

@@ -24,7 +24,8 @@ const SESSION_ID = /^BG-[A-Za-z0-9_-]{22}$/;
 
 export const checkoutPath = (id: string) => `/gateway/checkout/${id}`;
 
-/** Where the payer's browser goes once the session has ended: the return URL with ?result=. */
+/** Where the payer's browser goes once the session has ended: the (absolute) return URL with
+ *  ?result=, which the return route ignores, as it would a real gateway's. */
 export function returnLocation(session: Pick<BuiltInSession, 'returnUrl' | 'result'>): string {
   const separator = session.returnUrl.includes('?') ? '&' : '?';
   return `${session.returnUrl}${separator}result=${encodeURIComponent(session.result ?? '')}`;
@@ -76,7 +77,7 @@ export function createBuiltInGateway(db: Db): PaymentGateway {
       }
       if (!session) throw new Error(`verify: no checkout ${ref} at the built-in gateway`);
       const status = session.status === 'paid' || session.status === 'declined' ? session.status : 'open';
-      return { status, result: status === 'open' ? null : session.result, amountCents: session.amountCents };
+      return { status, gatewayResult: status === 'open' ? null : session.result, amountCents: session.amountCents };
     },
   };
 }

@@ -3,11 +3,15 @@
 // whole conversation.
 //
 // Rules kept here:
-// - A payment is recorded only from the gateway's own answer (gateway.verify), never from the
-//   browser's return URL or its ?result=. It is recorded once per gateway checkout, however often
-//   it is reported (the return, the sweep's reconciliation, both at the same time): the payments
-//   table's unique index on an online payment's reference (the gateway's ref) makes the insert a
-//   no-op the second time.
+// - A payment is recorded only from the gateway's own answer (gateway.verify, server to server),
+//   never from the browser's return URL or its ?result=, nor from a webhook's copy of the checkout.
+//   What is recorded is decided from the normalised status (src/domain/rules/payment-result.ts),
+//   never from the gateway's words, which are only kept (payment_checkouts.result). It is recorded
+//   once per gateway checkout, however often it is reported (the return, a webhook, the sweep's
+//   reconciliation, all at the same time): the payments table's unique index on an online
+//   payment's reference (the gateway's ref) makes the insert a no-op the second time.
+// - A checkout open or pending at the gateway may still change: the reconciliation asks again. A
+//   paid one stays paid; declined and cancelled ones are finished (a new attempt opens a new one).
 // - One open checkout per school, event and amount: a second start for the same amount (a double
 //   click, two tabs, two concurrent requests) answers the same checkout, so one invoice is never
 //   opened for payment twice. The decision is made inside the write's transaction under an
@@ -22,17 +26,18 @@
 //   (CheckoutNeeded), the gateway opens it, and the transaction runs again to store it (or to
 //   answer a checkout that a concurrent request stored meanwhile).
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gte, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ERROR_CODES } from '../../../src/domain/errors';
 import { invoiceAvailable } from '../../../src/domain/rules/invoice-availability';
 import { toDollars } from '../../../src/domain/rules/money';
+import { UNSETTLED_CHECKOUT_STATUSES, paymentSucceeded } from '../../../src/domain/rules/payment-result';
 import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
 import type { Db, Tx } from '../../db/client';
 import { events, invoices, paymentCheckouts, payments, schools } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { HttpError, conflict, notFound, unprocessable } from '../../http-errors';
-import type { CheckoutOutcome, PaymentGateway } from '../../integrations/payments';
+import { GatewayUnavailable, type CheckoutOutcome, type PaymentGateway } from '../../integrations/payments';
 import { pushPayment } from '../accounting/push';
 import { outstandingCents } from './outstanding';
 
@@ -70,7 +75,7 @@ export const SWEEP_CHECKOUTS_BATCH = 100;
 /** Where the gateway sends the payer back: our return route, which asks the gateway itself. */
 export const returnPath = (checkoutId: string) => `/api/payment/return/${checkoutId}`;
 
-/** The app's invoice screen, with the outcome in the return's words (PAYMENT_RETURN_RESULTS: the
+/** The app's invoice screen, with the outcome in the return's words (paymentReturnResult: the
  *  app shows 'Payment successfully made' or 'Payment unsuccessful - {result}'). */
 export const invoiceLocation = (schoolId: string, eventId: string, result: string) =>
   `${invoicePath(schoolId, eventId)}?result=${encodeURIComponent(result)}`;
@@ -90,15 +95,17 @@ export async function afterPaymentRecorded(deps: PaymentDeps, paymentId: string,
 
 /**
  * Stores the gateway's answer for one checkout: a paid checkout becomes a payment (once) and the
- * checkout is marked paid; a declined one is marked declined; an open one changes nothing.
- * Answers the id of the payment when this call recorded it (null otherwise).
+ * checkout is marked paid; a pending, declined or cancelled one is marked so, with the gateway's
+ * words; an open one changes nothing. Answers the id of the payment when this call recorded it
+ * (null otherwise).
  */
 export async function recordOutcome(deps: GatewayDeps, checkout: Checkout, outcome: CheckoutOutcome, log: Log): Promise<string | null> {
   if (outcome.status === 'open') return null;
   const now = deps.now();
+  const paid = paymentSucceeded(outcome.status);
   const paymentId = await deps.db.transaction(async (tx) => {
     let inserted: string | null = null;
-    if (outcome.status === 'paid') {
+    if (paid) {
       if (outcome.amountCents !== checkout.amountCents) {
         log.warn({ checkoutId: checkout.id, asked: checkout.amountCents, paid: outcome.amountCents }, 'the gateway confirmed another amount than the checkout asked');
       }
@@ -115,11 +122,11 @@ export async function recordOutcome(deps: GatewayDeps, checkout: Checkout, outco
       }).onConflictDoNothing().returning({ id: payments.id });
       inserted = row?.id ?? null;
     }
-    // A paid checkout stays paid; a declined one may still turn out paid (a real gateway lets the
-    // payer try another card in the same checkout).
-    const still = outcome.status === 'paid' ? ne(paymentCheckouts.status, 'paid') : eq(paymentCheckouts.status, 'open');
+    // A paid checkout stays paid, whatever a late or replayed answer says; a finished one may still
+    // turn out paid (the money arrived after all), never the other way round.
+    const still = paid ? ne(paymentCheckouts.status, 'paid') : inArray(paymentCheckouts.status, [...UNSETTLED_CHECKOUT_STATUSES]);
     await tx.update(paymentCheckouts)
-      .set({ status: outcome.status, result: outcome.result, completedAt: now })
+      .set({ status: outcome.status, result: outcome.gatewayResult, completedAt: outcome.status === 'pending' ? null : now })
       .where(and(eq(paymentCheckouts.id, checkout.id), still));
     return inserted;
   });
@@ -142,48 +149,58 @@ export async function settleCheckout(deps: PaymentDeps, checkout: Checkout, log:
   return outcome;
 }
 
-/** Asks the gateway about each checkout and records the paid ones; answers how many were
- *  recorded. A checkout the gateway does not answer for stays open for next time. */
-async function settleEach(deps: GatewayDeps, open: readonly Checkout[], log: Log): Promise<number> {
+/** A gateway that cannot answer now is a warning (asked again later); one that refuses is an error
+ *  someone must look at (a revoked key, a checkout the account does not know). */
+export function logGatewayFailure(log: Log, err: unknown, context: Record<string, unknown>, what: string): void {
+  if (err instanceof GatewayUnavailable) log.warn({ err, ...context }, what);
+  else log.error({ err, ...context }, `${what}: ${err instanceof Error ? err.message : String(err)}`);
+}
+
+/** Asks the gateway about each checkout and records what it says; answers how many payments were
+ *  recorded. A checkout the gateway does not answer for stays as it was, for next time. */
+async function settleEach(deps: GatewayDeps, checkouts: readonly Checkout[], log: Log): Promise<number> {
   let recorded = 0;
-  for (const checkout of open) {
+  for (const checkout of checkouts) {
     try {
       const outcome = await deps.gateway.verify(checkout.gatewayRef);
       if (await recordOutcome(deps, checkout, outcome, log)) recorded++;
     } catch (err) {
-      log.warn({ err, checkoutId: checkout.id }, 'could not verify an open checkout with the payment gateway');
+      logGatewayFailure(log, err, { checkoutId: checkout.id }, 'could not verify a checkout with the payment gateway');
     }
   }
   return recorded;
 }
 
+const unsettled = inArray(paymentCheckouts.status, [...UNSETTLED_CHECKOUT_STATUSES]);
+
 /**
- * Reconciliation: asks the gateway about every open checkout of a school and event and records the
- * paid ones, so a payer who paid but never came back (closed the tab) is still recorded. Called
- * before a new payment starts. Best-effort: a gateway that does not answer leaves the checkout
- * open for next time. Answers how many payments were recorded (0 without a gateway).
+ * Reconciliation: asks the gateway about every open or pending checkout of a school and event and
+ * records what it says, so a payer who paid but never came back (closed the tab) is still
+ * recorded, and an expired checkout is never offered again. Called before a new payment starts.
+ * Best-effort: a checkout the gateway does not answer for stays as it was, for next time. Answers
+ * how many payments were recorded (0 without a gateway).
  */
 export async function settleOpenCheckouts(deps: PaymentDeps, schoolId: string, eventId: string, log: Log): Promise<number> {
   if (!deps.gateway) return 0;
-  const open = await deps.db.select().from(paymentCheckouts).where(and(
-    eq(paymentCheckouts.schoolId, schoolId), eq(paymentCheckouts.eventId, eventId), eq(paymentCheckouts.status, 'open'),
+  const rows = await deps.db.select().from(paymentCheckouts).where(and(
+    eq(paymentCheckouts.schoolId, schoolId), eq(paymentCheckouts.eventId, eventId), unsettled,
     eq(paymentCheckouts.gateway, deps.gateway.name),
   ));
-  return settleEach(requireGateway(deps), open, log);
+  return settleEach(requireGateway(deps), rows, log);
 }
 
 /**
- * The background sweep's reconciliation (reconcile.ts): the open checkouts of every school opened
- * in the last SWEEP_CHECKOUTS_WITHIN_MS, oldest first, at most SWEEP_CHECKOUTS_BATCH. Answers how
- * many payments were recorded (0 without a gateway).
+ * The background sweep's reconciliation (reconcile.ts): the open and pending checkouts of every
+ * school opened in the last SWEEP_CHECKOUTS_WITHIN_MS, oldest first, at most SWEEP_CHECKOUTS_BATCH.
+ * Answers how many payments were recorded (0 without a gateway).
  */
 export async function settleRecentCheckouts(deps: PaymentDeps, log: Log): Promise<number> {
   if (!deps.gateway) return 0;
   const since = new Date(deps.now().getTime() - SWEEP_CHECKOUTS_WITHIN_MS);
-  const open = await deps.db.select().from(paymentCheckouts).where(and(
-    eq(paymentCheckouts.status, 'open'), eq(paymentCheckouts.gateway, deps.gateway.name), gte(paymentCheckouts.createdAt, since),
+  const rows = await deps.db.select().from(paymentCheckouts).where(and(
+    unsettled, eq(paymentCheckouts.gateway, deps.gateway.name), gte(paymentCheckouts.createdAt, since),
   )).orderBy(asc(paymentCheckouts.createdAt)).limit(SWEEP_CHECKOUTS_BATCH);
-  return settleEach(requireGateway(deps), open, log);
+  return settleEach(requireGateway(deps), rows, log);
 }
 
 /** Our checkout by id (null for an id that is not ours or not a UUID). */
@@ -193,10 +210,20 @@ export async function findCheckout(db: Db, checkoutId: string): Promise<Checkout
   return row ?? null;
 }
 
+/** Our checkout by the gateway's id for it (a webhook names the gateway's id), or null. */
+export async function findCheckoutByRef(db: Db, gateway: string, ref: string): Promise<Checkout | null> {
+  const [row] = await db.select().from(paymentCheckouts).where(and(eq(paymentCheckouts.gateway, gateway), eq(paymentCheckouts.gatewayRef, ref)));
+  return row ?? null;
+}
+
 // ---- Starting a payment (POST /api/transaction) ------------------------------------------------
 
-export type TransactionInput = { schoolId: string; eventId: string; outstandingCents: number };
-type CheckoutRequest = { id: string; amountCents: number; description: string; returnUrl: string };
+export type TransactionInput = {
+  schoolId: string; eventId: string; outstandingCents: number;
+  /** Our public origin (https://host), which makes the return URL given to the gateway absolute. */
+  returnOrigin: string;
+};
+type CheckoutRequest = { id: string; amountCents: number; description: string; returnUrl: string; metadata: Record<string, string> };
 type PreparedCheckout = CheckoutRequest & { ref: string; url: string };
 
 /** Thrown inside the transaction (rolling it back, so nothing is recorded under the request's
@@ -241,17 +268,21 @@ async function decideCheckout(tx: Tx, deps: GatewayDeps, input: TransactionInput
     return { url: prepared.url };
   }
   const id = randomUUID();
-  throw new CheckoutNeeded({ id, amountCents: owed, description: `${school.name} – ${event.name} invoice`, returnUrl: returnPath(id) });
+  throw new CheckoutNeeded({
+    id, amountCents: owed, description: `${school.name} – ${event.name} invoice`,
+    returnUrl: `${input.returnOrigin}${returnPath(id)}`, metadata: { school_id: schoolId, event_id: eventId },
+  });
 }
 
 async function openGatewayCheckout(deps: GatewayDeps, request: CheckoutRequest, log: Log): Promise<PreparedCheckout> {
   try {
     const { ref, url } = await deps.gateway.createCheckout({
-      amountCents: request.amountCents, description: request.description, returnUrl: request.returnUrl,
+      reference: request.id, amountCents: request.amountCents, description: request.description,
+      returnUrl: request.returnUrl, metadata: request.metadata,
     });
     return { ...request, ref, url };
   } catch (err) {
-    log.warn({ err }, 'the payment gateway could not open a checkout');
+    logGatewayFailure(log, err, { checkoutId: request.id }, 'the payment gateway could not open a checkout');
     throw paymentUnavailable();
   }
 }

@@ -2,38 +2,54 @@
 //
 //   POST /api/transaction                 the app starts a payment; answers the gateway's checkout url
 //   GET  /api/payment/return/:checkoutId  the payer's browser comes back from the gateway
+//   POST /api/payment/webhook/stripe      Stripe tells us a Checkout Session changed (signed)
 //
-// The return is public (the browser arrives from another site, maybe after its session ended) and
-// trusts nothing it is sent: it asks the gateway how the checkout ended, records a confirmed
-// payment once, and sends the browser to the app's invoice screen with the gateway's own result.
-// Without a payment gateway configured, a start is refused (422, 'not set up'). A start first
-// issues the school's invoice when it is due (a write, like every reconciliation), so the amount
-// owed and the invoice the payment is copied against are the issued ones.
+// The return and the webhook are public (the browser arrives from another site, maybe after its
+// session ended; Stripe has no session) and trust nothing they are sent: each asks the gateway how
+// the checkout stands, records a confirmed payment once, and the return sends the browser to the
+// app's invoice screen with the outcome in the return's words. Without a payment gateway
+// configured, a start is refused (422, 'not set up'). A start first issues the school's invoice
+// when it is due (a write, like every reconciliation), so the amount owed and the invoice the
+// payment is copied against are the issued ones.
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toCents } from '../../../src/domain/rules/money';
+import { paymentReturnResult } from '../../../src/domain/rules/payment-result';
 import { API } from '../../../src/domain/schemas';
-import { PAYMENT_RETURN_RESULTS } from '../../../src/domain/schemas/api/payments';
-import type { CheckoutOutcome } from '../../integrations/payments';
 import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
 import type { Deps } from '../../deps';
+import { badRequest, notFound } from '../../http-errors';
+import { STRIPE_GATEWAY_NAME, WebhookRefused, readStripeWebhook } from '../../integrations/payments/stripe';
 import { schoolScope } from '../../plugins/authz';
 import { assertOpenToSchool } from '../../plugins/event-lock';
 import { runWrite } from '../../plugins/idempotency';
 import { escapeHtml, sendPage } from '../gateway/html';
-import { findCheckout, invoiceLocation, invoicePath, requireGateway, settleCheckout, startCheckout } from './online-payment';
+import {
+  findCheckout, findCheckoutByRef, invoiceLocation, invoicePath, logGatewayFailure, paymentUnavailable, requireGateway, settleCheckout, startCheckout,
+} from './online-payment';
 import { reconcileInvoices } from './reconcile';
 
 export const PAYMENT_RETURN_URL = '/api/payment/return/:checkoutId';
-
-/** The gateway's outcome in the return's words (PAYMENT_RETURN_RESULTS), whatever words the
- *  gateway itself uses: a payment at a test gateway reads 'PAID (TEST mode)'. */
-function returnResult(outcome: CheckoutOutcome, testMode: boolean): string {
-  if (outcome.status === 'open') return PAYMENT_RETURN_RESULTS.cancelled;
-  if (outcome.status === 'declined') return PAYMENT_RETURN_RESULTS.declined;
-  return testMode ? PAYMENT_RETURN_RESULTS.paidTest : PAYMENT_RETURN_RESULTS.paid;
-}
+export const STRIPE_WEBHOOK_URL = '/api/payment/webhook/stripe';
 const returnParamsSchema = z.object({ checkoutId: z.string().max(100) });
+/** A Stripe event is a few kilobytes; a Checkout Session with its line items well under this. */
+const WEBHOOK_BODY_LIMIT = 64 * 1024;
+
+/**
+ * The origin the gateway sends the payer back to: PUBLIC_URL, else (the built-in test checkout on
+ * a demo) this request's origin, only when its host is one we serve: a forged Host header must
+ * never send a payer, back from paying, to another site.
+ */
+function returnOrigin(deps: Deps, request: FastifyRequest): string {
+  if (deps.config.publicUrl) return deps.config.publicUrl.replace(/\/+$/, '');
+  const host = request.host.toLowerCase();
+  const allowed = deps.config.allowedHosts;
+  if (!allowed.includes('*') && !allowed.includes(host) && !allowed.includes(host.replace(/:\d+$/, ''))) {
+    throw badRequest('Online payment is not available at this address.');
+  }
+  return `${request.protocol}://${request.host}`;
+}
 
 export const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   const { startTransaction } = API.payments;
@@ -47,7 +63,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     // ... and only in an event open to it (a locked event's invoice can still be paid).
     await assertOpenToSchool(deps.db, request.session!, request.body.eventId);
     const paying = requireGateway(deps);
-    const input = { schoolId, eventId: request.body.eventId, outstandingCents: toCents(request.body.outstanding) };
+    const input = {
+      schoolId, eventId: request.body.eventId, outstandingCents: toCents(request.body.outstanding), returnOrigin: returnOrigin(deps, request),
+    };
     await reconcileInvoices(deps, input, request.log);
     return startCheckout(paying, input, request.log, (decide) => runWrite(deps.db, request, reply, decide));
   });
@@ -61,17 +79,64 @@ export const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     if (!checkout) {
       return sendPage(reply, 404, 'Payment not found', '<h1>Payment not found</h1>\n<p>This payment does not exist. Open the invoice and start the payment again.</p>');
     }
+    const back = `<p><a href="${escapeHtml(invoicePath(checkout.schoolId, checkout.eventId))}">Back to the invoice</a></p>`;
     // The query (?result=...) is the browser's word and is ignored: only the gateway's counts.
     let outcome;
     try {
       outcome = await settleCheckout(deps, checkout, request.log);
     } catch (err) {
-      request.log.warn({ err, checkoutId: checkout.id }, 'payment return: the gateway could not be asked');
-      const back = escapeHtml(invoicePath(checkout.schoolId, checkout.eventId));
+      logGatewayFailure(request.log, err, { checkoutId: checkout.id }, 'payment return: the gateway could not be asked');
       return sendPage(reply, 503, 'Payment not confirmed yet',
-        `<h1>Payment not confirmed yet</h1>\n<p>${escapeHtml(SERVER_MESSAGES.paymentNotConfirmed)}</p>\n<p><a href="${back}">Back to the invoice</a></p>`);
+        `<h1>Payment not confirmed yet</h1>\n<p>${escapeHtml(SERVER_MESSAGES.paymentNotConfirmed)}</p>\n${back}`);
     }
-    const result = returnResult(outcome, deps.gateway?.testMode ?? false);
+    const result = paymentReturnResult(outcome.status, deps.gateway?.testMode ?? false);
+    if (result === null) {
+      // Pending: neither paid nor refused, so neither of the invoice screen's two messages fits.
+      return sendPage(reply, 200, 'Payment being processed', [
+        '<h1>Payment being processed</h1>',
+        '<p>The payment system has your payment and is still processing it. It will show on the invoice once the payment system confirms it: there is nothing more to do.</p>',
+        back,
+      ].join('\n'));
+    }
     return reply.redirect(invoiceLocation(checkout.schoolId, checkout.eventId, result), 302);
+  });
+
+  // Stripe signs the exact bytes it sends, so this route reads its body raw: a scope of its own
+  // whose only parser keeps the bytes (every content type; the signature decides, not the header).
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+
+    scope.post(STRIPE_WEBHOOK_URL, {
+      config: { auth: 'public' },
+      bodyLimit: WEBHOOK_BODY_LIMIT,
+    }, async (request, reply) => {
+      if (deps.gateway?.name !== STRIPE_GATEWAY_NAME || !deps.config.stripe) throw notFound();
+      const signature = request.headers['stripe-signature'];
+      let notification;
+      try {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        notification = readStripeWebhook(raw, typeof signature === 'string' ? signature : undefined, deps.config.stripe.webhookSecret, deps.now());
+      } catch (err) {
+        if (!(err instanceof WebhookRefused)) throw err;
+        request.log.warn({ reason: err.message }, 'Stripe webhook refused');
+        throw badRequest(`Webhook refused: ${err.message}`);
+      }
+      const received = { received: true };
+      if (!notification.sessionId) return reply.send(received);
+      const checkout = await findCheckoutByRef(deps.db, STRIPE_GATEWAY_NAME, notification.sessionId);
+      // A session someone else opened on the same Stripe account, or a checkout already paid (a
+      // replay, or the return got there first): nothing to do.
+      if (!checkout || checkout.status === 'paid') return reply.send(received);
+      try {
+        // The event's copy of the session is only a hint: Stripe is asked, as the return does.
+        await settleCheckout(deps, checkout, request.log);
+      } catch (err) {
+        logGatewayFailure(request.log, err, { checkoutId: checkout.id, eventId: notification.eventId }, 'Stripe webhook: the session could not be verified');
+        // Not a 2xx: Stripe sends the event again later.
+        throw paymentUnavailable();
+      }
+      return reply.send(received);
+    });
   });
 };
