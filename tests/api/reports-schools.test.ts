@@ -101,6 +101,9 @@ describe('school-costs', () => {
       where school_id = ${schoolId} and event_id = ${d.cur.id} and status = 'received'`);
     const entries = async (schoolId: string) => countOf(sql`select count(*) as n from team_entries
       where school_id = ${schoolId} and event_id = ${d.cur.id} and participant_id is not null`);
+    // The invoice's lines: the registration fee, and one line of race entries per discipline.
+    const perDiscipline = async (schoolId: string) => ((await t.db.execute(sql`select count(*)::int as n from team_entries
+      where school_id = ${schoolId} and event_id = ${d.cur.id} and participant_id is not null group by discipline_id`)) as unknown as { rows: { n: unknown }[] }).rows.map((r) => Number(r.n));
     const expected = [];
     for (const s of byName(shown())) {
       const [n, cents] = [await entries(s.id), await paid(s.id)];
@@ -108,7 +111,9 @@ describe('school-costs', () => {
       const totalCents = (n ? 5_000 : 0) + n * 3_000;
       expected.push({
         SchoolId: s.id, schoolName: s.name, entries: n, registrationFee: n ? 50 : 0, entriesAmount: n * 30, total: totalCents / 100,
-        gst: Math.round(totalCents / 11) / 100, received: cents / 100, outstanding: (totalCents - cents) / 100,
+        // GST per line, rounded to the cent, as the invoice and Xero work it out.
+        gst: ((n ? Math.round(5_000 / 11) : 0) + (await perDiscipline(s.id)).reduce((sum, k) => sum + Math.round((k * 3_000) / 11), 0)) / 100,
+        received: cents / 100, outstanding: (totalCents - cents) / 100,
       });
     }
     expect(rows).toEqual(expected);

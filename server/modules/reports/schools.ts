@@ -72,29 +72,37 @@ export function coordinatorDetailsState(db: Reader, stateId: number): Promise<Ro
 }
 
 /** school-costs: each school with race entries or payments in the event: what its entries cost
- *  by the invoice rule (rules/invoice-totals), what it has paid, what is left. */
+ *  by the invoice rule (rules/invoice-totals; GST per discipline line, as the invoice has it), what
+ *  it has paid, what is left. */
 export async function schoolCosts(db: Reader, event: ReportEvent, filter: SchoolFilter): Promise<Row<typeof rows.schoolCostRowSchema>[]> {
   const [entryCounts, received] = await Promise.all([
-    db.select({ SchoolId: schools.id, schoolName: schools.name, n: count() })
+    db.select({ SchoolId: schools.id, schoolName: schools.name, DisciplineId: teamEntries.disciplineId, n: count() })
       .from(teamEntries).innerJoin(schools, eq(schools.id, teamEntries.schoolId))
       .where(and(raceEntriesOf(event.id), visibleSchool(filter)))
-      .groupBy(schools.id),
+      .groupBy(schools.id, teamEntries.disciplineId),
     db.select({ SchoolId: schools.id, schoolName: schools.name, cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)`.mapWith(Number) })
       .from(payments).innerJoin(schools, eq(schools.id, payments.schoolId))
       .where(and(eq(payments.eventId, event.id), eq(payments.status, 'received'), visibleSchool(filter)))
       .groupBy(schools.id),
   ]);
-  const bySchool = new Map<string, { SchoolId: string; schoolName: string; entries: number; receivedCents: number }>();
-  for (const r of entryCounts) bySchool.set(r.SchoolId, { SchoolId: r.SchoolId, schoolName: r.schoolName, entries: Number(r.n), receivedCents: 0 });
+  const bySchool = new Map<string, { SchoolId: string; schoolName: string; entries: number; perLine: number[]; receivedCents: number }>();
+  for (const r of entryCounts) {
+    const row = bySchool.get(r.SchoolId) ?? { SchoolId: r.SchoolId, schoolName: r.schoolName, entries: 0, perLine: [], receivedCents: 0 };
+    row.entries += Number(r.n);
+    row.perLine.push(Number(r.n));
+    bySchool.set(r.SchoolId, row);
+  }
   for (const r of received) {
-    const row = bySchool.get(r.SchoolId) ?? { SchoolId: r.SchoolId, schoolName: r.schoolName, entries: 0, receivedCents: 0 };
+    const row = bySchool.get(r.SchoolId) ?? { SchoolId: r.SchoolId, schoolName: r.schoolName, entries: 0, perLine: [], receivedCents: 0 };
     row.receivedCents = r.cents;
     bySchool.set(r.SchoolId, row);
   }
   return [...bySchool.values()]
     .sort((a, b) => (a.schoolName < b.schoolName ? -1 : a.schoolName > b.schoolName ? 1 : a.SchoolId < b.SchoolId ? -1 : 1))
     .map((r) => {
-      const t = invoiceTotalsCents({ registrationFee: event.registrationFee, teamEntryFee: event.teamEntryFee, entryCount: r.entries, received: toDollars(r.receivedCents) });
+      const t = invoiceTotalsCents({
+        registrationFee: event.registrationFee, teamEntryFee: event.teamEntryFee, entryCount: r.entries, received: toDollars(r.receivedCents), entriesPerLine: r.perLine,
+      });
       return {
         SchoolId: r.SchoolId, schoolName: r.schoolName, entries: r.entries, registrationFee: toDollars(t.registrationFeeCents),
         entriesAmount: toDollars(t.entriesCents), total: toDollars(t.totalCents), gst: toDollars(t.gstCents),

@@ -10,6 +10,9 @@ export interface InvoiceInput {
   entryCount: number;
   /** Payments received so far, in dollars. */
   received: number;
+  /** The race entries per invoice line (one line per discipline), when known: GST is worked out
+   *  per line as on the invoice and in Xero. Absent: one line of all the entries. */
+  entriesPerLine?: readonly number[];
 }
 
 export interface InvoiceTotalsCents {
@@ -22,8 +25,9 @@ export interface InvoiceTotalsCents {
   paid: boolean;
 }
 
-/** Invoice total = registrationFee + teamEntryFee x entries (AUD, GST-inclusive); GST is the
- *  total / 11 rounded to the cent; outstanding = total - received (negative means credit).
+/** Invoice total = registrationFee + teamEntryFee x entries (AUD, GST-inclusive); GST is each
+ *  line's 1/11 rounded to the cent, added (as the invoice and Xero have it); outstanding = total -
+ *  received (negative means credit).
  *  A school without entries owes nothing: the registration fee comes with taking part. */
 export function invoiceTotalsCents(input: InvoiceInput): InvoiceTotalsCents {
   const entries = Math.max(0, Math.trunc(input.entryCount));
@@ -36,7 +40,8 @@ export function invoiceTotalsCents(input: InvoiceInput): InvoiceTotalsCents {
     registrationFeeCents,
     entriesCents,
     totalCents,
-    gstCents: Math.round(totalCents / GST_DIVISOR),
+    gstCents: [registrationFeeCents, ...(input.entriesPerLine ?? [entries]).map((n) => toCents(input.teamEntryFee) * n)]
+      .reduce((sum, cents) => sum + Math.round(cents / GST_DIVISOR), 0),
     receivedCents,
     outstandingCents,
     paid: totalCents > 0 && outstandingCents <= 0,
