@@ -154,11 +154,15 @@ it('lets an admin create an event with the default disciplines, a user, an invit
 
   // A BPAY reference.
   await page.getByRole('link', { name: 'Schools and BPAY' }).click();
+  // A reference whose last digit is not its check digit is refused, saying which would do.
   await page.getByLabel('BPay of Snowy Range High School').fill('4321987');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('BPAY reference 4321987 does not end in its check digit: 43219872 does (or check the reference the bank gave).').first().waitFor();
+  await page.getByLabel('BPay of Snowy Range High School').fill('4321980');
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText('BPAY references saved.').waitFor();
   const bpay = (await (await api.get('/api/school/bpay')).json()) as { name: string; bpay: string }[];
-  expect(bpay.find((s) => s.name === 'Snowy Range High School')?.bpay).toBe('4321987');
+  expect(bpay.find((s) => s.name === 'Snowy Range High School')?.bpay).toBe('4321980');
   await page.close();
   await api.dispose();
 });
