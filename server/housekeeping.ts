@@ -2,7 +2,8 @@
 // their retention, applied-write records no device can still replay, and uploaded files no result
 // or trophy links to any more. Runs hourly and at start. Beside it, every few minutes and at start,
 // the money sweep (modules/money/reconcile.ts): payments whose payer never came back from the
-// gateway are recorded and invoices that have become due are issued.
+// gateway are recorded and invoices that have become due are issued. The accounting worker
+// (modules/accounting/worker.ts) starts and stops with it.
 import { lt, or, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
@@ -13,7 +14,7 @@ import { fileIdsIn, purgeUnusedFiles } from './modules/files/service';
 import { purgeIdleSessions } from './plugins/session';
 import { selectAccounting } from './integrations/select';
 import { selectGateway } from './integrations/payments/select';
-import { pushPending } from './modules/accounting/push';
+import { startAccountingWorker } from './modules/accounting/worker';
 import { sweepMoney } from './modules/money/reconcile';
 
 const DAY = 86_400_000;
@@ -46,9 +47,9 @@ export async function runHousekeeping(db: Db, config: Config, now = new Date()):
 export function startHousekeeping(db: Db, config: Config, log: FastifyBaseLogger): () => void {
   const accounting = selectAccounting(config, db);
   const money = { db, accounting, gateway: selectGateway(config, db), now: () => new Date() };
-  const run = () => runHousekeeping(db, config).catch((err) => log.error({ err }, 'housekeeping failed'))
-    // Invoices and payments the accounting system did not take when they were made (never throws).
-    .then(() => pushPending({ db, accounting }, log));
+  const run = () => runHousekeeping(db, config).catch((err) => log.error({ err }, 'housekeeping failed'));
+  // Invoices and payments copied to the accounting system, in the background.
+  const stopAccounting = startAccountingWorker(money, log);
   let sweeping = false;
   const sweep = async () => {
     // A sweep still running (a slow accounting system) is not overtaken by the next.
@@ -59,5 +60,8 @@ export function startHousekeeping(db: Db, config: Config, log: FastifyBaseLogger
   void sweep().then(run);
   const timers = [setInterval(run, 3_600_000), setInterval(() => void sweep(), MONEY_SWEEP_MS)];
   for (const timer of timers) timer.unref();
-  return () => timers.forEach(clearInterval);
+  return () => {
+    timers.forEach(clearInterval);
+    stopAccounting();
+  };
 }

@@ -44,6 +44,7 @@ export const SERVER_MESSAGES = {
   accountingUnavailable: 'Error connecting to the accounting system. Please try again later.',
   paymentUnavailable: 'Error connecting to the payment system. Please try again later.',
   accountingJoined: 'School linked to the accounting contact.',
+  accountingItemNotParked: 'That item is not waiting to be sent again: it may have been sent already.',
   needsNetwork: 'This needs an internet connection. Please try again when you are online.',
   amountOwedChanged: 'The amount owed has changed. Reload the invoice.',
   onlinePaymentVicOnly: 'Online payment is offered for VIC invoices only. Please pay as the invoice describes.',
@@ -72,8 +73,11 @@ export function manualBibsKeptMessage(count: number): string {
 
 /** The payments grid: a school's payment made cannot go below what the payment gateway confirmed
  *  online (those payments are undone with the gateway, never here). `online` is formatted money. */
+/** A refund pays money back: it lowers what the school has paid. */
+export const REFUND_RAISES_MESSAGE = 'A refund lowers what the school has paid: type the amount left after the refund.';
+
 export function paymentBelowOnlineMessage(schoolName: string, online: string): string {
-  return `${schoolName} has paid ${online} online. Online payments cannot be undone here, so the payment made cannot be less than ${online}.`;
+  return `${schoolName} has paid ${online} online. Online payments cannot be corrected here, so the payment made cannot be less than ${online}, unless money was paid back: then record it as a refund.`;
 }
 
 /** A volunteer position the discipline does not offer (spec section 9 lists them per discipline). */

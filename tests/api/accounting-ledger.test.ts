@@ -7,9 +7,9 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
-import { events, invoices, ledgerContacts, ledgerInvoices, ledgerPayments, payments, schoolAccountingContacts, type schools } from '../../server/db/schema';
+import { accountingQueue, events, invoices, ledgerContacts, ledgerInvoices, ledgerPayments, payments, schoolAccountingContacts, type schools } from '../../server/db/schema';
 import { AccountingUnavailable, type AccountingProvider } from '../../server/integrations/accounting';
-import { pushInvoice, pushPayment, pushPending } from '../../server/modules/accounting/push';
+import { pushInvoice, pushPayment, queued, settleAccounting } from './support/accounting';
 import { createEvent, createSchool, createUser } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -71,15 +71,15 @@ describe('the ledger', () => {
   it('creates an invoice, then updates the same one by its id or by its number; never duplicates it', async () => {
     const contact = await ledger.createContact('Northern', { name: 'Alpha College', email: '' });
     const first = [line('Registration', 1, 5000), line('Team entries', 3, 3000)];
-    const created = await ledger.upsertInvoice('Northern', { contactId: contact.contactId, reference: 'INV-1', lines: first, totalCents: 14000, dueDate: '2026-07-01', invoiceId: null });
+    const created = await ledger.upsertInvoice('Northern', { contactId: contact.contactId, number: 'INV-1', reference: 'Test event', date: '2026-06-15', lines: first, totalCents: 14000, dueDate: '2026-07-01', invoiceId: null });
     expect(created.invoiceId).toMatch(/^LI-[0-9a-f-]{36}$/);
     // The ledger has no invoice page of its own: '' means "our own invoice page".
     expect(created.url).toBe('');
 
     const second = [line('Registration', 1, 5000), line('Team entries', 4, 3000)];
-    const byId = await ledger.upsertInvoice('Northern', { contactId: contact.contactId, reference: 'INV-1', lines: second, totalCents: 17000, dueDate: null, invoiceId: created.invoiceId });
+    const byId = await ledger.upsertInvoice('Northern', { contactId: contact.contactId, number: 'INV-1', reference: 'Test event', date: '2026-06-15', lines: second, totalCents: 17000, dueDate: null, invoiceId: created.invoiceId });
     expect(byId.invoiceId).toBe(created.invoiceId);
-    const byNumber = await ledger.upsertInvoice('Northern', { contactId: contact.contactId, reference: 'INV-1', lines: second, totalCents: 17000, dueDate: '2026-07-02', invoiceId: null });
+    const byNumber = await ledger.upsertInvoice('Northern', { contactId: contact.contactId, number: 'INV-1', reference: 'Test event', date: '2026-06-15', lines: second, totalCents: 17000, dueDate: '2026-07-02', invoiceId: null });
     expect(byNumber.invoiceId).toBe(created.invoiceId);
 
     const rows = await t.db.select().from(ledgerInvoices);
@@ -91,17 +91,17 @@ describe('the ledger', () => {
     const north = await ledger.createContact('Northern', { name: 'North School', email: '' });
     const south = await ledger.createContact('Southern', { name: 'South School', email: '' });
     const lines = [line('Registration', 1, 5000)];
-    const n = await ledger.upsertInvoice('Northern', { contactId: north.contactId, reference: 'INV-9', lines, totalCents: 5000, dueDate: null, invoiceId: null });
-    const s = await ledger.upsertInvoice('Southern', { contactId: south.contactId, reference: 'INV-9', lines, totalCents: 5000, dueDate: null, invoiceId: null });
+    const n = await ledger.upsertInvoice('Northern', { contactId: north.contactId, number: 'INV-9', reference: 'Test event', date: '2026-06-15', lines, totalCents: 5000, dueDate: null, invoiceId: null });
+    const s = await ledger.upsertInvoice('Southern', { contactId: south.contactId, number: 'INV-9', reference: 'Test event', date: '2026-06-15', lines, totalCents: 5000, dueDate: null, invoiceId: null });
     expect(s.invoiceId).not.toBe(n.invoiceId);
-    await expect(ledger.upsertInvoice('Northern', { contactId: south.contactId, reference: 'INV-10', lines, totalCents: 5000, dueDate: null, invoiceId: null }))
+    await expect(ledger.upsertInvoice('Northern', { contactId: south.contactId, number: 'INV-10', reference: 'Test event', date: '2026-06-15', lines, totalCents: 5000, dueDate: null, invoiceId: null }))
       .rejects.toThrow(/not in the Northern organisation/);
     expect(await t.db.select().from(ledgerInvoices)).toHaveLength(2);
   });
 
   it('records a payment once per reference and marks the invoice PAID once its payments cover it', async () => {
     const contact = await ledger.createContact('Southern', { name: 'Payer School', email: '' });
-    const inv = await ledger.upsertInvoice('Southern', { contactId: contact.contactId, reference: 'INV-2', lines: [line('Registration', 1, 10000)], totalCents: 10000, dueDate: null, invoiceId: null });
+    const inv = await ledger.upsertInvoice('Southern', { contactId: contact.contactId, number: 'INV-2', reference: 'Test event', date: '2026-06-15', lines: [line('Registration', 1, 10000)], totalCents: 10000, dueDate: null, invoiceId: null });
     const status = async () => (await t.db.select().from(ledgerInvoices).where(eq(ledgerInvoices.id, inv.invoiceId)))[0]!.status;
 
     const p1 = await ledger.recordPayment('Southern', { invoiceId: inv.invoiceId, amountCents: 4000, date: '2026-06-20', reference: 'pay-1' });
@@ -117,13 +117,13 @@ describe('the ledger', () => {
     expect(await t.db.select().from(ledgerPayments)).toHaveLength(2);
 
     // More to pay after an update (entries added): no longer paid.
-    await ledger.upsertInvoice('Southern', { contactId: contact.contactId, reference: 'INV-2', lines: [line('Registration', 1, 12000)], totalCents: 12000, dueDate: null, invoiceId: inv.invoiceId });
+    await ledger.upsertInvoice('Southern', { contactId: contact.contactId, number: 'INV-2', reference: 'Test event', date: '2026-06-15', lines: [line('Registration', 1, 12000)], totalCents: 12000, dueDate: null, invoiceId: inv.invoiceId });
     expect(await status()).toBe('AUTHORISED');
   });
 
   it('refuses a payment of an invoice of the other organisation or of none', async () => {
     const contact = await ledger.createContact('Northern', { name: 'Some School', email: '' });
-    const inv = await ledger.upsertInvoice('Northern', { contactId: contact.contactId, reference: 'INV-3', lines: [line('Registration', 1, 1000)], totalCents: 1000, dueDate: null, invoiceId: null });
+    const inv = await ledger.upsertInvoice('Northern', { contactId: contact.contactId, number: 'INV-3', reference: 'Test event', date: '2026-06-15', lines: [line('Registration', 1, 1000)], totalCents: 1000, dueDate: null, invoiceId: null });
     await expect(ledger.recordPayment('Southern', { invoiceId: inv.invoiceId, amountCents: 1000, date: '2026-06-20', reference: 'x' })).rejects.toThrow();
     await expect(ledger.recordPayment('Northern', { invoiceId: 'LI-nope', amountCents: 1000, date: '2026-06-20', reference: 'x' })).rejects.toThrow();
     expect(await t.db.select().from(ledgerPayments)).toHaveLength(0);
@@ -251,7 +251,7 @@ describe('pushing invoices and payments into the ledger', () => {
     expect(JSON.stringify(at('error')[0]!.obj)).toContain(orphan.id);
   });
 
-  it('never throws: an unavailable provider is a warning, anything else an error, and our rows stand', async () => {
+  it('never throws: an unavailable provider is tried again later (a warning), anything else is parked (an error), and our rows stand', async () => {
     const { school, event } = await setup();
     const inv = await createInvoice(t.db, school.id, event.id, [line('Registration', 1, 5000)]);
     const payment = await createPayment(t.db, school.id, event.id, 5000);
@@ -261,24 +261,33 @@ describe('pushing invoices and payments into the ledger', () => {
       createContact: () => Promise.reject(err),
       upsertInvoice: () => Promise.reject(err),
       recordPayment: () => Promise.reject(err),
+      recordRefund: () => Promise.reject(err),
+      paymentsSince: () => Promise.reject(err),
     });
     const down = recordingLog();
-    await expect(pushInvoice({ db: t.db, accounting: failing(new AccountingUnavailable('down')) }, inv.id, down.log)).resolves.toBeUndefined();
-    await expect(pushPayment({ db: t.db, accounting: failing(new AccountingUnavailable('down')) }, payment.id, down.log)).resolves.toBeUndefined();
+    const unavailable = { ...t.deps, accounting: failing(new AccountingUnavailable('down')) };
+    await expect(pushInvoice(unavailable, inv.id, down.log)).resolves.toMatchObject({ retrying: 1 });
+    // The payment's invoice goes first: it cannot either.
+    await expect(pushPayment(unavailable, payment.id, down.log)).resolves.toMatchObject({ retrying: 1 });
     expect(down.at('warn')).toHaveLength(2);
     expect(down.at('error')).toHaveLength(0);
+    // Tried again after a minute (the first backoff), the failure kept for the accounting screen.
+    expect(await queued(t.deps, 'invoice', inv.id)).toMatchObject({
+      state: 'waiting', attempts: 1, lastError: 'down', nextTryAt: new Date(t.deps.now().getTime() + 60_000),
+    });
 
     const broken = recordingLog();
-    await expect(pushInvoice({ db: t.db, accounting: failing(new TypeError('bug')) }, inv.id, broken.log)).resolves.toBeUndefined();
+    await t.db.update(accountingQueue).set({ nextTryAt: t.deps.now() });
+    await expect(pushInvoice({ ...t.deps, accounting: failing(new TypeError('bug')) }, inv.id, broken.log)).resolves.toMatchObject({ parked: 1 });
     expect(broken.at('error')).toHaveLength(1);
-    expect(broken.at('warn')).toHaveLength(0);
+    expect(await queued(t.deps, 'invoice', inv.id)).toMatchObject({ state: 'parked', lastError: 'bug' });
 
     expect(await invoiceRow(inv.id)).toMatchObject({ accountingInvoiceId: null, url: '#/invoice' });
     expect((await t.db.select().from(payments).where(eq(payments.id, payment.id)))[0]!.accountingPaymentId).toBeNull();
     expect(await links(school.id)).toHaveLength(0);
   });
 
-  it('pushes what is pending, and stops at the first sign that the provider is unavailable', async () => {
+  it('queues and sends what was never sent (rows from before the queue), once', async () => {
     const { school, event } = await setup();
     const other = await setup('VIC');
     const a = await createInvoice(t.db, school.id, event.id, [line('Registration', 1, 5000)]);
@@ -286,25 +295,14 @@ describe('pushing invoices and payments into the ledger', () => {
     const paid = await createPayment(t.db, school.id, event.id, 5000);
     const notReceived = await createPayment(t.db, other.school.id, other.event.id, 4000, { status: 'pending' });
 
-    let calls = 0;
-    const unavailable: AccountingProvider = {
-      name: 'ledger',
-      listContacts: () => Promise.reject(new AccountingUnavailable('down')),
-      createContact: () => { calls += 1; return Promise.reject(new AccountingUnavailable('down')); },
-      upsertInvoice: () => { calls += 1; return Promise.reject(new AccountingUnavailable('down')); },
-      recordPayment: () => { calls += 1; return Promise.reject(new AccountingUnavailable('down')); },
-    };
-    expect(await pushPending({ db: t.db, accounting: unavailable }, recordingLog().log)).toEqual({ invoices: 0, payments: 0, unavailable: true });
-    expect(calls).toBe(1);
-
-    expect(await pushPending(t.deps, recordingLog().log)).toEqual({ invoices: 2, payments: 1, unavailable: false });
+    await settleAccounting(t);
     expect((await invoiceRow(a.id)).accountingInvoiceId).toMatch(/^LI-/);
     expect((await invoiceRow(b.id)).accountingInvoiceId).toMatch(/^LI-/);
     const rows = await t.db.select().from(payments);
     expect(rows.find((p) => p.id === paid.id)!.accountingPaymentId).toMatch(/^LP-/);
     expect(rows.find((p) => p.id === notReceived.id)!.accountingPaymentId).toBeNull();
     // Nothing left: a second run sends nothing more.
-    expect(await pushPending(t.deps, recordingLog().log)).toEqual({ invoices: 0, payments: 0, unavailable: false });
+    await settleAccounting(t);
     expect(await t.db.select().from(ledgerInvoices)).toHaveLength(2);
     expect(await t.db.select().from(ledgerPayments)).toHaveLength(1);
     expect(await t.db.select().from(schoolAccountingContacts).where(and(eq(schoolAccountingContacts.schoolId, other.school.id), eq(schoolAccountingContacts.organisation, 'Southern')))).toHaveLength(1);

@@ -175,6 +175,9 @@ const MATRIX: Record<string, Row> = {
     request: (c) => ({ payload: { schoolId: c.schoolId, contactId: 'LC-not-a-contact' } }),
     expect: is('denied', { none: 'unauth', admin: 'reached' }),
   },
+  // The copies to the accounting system: the admin's only (an item not parked: 404 past authorisation).
+  'GET /api/accounting/queue': { request: none, expect: only('admin') },
+  'POST /api/accounting/queue/:id/retry': { request: none, expect: is('denied', { none: 'unauth', admin: 'reached' }) },
   // Reports (docs/reports.md): admin and auditor only.
   ...Object.fromEntries(['total-entries', 'total-entries-per-school', 'coordinator-details', 'teamManagers', 'volunteers', 'ticket-list',
     'race-entries', 'new-schools', 'schools-missing-bpay', 'school-types', 'participants', 'missing-snow-ids',
@@ -267,7 +270,8 @@ function fill(path: string, ctx: Ctx): string {
     .replace('/api/school/:id', `/api/school/${IDS.removableSchool}`)
     .replace(':invoiceType', 'nsw')
     .replace(':stateId', '3')
-    .replace('/api/files/:id', '/api/files/AAAAAAAAAAAAAAAAAAAAAAAA');
+    .replace('/api/files/:id', '/api/files/AAAAAAAAAAAAAAAAAAAAAAAA')
+    .replace('/api/accounting/queue/:id', '/api/accounting/queue/00000000-0000-4000-8000-000000000000');
 }
 
 let t: TestApp;

@@ -14,6 +14,7 @@ import {
 import type { AccountingProvider } from '../../server/integrations/accounting';
 import { createLedger } from '../../server/integrations/accounting/ledger';
 import { backgroundMoneyWork, sweepMoney } from '../../server/modules/money/reconcile';
+import { settleAccounting } from './support/accounting';
 import { createSchool, createUser } from './support/factories';
 import { signIn, type Agent } from './support/http';
 import { schoolInEvent } from './support/scenario';
@@ -43,6 +44,8 @@ function countedLedger(db: Db): AccountingProvider {
     createContact: counted('createContact', ledger.createContact),
     upsertInvoice: counted('upsertInvoice', ledger.upsertInvoice),
     recordPayment: counted('recordPayment', ledger.recordPayment),
+    recordRefund: counted('recordRefund', ledger.recordRefund),
+    paymentsSince: counted('paymentsSince', ledger.paymentsSince),
   };
 }
 
@@ -133,11 +136,12 @@ describe('once available (the day before its date)', () => {
     const rows = await issued();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ totalCents: total * 100, entryCount: 4, kind: 'initial' });
-    // Copied to the accounting provider (the built-in ledger), once, in the NSW organisation.
+    // Copied to the accounting provider (the built-in ledger) by the worker, once, in the NSW organisation.
+    await settleAccounting(t);
     const booked = await t.db.select().from(ledgerInvoices).where(eq(ledgerInvoices.reference, invoice.number));
     expect(booked).toHaveLength(1);
     expect(booked[0]).toMatchObject({ organisation: 'Northern', totalCents: total * 100, dueDate: '2026-07-31' });
-    expect(rows[0]!.accountingInvoiceId).toBe(booked[0]!.id);
+    expect((await issued())[0]!.accountingInvoiceId).toBe(booked[0]!.id);
   });
 
   it('follows the entries until paid, then stays as paid; later entries go on a supplementary invoice', async () => {
@@ -217,6 +221,7 @@ describe('issued by the writes that change it', () => {
     expect(first).toMatchObject({ total: REG + 3 * RACE, totalEntries: 3 });
     expect(first.number).toMatch(/^INV-\d{6}$/);
     await backgroundMoneyWork();
+    await settleAccounting(t);
     expect(await t.db.select().from(ledgerInvoices).where(eq(ledgerInvoices.reference, first.number))).toHaveLength(1);
 
     expect((await school.request({ method: 'DELETE', url: `/api/v2/team-entries/${entryIds[2]}` })).statusCode).toBe(200);
@@ -229,6 +234,7 @@ describe('issued by the writes that change it', () => {
     const fees = await admin.request({ method: 'PUT', url: '/api/events', payload: { data: [{ id: eventId, teamEntryFee: 40 }] } });
     expect(fees.statusCode, fees.body).toBe(200);
     await backgroundMoneyWork();
+    await settleAccounting(t);
     expect((await read(school)).json()).toMatchObject({ number: first.number, total: REG + 40, totalEntries: 1 });
     const [booked] = await t.db.select().from(ledgerInvoices).where(eq(ledgerInvoices.reference, first.number));
     expect(booked!.totalCents).toBe((REG + 40) * 100);

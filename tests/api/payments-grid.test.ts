@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../server/db/client';
 import { EVENT_NOT_FOUND, NO_EVENT, SCHOOL_NOT_FOUND, gridEvent, listPayments } from '../../server/modules/money/payments-grid';
 import { paymentBelowOnlineMessage } from '../../src/domain/server-messages';
+import { queued, settleAccounting } from './support/accounting';
 import { createEvent, createSchool, createUser } from './support/factories';
 import { signIn, type Agent } from './support/http';
 import { schoolInEvent } from './support/scenario';
@@ -363,11 +364,16 @@ describe('recording payments', () => {
     expect(await t.db.select().from(payments)).toEqual([]);
   });
 
-  it('copies each payment it records to the accounting system after the commit (the built-in ledger here)', async () => {
+  it('queues each payment it records for the accounting system, which the worker copies in the background (the built-in ledger here)', async () => {
     await t.db.insert(invoices).values({ schoolId: alpine, eventId, number: 'INV-A1', totalCents: TOTAL_CENTS });
     const res = await put(admin, [{ SchoolId: alpine, EventId: eventId, received: '0', amount: 60, reference: 'BP-9' }]);
     expect(res.statusCode, res.body).toBe(200);
-    const [recorded] = await paymentsOf(alpine);
+    let [recorded] = await paymentsOf(alpine);
+    // The admin's save waits for no accounting system: the payment is queued, not sent.
+    expect(recorded!.accountingPaymentId).toBeNull();
+    expect(await queued(t.deps, 'payment', recorded!.id)).toMatchObject({ state: 'waiting' });
+    await settleAccounting(t);
+    [recorded] = await paymentsOf(alpine);
     expect(recorded!.accountingPaymentId).toBeTruthy();
     const inLedger = await t.db.select().from(ledgerPayments).where(eq(ledgerPayments.reference, recorded!.id));
     expect(inLedger.map((p) => p.amountCents)).toEqual([6_000]);

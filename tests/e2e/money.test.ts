@@ -137,3 +137,32 @@ it('downloads the invoice PDF with its fonts embedded, so a name like Whāngāre
   await page.close();
   await api.dispose();
 });
+
+it('lets an admin record a refund on the payments grid, which the accounting system is sent in the background', async () => {
+  const page = await env.device.context.newPage();
+  await signInThroughPage(page, env.server.url, DEMO.admin);
+  await page.waitForURL(/#\/(payments|schools|)$/);
+  await page.goto(`${env.server.url}/#/payments`);
+  await page.getByRole('heading', { name: 'Payments' }).waitFor();
+  const amount = page.getByLabel('Payment made by Harbourview Grammar School, in dollars', { exact: true });
+  const paid = Number(await amount.inputValue());
+  expect(paid).toBeGreaterThan(20);
+  await amount.fill((paid - 20).toFixed(2));
+  const why = page.getByLabel('Why the payment made by Harbourview Grammar School is $20.00 less', { exact: true });
+  expect(await why.inputValue()).toBe('correction');
+  await why.selectOption('refund');
+  await page.getByLabel('Refund reference for Harbourview Grammar School', { exact: true }).fill('EFT 0042');
+  await expectAccessible(page, 'payments, admin recording a refund');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('Payments saved.').waitFor();
+  expect(Number(await amount.inputValue())).toBe(paid - 20);
+
+  // Sent to the accounting system (the built-in ledger here) by the worker, not by the save.
+  const api = await apiSession(env.server.url, DEMO.admin);
+  await expect.poll(async () => {
+    const queue = (await (await api.get('/api/accounting/queue')).json()) as { waiting: number; parked: unknown[] };
+    return [queue.waiting, queue.parked.length];
+  }, { timeout: 15_000 }).toEqual([0, 0]);
+  await api.dispose();
+  await page.close();
+});

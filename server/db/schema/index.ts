@@ -8,3 +8,4 @@ export * from './race-day';
 export * from './money';
 export * from './registry';
 export * from './sync';
+export * from './accounting';

@@ -42,6 +42,8 @@ export const payments = pgTable('payments', {
   index('payments_school_event_idx').on(t.schoolId, t.eventId),
   // An online payment is recorded once per gateway confirmation, however often it is reported.
   uniqueIndex('payments_online_reference_uq').on(t.reference).where(sql`${t.method} = 'online'`),
+  // A payment read back from the accounting system is recorded once, however often it is read.
+  uniqueIndex('payments_accounting_payment_uq').on(t.accountingPaymentId),
 ]);
 
 /** Our record of an online payment started with the gateway (POST /api/transaction). One open

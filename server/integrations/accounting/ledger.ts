@@ -1,13 +1,14 @@
 // The built-in accounting provider (the default when Xero is not configured): the ledger_* tables,
 // kept per organisation as an accounting system would keep them (docs/accounting.md).
 // - Contacts 'LC-<uuid>', invoices 'LI-<uuid>', payments 'LP-<uuid>'.
-// - An invoice is known by its organisation and reference (our invoice number): sending it again,
+// - An invoice is known by its organisation and number (our invoice number, in the reference
+//   column): sending it again,
 //   with or without its id, updates it; it is never duplicated.
 // - A payment is known by its invoice and reference (our payment id): recording it again answers
-//   the payment already recorded. The invoice is PAID once its payments cover its total. A TEST
+//   the payment already recorded. A refund is a payment of the negative amount. The invoice is PAID once its payments cover its total. A TEST
 //   payment (made at the test checkout) is kept marked as such.
 // - The ledger has no pages of its own: upsertInvoice answers url '' which means "show the
-//   invoice on our own invoice page" (pushInvoice then keeps the url our invoice row has).
+//   invoice on our own invoice page" (the queue then keeps the url our invoice row has).
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
@@ -30,7 +31,7 @@ async function settle(tx: Tx, invoiceId: string): Promise<void> {
 }
 
 export function createLedger(db: Db): AccountingProvider {
-  return {
+  const ledger: AccountingProvider = {
     name: 'ledger',
 
     async listContacts(org) {
@@ -57,7 +58,7 @@ export function createLedger(db: Db): AccountingProvider {
         if (!contact) throw new Error(`ledger: contact ${invoice.contactId} is not in the ${org} organisation`);
         const values = {
           contactId: invoice.contactId,
-          reference: invoice.reference,
+          reference: invoice.number,
           lines: invoice.lines,
           totalCents: invoice.totalCents,
           dueDate: invoice.dueDate,
@@ -70,7 +71,7 @@ export function createLedger(db: Db): AccountingProvider {
             .returning({ id: ledgerInvoices.id });
           id = updated[0]?.id;
         }
-        // New, or its id unknown here: the organisation's invoice of that reference, if any.
+        // New, or its id unknown here: the organisation's invoice of that number, if any.
         id ??= (await tx.insert(ledgerInvoices)
           .values({ id: `LI-${randomUUID()}`, organisation: org, ...values })
           .onConflictDoUpdate({ target: [ledgerInvoices.organisation, ledgerInvoices.reference], set: values })
@@ -96,5 +97,16 @@ export function createLedger(db: Db): AccountingProvider {
         return { paymentId: row!.id };
       });
     },
+
+    // A refund: a payment of the negative amount against the invoice, so the invoice is owed again.
+    async recordRefund(org, refund) {
+      return ledger.recordPayment(org, { invoiceId: refund.invoiceId, amountCents: -refund.amountCents, date: refund.date, reference: refund.reference });
+    },
+
+    // Every payment in the ledger came from us: none was made there to read back.
+    async paymentsSince() {
+      return [];
+    },
   };
+  return ledger;
 }

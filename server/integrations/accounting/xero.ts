@@ -24,14 +24,19 @@ import { EXTERNAL_ID_PATTERN, MAX_URL_LENGTH } from '../../../src/domain/constan
 import { toDollars } from '../../../src/domain/rules/money';
 import type { XeroConfig, XeroConnection } from '../../config';
 import { australianDate } from '../../../src/domain/rules/australian-date';
-import { AccountingUnavailable, type AccountingInvoiceInput, type AccountingProvider, type Organisation } from './index';
+import {
+  AccountingRateLimited, AccountingRefused, AccountingUnavailable, type AccountingInvoiceInput, type AccountingLimits, type AccountingPayment,
+  type AccountingProvider, type Organisation,
+} from './index';
 
 /** Every request (headers and body) must be done within this. */
 export const XERO_TIMEOUT_MS = 10_000;
 /** 429 answers waited out per call before giving up. */
 export const XERO_RATE_LIMIT_RETRIES = 3;
-/** A longer Retry-After (Xero's daily limit) is not waited for inside a request. */
-export const XERO_MAX_RETRY_AFTER_MS = 60_000;
+/** A longer Retry-After is not waited for inside a call: the caller pauses the organisation (the
+ *  accounting worker) or answers that Xero is unavailable (the sync screen), rather than hold a
+ *  request or the other organisation's work for up to a minute. */
+export const XERO_MAX_RETRY_AFTER_MS = 5_000;
 /** A token is renewed this long before Xero says it expires. */
 export const XERO_TOKEN_MARGIN_MS = 60_000;
 /** GET /Contacts answers 100 contacts per page. */
@@ -42,8 +47,10 @@ export const XERO_TAX_TYPE = 'OUTPUT';
 const LIVE_STATUSES = 'DRAFT,SUBMITTED,AUTHORISED,PAID';
 const MAX_CONTACT_PAGES = 500;
 const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
-/** Invoice numbers are put inside a where filter: nothing that could end its quoted string. */
-const SAFE_REFERENCE = /^[A-Za-z0-9 _./:-]{1,64}$/;
+/** Invoice numbers go in a query's list: nothing that could end an item or the parameter. */
+const SAFE_NUMBER = /^[A-Za-z0-9_./:-]{1,64}$/;
+/** Xero's Reference holds 255 characters. */
+const MAX_XERO_REFERENCE = 255;
 
 export type XeroOptions = {
   fetch?: typeof fetch;
@@ -76,6 +83,7 @@ const createdContactAnswer = z.object({
 const invoicesAnswer = z.object({
   Invoices: z.array(z.object({
     InvoiceID: xeroId,
+    InvoiceNumber: z.string().nullish(),
     Reference: z.string().nullish(),
     Status: z.string().nullish(),
     HasValidationErrors: z.boolean().optional(),
@@ -88,6 +96,28 @@ const onlineInvoiceAnswer = z.object({
 });
 const paymentsAnswer = z.object({
   Payments: z.array(z.object({ PaymentID: xeroId, HasValidationErrors: z.boolean().optional(), ValidationErrors: validationErrors })).length(1),
+});
+const creditNotesAnswer = z.object({
+  CreditNotes: z.array(z.object({
+    CreditNoteID: xeroId,
+    Reference: z.string().nullish(),
+    HasValidationErrors: z.boolean().optional(),
+    ValidationErrors: validationErrors,
+    Payments: z.array(z.object({ PaymentID: xeroId, Reference: z.string().nullish() })).nullish(),
+  })),
+});
+/** Xero's JSON dates: '/Date(1781827200000+0000)/'. */
+const xeroDate = z.string().regex(/^\/Date\((-?\d+)([+-]\d{4})?\)\/$/).transform((d) => new Date(Number(/-?\d+/.exec(d)![0])));
+const paymentListAnswer = z.object({
+  Payments: z.array(z.object({
+    PaymentID: xeroId,
+    Date: xeroDate,
+    Amount: z.number(),
+    Reference: z.string().nullish(),
+    Status: z.string().nullish(),
+    PaymentType: z.string().nullish(),
+    Invoice: z.object({ InvoiceID: xeroId }).loose().nullish(),
+  }).loose()),
 });
 /** Xero's error body (400): the first validation message says what it refused. */
 const errorAnswer = z.object({
@@ -104,8 +134,9 @@ function firstValidationMessage(errors: z.infer<typeof validationErrors>): strin
   return errors?.find((e) => e.Message)?.Message;
 }
 
-function refused(what: string, message: string | undefined): AccountingUnavailable {
-  return new AccountingUnavailable(`${what}: refused by Xero${message ? ` (${message.slice(0, 300)})` : ''}`);
+function refused(what: string, message: string | undefined): AccountingRefused {
+  const reason = message?.slice(0, 300) ?? 'Xero refused it without saying why';
+  return new AccountingRefused(`${what}: refused by Xero (${reason})`, reason);
 }
 
 async function readBody(response: Response, what: string): Promise<string> {
@@ -143,26 +174,31 @@ async function readJson<S extends z.ZodType>(response: Response, schema: S, what
 
 const timedOut = (err: unknown) => err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
 
-/** Retry-After in seconds or as an HTTP date; absent, a second. Null: longer than we wait. */
-function retryAfterMs(header: string | null, now: Date): number | null {
-  let ms = 1000;
-  if (header && /^\d+$/.test(header.trim())) ms = Number(header.trim()) * 1000;
-  else if (header && !Number.isNaN(Date.parse(header))) ms = Math.max(0, Date.parse(header) - now.getTime());
-  return ms > XERO_MAX_RETRY_AFTER_MS ? null : ms;
+/** Retry-After in seconds or as an HTTP date; absent, a second. */
+function retryAfterMs(header: string | null, now: Date): number {
+  if (header && /^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  if (header && !Number.isNaN(Date.parse(header))) return Math.max(0, Date.parse(header) - now.getTime());
+  return 1000;
+}
+
+/** A limit header's count (X-DayLimit-Remaining, X-MinLimit-Remaining), when given. */
+function remaining(response: Response, header: string): number | undefined {
+  const value = response.headers.get(header);
+  return value !== null && /^\d+$/.test(value.trim()) ? Number(value.trim()) : undefined;
 }
 
 /** Our lines must make our total exactly: Xero computes the total from the lines. */
 function checkLines(invoice: AccountingInvoiceInput): void {
-  if (invoice.lines.length === 0) throw new Error(`invoice ${invoice.reference}: no lines to send`);
+  if (invoice.lines.length === 0) throw new Error(`invoice ${invoice.number}: no lines to send`);
   let sum = 0;
   for (const line of invoice.lines) {
     if (line.quantity * line.unitAmountCents !== line.amountCents) {
-      throw new Error(`invoice ${invoice.reference}: line '${line.description}' is not quantity x unit amount`);
+      throw new Error(`invoice ${invoice.number}: line '${line.description}' is not quantity x unit amount`);
     }
     sum += line.amountCents;
   }
-  if (sum !== invoice.totalCents) throw new Error(`invoice ${invoice.reference}: the lines add up to ${sum} cents, the total is ${invoice.totalCents}`);
-  if (!SAFE_REFERENCE.test(invoice.reference)) throw new Error(`invoice ${invoice.reference}: the number cannot be used as a Xero reference`);
+  if (sum !== invoice.totalCents) throw new Error(`invoice ${invoice.number}: the lines add up to ${sum} cents, the total is ${invoice.totalCents}`);
+  if (!SAFE_NUMBER.test(invoice.number)) throw new Error(`invoice ${invoice.number}: the number cannot be used as a Xero invoice number`);
 }
 
 // ---- The adapter ---------------------------------------------------------------------------
@@ -176,6 +212,7 @@ type Call = {
   query?: Record<string, string>;
   body?: unknown;
   idempotencyKey?: string;
+  headers?: Record<string, string>;
 };
 
 export function createXeroAccounting(config: XeroConfig, opts: XeroOptions = {}): AccountingProvider {
@@ -185,6 +222,8 @@ export function createXeroAccounting(config: XeroConfig, opts: XeroOptions = {})
   const timeoutMs = opts.timeoutMs ?? XERO_TIMEOUT_MS;
   /** Per client id: one connection may serve both organisations. */
   const tokens = new Map<string, TokenEntry>();
+  /** Per organisation: what Xero's last answer said is left of its limits. */
+  const limits = new Map<Organisation, AccountingLimits>();
 
   async function request(url: string, init: RequestInit, what: string): Promise<Response> {
     try {
@@ -249,6 +288,7 @@ export function createXeroAccounting(config: XeroConfig, opts: XeroOptions = {})
       };
       if (call.body !== undefined) headers['content-type'] = 'application/json';
       if (call.idempotencyKey) headers['idempotency-key'] = call.idempotencyKey;
+      Object.assign(headers, call.headers);
       const response = await request(url.toString(), {
         method: call.method, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body),
       }, call.what);
@@ -259,11 +299,17 @@ export function createXeroAccounting(config: XeroConfig, opts: XeroOptions = {})
         renewed = true;
         continue;
       }
+      limits.set(org, {
+        dayRemaining: remaining(response, 'x-daylimit-remaining') ?? limits.get(org)?.dayRemaining,
+        minuteRemaining: remaining(response, 'x-minlimit-remaining') ?? limits.get(org)?.minuteRemaining,
+      });
       if (response.status === 429) {
         await response.body?.cancel().catch(() => undefined);
         const wait = retryAfterMs(response.headers.get('retry-after'), now());
-        if (wait === null || rateLimited >= XERO_RATE_LIMIT_RETRIES) {
-          throw new AccountingUnavailable(`${call.what}: rate limited by Xero${wait === null ? ` (retry after ${response.headers.get('retry-after')})` : ''}`);
+        const limit = response.headers.get('x-rate-limit-problem')?.toLowerCase() ?? 'minute';
+        // The daily limit, a long wait, or one wait too many: the caller pauses the organisation.
+        if (limit === 'day' || wait > XERO_MAX_RETRY_AFTER_MS || rateLimited >= XERO_RATE_LIMIT_RETRIES) {
+          throw new AccountingRateLimited(`${call.what}: rate limited by Xero (${limit} limit; retry after ${Math.ceil(wait / 1000)} s)`, wait, limit);
         }
         rateLimited += 1;
         await sleep(wait);
@@ -284,12 +330,12 @@ export function createXeroAccounting(config: XeroConfig, opts: XeroOptions = {})
     }
   }
 
-  async function findInvoiceByReference(org: Organisation, reference: string): Promise<string | null> {
+  async function findInvoiceByNumber(org: Organisation, number: string): Promise<string | null> {
     const answer = await api(org, {
       method: 'GET', path: '/Invoices', what: 'Xero invoice lookup',
-      query: { where: `Type=="ACCREC" AND Reference=="${reference}"`, Statuses: LIVE_STATUSES },
+      query: { InvoiceNumbers: number, Statuses: LIVE_STATUSES },
     }, invoicesAnswer);
-    return answer.Invoices.find((i) => i.Reference === reference)?.InvoiceID ?? null;
+    return answer.Invoices.find((i) => i.InvoiceNumber === number)?.InvoiceID ?? null;
   }
 
   return {
@@ -328,13 +374,15 @@ export function createXeroAccounting(config: XeroConfig, opts: XeroOptions = {})
       checkLines(invoice);
       const what = 'Xero invoice';
       // Sent before but its id not kept (an answer lost on the way): the same invoice again.
-      const invoiceId = invoice.invoiceId ?? await findInvoiceByReference(org, invoice.reference);
+      const invoiceId = invoice.invoiceId ?? (invoice.lookUp ? await findInvoiceByNumber(org, invoice.number) : null);
       const body = {
         Invoices: [{
           ...(invoiceId ? { InvoiceID: invoiceId } : {}),
           Type: 'ACCREC',
           Contact: { ContactID: invoice.contactId },
-          Reference: invoice.reference,
+          InvoiceNumber: invoice.number,
+          Reference: invoice.reference.slice(0, MAX_XERO_REFERENCE),
+          Date: invoice.date,
           LineAmountTypes: 'Inclusive',
           LineItems: invoice.lines.map((line) => ({
             Description: line.description,
@@ -344,7 +392,7 @@ export function createXeroAccounting(config: XeroConfig, opts: XeroOptions = {})
             TaxType: XERO_TAX_TYPE,
           })),
           // Without a due date of the event: due on receipt.
-          DueDate: invoice.dueDate ?? australianDate(now()),
+          DueDate: invoice.dueDate ?? invoice.date,
           Status: 'AUTHORISED',
           CurrencyCode: CURRENCY,
         }],
@@ -356,6 +404,7 @@ export function createXeroAccounting(config: XeroConfig, opts: XeroOptions = {})
       const saved = answer.Invoices[0];
       if (!saved || answer.Invoices.length !== 1) throw new AccountingUnavailable(`${what}: unreadable answer (expected one invoice)`);
       if (saved.HasValidationErrors) throw refused(what, firstValidationMessage(saved.ValidationErrors));
+      if (!invoice.wantUrl) return { invoiceId: saved.InvoiceID, url: '' };
       const online = await api(org, {
         method: 'GET', path: `/Invoices/${encodeURIComponent(saved.InvoiceID)}/OnlineInvoice`, what: 'Xero online invoice',
       }, onlineInvoiceAnswer);
@@ -365,11 +414,13 @@ export function createXeroAccounting(config: XeroConfig, opts: XeroOptions = {})
     async recordPayment(org, payment) {
       const what = 'Xero payment';
       // Recorded before (an answer lost on the way): the payment already there.
-      const existing = await api(org, {
-        method: 'GET', path: `/Invoices/${encodeURIComponent(payment.invoiceId)}`, what: 'Xero invoice payments',
-      }, invoicesAnswer);
-      const known = existing.Invoices[0]?.Payments?.find((p) => p.Reference === payment.reference);
-      if (known) return { paymentId: known.PaymentID };
+      if (payment.lookUp) {
+        const existing = await api(org, {
+          method: 'GET', path: `/Invoices/${encodeURIComponent(payment.invoiceId)}`, what: 'Xero invoice payments',
+        }, invoicesAnswer);
+        const known = existing.Invoices[0]?.Payments?.find((p) => p.Reference === payment.reference);
+        if (known) return { paymentId: known.PaymentID };
+      }
       const answer = await api(org, {
         method: 'PUT', path: '/Payments', what,
         body: {
@@ -386,6 +437,76 @@ export function createXeroAccounting(config: XeroConfig, opts: XeroOptions = {})
       const saved = answer.Payments[0]!;
       if (saved.HasValidationErrors) throw refused(what, firstValidationMessage(saved.ValidationErrors));
       return { paymentId: saved.PaymentID };
+    },
+
+    // A refund is a credit note for the amount (GST-inclusive, as the invoice was), then a payment
+    // out of the bank account against that credit note: the cash refund of Xero's books.
+    async recordRefund(org, refund) {
+      const what = 'Xero refund';
+      let creditNote: z.infer<typeof creditNotesAnswer>['CreditNotes'][number] | undefined;
+      if (refund.lookUp) {
+        const found = await api(org, {
+          method: 'GET', path: '/CreditNotes', what: 'Xero credit note lookup', query: { where: `Type=="ACCRECCREDIT" AND Reference=="${refund.reference}"` },
+        }, creditNotesAnswer);
+        creditNote = found.CreditNotes.find((c) => c.Reference === refund.reference);
+        const paid = creditNote?.Payments?.find((p) => p.Reference === refund.reference);
+        if (paid) return { paymentId: paid.PaymentID };
+      }
+      if (!creditNote) {
+        const answer = await api(org, {
+          method: 'PUT', path: '/CreditNotes', what,
+          body: {
+            CreditNotes: [{
+              Type: 'ACCRECCREDIT', Contact: { ContactID: refund.contactId }, Date: refund.date, Reference: refund.reference,
+              LineAmountTypes: 'Inclusive', Status: 'AUTHORISED', CurrencyCode: CURRENCY,
+              LineItems: [{ Description: `Refund of invoice ${refund.invoiceNumber}`, Quantity: 1, UnitAmount: toDollars(refund.amountCents), AccountCode: config.salesAccount, TaxType: XERO_TAX_TYPE }],
+            }],
+          },
+          idempotencyKey: `interschools-credit-${hash(`${org}\n${refund.reference}`)}`,
+        }, creditNotesAnswer);
+        creditNote = answer.CreditNotes[0];
+        if (!creditNote || answer.CreditNotes.length !== 1) throw new AccountingUnavailable(`${what}: unreadable answer (expected one credit note)`);
+        if (creditNote.HasValidationErrors) throw refused(what, firstValidationMessage(creditNote.ValidationErrors));
+      }
+      const answer = await api(org, {
+        method: 'PUT', path: '/Payments', what,
+        body: {
+          Payments: [{
+            CreditNote: { CreditNoteID: creditNote.CreditNoteID }, Account: { Code: config.paymentAccount }, Amount: toDollars(refund.amountCents),
+            Date: refund.date, Reference: refund.reference,
+          }],
+        },
+        idempotencyKey: `interschools-refund-${hash(`${org}\n${refund.reference}`)}`,
+      }, paymentsAnswer);
+      const saved = answer.Payments[0]!;
+      if (saved.HasValidationErrors) throw refused(what, firstValidationMessage(saved.ValidationErrors));
+      return { paymentId: saved.PaymentID };
+    },
+
+    async paymentsSince(org, since) {
+      const found: AccountingPayment[] = [];
+      for (let page = 1; ; page += 1) {
+        if (page > MAX_CONTACT_PAGES) throw new AccountingUnavailable('Xero payments: too many pages');
+        const answer = await api(org, {
+          method: 'GET', path: '/Payments', what: 'Xero payments',
+          query: { where: 'PaymentType=="ACCRECPAYMENT" AND Status=="AUTHORISED"', page: String(page) },
+          // Only what changed since the last read: one call a read when nothing did.
+          headers: since ? { 'if-modified-since': since.toUTCString() } : {},
+        }, paymentListAnswer);
+        for (const p of answer.Payments) {
+          if (!p.Invoice || (p.Status && p.Status !== 'AUTHORISED')) continue;
+          found.push({
+            paymentId: p.PaymentID, invoiceId: p.Invoice.InvoiceID, amountCents: Math.round(p.Amount * 100),
+            date: australianDate(p.Date), reference: p.Reference ?? '',
+          });
+        }
+        if (answer.Payments.length < XERO_PAGE_SIZE) break;
+      }
+      return found;
+    },
+
+    limits(org) {
+      return limits.get(org) ?? {};
     },
   };
 }

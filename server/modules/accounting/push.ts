@@ -1,36 +1,41 @@
-// Copies our invoices and payments to the accounting provider (docs/accounting.md 'Pushing').
-// Best effort: our own rows are the record. A provider that cannot be reached is logged (warn) and
-// the push is simply not done; anything else is logged as an error; neither is thrown to the
-// caller, whose write has already succeeded. pushPending retries what is still missing (hourly,
-// from housekeeping).
+// Sending one queued item to the accounting provider (docs/accounting.md 'Pushing'); the worker
+// (worker.ts) decides when, and what a failure means.
 //
-// - pushInvoice: the school's contact in the invoice's organisation (Northern for the NSW invoice
-//   type, Southern otherwise) from school_accounting_contacts, else a new contact (the school's
-//   name, the principal's email or else the school login's) linked there; then the invoice by its
-//   number, updating the one sent before (accountingInvoiceId). The provider's id is kept on our
-//   row, and its url when it answers one: url '' (the built-in ledger) means "our own invoice
-//   page", so the row's url stays as it was.
-// - pushPayment: against the latest invoice of the payment's school and event (sent first when it
-//   has not been), with our payment id as its reference, so a repeat is recognised. A TEST payment
-//   (made at the test checkout: no money taken) goes only to the built-in ledger, marked TEST;
-//   a real accounting system (Xero) never sees it.
-import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+// - An invoice goes with the school's contact in the invoice's organisation (Northern for the NSW
+//   invoice type, Southern otherwise) from school_accounting_contacts, else a new contact (the
+//   school's name, the principal's email or else the school login's) linked there; then the
+//   invoice with our number, its date of issue, due date and the event as its reference, updating
+//   the one sent before (accountingInvoiceId). What was sent is remembered as a digest of the
+//   invoice's canonical form (fixed key order: the database hands jsonb keys back in its own
+//   order), so an invoice that has not changed is never sent again.
+// - A payment goes against the latest invoice of its school and event, once that invoice is in the
+//   accounting system, with our payment id as its reference. A TEST payment (made at the test
+//   checkout: no money taken) goes only to the built-in ledger, marked TEST. A refund (money paid
+//   back, recorded by an admin on the payments grid) goes against the same invoice, for the
+//   school's contact: in Xero a credit note refunded from the bank account.
+// - An earlier attempt may have been applied with its answer lost: a retry looks the invoice up by
+//   its number, and the payment on its invoice by its reference, before sending (the first try
+//   needs no look-up: nothing was sent before).
+import { createHash } from 'node:crypto';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { accountingRegion } from '../../../src/domain/rules/accounting-region';
-import type { Db } from '../../db/client';
-import { events, invoices, payments, schoolAccountingContacts, schools, users } from '../../db/schema';
-import type { Deps } from '../../deps';
-import { AccountingUnavailable, type AccountingProvider, type Organisation } from '../../integrations/accounting';
+import type { AccountingRegion } from '../../../src/domain/constants/choices';
 import { australianDate } from '../../../src/domain/rules/australian-date';
+import { canonicalLines } from '../../../src/domain/rules/invoice-plan';
+import { REFUND_METHOD } from '../../../src/domain/schemas/entities/payment';
+import { accountingQueue, events, invoices, payments, schoolAccountingContacts, schools, users } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { AccountingRefused, type AccountingProvider, type Organisation } from '../../integrations/accounting';
+import { enqueue, markSent, park, type QueueItem } from './queue';
 
-export type PushDeps = Pick<Deps, 'db' | 'accounting'>;
-/** done: in the accounting system now (or nothing to send); unavailable: the provider could not
- *  be reached; failed: something else went wrong (logged). */
-export type PushOutcome = 'done' | 'unavailable' | 'failed';
+export type PushDeps = Pick<Deps, 'db' | 'accounting' | 'now'>;
 
-/** At most this many invoices and as many payments per pushPending run. */
-export const PUSH_PENDING_BATCH = 200;
+/** sent: the accounting system holds it as it is now (digest: of what it holds); wait: not yet,
+ *  nothing failed (the payment's invoice goes first). */
+export type SendOutcome = { kind: 'sent'; digest: string | null } | { kind: 'wait'; why: string };
+
+/** A payment whose invoice is not in the accounting system yet waits this long. */
+export const WAIT_FOR_INVOICE_MS = 30_000;
 
 const linesSchema = z.array(z.object({
   description: z.string(),
@@ -41,16 +46,9 @@ const linesSchema = z.array(z.object({
 
 /** Only the built-in ledger keeps TEST payments (marked so); a real accounting system's books hold
  *  money actually received. */
-const takesTestPayments = (accounting: AccountingProvider) => accounting.name === 'ledger';
+export const takesTestPayments = (accounting: AccountingProvider) => accounting.name === 'ledger';
 
-function report(log: FastifyBaseLogger, err: unknown, context: Record<string, unknown>, what: string): PushOutcome {
-  if (err instanceof AccountingUnavailable) {
-    log.warn({ err, ...context }, `${what}: the accounting system is unavailable; our record stands and is pushed again later`);
-    return 'unavailable';
-  }
-  log.error({ err, ...context }, `${what} failed`);
-  return 'failed';
-}
+const digestOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
 /** The school's contact in the organisation: the linked one, else a new one linked now. */
 async function contactFor(deps: PushDeps, org: Organisation, schoolId: string): Promise<string> {
@@ -69,127 +67,93 @@ async function contactFor(deps: PushDeps, org: Organisation, schoolId: string): 
   return (await linked()) ?? contact.contactId;
 }
 
-async function invoiceOutcome(deps: PushDeps, invoiceId: string, log: FastifyBaseLogger): Promise<PushOutcome> {
+export async function sendInvoice(deps: PushDeps, item: QueueItem): Promise<SendOutcome> {
   const { db, accounting } = deps;
-  try {
-    const [row] = await db
-      .select({
-        id: invoices.id, number: invoices.number, lines: invoices.lines, totalCents: invoices.totalCents, schoolId: invoices.schoolId,
-        accountingInvoiceId: invoices.accountingInvoiceId, url: invoices.url, invoiceType: events.invoiceType, invoiceDue: events.invoiceDue,
-      })
-      .from(invoices)
-      .innerJoin(events, eq(events.id, invoices.eventId))
-      .where(eq(invoices.id, invoiceId));
-    if (!row) throw new Error('invoice not found');
-    const org = accountingRegion(row.invoiceType);
-    const contactId = await contactFor(deps, org, row.schoolId);
-    const sent = await accounting.upsertInvoice(org, {
-      contactId,
-      reference: row.number,
-      lines: linesSchema.parse(row.lines),
-      totalCents: row.totalCents,
-      dueDate: row.invoiceDue,
-      invoiceId: row.accountingInvoiceId,
-    });
-    const url = sent.url || row.url;
-    if (sent.invoiceId !== row.accountingInvoiceId || url !== row.url) {
-      await db.update(invoices).set({ accountingInvoiceId: sent.invoiceId, url }).where(eq(invoices.id, row.id));
-    }
-    log.info({ invoiceId, provider: accounting.name, accountingInvoiceId: sent.invoiceId }, 'invoice pushed to the accounting system');
-    return 'done';
-  } catch (err) {
-    return report(log, err, { invoiceId, provider: accounting.name }, 'invoice push');
+  const [row] = await db
+    .select({
+      number: invoices.number, lines: invoices.lines, totalCents: invoices.totalCents, schoolId: invoices.schoolId, createdAt: invoices.createdAt,
+      accountingInvoiceId: invoices.accountingInvoiceId, url: invoices.url, event: events.name, invoiceDue: events.invoiceDue,
+    })
+    .from(invoices)
+    .innerJoin(events, eq(events.id, invoices.eventId))
+    .where(eq(invoices.id, item.subjectId));
+  // Gone with its school or event: nothing left to send.
+  if (!row) return { kind: 'sent', digest: null };
+  const org = item.organisation as AccountingRegion;
+  const content = {
+    number: row.number, reference: row.event, date: australianDate(row.createdAt), dueDate: row.invoiceDue,
+    lines: canonicalLines(linesSchema.parse(row.lines)), totalCents: row.totalCents,
+  };
+  const digest = digestOf([org, content]);
+  if (row.accountingInvoiceId && item.sentDigest === digest) return { kind: 'sent', digest };
+  const contactId = await contactFor(deps, org, row.schoolId);
+  const knownUrl = /^https?:/.test(row.url);
+  const sent = await accounting.upsertInvoice(org, {
+    // Tried before, or sent before and its id since lost: it may be in the accounting system already.
+    ...content, contactId, invoiceId: row.accountingInvoiceId, lookUp: !row.accountingInvoiceId && (item.attempts > 0 || item.sentDigest !== null), wantUrl: !knownUrl,
+  });
+  // url '' (the built-in ledger, or not asked): the row keeps the url it has.
+  const url = sent.url || row.url;
+  if (sent.invoiceId !== row.accountingInvoiceId || url !== row.url) {
+    await db.update(invoices).set({ accountingInvoiceId: sent.invoiceId, url }).where(eq(invoices.id, item.subjectId));
   }
+  return { kind: 'sent', digest };
 }
 
-async function paymentOutcome(deps: PushDeps, paymentId: string, log: FastifyBaseLogger): Promise<PushOutcome> {
+export async function sendPayment(deps: PushDeps, item: QueueItem): Promise<SendOutcome> {
   const { db, accounting } = deps;
-  try {
-    const [payment] = await db
-      .select({
-        id: payments.id, schoolId: payments.schoolId, eventId: payments.eventId, amountCents: payments.amountCents, status: payments.status,
-        receivedAt: payments.receivedAt, createdAt: payments.createdAt, accountingPaymentId: payments.accountingPaymentId, invoiceType: events.invoiceType,
-        test: payments.test,
-      })
-      .from(payments)
-      .innerJoin(events, eq(events.id, payments.eventId))
-      .where(eq(payments.id, paymentId));
-    if (!payment) throw new Error('payment not found');
-    if (payment.accountingPaymentId) return 'done';
-    if (payment.status !== 'received' || payment.amountCents <= 0) {
-      log.info({ paymentId, status: payment.status, amountCents: payment.amountCents }, 'payment not pushed: nothing received');
-      return 'done';
-    }
-    if (payment.test && !takesTestPayments(accounting)) {
-      log.info({ paymentId, provider: accounting.name }, 'payment not pushed: a TEST payment, no money was received');
-      return 'done';
-    }
-    const latest = () => db.select({ id: invoices.id, accountingInvoiceId: invoices.accountingInvoiceId }).from(invoices)
-      .where(and(eq(invoices.schoolId, payment.schoolId), eq(invoices.eventId, payment.eventId)))
-      .orderBy(desc(invoices.createdAt), desc(invoices.number)).limit(1);
-    let [invoice] = await latest();
-    if (!invoice) throw new Error('the school has no invoice for the event to record the payment against');
-    if (!invoice.accountingInvoiceId) {
-      const pushed = await invoiceOutcome(deps, invoice.id, log);
-      if (pushed !== 'done') return pushed;
-      [invoice] = await latest();
-      if (!invoice?.accountingInvoiceId) return 'failed';
-    }
-    const org = accountingRegion(payment.invoiceType);
-    const recorded = await accounting.recordPayment(org, {
-      invoiceId: invoice.accountingInvoiceId,
-      amountCents: payment.amountCents,
-      date: australianDate(payment.receivedAt ?? payment.createdAt),
-      reference: payment.id,
-      test: payment.test,
+  const [payment] = await db
+    .select({
+      id: payments.id, schoolId: payments.schoolId, eventId: payments.eventId, amountCents: payments.amountCents, status: payments.status,
+      receivedAt: payments.receivedAt, createdAt: payments.createdAt, accountingPaymentId: payments.accountingPaymentId,
+      invoiceType: events.invoiceType, test: payments.test, method: payments.method,
+    })
+    .from(payments)
+    .innerJoin(events, eq(events.id, payments.eventId))
+    .where(eq(payments.id, item.subjectId));
+  if (!payment || payment.accountingPaymentId) return { kind: 'sent', digest: null };
+  const refund = payment.method === REFUND_METHOD && payment.amountCents < 0;
+  // Nothing received (a correction moved no money), or a TEST payment a real accounting system never sees.
+  if (payment.status !== 'received' || (payment.amountCents <= 0 && !refund)) return { kind: 'sent', digest: null };
+  if (payment.test && !takesTestPayments(accounting)) return { kind: 'sent', digest: null };
+  const [invoice] = await db.select({ id: invoices.id, number: invoices.number, accountingInvoiceId: invoices.accountingInvoiceId }).from(invoices)
+    .where(and(eq(invoices.schoolId, payment.schoolId), eq(invoices.eventId, payment.eventId)))
+    .orderBy(desc(invoices.createdAt), desc(invoices.number)).limit(1);
+  if (!invoice) throw new Error('the school has no invoice for the event to record the payment against');
+  const accountingInvoiceId = invoice.accountingInvoiceId ?? await sendInvoiceFirst(deps, invoice.id, payment.invoiceType);
+  if (!accountingInvoiceId) return { kind: 'wait', why: 'its invoice is not in the accounting system yet' };
+  const org = item.organisation as Organisation;
+  const date = australianDate(payment.receivedAt ?? payment.createdAt);
+  const recorded = refund
+    ? await accounting.recordRefund(org, {
+      invoiceId: accountingInvoiceId, contactId: await contactFor(deps, org, payment.schoolId), invoiceNumber: invoice.number,
+      amountCents: -payment.amountCents, date, reference: payment.id, lookUp: item.attempts > 0,
+    })
+    : await accounting.recordPayment(org, {
+      invoiceId: accountingInvoiceId, amountCents: payment.amountCents, date, reference: payment.id, test: payment.test, lookUp: item.attempts > 0,
     });
-    await db.update(payments).set({ accountingPaymentId: recorded.paymentId }).where(eq(payments.id, payment.id));
-    log.info({ paymentId, provider: accounting.name, accountingPaymentId: recorded.paymentId }, 'payment pushed to the accounting system');
-    return 'done';
-  } catch (err) {
-    return report(log, err, { paymentId, provider: accounting.name }, 'payment push');
+  await db.update(payments).set({ accountingPaymentId: recorded.paymentId }).where(eq(payments.id, payment.id));
+  return { kind: 'sent', digest: null };
+}
+
+/** The payment's invoice goes first (queued, if a crash lost that): answers its id in the
+ *  accounting system, or null while it is not there (refused and parked: the payment waits). */
+async function sendInvoiceFirst(deps: PushDeps, invoiceId: string, invoiceType: string): Promise<string | null> {
+  const row = () => deps.db.select().from(accountingQueue).where(and(eq(accountingQueue.kind, 'invoice'), eq(accountingQueue.subjectId, invoiceId)));
+  let [item] = await row();
+  if (!item) {
+    await enqueue(deps.db, 'invoice', invoiceId, invoiceType, deps.now());
+    [item] = await row();
   }
-}
-
-/** Sends our invoice to the accounting provider (creating and linking the school's contact when it
- *  has none there). Never throws. */
-export async function pushInvoice(deps: PushDeps, invoiceId: string, log: FastifyBaseLogger): Promise<void> {
-  await invoiceOutcome(deps, invoiceId, log);
-}
-
-/** Records our received payment in the accounting provider against the school's latest invoice for
- *  the event (sending that invoice first when it has not been). Never throws. */
-export async function pushPayment(deps: PushDeps, paymentId: string, log: FastifyBaseLogger): Promise<void> {
-  await paymentOutcome(deps, paymentId, log);
-}
-
-/** Pushes the invoices not yet in the accounting system, then the received payments not yet in it
- *  (oldest first, PUSH_PENDING_BATCH of each at most); stops at the first sign that the provider
- *  is unavailable. Never throws. Answers how many of each were pushed. */
-export async function pushPending(deps: PushDeps, log: FastifyBaseLogger): Promise<{ invoices: number; payments: number; unavailable: boolean }> {
-  const done = { invoices: 0, payments: 0, unavailable: false };
+  if (!item || item.state === 'parked') return null;
   try {
-    const db: Db = deps.db;
-    const waitingInvoices = await db.select({ id: invoices.id }).from(invoices)
-      .where(isNull(invoices.accountingInvoiceId)).orderBy(asc(invoices.createdAt), asc(invoices.number)).limit(PUSH_PENDING_BATCH);
-    for (const { id } of waitingInvoices) {
-      const outcome = await invoiceOutcome(deps, id, log);
-      if (outcome === 'unavailable') return { ...done, unavailable: true };
-      if (outcome === 'done') done.invoices += 1;
-    }
-    const waitingPayments = await db.select({ id: payments.id }).from(payments)
-      .where(and(
-        isNull(payments.accountingPaymentId), eq(payments.status, 'received'), gt(payments.amountCents, 0),
-        takesTestPayments(deps.accounting) ? undefined : eq(payments.test, false),
-      ))
-      .orderBy(asc(payments.createdAt), asc(payments.id)).limit(PUSH_PENDING_BATCH);
-    for (const { id } of waitingPayments) {
-      const outcome = await paymentOutcome(deps, id, log);
-      if (outcome === 'unavailable') return { ...done, unavailable: true };
-      if (outcome === 'done') done.payments += 1;
-    }
+    const sent = await sendInvoice(deps, item);
+    if (sent.kind === 'sent') await markSent(deps.db, item, sent.digest, deps.now());
   } catch (err) {
-    log.error({ err }, 'pushing pending invoices and payments failed');
+    if (!(err instanceof AccountingRefused)) throw err;
+    await park(deps.db, item, err.reason, deps.now());
+    return null;
   }
-  return done;
+  const [invoice] = await deps.db.select({ accountingInvoiceId: invoices.accountingInvoiceId }).from(invoices).where(eq(invoices.id, invoiceId));
+  return invoice?.accountingInvoiceId ?? null;
 }

@@ -7,13 +7,16 @@
 // already linked there. Each carries its linked contactId there, or null.
 // xeroMissing: the organisation's contacts linked to no school.
 // A provider that cannot be reached answers 503 'Error connecting to the accounting system...'.
+// The queue of copies to the accounting system (queue.ts): what waits, what was refused (parked,
+// with the reason) and any pause; an admin sends a parked item again once it is put right.
 import { and, asc, eq, exists, inArray, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MAX_TITLE_LENGTH } from '../../../src/domain/constants/limits';
+import { MAX_TEXT_LENGTH, MAX_TITLE_LENGTH } from '../../../src/domain/constants/limits';
+import { formatMoney, toDollars } from '../../../src/domain/rules/money';
 import { ERROR_CODES } from '../../../src/domain/errors';
 import { accountingRegion } from '../../../src/domain/rules/accounting-region';
-import { API, type AccountingSync } from '../../../src/domain/schemas';
+import { API, type AccountingQueue, type AccountingSync } from '../../../src/domain/schemas';
 import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
 import type { Db, Tx } from '../../db/client';
 import { eventStates, events, invoices, schoolAccountingContacts, schools, teams } from '../../db/schema';
@@ -21,6 +24,8 @@ import type { Deps } from '../../deps';
 import { HttpError, notFound, unprocessable } from '../../http-errors';
 import { AccountingUnavailable, type AccountingContact, type Organisation } from '../../integrations/accounting';
 import { runWrite } from '../../plugins/idempotency';
+import { queueView, unpark } from './queue';
+import { kickAccounting } from './worker';
 
 export const accountingUnavailable = () => new HttpError(503, ERROR_CODES.ACCOUNTING_UNAVAILABLE, SERVER_MESSAGES.accountingUnavailable);
 export const contactNotFoundMessage = (org: Organisation) => `That accounting contact does not exist in the ${org} organisation.`;
@@ -84,8 +89,42 @@ async function checkJoin(db: Db | Tx, org: Organisation, schoolId: string, conta
   return false;
 }
 
-export const accountingRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, accounting }) => {
-  const { accountingSync, accountingJoin } = API.schools;
+/** The queue as the accounting screen shows it: each parked item says what it is. */
+async function queueAnswer(db: Db | Tx, now: Date): Promise<AccountingQueue> {
+  const view = await queueView(db, now);
+  return {
+    waiting: view.waiting,
+    pauses: view.pauses,
+    parked: view.parked.map((p) => ({
+      id: p.id, kind: p.kind === 'payment' ? 'payment' : 'invoice', organisation: p.organisation as Organisation, attempts: p.attempts,
+      since: p.since.toISOString(), reason: (p.reason ?? '').slice(0, MAX_TEXT_LENGTH),
+      what: (p.kind === 'payment'
+        ? `Payment of ${formatMoney(toDollars(p.paymentCents ?? 0))} from ${p.paymentSchool ?? 'a removed school'}`
+        : `Invoice ${p.invoiceNumber ?? ''} of ${p.invoiceSchool ?? 'a removed school'}`).slice(0, MAX_TEXT_LENGTH),
+    })),
+  };
+}
+
+export const accountingRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, accounting, now }) => {
+  const { accountingSync, accountingJoin, accountingQueue, accountingRetry } = API.schools;
+
+  app.get(accountingQueue.url, {
+    config: { auth: ['admin'] },
+    schema: { response: { 200: accountingQueue.response } },
+  }, async () => queueAnswer(db, now()));
+
+  app.post(accountingRetry.url, {
+    config: { auth: ['admin'] },
+    schema: { params: accountingRetry.params, response: { 200: accountingRetry.response } },
+  }, async (request, reply) => {
+    const answer = await runWrite(db, request, reply, async (tx) => {
+      if (!(await unpark(tx, request.params.id, now()))) throw notFound(SERVER_MESSAGES.accountingItemNotParked);
+      request.log.info({ queueItem: request.params.id }, 'a refused accounting item is sent again');
+      return queueAnswer(tx, now());
+    });
+    kickAccounting();
+    return answer;
+  });
 
   app.get(accountingSync.url, {
     config: { auth: ['admin'] },

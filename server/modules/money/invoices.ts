@@ -18,6 +18,7 @@ import type { Invoice, Supplier } from '../../../src/domain/schemas';
 import type { Db, Tx } from '../../db/client';
 import { disciplines, events, invoices, payments, schools, teamEntries } from '../../db/schema';
 import { notFound } from '../../http-errors';
+import { enqueue } from '../accounting/queue';
 
 export const EVENT_NOT_FOUND = 'Event not found';
 export const SCHOOL_NOT_FOUND = 'School not found';
@@ -95,7 +96,8 @@ async function issue(tx: Tx, scope: SchoolEvent, open: NonNullable<InvoicePlan['
 /**
  * Issues or updates the school's open invoice for the event as the plan says, when the invoice is
  * available; in one transaction serialised per school and event. Answers the ids of the invoice
- * rows written (for accounting); nothing when nothing changed or it is not available yet.
+ * rows written, each queued for the accounting system; nothing when nothing changed or it is not
+ * available yet.
  */
 export async function issueInvoices(db: Db, scope: SchoolEvent, now: Date): Promise<string[]> {
   return db.transaction(async (tx) => {
@@ -103,7 +105,10 @@ export async function issueInvoices(db: Db, scope: SchoolEvent, now: Date): Prom
     const loaded = await load(tx, scope);
     if (!shownToSchool(loaded, now)) return [];
     const open = plan(loaded).open;
-    return open ? issue(tx, scope, open, loaded.issued, now) : [];
+    const written = open ? await issue(tx, scope, open, loaded.issued, now) : [];
+    // Queued with the write itself: the accounting system cannot miss an invoice that was issued.
+    for (const id of written) await enqueue(tx, 'invoice', id, loaded.event.invoiceType, now);
+    return written;
   });
 }
 

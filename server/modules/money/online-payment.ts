@@ -38,7 +38,8 @@ import { events, invoices, paymentCheckouts, payments, schools } from '../../db/
 import type { Deps } from '../../deps';
 import { HttpError, conflict, notFound, unprocessable } from '../../http-errors';
 import { GatewayUnavailable, type CheckoutOutcome, type PaymentGateway } from '../../integrations/payments';
-import { pushPayment } from '../accounting/push';
+import { queuePayments } from '../accounting/queue';
+import { kickAccounting } from '../accounting/worker';
 import { outstandingCents } from './outstanding';
 
 /** What recording a payment needs (the routes pass their whole Deps). */
@@ -84,13 +85,13 @@ export const invoicePath = (schoolId: string, eventId: string) =>
 
 // ---- Recording what the gateway confirmed ------------------------------------------------------
 
-/**
- * The single place where whatever follows a newly recorded online payment happens: a copy to the
- * accounting system (pushPayment, best-effort: it logs its own failures and never throws; our
- * payment row is the record, and housekeeping's pushPending retries what is missing).
- */
+/** The single place where whatever follows a newly recorded online payment happens: it is queued
+ *  for the accounting system (never throws: our payment row is the record). */
 export async function afterPaymentRecorded(deps: PaymentDeps, paymentId: string, log: Log): Promise<void> {
-  await pushPayment(deps, paymentId, log);
+  // Queued for the accounting worker, which sends it in the background; a failure here leaves the
+  // payment to the worker's catch-up, which queues whatever was missed.
+  await queuePayments(deps.db, [paymentId], deps.now()).catch((err: unknown) => log.error({ err, paymentId }, 'queueing the payment for the accounting system failed'));
+  kickAccounting();
 }
 
 /**

@@ -1,6 +1,5 @@
 // What a school owes for an event, in integer cents (PRODUCT-DECISIONS 'Money': outstanding =
-// total - payments received). Written for the online payment until the invoice module
-// (server/modules/money/invoices.ts) lands; that module may replace the body, the signature stays.
+// total - payments received): what online payment asks the gateway for.
 //
 // - Invoiced: the sum of the school's invoices for the event minus the payments received
 //   (invoiceStatusCents).

@@ -1,8 +1,8 @@
 // The payments grid's calls (spec section 7 'GET and PUT /api/payment'): admins and auditors read
 // the grid of an event (?EventId=, else the session's); only admins record payments, in one
 // transaction through runWrite so a replayed save applies once. Each payment row written is then
-// copied to the accounting system, best-effort (pushPayment of server/modules/accounting/push.ts).
-import type { FastifyBaseLogger } from 'fastify';
+// queued for the accounting system, which the accounting worker sends in the background
+// (server/modules/accounting/worker.ts): the admin never waits for Xero.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_BATCH_BODY_BYTES } from '../../../src/domain/constants/limits';
 import { API } from '../../../src/domain/schemas';
@@ -10,15 +10,9 @@ import type { Deps } from '../../deps';
 import { badRequest } from '../../http-errors';
 import { requireSession } from '../../plugins/authz';
 import { runWrite } from '../../plugins/idempotency';
-import { pushPayment } from '../accounting/push';
+import { queuePayments } from '../accounting/queue';
+import { kickAccounting } from '../accounting/worker';
 import { NO_EVENT, answeredEvent, gridEvent, listPayments, savePayments } from './payments-grid';
-
-/** After the commit: copies each payment row the grid wrote to the accounting system, one after
- *  the other. Best-effort: pushPayment never throws; a failure is logged there, the payment stays
- *  recorded here, and pushPending (push.ts) sends what is still missing later. */
-async function pushWrittenPayments(deps: Deps, paymentIds: readonly string[], log: FastifyBaseLogger): Promise<void> {
-  for (const paymentId of paymentIds) await pushPayment(deps, paymentId, log);
-}
 
 export const paymentsGridRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   const { db, now } = deps;
@@ -46,7 +40,10 @@ export const paymentsGridRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps)
       return listPayments(tx, await gridEvent(tx, eventId, null));
     });
     // A replay answers the stored reply and wrote nothing; otherwise the transaction committed.
-    if (reply.getHeader('idempotent-replay') !== 'true') await pushWrittenPayments(deps, written, request.log);
+    if (reply.getHeader('idempotent-replay') !== 'true' && written.length) {
+      await queuePayments(db, written, now());
+      kickAccounting();
+    }
     return answer;
   });
 };

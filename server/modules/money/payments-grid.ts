@@ -16,9 +16,11 @@
 //
 // A save says, for each row, what the school has paid in total for the event; the difference from
 // the payments already received is recorded as ONE payment row: a positive difference as the method
-// chosen ('bpay' by default, or 'cheque'), a negative one as a correction (method 'adjustment').
-// Payments the gateway confirmed online (method 'online') cannot be undone here: a total below
-// them is refused (422) naming the school. received '1' with amount omitted or 0 means 'paid in
+// chosen ('bpay' by default, or 'cheque'), a negative one as a correction (method 'adjustment': the
+// amount was mistyped, nothing moved) or, when the admin says so (method 'refund'), as a refund:
+// money paid back to the school, which goes to the accounting system as a credit note refunded.
+// Payments the gateway confirmed online (method 'online') cannot be corrected here: a total below
+// them is refused (422) naming the school, unless it is a refund (paid back through the gateway). received '1' with amount omitted or 0 means 'paid in
 // full': what the total still lacks (nothing when the payments already cover it).
 //
 // Every read is a fixed number of queries whatever the number of schools.
@@ -27,8 +29,8 @@ import { readinessFacts } from '../../../src/domain/rules/bib-list';
 import { invoiceStatusCents } from '../../../src/domain/rules/invoice-status';
 import { invoiceTotalsCents } from '../../../src/domain/rules/invoice-totals';
 import { formatMoney, toCents, toDollars } from '../../../src/domain/rules/money';
-import type { PaymentRow, PaymentUpdate } from '../../../src/domain/schemas/entities/payment';
-import { paymentBelowOnlineMessage } from '../../../src/domain/server-messages';
+import { REFUND_METHOD, type PaymentRow, type PaymentUpdate } from '../../../src/domain/schemas/entities/payment';
+import { paymentBelowOnlineMessage, REFUND_RAISES_MESSAGE } from '../../../src/domain/server-messages';
 import type { Db, Tx } from '../../db/client';
 import { events, invoices, payments, schools, states, teamEntries } from '../../db/schema';
 import { badRequest, notFound, unprocessable } from '../../http-errors';
@@ -205,7 +207,9 @@ export async function savePayments(tx: Tx, updates: readonly PaymentUpdate[], no
     const target = targetCents(update, money);
     const difference = target - money.receivedCents;
     if (difference === 0) return;
-    if (difference < 0 && target < money.onlineCents) {
+    const refund = update.method === REFUND_METHOD;
+    if (refund && difference > 0) throw unprocessable(REFUND_RAISES_MESSAGE, [{ path: `payments.${index}.method`, message: REFUND_RAISES_MESSAGE }]);
+    if (difference < 0 && !refund && target < money.onlineCents) {
       const message = paymentBelowOnlineMessage(school.name, formatMoney(toDollars(money.onlineCents)));
       throw unprocessable(message, [{ path: `payments.${index}.amount`, message }]);
     }
@@ -213,7 +217,7 @@ export async function savePayments(tx: Tx, updates: readonly PaymentUpdate[], no
       schoolId: update.SchoolId,
       eventId: update.EventId,
       amountCents: difference,
-      method: difference > 0 ? (update.method ?? DEFAULT_MANUAL_METHOD) : ADJUSTMENT_METHOD,
+      method: refund ? REFUND_METHOD : difference > 0 ? (update.method ?? DEFAULT_MANUAL_METHOD) : ADJUSTMENT_METHOD,
       reference: update.reference?.trim() ?? '',
       status: 'received',
       receivedAt: now,

@@ -2,9 +2,9 @@
 // (a GET writes nothing: an auditor's read must not issue invoices or call the accounting system).
 //
 // - reconcileInvoices: issues or updates a school's invoice for an event as the plan says
-//   (invoices.ts issueInvoices) and copies what was written to the accounting system. The copy
-//   runs in the background (tracked here, errors logged by push.ts): a provider that is slow or
-//   down never holds up the write that caused it; pushPending retries what it missed.
+//   (invoices.ts issueInvoices), queueing what was written for the accounting system in the same
+//   transaction; the accounting worker (modules/accounting/worker.ts) sends it in the background,
+//   so a provider that is slow or down never holds up the write that caused it.
 // - reconcileAfterWrite: a route's onSend hook, so the write paths that change a school's entries
 //   or an event's fees or release date (teams, team entries, participants archived, the new-season
 //   carry-over, events) reconcile after their transaction has committed. A refused write or a
@@ -17,7 +17,7 @@ import { and, count, eq, exists, inArray, isNotNull, isNull, or, sql } from 'dri
 import { invoiceAvailable } from '../../../src/domain/rules/invoice-availability';
 import { events, invoices, schools, teamEntries } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { pushInvoice } from '../accounting/push';
+import { kickAccounting } from '../accounting/worker';
 import { issueInvoices } from './invoices';
 import { settleRecentCheckouts } from './online-payment';
 
@@ -36,26 +36,20 @@ function track(work: Promise<unknown>): void {
   void work.finally(() => running.delete(work));
 }
 
-/** Waits for every reconciliation and accounting copy started in the background (on close, and in
- *  tests before they look at the accounting system). */
+/** Waits for every reconciliation started in the background (on close, and in tests). */
 export async function backgroundMoneyWork(): Promise<void> {
   while (running.size) await Promise.allSettled([...running]);
 }
 
-async function pushAll(deps: ReconcileDeps, invoiceIds: readonly string[], log: Log): Promise<void> {
-  for (const id of invoiceIds) await pushInvoice(deps, id, log);
-}
-
 /**
- * Issues or updates the school's invoice for the event (when available) and starts copying what
- * was written to the accounting system in the background. Answers the invoice ids written and the
- * copy (which never rejects). Throws when the database write fails.
+ * Issues or updates the school's invoice for the event (when available); what was written is
+ * queued for the accounting system in the same transaction, and the accounting worker is asked to
+ * send it. Answers the invoice ids written. Throws when the database write fails.
  */
-export async function reconcileInvoices(deps: ReconcileDeps, scope: SchoolEvent, log: Log): Promise<{ written: string[]; pushed: Promise<void> }> {
+export async function reconcileInvoices(deps: ReconcileDeps, scope: SchoolEvent, _log: Log): Promise<{ written: string[] }> {
   const written = await issueInvoices(deps.db, scope, deps.now());
-  const pushed = written.length ? pushAll(deps, written, log) : Promise.resolve();
-  track(pushed);
-  return { written, pushed };
+  if (written.length) kickAccounting();
+  return { written };
 }
 
 /** Every school with race entries or invoices in the event (not removed). */
@@ -74,21 +68,19 @@ async function schoolsOf(deps: ReconcileDeps, eventId: string): Promise<SchoolEv
   return rows.map((r) => ({ schoolId: r.schoolId, eventId }));
 }
 
-/** Reconciles each pair in turn; answers how many had an invoice written, and their copies to the
- *  accounting system (which never reject). A failure is logged and the next pair goes on. */
-async function reconcileEach(deps: ReconcileDeps, scopes: readonly SchoolEvent[], log: Log): Promise<{ written: number; pushed: Promise<unknown> }> {
+/** Reconciles each pair in turn; answers how many had an invoice written. A failure is logged and
+ *  the next pair goes on. */
+async function reconcileEach(deps: ReconcileDeps, scopes: readonly SchoolEvent[], log: Log): Promise<number> {
   let written = 0;
-  const pushes: Promise<void>[] = [];
   for (const scope of scopes) {
     try {
       const done = await reconcileInvoices(deps, scope, log);
       if (done.written.length) written++;
-      pushes.push(done.pushed);
     } catch (err) {
       log.error({ err, ...scope }, 'the invoice could not be issued; the sweep tries again');
     }
   }
-  return { written, pushed: Promise.all(pushes) };
+  return written;
 }
 
 /** What a write changed: one school in one event, or every school of some events. */
@@ -175,9 +167,7 @@ export async function sweepMoney(deps: ReconcileDeps & Pick<Deps, 'gateway'>, lo
   const done = { payments: 0, invoices: 0 };
   try {
     done.payments = await settleRecentCheckouts(deps, log);
-    const reconciled = await reconcileEach(deps, await pairsDue(deps), log);
-    await reconciled.pushed;
-    done.invoices = reconciled.written;
+    done.invoices = await reconcileEach(deps, await pairsDue(deps), log);
   } catch (err) {
     log.error({ err }, 'the money sweep failed');
   }

@@ -109,9 +109,19 @@ export function planInvoices(input: InvoicePlanInput): InvoicePlan {
   return { settled, open: { content: next, replaces: openIssued?.id ?? null } };
 }
 
+type LineFields = { description: string; quantity: number; unitAmountCents: number; amountCents: number };
+
+/** An invoice's lines in one form whatever order their keys came in (the database hands jsonb keys
+ *  back in its own order): what 'has it changed?' compares, and what the accounting system is sent. */
+export function canonicalLines<L extends LineFields>(lines: readonly L[]): LineFields[] {
+  return lines.map((l) => ({ description: l.description, quantity: l.quantity, unitAmountCents: l.unitAmountCents, amountCents: l.amountCents }));
+}
+
 /** Whether an issued invoice must be rewritten to hold this content. */
 export function invoiceChanged(issued: IssuedInvoice, next: InvoiceContent): boolean {
-  return issued.totalCents !== next.totalCents || JSON.stringify(issued.lines) !== JSON.stringify(next.lines);
+  return issued.totalCents !== next.totalCents
+    || JSON.stringify(canonicalLines(issued.lines)) !== JSON.stringify(canonicalLines(next.lines))
+    || issued.lines.map((l) => l.disciplineId ?? null).join() !== next.lines.map((l) => l.disciplineId ?? null).join();
 }
 
 /** The GST in a GST-inclusive amount (1/11), to the cent. */

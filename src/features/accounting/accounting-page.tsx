@@ -4,8 +4,9 @@
 // contacts that no school has, each list filtered by a typed name. Choosing one of each and Join
 // links them (POST /api/schools/xero-join/{nsw|vic}); the answer's message is shown and both
 // lists are loaded again, so the pair leaves them. Schools already linked are listed below,
-// folded. The lists live on the server and the accounting system: the page needs the network and
-// says so.
+// folded. Below, the copies to the accounting system: what waits, and what it refused, to send
+// again (queue-panel.tsx). The lists live on the server and the accounting system: the page needs
+// the network and says so.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
 import { call } from '../../api/call';
@@ -21,6 +22,7 @@ import { ACCOUNTING_SEGMENT, type AccountingRegion } from '../../domain/constant
 import { accountingRegion } from '../../domain/rules/accounting-region';
 import { accountingSyncSchema, type AccountingSync } from '../../domain/schemas';
 import { SERVER_MESSAGES } from '../../domain/server-messages';
+import { AccountingQueuePanel } from './queue-panel';
 import './accounting.css';
 
 type Segment = 'nsw' | 'vic';
@@ -67,6 +69,7 @@ export default function AccountingPage({ db }: { db?: InterschoolsDb } = {}) {
       </div>
       {/* A fresh list (and fresh choices) for each organisation. */}
       <AccountingLists key={segment} segment={segment} stateName={stateName} />
+      <AccountingQueuePanel />
     </PageMain>
   );
 }

@@ -3,7 +3,9 @@
 // number, total cost and the payment made (with a 'Paid' tick); for a VIC event also an online
 // payment action for what is still owed. The admin records payments: ticking Paid fills the amount
 // with the total, or an amount is typed (dollars, at most 2 decimals), with how it was paid (BPAY or
-// cheque) and a reference; Save sends the changed rows (PUT /api/payment) and shows the answer.
+// cheque) and a reference. A lowered amount is a correction (mistyped) or a refund (money paid
+// back, which goes to the accounting system), as the admin says. Save sends the changed rows
+// (PUT /api/payment) and shows the answer.
 // A payment made at the test checkout is marked TEST: no money was received.
 // The auditor sees the same grid read-only. The list lives on the server: it needs the network and
 // says so (useServerList).
@@ -23,6 +25,7 @@ import { formatMoney, toCents, toDollars } from '../../domain/rules/money';
 import {
   MANUAL_PAYMENT_METHODS,
   MAX_PAYMENT_AMOUNT,
+  REFUND_METHOD,
   paymentRowSchema,
   type ManualPaymentMethod,
   type PaymentRow,
@@ -43,8 +46,9 @@ export const INCOMPLETE_DESCRIPTION =
 const METHOD_LABELS: Record<ManualPaymentMethod, string> = { bpay: 'BPAY', cheque: 'Cheque' };
 const listSchema = z.array(paymentRowSchema);
 
-/** What the admin has changed on a row: the amount as typed, how it was paid, a reference. */
-type Edit = { amount: string; method: ManualPaymentMethod; reference: string };
+/** What the admin has changed on a row: the amount as typed, how it was paid (or, lowered, whether
+ *  money was paid back), a reference. */
+type Edit = { amount: string; method: ManualPaymentMethod; lowered: 'correction' | 'refund'; reference: string };
 
 /** Typed dollars ('1,234.5', '$60') to a number; null when not dollars with at most 2 decimals. */
 export function parseDollars(text: string): number | null {
@@ -134,7 +138,7 @@ function PaymentsGrid({ eventId, eventName, admin, vic, chooser }: { eventId: st
         EventId: r.EventId,
         received: paidInFull(cents, toCents(r.totalCost)) ? '1' : '0',
         amount: toDollars(cents),
-        method: edit.method,
+        method: cents < toCents(r.amount) ? (edit.lowered === 'refund' ? REFUND_METHOD : undefined) : edit.method,
         reference: edit.reference.trim(),
       });
     }
@@ -143,7 +147,7 @@ function PaymentsGrid({ eventId, eventName, admin, vic, chooser }: { eventId: st
 
   const edit = (row: PaymentRow, change: Partial<Edit>) => {
     setEdits((current) => {
-      const before = current.get(rowKey(row)) ?? { amount: row.amount.toFixed(2), method: 'bpay' as const, reference: '' };
+      const before = current.get(rowKey(row)) ?? { amount: row.amount.toFixed(2), method: 'bpay' as const, lowered: 'correction' as const, reference: '' };
       return new Map(current).set(rowKey(row), { ...before, ...change });
     });
   };
@@ -273,7 +277,26 @@ function PaymentsGrid({ eventId, eventName, admin, vic, chooser }: { eventId: st
                               </div>
                             )}
                             {current && !error && difference < 0 && (
-                              <span className="payments-note">Correction of {formatMoney(toDollars(-difference))}</span>
+                              <div className="payments-how">
+                                <select
+                                  aria-label={`Why the payment made by ${r.name} is ${formatMoney(toDollars(-difference))} less`}
+                                  value={current.lowered}
+                                  onChange={(e) => edit(r, { lowered: e.target.value === 'refund' ? 'refund' : 'correction' })}
+                                >
+                                  <option value="correction">Correction of {formatMoney(toDollars(-difference))} (mistyped)</option>
+                                  <option value="refund">Refund of {formatMoney(toDollars(-difference))} (paid back)</option>
+                                </select>
+                                {current.lowered === 'refund' && (
+                                  <input
+                                    type="text"
+                                    aria-label={`Refund reference for ${r.name}`}
+                                    placeholder="Reference"
+                                    maxLength={MAX_REFERENCE_LENGTH}
+                                    value={current.reference}
+                                    onChange={(e) => edit(r, { reference: e.target.value })}
+                                  />
+                                )}
+                              </div>
                             )}
                           </div>
                         ) : (

@@ -4,9 +4,12 @@
 // - POST /connect/token: HTTP Basic client id and secret, form body grant_type=client_credentials.
 // - /api.xro/2.0/...: a bearer token it issued (and has not expired or revoked) and an
 //   xero-tenant-id that token's connection may reach.
-// A test can make it answer 429 with Retry-After for the next N calls, expire every token issued
-// so far (the next call gets 401), refuse tokens altogether, fail with 500, answer what cannot be
-// read, or never answer; it records every request it was sent.
+// Like Xero it counts each tenant's API calls against its limits (60 in any minute, 5,000 in any
+// day, on its own clock a test can move): past one it answers 429 with Retry-After and
+// X-Rate-Limit-Problem, and every answer says what is left (X-MinLimit-Remaining,
+// X-DayLimit-Remaining). A test can also make it answer 429 for the next N calls, expire every token
+// issued so far (the next call gets 401), refuse tokens altogether, fail with 500, answer what
+// cannot be read, or never answer; it records every request it was sent.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,19 +23,25 @@ export type XeroStubRequest = {
   tenant: string | undefined;
   idempotencyKey: string | undefined;
   contentType: string | undefined;
+  ifModifiedSince: string | undefined;
   /** JSON bodies parsed; the token request's form as an object; else the text. */
   body: unknown;
 };
 
 export type StubContact = { ContactID: string; Name: string; EmailAddress: string; ContactStatus: 'ACTIVE' | 'ARCHIVED' };
 export type StubLine = { Description: string; Quantity: number; UnitAmount: number; AccountCode: string; TaxType: string; LineAmount: number };
-export type StubPayment = { PaymentID: string; InvoiceID: string; AccountCode: string; Amount: number; Date: string; Reference: string };
+export type StubPayment = {
+  PaymentID: string; InvoiceID: string; AccountCode: string; Amount: number; Date: string; Reference: string; UpdatedAt: number;
+  /** Set for a refund: a payment out against a credit note (ARCREDITPAYMENT), not an invoice. */
+  CreditNoteID?: string;
+};
+export type StubCreditNote = { CreditNoteID: string; ContactID: string; Reference: string; Date: string; Total: number; LineItems: StubLine[]; Status: string };
 export type StubInvoice = {
-  InvoiceID: string; InvoiceNumber: string; Type: string; ContactID: string; Reference: string; LineAmountTypes: string;
+  InvoiceID: string; InvoiceNumber: string; Type: string; ContactID: string; Reference: string; Date: string; LineAmountTypes: string;
   LineItems: StubLine[]; DueDate: string; Status: string; CurrencyCode: string; Total: number; AmountPaid: number;
   OnlineInvoiceUrl: string;
 };
-export type StubBooks = { contacts: StubContact[]; invoices: StubInvoice[]; payments: StubPayment[] };
+export type StubBooks = { contacts: StubContact[]; invoices: StubInvoice[]; payments: StubPayment[]; creditNotes: StubCreditNote[] };
 
 type Client = { id: string; secret: string; tenants: string[] };
 type Stored = { status: number; body: unknown };
@@ -55,8 +64,8 @@ export type XeroStub = {
   addContact(tenant: string, name: string, email?: string, status?: StubContact['ContactStatus']): StubContact;
   /** Another custom connection (client id and secret) reaching only these tenants. */
   addClient(id: string, secret: string, tenants: string[]): void;
-  /** The next n API calls answer 429 with this Retry-After. */
-  rateLimitNext(n: number, retryAfter?: string | null): void;
+  /** The next n API calls answer 429 with this Retry-After, over this limit. */
+  rateLimitNext(n: number, retryAfter?: string | null, limit?: 'minute' | 'day'): void;
   /** Every token issued so far stops working: the next call with one gets 401. */
   expireTokens(): void;
   /** While set, every API call gets 401 (a connection whose access was withdrawn). */
@@ -67,6 +76,14 @@ export type XeroStub = {
   malformedNext(n: number): void;
   /** The next n API calls are never answered. */
   hangNext(n: number): void;
+  /** A payment made in Xero itself (a school paying the online invoice by card). */
+  payInXero(tenant: string, invoiceId: string, amount: number, date: string): StubPayment;
+  /** Xero's limits per tenant (default 60 a minute, 5,000 a day) and the stub's clock. */
+  limits: { minute: number; day: number };
+  now: () => number;
+  /** API calls the tenant made in the minute, and the day, before now. */
+  callsInLastMinute(tenant: string): number;
+  callsInLastDay(tenant: string): number;
   /** The API requests only (no token requests). */
   apiRequests(): XeroStubRequest[];
   tokenRequests(): XeroStubRequest[];
@@ -100,27 +117,58 @@ export async function startXeroStub(): Promise<XeroStub> {
   const idempotent = new Map<string, Stored>();
   let rateLimited = 0;
   let retryAfter: string | null = '1';
+  let rateLimitProblem = 'minute';
   let failingApi = 0;
   let failingToken = 0;
   let malformed = 0;
   let hanging = 0;
   let invoiceNumber = 0;
+  /** Each tenant's API calls, by the time they were made (stub.now()). */
+  const callTimes = new Map<string, number[]>();
+  const MINUTE = 60_000;
+  const DAY = 86_400_000;
+  const callsWithin = (tenant: string, ms: number) => (callTimes.get(tenant) ?? []).filter((t) => t > stub.now() - ms).length;
+  /** Counts the call as Xero does, or answers which limit it is over and for how long. */
+  const countCall = (tenant: string): { limit: 'minute' | 'day'; retryAfterS: number } | null => {
+    const times = (callTimes.get(tenant) ?? []).filter((t) => t > stub.now() - DAY);
+    callTimes.set(tenant, times);
+    for (const [limit, ms, allowed] of [['day', DAY, stub.limits.day], ['minute', MINUTE, stub.limits.minute]] as const) {
+      const within = times.filter((t) => t > stub.now() - ms);
+      if (within.length >= allowed) return { limit, retryAfterS: Math.max(1, Math.ceil((within[within.length - allowed]! + ms - stub.now()) / 1000)) };
+    }
+    times.push(stub.now());
+    return null;
+  };
+  const limitHeaders = (tenant: string) => ({
+    'x-minlimit-remaining': String(Math.max(0, stub.limits.minute - callsWithin(tenant, MINUTE))),
+    'x-daylimit-remaining': String(Math.max(0, stub.limits.day - callsWithin(tenant, DAY))),
+  });
+  const xeroDate = (ms: number) => `/Date(${ms}+0000)/`;
+  const paymentView = (b: StubBooks, p: StubPayment) => {
+    const invoice = b.invoices.find((i) => i.InvoiceID === p.InvoiceID);
+    return {
+      PaymentID: p.PaymentID, Date: xeroDate(Date.parse(p.Date)), Amount: p.Amount, Reference: p.Reference, Status: 'AUTHORISED',
+      PaymentType: p.CreditNoteID ? 'ARCREDITPAYMENT' : 'ACCRECPAYMENT', ...(p.CreditNoteID ? { CreditNote: { CreditNoteID: p.CreditNoteID } } : {}),
+      UpdatedDateUTC: xeroDate(p.UpdatedAt), HasAccount: true, Account: { Code: p.AccountCode },
+      Invoice: { InvoiceID: p.InvoiceID, InvoiceNumber: invoice?.InvoiceNumber ?? '', Type: 'ACCREC' },
+    };
+  };
 
   const books = (tenant: string): StubBooks => {
     let b = booksByTenant.get(tenant);
-    if (!b) booksByTenant.set(tenant, (b = { contacts: [], invoices: [], payments: [] }));
+    if (!b) booksByTenant.set(tenant, (b = { contacts: [], invoices: [], payments: [], creditNotes: [] }));
     return b;
   };
 
   const invoiceView = (b: StubBooks, i: StubInvoice) => {
     const contact = b.contacts.find((c) => c.ContactID === i.ContactID);
     return {
-      Type: i.Type, InvoiceID: i.InvoiceID, InvoiceNumber: i.InvoiceNumber, Reference: i.Reference,
+      Type: i.Type, InvoiceID: i.InvoiceID, InvoiceNumber: i.InvoiceNumber, Reference: i.Reference, Date: xeroDate(Date.parse(i.Date)), DateString: `${i.Date}T00:00:00`,
       Contact: { ContactID: i.ContactID, Name: contact?.Name ?? '' },
       LineAmountTypes: i.LineAmountTypes, LineItems: i.LineItems, DueDate: `/Date(${Date.parse(i.DueDate)}+0000)/`, DueDateString: `${i.DueDate}T00:00:00`,
       Status: i.Status, CurrencyCode: i.CurrencyCode, Total: i.Total, AmountPaid: i.AmountPaid,
       AmountDue: (cents(i.Total) - cents(i.AmountPaid)) / 100, HasValidationErrors: false,
-      Payments: b.payments.filter((p) => p.InvoiceID === i.InvoiceID)
+      Payments: b.payments.filter((p) => p.InvoiceID === i.InvoiceID && !p.CreditNoteID)
         .map((p) => ({ PaymentID: p.PaymentID, Date: `/Date(${Date.parse(p.Date)}+0000)/`, Amount: p.Amount, Reference: p.Reference, HasAccount: true })),
     };
   };
@@ -199,8 +247,9 @@ export async function startXeroStub(): Promise<XeroStub> {
       const reference = /Reference=="([^"]*)"/.exec(where)?.[1];
       const type = /Type=="([^"]*)"/.exec(where)?.[1];
       const statuses = query.get('Statuses')?.split(',');
+      const numbers = query.get('InvoiceNumbers')?.split(',');
       const found = b.invoices.filter((i) => (reference === undefined || i.Reference === reference) && (type === undefined || i.Type === type)
-        && (!statuses || statuses.includes(i.Status)));
+        && (!statuses || statuses.includes(i.Status)) && (!numbers || numbers.includes(i.InvoiceNumber)));
       return json(res, 200, { ...envelope(), Invoices: found.map((i) => invoiceView(b, i)) });
     }
 
@@ -216,6 +265,11 @@ export async function startXeroStub(): Promise<XeroStub> {
         if (inv.CurrencyCode !== 'AUD') return refusal('The currency must be AUD');
         if (inv.Status !== 'AUTHORISED') return refusal('Status must be AUTHORISED');
         if (typeof inv.DueDate !== 'string' || !ISO_DATE.test(inv.DueDate)) return refusal('Due Date is required for an approved invoice');
+        if (typeof inv.Date !== 'string' || !ISO_DATE.test(inv.Date)) return refusal('Date is required for an approved invoice');
+        const givenNumber = typeof inv.InvoiceNumber === 'string' ? inv.InvoiceNumber : undefined;
+        if (givenNumber && b.invoices.some((i) => i.InvoiceNumber === givenNumber && i.InvoiceID !== inv.InvoiceID && i.Status !== 'VOIDED')) {
+          return refusal('Invoice # must be unique.');
+        }
         const items = inv.LineItems as Record<string, unknown>[] | undefined;
         if (!Array.isArray(items) || items.length === 0) return refusal('Invoice must have at least one line item');
         const lines: StubLine[] = [];
@@ -230,8 +284,9 @@ export async function startXeroStub(): Promise<XeroStub> {
         }
         const total = lines.reduce((sum, l) => sum + cents(l.LineAmount), 0) / 100;
         const fields = {
-          Type: 'ACCREC', ContactID: contactId!, Reference: String(inv.Reference ?? ''), LineAmountTypes: 'Inclusive', LineItems: lines,
+          Type: 'ACCREC', ContactID: contactId!, Reference: String(inv.Reference ?? ''), Date: inv.Date, LineAmountTypes: 'Inclusive', LineItems: lines,
           DueDate: inv.DueDate, Status: 'AUTHORISED', CurrencyCode: 'AUD', Total: total,
+          ...(givenNumber ? { InvoiceNumber: givenNumber } : {}),
         };
         let invoice: StubInvoice | undefined;
         if (inv.InvoiceID !== undefined) {
@@ -259,6 +314,64 @@ export async function startXeroStub(): Promise<XeroStub> {
       return json(res, 200, { ...envelope(), Invoices: [invoiceView(b, invoice)] });
     }
 
+    const creditNoteView = (c: StubCreditNote) => ({
+      Type: 'ACCRECCREDIT', CreditNoteID: c.CreditNoteID, Reference: c.Reference, Contact: { ContactID: c.ContactID }, Date: xeroDate(Date.parse(c.Date)),
+      LineAmountTypes: 'Inclusive', LineItems: c.LineItems, Total: c.Total, Status: c.Status, CurrencyCode: 'AUD', HasValidationErrors: false,
+      Payments: b.payments.filter((p) => p.CreditNoteID === c.CreditNoteID).map((p) => ({ PaymentID: p.PaymentID, Amount: p.Amount, Reference: p.Reference })),
+    });
+
+    if (method === 'GET' && path === '/CreditNotes') {
+      const reference = /Reference=="([^"]*)"/.exec(query.get('where') ?? '')?.[1];
+      return json(res, 200, { ...envelope(), CreditNotes: b.creditNotes.filter((c) => reference === undefined || c.Reference === reference).map(creditNoteView) });
+    }
+
+    if (method === 'PUT' && path === '/CreditNotes') {
+      return once(req, tenant, res, () => {
+        const asked = (body as { CreditNotes?: Record<string, unknown>[] } | null)?.CreditNotes;
+        if (!Array.isArray(asked) || asked.length !== 1) return refusal('One credit note expected');
+        const c = asked[0]!;
+        const contactId = (c.Contact as { ContactID?: string } | undefined)?.ContactID;
+        if (c.Type !== 'ACCRECCREDIT') return refusal('Type must be ACCRECCREDIT');
+        if (!b.contacts.some((x) => x.ContactID === contactId)) return refusal('The contact does not exist');
+        if (c.LineAmountTypes !== 'Inclusive' || c.Status !== 'AUTHORISED') return refusal('LineAmountTypes must be Inclusive and Status AUTHORISED');
+        if (typeof c.Date !== 'string' || !ISO_DATE.test(c.Date)) return refusal('Date is required');
+        const items = c.LineItems as Record<string, unknown>[] | undefined;
+        if (!Array.isArray(items) || items.length === 0 || items.some((l) => !twoDecimals(l.UnitAmount) || l.TaxType !== 'OUTPUT' || l.AccountCode !== stub.salesAccount)) {
+          return refusal('Line items need a UnitAmount of 2 decimals, TaxType OUTPUT and the sales account');
+        }
+        const lines = items.map((l) => ({
+          Description: String(l.Description), Quantity: l.Quantity as number, UnitAmount: l.UnitAmount as number, AccountCode: String(l.AccountCode), TaxType: 'OUTPUT',
+          LineAmount: (cents(l.UnitAmount as number) * (l.Quantity as number)) / 100,
+        }));
+        const note: StubCreditNote = {
+          CreditNoteID: randomUUID(), ContactID: contactId!, Reference: String(c.Reference ?? ''), Date: c.Date, LineItems: lines, Status: 'AUTHORISED',
+          Total: lines.reduce((sum, l) => sum + cents(l.LineAmount), 0) / 100,
+        };
+        b.creditNotes.push(note);
+        return { status: 200, body: { ...envelope(), CreditNotes: [creditNoteView(note)] } };
+      });
+    }
+
+    if (method === 'PUT' && path === '/Payments' && (body as { Payments?: { CreditNote?: unknown }[] } | null)?.Payments?.[0]?.CreditNote) {
+      return once(req, tenant, res, () => {
+        const p = (body as { Payments: Record<string, unknown>[] }).Payments[0]!;
+        const note = b.creditNotes.find((c) => c.CreditNoteID === (p.CreditNote as { CreditNoteID?: string }).CreditNoteID);
+        if (!note) return refusal('Credit note could not be found');
+        const code = (p.Account as { Code?: string } | undefined)?.Code;
+        if (code !== stub.bankAccount) return refusal(`Account code '${String(code)}' is not a valid code for this document.`);
+        const refunded = b.payments.filter((x) => x.CreditNoteID === note.CreditNoteID).reduce((sum, x) => sum + cents(x.Amount), 0);
+        if (!twoDecimals(p.Amount) || p.Amount <= 0 || cents(p.Amount) > cents(note.Total) - refunded) return refusal('Payment amount exceeds the amount outstanding on this document');
+        if (typeof p.Date !== 'string' || !ISO_DATE.test(p.Date)) return refusal('Payment date is required');
+        const payment: StubPayment = {
+          PaymentID: randomUUID(), InvoiceID: '', CreditNoteID: note.CreditNoteID, AccountCode: code, Amount: p.Amount, Date: p.Date,
+          Reference: String(p.Reference ?? ''), UpdatedAt: stub.now(),
+        };
+        b.payments.push(payment);
+        if (cents(p.Amount) === cents(note.Total) - refunded) note.Status = 'PAID';
+        return { status: 200, body: { ...envelope(), Payments: [{ PaymentID: payment.PaymentID, Amount: payment.Amount, Reference: payment.Reference, Status: 'AUTHORISED', HasValidationErrors: false }] } };
+      });
+    }
+
     if (method === 'PUT' && path === '/Payments') {
       return once(req, tenant, res, () => {
         const asked = (body as { Payments?: Record<string, unknown>[] } | null)?.Payments;
@@ -273,6 +386,7 @@ export async function startXeroStub(): Promise<XeroStub> {
         if (typeof p.Date !== 'string' || !ISO_DATE.test(p.Date)) return refusal('Payment date is required');
         const payment: StubPayment = {
           PaymentID: randomUUID(), InvoiceID: invoice.InvoiceID, AccountCode: code, Amount: p.Amount, Date: p.Date, Reference: String(p.Reference ?? ''),
+          UpdatedAt: stub.now(),
         };
         b.payments.push(payment);
         invoice.AmountPaid = (cents(invoice.AmountPaid) + cents(p.Amount)) / 100;
@@ -282,6 +396,16 @@ export async function startXeroStub(): Promise<XeroStub> {
           body: { ...envelope(), Payments: [{ PaymentID: payment.PaymentID, Amount: payment.Amount, Reference: payment.Reference, Status: 'AUTHORISED', Invoice: invoiceView(b, invoice), HasValidationErrors: false }] },
         };
       });
+    }
+
+    if (method === 'GET' && path === '/Payments') {
+      // If-Modified-Since: only payments changed after it (Xero compares UpdatedDateUTC).
+      const since = req.headers['if-modified-since'] ? Date.parse(req.headers['if-modified-since']) : null;
+      const where = query.get('where') ?? '';
+      const type = /PaymentType=="([^"]*)"/.exec(where)?.[1];
+      const found = b.payments.filter((p) => (since === null || p.UpdatedAt > since) && (type === undefined || type === (p.CreditNoteID ? 'ARCREDITPAYMENT' : 'ACCRECPAYMENT')));
+      const page = Number(query.get('page') ?? '1');
+      return json(res, 200, { ...envelope(), Payments: found.slice((page - 1) * 100, page * 100).map((p) => paymentView(b, p)) });
     }
 
     return json(res, 404, { Title: 'NotFound', Status: 404, Detail: 'The resource you are looking for cannot be found' });
@@ -304,7 +428,8 @@ export async function startXeroStub(): Promise<XeroStub> {
       const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined);
       stub.requests.push({
         method: req.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), authorization: header('authorization'),
-        tenant: header('xero-tenant-id'), idempotencyKey: header('idempotency-key'), contentType: header('content-type'), body,
+        tenant: header('xero-tenant-id'), idempotencyKey: header('idempotency-key'), contentType: header('content-type'),
+        ifModifiedSince: header('if-modified-since'), body,
       });
       if (req.method === 'POST' && url.pathname === '/connect/token') return token(req, text, res);
       if (!url.pathname.startsWith(`${API_PREFIX}/`)) return json(res, 404, { Title: 'NotFound', Status: 404 });
@@ -324,8 +449,13 @@ export async function startXeroStub(): Promise<XeroStub> {
       }
       if (rateLimited > 0) {
         rateLimited -= 1;
-        return json(res, 429, { Title: 'Too Many Requests', Status: 429 }, { ...(retryAfter === null ? {} : { 'retry-after': retryAfter }), 'x-rate-limit-problem': 'minute' });
+        return json(res, 429, { Title: 'Too Many Requests', Status: 429 }, { ...(retryAfter === null ? {} : { 'retry-after': retryAfter }), 'x-rate-limit-problem': rateLimitProblem });
       }
+      const over = countCall(tenant);
+      if (over) {
+        return json(res, 429, { Title: 'Too Many Requests', Status: 429 }, { 'retry-after': String(over.retryAfterS), 'x-rate-limit-problem': over.limit, ...limitHeaders(tenant) });
+      }
+      for (const [name, value] of Object.entries(limitHeaders(tenant))) res.setHeader(name, value);
       if (failingApi > 0) {
         failingApi -= 1;
         return json(res, 500, { ErrorNumber: 500, Type: 'UnknownErrorException', Message: 'An error occurred in Xero.' });
@@ -363,9 +493,10 @@ export async function startXeroStub(): Promise<XeroStub> {
     addClient(id, secret, reach) {
       clients.push({ id, secret, tenants: reach });
     },
-    rateLimitNext(n, after = '1') {
+    rateLimitNext(n, after = '1', limit = 'minute') {
       rateLimited = n;
       retryAfter = after;
+      rateLimitProblem = limit;
     },
     expireTokens() {
       for (const t of tokens.values()) t.valid = false;
@@ -379,6 +510,20 @@ export async function startXeroStub(): Promise<XeroStub> {
     },
     hangNext(n) {
       hanging = n;
+    },
+    limits: { minute: 60, day: 5000 },
+    now: () => Date.now(),
+    callsInLastMinute: (tenant) => callsWithin(tenant, MINUTE),
+    callsInLastDay: (tenant) => callsWithin(tenant, DAY),
+    payInXero(tenant, invoiceId, amount, date) {
+      const b = books(tenant);
+      const invoice = b.invoices.find((i) => i.InvoiceID === invoiceId);
+      if (!invoice) throw new Error(`no invoice ${invoiceId} in the stub`);
+      const payment: StubPayment = { PaymentID: randomUUID(), InvoiceID: invoiceId, AccountCode: stub.bankAccount, Amount: amount, Date: date, Reference: 'Online payment', UpdatedAt: stub.now() };
+      b.payments.push(payment);
+      invoice.AmountPaid = (cents(invoice.AmountPaid) + cents(amount)) / 100;
+      if (cents(invoice.AmountPaid) >= cents(invoice.Total)) invoice.Status = 'PAID';
+      return payment;
     },
     apiRequests: () => stub.requests.filter((r) => r.path.startsWith(API_PREFIX)),
     tokenRequests: () => stub.requests.filter((r) => r.path === '/connect/token'),

@@ -1,10 +1,12 @@
 // Schools: profile, registration, deletion, lists, BPAY and the accounting sync (spec section 7).
 import { z } from 'zod';
-import { EXTERNAL_ID_PATTERN, MAX_BATCH_ROWS, MAX_REFERENCE_LENGTH, MAX_TITLE_LENGTH } from '../../constants/limits';
+import { ACCOUNTING_REGIONS } from '../../constants/choices';
+import { EXTERNAL_ID_PATTERN, MAX_BATCH_ROWS, MAX_REFERENCE_LENGTH, MAX_TEXT_LENGTH, MAX_TITLE_LENGTH } from '../../constants/limits';
 import {
   boundedText,
   idParamsSchema,
   idSchema,
+  isoDateTimeSchema,
   errResponseSchema,
   messageResponseSchema,
   stateIdSchema,
@@ -45,6 +47,25 @@ export const accountingSyncSchema = z.object({
 export type AccountingSync = z.infer<typeof accountingSyncSchema>;
 export const accountingJoinBodySchema = z.object({ schoolId: idSchema, contactId: contactIdSchema });
 
+/** The copies to the accounting system still to make (docs/accounting.md 'The queue'): how many
+ *  wait, each one the accounting system refused with its reason, and the organisations paused by
+ *  its rate limits. */
+export const accountingQueueSchema = z.object({
+  waiting: z.number().int().nonnegative(),
+  parked: z.array(z.object({
+    id: idSchema,
+    kind: z.enum(['invoice', 'payment']),
+    organisation: z.enum(ACCOUNTING_REGIONS),
+    /** What it is: 'Invoice INV-000012 of Alpine College', 'Payment of $120.00 from Alpine College'. */
+    what: boundedText(MAX_TEXT_LENGTH),
+    reason: boundedText(MAX_TEXT_LENGTH),
+    attempts: z.number().int().nonnegative(),
+    since: isoDateTimeSchema,
+  })),
+  pauses: z.array(z.object({ organisation: z.enum(ACCOUNTING_REGIONS), until: isoDateTimeSchema, reason: boundedText(MAX_TEXT_LENGTH) })),
+});
+export type AccountingQueue = z.infer<typeof accountingQueueSchema>;
+
 export const schoolsApi = {
   get: defineRoute({ method: 'GET', url: '/api/school/:SchoolId', params: schoolIdParamsSchema, response: schoolSchema }),
   own: defineRoute({ method: 'GET', url: '/api/school', response: schoolSchema }),
@@ -78,6 +99,9 @@ export const schoolsApi = {
     params: invoiceTypeParamsSchema,
     response: accountingSyncSchema,
   }),
+  accountingQueue: defineRoute({ method: 'GET', url: '/api/accounting/queue', response: accountingQueueSchema }),
+  /** Sends a parked item again (after the admin fixed what the accounting system refused). */
+  accountingRetry: defineRoute({ method: 'POST', url: '/api/accounting/queue/:id/retry', params: idParamsSchema, response: accountingQueueSchema }),
   accountingJoin: defineRoute({
     method: 'POST',
     url: '/api/schools/xero-join/:invoiceType',

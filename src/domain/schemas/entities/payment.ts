@@ -31,11 +31,16 @@ export const MAX_PAYMENT_AMOUNT = 1_000_000;
 /** How the admin says a school paid: the grid's choices (online payments come from the gateway). */
 export const MANUAL_PAYMENT_METHODS = ['bpay', 'cheque'] as const;
 export type ManualPaymentMethod = (typeof MANUAL_PAYMENT_METHODS)[number];
+/** A lowered amount is a correction (nothing moved: the amount was mistyped) unless the admin says
+ *  it was paid back to the school: a refund, which the accounting system is told of. */
+export const REFUND_METHOD = 'refund';
+export const PAYMENT_UPDATE_METHODS = [...MANUAL_PAYMENT_METHODS, REFUND_METHOD] as const;
+export type PaymentUpdateMethod = (typeof PAYMENT_UPDATE_METHODS)[number];
 
 /** PUT /api/payment rows: what the school has paid in total for the event, as the admin sees it
  *  (the server records the difference from the payments already received). received '1' with
  *  amount omitted or 0 means 'paid in full'. method (default 'bpay') and reference describe the
- *  payment being recorded. */
+ *  payment being recorded; 'refund' says a lowered amount was paid back to the school. */
 export const paymentUpdateSchema = z.object({
   SchoolId: idSchema,
   EventId: idSchema,
@@ -43,7 +48,7 @@ export const paymentUpdateSchema = z.object({
   amount: moneySchema
     .pipe(z.number().nonnegative({ error: 'The amount cannot be negative' }).max(MAX_PAYMENT_AMOUNT, { error: 'The amount is too large' }))
     .optional(),
-  method: z.enum(MANUAL_PAYMENT_METHODS).optional(),
+  method: z.enum(PAYMENT_UPDATE_METHODS).optional(),
   reference: boundedText(MAX_REFERENCE_LENGTH).optional(),
 });
 export type PaymentUpdate = z.infer<typeof paymentUpdateSchema>;
