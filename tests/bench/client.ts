@@ -75,7 +75,11 @@ async function main() {
     // 2. Pull of the large data set into IndexedDB, against raw bulkPut.
     const bench = await bundleEntry();
     const fresh = await device.context.newPage();
-    await fresh.goto(`${server.url}/utils/host`);
+    // A blank page of the server's origin (so the app's IndexedDB rules apply), answered by the
+    // browser itself: the bench injects its bundle inline, which the server's
+    // Content-Security-Policy rightly refuses on every page it serves.
+    await fresh.route(`${server.url}/bench-blank`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>bench</title>' }));
+    await fresh.goto(`${server.url}/bench-blank`);
     // tsx compiles the functions passed to evaluate() with esbuild's keepNames helper.
     await fresh.addScriptTag({ content: 'window.__name = (f) => f;' });
     await fresh.addScriptTag({ content: bench });
