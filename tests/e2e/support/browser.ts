@@ -22,7 +22,7 @@ const CSP_VIOLATION = /Content Security Policy/i;
  * otherwise (a tablet's or phone's viewport and touch).
  */
 export async function launchDevice(
-  device: Pick<BrowserContextOptions, 'viewport' | 'hasTouch' | 'isMobile'> = {},
+  device: Pick<BrowserContextOptions, 'viewport' | 'hasTouch' | 'isMobile' | 'bypassCSP'> = {},
 ): Promise<{ context: BrowserContext; cspViolations: string[]; close(): Promise<void> }> {
   const profile = await mkdtemp(path.join(tmpdir(), 'interschools-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
