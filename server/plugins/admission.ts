@@ -12,6 +12,7 @@
 // The embedded database (PGlite) runs inside this process: its queries keep the event loop busy,
 // so there the sign of overload is the loop's lag, measured by @fastify/under-pressure; past
 // `maxEventLoopDelayMs` API requests are refused the same way.
+import { randomUUID } from 'node:crypto';
 import underPressure from '@fastify/under-pressure';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -20,6 +21,13 @@ import { SERVER_MESSAGES } from '../../src/domain/server-messages';
 import { isApiRoute } from './authz';
 
 export type AdmissionOptions = { maxConcurrent: number; maxQueueMs: number; maxEventLoopDelayMs: number };
+
+/** The writes of a batch (POST /api/sync/batch) run inside the batch's own slot: they carry this
+ *  header with this process's token, which no client can know, and are not admitted again (a slot
+ *  each would let a few batches hold every slot while their writes wait for one). */
+export const BATCHED_WRITE_HEADER = 'x-interschools-batched-write';
+export const batchedWriteToken = randomUUID();
+const isBatchedWrite = (request: FastifyRequest) => request.headers[BATCHED_WRITE_HEADER] === batchedWriteToken;
 
 /** A request let in line gives up after this many times `maxQueueMs` (its estimate was wrong). */
 const BACKSTOP_FACTOR = 2;
@@ -121,7 +129,7 @@ export const admissionPlugin = fp<AdmissionOptions>(async (app, opts) => {
   }
   const admission = createAdmission(opts);
   app.addHook('onRequest', async (request, reply) => {
-    if (!isApiRoute(request.routeOptions.url)) return;
+    if (!isApiRoute(request.routeOptions.url) || isBatchedWrite(request)) return;
     if (!(await admission.enter())) {
       request.log.warn({ running: admission.running, waiting: admission.waiting }, 'overloaded: request refused');
       return reply.send(overloaded(reply));

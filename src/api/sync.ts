@@ -3,7 +3,7 @@
 // worker's, or a test's cookie-carrying one); answers are returned, never thrown, so the engine
 // decides per status code (ARCHITECTURE.md 'Flush'). Only a network failure throws.
 import { FEED_ROW_SCHEMAS } from '../domain/schemas/api/feed-rows';
-import { WRITE_HEADERS, syncResponseSchema, type SyncChange, type SyncResponse } from '../domain/schemas/api/sync';
+import { WRITE_HEADERS, syncBatchResponseSchema, syncResponseSchema, type SyncChange, type SyncResponse } from '../domain/schemas/api/sync';
 import type { OutboxItem } from '../db/database';
 
 export type FetchFn = typeof fetch;
@@ -72,6 +72,29 @@ export function sendOutboxItem(fetchFn: FetchFn, baseUrl: string, item: OutboxIt
     init.body = JSON.stringify(item.body);
   }
   return call(fetchFn, baseUrl + item.path, init);
+}
+
+/** The answers to a batch of queued writes (POST /api/sync/batch): one per write tried, in order,
+ *  up to and including the first that is not a success. `whole` is the batch's own answer when it
+ *  was not a 200 (a session ended, an overloaded server): then no write was tried. */
+export type BatchAnswer = { answers: WriteAnswer[]; whole: WriteAnswer | null };
+
+/** Sends a run of queued writes in one request, each with its client id, sequence number and key. */
+export async function sendOutboxBatch(fetchFn: FetchFn, baseUrl: string, items: readonly OutboxItem[]): Promise<BatchAnswer> {
+  const writes = items.map((item) => ({
+    method: item.method, path: item.path, clientId: item.clientId, seq: item.seq, idempotencyKey: item.idempotencyKey,
+    ...(item.eventId ? { eventId: item.eventId } : {}),
+    ...(item.body !== undefined && item.body !== null ? { body: item.body } : {}),
+  }));
+  const answer = await call(fetchFn, `${baseUrl}/api/sync/batch`, {
+    method: 'POST', headers: { Accept: 'application/json', 'Content-Type': 'application/json' }, body: JSON.stringify({ writes }),
+  });
+  const parsed = answer.status === 200 ? syncBatchResponseSchema.safeParse(answer.body) : null;
+  if (!parsed?.success) return { answers: [], whole: answer };
+  return {
+    whole: null,
+    answers: parsed.data.answers.map((a) => ({ status: a.status, body: a.body ?? null, headers: new Headers(a.retryAfter ? { 'retry-after': a.retryAfter } : {}) })),
+  };
 }
 
 export type ChangesAnswer = { status: number; page: SyncResponse | null; body: unknown; headers: Headers };

@@ -3,7 +3,8 @@
 // per page (or service worker); several engines on one database are safe: only the lock holder
 // sends, and the server applies each (client id, sequence number) once.
 import { v7 as uuidv7 } from 'uuid';
-import { NetworkError, errorDetails, sendOutboxItem, type FetchFn, type WriteAnswer } from '../api/sync';
+import { NetworkError, errorDetails, sendOutboxBatch, sendOutboxItem, type FetchFn, type WriteAnswer } from '../api/sync';
+import { MAX_WRITES_PER_BATCH } from '../domain/schemas/api/sync';
 import type { InterschoolsDb, OutboxItem } from '../db/database';
 import { getSessionUser, takeSequenceNumbers } from '../db/meta';
 import { listByStatus, markBlocked } from '../db/outbox';
@@ -70,6 +71,15 @@ function heldMessage(items: OutboxItem[]): string {
 }
 
 type Step = { kind: 'next' } | { kind: 'stop' } | { kind: 'retry'; ms: number } | { kind: 'again'; localId: number };
+
+/** A success as handle() takes one: a 2xx without the spec's `err` (which is a refusal). */
+const isPlainSuccess = (answer: WriteAnswer) =>
+  answer.status >= 200 && answer.status < 300 && typeof (answer.body as { err?: unknown } | null)?.err !== 'string';
+/** How many answers at the head are plain successes. */
+function leadingSuccesses(answers: readonly WriteAnswer[]): number {
+  const firstOther = answers.findIndex((a) => !isPlainSuccess(a));
+  return firstOther === -1 ? answers.length : firstOther;
+}
 
 export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   const { db } = opts;
@@ -166,68 +176,79 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   // ---- per answer ----------------------------------------------------------------------------
 
   async function onSuccess(item: OutboxItem, answer: WriteAnswer): Promise<void> {
+    await onSuccesses([item], [answer]);
+  }
+
+  /** Successes answered together (a batch's first answers) are recorded in one transaction, in
+   *  order: a transaction per item was most of a long flush's time on the device. */
+  async function onSuccesses(items: readonly OutboxItem[], answers: readonly WriteAnswer[]): Promise<void> {
     await db.transaction('rw', [...db.mirrorTables(), db.outbox], async () => {
-      await db.outbox.delete(item.localId!);
-      const table = db.table(item.entity);
-      const rows = answerRows(db, item.entity, answer.body);
-      const sentVersion = locateRow(item.body, item.rowId)?.row.version;
-
-      // POST of a snow id the school already had: the server answers the existing row.
-      if (item.method === 'POST' && rows.length === 1 && item.rowId !== null && rows[0]!.id !== undefined && rows[0]!.id !== item.rowId) {
-        const newId = rows[0]!.id as string;
-        await table.delete(keyFromString(table, item.rowId) as never);
-        for (const later of await itemsOfRow(item.entity, item.rowId)) {
-          const oldId = String(item.rowId);
-          await db.outbox.update(later.localId!, {
-            rowId: newId,
-            path: later.path.split(oldId).join(newId),
-            body: later.body === undefined ? undefined : (JSON.parse(JSON.stringify(later.body).split(JSON.stringify(oldId)).join(JSON.stringify(newId))) as unknown),
-          });
-        }
-      }
-
-      // Lists saved in one batch after this one, whatever this one was (a one-row PATCH too): their
-      // rows follow this answer's versions, or they would meet 409 on the device's own change.
-      const laterBatches = await db.outbox
-        .filter((q) => q.entity === item.entity && q.rowId === null && q.localId !== item.localId).toArray();
-      for (const row of rows.map((answered) => splitAnswerRow(item.entity, answered).row)) {
-        const rowId = rowKeyString(keyOfRow(table, row));
-        const queued = await itemsOfRow(item.entity, rowId);
-        const sent = item.rowId === null ? batchElement(item.body, row.id)?.row.version : sentVersion;
-        // Our own write bumped the version: later edits of the row made on it, or on an older one
-        // (before this write was merged onto another device's change and resent), follow it. An
-        // edit made on a newer version (a pull brought it) is left as it is.
-        for (const later of [...queued, ...laterBatches]) {
-          if (later.status !== 'pending' || typeof sent !== 'number' || row.version === undefined) continue;
-          const located = later.rowId === null ? batchElement(later.body, row.id) : locateRow(later.body, later.rowId);
-          if (located && typeof located.row.version === 'number' && located.row.version <= sent) {
-            later.body = located.replace({ ...located.row, version: row.version });
-            // Discarding that batch later brings the row back on this version, not the old one.
-            if (isBatchUndo(later.base)) {
-              const { undo } = later.base;
-              later.base = { undo: { ...undo, put: undo.put.map((r) => (isPlainObject(r) && r.id === row.id ? { ...r, version: row.version } : r)) } };
-            }
-            await db.outbox.put(later);
-          }
-        }
-        // A later batch still to be sent changed or removed this row on the device: the device's row
-        // stands. A set-aside batch does not: it must not freeze the row on an old version.
-        if (laterBatches.some((later) => later.status !== 'failed' && batchTouches(later.body, row.id))) continue;
-        const key = keyOfRow(table, row);
-        const local = (await table.get(key as never)) as Row | undefined;
-        if (!queued.length && local && typeof local.version === 'number' && typeof row.version === 'number' && local.version > row.version) {
-          // A pull already brought a newer row; keep it.
-          if (local._pending) await table.put(withoutPending(local));
-          continue;
-        }
-        await table.put(overlay(row, queued));
-      }
-      for (const answered of rows) {
-        const { nested } = splitAnswerRow(item.entity, answered);
-        if (nested) await putNestedRows(answered.id, nested);
-      }
-      await clearPendingMark(item);
+      // Lists saved in one batch, read once: the items of one row are found by index, these are not.
+      const listBatches = await db.outbox.filter((q) => q.rowId === null).toArray();
+      for (const [i, item] of items.entries()) await applySuccess(item, answers[i]!, listBatches);
     });
+  }
+
+  async function applySuccess(item: OutboxItem, answer: WriteAnswer, listBatches: readonly OutboxItem[]): Promise<void> {
+    await db.outbox.delete(item.localId!);
+    const table = db.table(item.entity);
+    const rows = answerRows(db, item.entity, answer.body);
+    const sentVersion = locateRow(item.body, item.rowId)?.row.version;
+
+    // POST of a snow id the school already had: the server answers the existing row.
+    if (item.method === 'POST' && rows.length === 1 && item.rowId !== null && rows[0]!.id !== undefined && rows[0]!.id !== item.rowId) {
+      const newId = rows[0]!.id as string;
+      await table.delete(keyFromString(table, item.rowId) as never);
+      for (const later of await itemsOfRow(item.entity, item.rowId)) {
+        const oldId = String(item.rowId);
+        await db.outbox.update(later.localId!, {
+          rowId: newId,
+          path: later.path.split(oldId).join(newId),
+          body: later.body === undefined ? undefined : (JSON.parse(JSON.stringify(later.body).split(JSON.stringify(oldId)).join(JSON.stringify(newId))) as unknown),
+        });
+      }
+    }
+
+    // Lists saved in one batch after this one, whatever this one was (a one-row PATCH too): their
+    // rows follow this answer's versions, or they would meet 409 on the device's own change.
+    const laterBatches = listBatches.filter((q) => q.entity === item.entity && q.localId !== item.localId);
+    for (const row of rows.map((answered) => splitAnswerRow(item.entity, answered).row)) {
+      const rowId = rowKeyString(keyOfRow(table, row));
+      const queued = await itemsOfRow(item.entity, rowId);
+      const sent = item.rowId === null ? batchElement(item.body, row.id)?.row.version : sentVersion;
+      // Our own write bumped the version: later edits of the row made on it, or on an older one
+      // (before this write was merged onto another device's change and resent), follow it. An
+      // edit made on a newer version (a pull brought it) is left as it is.
+      for (const later of [...queued, ...laterBatches]) {
+        if (later.status !== 'pending' || typeof sent !== 'number' || row.version === undefined) continue;
+        const located = later.rowId === null ? batchElement(later.body, row.id) : locateRow(later.body, later.rowId);
+        if (located && typeof located.row.version === 'number' && located.row.version <= sent) {
+          later.body = located.replace({ ...located.row, version: row.version });
+          // Discarding that batch later brings the row back on this version, not the old one.
+          if (isBatchUndo(later.base)) {
+            const { undo } = later.base;
+            later.base = { undo: { ...undo, put: undo.put.map((r) => (isPlainObject(r) && r.id === row.id ? { ...r, version: row.version } : r)) } };
+          }
+          await db.outbox.put(later);
+        }
+      }
+      // A later batch still to be sent changed or removed this row on the device: the device's row
+      // stands. A set-aside batch does not: it must not freeze the row on an old version.
+      if (laterBatches.some((later) => later.status !== 'failed' && batchTouches(later.body, row.id))) continue;
+      const key = keyOfRow(table, row);
+      const local = (await table.get(key as never)) as Row | undefined;
+      if (!queued.length && local && typeof local.version === 'number' && typeof row.version === 'number' && local.version > row.version) {
+        // A pull already brought a newer row; keep it.
+        if (local._pending) await table.put(withoutPending(local));
+        continue;
+      }
+      await table.put(overlay(row, queued));
+    }
+    for (const answered of rows) {
+      const { nested } = splitAnswerRow(item.entity, answered);
+      if (nested) await putNestedRows(answered.id, nested);
+    }
+    await clearPendingMark(item);
   }
 
   async function onLocked(item: OutboxItem, answer: WriteAnswer): Promise<void> {
@@ -346,7 +367,35 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     });
   }
 
-  async function pickNext(preferred: number | null): Promise<{ item: OutboxItem | null; heldForOthers: OutboxItem[] }> {
+  /**
+   * Stamps a run of items to send in one batch, in order, each as prepare() would: the first may be
+   * given a fresh number; the run ends before an item that would need one, or whose number is not
+   * above the one before it (the server takes numbers in order: a lower one after a higher one
+   * would be refused as already sent).
+   */
+  async function prepareRun(candidates: readonly OutboxItem[]): Promise<OutboxItem[]> {
+    const first = await prepare(candidates[0]!.localId!);
+    if (!first) return [];
+    return db.transaction('rw', db.outbox, db.meta, async () => {
+      const run = [first];
+      let lastSent = (await getMeta<number>(ENGINE_META.lastSentSeq)) ?? 0;
+      for (const candidate of candidates.slice(1)) {
+        const item = await db.outbox.get(candidate.localId!);
+        if (!item || item.status !== 'pending') break;
+        const inFlight = item.inFlightSeq === item.seq;
+        if ((item.seq <= lastSent && !inFlight) || item.seq <= run[run.length - 1]!.seq) break;
+        item.attempts += 1;
+        item.inFlightSeq = item.seq;
+        await db.outbox.put(item);
+        lastSent = Math.max(lastSent, item.seq);
+        run.push(item);
+      }
+      await setMeta(ENGINE_META.lastSentSeq, lastSent);
+      return run;
+    });
+  }
+
+  async function pickNext(preferred: number | null): Promise<{ item: OutboxItem | null; heldForOthers: OutboxItem[]; run: OutboxItem[] }> {
     const user = await activeUser();
     const pending = await listByStatus(db, 'pending');
     const failed = await listByStatus(db, 'failed');
@@ -368,7 +417,29 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     // refuse it as 'already sent' though it never applied it.
     const inFlight = sendable.find((i) => i.inFlightSeq === i.seq);
     const item = inFlight || (preferred !== null && sendable.find((i) => i.localId === preferred)) || sendable[0] || null;
-    return { item, heldForOthers };
+    return { item, heldForOthers, run: item ? runFrom(item, sendable) : [] };
+  }
+
+  /**
+   * The items sent in one batch with `first`: those after it, in order, while each can be sent
+   * before the answers of the ones before it are known. A batch ends at a list saved in one batch
+   * (its rows' versions follow earlier answers), before a second change of a row that states the
+   * row's version (the first change's answer gives it its new version), and after a new row (its
+   * answer may name the row differently, and later changes follow that name).
+   */
+  function runFrom(first: OutboxItem, sendable: readonly OutboxItem[]): OutboxItem[] {
+    const run = [first];
+    if (first.rowId === null || first.method === 'POST') return run;
+    const rows = new Set([`${first.entity}|${first.rowId}`]);
+    for (const item of sendable.slice(sendable.indexOf(first) + 1)) {
+      if (run.length >= MAX_WRITES_PER_BATCH || item.rowId === null) break;
+      const row = `${item.entity}|${item.rowId}`;
+      if (rows.has(row) && typeof locateRow(item.body, item.rowId)?.row.version === 'number') break;
+      rows.add(row);
+      run.push(item);
+      if (item.method === 'POST') break;
+    }
+    return run;
   }
 
   async function handle(item: OutboxItem, answer: WriteAnswer, merges: Map<number, number>): Promise<Step> {
@@ -427,33 +498,63 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     let preferred: number | null = null;
     let reportedHeld = false;
     for (;;) {
-      const { item: next, heldForOthers } = await pickNext(preferred);
+      const { item: next, heldForOthers, run: candidates } = await pickNext(preferred);
       preferred = null;
       if (heldForOthers.length && !reportedHeld) {
         reportedHeld = true;
         status.set({ message: heldMessage(heldForOthers) });
       }
       if (!next) return null;
-      const item = await prepare(next.localId!);
-      if (!item) continue;
-      let answer: WriteAnswer;
+      const run = await prepareRun(candidates);
+      if (!run.length) continue;
+      let answers: WriteAnswer[];
       try {
-        answer = await sendOutboxItem(fetchFn, baseUrl, item);
+        answers = await send(run);
+        // Refused as a whole before anything was applied (an ended session, too many requests):
+        // the first item's answer stands for all, which go again later in their order.
+        const whole = answers.length === 1 && run.length > 1 && (answers[0]!.status === 401 || answers[0]!.status === 429);
+        if (whole) await db.outbox.bulkUpdate(run.slice(1).map((item) => ({ key: item.localId!, changes: { inFlightSeq: undefined } })));
       } catch (err) {
         if (!(err instanceof NetworkError)) throw err;
         status.set({ online: false });
-        const ms = retryDelay(item.attempts, random, null);
-        await db.outbox.update(item.localId!, { nextAttemptAt: now() + ms });
+        const ms = retryDelay(run[0]!.attempts, random, null);
+        await db.outbox.update(run[0]!.localId!, { nextAttemptAt: now() + ms });
         await refreshCounts();
         return ms;
       }
       status.set({ online: true });
-      const step = await handle(item, answer, merges);
-      await refreshCountsNowAndThen();
-      if (step.kind === 'stop') return null;
-      if (step.kind === 'retry') return step.ms;
-      if (step.kind === 'again') preferred = step.localId;
+      // Each answer dealt with as if its item had been sent alone (the successes at the head
+      // together); the items after the last answer were not tried and go again (under their
+      // numbers, still in flight).
+      const successes = leadingSuccesses(answers);
+      if (successes > 1) {
+        await onSuccesses(run.slice(0, successes), answers.slice(0, successes));
+        await refreshCountsNowAndThen();
+      }
+      for (const [i, answer] of answers.entries()) {
+        if (successes > 1 && i < successes) continue;
+        const step = await handle(run[i]!, answer, merges);
+        await refreshCountsNowAndThen();
+        if (step.kind === 'stop') return null;
+        if (step.kind === 'retry') return step.ms;
+        if (step.kind === 'again') {
+          preferred = step.localId;
+          break;
+        }
+      }
     }
+  }
+
+  /** One item as its own request; several in one batch. A batch the server would not take as a
+   *  whole (not an overload or an ended session: those hold for every item alike) is retried as
+   *  its first item alone, so no item is ever refused for the batch's sake. */
+  async function send(run: readonly OutboxItem[]): Promise<WriteAnswer[]> {
+    if (run.length === 1) return [await sendOutboxItem(fetchFn, baseUrl, run[0]!)];
+    const { answers, whole } = await sendOutboxBatch(fetchFn, baseUrl, run);
+    if (!whole) return answers;
+    const s = whole.status;
+    if (s === 401 || s === 408 || s === 429 || s >= 500) return [whole];
+    return [await sendOutboxItem(fetchFn, baseUrl, run[0]!)];
   }
 
   function scheduleRetry(ms: number): void {

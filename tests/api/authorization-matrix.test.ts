@@ -108,6 +108,12 @@ const MATRIX: Record<string, Row> = {
   'GET /api/snowracer/:snowId': { request: none, expect: only('school', 'admin') },
   'GET /api/snowracer/count': { request: none, expect: only('admin') },
   'GET /api/sync/changes': { request: () => ({ query: { cursor: '0' } }), expect: SIGNED_IN },
+  // A batch of queued writes: any signed-in user may send one; each write inside is decided by its
+  // own route (tests/api/sync-batch.test.ts), here a write of nobody's school: 404 inside a 200.
+  'POST /api/sync/batch': {
+    request: () => ({ payload: { writes: [{ method: 'DELETE', path: `/api/v2/team-entries/00000000-0000-4000-8000-000000000000`, clientId: '00000000-0000-4000-8000-000000000001', seq: 1, idempotencyKey: 'matrix-batch' }] } }),
+    expect: SIGNED_IN,
+  },
   // The race-day mirror of officials' tablets.
   'GET /api/race-day/changes': { request: () => ({ query: { cursor: '0' } }), expect: only('racedept', 'admin') },
   // Home: the school its own numbers, admin and auditor any school's; racedept nothing.

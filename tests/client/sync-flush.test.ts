@@ -132,3 +132,95 @@ describe('flush', () => {
     expect(await db.participants.get(row.id)).toMatchObject({ lastname: 'Later' });
   });
 });
+
+describe('batched flush', () => {
+  /** The device's fetch, counting what it sends: batches and their sizes, single writes. */
+  function counting(w: World) {
+    const sent: { batch: number | null; path: string }[] = [];
+    const fetchFn: typeof fetch = async (input, init) => {
+      const url = new URL(String(input));
+      if (init?.method && init.method !== 'GET') {
+        const writes = url.pathname === '/api/sync/batch' ? (JSON.parse(String(init.body)) as { writes: unknown[] }).writes.length : null;
+        sent.push({ batch: writes, path: url.pathname });
+      }
+      return w.jar.fetch(input, init);
+    };
+    return { sent, fetchFn };
+  }
+
+  async function fiveOnServer(w: World, db: InterschoolsDb) {
+    const rows = ['A', 'B', 'C', 'D', 'E'].map((n) => person(w, { firstname: n }));
+    for (const r of rows) await queueCreate(db, w, r);
+    await engineFor(w, db).engine.flush();
+    expect(await db.outbox.count()).toBe(0);
+    return rows;
+  }
+
+  it('sends a run of edits of different rows in one request, each applied once in order', async () => {
+    w = await world();
+    const db = freshDb();
+    const rows = await fiveOnServer(w, db);
+    for (const r of rows) await queuePatch(db, w, r.id, { firstname: `${r.firstname}2` });
+    const { sent, fetchFn } = counting(w);
+    await engineFor(w, db, { fetch: fetchFn }).engine.flush();
+    expect(sent).toEqual([{ batch: 5, path: '/api/sync/batch' }]);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await firstnames(w)).toEqual(['A2', 'B2', 'C2', 'D2', 'E2']);
+    expect(await appliedSeqs(w, await getClientId(db))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    // The device's rows took the versions the server answered.
+    for (const r of rows) expect(await db.participants.get(r.id)).toMatchObject({ firstname: `${r.firstname}2`, version: 2 });
+  });
+
+  it('stops at a refused edit: the ones before it applied, it set aside, the ones after sent next', async () => {
+    w = await world();
+    const db = freshDb();
+    const rows = await fiveOnServer(w, db);
+    await queuePatch(db, w, rows[0]!.id, { firstname: 'A2' });
+    await queuePatch(db, w, rows[1]!.id, { firstname: 'B2' });
+    await queuePatch(db, w, rows[2]!.id, { gender: 'Unknown' as never });
+    await queuePatch(db, w, rows[3]!.id, { firstname: 'D2' });
+    await queuePatch(db, w, rows[4]!.id, { firstname: 'E2' });
+    const { sent, fetchFn } = counting(w);
+    await engineFor(w, db, { fetch: fetchFn }).engine.flush();
+    expect(sent).toEqual([{ batch: 5, path: '/api/sync/batch' }, { batch: 2, path: '/api/sync/batch' }]);
+    expect(await firstnames(w)).toEqual(['A2', 'B2', 'C', 'D2', 'E2']);
+    const left = await db.outbox.toArray();
+    expect(left).toEqual([expect.objectContaining({ rowId: rows[2]!.id, status: 'failed' })]);
+  });
+
+  it('a second edit of a row stating its version waits for the first one\'s answer', async () => {
+    w = await world();
+    const db = freshDb();
+    const rows = await fiveOnServer(w, db);
+    await queuePatch(db, w, rows[0]!.id, { firstname: 'A2' });
+    await queuePatch(db, w, rows[1]!.id, { firstname: 'B2' });
+    await queuePatch(db, w, rows[0]!.id, { lastname: 'Later' });
+    const { sent, fetchFn } = counting(w);
+    await engineFor(w, db, { fetch: fetchFn }).engine.flush();
+    expect(sent.map((s) => s.batch ?? 1)).toEqual([2, 1]);
+    expect(await db.outbox.count()).toBe(0);
+    expect((await serverRows(w)).find((r) => r.id === rows[0]!.id)).toMatchObject({ firstname: 'A2', lastname: 'Later' });
+  });
+
+  it('a batch whose answer is lost is sent again under the same numbers and applied once', async () => {
+    w = await world();
+    const db = freshDb();
+    const rows = await fiveOnServer(w, db);
+    for (const r of rows) await queuePatch(db, w, r.id, { firstname: `${r.firstname}2` });
+    let dropped = 0;
+    const lossy: typeof fetch = async (input, init) => {
+      const res = await w!.jar.fetch(input, init);
+      if (String(input).endsWith('/api/sync/batch') && dropped === 0) {
+        dropped += 1;
+        throw new TypeError('network connection lost');
+      }
+      return res;
+    };
+    await engineFor(w, db, { fetch: lossy }).engine.flush();
+    await waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    expect(dropped).toBe(1);
+    expect(await firstnames(w)).toEqual(['A2', 'B2', 'C2', 'D2', 'E2']);
+    expect(await appliedSeqs(w, await getClientId(db))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect((await serverRows(w)).every((r) => r.version === 2)).toBe(true);
+  });
+});

@@ -111,7 +111,8 @@ const SPEC_CALLS = [
 // the timing files the spec's /files pages download, and their columns (docs/timing-files.md).
 const OUR_CALLS = ['GET /api/snowracer-export', 'POST /api/snowracer-import', 'POST /api/xls-import/confirm', 'POST /api/startlist/draw', 'PUT /api/raceMarks',
   'PUT /api/v2/Trophies', 'POST /api/files/results', 'POST /api/files/trophies', 'GET /api/files/:id',
-  'GET /api/timing-file', 'PUT /api/timing-file/columns', 'GET /api/accounting/queue', 'POST /api/accounting/queue/:id/retry'];
+  'GET /api/timing-file', 'PUT /api/timing-file/columns', 'GET /api/accounting/queue', 'POST /api/accounting/queue/:id/retry',
+  'POST /api/sync/batch'];
 
 const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
 

@@ -49,7 +49,41 @@ export const syncResponseSchema = z.object({
 });
 export type SyncResponse = z.infer<typeof syncResponseSchema>;
 
+/** Queued writes sent in one request, in order (POST /api/sync/batch; ARCHITECTURE 'Flush'): each
+ *  is the request the device would have sent on its own, with its client id, sequence number and
+ *  idempotency key, and is applied as if it had been. */
+export const MAX_WRITES_PER_BATCH = 100;
+/** A path of ours as the device writes it: under /api/, no dot segments, doubled or encoded
+ *  slashes, backslashes or fragments that could make it another route once resolved. */
+export function isPlainApiPath(path: string): boolean {
+  const [pathname] = path.split('?');
+  if (!/^\/api\/[A-Za-z0-9._~!$&'()*+,;=:@%/-]*$/.test(pathname!)) return false;
+  const segments = pathname!.split('/').slice(1);
+  return segments.every((seg, i) => (seg !== '' || i === segments.length - 1) && seg !== '.' && seg !== '..' && !/%(2e|2f|5c)/i.test(seg));
+}
+export const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export const syncBatchBodySchema = z.object({
+  writes: z.array(z.object({
+    method: z.enum(WRITE_METHODS),
+    /** An API path of ours, never the batch's own. */
+    path: z.string().max(2000).refine(isPlainApiPath, 'must be an API path').refine((p) => !p.startsWith('/api/sync/batch'), 'a batch cannot hold a batch'),
+    clientId: z.uuid(),
+    seq: z.number().int().positive(),
+    idempotencyKey: z.string().min(1).max(200),
+    eventId: z.uuid().optional(),
+    body: z.unknown().optional(),
+  })).min(1).max(MAX_WRITES_PER_BATCH),
+});
+export type SyncBatchWrite = z.infer<typeof syncBatchBodySchema>['writes'][number];
+/** The answers of the writes tried, in order: the server stops after the first one that is not a
+ *  success, so the device deals with it before anything after it is sent (as it would one by one). */
+export const syncBatchResponseSchema = z.object({
+  answers: z.array(z.object({ status: z.number().int(), body: z.unknown(), retryAfter: z.string().max(100).optional() })),
+});
+export type SyncBatchResponse = z.infer<typeof syncBatchResponseSchema>;
+
 export const syncApi = {
+  batch: defineRoute({ method: 'POST', url: '/api/sync/batch', body: syncBatchBodySchema, response: syncBatchResponseSchema }),
   changes: defineRoute({ method: 'GET', url: '/api/sync/changes', querystring: syncQuerySchema, response: syncResponseSchema }),
   /** Race officials' feed: the race-day data of every event shown for start lists. */
   raceDay: defineRoute({ method: 'GET', url: '/api/race-day/changes', querystring: syncQuerySchema, response: syncResponseSchema }),
