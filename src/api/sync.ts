@@ -3,7 +3,8 @@
 // worker's, or a test's cookie-carrying one); answers are returned, never thrown, so the engine
 // decides per status code (ARCHITECTURE.md 'Flush'). Only a network failure throws.
 import { FEED_ROW_SCHEMAS } from '../domain/schemas/api/feed-rows';
-import { WRITE_HEADERS, syncBatchResponseSchema, syncResponseSchema, type SyncChange, type SyncResponse } from '../domain/schemas/api/sync';
+import { z } from 'zod';
+import { WRITE_HEADERS, syncBatchResponseSchema, syncChangeSchema, syncResponseSchema, type SyncChange, type SyncResponse } from '../domain/schemas/api/sync';
 import type { OutboxItem } from '../db/database';
 
 export type FetchFn = typeof fetch;
@@ -108,16 +109,29 @@ export async function fetchChanges(
     headers: { Accept: 'application/json' },
   });
   if (answer.status !== 200) return { ...answer, page: null };
-  const parsed = syncResponseSchema.safeParse(answer.body);
-  if (!parsed.success) throw new Error(`The change feed answered an unexpected body: ${parsed.error.message}`);
-  return { ...answer, page: { ...parsed.data, changes: parsed.data.changes.map(parseRow) } };
+  return { ...answer, page: parseChangesPage(answer.body) };
 }
+
+/** A page of the feed: its envelope checked once, each row by its entity's schema (the envelope's
+ *  own check of every row as a record of anything is left out: the row schema decides). */
+export function parseChangesPage(body: unknown): SyncResponse {
+  const parsed = syncPageEnvelopeSchema.safeParse(body);
+  if (!parsed.success) throw new Error(`The change feed answered an unexpected body: ${parsed.error.message}`);
+  return { ...parsed.data, changes: parsed.data.changes.map(parseRow) };
+}
+
+/** A row of an entity without a schema of its own: an object, as the envelope has always said. */
+const anyRowSchema = syncChangeSchema.shape.row.unwrap();
+
+const syncPageEnvelopeSchema = syncResponseSchema.extend({
+  changes: z.array(syncChangeSchema.extend({ row: z.unknown().optional() })),
+});
 
 /** A pulled row in its mirror table's shape, or an error: a row missing a field the screens read
  *  must never reach IndexedDB (the page is not stored, and the pull tries again later). */
-function parseRow(change: SyncChange): SyncChange {
-  const schema = FEED_ROW_SCHEMAS[change.entity];
-  if (!change.row || !schema) return change;
+function parseRow(change: Omit<SyncChange, 'row'> & { row?: unknown }): SyncChange {
+  if (change.row === undefined) return { ...change, row: undefined };
+  const schema = FEED_ROW_SCHEMAS[change.entity] ?? anyRowSchema;
   const row = schema.safeParse(change.row);
   if (!row.success) throw new Error(`The change feed sent a ${change.entity} row of another shape: ${row.error.message}`);
   return { ...change, row: row.data };

@@ -68,7 +68,9 @@ export function createPull(ctx: PullContext, feed: Feed = MAIN_FEED): () => Prom
           else upserts.push({ key: keyOfRow(table, change.row as Row) ?? keyFromString(table, change.key), row: change.row as Row });
         }
         if (deletes.length) await table.bulkDelete(deletes as never[]);
-        const locals = (await table.bulkGet(upserts.map((u) => u.key) as never[])) as (Row | undefined)[];
+        // An empty table (a first download) holds no newer row to keep: nothing to read.
+        const empty = (await table.limit(1).count()) === 0;
+        const locals = empty ? [] : (await table.bulkGet(upserts.map((u) => u.key) as never[])) as (Row | undefined)[];
         const puts: Row[] = [];
         for (const [i, { key, row }] of upserts.entries()) {
           const queued = (queuedByRow.get(`${entity}\u0000${rowKeyString(key)}`) ?? []).sort((a, b) => a.seq - b.seq);
