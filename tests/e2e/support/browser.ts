@@ -22,9 +22,11 @@ const CSP_VIOLATION = /Content Security Policy/i;
  * otherwise (a tablet's or phone's viewport and touch).
  */
 export async function launchDevice(
-  device: Pick<BrowserContextOptions, 'viewport' | 'hasTouch' | 'isMobile' | 'bypassCSP'> = {},
+  device: Pick<BrowserContextOptions, 'viewport' | 'hasTouch' | 'isMobile' | 'bypassCSP' | 'offline'> = {},
+  /** A profile to open (a device started again): kept when the browser closes. */
+  keptProfile?: string,
 ): Promise<{ context: BrowserContext; cspViolations: string[]; close(): Promise<void> }> {
-  const profile = await mkdtemp(path.join(tmpdir(), 'interschools-chromium-'));
+  const profile = keptProfile ?? await mkdtemp(path.join(tmpdir(), 'interschools-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     args: ARGS,
@@ -43,7 +45,7 @@ export async function launchDevice(
     cspViolations,
     async close() {
       await context.close();
-      await rm(profile, { recursive: true, force: true });
+      if (!keptProfile) await rm(profile, { recursive: true, force: true });
       if (cspViolations.length) throw new Error(`Content-Security-Policy violations:\n${cspViolations.join('\n')}`);
     },
   };
