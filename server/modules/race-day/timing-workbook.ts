@@ -3,15 +3,10 @@
 // guarding apostrophe becomes part of a name), the heading row bold. The device writes the same
 // workbook offline (src/features/race-day/timing-download.ts).
 import ExcelJS from 'exceljs';
-import { workbookCell, workbookColumnWidths } from '../../../src/domain/rules/timing-file';
+import { fillTimingSheet } from '../../../src/domain/rules/timing-file';
 
 export async function timingWorkbook(table: readonly (readonly string[])[], sheetName: string): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(sheetName);
-  const [header = [], ...body] = table;
-  sheet.addRow([...header]);
-  for (const row of body) sheet.addRow(row.map(workbookCell));
-  sheet.getRow(1).font = { bold: true };
-  workbookColumnWidths(table).forEach((width, i) => { sheet.getColumn(i + 1).width = width; });
+  fillTimingSheet(workbook.addWorksheet(sheetName), table);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -45,6 +45,24 @@ export function workbookColumnWidths(table: readonly (readonly string[])[]): num
   });
 }
 
+/** The part of a spreadsheet library's sheet the timing file writes (exceljs's Worksheet has it):
+ *  named here so the server and the device fill their workbooks with one function. */
+export interface TimingSheet {
+  addRow(values: (string | number)[]): unknown;
+  getRow(index: number): { font: unknown };
+  getColumn(index: number): { width?: number };
+}
+
+/** Fills a sheet with the timing table: the heading row bold, whole numbers as number cells and
+ *  other text as it is, each column as wide as its widest cell. */
+export function fillTimingSheet(sheet: TimingSheet, table: readonly (readonly string[])[]): void {
+  const [header = [], ...body] = table;
+  sheet.addRow([...header]);
+  for (const row of body) sheet.addRow(row.map(workbookCell));
+  sheet.getRow(1).font = { bold: true };
+  workbookColumnWidths(table).forEach((width, i) => { sheet.getColumn(i + 1).width = width; });
+}
+
 /** The table as CSV: a UTF-8 byte order mark, escaped and quoted cells, every line ending CRLF. */
 export function timingCsv(table: readonly (readonly string[])[]): string {
   return csvText(table);

@@ -2,7 +2,7 @@
 // timingCsv as a file and the same table as an Excel workbook (src/components/save-file hands
 // either to the browser). exceljs is about a megabyte, so it loads only when a workbook is asked.
 import { CSV_TYPE } from '../../components/save-file';
-import { timingCsv, workbookCell, workbookColumnWidths } from '../../domain/rules/timing-file';
+import { fillTimingSheet, timingCsv } from '../../domain/rules/timing-file';
 
 export function timingCsvBlob(table: readonly (readonly string[])[]): Blob {
   return new Blob([timingCsv(table)], { type: CSV_TYPE });
@@ -16,13 +16,8 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 export async function timingXlsxBuffer(table: readonly (readonly string[])[], sheetName: string): Promise<ArrayBuffer> {
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(sheetName);
-  const [header = [], ...body] = table;
-  sheet.addRow([...header]);
-  for (const row of body) sheet.addRow(row.map(workbookCell));
-  sheet.getRow(1).font = { bold: true };
-  // The same widths as the server's workbook (server/modules/race-day/timing-workbook.ts).
-  workbookColumnWidths(table).forEach((width, i) => { sheet.getColumn(i + 1).width = width; });
+  // Filled as the server fills its workbook (server/modules/race-day/timing-workbook.ts).
+  fillTimingSheet(workbook.addWorksheet(sheetName), table);
   // In Node and in the browser exceljs answers a Buffer: a view that may share a larger pool.
   const written: unknown = await workbook.xlsx.writeBuffer();
   if (written instanceof ArrayBuffer) return written;
