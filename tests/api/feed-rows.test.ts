@@ -13,7 +13,7 @@ import { startTestApp, type TestApp } from './support/test-app';
 
 /** What the demo data has rows of (the others are made by screens still to come). */
 const DEMO_HAS = new Set(['participants', 'teams', 'teamEntries', 'teamManagers', 'volunteers', 'events', 'eventDisciplines',
-  'disciplines', 'states', 'schools', 'waivers', 'invoices', 'users',
+  'disciplines', 'states', 'schools', 'waivers', 'invoices',
   // The race-day feed (an event of the demo data is shown for start lists).
   'raceEvents', 'raceTeams', 'raceEntries', 'raceParticipants', 'raceSchools', 'raceReadiness']);
 
@@ -24,7 +24,7 @@ beforeAll(async () => {
   t = await startTestApp();
   await seedDemoData(t.db, { now: t.clock.now() });
   for (const event of await t.db.select().from(events).where(eq(events.archived, false))) {
-    const page = await pullChanges(t.db, { schoolId: null, eventId: event.id, allSchools: true, withUsers: true }, 0, 100_000);
+    const page = await pullChanges(t.db, { schoolId: null, eventId: event.id, allSchools: true, withAdminTables: true }, 0, 100_000);
     for (const change of page.changes) {
       if (change.row) rowsByEntity.set(change.entity, [...(rowsByEntity.get(change.entity) ?? []), change.row]);
     }

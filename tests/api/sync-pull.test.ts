@@ -2,11 +2,11 @@
 // client's entity names, tombstones after a delete, never another school's rows, resetRequired
 // once the tombstones a cursor needs are purged, and the scope taken from the session only.
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncChange, SyncResponse } from '../../src/domain/schemas';
 import { purgeTombstones } from '../../server/db/changes';
-import { eventStates, invites, participants, registryAthletes, ticketing } from '../../server/db/schema';
+import { eventStates, invites, participants, registryAthletes, ticketing, users } from '../../server/db/schema';
 import { createSchool, createUser } from './support/factories';
 import { signIn, type Agent } from './support/http';
 import { schoolInEvent } from './support/scenario';
@@ -71,7 +71,7 @@ describe('GET /api/sync/changes', () => {
     expect(of(page.changes, 'ticketing')).toEqual([{
       entity: 'ticketing', key: `${schoolId}:${eventId}`, deleted: false, row: expect.objectContaining({ managerTicket1: 2, SchoolId: schoolId, EventId: eventId }),
     }]);
-    expect(of(page.changes, 'users')).toEqual([]);
+    expect(page.changes.filter((c) => (c.entity as string) === 'users')).toEqual([]);
   });
 
   it('pages with a cursor and sends a tombstone after a delete, never for another school', async () => {
@@ -96,18 +96,26 @@ describe('GET /api/sync/changes', () => {
     expect(changes).toEqual([{ entity: 'events', key: eventId, deleted: false, row: expect.objectContaining({ id: eventId, states: [2, 3] }) }]);
   });
 
-  it('sends staff users to admins only, without any password', async () => {
+  it('sends no staff user to anyone: no users rows, and no staff email address in an admin\'s feed', async () => {
     const staff = await createUser(t.db, 'auditor');
+    const racedept = await createUser(t.db, 'racedept');
+    await t.db.update(users).set({ firstname: 'Renamed' }).where(eq(users.id, staff.id));
     const page = await pullAll(admin);
-    const row = of(page.changes, 'users').find((c) => c.key === staff.id)!.row;
-    expect(row).toEqual({ id: staff.id, firstname: staff.firstname, lastname: staff.lastname, email: staff.email, role: 'auditor', version: 1 });
-    expect(of((await pullAll(school)).changes, 'users')).toEqual([]);
-    const auditor = await signIn(t.app, staff.email);
-    const feed = await pull(auditor);
-    expect(feed.scopeKey).toMatch(/^school:none\/event:/);
-    expect(of(feed.changes, 'users')).toEqual([]);
-    expect(of(feed.changes, 'participants')).toEqual([]);
-    expect(of(feed.changes, 'schools')).toEqual([]);
+    expect(page.changes.filter((c) => (c.entity as string) === 'users')).toEqual([]);
+    const staffEmails = (await t.db.select({ email: users.email }).from(users).where(ne(users.type, 'school'))).map((u) => u.email);
+    expect(staffEmails).toEqual(expect.arrayContaining([staff.email, racedept.email]));
+    const sent = JSON.stringify(page.changes).toLowerCase();
+    for (const email of staffEmails) expect(sent).not.toContain(email.toLowerCase());
+    expect(page.changes.some((c) => c.key === staff.id || c.key === racedept.id)).toBe(false);
+    for (const agent of [school, await signIn(t.app, staff.email)]) {
+      const { changes } = await pullAll(agent);
+      expect(changes.filter((c) => (c.entity as string) === 'users')).toEqual([]);
+      expect(changes.some((c) => c.key === staff.id)).toBe(false);
+    }
+    const auditorFeed = await pull(await signIn(t.app, staff.email));
+    expect(auditorFeed.scopeKey).toMatch(/^school:none\/event:/);
+    expect(of(auditorFeed.changes, 'participants')).toEqual([]);
+    expect(of(auditorFeed.changes, 'schools')).toEqual([]);
   });
 
   it('sends invites to admins only: a school, auditor and race department pull none', async () => {

@@ -32,7 +32,7 @@ async function largeFeedPages(): Promise<{ pages: SyncResponse[]; rows: number }
   await database.migrate();
   await generateLargeDataset(database.db, {});
   const rows = ((await database.db.execute(sql`select id from events where archived = false order by year desc limit 1`)) as unknown as { rows: Array<{ id: string }> }).rows;
-  const scope = { schoolId: null, eventId: rows[0]!.id, allSchools: true, withUsers: false };
+  const scope = { schoolId: null, eventId: rows[0]!.id, allSchools: true, withAdminTables: false };
   const pages: SyncResponse[] = [];
   let cursor = 0;
   for (;;) {

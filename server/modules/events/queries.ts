@@ -6,6 +6,7 @@ import type { Event, EventDiscipline } from '../../../src/domain/schemas';
 import type { Db, Tx } from '../../db/client';
 import { disciplines, eventDisciplines, eventStates, events } from '../../db/schema';
 import { notFound } from '../../http-errors';
+import { toEventDiscipline } from './shape';
 
 export type EventFilter = {
   active?: boolean;
@@ -17,27 +18,33 @@ export type EventFilter = {
 
 export const EVENT_NOT_FOUND = 'Event not found';
 
-/** Each event's states, in one round trip with the events (a correlated subquery). */
+/** Each event's states, in the events' round trip (a correlated subquery). */
 const statesOfEvent = sql<number[]>`coalesce((
   select array_agg(es.state_id order by es.state_id) from ${eventStates} es where es.event_id = events.id
 ), '{}')`;
 
-/** Each event's disciplines with their names, likewise. */
-const disciplinesOfEvent = sql<EventDiscipline[]>`coalesce((
-  select json_agg(json_build_object(
-    'DisciplineId', ed.discipline_id, 'name', d.name, 'divisionFrom', ed.division_from, 'divisionTo', ed.division_to,
-    'male', ed.male, 'female', ed.female, 'active', ed.active
-  ) order by ed.discipline_id)
-  from ${eventDisciplines} ed join ${disciplines} d on d.id = ed.discipline_id
-  where ed.event_id = events.id
-), '[]'::json)`;
+/** The events' disciplines with their names, by event, in discipline order. */
+async function disciplinesOfEvents(db: Db | Tx, eventIds: string[]): Promise<Map<string, EventDiscipline[]>> {
+  const byEvent = new Map<string, EventDiscipline[]>();
+  if (!eventIds.length) return byEvent;
+  const rows = await db.select({ d: eventDisciplines, name: disciplines.name }).from(eventDisciplines)
+    .innerJoin(disciplines, eq(disciplines.id, eventDisciplines.disciplineId))
+    .where(inArray(eventDisciplines.eventId, eventIds)).orderBy(asc(eventDisciplines.disciplineId));
+  for (const { d, name } of rows) byEvent.set(d.eventId, [...(byEvent.get(d.eventId) ?? []), toEventDiscipline(d, name)]);
+  return byEvent;
+}
 
 async function loadEvents(db: Db | Tx, where: SQL | undefined): Promise<Event[]> {
-  // The timing files' columns travel with the event in the race-day feed only (race-events.ts).
-  const { updatedAt: _updatedAt, timingColumns: _timingColumns, ...columns } = getTableColumns(events);
-  const rows = await db.select({ ...columns, states: statesOfEvent, disciplines: disciplinesOfEvent })
+  // The timing files' columns and the second run's reversal travel with the event in the race-day
+  // feed only (race-events.ts).
+  const { updatedAt: _updatedAt, timingColumns: _timingColumns, secondRunReverseCount: _reversal, ...columns } = getTableColumns(events);
+  const rows = await db.select({ ...columns, states: statesOfEvent })
     .from(events).where(where).orderBy(desc(events.year), asc(events.name));
-  return rows.map((r) => ({ ...r, level: r.level as EventLevel, invoiceType: r.invoiceType as InvoiceType, states: r.states.map(Number) }));
+  const disciplinesOf = await disciplinesOfEvents(db, rows.map((r) => r.id));
+  return rows.map((r) => ({
+    ...r, level: r.level as EventLevel, invoiceType: r.invoiceType as InvoiceType, states: r.states.map(Number),
+    disciplines: disciplinesOf.get(r.id) ?? [],
+  }));
 }
 
 export async function listEvents(db: Db, filter: EventFilter): Promise<Event[]> {

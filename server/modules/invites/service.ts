@@ -3,11 +3,11 @@
 // and one event never holds the same invite twice. Refusals of the data are 422, which the offline
 // engine records and shows on the grid (a save may have waited in a device's outbox).
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { InviteLevel } from '../../../src/domain/constants';
 import type { Invite, InvitesBody, InviteWrite } from '../../../src/domain/schemas';
 import type { Db, Tx } from '../../db/client';
 import { disciplines, events, invites } from '../../db/schema';
 import { notFound, unprocessable } from '../../http-errors';
+import { toInvite } from './shape';
 
 export const NO_EVENT_CHOSEN = 'Choose an event first: invites belong to an event.';
 export const EVENT_NOT_FOUND = 'That event no longer exists. Choose another event.';
@@ -22,13 +22,11 @@ const sameInvite = (a: Race, b: Race) =>
   a.DisciplineId === b.DisciplineId && a.division === b.division && a.gender === b.gender && a.stateNational === b.stateNational;
 
 export async function listInvites(db: Db | Tx, eventId: string): Promise<Invite[]> {
-  const rows = await db.select({
-    id: invites.id, EventId: invites.eventId, DisciplineId: invites.disciplineId, division: invites.division,
-    gender: invites.gender, stateNational: invites.stateNational, name: disciplines.name, version: invites.version,
-  }).from(invites).innerJoin(disciplines, eq(disciplines.id, invites.disciplineId))
+  const rows = await db.select({ invite: invites, name: disciplines.name })
+    .from(invites).innerJoin(disciplines, eq(disciplines.id, invites.disciplineId))
     .where(eq(invites.eventId, eventId))
     .orderBy(asc(invites.disciplineId), asc(invites.division), asc(invites.gender), asc(invites.stateNational), asc(invites.id));
-  return rows.map((r) => ({ ...r, gender: r.gender as Invite['gender'], stateNational: r.stateNational as InviteLevel }));
+  return rows.map((r) => toInvite(r.invite, r.name));
 }
 
 /** Disciplines named by the new invites, by id; refuses one that does not exist. */

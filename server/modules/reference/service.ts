@@ -2,23 +2,14 @@
 import { asc } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { disciplines, states } from '../../db/schema';
+import { toDiscipline, toState } from './shape';
 
 export async function listStates(db: Db) {
-  return db.select({ id: states.id, name: states.name }).from(states).orderBy(asc(states.id));
+  return (await db.select().from(states).orderBy(asc(states.id))).map(toState);
 }
 
 export async function listDisciplines(db: Db) {
-  return db
-    .select({
-      id: disciplines.id,
-      name: disciplines.name,
-      divisionFrom: disciplines.divisionFrom,
-      divisionTo: disciplines.divisionTo,
-      male: disciplines.male,
-      female: disciplines.female,
-    })
-    .from(disciplines)
-    .orderBy(asc(disciplines.id));
+  return (await db.select().from(disciplines).orderBy(asc(disciplines.id))).map(toDiscipline);
 }
 
 /** Ids of the disciplines and states that exist, to check the ids a write names. */

@@ -4,15 +4,15 @@
 // refusal of the data is 422 (the device's outbox records it and the page shows it).
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Pointscore, ResultGender, ResultSchoolType, ResultType, TrophyGender, TrophyType } from '../../../src/domain/constants/choices';
 import type {
-  ResultOverall, ResultRace, ResultsBody, TrophiesBody, TrophiesFilter, Trophy, TrophyListItem,
+  ResultOverall, ResultRace, ResultsBody, TrophiesBody, TrophiesFilter, TrophyListItem,
 } from '../../../src/domain/schemas';
 import type { SessionInfo } from '../../plugins/session';
 import type { Db, Tx } from '../../db/client';
 import { disciplines, events, resultOveralls, resultRaces, trophies } from '../../db/schema';
 import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
 import { badRequest, conflict, notFound, unprocessable } from '../../http-errors';
+import { toResultOverall, toResultRace, toTrophy } from './shape';
 
 export const NO_RESULTS_EVENT = 'Choose an event first: results belong to an event.';
 export const RESULTS_EVENT_NOT_FOUND = 'That event does not exist or has no results to show.';
@@ -22,24 +22,6 @@ export const BAD_FILE_URL = 'A result file must be a web address starting with h
 export const unknownOrderMessage = (term: string) =>
   `Cannot order trophies by '${term}'. Use one of ${Object.keys(TROPHY_ORDER_COLUMNS).join(', ')}, then ASC or DESC.`;
 export const unknownIncludeMessage = (term: string) => `Cannot include '${term}' with trophies. Use 'discipline'.`;
-
-type RaceRow = typeof resultRaces.$inferSelect;
-type OverallRow = typeof resultOveralls.$inferSelect;
-
-const toRace = (r: RaceRow): ResultRace => ({
-  id: r.id, EventId: r.eventId, DisciplineId: r.disciplineId, division: r.division, gender: r.gender as ResultGender,
-  teamIndividual: r.teamIndividual as ResultType, fileUrl: r.fileUrl, placings: r.placings ?? null, version: r.version,
-});
-const toOverall = (r: OverallRow): ResultOverall => ({
-  id: r.id, EventId: r.eventId, pointscore: r.pointscore as Pointscore, schoolType: r.schoolType as ResultSchoolType,
-  gender: r.gender as ResultGender, fileUrl: r.fileUrl, placings: r.placings ?? null, version: r.version,
-});
-
-type TrophyRow = typeof trophies.$inferSelect;
-const toTrophy = (t: TrophyRow): Trophy => ({
-  id: t.id, disciplineId: t.disciplineId, division: t.division, gender: t.gender as TrophyGender, state: t.state,
-  imageURL: t.imageUrl, type: t.type as TrophyType, name: t.name, version: t.version,
-});
 
 /**
  * The event whose results a caller reads: the one named (EventId) or else the session's. An admin
@@ -58,13 +40,13 @@ export async function readableResultsEvent(db: Db, session: SessionInfo, request
 export async function listRaces(db: Db | Tx, eventId: string): Promise<ResultRace[]> {
   const rows = await db.select().from(resultRaces).where(eq(resultRaces.eventId, eventId))
     .orderBy(asc(resultRaces.disciplineId), asc(resultRaces.division), asc(resultRaces.gender), asc(resultRaces.teamIndividual), asc(resultRaces.id));
-  return rows.map(toRace);
+  return rows.map(toResultRace);
 }
 
 export async function listOveralls(db: Db | Tx, eventId: string): Promise<ResultOverall[]> {
   const rows = await db.select().from(resultOveralls).where(eq(resultOveralls.eventId, eventId))
     .orderBy(asc(resultOveralls.pointscore), asc(resultOveralls.schoolType), asc(resultOveralls.gender), asc(resultOveralls.id));
-  return rows.map(toOverall);
+  return rows.map(toResultOverall);
 }
 
 /** Refuses (422) a discipline id that does not exist, naming the row. */
@@ -125,7 +107,7 @@ export async function saveResults(tx: Tx, eventId: string, body: ResultsBody): P
     const stored = await tx.select().from(resultRaces).where(inArray(resultRaces.id, races.map((r) => r.id))).for('update');
     assertSameEvent(stored, races, eventId, 'races');
     for (const r of races) {
-      assertCurrent(stored, r, toRace);
+      assertCurrent(stored, r, toResultRace);
       const values = {
         disciplineId: r.DisciplineId, division: r.division, gender: r.gender, teamIndividual: r.teamIndividual,
         fileUrl: r.fileUrl, placings: r.placings,
@@ -138,7 +120,7 @@ export async function saveResults(tx: Tx, eventId: string, body: ResultsBody): P
     const stored = await tx.select().from(resultOveralls).where(inArray(resultOveralls.id, overalls.map((r) => r.id))).for('update');
     assertSameEvent(stored, overalls, eventId, 'overalls');
     for (const o of overalls) {
-      assertCurrent(stored, o, toOverall);
+      assertCurrent(stored, o, toResultOverall);
       const values = { pointscore: o.pointscore, schoolType: o.schoolType, gender: o.gender, fileUrl: o.fileUrl, placings: o.placings };
       if (stored.some((s) => s.id === o.id)) await tx.update(resultOveralls).set(values).where(eq(resultOveralls.id, o.id));
       else await tx.insert(resultOveralls).values({ id: o.id, eventId, ...values });

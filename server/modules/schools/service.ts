@@ -1,48 +1,13 @@
 // Reading schools: the profile (with coordinator, principal and the coordinator's login email,
 // never a password or its hash) and the header picker's list of schools open to an event.
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import type { SchoolCategory, SchoolGovOrPrivate, SchoolType } from '../../../src/domain/constants';
 import type { School } from '../../../src/domain/schemas';
 import type { Db, Tx } from '../../db/client';
 import { eventStates, events, schools, users } from '../../db/schema';
 import { notFound } from '../../http-errors';
+import { toSchool } from './shape';
 
 export const SCHOOL_NOT_FOUND = 'School not found';
-
-type SchoolRow = typeof schools.$inferSelect;
-
-function toSchool(s: SchoolRow, loginEmail: string | undefined): School {
-  return {
-    id: s.id,
-    name: s.name,
-    nickname: s.nickname,
-    address1: s.address1,
-    address2: s.address2,
-    town: s.town,
-    region: s.region,
-    postcode: s.postcode,
-    phone: s.phone,
-    fax: s.fax,
-    schoolType: s.schoolType as SchoolType,
-    schoolCategory: s.schoolCategory as SchoolCategory,
-    schoolGovOrPrivate: s.schoolGovOrPrivate as SchoolGovOrPrivate,
-    StateId: s.stateId,
-    bpay: s.bpay,
-    createdAt: s.createdAt?.toISOString() ?? null,
-    coordinator: {
-      firstname: s.coordinatorFirstname,
-      lastname: s.coordinatorLastname,
-      phone: s.coordinatorPhone,
-      mobile: s.coordinatorMobile,
-      fax: s.coordinatorFax,
-      ausEnews: s.coordinatorAusEnews,
-    },
-    principal: { firstname: s.principalFirstname, lastname: s.principalLastname, email: s.principalEmail },
-    // The spec's client sets a null password to '' on load; the hash never leaves the server.
-    user: { email: loginEmail ?? '', password: null },
-    version: s.version,
-  };
-}
 
 export async function getSchool(db: Db | Tx, schoolId: string): Promise<School> {
   const [row] = await db.select().from(schools).where(and(eq(schools.id, schoolId), isNull(schools.removedAt)));

@@ -1,7 +1,7 @@
 // GET /api/sync/changes?cursor=&limit=: the delta feed of the session's scope (ARCHITECTURE 'Pull').
 // Any signed-in user; the scope comes from the session only: a school user gets its own school and
 // the session's event; an admin the picked school and event (either may be none); auditor and
-// racedept the session's event without any school's rows. Users rows go to admins only. Everyone
+// racedept the session's event without any school's rows. Invites go to admins only. Everyone
 // also gets every event and the results of the events shown for results (/rev).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAX_BATCH_BODY_BYTES } from '../../../src/domain/constants/limits';
@@ -18,11 +18,11 @@ function sessionScope(request: FastifyRequest): FeedScope {
   const session = requireSession(request);
   switch (session.type) {
     case 'school':
-      return { schoolId: session.schoolId, eventId: session.eventId, withUsers: false };
+      return { schoolId: session.schoolId, eventId: session.eventId, withAdminTables: false };
     case 'admin':
-      return { schoolId: session.schoolId, eventId: session.eventId, withUsers: true };
+      return { schoolId: session.schoolId, eventId: session.eventId, withAdminTables: true };
     default:
-      return { schoolId: null, eventId: session.eventId, withUsers: false };
+      return { schoolId: null, eventId: session.eventId, withAdminTables: false };
   }
 }
 

@@ -1,7 +1,8 @@
 // The delta feed devices pull (GET /api/sync/changes): the change log of the session's scope after
-// a cursor, each changed row loaded (one query per table) and shaped as its domain entity under
-// the client's mirror table name. A deleted row, or one gone by the time it is loaded, is a
-// tombstone. An event_states change is answered with its event's row (states live on the event).
+// a cursor, each changed row loaded (one query per table) and shaped by its module's own shaper
+// (`shape.ts` beside the module's routes) under the client's mirror table name: no shape is
+// defined here. A deleted row, or one gone by the time it is loaded, is a tombstone. An
+// event_states change is answered with its event's row (states live on the event).
 import { createHash } from 'node:crypto';
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -13,11 +14,19 @@ import {
   disciplines, eventDisciplines, events, invites, invoices, participants, payments, resultOveralls, resultRaces, schools, states, teamEntries,
   teamManagers, teams, ticketing, trophies, users, volunteerPreferences, volunteerSlots, volunteerSpots, volunteers, waivers,
 } from '../../db/schema';
-import { invoiceStatusCents } from '../../../src/domain/rules/invoice-status';
+import { toEventDisciplineRow } from '../events/shape';
 import { eventsByIds } from '../events/queries';
+import { toInvite } from '../invites/shape';
+import { toInvoiceStatus } from '../money/shape';
 import { toParticipant, toTeamEntry } from '../participants/shape';
+import { toDiscipline, toState } from '../reference/shape';
+import { toResultOverall, toResultRace, toTrophy } from '../results/shape';
+import { toSchool } from '../schools/shape';
+import { toTeamManager } from '../team-managers/shape';
+import { toTeamRow } from '../teams/shape';
+import { toTicketing } from '../ticketing/shape';
 import { toSlot, toSpot, toVolunteer } from '../volunteers/shape';
-import { toWaiver } from '../waivers/service';
+import { toWaiver } from '../waivers/shape';
 
 export type Shaped = Record<string, unknown>;
 type Loader = (db: Db, keys: string[]) => Promise<Map<string, Shaped>>;
@@ -25,7 +34,8 @@ type Loader = (db: Db, keys: string[]) => Promise<Map<string, Shaped>>;
 /** The main feed's mirror tables (the race-day ones have their own feed: race-day/feed.ts). */
 type MainEntity = Exclude<SyncEntity, RaceDayEntity>;
 
-/** SQL table -> client mirror table. */
+/** SQL table -> client mirror table. Staff users are read online by the users screen, never
+ *  mirrored; a slot's preferences travel in its row (every save of them writes the slot). */
 export const ENTITY_OF_TABLE: Readonly<Record<string, MainEntity>> = {
   participants: 'participants',
   team_managers: 'teamManagers',
@@ -33,7 +43,6 @@ export const ENTITY_OF_TABLE: Readonly<Record<string, MainEntity>> = {
   team_entries: 'teamEntries',
   volunteers: 'volunteers',
   volunteer_slots: 'volunteerSlots',
-  volunteer_preferences: 'volunteerPreferences',
   volunteer_spots: 'volunteerSpots',
   events: 'events',
   event_states: 'events',
@@ -50,11 +59,7 @@ export const ENTITY_OF_TABLE: Readonly<Record<string, MainEntity>> = {
   // An invoice or a payment changes the school's invoice status for the event (one mirror row).
   invoices: 'invoices',
   payments: 'invoices',
-  users: 'users',
 };
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const dollars = (cents: number) => cents / 100;
 
 /** Rows whose key (one column, or several joined by ':') is in `keys`. */
 export function keyIn(columns: AnyPgColumn[], keys: string[]): SQL {
@@ -67,73 +72,44 @@ export function byKey<R>(rows: R[], key: (r: R) => string, shape: (r: R) => Shap
   return new Map(rows.map((r) => [key(r), shape(r)]));
 }
 
+/** Each table's changed rows, one query a table, shaped by their module's shaper (the one its
+ *  REST answers use), so a pulled row and an answered row are the same record. */
 const LOADERS: Record<MainEntity, Loader> = {
   participants: async (db, keys) => byKey(
     await db.select().from(participants).where(keyIn([participants.id], keys)), (r) => r.id, (r) => toParticipant(r),
   ),
-  teamEntries: async (db, keys) => byKey(
-    await db.select().from(teamEntries).where(keyIn([teamEntries.id], keys)), (r) => r.id, (r) => toTeamEntry(r),
-  ),
-  teams: async (db, keys) => byKey(await db.select().from(teams).where(keyIn([teams.id], keys)), (r) => r.id, (r) => ({
-    id: r.id, DisciplineId: r.disciplineId, division: r.division, teamRank: r.teamRank, gender: r.gender,
-    EventId: r.eventId, SchoolId: r.schoolId, TeamManagerId: r.teamManagerId, version: r.version,
-  })),
+  teamEntries: async (db, keys) => byKey(await db.select().from(teamEntries).where(keyIn([teamEntries.id], keys)), (r) => r.id, toTeamEntry),
+  teams: async (db, keys) => byKey(await db.select().from(teams).where(keyIn([teams.id], keys)), (r) => r.id, toTeamRow),
   teamManagers: async (db, keys) => byKey(
-    await db.select().from(teamManagers).where(keyIn([teamManagers.id], keys)), (r) => r.id, (r) => ({
-      id: r.id, firstname: r.firstname, lastname: r.lastname, mobile: r.mobile, seasonPass: r.seasonPass,
-      SchoolId: r.schoolId, EventId: r.eventId, version: r.version,
-    }),
+    await db.select().from(teamManagers).where(keyIn([teamManagers.id], keys)), (r) => r.id, (r) => toTeamManager(r),
   ),
   events: async (db, keys) => new Map((await eventsByIds(db, keys)).map((e) => [e.id, e as Shaped])),
-  eventDisciplines: async (db, keys) => {
-    const rows = await db.select({ d: eventDisciplines, name: disciplines.name }).from(eventDisciplines)
+  eventDisciplines: async (db, keys) => byKey(
+    await db.select({ d: eventDisciplines, name: disciplines.name }).from(eventDisciplines)
       .innerJoin(disciplines, eq(disciplines.id, eventDisciplines.disciplineId))
-      .where(keyIn([eventDisciplines.eventId, eventDisciplines.disciplineId], keys));
-    return byKey(rows, ({ d }) => `${d.eventId}:${d.disciplineId}`, ({ d, name }) => ({
-      EventId: d.eventId, DisciplineId: d.disciplineId, name, divisionFrom: d.divisionFrom, divisionTo: d.divisionTo,
-      male: d.male, female: d.female, active: d.active, version: d.version,
-    }));
-  },
+      .where(keyIn([eventDisciplines.eventId, eventDisciplines.disciplineId], keys)),
+    ({ d }) => `${d.eventId}:${d.disciplineId}`,
+    ({ d, name }) => toEventDisciplineRow(d, name),
+  ),
   disciplines: async (db, keys) => byKey(
-    await db.select().from(disciplines).where(keyIn([disciplines.id], keys)), (r) => String(r.id), (r) => ({
-      id: r.id, name: r.name, divisionFrom: r.divisionFrom, divisionTo: r.divisionTo, male: r.male, female: r.female,
-    }),
+    await db.select().from(disciplines).where(keyIn([disciplines.id], keys)), (r) => String(r.id), toDiscipline,
   ),
-  states: async (db, keys) => byKey(
-    await db.select().from(states).where(keyIn([states.id], keys)), (r) => String(r.id), (r) => ({ id: r.id, name: r.name }),
-  ),
+  states: async (db, keys) => byKey(await db.select().from(states).where(keyIn([states.id], keys)), (r) => String(r.id), toState),
   schools: async (db, keys) => {
     const rows = await db.select().from(schools).where(keyIn([schools.id], keys));
     const logins = rows.length
       ? await db.select({ schoolId: users.schoolId, email: users.email }).from(users)
         .where(sql`${users.type} = 'school' and ${keyIn([users.schoolId], keys)}`).orderBy(asc(users.createdAt))
       : [];
+    // The first coordinator's login, as GET /api/school answers it.
     const loginOf = new Map<string, string>();
     for (const l of logins) if (l.schoolId && !loginOf.has(l.schoolId)) loginOf.set(l.schoolId, l.email);
-    return byKey(rows, (r) => r.id, (s) => ({
-      id: s.id, name: s.name, nickname: s.nickname, address1: s.address1, address2: s.address2, town: s.town,
-      region: s.region, postcode: s.postcode, phone: s.phone, fax: s.fax, schoolType: s.schoolType,
-      schoolCategory: s.schoolCategory, schoolGovOrPrivate: s.schoolGovOrPrivate, StateId: s.stateId, bpay: s.bpay,
-      createdAt: iso(s.createdAt),
-      coordinator: {
-        firstname: s.coordinatorFirstname, lastname: s.coordinatorLastname, phone: s.coordinatorPhone,
-        mobile: s.coordinatorMobile, fax: s.coordinatorFax, ausEnews: s.coordinatorAusEnews,
-      },
-      principal: { firstname: s.principalFirstname, lastname: s.principalLastname, email: s.principalEmail },
-      // Never a password or its hash: null, as every answer has it.
-      user: { email: loginOf.get(s.id) ?? '', password: null },
-      version: s.version,
-    }));
+    return byKey(rows, (r) => r.id, (s) => toSchool(s, loginOf.get(s.id)));
   },
   ticketing: async (db, keys) => byKey(
     await db.select().from(ticketing).where(keyIn([ticketing.schoolId, ticketing.eventId], keys)),
     (r) => `${r.schoolId}:${r.eventId}`,
-    (r) => ({
-      managerTicket1: r.managerTicket1, managerTicket2: r.managerTicket2, managerTicket3: r.managerTicket3,
-      managerTicket4: r.managerTicket4, managerTicket5: r.managerTicket5, xcManagerTicketAlpine1: r.xcManagerTicketAlpine1,
-      xcManagerTicketXC1: r.xcManagerTicketXC1, noAvailableTeamManagerPasses: r.noAvailableTeamManagerPasses,
-      SchoolId: r.schoolId, EventId: r.eventId, version: r.version,
-    }),
+    (r) => toTicketing(r, r),
   ),
   waivers: async (db, keys) => byKey(await db.select().from(waivers).where(keyIn([waivers.id], keys)), (r) => r.id, toWaiver),
   volunteers: async (db, keys) => byKey(await db.select().from(volunteers).where(keyIn([volunteers.id], keys)), (r) => r.id, toVolunteer),
@@ -144,15 +120,6 @@ const LOADERS: Record<MainEntity, Loader> = {
       : [];
     return byKey(rows, (r) => r.id, (r) => toSlot(r, prefs));
   },
-  volunteerPreferences: async (db, keys) => {
-    const rows = await db.select({ p: volunteerPreferences, schoolId: volunteerSlots.schoolId, eventId: volunteerSlots.eventId })
-      .from(volunteerPreferences).innerJoin(volunteerSlots, eq(volunteerSlots.id, volunteerPreferences.slotId))
-      .where(keyIn([volunteerPreferences.id], keys));
-    return byKey(rows, ({ p }) => p.id, ({ p, schoolId, eventId }) => ({
-      id: p.id, VolunteerSlotId: p.slotId, rank: p.rank, DisciplineId: p.disciplineId, division: p.division,
-      gender: p.gender, position: p.position, isLocked: p.isLocked, SchoolId: schoolId, EventId: eventId, version: p.version,
-    }));
-  },
   volunteerSpots: async (db, keys) => byKey(
     await db.select().from(volunteerSpots)
       .where(keyIn([volunteerSpots.eventId, volunteerSpots.disciplineId, volunteerSpots.division], keys)),
@@ -160,29 +127,18 @@ const LOADERS: Record<MainEntity, Loader> = {
     toSpot,
   ),
   resultRaces: async (db, keys) => byKey(
-    await db.select().from(resultRaces).where(keyIn([resultRaces.id], keys)), (r) => r.id, (r) => ({
-      id: r.id, EventId: r.eventId, DisciplineId: r.disciplineId, division: r.division, gender: r.gender,
-      teamIndividual: r.teamIndividual, fileUrl: r.fileUrl, placings: r.placings ?? null, version: r.version,
-    }),
+    await db.select().from(resultRaces).where(keyIn([resultRaces.id], keys)), (r) => r.id, toResultRace,
   ),
   resultOveralls: async (db, keys) => byKey(
-    await db.select().from(resultOveralls).where(keyIn([resultOveralls.id], keys)), (r) => r.id, (r) => ({
-      id: r.id, EventId: r.eventId, pointscore: r.pointscore, schoolType: r.schoolType, gender: r.gender,
-      fileUrl: r.fileUrl, placings: r.placings ?? null, version: r.version,
-    }),
+    await db.select().from(resultOveralls).where(keyIn([resultOveralls.id], keys)), (r) => r.id, toResultOverall,
   ),
-  trophies: async (db, keys) => byKey(await db.select().from(trophies).where(keyIn([trophies.id], keys)), (r) => r.id, (r) => ({
-    id: r.id, disciplineId: r.disciplineId, division: r.division, gender: r.gender, state: r.state, imageURL: r.imageUrl,
-    type: r.type, name: r.name, version: r.version,
-  })),
-  invites: async (db, keys) => {
-    const rows = await db.select({ i: invites, name: disciplines.name }).from(invites)
-      .innerJoin(disciplines, eq(disciplines.id, invites.disciplineId)).where(keyIn([invites.id], keys));
-    return byKey(rows, ({ i }) => i.id, ({ i, name }) => ({
-      id: i.id, EventId: i.eventId, DisciplineId: i.disciplineId, division: i.division, gender: i.gender,
-      stateNational: i.stateNational, name, version: i.version,
-    }));
-  },
+  trophies: async (db, keys) => byKey(await db.select().from(trophies).where(keyIn([trophies.id], keys)), (r) => r.id, toTrophy),
+  invites: async (db, keys) => byKey(
+    await db.select({ i: invites, name: disciplines.name }).from(invites)
+      .innerJoin(disciplines, eq(disciplines.id, invites.disciplineId)).where(keyIn([invites.id], keys)),
+    ({ i }) => i.id,
+    ({ i, name }) => toInvite(i, name),
+  ),
   invoices: async (db, keys) => {
     const pairs = keys.map((k) => k.split(':') as [string, string]);
     const schoolIds = [...new Set(pairs.map(([school]) => school))];
@@ -192,28 +148,15 @@ const LOADERS: Record<MainEntity, Loader> = {
     ]);
     const of = <R extends { schoolId: string; eventId: string }>(rows: R[], school: string, event: string) =>
       rows.filter((r) => r.schoolId === school && r.eventId === event);
-    return new Map(pairs.map(([school, event]) => {
-      const status = invoiceStatusCents({ invoices: of(issued, school, event), payments: of(paid, school, event) });
-      return [`${school}:${event}`, {
-        SchoolId: school, EventId: event, number: status.number, total: dollars(status.invoicedCents),
-        received: dollars(status.receivedCents), outstanding: dollars(status.outstandingCents), paid: status.paid,
-      }];
-    }));
+    return new Map(pairs.map(([school, event]) => [`${school}:${event}`, toInvoiceStatus(school, event, {
+      invoices: of(issued, school, event), payments: of(paid, school, event),
+    })]));
   },
-  // The payments grid's rows (admin and auditor) are not in the feed yet: a payment reaches
-  // devices as its school's invoice status (above).
-  payments: async () => new Map(),
-  users: async (db, keys) => byKey(
-    // School coordinators are not rows of the admin users grid.
-    await db.select().from(users).where(sql`${users.type} <> 'school' and ${keyIn([users.id], keys)}`),
-    (r) => r.id,
-    (r) => ({ id: r.id, firstname: r.firstname, lastname: r.lastname, email: r.email, role: r.type, version: r.version }),
-  ),
 };
 
 export type FeedScope = ChangeScope & {
-  /** The admin's scope: it alone carries the admin-only tables (staff users, invites). */
-  withUsers: boolean;
+  /** The admin's scope: it alone carries the admin-only tables (invites). */
+  withAdminTables: boolean;
 };
 
 /** Every device holds every event (so a change to /rev reaches it) and the results of the events
@@ -236,13 +179,13 @@ export function scopeKey(scope: ChangeScope): string {
 
 type Wanted = { entity: MainEntity; key: string; deleted: boolean };
 
-/** Tables only admins may read (GET /api/users, GET /api/invites): only the admin's scope
- *  (`withUsers`) carries them, so no other device's mirror ever holds them, not even as a tombstone. */
-const ADMIN_ONLY: ReadonlySet<MainEntity> = new Set(['users', 'invites']);
+/** Tables only admins may read (GET /api/invites): only the admin's scope (`withAdminTables`)
+ *  carries them, so no other device's mirror ever holds them, not even as a tombstone. */
+const ADMIN_ONLY: ReadonlySet<MainEntity> = new Set(['invites']);
 
-function wanted(change: ChangeRow, withUsers: boolean): Wanted | null {
+function wanted(change: ChangeRow, withAdminTables: boolean): Wanted | null {
   const entity = ENTITY_OF_TABLE[change.entity];
-  if (!entity || (ADMIN_ONLY.has(entity) && !withUsers)) return null;
+  if (!entity || (ADMIN_ONLY.has(entity) && !withAdminTables)) return null;
   if (entity === 'invoices') {
     // Keyed by school and event, like the mirror's row; never a tombstone: with its invoices and
     // payments gone the status is simply 'nothing invoiced'.
@@ -261,7 +204,7 @@ export async function pullChanges(
   const page = await readChanges(db, scope, cursor, limit, opts);
   const base = { scopeKey: scopeKey(scope), cursor: page.cursor, hasMore: page.hasMore, resetRequired: page.resetRequired };
   // One change per row, at the place of its latest mention (an event and its states may both appear).
-  const list = page.changes.map((c) => wanted(c, scope.withUsers)).filter((w): w is Wanted => w !== null);
+  const list = page.changes.map((c) => wanted(c, scope.withAdminTables)).filter((w): w is Wanted => w !== null);
   const last = new Map<string, number>();
   list.forEach((w, i) => last.set(`${w.entity}\u0000${w.key}`, i));
   const unique = list.filter((w, i) => last.get(`${w.entity}\u0000${w.key}`) === i);

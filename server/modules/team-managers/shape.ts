@@ -1,4 +1,6 @@
-// Row -> domain shape of a team manager (the answer of both routes, as the sync feed sends it).
+// Row -> domain shape of a team manager: the answer of both routes, and the change feed's row
+// (without the teams, which a device has in their own mirror table). The season pass is the
+// spec's '0'/'1' whatever text a row was given by SQL or an old import.
 import type { TeamManager } from '../../../src/domain/schemas';
 import type { teamManagers } from '../../db/schema';
 

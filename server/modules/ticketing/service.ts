@@ -2,7 +2,6 @@
 // available (noAvailableTeamManagerPasses) are the server's to decide: an admin sets them, a
 // school's write keeps the stored number, and the tooMany rule is checked against that number.
 import { and, eq } from 'drizzle-orm';
-import { TICKET_FIELDS, type TicketField } from '../../../src/domain/constants';
 import { ERROR_CODES } from '../../../src/domain/errors';
 import { tooManyTickets } from '../../../src/domain/rules';
 import type { Ticketing, TicketingWrite } from '../../../src/domain/schemas';
@@ -12,23 +11,9 @@ import { ticketing } from '../../db/schema';
 import { HttpError, conflict } from '../../http-errors';
 import { assertEventWritable } from '../../plugins/event-lock';
 import type { SessionInfo } from '../../plugins/session';
+import { pickTickets, toTicketing, type TicketingScope } from './shape';
 
-export type Scope = { schoolId: string; eventId: string };
-type Row = typeof ticketing.$inferSelect;
-type Tickets = Record<TicketField, number>;
-
-const pickTickets = (source: Partial<Tickets> | undefined): Tickets =>
-  Object.fromEntries(TICKET_FIELDS.map((f) => [f, source?.[f] ?? 0])) as Tickets;
-
-function toTicketing(scope: Scope, row: Row | undefined): Ticketing {
-  return {
-    ...pickTickets(row),
-    noAvailableTeamManagerPasses: row?.noAvailableTeamManagerPasses ?? 0,
-    SchoolId: scope.schoolId,
-    EventId: scope.eventId,
-    version: row?.version ?? 0,
-  };
-}
+export type Scope = TicketingScope;
 
 const whereScope = (scope: Scope) => and(eq(ticketing.schoolId, scope.schoolId), eq(ticketing.eventId, scope.eventId));
 

@@ -1,4 +1,5 @@
-// Volunteers, slots and spots as the API and the change feed send them (one shape for both).
+// Volunteers, slots and spots as the API and the change feed send them (one shape for both). A
+// season pass is the spec's '0'/'1' whatever text a row was given by SQL or an old import.
 import type { Volunteer, VolunteerSlot, VolunteerSpot } from '../../../src/domain/schemas';
 import type { volunteerPreferences, volunteerSlots, volunteerSpots, volunteers } from '../../db/schema';
 
@@ -10,7 +11,7 @@ type SpotRow = typeof volunteerSpots.$inferSelect;
 export function toVolunteer(r: VolunteerRow): Volunteer {
   return {
     id: r.id, firstname: r.firstname, lastname: r.lastname, mobile: r.mobile, email: r.email,
-    seasonPass: r.seasonPass as Volunteer['seasonPass'], SchoolId: r.schoolId, EventId: r.eventId, version: r.version,
+    seasonPass: r.seasonPass === '1' ? '1' : '0', SchoolId: r.schoolId, EventId: r.eventId, version: r.version,
   };
 }
 

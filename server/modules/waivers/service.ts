@@ -14,28 +14,11 @@ import { participants, volunteers, waivers } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http-errors';
 import { assertEventWritable } from '../../plugins/event-lock';
 import type { SessionInfo } from '../../plugins/session';
+import { toWaiver, type WaiverRow } from './shape';
 
 export type Scope = { schoolId: string; eventId: string };
-type WaiverRow = typeof waivers.$inferSelect;
 
 export const IN_BOTH_LISTS = 'A waiver cannot be saved and removed in the same save.';
-
-/** Row -> the domain shape, as the sync feed sends it (sync/service.ts LOADERS.waivers). */
-export function toWaiver(row: WaiverRow): Waiver {
-  return {
-    id: row.id,
-    type: row.type === 'volunteer' ? 'volunteer' : 'participant',
-    name: row.name,
-    givenName: row.givenName,
-    surname: row.surname,
-    completed: row.completed === 1,
-    createdBy: row.createdBy,
-    snowId: row.snowId,
-    SchoolId: row.schoolId,
-    EventId: row.eventId,
-    version: row.version,
-  };
-}
 
 /** GET /api/waivers/matched: the school's active participants, its volunteers of the event and
  *  its waivers of the event, matched. */

@@ -14,7 +14,6 @@ import { schoolSchema } from '../entities/school';
 import { teamEntrySchema, teamSchema } from '../entities/team';
 import { teamManagerSchema } from '../entities/team-manager';
 import { ticketingSchema } from '../entities/ticketing';
-import { adminUserSchema } from '../entities/user';
 import { volunteerSchema } from '../entities/volunteer';
 import { waiverSchema } from '../entities/waiver';
 import { RACE_DAY_ROW_SCHEMAS } from './race-day-feed';
@@ -56,6 +55,5 @@ export const FEED_ROW_SCHEMAS: Partial<Record<SyncEntity, z.ZodType<Record<strin
   trophies: trophySchema.loose(),
   invites: inviteSchema.loose(),
   invoices: invoiceStatusSchema.loose(),
-  users: adminUserSchema.loose(),
   ...RACE_DAY_ROW_SCHEMAS,
 };

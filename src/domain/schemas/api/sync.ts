@@ -7,12 +7,13 @@ import { MAX_KEY_LENGTH, MAX_PAGE_ROWS } from '../../constants/limits';
 import { boundedText } from '../common';
 import { defineRoute } from '../route';
 
-/** Mirror table names on the client (src/db MIRROR_TABLES). */
+/** The mirror tables the feeds fill on the client (src/db MIRROR_TABLES). A volunteer slot's
+ *  preferences travel in its row; staff users and payments are read online, never mirrored. */
 export const SYNC_ENTITIES = [
   'participants', 'teamManagers', 'teams', 'teamEntries', 'volunteers', 'volunteerSlots',
-  'volunteerPreferences', 'volunteerSpots', 'events', 'eventDisciplines', 'disciplines', 'states',
+  'volunteerSpots', 'events', 'eventDisciplines', 'disciplines', 'states',
   'schools', 'ticketing', 'waivers', 'resultRaces', 'resultOveralls', 'trophies', 'invites',
-  'invoices', 'payments', 'users',
+  'invoices',
   // The race-day mirror (GET /api/race-day/changes; schemas in race-day-feed.ts).
   'raceEvents', 'raceTeams', 'raceEntries', 'raceParticipants', 'raceSchools', 'startDraws', 'raceMarks', 'raceReadiness',
 ] as const;
