@@ -1,13 +1,13 @@
 // Starts the server: configuration from the environment, the database (PGlite in DATA_DIR or
-// PostgreSQL at DATABASE_URL), migrations, demo data on the first start, then listen.
+// PostgreSQL at DATABASE_URL), migrations, demo data on the first start, then listen. Several
+// instances may start at once on one PostgreSQL (docs/deploy.md): they migrate and seed in turn.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { seedDemoData } from './db/seed/demo';
-import { loadRegistry } from './integrations/registry/load';
+import { prepareDatabase } from './db/prepare';
 import { createMailer } from './integrations/mail';
 import { selectIntegrations } from './integrations/select';
 import { startHousekeeping } from './housekeeping';
@@ -23,11 +23,9 @@ async function main() {
     dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
     onIdleError: (err) => log.warn({ err }, 'database connection lost'),
   });
-  await database.migrate();
   const now = () => new Date();
-  const logins = config.demoSeed ? await seedDemoData(database.db, { now: now() }) : [];
   // Without a registry service configured the built-in table answers, filled on first start.
-  if (!config.registry) await loadRegistry(database.db);
+  const logins = await prepareDatabase(database, { demoSeed: config.demoSeed, builtInRegistry: !config.registry, now: now() });
 
   const app = await buildApp(
     {

@@ -28,7 +28,19 @@ export type Database = {
    * which nothing more arrives.
    */
   listen(channel: string, onMessage: (payload: string) => void, onLost: (err: Error) => void): Promise<Unlisten>;
+  /**
+   * Runs `fn` holding the database's start-up lock, so that server processes starting together on
+   * one PostgreSQL take turns to migrate and seed (drizzle's migrator and the seeds check, then
+   * write: two at once both find the database empty). A session advisory lock on a connection of
+   * its own, given back when `fn` settles or, if the process dies, when its connection goes.
+   * PGlite has one process: `fn` just runs.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
 };
+
+/** The key of the start-up lock (the change feed's advisory lock is a small number of its own,
+ *  migration 0001). */
+const STARTUP_LOCK_KEY = "hashtext('interschools:startup')";
 
 const CHANNEL = /^[a-z_]+$/;
 
@@ -69,6 +81,20 @@ export async function openDatabase(opts: {
           await client.end().catch(() => undefined);
         };
       },
+      async exclusive(fn) {
+        const client = new pg.Client({ connectionString: opts.databaseUrl });
+        // An error on this idle connection must not end the process: the lock is gone with it,
+        // and whatever `fn` is doing on the pool finishes or fails on its own.
+        client.on('error', () => undefined);
+        await client.connect();
+        try {
+          await client.query(`select pg_advisory_lock(${STARTUP_LOCK_KEY})`);
+          return await fn();
+        } finally {
+          await client.query(`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`).catch(() => undefined);
+          await client.end().catch(() => undefined);
+        }
+      },
     };
   }
   const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
@@ -81,5 +107,6 @@ export async function openDatabase(opts: {
     close: () => client.close(),
     // One process holds the embedded database: notifications never travel, nothing can break.
     listen: (channel, onMessage) => client.listen(channel, onMessage),
+    exclusive: (fn) => fn(),
   };
 }

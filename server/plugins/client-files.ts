@@ -18,6 +18,10 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
 
 const isApi = (url: string) => url.startsWith('/api/') || url.startsWith('/utils/');
+/** A hashed file this build does not have (another release's, mid-upgrade): 404, never index.html,
+ *  which a script tag or the service worker's precache would take for the file. A 404 also lets
+ *  the proxy ask the other instance (docs/deploy.md 'nginx'). */
+const isAsset = (url: string) => url.startsWith('/assets/');
 
 /** Longest path echoed in a 404's message. */
 const MAX_PATH_SHOWN = 200;
@@ -42,7 +46,7 @@ export const clientFilesPlugin = fp<{ staticDir: string }>(async (app, { staticD
     servingFiles = false;
   }
   app.setNotFoundHandler((request, reply) => {
-    if (!isApi(request.url) && hasClient && request.method === 'GET') {
+    if (!isApi(request.url) && !isAsset(request.url) && hasClient && request.method === 'GET') {
       return reply.header('cache-control', REVALIDATE).sendFile('index.html');
     }
     return reply.code(404).send({

@@ -5,6 +5,11 @@
 // what changed, and this instance also forgets at once what it changes itself. If the listening
 // connection breaks, the cache empties and stays off until listening works again; entries also
 // expire after `ttlMs` whatever happens.
+//
+// A lookup that was under way when news of a change arrived must not be kept: it may have read the
+// row before the change (another instance's logout committing between our SELECT and our `set`),
+// and nothing would forget it for `ttlMs`. So a lookup takes `mark()` before it reads and `set`
+// keeps it only if nothing was forgotten since.
 import type { Database, Unlisten } from '../db/client';
 
 export const SESSION_CHANNEL = 'session_changed';
@@ -13,7 +18,10 @@ type Entry<T> = { value: T; userId: string; expires: number };
 
 export type SessionCache<T> = {
   get(tokenHash: string): T | undefined;
-  set(tokenHash: string, userId: string, value: T): void;
+  /** Taken before a lookup reads the database; given to `set` with what it read. */
+  mark(): number;
+  /** Keeps `value` unless something was forgotten since `since` (a mark taken before the read). */
+  set(tokenHash: string, userId: string, value: T, since?: number): void;
   forgetSession(tokenHash: string): void;
   forgetUser(userId: string): void;
   readonly enabled: boolean;
@@ -30,12 +38,19 @@ export async function createSessionCache<T>({ listen, ttlMs, maxEntries, now = D
   let closed = false;
   let unlisten: Unlisten | undefined;
   let retry: NodeJS.Timeout | undefined;
+  /** Counts what was forgotten: a lookup read before a change is not kept (above). */
+  let forgotten = 0;
 
+  const forgetSession = (tokenHash: string) => {
+    forgotten += 1;
+    entries.delete(tokenHash);
+  };
   const forgetUser = (userId: string) => {
+    forgotten += 1;
     for (const [hash, entry] of entries) if (entry.userId === userId) entries.delete(hash);
   };
   const onMessage = (payload: string) => {
-    if (payload.startsWith('s:')) entries.delete(payload.slice(2));
+    if (payload.startsWith('s:')) forgetSession(payload.slice(2));
     else if (payload.startsWith('u:')) forgetUser(payload.slice(2));
   };
   const start = async (): Promise<void> => {
@@ -43,6 +58,7 @@ export async function createSessionCache<T>({ listen, ttlMs, maxEntries, now = D
     try {
       unlisten = await listen(SESSION_CHANNEL, onMessage, (err) => {
         enabled = false;
+        forgotten += 1;
         entries.clear();
         onLost?.(err);
         if (!closed) retry = setTimeout(() => void start(), RELISTEN_MS);
@@ -65,12 +81,13 @@ export async function createSessionCache<T>({ listen, ttlMs, maxEntries, now = D
       }
       return entry.value;
     },
-    set(tokenHash, userId, value) {
-      if (!enabled) return;
+    mark: () => forgotten,
+    set(tokenHash, userId, value, since) {
+      if (!enabled || (since !== undefined && since !== forgotten)) return;
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
       entries.set(tokenHash, { value, userId, expires: now() + ttlMs });
     },
-    forgetSession: (tokenHash) => { entries.delete(tokenHash); },
+    forgetSession,
     forgetUser,
     get enabled() { return enabled; },
     async close() {

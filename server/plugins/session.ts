@@ -58,9 +58,10 @@ export const sessionPlugin = fp<Options>(async (app, { db, idleMs, now, cache })
     const tokenHash = hashToken(token);
     let row = cache.get(tokenHash);
     if (!row) {
+      const since = cache.mark();
       [row] = await lookup.execute({ tokenHash });
       if (!row) return;
-      cache.set(tokenHash, row.u.id, row);
+      cache.set(tokenHash, row.u.id, row, since);
     }
     const idle = now().getTime() - row.s.lastSeenAt.getTime();
     if (idle > idleMs) {
@@ -70,9 +71,10 @@ export const sessionPlugin = fp<Options>(async (app, { db, idleMs, now, cache })
     }
     if (idle > TOUCH_EVERY_MS) {
       const seen = now();
+      const since = cache.mark();
       await db.update(sessions).set({ lastSeenAt: seen }).where(eq(sessions.tokenHash, tokenHash));
       row = { ...row, s: { ...row.s, lastSeenAt: seen } };
-      cache.set(tokenHash, row.u.id, row);
+      cache.set(tokenHash, row.u.id, row, since);
     }
     request.session = {
       tokenHash,

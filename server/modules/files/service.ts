@@ -142,9 +142,15 @@ export async function purgeUnusedFiles(dataDir: string, linked: ReadonlySet<stri
   for (const name of names) {
     if (!FILE_ID.test(name) || linked.has(name)) continue;
     const file = path.join(dir, name);
-    if ((await stat(file)).mtime >= olderThan) continue;
-    await unlink(file);
-    deleted += 1;
+    // Instances sharing one DATA_DIR (docs/deploy.md) purge it at the same hour: a file another
+    // one deleted since the listing is gone already, not a failure that stops the rest.
+    try {
+      if ((await stat(file)).mtime >= olderThan) continue;
+      await unlink(file);
+      deleted += 1;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
   }
   return deleted;
 }
