@@ -10,13 +10,11 @@
 // mirror. Another tab that still holds an older version closes and reloads on `versionchange`.
 import { Dexie, type Table, type Transaction } from 'dexie';
 import type {
-  AdminUser,
   Discipline,
   Event,
   EventDiscipline,
   Invite,
   Participant,
-  PaymentRow,
   ResultOverall,
   ResultRace,
   School,
@@ -27,11 +25,12 @@ import type {
   Ticketing,
   Trophy,
   Volunteer,
-  VolunteerPreferenceRow,
   VolunteerSlot,
   VolunteerSpot,
   Waiver,
 } from '../domain/schemas/entities';
+import { legacyIntent } from './legacy-intent';
+import type { WriteIntent } from './write-intent';
 import type { InvoiceStatus } from '../domain/schemas/api/feed-rows';
 import type { RaceEntryRow, RaceEventRow, RaceMarkRow, RaceReadinessRow } from '../domain/schemas/api/race-day-feed';
 import type { RaceParticipant, RaceSchool, RaceTeam, StartDraw } from '../domain/rules/race-day-rows';
@@ -54,10 +53,6 @@ export type TeamRow = Mirror<Team>;
 export type TeamEntryRow = Mirror<TeamEntry>;
 export type VolunteerRow = Mirror<Volunteer>;
 export type VolunteerSlotRow = Mirror<VolunteerSlot>;
-/** One preference of a slot, stored on its own so screens can look them up by discipline. */
-export type VolunteerPreferenceMirrorRow = Mirror<
-  VolunteerPreferenceRow & { id: string; VolunteerSlotId: string; order: number; SchoolId?: string; EventId?: string }
->;
 export type VolunteerSpotRow = Mirror<VolunteerSpot & { EventId: string }>;
 export type EventRow = Mirror<Event>;
 export type EventDisciplineRow = Mirror<EventDiscipline & { EventId: string }>;
@@ -72,8 +67,6 @@ export type TrophyRow = Mirror<Trophy>;
 export type InviteRow = Mirror<Invite>;
 /** The school's invoice status for an event (the feed's row; the full invoice view is fetched). */
 export type InvoiceRow = Mirror<InvoiceStatus>;
-export type PaymentMirrorRow = Mirror<PaymentRow>;
-export type UserRow = Mirror<AdminUser>;
 export type RaceEventMirrorRow = Mirror<RaceEventRow>;
 export type RaceTeamMirrorRow = Mirror<RaceTeam>;
 export type RaceEntryMirrorRow = Mirror<RaceEntryRow>;
@@ -91,7 +84,6 @@ export const MAIN_MIRROR_TABLES = [
   'teamEntries',
   'volunteers',
   'volunteerSlots',
-  'volunteerPreferences',
   'volunteerSpots',
   'events',
   'eventDisciplines',
@@ -105,8 +97,6 @@ export const MAIN_MIRROR_TABLES = [
   'trophies',
   'invites',
   'invoices',
-  'payments',
-  'users',
 ] as const;
 
 /** The race-day mirror of race officials (every event shown for start lists; its own feed). */
@@ -165,6 +155,9 @@ export interface OutboxItem {
   /** The number this item last went out under without a definitive answer (network error, 5xx):
    *  it must go out again under the same number, so the server can answer from its record. */
   inFlightSeq?: number;
+  /** What the write changes and where its rows sit in the body and the answer (src/db/write-intent.ts).
+   *  Every item queued since version 4 has one; version 4's upgrade gave one to those before. */
+  intent?: WriteIntent;
 }
 
 export interface MetaRow {
@@ -235,6 +228,27 @@ const VERSION_3_STORES: Record<string, string> = {
   raceReadiness: '[SchoolId+EventId], EventId',
 };
 
+/** Every store as version 3 declared them, for the upgrade test's version-3 device. */
+export const SCHEMA_V3: Readonly<Record<string, string>> = { ...VERSION_1_STORES, ...VERSION_2_STORES, ...VERSION_3_STORES };
+
+// Version 4: the mirror tables no screen ever read (payments, users, volunteerPreferences) go, and
+// every queued item gets its intent: what it changes and where its rows sit in the body and the
+// answer, read once here from the shapes the old bodies had (src/db/legacy-intent.ts).
+const VERSION_4_STORES: Record<string, string | null> = {
+  payments: null,
+  users: null,
+  volunteerPreferences: null,
+};
+
+async function upgradeToVersion4(tx: Transaction): Promise<void> {
+  await tx
+    .table<OutboxItem, number>('outbox')
+    .toCollection()
+    .modify((item) => {
+      item.intent ??= legacyIntent(item);
+    });
+}
+
 export interface InterschoolsDbOptions {
   /** Reload the page when another tab opens a newer version. Default: in a window, not in tests. */
   reloadOnVersionChange?: boolean;
@@ -251,7 +265,6 @@ export class InterschoolsDb extends Dexie {
   teamEntries!: Table<TeamEntryRow, string>;
   volunteers!: Table<VolunteerRow, string>;
   volunteerSlots!: Table<VolunteerSlotRow, string>;
-  volunteerPreferences!: Table<VolunteerPreferenceMirrorRow, string>;
   volunteerSpots!: Table<VolunteerSpotRow, [string, number, number]>;
   events!: Table<EventRow, string>;
   eventDisciplines!: Table<EventDisciplineRow, [string, number]>;
@@ -265,8 +278,6 @@ export class InterschoolsDb extends Dexie {
   trophies!: Table<TrophyRow, string>;
   invites!: Table<InviteRow, string>;
   invoices!: Table<InvoiceRow, [string, string]>;
-  payments!: Table<PaymentMirrorRow, [string, string]>;
-  users!: Table<UserRow, string>;
   raceEvents!: Table<RaceEventMirrorRow, string>;
   raceTeams!: Table<RaceTeamMirrorRow, string>;
   raceEntries!: Table<RaceEntryMirrorRow, string>;
@@ -284,6 +295,7 @@ export class InterschoolsDb extends Dexie {
     this.version(1).stores(VERSION_1_STORES);
     this.version(2).stores(VERSION_2_STORES).upgrade(upgradeToVersion2);
     this.version(3).stores(VERSION_3_STORES);
+    this.version(4).stores(VERSION_4_STORES).upgrade(upgradeToVersion4);
 
     const reload = options.reloadOnVersionChange ?? inWindow();
     this.on('versionchange', () => {

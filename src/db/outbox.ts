@@ -13,6 +13,7 @@ import {
   type OutboxStatus,
 } from './database';
 import { getClientId, takeSequenceNumbers } from './meta';
+import { defaultIntent, type WriteIntent } from './write-intent';
 
 export interface EnqueueWriteInput {
   method: HttpWriteMethod;
@@ -29,6 +30,8 @@ export interface EnqueueWriteInput {
   /** This save of the row supersedes the row's refused saves: they are dropped with it (a failed
    *  item would otherwise hold every later save of its row back). */
   replacesRefused?: boolean;
+  /** What the write changes (src/db/write-intent.ts); without one, its one row is the body. */
+  intent?: WriteIntent;
   /** Writes the change into the mirror tables; runs inside the same transaction. */
   applyLocally?: (db: InterschoolsDb) => unknown;
 }
@@ -59,6 +62,7 @@ export function enqueueWrite(db: InterschoolsDb, input: EnqueueWriteInput): Prom
       attempts: 0,
       nextAttemptAt: 0,
       scope: outboxScope(eventId),
+      intent: input.intent ?? defaultIntent({ entity: input.entity, rowId: input.rowId ?? null, method: input.method }),
     };
     if (input.base !== undefined) item.base = input.base;
     if (input.conflictIsDone) item.conflictIsDone = true;

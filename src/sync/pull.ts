@@ -52,6 +52,7 @@ export function createPull(ctx: PullContext, feed: Feed = MAIN_FEED): () => Prom
         if (list) list.push(item);
         else queuedByRow.set(k, [item]);
       });
+      const kept = new Set(db.mirrorTables().map((t) => t.name));
       const byEntity = new Map<string, SyncResponse['changes']>();
       for (const change of page.changes) {
         const list = byEntity.get(change.entity);
@@ -60,6 +61,8 @@ export function createPull(ctx: PullContext, feed: Feed = MAIN_FEED): () => Prom
       }
       // The server sends each row at most once a page, so deletes and puts of a table can be batched.
       for (const [entity, changes] of byEntity) {
+        // A table this device no longer keeps (an older server's feed): nothing to store.
+        if (!kept.has(entity)) continue;
         const table = db.table(entity);
         const deletes: unknown[] = [];
         const upserts: { key: unknown; row: Row }[] = [];

@@ -1,14 +1,11 @@
-// Helpers over mirror rows and outbox bodies: where in a call's body the changed row sits (the
-// body itself for POST/PATCH, one element of an array for the batch calls, the one nested object
-// for { ticketing: {...} }), which fields an item changes, and the 409 merge.
+// Helpers over mirror rows and outbox bodies: a row's part of a queued call's body, read through
+// the item's intent (src/db/write-intent.ts), which fields an item changes, the 409 merge, the
+// rows an answer carries, and the overlay of queued changes on a server row.
 import type { Table } from 'dexie';
 import type { InterschoolsDb, OutboxItem } from '../db/database';
+import { intentOf, isPlainObject, layoutOf, rowInBody, type AnswerLayout, type Located, type Row, type WriteIntent } from '../db/write-intent';
 
-export type Row = Record<string, unknown>;
-
-export function isPlainObject(value: unknown): value is Row {
-  return !!value && typeof value === 'object' && !Array.isArray(value);
-}
+export { isPlainObject, type Row };
 
 /** Fields that describe the row rather than the user's change. */
 const META_FIELDS = new Set(['id', 'version', 'updatedAt', '_pending']);
@@ -30,50 +27,23 @@ export function isBatchUndo(base: unknown): base is BatchUndo {
   return typeof table === 'string' && Array.isArray(put) && Array.isArray(drop);
 }
 
-/** The element with this id in one of a batch body's lists ({ races: [...] }, { trophies: [...] }). */
-export function batchElement(body: unknown, id: unknown): Located | null {
-  if (!isPlainObject(body) || id === undefined || id === null) return null;
-  for (const [key, value] of Object.entries(body)) {
-    if (!Array.isArray(value)) continue;
-    const index = value.findIndex((el) => isPlainObject(el) && el.id === id);
-    if (index >= 0) {
-      return {
-        row: value[index] as Row,
-        replace: (next) => ({ ...body, [key]: value.map((el, i) => (i === index ? next : el)) }),
-      };
-    }
-  }
-  return null;
+/** A queued write as the row helpers read it: its body and where its rows sit there. */
+export type QueuedWrite = Pick<OutboxItem, 'body' | 'rowId' | 'method'> & { intent?: WriteIntent };
+
+/** The part of an item's body that carries row `id` (the item's own row when omitted). */
+export function rowPart(item: QueuedWrite, id: unknown = item.rowId): Located | null {
+  return rowInBody(layoutOf(item), item.body, id);
 }
 
-/** Does a batch body carry this row, as an element of a list or as an id in a list of removals? */
-export function batchTouches(body: unknown, id: unknown): boolean {
-  if (!isPlainObject(body)) return false;
-  return Object.values(body).some((value) => Array.isArray(value)
-    && value.some((el) => el === id || (isPlainObject(el) && el.id === id)));
-}
-
-type Located = { row: Row; replace(next: Row): unknown };
-
-/** Finds the object of `body` that carries the row `rowId`, with a way to rebuild the body. */
-export function locateRow(body: unknown, rowId: OutboxItem['rowId']): Located | null {
-  if (!isPlainObject(body)) return null;
-  // A batch: { participants: [...] }, { data: [...] }.
-  const element = batchElement(body, rowId);
-  if (element) return element;
-  // One wrapped row: { ticketing: {...} }.
-  const keys = Object.keys(body);
-  if (keys.length === 1 && isPlainObject(body[keys[0]!]) && !('id' in body)) {
-    const key = keys[0]!;
-    return { row: body[key] as Row, replace: (next) => ({ ...body, [key]: next }) };
-  }
-  return { row: body, replace: (next) => next };
+/** Does the item change this row (its fields, or its removal)? */
+export function touchesRow(item: Pick<OutboxItem, 'entity' | 'rowId' | 'method' | 'intent'>, id: unknown): boolean {
+  return intentOf(item).rowIds.some((rowId) => rowId === id);
 }
 
 /** The fields an item sets on its row (without id and version). */
-export function itemPatch(item: Pick<OutboxItem, 'body' | 'rowId' | 'method'>): Row {
+export function itemPatch(item: QueuedWrite, id: unknown = item.rowId): Row {
   if (item.method === 'DELETE') return {};
-  const located = locateRow(item.body, item.rowId);
+  const located = rowPart(item, id);
   if (!located) return {};
   return Object.fromEntries(Object.entries(located.row).filter(([k]) => !META_FIELDS.has(k)));
 }
@@ -88,11 +58,11 @@ export type MergeResult =
  * on top of `current` with current's version; a field changed on both sides (to different values)
  * is a conflict and the server's value stands.
  */
-export function mergeOnConflict(item: Pick<OutboxItem, 'body' | 'rowId' | 'method' | 'base'>, current: Row): MergeResult {
+export function mergeOnConflict(item: QueuedWrite & Pick<OutboxItem, 'base'>, current: Row): MergeResult {
   // A list saved in one batch (rows with their base rows, as a participants PUT keeps them) merges
   // the row the server refused, as a one-row save would.
   const batch = item.rowId === null && Array.isArray(item.base);
-  const located = batch ? batchElement(item.body, current.id) : locateRow(item.body, item.rowId);
+  const located = rowPart(item, batch ? current.id : item.rowId);
   const base = batch ? (item.base as unknown[]).find((row) => isPlainObject(row) && row.id === current.id) : item.base;
   if (!located || !isPlainObject(base)) return { kind: 'unmergeable' };
   const conflicts: string[] = [];
@@ -137,34 +107,25 @@ export function keyOfRow(table: Table, row: Row): unknown {
   return value === undefined || value === null ? null : value;
 }
 
-/** Is this answer a row (or rows) of the entity's table? */
-/** Answers that carry their saved rows under a name beside others: PUT /api/school answers
- *  { message, school }; PUT /api/results answers { races, overalls }. */
-const WRAPPED_ANSWER_ROW: Readonly<Record<string, string>> = { schools: 'school', resultRaces: 'races', resultOveralls: 'overalls' };
-
-export function answerRows(db: InterschoolsDb, entity: string, body: unknown): Row[] {
-  const table = db.table(entity);
-  const wrapper = WRAPPED_ANSWER_ROW[entity];
-  if (wrapper && isPlainObject(body)) body = body[wrapper];
+/** The rows an answer carries for the item's table, where the item's answer layout says. */
+export function answerRows(db: InterschoolsDb, intent: WriteIntent, body: unknown): Row[] {
+  const table = db.table(intent.table);
+  if (intent.answer.key !== undefined) body = isPlainObject(body) ? body[intent.answer.key] : undefined;
   const candidates = Array.isArray(body) ? body : [body];
   return candidates.filter((r): r is Row => isPlainObject(r) && keyOfRow(table, r) !== null);
 }
 
-/** Answers that carry another table's rows inside each row: a saved team answers its entries
- *  (and the names of its discipline and manager). The mirror keeps each table's rows apart, as the
- *  feed sends them, so the nested rows go to their own table and joined names are dropped. */
-const NESTED_ROWS: Readonly<Record<string, { field: string; table: string; parentKey: string; joined: readonly string[] }>> = {
-  teams: { field: 'TeamEntries', table: 'teamEntries', parentKey: 'TeamId', joined: ['Discipline', 'TeamManager'] },
-};
-
 export interface SplitRow {
   row: Row;
-  /** The nested rows in their own table, each naming its parent; null when the entity has none. */
+  /** The nested rows in their own table, each naming its parent; null when the answer has none. */
   nested: { table: string; parentKey: string; rows: Row[] } | null;
 }
 
-export function splitAnswerRow(entity: string, row: Row): SplitRow {
-  const spec = NESTED_ROWS[entity];
+/** An answered row apart from the other table's rows it nests (a saved team answers its entries
+ *  and the names of its discipline and manager): the mirror keeps each table's rows apart, as the
+ *  feed sends them, so the nested rows go to their own table and joined names are dropped. */
+export function splitAnswerRow(answer: AnswerLayout, row: Row): SplitRow {
+  const spec = answer.nested;
   if (!spec) return { row, nested: null };
   const own: Row = { ...row };
   for (const key of [spec.field, ...spec.joined]) delete own[key];

@@ -5,7 +5,8 @@
 import type { InterschoolsDb, OutboxItem } from '../db/database';
 import { getSessionUser } from '../db/meta';
 import { enqueueWrite, type EnqueueWriteInput } from '../db/outbox';
-import { batchElement, isPlainObject, itemPatch, keyFromString, locateRow, sameValue, type Row } from './rows';
+import { idsNamedInBody, isPlainObject, layoutOf, rowsInBody } from '../db/write-intent';
+import { itemPatch, keyFromString, rowPart, sameValue, type Row } from './rows';
 
 export const OUTBOX_CHANNEL = 'outbox';
 export const OUTBOX_SYNC_TAG = 'outbox';
@@ -84,28 +85,28 @@ function baseRowOf(base: unknown, id: unknown): Row | undefined {
 function withCarried(row: Row, id: unknown, refused: readonly OutboxItem[], baseRow: Row | undefined): Row {
   const next: Row = { ...row };
   for (const item of refused) {
-    // A refused batch's fields of this row: its element, found by id.
-    for (const [field, value] of Object.entries(itemPatch({ ...item, rowId: item.rowId ?? (id as string) }))) {
+    // A refused batch's fields of this row: its part of the batch's body.
+    for (const [field, value] of Object.entries(itemPatch(item, item.rowId ?? id))) {
       if (!(field in row) || (baseRow && sameValue(row[field], baseRow[field]))) next[field] = value;
     }
   }
   return next;
 }
 
-/** The ids of the rows a save carries: its row, or the elements of its batch. */
-function rowIdsOf(input: Pick<QueueWriteInput, 'rowId' | 'body'>): unknown[] {
+type QueuedBody = Pick<QueueWriteInput, 'body' | 'method' | 'intent'> & { rowId?: OutboxItem['rowId'] };
+
+/** The ids of the rows a save carries: its row, or the rows of its list body. */
+function rowIdsOf(input: QueuedBody): unknown[] {
   if (input.rowId != null) return [input.rowId];
-  const body = input.body;
-  return isPlainObject(body) ? Object.values(body).flatMap((v) => (Array.isArray(v) ? v.filter(isPlainObject).map((el) => el.id) : [])) : [];
+  return rowsInBody(layoutOf({ ...input, rowId: null }), input.body).map((row) => row.id);
 }
 
 /** A refused batch this save replaces whole: every row it carries is in this save, and it removes
  *  nothing (a removal has no row here to carry it). */
 function replacedWhole(item: OutboxItem, rowIds: ReadonlySet<unknown>): boolean {
   if (!isPlainObject(item.body)) return false;
-  const lists = Object.values(item.body).filter(Array.isArray);
-  const removes = lists.some((list) => list.some((el) => !isPlainObject(el)));
-  const ids = rowIdsOf({ rowId: null, body: item.body });
+  const removes = idsNamedInBody(layoutOf(item), item.body).length > 0;
+  const ids = rowIdsOf({ ...item, rowId: null });
   return !removes && ids.length > 0 && ids.every((id) => rowIds.has(id));
 }
 
@@ -119,14 +120,15 @@ async function carryRefused(db: InterschoolsDb, input: QueueWriteInput): Promise
     .filter((item) => item.entity === input.entity && item.method !== 'DELETE'
       && (item.rowId !== null || replacedWhole(item, carried))).sortBy('seq');
   if (!refused.length) return input;
-  const ofRow = (id: unknown) => refused.filter((item) => (item.rowId === null ? batchElement(item.body, id) !== null : String(item.rowId) === String(id)));
+  const ofRow = (id: unknown) => refused.filter((item) => (item.rowId === null ? rowPart(item, id) !== null : String(item.rowId) === String(id)));
   const table = db.table(input.entity);
+  const queued = (body: unknown) => ({ body, method: input.method, rowId: input.rowId ?? null, intent: input.intent });
   let body = input.body;
   const folded = new Set<OutboxItem>();
   for (const id of rowIds) {
     const items = ofRow(id);
     if (!items.length) continue;
-    const located = input.rowId != null ? locateRow(body, id as string) : batchElement(body, id);
+    const located = rowPart(queued(body), id);
     if (!located) continue;
     const next = withCarried(located.row, id, items, baseRowOf(input.base, id));
     body = located.replace({ ...next, ...(located.row.version !== undefined ? { version: located.row.version } : {}) });
@@ -144,7 +146,7 @@ async function carryRefused(db: InterschoolsDb, input: QueueWriteInput): Promise
       await applyLocally?.(tx);
       for (const id of foldedRows) {
         const row = (await table.get(keyFromString(table, id) as never)) as Row | undefined;
-        if (row) await table.put({ ...row, ...itemPatch({ body, rowId: id, method: input.method }), _pending: true });
+        if (row) await table.put({ ...row, ...itemPatch(queued(body), id), _pending: true });
       }
     },
   };
@@ -179,34 +181,4 @@ export function listSaveParts<R extends { id: string }>(
     parts.push({ rows, base: save.base.filter((row) => ids.has(row.id)), removedIds: start === 0 ? [...save.removedIds] : [] });
   }
   return parts;
-}
-
-/** A list saved in one batch (invites, results, trophies): the added and changed rows put and the
- *  removed ones deleted in the mirror, and one outbox item whose BatchUndo lets a refused save be
- *  discarded on this device (src/sync/blocked.ts): removed and changed rows come back as they
- *  were, added ones go. */
-export function queueListBatch<R extends { id: string }>(db: InterschoolsDb, batch: {
-  path: string;
-  body: unknown;
-  table: EnqueueWriteInput['entity'];
-  eventId: string | null;
-  added: readonly R[];
-  changed?: readonly { before: R; after: R }[];
-  removed: readonly R[];
-}): Promise<OutboxItem> {
-  const removedIds = batch.removed.map((r) => r.id);
-  const changed = batch.changed ?? [];
-  return queueWrite(db, {
-    method: 'PUT',
-    path: batch.path,
-    body: batch.body,
-    entity: batch.table,
-    rowId: null,
-    eventId: batch.eventId,
-    base: { undo: { table: batch.table, put: [...batch.removed, ...changed.map((c) => c.before)], drop: batch.added.map((a) => a.id) } },
-    applyLocally: async (tx) => {
-      await tx.table(batch.table).bulkPut([...batch.added, ...changed.map((c) => c.after)].map((row) => ({ ...row, _pending: true })));
-      await tx.table(batch.table).bulkDelete(removedIds);
-    },
-  });
 }

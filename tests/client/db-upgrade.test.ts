@@ -1,8 +1,10 @@
+// @vitest-environment node
 import 'fake-indexeddb/auto';
 import { afterEach, expect, it } from 'vitest';
 import { Dexie } from 'dexie';
-import { InterschoolsDb, SCHEMA_V1 } from '../../src/db/database';
+import { InterschoolsDb, SCHEMA_V1, SCHEMA_V3, type ParticipantRow } from '../../src/db/database';
 import { listByStatus } from '../../src/db/outbox';
+import { engineFor, person, serverRows, world, type World } from './sync-support';
 
 const names: string[] = [];
 afterEach(async () => {
@@ -37,7 +39,7 @@ it('upgrades a version-1 database, keeping queued outbox items and filling their
 
   const db = new InterschoolsDb(name);
   await db.open();
-  expect(db.verno).toBe(3);
+  expect(db.verno).toBe(4);
   // Version 3's race-day mirror is there, empty.
   expect(await db.raceEntries.count()).toBe(0);
   expect(await db.raceMarks.where('EventId').equals(eventId).count()).toBe(0);
@@ -62,9 +64,92 @@ it('closes an old connection when another opens a newer version', async () => {
   await db.open();
 
   const newer = new Dexie(name);
-  newer.version(4).stores({ ...SCHEMA_V1, outbox: '++localId, seq, status, [entity+rowId], eventId, [status+seq], scope' });
+  newer.version(5).stores({ ...SCHEMA_V1, outbox: '++localId, seq, status, [entity+rowId], eventId, [status+seq], scope' });
   await newer.open();
-  expect(newer.verno).toBe(4);
+  expect(newer.verno).toBe(5);
   expect(db.isOpen()).toBe(false);
   newer.close();
+});
+
+/** A participant created on the server, as the device's mirror would hold it after a pull. */
+async function serverParticipant(w: World, over: Partial<ParticipantRow>): Promise<ParticipantRow> {
+  const { id, snowId, firstname, lastname, yearLevel, gender, dob, email } = person(w, over);
+  const res = await w.jar.fetch(`${w.baseUrl}/api/v2/participants`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ id, snowId, firstname, lastname, yearLevel, gender, dob, email }),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await res.json()) as ParticipantRow;
+}
+
+it('opens a version-3 device at version 4: the dead tables go, queued items get their intent and flush', async () => {
+  const w = await world();
+  const name = `t-${crypto.randomUUID()}`;
+  names.push(name);
+  try {
+    const ada = await serverParticipant(w, { firstname: 'Ada' });
+    const bo = await serverParticipant(w, { firstname: 'Bo', lastname: 'Brown' });
+    const cy = person(w, { firstname: 'Cy' });
+    const { _pending: _p, ...cyFields } = cy;
+    const ticketingKey = `${w.schoolId}:${w.eventId}`;
+    // No passes yet, so no tickets: the save still makes the row.
+    const tickets = { managerTicket1: 0, managerTicket2: 0, managerTicket3: 0, managerTicket4: 0, managerTicket5: 0, xcManagerTicketAlpine1: 0, xcManagerTicketXC1: 0 };
+
+    // A device still on version 3, with the REST calls queued as version 3 stored them.
+    const v3 = new Dexie(name);
+    v3.version(3).stores({ ...SCHEMA_V3 });
+    await v3.open();
+    await v3.table('participants').bulkPut([{ ...ada, firstname: 'Bea', _pending: true }, { ...bo, lastname: 'Cole', _pending: true }, { ...cy, _pending: true }]);
+    await v3.table('payments').put({ SchoolId: w.schoolId, EventId: w.eventId, amount: 10 });
+    await v3.table('users').put({ id: crypto.randomUUID(), email: 'staff@example.test' });
+    await v3.table('volunteerPreferences').put({ id: crypto.randomUUID(), VolunteerSlotId: crypto.randomUUID(), DisciplineId: 1, EventId: w.eventId });
+    const clientId = crypto.randomUUID();
+    await v3.table('meta').bulkPut([{ key: 'clientId', value: clientId }, { key: 'nextSeq', value: 5 }]);
+    const queued = (seq: number, call: { method: string; path: string; body: unknown; entity: string; rowId: string | null; base?: unknown }) => ({
+      ...call, seq, clientId, userId: w.username, idempotencyKey: crypto.randomUUID(), eventId: w.eventId, createdAt: new Date().toISOString(),
+      status: 'pending', attempts: 0, nextAttemptAt: 0, scope: `event:${w.eventId}`,
+    });
+    await v3.table('outbox').bulkAdd([
+      queued(1, { method: 'PATCH', path: `/api/v2/participants/${ada.id}`, body: { firstname: 'Bea', version: ada.version }, entity: 'participants', rowId: ada.id, base: ada }),
+      queued(2, { method: 'POST', path: '/api/v2/participants', body: cyFields, entity: 'participants', rowId: cy.id, base: null }),
+      queued(3, { method: 'PUT', path: '/api/v2/participants', body: { participants: [{ id: bo.id, version: bo.version, lastname: 'Cole' }] }, entity: 'participants', rowId: null, base: [bo] }),
+      queued(4, { method: 'POST', path: '/api/ticketings', body: { ticketing: tickets }, entity: 'ticketing', rowId: ticketingKey, base: null }),
+    ]);
+    v3.close();
+
+    const db = new InterschoolsDb(name, { reloadOnVersionChange: false });
+    await db.open();
+    expect(db.verno).toBe(4);
+    const stores = [...db.backendDB().objectStoreNames];
+    for (const dead of ['payments', 'users', 'volunteerPreferences']) expect(stores).not.toContain(dead);
+    expect(stores).toContain('participants');
+
+    const intents = (await db.outbox.orderBy('seq').toArray()).map((item) => item.intent);
+    expect(intents).toEqual([
+      { table: 'participants', op: 'update', rowIds: [ada.id], body: { kind: 'row' }, answer: {}, pathTemplate: '/api/v2/participants/{id}' },
+      { table: 'participants', op: 'create', rowIds: [cy.id], body: { kind: 'row' }, answer: {} },
+      { table: 'participants', op: 'saveList', rowIds: [bo.id], body: { kind: 'lists', lists: ['participants'], idLists: [] }, answer: {} },
+      { table: 'ticketing', op: 'create', rowIds: [ticketingKey], body: { kind: 'wrapped', key: 'ticketing' }, answer: {} },
+    ]);
+
+    const { engine } = engineFor(w, db);
+    await engine.flush();
+    expect((await db.outbox.toArray()).map((i) => [i.seq, i.status, i.error])).toEqual([]);
+    const onServer = new Map((await serverRows(w)).map((r) => [r.id, r]));
+    expect(onServer.get(ada.id)?.firstname).toBe('Bea');
+    expect(onServer.get(bo.id)?.lastname).toBe('Cole');
+    expect(onServer.get(cy.id)?.firstname).toBe('Cy');
+    const ticketing = await (await w.jar.fetch(`${w.baseUrl}/api/ticketing`)).json() as Record<string, unknown>;
+    expect(ticketing).toMatchObject(tickets);
+    // The answers reached the mirror through the intents: new versions, nothing pending.
+    const mirrored = await db.participants.bulkGet([ada.id, bo.id, cy.id]);
+    expect(mirrored.map((r) => [r?.version, r?._pending])).toEqual([
+      [onServer.get(ada.id)!.version, undefined], [onServer.get(bo.id)!.version, undefined], [onServer.get(cy.id)!.version, undefined],
+    ]);
+    expect(await db.ticketing.get([w.schoolId, w.eventId])).toMatchObject({ ...tickets, version: ticketing.version });
+    db.close();
+  } finally {
+    await w.close();
+  }
 });

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { OutboxItem } from '../../src/db/database';
+import type { BodyLayout, WriteIntent } from '../../src/db/write-intent';
 import { mergeOnConflict, overlay, type Row } from '../../src/sync/rows';
 
 const FIELDS = ['firstname', 'lastname', 'yearLevel', 'gender', 'email'] as const;
@@ -36,6 +37,39 @@ describe('the 409 merge', () => {
       for (const f of changedHere) expect(body[f]).toBe(mine[f]);
       // A field the device sent unchanged follows the server's value (never its own older copy).
       for (const f of FIELDS) if (f in sent && !changedHere.includes(f)) expect(body[f]).toBe(current[f]);
+    }));
+  });
+});
+
+describe('the 409 merge through an intent', () => {
+  /** The same row wrapped under a key, or as one element of a list among others. */
+  const layouts = fc.constantFrom<{ layout: BodyLayout; wrap(row: Row): Row; unwrap(body: Row): Row }>(
+    { layout: { kind: 'row' }, wrap: (r) => r, unwrap: (b) => b },
+    { layout: { kind: 'wrapped', key: 'ticketing' }, wrap: (r) => ({ ticketing: r }), unwrap: (b) => b.ticketing as Row },
+    { layout: { kind: 'lists', lists: ['rows'], idLists: ['removed'] }, wrap: (r) => ({ rows: [{ id: 'r0', version: 7 }, { ...r, id: 'r1' }], removed: ['r9'] }), unwrap: (b) => (b.rows as Row[])[1]! },
+  );
+
+  it('merges the row where its intent says it sits, exactly as a body that is the row, the rest of the body untouched', () => {
+    fc.assert(fc.property(layouts, row, edits, edits, ({ layout, wrap, unwrap }, base, mine, theirs) => {
+      const current: Row = { id: 'r1', version: 2, ...apply(base, theirs) };
+      const sent: Row = { version: 1, ...Object.fromEntries(Object.entries(mine).filter(([, v]) => v !== undefined)) };
+      const plain = mergeOnConflict(patchItem(sent, { id: 'r1', version: 1, ...base }), current);
+      const intent: WriteIntent = { table: 'participants', op: 'update', rowIds: ['r1'], body: layout, answer: {} };
+      const placed = mergeOnConflict({ ...patchItem(wrap(sent), { id: 'r1', version: 1, ...base }), intent }, current);
+      if (plain.kind !== 'resend') {
+        expect(placed).toEqual(plain);
+        return;
+      }
+      expect(placed.kind).toBe('resend');
+      const body = (placed as { body: Row }).body;
+      const { id: _id, ...mergedRow } = unwrap(body);
+      const { id: _plainId, ...plainRow } = plain.body as Row;
+      expect(mergedRow).toEqual(plainRow);
+      if (layout.kind === 'lists') {
+        expect((body.rows as Row[])[0]).toEqual({ id: 'r0', version: 7 });
+        expect(body.removed).toEqual(['r9']);
+      }
+      if (layout.kind === 'wrapped') expect(Object.keys(body)).toEqual(['ticketing']);
     }));
   });
 });

@@ -1,4 +1,4 @@
-// The carry-over's write: one queueWrite of POST /api/v2/new-season-updates. In the same Dexie
+// The carry-over's write: one write of POST /api/v2/new-season-updates. In the same Dexie
 // transaction the mirror gets the new year levels and the archived rows (their race entries of the
 // event go, as any archive), and the stored session user loses its first-season flag, so home
 // stops offering the carry-over at once, online or not.
@@ -6,9 +6,14 @@ import type { InterschoolsDb } from '../../db/database';
 import { setSessionUser } from '../../db/meta';
 import { planCarryOver } from '../../domain/rules/new-season';
 import type { SessionUser } from '../../domain/schemas/entities';
-import { queueWrite } from '../../sync/writes';
+import { defineWrite, listBody, queueThrough } from '../../sync/write-adapter';
 
 export const NEW_SEASON_PATH = '/api/v2/new-season-updates';
+
+/** Carried participants are elements of `participants` ({ id, yearLevel }); archived ones are ids. */
+const CARRY_OVER = defineWrite({
+  table: 'participants', method: 'POST', op: 'command', path: NEW_SEASON_PATH, body: listBody(['participants'], ['participantsArchive']),
+});
 
 /** Queues the carry-over; resolves to the session user as it now is (flag cleared). */
 export async function confirmCarryOver(
@@ -23,11 +28,8 @@ export async function confirmCarryOver(
   const plan = planCarryOver(participants, removed);
   const year = (user.EventId ? (await db.events.get(user.EventId))?.year : undefined) ?? fallbackYear;
   const updated: SessionUser = { ...user, firstSeasonLogin: false };
-  await queueWrite(db, {
-    method: 'POST',
-    path: NEW_SEASON_PATH,
+  await queueThrough(db, CARRY_OVER, {
     body: { SchoolId: schoolId, year, participantsArchive: plan.archive, participants: plan.carried },
-    entity: 'participants',
     rowId: null,
     eventId: user.EventId,
     userId: user.username,

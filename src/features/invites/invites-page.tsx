@@ -17,7 +17,8 @@ import type { InterschoolsDb, InviteRow } from '../../db/database';
 import { LABELS, MESSAGES } from '../../domain/messages';
 import type { InviteChoice } from '../../domain/rules/invite-form';
 import type { Invite } from '../../domain/schemas';
-import { queueListBatch } from '../../sync/writes';
+import { queueListBatch } from '../../sync/write-adapter';
+import { INVITES_SAVE } from './invite-writes';
 import { AddInviteDialog } from './add-invite-dialog';
 
 export const INVITES_SAVED = 'Invites saved. They are sent to the server now, or when the connection returns.';
@@ -63,15 +64,13 @@ export default function InvitesPage({ db }: { db: InterschoolsDb }) {
     setMessage(null);
     const removedIds = [...removed];
     try {
-      await queueListBatch(db, {
-        path: '/api/invites',
+      await queueListBatch(db, INVITES_SAVE, {
         body: {
           multi: true,
           invites: added.map(({ id, DisciplineId, division, gender, stateNational }) => ({ id, DisciplineId, division, gender, stateNational })),
           invitesDeleted: removedIds,
           overallDeleted: [],
         },
-        table: 'invites',
         eventId: event,
         added,
         removed: (rows ?? []).filter((r) => removed.has(r.id)),

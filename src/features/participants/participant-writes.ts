@@ -1,12 +1,18 @@
-// The participants screen's writes. Each is one queueWrite: the mirror changes and the spec's call
-// is queued in one Dexie transaction; the network is never awaited.
+// The participants screen's writes, each through its write adapter: the mirror changes and the
+// spec's call is queued in one Dexie transaction; the network is never awaited.
 import { v7 as uuidv7 } from 'uuid';
 import type { InterschoolsDb, TeamEntryRow } from '../../db/database';
 import type { Gender, YearLevel } from '../../domain/constants/choices';
 import { raceEntriesToDelete } from '../../domain/rules/participants';
 import type { SessionUser } from '../../domain/schemas/entities';
-import { queueWrite, queueWrites } from '../../sync/writes';
+import { defineWrite, listBody, queueAllThrough, queueThrough } from '../../sync/write-adapter';
 import { mergedRow, planParticipantsSave, type LocalParticipantRow, type ParticipantChange } from './participant-rows';
+
+const PARTICIPANT_CREATE = defineWrite({ table: 'participants', method: 'POST', op: 'create', path: '/api/v2/participants', body: { kind: 'row' } });
+const PARTICIPANT_UPDATE = defineWrite({ table: 'participants', method: 'PATCH', op: 'update', path: '/api/v2/participants/{id}', body: { kind: 'row' } });
+/** The rows' changed fields as elements of `participants`, each with its id (and version). */
+const PARTICIPANTS_SAVE = defineWrite({ table: 'participants', method: 'PUT', op: 'saveList', path: '/api/v2/participants', body: listBody(['participants']) });
+const RACE_ENTRY_DELETE = defineWrite({ table: 'teamEntries', method: 'DELETE', op: 'delete', path: '/api/v2/team-entries/{id}', body: { kind: 'none' } });
 
 /** The team entries of these participants in the event, from the mirror. */
 export async function raceEntriesInEvent(
@@ -37,17 +43,17 @@ export async function saveParticipantChanges(
     const entries = await raceEntriesInEvent(tx, archivedIds, user.EventId);
     await tx.teamEntries.bulkDelete(raceEntriesToDelete(archivedIds, entries));
   };
-  await queueWrites(db, plan.map((part, i) => ({
-    method: part.method,
-    path: part.path,
-    body: part.body,
-    entity: 'participants' as const,
-    rowId: part.rowId,
-    eventId: user.EventId,
-    userId: user.username,
-    base: part.base,
-    carriesRefused: true,
-    ...(i === 0 ? { applyLocally } : {}),
+  await queueAllThrough(db, plan.map((part, i) => ({
+    adapter: part.method === 'PATCH' ? PARTICIPANT_UPDATE : PARTICIPANTS_SAVE,
+    input: {
+      body: part.body,
+      rowId: part.rowId,
+      eventId: user.EventId,
+      userId: user.username,
+      base: part.base,
+      carriesRefused: true,
+      ...(i === 0 ? { applyLocally } : {}),
+    },
   })));
   return true;
 }
@@ -58,11 +64,8 @@ export async function deleteRaceEntry(
   entry: TeamEntryRow,
   user: Pick<SessionUser, 'username' | 'EventId'>,
 ): Promise<void> {
-  await queueWrite(db, {
-    method: 'DELETE',
-    path: `/api/v2/team-entries/${entry.id}`,
+  await queueThrough(db, RACE_ENTRY_DELETE, {
     body: null,
-    entity: 'teamEntries',
     rowId: entry.id,
     eventId: user.EventId,
     userId: user.username,
@@ -120,11 +123,8 @@ export async function addParticipant(
     .first()) as LocalParticipantRow | undefined;
 
   if (existing) {
-    await queueWrite(db, {
-      method: 'PATCH',
-      path: `/api/v2/participants/${existing.id}`,
+    await queueThrough(db, PARTICIPANT_UPDATE, {
       body: existing.version === undefined ? fields : { ...fields, version: existing.version },
-      entity: 'participants',
       rowId: existing.id,
       eventId: user.EventId,
       userId: user.username,
@@ -139,11 +139,8 @@ export async function addParticipant(
   const id = newId();
   const body = { id, ...fields, email: fields.email ?? '', SchoolId: schoolId };
   const row: LocalParticipantRow = { snowIdActive: 0, ...body, ...local };
-  await queueWrite(db, {
-    method: 'POST',
-    path: '/api/v2/participants',
+  await queueThrough(db, PARTICIPANT_CREATE, {
     body,
-    entity: 'participants',
     rowId: id,
     eventId: user.EventId,
     userId: user.username,

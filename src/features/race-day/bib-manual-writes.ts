@@ -7,9 +7,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { InterschoolsDb, OutboxItem } from '../../db/database';
 import { REFUSED_FALLBACK } from '../../sync/refusals';
-import { queueWrite } from '../../sync/writes';
+import { defineWrite, queueThrough } from '../../sync/write-adapter';
 
 export const MANUAL_ASSIGN_PATH = '/api/bibs/manual-assign';
+
+/** The body is a list of { teamEntryId, bib }: it names its rows, it does not carry them. */
+const MANUAL_BIBS_SAVE = defineWrite({ table: 'raceEntries', method: 'POST', op: 'saveList', path: MANUAL_ASSIGN_PATH, body: { kind: 'none' } });
 
 export type BibAssignment = { teamEntryId: string; bib: number | null };
 
@@ -49,12 +52,10 @@ export async function saveManualBibs(
   save: { EventId: string; assignments: BibAssignment[]; replacesItems: readonly number[] },
   username: string | null,
 ): Promise<void> {
-  await queueWrite(db, {
-    method: 'POST',
-    path: MANUAL_ASSIGN_PATH,
+  await queueThrough(db, MANUAL_BIBS_SAVE, {
     body: save.assignments,
-    entity: 'raceEntries',
     rowId: null,
+    rowIds: save.assignments.map((a) => a.teamEntryId),
     eventId: save.EventId,
     userId: username,
     applyLocally: async (tx) => {

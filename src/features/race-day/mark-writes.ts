@@ -4,7 +4,10 @@
 import type { InterschoolsDb } from '../../db/database';
 import type { Run, RaceMarkKind } from '../../domain/constants/race-day';
 import { raceMarkId } from '../../domain/schemas/api/race-day-feed';
-import { queueWrite } from '../../sync/writes';
+import { defineWrite, listBody, queueThrough } from '../../sync/write-adapter';
+
+/** One mark, as the one element of `marks`. */
+const MARK_SAVE = defineWrite({ table: 'raceMarks', method: 'PUT', op: 'update', path: '/api/raceMarks', body: listBody(['marks']) });
 
 export interface MarkChange {
   EventId: string;
@@ -17,12 +20,9 @@ export interface MarkChange {
 export async function saveMark(db: InterschoolsDb, change: MarkChange, username: string | null): Promise<void> {
   const id = raceMarkId(change.teamEntryId, change.run);
   const before = (await db.raceMarks.get(id)) ?? null;
-  await queueWrite(db, {
-    method: 'PUT',
-    path: '/api/raceMarks',
+  await queueThrough(db, MARK_SAVE, {
     // The mark's device key travels with it, so the outbox can lay a queued mark over a pulled row.
     body: { marks: [{ id, teamEntryId: change.teamEntryId, run: change.run, mark: change.mark }] },
-    entity: 'raceMarks',
     rowId: id,
     eventId: change.EventId,
     userId: username,

@@ -7,9 +7,12 @@ import type { InterschoolsDb, RaceEventMirrorRow } from '../../db/database';
 import type { FileSystem } from '../../domain/constants/race-day';
 import { FILE_SYSTEM_SLUGS, type TimingColumn, type TimingLayouts } from '../../domain/constants/timing-files';
 import { tidyTimingColumns } from '../../domain/rules/timing-columns';
-import { queueWrite } from '../../sync/writes';
+import { defineWrite, queueThrough } from '../../sync/write-adapter';
 
 export const TIMING_COLUMNS_PATH = '/api/timing-file/columns';
+
+/** The body is the event's race-day row: its id and every system's columns. */
+const TIMING_COLUMNS_SAVE = defineWrite({ table: 'raceEvents', method: 'PUT', op: 'update', path: TIMING_COLUMNS_PATH, body: { kind: 'row' } });
 
 /** Every system named: its own columns, or null for the standard ones. */
 function allSystems(layouts: TimingLayouts | undefined): Required<TimingLayouts> {
@@ -26,11 +29,8 @@ export async function saveTimingColumns(
   username: string | null,
 ): Promise<void> {
   const timingColumns = { ...allSystems(event.timingColumns), [system]: columns ? tidyTimingColumns(columns) : null };
-  await queueWrite(db, {
-    method: 'PUT',
-    path: TIMING_COLUMNS_PATH,
+  await queueThrough(db, TIMING_COLUMNS_SAVE, {
     body: { id: event.id, timingColumns },
-    entity: 'raceEvents',
     rowId: event.id,
     eventId: event.id,
     userId: username,

@@ -19,7 +19,8 @@ import { TableScroll } from '../../components/table-scroll';
 import type { InterschoolsDb, ResultOverallRow, ResultRaceRow } from '../../db/database';
 import { isAdmin } from '../../domain/rules/access';
 import type { Placing } from '../../domain/schemas/entities/result';
-import { queueListBatch } from '../../sync/writes';
+import { queueListBatch } from '../../sync/write-adapter';
+import { RESULT_OVERALLS_SAVE, RESULT_RACES_SAVE } from './result-writes';
 import { OverallResultDialog, RaceResultDialog, type WithPlacings } from './result-dialogs';
 import { placingLine } from './placings-editor';
 import type { OverallResultChoice, RaceResultChoice } from './result-forms';
@@ -170,8 +171,7 @@ export default function ResultsPage({ db }: { db: InterschoolsDb }) {
       // One save per table that changed: a discarded refusal is then taken back on this device by
       // its BatchUndo (src/sync/blocked.ts undoes one table per outbox item).
       if (raceEdits.dirty) {
-        await queueListBatch(db, {
-          path: '/api/results',
+        await queueListBatch(db, RESULT_RACES_SAVE, {
           body: {
             multi: true,
             races: [...raceBatch.added, ...raceBatch.changed.map((c) => c.after)]
@@ -179,14 +179,12 @@ export default function ResultsPage({ db }: { db: InterschoolsDb }) {
             racesDeleted: raceBatch.removed.map((r) => r.id),
             overallDeleted: [],
           },
-          table: 'resultRaces',
           eventId: event,
           ...raceBatch,
         });
       }
       if (overallEdits.dirty) {
-        await queueListBatch(db, {
-          path: '/api/results',
+        await queueListBatch(db, RESULT_OVERALLS_SAVE, {
           body: {
             multi: true,
             overalls: [...overallBatch.added, ...overallBatch.changed.map((c) => c.after)]
@@ -194,7 +192,6 @@ export default function ResultsPage({ db }: { db: InterschoolsDb }) {
             racesDeleted: [],
             overallDeleted: overallBatch.removed.map((r) => r.id),
           },
-          table: 'resultOveralls',
           eventId: event,
           ...overallBatch,
         });

@@ -16,7 +16,8 @@ import { TableScroll } from '../../components/table-scroll';
 import type { InterschoolsDb, TrophyRow } from '../../db/database';
 import { isAdmin } from '../../domain/rules/access';
 import { splitImageUrls } from '../../domain/rules/trophy-images';
-import { queueListBatch } from '../../sync/writes';
+import { queueListBatch } from '../../sync/write-adapter';
+import { TROPHIES_SAVE } from './result-writes';
 import { TrophyDialog, type TrophyDialogResult } from './trophy-dialog';
 
 export const TROPHIES_SAVED = 'Trophies saved. They are sent to the server now, or when the connection returns.';
@@ -67,14 +68,12 @@ export default function TrophiesPage({ db }: { db: InterschoolsDb }) {
     setMessage(null);
     const batch = edits.batch();
     try {
-      await queueListBatch(db, {
-        path: '/api/v2/Trophies',
+      await queueListBatch(db, TROPHIES_SAVE, {
         body: {
           trophies: [...batch.added, ...batch.changed.map((c) => c.after)]
             .map(({ id, name, disciplineId, division, gender, state, imageURL, type, version }) => ({ id, name, disciplineId, division, gender, state, imageURL, type, version })),
           trophiesDeleted: batch.removed.map((t) => t.id),
         },
-        table: 'trophies',
         eventId: null,
         ...batch,
       });

@@ -29,8 +29,8 @@ import { sessionAfterSchoolDeleted } from '../../domain/rules/session';
 import { WRITE_HEADERS } from '../../domain/schemas/api/sync';
 import { schoolSchema } from '../../domain/schemas/entities/school';
 import { SERVER_MESSAGES } from '../../domain/server-messages';
-import { queueWrite } from '../../sync/writes';
 import { SchoolFormFields } from './school-form';
+import { queueSchoolProfile } from './school-writes';
 
 export const SAVED_ON_DEVICE = 'Saved on this device: it will be sent when the connection returns.';
 export const SENDING = 'Saved on this device: sending it to the server…';
@@ -108,18 +108,7 @@ export default function SchoolPage({ db }: { db: InterschoolsDb }) {
         setMessage({ text: SERVER_MESSAGES.schoolSaved, error: false });
       } else {
         const { user: _login, ...fields } = body.school;
-        await queueWrite(db, {
-          method: 'PUT',
-          path: '/api/school',
-          body: { school: fields },
-          entity: 'schools',
-          rowId: school.id,
-          base: school,
-          replacesRefused: true,
-          applyLocally: async (tx) => {
-            await tx.schools.put({ ...school, ...fields, _pending: true });
-          },
-        });
+        await queueSchoolProfile(db, school, fields);
       }
       setDraft(null);
       setTried(false);

@@ -1,20 +1,21 @@
 // Save of the team managers grid: the rows into the mirror and ONE outbox item holding the spec's
-// PUT /api/teamManagers, in one Dexie transaction (queueWrite); the network is never awaited.
+// PUT /api/teamManagers, in one Dexie transaction (queueThrough); the network is never awaited.
 import type { InterschoolsDb } from '../../db/database';
 import type { SessionUser } from '../../domain/schemas/entities';
-import { queueWrite } from '../../sync/writes';
+import { defineWrite, listBody, queueThrough } from '../../sync/write-adapter';
 import type { TeamManagersSave } from './team-manager-rows';
+
+const TEAM_MANAGERS_SAVE = defineWrite({
+  table: 'teamManagers', method: 'PUT', op: 'saveList', path: '/api/teamManagers', body: listBody(['teamManagers'], ['teamManagersDeleted']),
+});
 
 export async function saveTeamManagers(
   db: InterschoolsDb,
   save: TeamManagersSave,
   user: Pick<SessionUser, 'username' | 'EventId'>,
 ): Promise<void> {
-  await queueWrite(db, {
-    method: 'PUT',
-    path: '/api/teamManagers',
+  await queueThrough(db, TEAM_MANAGERS_SAVE, {
     body: save.body,
-    entity: 'teamManagers',
     rowId: null,
     eventId: user.EventId,
     userId: user.username,

@@ -1,11 +1,18 @@
 // Save of the team grid: the teams and their entries into the mirror and ONE outbox item holding
-// the spec's PUT /api/teams {multi, teams, teamsDeleted}, in one Dexie transaction (queueWrite);
+// the spec's PUT /api/teams {multi, teams, teamsDeleted}, in one Dexie transaction (queueThrough);
 // the network is never awaited. The server's answer (each team with its entries) replaces these
 // rows when it arrives.
 import type { InterschoolsDb, TeamEntryRow, TeamRow } from '../../db/database';
 import type { SessionUser } from '../../domain/schemas/entities';
-import { queueWrite } from '../../sync/writes';
+import { defineWrite, listBody, queueThrough } from '../../sync/write-adapter';
 import type { TeamsSave, WorkingTeam } from './team-draft';
+
+/** The answer is each team with its entries (and the names of its discipline and manager): the
+ *  entries go to their own table, the names are not kept. */
+const TEAMS_SAVE = defineWrite({
+  table: 'teams', method: 'PUT', op: 'saveList', path: '/api/teams', body: listBody(['teams'], ['teamsDeleted']),
+  answer: { nested: { field: 'TeamEntries', table: 'teamEntries', parentKey: 'TeamId', joined: ['Discipline', 'TeamManager'] } },
+});
 
 function teamRow(team: WorkingTeam): TeamRow {
   const row = {
@@ -24,11 +31,8 @@ function entryRows(team: WorkingTeam): TeamEntryRow[] {
 }
 
 export async function saveTeams(db: InterschoolsDb, save: TeamsSave, user: Pick<SessionUser, 'username' | 'EventId'>): Promise<void> {
-  await queueWrite(db, {
-    method: 'PUT',
-    path: '/api/teams',
+  await queueThrough(db, TEAMS_SAVE, {
     body: save.body,
-    entity: 'teams',
     rowId: null,
     eventId: user.EventId,
     userId: user.username,

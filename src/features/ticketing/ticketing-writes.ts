@@ -1,10 +1,13 @@
 // Save of the ticketing form: the row into the mirror and one outbox item holding the spec's
-// POST /api/ticketings { ticketing }, in one Dexie transaction (queueWrite). Offline it waits in
+// POST /api/ticketings { ticketing }, in one Dexie transaction (queueThrough). Offline it waits in
 // the outbox like any grid's save.
 import type { InterschoolsDb, TicketingRow } from '../../db/database';
 import type { SessionUser } from '../../domain/schemas/entities';
-import { queueWrite } from '../../sync/writes';
+import { defineWrite, queueThrough } from '../../sync/write-adapter';
 import { ticketingRowId } from './use-ticketing-data';
+
+/** The school's one ticketing row of the event, saved whole (an upsert). */
+const TICKETING_SAVE = defineWrite({ table: 'ticketing', method: 'POST', op: 'update', path: '/api/ticketings', body: { kind: 'wrapped', key: 'ticketing' } });
 
 export async function saveTicketing(
   db: InterschoolsDb,
@@ -12,11 +15,8 @@ export async function saveTicketing(
   before: TicketingRow | null,
   user: Pick<SessionUser, 'username' | 'EventId'>,
 ): Promise<void> {
-  await queueWrite(db, {
-    method: 'POST',
-    path: '/api/ticketings',
+  await queueThrough(db, TICKETING_SAVE, {
     body: save.body,
-    entity: 'ticketing',
     // The mirror's key [SchoolId+EventId] in the feed's string form.
     rowId: ticketingRowId(save.row.SchoolId, save.row.EventId),
     eventId: user.EventId,

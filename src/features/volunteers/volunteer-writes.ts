@@ -4,9 +4,15 @@
 // replaces is dropped in the same transaction (its rows travel in this one).
 import type { InterschoolsDb } from '../../db/database';
 import type { SessionUser } from '../../domain/schemas/entities';
-import { queueWrite } from '../../sync/writes';
+import { defineWrite, listBody, queueThrough } from '../../sync/write-adapter';
 import type { VolunteersSave } from './volunteer-draft';
 import { VOLUNTEERS_PATH } from './use-volunteers-data';
+
+/** The volunteers' slots travel in the same body; a slot is found there by id like a volunteer. */
+const VOLUNTEERS_SAVE = defineWrite({
+  table: 'volunteers', method: 'PUT', op: 'saveList', path: VOLUNTEERS_PATH,
+  body: listBody(['volunteers', 'slots'], ['volunteersDeleted', 'slotsDeleted']),
+});
 
 export async function saveVolunteers(
   db: InterschoolsDb,
@@ -15,11 +21,8 @@ export async function saveVolunteers(
   user: Pick<SessionUser, 'username' | 'EventId' | 'SchoolId'>,
 ): Promise<void> {
   const scope = { SchoolId: user.SchoolId!, EventId: user.EventId! };
-  await queueWrite(db, {
-    method: 'PUT',
-    path: VOLUNTEERS_PATH,
+  await queueThrough(db, VOLUNTEERS_SAVE, {
     body: save.body,
-    entity: 'volunteers',
     rowId: null,
     eventId: user.EventId,
     userId: user.username,
