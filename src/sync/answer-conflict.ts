@@ -11,6 +11,7 @@ import { rowKeyString } from './engine-meta';
 import { setAside } from './answer-refused';
 import type { Step } from './answer-step';
 import { itemsOfRow, putNestedRows } from './queued-rows';
+import { noteAnswersStored } from './answered-rows';
 import { intentOf } from '../db/write-intent';
 import {
   isBatchUndo,
@@ -49,10 +50,11 @@ export async function answerConflict(ctx: EngineContext, item: OutboxItem, answe
 async function refuseStaleBatch(ctx: EngineContext, item: OutboxItem, { undo }: BatchUndo, current: Row, message: string | null | undefined): Promise<Step> {
   const { db } = ctx;
   const text = message ?? 'Not saved: a row of this list was changed on the server meanwhile; the server\'s version is kept.';
-  await db.transaction('rw', [...db.mirrorTables(), db.outbox], async () => {
+  await db.transaction('rw', [...db.mirrorTables(), db.outbox, db.meta], async () => {
     const put = [...undo.put.filter((r) => !(isPlainObject(r) && r.id === current.id)), current];
     await db.outbox.update(item.localId!, { status: 'failed', error: text, base: { undo: { ...undo, put } }, fields: [] });
     await db.table(item.entity).put(current);
+    await noteAnswersStored(db);
   });
   ctx.status.set({ message: text });
   return { kind: 'next' };
@@ -81,6 +83,7 @@ async function mergeOrRefuse(ctx: EngineContext, item: OutboxItem, answer: Write
       if (item.rowId !== null) {
         const table = db.table(item.entity);
         await table.put(overlay(current, await itemsOfRow(db, item.entity, item.rowId)));
+        await noteAnswersStored(db);
       }
     });
     return { kind: 'again', localId };
@@ -88,7 +91,7 @@ async function mergeOrRefuse(ctx: EngineContext, item: OutboxItem, answer: Write
   const text = merge.kind === 'conflict'
     ? `Not saved: ${fieldList(merge.fields)} ${merge.fields.length > 1 ? 'were' : 'was'} changed on the server meanwhile; the server's value is kept. Re-apply your change if it should win.`
     : (message ?? 'Not saved: this row was changed on the server meanwhile; the server\'s version is kept.');
-  await db.transaction('rw', [...db.mirrorTables(), db.outbox], async () => {
+  await db.transaction('rw', [...db.mirrorTables(), db.outbox, db.meta], async () => {
     // Ready for the user's re-apply: on top of the server's row and version.
     // A batch: the refused row among its rows, whose other rows keep their bases.
     const located = rowPart(item, item.rowId === null ? current.id : item.rowId);
@@ -107,6 +110,7 @@ async function mergeOrRefuse(ctx: EngineContext, item: OutboxItem, answer: Write
       await table.put(overlay(row, await itemsOfRow(db, item.entity, rowKeyString(keyOfRow(table, row)))));
       if (nested) await putNestedRows(db, row.id, nested);
     }
+    await noteAnswersStored(db);
   });
   ctx.status.set({ message: text });
   return { kind: 'next' };

@@ -4,6 +4,7 @@
 // row's id hands its later items to that row (through their intents).
 import type { WriteAnswer } from '../api/sync';
 import type { InterschoolsDb, OutboxItem } from '../db/database';
+import { noteAnswersStored } from './answered-rows';
 import { rowKeyString } from './engine-meta';
 import { clearPendingMark, itemsOfRow, putNestedRows } from './queued-rows';
 import { intentOf, renameRow } from '../db/write-intent';
@@ -34,10 +35,11 @@ export function leadingSuccesses(answers: readonly WriteAnswer[]): number {
 /** Successes answered together (a batch's first answers) are recorded in one transaction, in
  *  order: a transaction per item was most of a long flush's time on the device. */
 export async function applySuccesses(db: InterschoolsDb, items: readonly OutboxItem[], answers: readonly WriteAnswer[]): Promise<void> {
-  await db.transaction('rw', [...db.mirrorTables(), db.outbox], async () => {
+  await db.transaction('rw', [...db.mirrorTables(), db.outbox, db.meta], async () => {
     // Lists saved in one batch, read once: the items of one row are found by index, these are not.
     const listBatches = await db.outbox.filter((q) => q.rowId === null).toArray();
     for (const [i, item] of items.entries()) await applySuccess(db, item, answers[i]!, listBatches);
+    await noteAnswersStored(db);
   });
 }
 

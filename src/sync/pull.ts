@@ -4,15 +4,18 @@
 // and keeps the outbox. A download that begins at 0 says so on its later pages (`initial`).
 // Two feeds run this way: the main one (the session's school and event) and, for race officials,
 // the race-day feed (every event shown for start lists), each with its own scope, cursor and tables.
-import { NetworkError, fetchChanges, type FetchFn } from '../api/sync';
+import { NetworkError, fetchChanges, type ChangesAnswer, type FetchFn } from '../api/sync';
 import type { InterschoolsDb, OutboxItem } from '../db/database';
 import { RACE_DAY_SYNC_SCOPE, getCursor, setCursor, setLastSyncedAt } from '../db/meta';
 import type { SyncResponse } from '../domain/schemas/api/sync';
+import { answersStored } from './answered-rows';
 import { ENGINE_META, rowKeyString } from './engine-meta';
 import { keyFromString, keyOfRow, overlay, type Row } from './rows';
 import type { SyncStatusStore } from './status';
 
-const PAGE_LIMIT = 1000;
+/** Rows asked for per page: fewer pages are fewer round trips and transactions, and a page of
+ *  2,000 rows is still stored well within a second on a tablet. */
+export const PAGE_LIMIT = 2000;
 
 export interface Feed {
   name: 'main' | 'raceDay';
@@ -22,6 +25,9 @@ export interface Feed {
   /** The meta scope under which the last sync time is kept for screens ('as of 09:42'). */
   syncedScope: string | null;
 }
+
+/** A page asked for, with the count of stored answers when it was asked for. */
+type Asked = { answer: ChangesAnswer; answersBefore: number };
 
 export const MAIN_FEED: Feed = { name: 'main', path: '/api/sync/changes', scopeMeta: ENGINE_META.scope, syncedScope: null };
 export const RACE_DAY_FEED: Feed = { name: 'raceDay', path: '/api/race-day/changes', scopeMeta: ENGINE_META.raceDayScope, syncedScope: RACE_DAY_SYNC_SCOPE };
@@ -41,8 +47,11 @@ export type PullContext = {
 export function createPull(ctx: PullContext, feed: Feed = MAIN_FEED): () => Promise<void> {
   const { db, fetchFn, baseUrl, status, now, getMeta, setMeta, activeUser } = ctx;
 
-  async function applyPage(scope: string, page: SyncResponse): Promise<void> {
+  /** Stores a page asked for when `answersBefore` answers had been stored (answered-rows.ts). */
+  async function applyPage(scope: string, page: SyncResponse, answersBefore: number): Promise<void> {
     await db.transaction('rw', [...db.mirrorTables(), db.outbox, db.meta], async () => {
+      // An answer stored since the page was asked for may hold a newer row than the page's.
+      const answeredMeanwhile = (await answersStored(db)) !== answersBefore;
       // The outbox is small next to a page: read it once, not once per row.
       const queuedByRow = new Map<string, OutboxItem[]>();
       await db.outbox.each((item) => {
@@ -71,16 +80,15 @@ export function createPull(ctx: PullContext, feed: Feed = MAIN_FEED): () => Prom
           else upserts.push({ key: keyOfRow(table, change.row as Row) ?? keyFromString(table, change.key), row: change.row as Row });
         }
         if (deletes.length) await table.bulkDelete(deletes as never[]);
-        // An empty table (a first download) holds no newer row to keep: nothing to read.
-        const empty = (await table.limit(1).count()) === 0;
-        const locals = empty ? [] : (await table.bulkGet(upserts.map((u) => u.key) as never[])) as (Row | undefined)[];
+        const locals = answeredMeanwhile ? (await table.bulkGet(upserts.map((u) => u.key) as never[])) as (Row | undefined)[] : [];
         const puts: Row[] = [];
         for (const [i, { key, row }] of upserts.entries()) {
           const queued = (queuedByRow.get(`${entity}\u0000${rowKeyString(key)}`) ?? []).sort((a, b) => a.seq - b.seq);
           const local = locals[i];
           if (!queued.length && local && typeof local.version === 'number' && typeof row.version === 'number' && local.version > row.version) continue;
           for (const q of queued) await db.outbox.update(q.localId!, { serverRow: row });
-          puts.push(overlay(row, queued));
+          // A row with nothing queued goes in as the page parsed it (overlay would copy it).
+          puts.push(queued.length ? overlay(row, queued) : row);
         }
         if (puts.length) await table.bulkPut(puts);
       }
@@ -116,17 +124,27 @@ export function createPull(ctx: PullContext, feed: Feed = MAIN_FEED): () => Prom
     let resets = 0;
     // A download that begins at 0 tells the server so on its later pages (see readChanges).
     let initial = cursor === 0;
+    // The next page is asked for while this one is stored: on mountain Wi-Fi the round trip, not
+    // IndexedDB, is most of a download. A page that changes the scope or asks for a reset drops it.
+    let next: Promise<Asked> | null = null;
+    const ask = async (from: number, sayInitial: boolean): Promise<Asked> => {
+      const answersBefore = await answersStored(db);
+      return { answersBefore, answer: await fetchChanges(fetchFn, baseUrl, from, PAGE_LIMIT, sayInitial, feed.path) };
+    };
     for (let guard = 0; guard < 100_000; guard += 1) {
-      let answer;
+      let asked: Asked;
       try {
-        answer = await fetchChanges(fetchFn, baseUrl, cursor, PAGE_LIMIT, initial && cursor > 0, feed.path);
+        asked = await (next ?? ask(cursor, initial && cursor > 0));
       } catch (err) {
         if (err instanceof NetworkError) {
           status.set({ online: false });
           return;
         }
         throw err;
+      } finally {
+        next = null;
       }
+      const { answer, answersBefore } = asked;
       status.set({ online: true });
       if (answer.status === 401) {
         await setMeta(ENGINE_META.pausedFor, (await activeUser()) ?? '');
@@ -153,7 +171,12 @@ export function createPull(ctx: PullContext, feed: Feed = MAIN_FEED): () => Prom
         initial = true;
         continue;
       }
-      await applyPage(scope, page);
+      if (page.hasMore) {
+        next = ask(page.cursor, initial);
+        // Awaited on the next turn; a store that fails first must not leave it unhandled.
+        next.catch(() => undefined);
+      }
+      await applyPage(scope, page, answersBefore);
       cursor = page.cursor;
       if (!page.hasMore) break;
     }

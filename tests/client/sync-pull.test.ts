@@ -6,7 +6,7 @@ import { afterEach, expect, it } from 'vitest';
 import { participants } from '../../server/db/schema';
 import { getCursor } from '../../src/db/meta';
 import type { SyncResponse } from '../../src/domain/schemas/api/sync';
-import { cookieJar, dropDatabases, engineFor, freshDb, person, queueCreate, queuePatch, world, type World } from './sync-support';
+import { cookieJar, dropDatabases, engineFor, freshDb, person, queueCreate, queuePatch, serverRows, world, type World } from './sync-support';
 
 let w: World | undefined;
 afterEach(async () => {
@@ -120,4 +120,33 @@ it('a pending local edit survives a pull of the same row', async () => {
   const after = await db.participants.get(row.id);
   expect(after).toMatchObject({ firstname: 'Server', lastname: 'Local' });
   expect(after?._pending).toBeUndefined();
+});
+
+it('a page asked for before the device\'s own save was answered does not put the older row back', async () => {
+  w = await world();
+  const x = w;
+  const db = freshDb();
+  const row = person(x, { firstname: 'Ava', lastname: 'Alpine' });
+  await queueCreate(db, x, row);
+  const { engine } = engineFor(x, db);
+  await engine.syncNow();
+  const v = (await db.participants.get(row.id))!.version!;
+  // Someone else's change: the next page carries the row.
+  await serverPatch(x, row.id, { firstname: 'Server', version: v });
+  await queuePatch(db, x, row.id, { lastname: 'Mine' });
+
+  // Another tab's engine sends the device's save (merged onto the server's change) while this
+  // tab's page, built before that save, is on its way.
+  const { engine: otherTab } = engineFor(x, db);
+  const fetchFn: typeof fetch = async (input, init) => {
+    const res = await x.jar.fetch(input, init);
+    if (new URL(String(input)).pathname === '/api/sync/changes') await otherTab.flush();
+    return res;
+  };
+  await engineFor(x, db, { fetch: fetchFn }).engine.pull();
+
+  expect(await db.outbox.count()).toBe(0);
+  const [onServer] = await serverRows(x);
+  expect(onServer).toMatchObject({ firstname: 'Server', lastname: 'Mine' });
+  expect(await db.participants.get(row.id)).toMatchObject({ firstname: 'Server', lastname: 'Mine', version: onServer!.version });
 });

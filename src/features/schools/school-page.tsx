@@ -27,6 +27,7 @@ import {
 } from '../../domain/rules/school-form';
 import { sessionAfterSchoolDeleted } from '../../domain/rules/session';
 import { WRITE_HEADERS } from '../../domain/schemas/api/sync';
+import { storeAnsweredRow } from '../../sync/answered-rows';
 import { schoolSchema } from '../../domain/schemas/entities/school';
 import { SERVER_MESSAGES } from '../../domain/server-messages';
 import { SchoolFormFields } from './school-form';
@@ -104,7 +105,7 @@ export default function SchoolPage({ db }: { db: InterschoolsDb }) {
         // The device's copy takes the saved school (its new sign-in email) at once, not at the next
         // pull; a copy with queued edits waits for the pull, which lays them over it.
         const saved = schoolSchema.safeParse(answer.body?.school);
-        if (saved.success && !school._pending) await db.schools.put(saved.data);
+        if (saved.success && !school._pending) await storeAnsweredRow(db, 'schools', saved.data);
         setMessage({ text: SERVER_MESSAGES.schoolSaved, error: false });
       } else {
         const { user: _login, ...fields } = body.school;
