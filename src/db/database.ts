@@ -233,11 +233,18 @@ export const SCHEMA_V3: Readonly<Record<string, string>> = { ...VERSION_1_STORES
 
 // Version 4: the mirror tables no screen ever read (payments, users, volunteerPreferences) go, and
 // every queued item gets its intent: what it changes and where its rows sit in the body and the
-// answer, read once here from the shapes the old bodies had (src/db/legacy-intent.ts).
+// answer, read once here from the shapes the old bodies had (src/db/legacy-intent.ts). The large
+// tables keep only the indexes screens query (every index is kept up on each row a pull stores):
+// participants and teams by SchoolId are served by their compound indexes' first part (Dexie's
+// virtual index; archived and EventId are always set), a snow id is looked for among its school's
+// participants, and no screen looks teams up by discipline or entries by bib.
 const VERSION_4_STORES: Record<string, string | null> = {
   payments: null,
   users: null,
   volunteerPreferences: null,
+  participants: 'id, [SchoolId+archived]',
+  teams: 'id, EventId, [SchoolId+EventId], TeamManagerId',
+  teamEntries: 'id, TeamId, ParticipantId',
 };
 
 async function upgradeToVersion4(tx: Transaction): Promise<void> {

@@ -124,6 +124,10 @@ it('opens a version-3 device at version 4: the dead tables go, queued items get 
     const stores = [...db.backendDB().objectStoreNames];
     for (const dead of ['payments', 'users', 'volunteerPreferences']) expect(stores).not.toContain(dead);
     expect(stores).toContain('participants');
+    // The school's participants are still found by school, through the compound index.
+    expect(db.participants.schema.indexes.map((i) => i.name).sort()).toEqual(['[SchoolId+archived]']);
+    expect((await db.participants.where('SchoolId').equals(w.schoolId).toArray()).map((r) => r.id).sort())
+      .toEqual([ada.id, bo.id, cy.id].sort());
 
     const intents = (await db.outbox.orderBy('seq').toArray()).map((item) => item.intent);
     expect(intents).toEqual([

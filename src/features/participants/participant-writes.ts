@@ -116,10 +116,11 @@ export async function addParticipant(
     ...(input.snowIdActive !== undefined ? { snowIdActive: input.snowIdActive } : {}),
   };
   const local = { _pending: true, _lookupPending: input.lookupPending || undefined };
+  // The school's own rows, by its index: a school has hundreds of participants at most.
   const existing = (await db.participants
-    .where('snowId')
-    .equals(snowId)
-    .filter((row) => row.SchoolId === schoolId)
+    .where('SchoolId')
+    .equals(schoolId)
+    .filter((row) => row.snowId === snowId)
     .first()) as LocalParticipantRow | undefined;
 
   if (existing) {
