@@ -8,6 +8,7 @@ import { NetworkError, fetchChanges, type ChangesAnswer, type FetchFn } from '..
 import type { InterschoolsDb, OutboxItem } from '../db/database';
 import { RACE_DAY_SYNC_SCOPE, getCursor, setCursor, setLastSyncedAt } from '../db/meta';
 import type { SyncResponse } from '../domain/schemas/api/sync';
+import { intentOf } from '../db/write-intent';
 import { answersStored } from './answered-rows';
 import { ENGINE_META, rowKeyString } from './engine-meta';
 import { keyFromString, keyOfRow, overlay, type Row } from './rows';
@@ -52,14 +53,16 @@ export function createPull(ctx: PullContext, feed: Feed = MAIN_FEED): () => Prom
     await db.transaction('rw', [...db.mirrorTables(), db.outbox, db.meta], async () => {
       // An answer stored since the page was asked for may hold a newer row than the page's.
       const answeredMeanwhile = (await answersStored(db)) !== answersBefore;
-      // The outbox is small next to a page: read it once, not once per row.
+      // The outbox is small next to a page: read it once, not once per row. A save of several
+      // rows is queued for each of them: a pulled row must not lose what such a save changes.
       const queuedByRow = new Map<string, OutboxItem[]>();
       await db.outbox.each((item) => {
-        if (item.rowId === null || item.rowId === undefined) return;
-        const k = `${item.entity}\u0000${rowKeyString(item.rowId)}`;
-        const list = queuedByRow.get(k);
-        if (list) list.push(item);
-        else queuedByRow.set(k, [item]);
+        for (const id of intentOf(item).rowIds) {
+          const k = `${item.entity}\u0000${rowKeyString(id)}`;
+          const list = queuedByRow.get(k);
+          if (list) list.push(item);
+          else queuedByRow.set(k, [item]);
+        }
       });
       const kept = new Set(db.mirrorTables().map((t) => t.name));
       const byEntity = new Map<string, SyncResponse['changes']>();

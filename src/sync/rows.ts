@@ -148,7 +148,8 @@ export function overlay(server: Row, queued: OutboxItem[]): Row {
   const live = queued.filter((q) => q.status !== 'failed');
   if (!live.length) return withoutPending(server);
   const row: Row = { ...server };
-  for (const q of live) Object.assign(row, itemPatch(q));
+  // A save of several rows lays over this row its own part (found by the row's id).
+  for (const q of live) Object.assign(row, itemPatch(q, q.rowId ?? server.id));
   row._pending = true;
   return row;
 }

@@ -7,12 +7,13 @@
 // save; the flush is the real one.
 import 'fake-indexeddb/auto';
 import { eq } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import { afterEach, expect, it } from 'vitest';
 import { teamManagers } from '../../server/db/schema';
 import type { InterschoolsDb } from '../../src/db/database';
-import { EMPTY_DRAFT, planTeamManagersSave, type EditableKey } from '../../src/features/team-managers/team-manager-rows';
+import { EMPTY_DRAFT, newTeamManager, planTeamManagersSave, type EditableKey } from '../../src/features/team-managers/team-manager-rows';
 import { saveTeamManagers } from '../../src/features/team-managers/team-manager-writes';
-import { dropDatabases, engineFor, freshDb, world, type World } from './sync-support';
+import { dropDatabases, engineFor, freshDb, waitFor, world, type World } from './sync-support';
 
 let w: World | undefined;
 afterEach(async () => {
@@ -83,4 +84,42 @@ it("a real conflict is set aside; saving the manager again carries its value and
   expect((await db.outbox.toArray()).map((item) => item.error)).toEqual([]);
   expect(status.get()).toMatchObject({ pending: 0, failed: 0 });
   expect((await onServer()).Tess).toMatchObject({ lastname: 'Mine', mobile: '0400 222 333' });
+});
+
+it('a manager added and renamed offline, pulled between its two saves, then renamed again: the last name stands', async () => {
+  w = await world();
+  const x = w;
+  const db = freshDb();
+  const user = { username: x.username, EventId: x.eventId };
+  let writesLeft = Infinity;
+  const fetchFn: typeof fetch = async (input, init) => {
+    if ((init?.method ?? 'GET') !== 'GET' && writesLeft-- <= 0) throw new TypeError('Failed to fetch');
+    return x.jar.fetch(input, init);
+  };
+  let clock = Date.now();
+  const { engine, status } = engineFor(x, db, { fetch: fetchFn, now: () => clock });
+  await engine.pull();
+  const mirror = () => db.teamManagers.where('SchoolId').equals(x.schoolId).toArray();
+  const added = { ...newTeamManager(uuidv7(), x.schoolId, x.eventId), firstname: 'Vic', lastname: 'Manager', mobile: '0400 000 001' };
+  // Offline: added, then renamed (the row has no version yet: the rename sends it whole).
+  await saveTeamManagers(db, planTeamManagersSave(await mirror(), { ...EMPTY_DRAFT, added: [added] })!, user);
+  await saveTeamManagers(db, planTeamManagersSave(await mirror(), { ...EMPTY_DRAFT, edits: { [added.id]: { lastname: 'First' } } })!, user);
+  // One request gets through (the new manager); then a pull while the rename still waits.
+  writesLeft = 1;
+  await engine.flush();
+  writesLeft = 0;
+  await engine.pull();
+  expect(await db.teamManagers.get(added.id)).toMatchObject({ lastname: 'First', _pending: true });
+  // Renamed again from what the device shows; back online.
+  await saveTeamManagers(db, planTeamManagersSave(await mirror(), { ...EMPTY_DRAFT, edits: { [added.id]: { lastname: 'Second' } } })!, user);
+  writesLeft = Infinity;
+  clock += 3_600_000; // past the retry the failed sends were given
+  // The flush the save woke may still be under way: the device settles with nothing left.
+  await waitFor(async () => {
+    await engine.flush();
+    expect(await db.outbox.count()).toBe(0);
+    expect(status.get()).toMatchObject({ pending: 0, failed: 0, syncing: false });
+  });
+  expect((await onServer()).Vic).toMatchObject({ lastname: 'Second', version: 3 });
+  expect(await db.teamManagers.get(added.id)).toMatchObject({ lastname: 'Second', version: 3 });
 });
