@@ -44,6 +44,32 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        extends: true,
+        // Devices (sync engines on their own IndexedDB) against real server processes that the run
+        // kills with kill -9 (tests/chaos/README.md; docs/architecture.md 'Tests').
+        test: {
+          name: 'chaos',
+          include: ['tests/chaos/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        // Two server instances on one throwaway PostgreSQL behind nginx (tests/chaos/cluster-target.ts),
+        // run by scripts/test-postgres.sh after the API suite: docs/deploy.md.
+        test: {
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -2,7 +2,9 @@
 # Installs what the tests need from Debian's packages when it is missing: Chromium (for the
 # browser tests, driven by playwright-core; never a browser download of its own) and the
 # PostgreSQL 15 server binaries (for the throwaway cluster of the PostgreSQL test run), and
-# poppler's pdftotext (an independent reader of the invoice PDF: what a school's viewer extracts).
+# poppler's pdftotext (an independent reader of the invoice PDF: what a school's viewer extracts),
+# and nginx (the reverse proxy in front of two server instances in the cluster tests; run by the
+# tests as a foreground process of their own, never as the system's service).
 # `npm test` runs it first: silent when everything is there; where it cannot install (no apt-get,
 # or not root and no password-less sudo) it stops at once and names the one command to run.
 set -euo pipefail
@@ -10,6 +12,7 @@ need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 [ -x "${PG_BIN:-/usr/lib/postgresql/15/bin}/initdb" ] || need+=(postgresql-15)
 command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
+{ command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]; } || need+=(nginx-light)
 [ ${#need[@]} -eq 0 ] && exit 0
 
 cannot() {
