@@ -98,7 +98,9 @@ it('resetRequired: the scope is downloaded again from 0, the outbox is kept', as
   expect(await db.outbox.count()).toBe(0);
 });
 
-it('a pending local edit survives a pull of the same row', async () => {
+/** A participant on the server and the device, then changed on the server by someone else
+ *  (firstname 'Server') while the device queues its own change of the lastname. */
+async function changedOnBothSides(lastname: string) {
   w = await world();
   const x = w;
   const db = freshDb();
@@ -107,9 +109,13 @@ it('a pending local edit survives a pull of the same row', async () => {
   const { engine } = engineFor(x, db);
   await engine.syncNow();
   const v = (await db.participants.get(row.id))!.version!;
-
   await serverPatch(x, row.id, { firstname: 'Server', version: v });
-  await queuePatch(db, x, row.id, { lastname: 'Local' });
+  await queuePatch(db, x, row.id, { lastname });
+  return { x, db, engine, row };
+}
+
+it('a pending local edit survives a pull of the same row', async () => {
+  const { db, engine, row } = await changedOnBothSides('Local');
   await engine.pull();
   expect(await db.participants.get(row.id)).toMatchObject({ firstname: 'Server', lastname: 'Local', _pending: true });
   const [item] = await db.outbox.toArray();
@@ -123,17 +129,8 @@ it('a pending local edit survives a pull of the same row', async () => {
 });
 
 it('a page asked for before the device\'s own save was answered does not put the older row back', async () => {
-  w = await world();
-  const x = w;
-  const db = freshDb();
-  const row = person(x, { firstname: 'Ava', lastname: 'Alpine' });
-  await queueCreate(db, x, row);
-  const { engine } = engineFor(x, db);
-  await engine.syncNow();
-  const v = (await db.participants.get(row.id))!.version!;
   // Someone else's change: the next page carries the row.
-  await serverPatch(x, row.id, { firstname: 'Server', version: v });
-  await queuePatch(db, x, row.id, { lastname: 'Mine' });
+  const { x, db, row } = await changedOnBothSides('Mine');
 
   // Another tab's engine sends the device's save (merged onto the server's change) while this
   // tab's page, built before that save, is on its way.
