@@ -45,9 +45,7 @@ it('carries last season\'s participants over: one removed, the rest a year up, t
 
   // The server's truth, through a second session (signed in after the change went out).
   const second = await apiSession(env.server.url, FIRST_SEASON);
-  for (let i = 0; i < 100 && !(await participantsOf(second, 1)).some((p) => p.id === removed.id); i += 1) {
-    await page.waitForTimeout(100);
-  }
+  await expect.poll(async () => (await participantsOf(second, 1)).some((p) => p.id === removed.id), { timeout: 10_000, interval: 100 }).toBe(true);
   const session = await (await second.post('/api/login', { data: FIRST_SEASON })).json();
   expect(session.firstSeasonLogin).toBe(false);
   const after = new Map((await participantsOf(second, 0)).map((p) => [p.id, p]));

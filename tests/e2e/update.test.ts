@@ -30,7 +30,9 @@ it('offers a new version and activates it only when the user accepts', async () 
     await expectAccessible(page, 'home, a new version offered');
     const waiting = () => page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting);
     expect(await waiting()).toBe(true);
-    await page.waitForTimeout(1_000);
+    // A navigation is when a version that took over by itself would show: it must still wait.
+    await page.reload();
+    await page.getByText('A new version is available').waitFor({ timeout: 30_000 });
     expect(await waiting(), 'the new version must not activate by itself').toBe(true);
 
     await page.evaluate(() => { (globalThis as Marked).__beforeUpdate = true; });
