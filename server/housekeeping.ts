@@ -10,12 +10,12 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { purgeTombstones } from './db/changes';
 import { appliedWrites, authAttempts, passwordResets, resultOveralls, resultRaces, trophies } from './db/schema';
-import { fileIdsIn, purgeUnusedFiles } from './modules/files/service';
+import { fileIdsIn, purgeUnusedFiles } from './modules/files';
 import { purgeIdleSessions } from './plugins/session';
 import { selectAccounting } from './integrations/select';
 import { selectGateway } from './integrations/payments/select';
-import { startAccountingWorker } from './modules/accounting/worker';
-import { sweepMoney } from './modules/money/reconcile';
+import { startAccountingWorker } from './modules/accounting';
+import { sweepMoney } from './modules/money';
 
 const DAY = 86_400_000;
 export const TOMBSTONE_RETENTION_MS = 30 * DAY;

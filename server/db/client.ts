@@ -53,6 +53,9 @@ export async function openDatabase(opts: {
   poolSize?: number;
   dataDir?: string;
   loadDataDir?: Blob;
+  /** PGlite's compiled WebAssembly and file-system bundle, when the caller keeps them: each new
+   *  instance then skips compiling them again (the tests open one database per test). */
+  pgliteAssets?: { wasmModule: WebAssembly.Module; fsBundle: Blob };
   /** An idle connection ended by the server (restart, administrator command): the pool replaces
    *  it; without a listener Node would end the process. */
   onIdleError?: (err: Error) => void;
@@ -97,7 +100,7 @@ export async function openDatabase(opts: {
       },
     };
   }
-  const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
+  const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, ...opts.pgliteAssets });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -6,6 +6,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
 import { DomainError, ERROR_CODES, type ErrorCode } from '../../src/domain/errors';
 import { HttpError, type FieldError } from '../http-errors';
+import { dbRefusal } from '../db/errors';
 
 export type ErrorBody = {
   statusCode: number; error: string; message: string; code: ErrorCode; fields?: FieldError[]; [detail: string]: unknown;
@@ -21,14 +22,6 @@ export function errorBody(err: HttpError): ErrorBody {
     code: err.code,
     ...(err.fields?.length ? { fields: err.fields } : {}),
   };
-}
-
-function pgCode(err: unknown): { code?: string; constraint?: string; detail?: string } | undefined {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const c = (e as { code?: unknown }).code;
-    if (typeof c === 'string' && /^[0-9A-Z]{5}$/.test(c)) return e as never;
-  }
-  return undefined;
 }
 
 /** Codes of Fastify's own 4xx refusals; any other is a bad request (VALIDATION). */
@@ -55,12 +48,11 @@ export function toHttpError(err: unknown): HttpError | undefined {
     const more = fields.length > MAX_FIELDS_NAMED ? ` and ${fields.length - MAX_FIELDS_NAMED} more` : '';
     return new HttpError(400, ERROR_CODES.VALIDATION, `Invalid ${fe.validationContext ?? 'request'}: ${named}${more}`, fields);
   }
-  const pg = pgCode(err);
+  const refusal = dbRefusal(err);
   // Constraint violations are business refusals (422): resending the same data cannot cure them.
-  if (pg?.code === '23505') return new HttpError(422, ERROR_CODES.DUPLICATE_ENTRY, 'That would duplicate an existing record.');
-  if (pg?.code === '23503') return new HttpError(422, ERROR_CODES.RULE_VIOLATION, 'That refers to a record that does not exist.');
-  // Class 22 is 'data exception' (bad number, date, text encoding such as a NUL byte): bad input.
-  if (pg?.code?.startsWith('22')) return new HttpError(400, ERROR_CODES.VALIDATION, 'Invalid value in request');
+  if (refusal?.kind === 'unique') return new HttpError(422, ERROR_CODES.DUPLICATE_ENTRY, 'That would duplicate an existing record.');
+  if (refusal?.kind === 'missing-reference') return new HttpError(422, ERROR_CODES.RULE_VIOLATION, 'That refers to a record that does not exist.');
+  if (refusal?.kind === 'bad-data') return new HttpError(400, ERROR_CODES.VALIDATION, 'Invalid value in request');
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
     return new HttpError(fe.statusCode, FRAMEWORK_CODES[fe.statusCode] ?? ERROR_CODES.VALIDATION, fe.message);
   }

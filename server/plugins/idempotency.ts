@@ -10,6 +10,7 @@ import { ERROR_CODES } from '../../src/domain/errors';
 import type { Db, Tx } from '../db/client';
 import { appliedWrites, clientSequences } from '../db/schema';
 import { HttpError, badRequest } from '../http-errors';
+import { isUniqueViolation } from '../db/errors';
 import { errorBody } from './errors';
 import { requireSession } from './authz';
 
@@ -136,10 +137,3 @@ export async function runWrite<T>(
   }
 }
 
-export function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const pgErr = e as { code?: string; constraint?: string };
-    if (pgErr.code === '23505') return constraint === undefined || pgErr.constraint === constraint;
-  }
-  return false;
-}

@@ -1,8 +1,9 @@
 // The app shell: services (database, sync engine), the session user, and the hash router.
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
+import { ServicesContext, type AppServices } from '../components/services-context';
 import { createAppRouter } from './routes';
-import { ServicesContext, defaultServices, type AppServices } from './services';
+import { defaultServices } from './services';
 import { SessionProvider } from './session-provider';
 import './app.css';
 

@@ -5,10 +5,10 @@ import { Suspense, type MouseEvent } from 'react';
 import { Outlet } from 'react-router-dom';
 import { AppStatus } from '../components/app-status';
 import { MAIN_ID, PageMain, focusMain } from '../components/page-main';
+import { useServices } from '../components/services-context';
 import { useSession } from '../components/session-context';
 import { RequireUser } from './guards';
 import { Header, SideRail } from './header';
-import { useServices } from './services';
 import { useUnsavedEditCount } from './use-unsaved-edit-count';
 
 const LOADING = <PageMain><p className="splash" role="status">Loading…</p></PageMain>;

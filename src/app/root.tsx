@@ -7,6 +7,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { onEventLocked, onSessionEnded } from '../api/http';
+import { useServices } from '../components/services-context';
 import { useSession } from '../components/session-context';
 import { useSyncStatus } from '../components/use-sync-status';
 import { ROUTES } from '../domain/constants/ui';
@@ -14,7 +15,6 @@ import { isAdmin } from '../domain/rules/access';
 import { sessionAfterLock } from '../domain/rules/session';
 import { syncStatus } from '../sync/status';
 import { useHostCheck } from './host-check';
-import { useServices } from './services';
 import { UpdatePrompt } from './update-prompt';
 
 /**

@@ -3,12 +3,12 @@
 import type { ComponentType } from 'react';
 import { Navigate, createHashRouter, type RouteObject } from 'react-router-dom';
 import type { Screen, ScreenProps } from '../components/screen';
+import { useServices } from '../components/services-context';
 import { DownPage } from '../features/session/down-page';
 import { ScreenGuard } from './guards';
 import { AppLayout, PublicLayout } from './layout';
 import { Root } from './root';
 import { SCREENS } from './screens';
-import { useServices } from './services';
 
 function ScreenRoute({ screen }: { screen: Screen }) {
   const { db, engine } = useServices();

@@ -1,14 +1,8 @@
-// What the shell hands to every screen of the page: the Dexie database and the one sync engine of
-// this page. Tests pass their own (a fresh database, a fake engine).
-import { createContext, useContext } from 'react';
-import { getDb, type InterschoolsDb } from '../db/database';
-import type { SyncEngine } from '../sync/engine';
+// The page's services, created once by the shell: one database and one sync engine. The context
+// screens read them from is src/components/services-context.ts.
+import type { AppServices } from '../components/services-context';
+import { getDb } from '../db/database';
 import { createLazySyncEngine } from '../sync/lazy-engine';
-
-export interface AppServices {
-  db: InterschoolsDb;
-  engine: SyncEngine;
-}
 
 let pageServices: AppServices | undefined;
 
@@ -19,12 +13,4 @@ export function defaultServices(): AppServices {
     pageServices = { db, engine: createLazySyncEngine(db) };
   }
   return pageServices;
-}
-
-export const ServicesContext = createContext<AppServices | null>(null);
-
-export function useServices(): AppServices {
-  const services = useContext(ServicesContext);
-  if (!services) throw new Error('ServicesContext is not provided');
-  return services;
 }

@@ -1,10 +1,10 @@
 // Provides the session user (components/session-context) from Dexie meta, so it survives reloads
 // and offline starts: a stored user opens the app without a network login.
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useServices } from '../components/services-context';
 import { SessionContext, type SessionState } from '../components/session-context';
 import { getSessionUser, setSessionUser } from '../db/meta';
 import type { SessionUser } from '../domain/schemas/entities/user';
-import { useServices } from './services';
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const { db } = useServices();

@@ -1,7 +1,7 @@
 // 'A new version is available' with an Update button (see pwa.ts for what accepting does).
 import { useEffect, useState } from 'react';
+import { useServices } from '../components/services-context';
 import { registerServiceWorker, type WaitingUpdate } from './pwa';
-import { useServices } from './services';
 
 export function UpdatePrompt() {
   const { engine } = useServices();

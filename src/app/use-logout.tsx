@@ -7,10 +7,10 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { logout } from '../api/session';
 import { ConfirmDialog } from '../components/dialog';
+import { useServices } from '../components/services-context';
 import { useSession } from '../components/session-context';
 import { useOutboxCounts } from '../components/use-outbox-counts';
 import { ROUTES } from '../domain/constants/ui';
-import { useServices } from './services';
 import { useUnsavedEditCount } from './use-unsaved-edit-count';
 
 type Leaving = 'logout' | 'change-event';

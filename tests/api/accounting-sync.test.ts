@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventStates, invoices, schoolAccountingContacts, teams } from '../../server/db/schema';
 import { AccountingUnavailable, type AccountingContact, type AccountingProvider } from '../../server/integrations/accounting';
 import { createLedger } from '../../server/integrations/accounting/ledger';
-import { contactNotFoundMessage, contactTakenMessage, schoolAlreadyLinkedMessage } from '../../server/modules/accounting/routes';
+import { contactNotFoundMessage, contactTakenMessage, schoolAlreadyLinkedMessage } from '../../server/modules/accounting/school-links';
 import { SERVER_MESSAGES } from '../../src/domain/server-messages';
 import type { AccountingSync } from '../../src/domain/schemas';
 import { createEvent, createSchool, createUser } from './support/factories';

@@ -9,36 +9,21 @@
 // A provider that cannot be reached answers 503 'Error connecting to the accounting system...'.
 // The queue of copies to the accounting system (queue.ts): what waits, what was refused (parked,
 // with the reason) and any pause; an admin sends a parked item again once it is put right.
-import { and, asc, eq, exists, inArray, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MAX_TEXT_LENGTH, MAX_TITLE_LENGTH } from '../../../src/domain/constants/limits';
-import { formatMoney, toDollars } from '../../../src/domain/rules/money';
+import { MAX_TITLE_LENGTH } from '../../../src/domain/constants/limits';
 import { ERROR_CODES } from '../../../src/domain/errors';
-import { accountingRegion } from '../../../src/domain/rules/accounting-region';
-import { API, type AccountingQueue, type AccountingSync } from '../../../src/domain/schemas';
+import { API, type AccountingSync } from '../../../src/domain/schemas';
 import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
-import type { Db, Tx } from '../../db/client';
-import { eventStates, events, invoices, schoolAccountingContacts, schools, teams } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { HttpError, notFound, unprocessable } from '../../http-errors';
-import { AccountingUnavailable, type AccountingContact, type Organisation } from '../../integrations/accounting';
+import { AccountingUnavailable, type AccountingContact } from '../../integrations/accounting';
 import { runWrite } from '../../plugins/idempotency';
-import { queueView, unpark } from './queue';
+import { unpark } from './queue';
+import { checkJoin, contactNotFoundMessage, entrySystemSchools, linkSchool, linkedContactIds, organisationOf, queueAnswer } from './school-links';
 import { kickAccounting } from './worker';
 
 export const accountingUnavailable = () => new HttpError(503, ERROR_CODES.ACCOUNTING_UNAVAILABLE, SERVER_MESSAGES.accountingUnavailable);
-export const contactNotFoundMessage = (org: Organisation) => `That accounting contact does not exist in the ${org} organisation.`;
-export const schoolAlreadyLinkedMessage = (school: string, org: Organisation) =>
-  `${school} is already linked to an accounting contact in the ${org} organisation.`;
-export const contactTakenMessage = (school: string) => `That accounting contact is already linked to ${school}.`;
-
-/** The path's invoice type ('nsw' or 'vic') -> the organisation and its events. */
-function organisationOf(invoiceType: 'nsw' | 'vic'): { org: Organisation; isOrgEvent: SQL } {
-  const type = invoiceType.toUpperCase();
-  return { org: accountingRegion(type), isOrgEvent: type === 'NSW' ? eq(events.invoiceType, 'NSW') : ne(events.invoiceType, 'NSW') };
-}
-
 /** A call to the accounting provider: any failure is a 503, logged for whoever runs the server. */
 async function reach<T>(request: FastifyRequest, call: () => Promise<T>): Promise<T> {
   try {
@@ -48,61 +33,6 @@ async function reach<T>(request: FastifyRequest, call: () => Promise<T>): Promis
     else request.log.error({ err }, 'accounting system failed');
     throw accountingUnavailable();
   }
-}
-
-export async function entrySystemSchools(db: Db | Tx, org: Organisation, isOrgEvent: SQL): Promise<AccountingSync['entrySystemSchools']> {
-  const orgStates = db.select({ stateId: eventStates.stateId }).from(eventStates).innerJoin(events, eq(events.id, eventStates.eventId)).where(isOrgEvent);
-  const withTeam = db.select({ one: teams.id }).from(teams).innerJoin(events, eq(events.id, teams.eventId))
-    .where(and(eq(teams.schoolId, schools.id), isOrgEvent));
-  const withInvoice = db.select({ one: invoices.id }).from(invoices).innerJoin(events, eq(events.id, invoices.eventId))
-    .where(and(eq(invoices.schoolId, schools.id), isOrgEvent));
-  return db
-    .select({ id: schools.id, name: schools.name, StateId: schools.stateId, contactId: schoolAccountingContacts.contactId })
-    .from(schools)
-    .leftJoin(schoolAccountingContacts, and(eq(schoolAccountingContacts.schoolId, schools.id), eq(schoolAccountingContacts.organisation, org)))
-    .where(and(
-      isNull(schools.removedAt),
-      or(isNotNull(schoolAccountingContacts.contactId), inArray(schools.stateId, orgStates), exists(withTeam), exists(withInvoice)),
-    ))
-    .orderBy(asc(schools.name), asc(schools.id));
-}
-
-async function linkedContactIds(db: Db | Tx, org: Organisation): Promise<Set<string>> {
-  const rows = await db.select({ contactId: schoolAccountingContacts.contactId }).from(schoolAccountingContacts)
-    .where(eq(schoolAccountingContacts.organisation, org));
-  return new Set(rows.map((r) => r.contactId));
-}
-
-/** The join's refusals that our own tables decide. Answers true when the school is linked to that
- *  very contact already (nothing to do). */
-async function checkJoin(db: Db | Tx, org: Organisation, schoolId: string, contactId: string): Promise<boolean> {
-  const [school] = await db.select({ name: schools.name }).from(schools).where(and(eq(schools.id, schoolId), isNull(schools.removedAt)));
-  if (!school) throw notFound('School not found');
-  const [own] = await db.select({ contactId: schoolAccountingContacts.contactId }).from(schoolAccountingContacts)
-    .where(and(eq(schoolAccountingContacts.schoolId, schoolId), eq(schoolAccountingContacts.organisation, org)));
-  if (own?.contactId === contactId) return true;
-  if (own) throw unprocessable(schoolAlreadyLinkedMessage(school.name, org), [{ path: 'schoolId', message: schoolAlreadyLinkedMessage(school.name, org) }]);
-  const [holder] = await db.select({ name: schools.name }).from(schoolAccountingContacts)
-    .innerJoin(schools, eq(schools.id, schoolAccountingContacts.schoolId))
-    .where(and(eq(schoolAccountingContacts.organisation, org), eq(schoolAccountingContacts.contactId, contactId)));
-  if (holder) throw unprocessable(contactTakenMessage(holder.name), [{ path: 'contactId', message: contactTakenMessage(holder.name) }]);
-  return false;
-}
-
-/** The queue as the accounting screen shows it: each parked item says what it is. */
-async function queueAnswer(db: Db | Tx, now: Date): Promise<AccountingQueue> {
-  const view = await queueView(db, now);
-  return {
-    waiting: view.waiting,
-    pauses: view.pauses,
-    parked: view.parked.map((p) => ({
-      id: p.id, kind: p.kind === 'payment' ? 'payment' : 'invoice', organisation: p.organisation as Organisation, attempts: p.attempts,
-      since: p.since.toISOString(), reason: (p.reason ?? '').slice(0, MAX_TEXT_LENGTH),
-      what: (p.kind === 'payment'
-        ? `Payment of ${formatMoney(toDollars(p.paymentCents ?? 0))} from ${p.paymentSchool ?? 'a removed school'}`
-        : `Invoice ${p.invoiceNumber ?? ''} of ${p.invoiceSchool ?? 'a removed school'}`).slice(0, MAX_TEXT_LENGTH),
-    })),
-  };
 }
 
 export const accountingRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, accounting, now }) => {
@@ -155,7 +85,7 @@ export const accountingRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, a
     }
     return runWrite(db, request, reply, async (tx) => {
       if (!(await checkJoin(tx, org, schoolId, contactId))) {
-        await tx.insert(schoolAccountingContacts).values({ schoolId, organisation: org, contactId });
+        await linkSchool(tx, org, schoolId, contactId);
       }
       request.log.info({ schoolId, organisation: org, contactId, provider: accounting.name }, 'school linked to an accounting contact');
       return { message: SERVER_MESSAGES.accountingJoined };

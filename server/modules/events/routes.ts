@@ -8,7 +8,7 @@ import { API, errorBodySchema } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
 import { unauthenticated } from '../../http-errors';
 import { runWrite } from '../../plugins/idempotency';
-import { eventsWithFees, reconcileAfterWrite } from '../money/reconcile';
+import { eventsWithFees, reconcileAfterWrite } from '../money';
 import { getEvent, getEventDisciplines, listEvents } from './queries';
 import { createEventsBody, updateEventsBody } from './schemas';
 import { createEvents, updateEvents } from './service';

@@ -7,7 +7,7 @@ import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
 import type { Tx } from '../../db/client';
 import { eventDisciplines, eventStates, events, teams } from '../../db/schema';
 import { badRequest, conflict, notFound, type FieldError } from '../../http-errors';
-import { referenceIds } from '../reference/service';
+import { referenceIds } from '../reference';
 import { EVENT_NOT_FOUND, eventsByIds } from './queries';
 import { REV_FLAGS, isRevItem, type EventUpdateItem, type NewEvent } from './schemas';
 

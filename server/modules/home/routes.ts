@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
 import { schoolScope } from '../../plugins/authz';
-import { requireSchool } from '../participants/service';
+import { requireSchool } from '../participants';
 import { loadMetrics } from './service';
 
 export const homeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {

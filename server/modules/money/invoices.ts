@@ -18,7 +18,7 @@ import type { Invoice, Supplier } from '../../../src/domain/schemas';
 import type { Db, Tx } from '../../db/client';
 import { disciplines, events, invoices, payments, schools, teamEntries } from '../../db/schema';
 import { notFound } from '../../http-errors';
-import { enqueue } from '../accounting/queue';
+import { enqueue } from '../accounting';
 
 export const EVENT_NOT_FOUND = 'Event not found';
 export const SCHOOL_NOT_FOUND = 'School not found';

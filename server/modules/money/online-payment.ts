@@ -38,8 +38,7 @@ import { events, invoices, paymentCheckouts, payments, schools } from '../../db/
 import type { Deps } from '../../deps';
 import { HttpError, conflict, notFound, unprocessable } from '../../http-errors';
 import { GatewayUnavailable, type CheckoutOutcome, type PaymentGateway } from '../../integrations/payments';
-import { queuePayments } from '../accounting/queue';
-import { kickAccounting } from '../accounting/worker';
+import { queuePayments, kickAccounting } from '../accounting';
 import { outstandingCents } from './outstanding';
 
 /** What recording a payment needs (the routes pass their whole Deps). */

@@ -24,7 +24,7 @@ import { STRIPE_GATEWAY_NAME, WebhookRefused, readStripeWebhook } from '../../in
 import { schoolScope } from '../../plugins/authz';
 import { assertOpenToSchool } from '../../plugins/event-lock';
 import { runWrite } from '../../plugins/idempotency';
-import { escapeHtml, sendPage } from '../gateway/html';
+import { escapeHtml, sendPage } from '../gateway';
 import {
   findCheckout, findCheckoutByRef, invoiceLocation, invoicePath, logGatewayFailure, paymentUnavailable, requireGateway, settleCheckout, startCheckout,
 } from './online-payment';

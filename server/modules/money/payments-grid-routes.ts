@@ -10,8 +10,7 @@ import type { Deps } from '../../deps';
 import { badRequest } from '../../http-errors';
 import { requireSession } from '../../plugins/authz';
 import { runWrite } from '../../plugins/idempotency';
-import { queuePayments } from '../accounting/queue';
-import { kickAccounting } from '../accounting/worker';
+import { queuePayments, kickAccounting } from '../accounting';
 import { NO_EVENT, answeredEvent, gridEvent, listPayments, savePayments } from './payments-grid';
 
 export const paymentsGridRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {

@@ -34,7 +34,7 @@ import { paymentBelowOnlineMessage, REFUND_RAISES_MESSAGE } from '../../../src/d
 import type { Db, Tx } from '../../db/client';
 import { events, invoices, payments, schools, states, teamEntries } from '../../db/schema';
 import { badRequest, notFound, unprocessable } from '../../http-errors';
-import { loadReadiness } from '../race-day/readiness';
+import { loadReadiness } from '../race-day';
 
 export const NO_EVENT = 'Choose an event first.';
 export const EVENT_NOT_FOUND = 'The event was not found. It may have been removed.';

@@ -17,7 +17,7 @@ import { and, count, eq, exists, inArray, isNotNull, isNull, or, sql } from 'dri
 import { invoiceAvailable } from '../../../src/domain/rules/invoice-availability';
 import { events, invoices, schools, teamEntries } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { kickAccounting } from '../accounting/worker';
+import { kickAccounting } from '../accounting';
 import { issueInvoices } from './invoices';
 import { settleRecentCheckouts } from './online-payment';
 

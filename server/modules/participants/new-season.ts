@@ -22,7 +22,7 @@ import { requireSession, schoolScope } from '../../plugins/authz';
 import { assertEventWritable } from '../../plugins/event-lock';
 import { runWrite } from '../../plugins/idempotency';
 import type { SessionInfo } from '../../plugins/session';
-import type { reconcileAfterWrite } from '../money/reconcile';
+import type { reconcileAfterWrite } from '../money';
 import { requireSchool, shapeParticipants } from './service';
 
 type NewSeasonBody = z.output<typeof newSeasonBodySchema>;

@@ -10,7 +10,7 @@ import { API } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
 import { requireSession, schoolScope } from '../../plugins/authz';
 import { runWrite } from '../../plugins/idempotency';
-import { archivingParticipants, reconcileAfterWrite } from '../money/reconcile';
+import { archivingParticipants, reconcileAfterWrite } from '../money';
 import { registerNewSeasonRoutes } from './new-season';
 import { prefetchAthletes, snowIdsToCheck } from './registry-check';
 import {

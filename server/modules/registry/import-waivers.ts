@@ -8,7 +8,7 @@ import { matchWaivers } from '../../../src/domain/rules/waiver-matching';
 import type { Tx } from '../../db/client';
 import { participants, waivers } from '../../db/schema';
 import type { SessionInfo } from '../../plugins/session';
-import { toWaiver } from '../waivers/shape';
+import { toWaiver } from '../waivers';
 import type { EnteredParticipant } from './import-plan';
 
 type Signed = EnteredParticipant & { snowId: string };

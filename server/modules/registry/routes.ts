@@ -18,7 +18,7 @@ import type { Deps } from '../../deps';
 import { HttpError, notFound } from '../../http-errors';
 import { requireSession, sessionEvent } from '../../plugins/authz';
 import { runWrite } from '../../plugins/idempotency';
-import { registryUnavailable } from '../participants/registry-check';
+import { registryUnavailable } from '../participants';
 import { registryExportCsv, registryExportFileName } from './export';
 import { applyRegistryImport, askRegistry, enteredParticipants } from './import';
 

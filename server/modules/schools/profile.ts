@@ -13,7 +13,7 @@ import type { Tx } from '../../db/client';
 import { schools, sessions, users } from '../../db/schema';
 import { badRequest, conflict, notFound, unprocessable } from '../../http-errors';
 import type { SessionInfo } from '../../plugins/session';
-import { referenceIds } from '../reference/service';
+import { referenceIds } from '../reference';
 import { schoolLogin } from './registration';
 import { SCHOOL_NOT_FOUND, getSchool } from './service';
 import { schoolColumns } from './school-row';

@@ -9,8 +9,8 @@ import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../../db/client';
 import { schools, users } from '../../db/schema';
 import { badRequest, conflict } from '../../http-errors';
-import { isUniqueViolation } from '../../plugins/idempotency';
-import { referenceIds } from '../reference/service';
+import { isUniqueViolation } from '../../db/errors';
+import { referenceIds } from '../reference';
 import { schoolColumns } from './school-row';
 
 const emailInUse = () => conflict(SERVER_MESSAGES.emailInUse);

@@ -12,7 +12,7 @@ import { participants } from '../../db/schema';
 import { HttpError, badRequest, unprocessable } from '../../http-errors';
 import { ERROR_CODES } from '../../../src/domain/errors';
 import type { Athlete, AthleteRegistry } from '../../integrations/registry';
-import { registryUnavailable } from '../participants/registry-check';
+import { registryUnavailable } from '../participants';
 import type { ImportTableRead } from './read-table';
 import { FILE_MESSAGES } from './refusals';
 

@@ -14,19 +14,18 @@ import {
   disciplines, eventDisciplines, events, invites, invoices, participants, payments, resultOveralls, resultRaces, schools, states, teamEntries,
   teamManagers, teams, ticketing, trophies, users, volunteerPreferences, volunteerSlots, volunteerSpots, volunteers, waivers,
 } from '../../db/schema';
-import { toEventDisciplineRow } from '../events/shape';
-import { eventsByIds } from '../events/queries';
-import { toInvite } from '../invites/shape';
-import { toInvoiceStatus } from '../money/shape';
-import { toParticipant, toTeamEntry } from '../participants/shape';
-import { toDiscipline, toState } from '../reference/shape';
-import { toResultOverall, toResultRace, toTrophy } from '../results/shape';
-import { toSchool } from '../schools/shape';
-import { toTeamManager } from '../team-managers/shape';
-import { toTeamRow } from '../teams/shape';
-import { toTicketing } from '../ticketing/shape';
-import { toSlot, toSpot, toVolunteer } from '../volunteers/shape';
-import { toWaiver } from '../waivers/shape';
+import { toEventDisciplineRow, eventsByIds } from '../events';
+import { toInvite } from '../invites';
+import { toInvoiceStatus } from '../money';
+import { toParticipant, toTeamEntry } from '../participants';
+import { toDiscipline, toState } from '../reference';
+import { toResultOverall, toResultRace, toTrophy } from '../results';
+import { toSchool } from '../schools';
+import { toTeamManager } from '../team-managers';
+import { toTeamRow } from '../teams';
+import { toTicketing } from '../ticketing';
+import { toSlot, toSpot, toVolunteer } from '../volunteers';
+import { toWaiver } from '../waivers';
 
 export type Shaped = Record<string, unknown>;
 type Loader = (db: Db, keys: string[]) => Promise<Map<string, Shaped>>;

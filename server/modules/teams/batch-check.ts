@@ -10,9 +10,9 @@ import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
 import type { Tx } from '../../db/client';
 import { HttpError, badRequest, conflict } from '../../http-errors';
 import type { SessionInfo } from '../../plugins/session';
-import type { TeamEntryRow } from '../participants/shape';
+import type { TeamEntryRow } from '../participants';
 import { loadStored, type StoredBatch } from './batch-load';
-import { loadTeams, type Scope } from './service';
+import { loadTeams, type Scope } from './load';
 import type { TeamRow } from './shape';
 
 export type EntryPlan = { id: string; ParticipantId: string | null; position: number; bib: number | null; stored?: TeamEntryRow };

@@ -6,8 +6,8 @@ import type { EventDisciplineLike, MemberLike } from '../../../src/domain/rules/
 import type { TeamsBody } from '../../../src/domain/schemas';
 import type { Tx } from '../../db/client';
 import { disciplines, eventDisciplines, participants, teamEntries, teamManagers, teams } from '../../db/schema';
-import type { TeamEntryRow } from '../participants/shape';
-import type { Scope } from './service';
+import type { TeamEntryRow } from '../participants';
+import type { Scope } from './load';
 import type { TeamRow } from './shape';
 
 export type StoredBatch = {

@@ -11,9 +11,9 @@ import { ERROR_CODES } from '../../../src/domain/errors';
 import type { Tx } from '../../db/client';
 import { teamEntries, teams } from '../../db/schema';
 import { HttpError } from '../../http-errors';
-import { isUniqueViolation } from '../../plugins/idempotency';
+import { isUniqueViolation } from '../../db/errors';
 import type { BatchPlan, EntryPlan, TeamPlan } from './batch-check';
-import type { Scope } from './service';
+import type { Scope } from './load';
 
 /** Readable refusals should two saves race past the checks (the constraints still hold). */
 const CONSTRAINT_MESSAGES: Record<string, string> = {

@@ -11,8 +11,9 @@ import { API } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
 import { NO_SCOPE, requireSession, schoolScope, sessionSchoolAndEvent } from '../../plugins/authz';
 import { runWrite } from '../../plugins/idempotency';
-import { reconcileAfterWrite } from '../money/reconcile';
-import { groupedTeams, loadTeams, saveTeams } from './service';
+import { reconcileAfterWrite } from '../money';
+import { loadTeams } from './load';
+import { groupedTeams, saveTeams } from './service';
 
 const READ = ['admin', 'school', 'auditor'] as const;
 const WRITE = ['admin', 'school'] as const;

@@ -1,49 +1,17 @@
-// Teams of a school in an event, with their race entries (spec section 7): the reads, and the
-// batch save's outline (batch-check.ts checks, batch-write.ts writes). A team belongs to one
-// school and one event; a team entry puts one participant (or nobody yet) in a team position.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+// Teams of a school in an event, with their race entries (spec section 7): the grouped read, and
+// the batch save's outline (batch-check.ts checks, batch-write.ts writes; load.ts reads teams). A
+// team belongs to one school and one event; a team entry puts one participant (or nobody yet) in
+// a team position.
+import { eq, inArray } from 'drizzle-orm';
 import type { Team, TeamsBody } from '../../../src/domain/schemas';
 import type { Db, Tx } from '../../db/client';
-import { disciplines, events, participants, schools, teamEntries, teamManagers, teams } from '../../db/schema';
+import { events, participants, schools } from '../../db/schema';
 import { notFound } from '../../http-errors';
 import { assertEventWritable } from '../../plugins/event-lock';
 import type { SessionInfo } from '../../plugins/session';
-import { toTeamEntry } from '../participants/shape';
 import { checkBatch } from './batch-check';
 import { writeBatch } from './batch-write';
-import { toTeam, type ManagerRef } from './shape';
-
-export type Scope = { schoolId: string; eventId: string };
-type Q = Db | Tx;
-
-/** The scope's teams (only those ids when given) with discipline name, entries and manager, in
- *  the order a coordinator reads them: discipline, division, gender, letter. */
-export async function loadTeams(db: Q, scope: Scope, ids?: string[]): Promise<Team[]> {
-  if (ids && !ids.length) return [];
-  const rows = await db.select({ team: teams, disciplineName: disciplines.name }).from(teams)
-    .innerJoin(disciplines, eq(disciplines.id, teams.disciplineId))
-    .where(and(eq(teams.schoolId, scope.schoolId), eq(teams.eventId, scope.eventId), ids ? inArray(teams.id, ids) : undefined))
-    .orderBy(asc(teams.disciplineId), asc(teams.division), asc(teams.gender), asc(teams.teamRank));
-  const teamIds = rows.map((r) => r.team.id);
-  const managerIds = [...new Set(rows.flatMap((r) => (r.team.teamManagerId ? [r.team.teamManagerId] : [])))];
-  const [entryRows, managerRows] = await Promise.all([
-    teamIds.length
-      ? db.select().from(teamEntries).where(inArray(teamEntries.teamId, teamIds)).orderBy(asc(teamEntries.position))
-      : Promise.resolve([]),
-    managerIds.length
-      ? db.select({ id: teamManagers.id, firstname: teamManagers.firstname, lastname: teamManagers.lastname })
-        .from(teamManagers).where(inArray(teamManagers.id, managerIds))
-      : Promise.resolve([] as ManagerRef[]),
-  ]);
-  const entriesOf = new Map<string, typeof entryRows>();
-  for (const e of entryRows) entriesOf.set(e.teamId, [...(entriesOf.get(e.teamId) ?? []), e]);
-  const managers = new Map(managerRows.map((m) => [m.id, m]));
-  return rows.map(({ team, disciplineName }) => toTeam(team, {
-    disciplineName,
-    entries: (entriesOf.get(team.id) ?? []).map(toTeamEntry),
-    manager: team.teamManagerId ? managers.get(team.teamManagerId) ?? null : null,
-  }));
-}
+import { loadTeams, type Scope } from './load';
 
 /** Names of the entered participants, for readers who hold no mirror of the school. */
 async function participantsByIds(db: Db, ids: string[]) {

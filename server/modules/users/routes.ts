@@ -8,7 +8,8 @@ import { API } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
 import { badRequest } from '../../http-errors';
 import { requireSession } from '../../plugins/authz';
-import { isUniqueViolation, runWrite } from '../../plugins/idempotency';
+import { isUniqueViolation } from '../../db/errors';
+import { runWrite } from '../../plugins/idempotency';
 import { saveUsersBody } from './schemas';
 import { EMAIL_IN_USE, listUsers, saveUsers } from './service';
 

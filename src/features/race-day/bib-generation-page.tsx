@@ -5,8 +5,8 @@
 import { useMemo, useState } from 'react';
 import { OFFLINE_MESSAGE } from '../../api/call';
 import { generateBibs, type GeneratedBibs } from '../../api/race-day';
-import { useServices } from '../../app/services';
 import { TextField } from '../../components/fields';
+import { useServices } from '../../components/services-context';
 import { useSyncStatus } from '../../components/use-sync-status';
 import type { InterschoolsDb } from '../../db/database';
 import { buildStartlist } from '../../domain/rules/start-list';

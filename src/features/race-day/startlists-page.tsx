@@ -6,12 +6,12 @@ import { useMemo, useState } from 'react';
 import { drawStartOrder } from '../../api/race-day';
 import { OFFLINE_MESSAGE } from '../../api/call';
 import { useSession } from '../../components/session-context';
+import { useServices } from '../../components/services-context';
 import { useSyncStatus } from '../../components/use-sync-status';
 import type { InterschoolsDb } from '../../db/database';
 import { isAdmin } from '../../domain/rules/access';
 import { sameRace } from '../../domain/rules/race-day-rows';
 import { buildStartlist, raceHasBibs } from '../../domain/rules/start-list';
-import { useServices } from '../../app/services';
 import { RaceDayFrame, type RaceView } from './race-day-frame';
 import { raceOf } from './race-choice';
 

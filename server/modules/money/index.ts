@@ -1,0 +1,4 @@
+// The money module's face: what the rest of the server may use of it (lint keeps every other
+// part to this file).
+export { archivingParticipants, eventsWithFees, reconcileAfterWrite, sweepMoney } from './reconcile';
+export { toInvoiceStatus } from './shape';

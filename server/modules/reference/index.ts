@@ -1,0 +1,4 @@
+// The reference module's face: what the rest of the server may use of it (lint keeps every other
+// part to this file).
+export { referenceIds } from './service';
+export { toDiscipline, toState } from './shape';

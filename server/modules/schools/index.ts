@@ -1,0 +1,3 @@
+// The schools module's face: what the rest of the server may use of it (lint keeps every other
+// part to this file).
+export { toSchool } from './shape';

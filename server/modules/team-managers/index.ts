@@ -1,0 +1,3 @@
+// The team-managers module's face: what the rest of the server may use of it (lint keeps every other
+// part to this file).
+export { toTeamManager } from './shape';
