@@ -40,7 +40,7 @@ export const securityHeadersPlugin = fp<{ https: boolean }>(async (app, { https 
     referrerPolicy: { policy: 'same-origin' },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     // The app loads nothing from other origins and embeds nothing: keep COEP off (it would only
-    // break a future payment page in a popup), COOP same-origin and CORP same-origin (defaults).
+    // break a payment page opened in a popup), COOP same-origin and CORP same-origin (defaults).
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onSend', async (_request, reply) => {
