@@ -13,6 +13,7 @@ import { createXeroAccounting } from '../../server/integrations/accounting/xero'
 import { readBackPayments } from '../../server/modules/accounting/read-back';
 import { DAY_RESERVE, drainQueue } from '../../server/modules/accounting/worker';
 import { backgroundMoneyWork, reconcileInvoices, sweepMoney } from '../../server/modules/money/reconcile';
+import { TEAM_LETTERS } from '../../src/domain/constants/choices';
 import type { AccountingQueue } from '../../src/domain/schemas';
 import { queued } from './support/accounting';
 import { createEvent, createSchool, createUser } from './support/factories';
@@ -41,8 +42,12 @@ afterEach(async () => {
   await stub?.close();
 });
 
+// Each call's team takes the next letter: a random one collided now and then on the teams'
+// unique letter.
+let teamsEntered = 0;
 async function enter(racers: number, schoolId = s.schoolId, eventId = s.eventId) {
-  const [team] = await t.db.insert(teams).values({ schoolId, eventId, disciplineId: 1, division: 1, gender: 'Female', teamRank: randomUUID().slice(0, 1) }).returning();
+  const teamRank = TEAM_LETTERS[teamsEntered++ % TEAM_LETTERS.length]!;
+  const [team] = await t.db.insert(teams).values({ schoolId, eventId, disciplineId: 1, division: 1, gender: 'Female', teamRank }).returning();
   const people = await t.db.insert(participants).values(Array.from({ length: racers }, (_, i) => ({
     schoolId, firstname: 'Racer', lastname: `${randomUUID().slice(0, 6)}${i}`, gender: 'Female', yearLevel: '8',
   }))).returning();

@@ -6,6 +6,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/app/app';
 import { InterschoolsDb } from '../../src/db/database';
+import { AUTOFILL_POLL_MS } from '../../src/domain/constants/ui';
 import { getSessionUser, setSessionUser } from '../../src/db/meta';
 import type { SessionUser } from '../../src/domain/schemas/entities/user';
 import type { SyncEngine } from '../../src/sync/engine';
@@ -78,6 +79,7 @@ beforeEach(() => {
 
 afterEach(async () => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   syncStatus.set({ pending: 0, blocked: 0, failed: 0, locked: false, needsLogin: false, syncing: false, message: null, online: true });
   await db.delete();
@@ -182,13 +184,16 @@ describe('login', () => {
 
   it('takes browser-filled values found by the autofill poll', async () => {
     stubNetwork((path) => (path === '/api/login' ? { status: 401, body: { error: 'Nope' } } : undefined));
+    // Only the poll's interval is faked: the findBy* waits run on real timeouts and DOM changes.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     openAt('#/login');
     const username = (await screen.findByLabelText('Username')) as HTMLInputElement;
     const password = screen.getByLabelText('Password') as HTMLInputElement;
     // Autofill sets the fields without input events.
     username.value = 'filled@school.test';
     password.value = 'filled-secret';
-    await act(() => new Promise((resolve) => setTimeout(resolve, 350)));
+    act(() => { vi.advanceTimersByTime(AUTOFILL_POLL_MS); });
+    vi.useRealTimers();
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await screen.findByRole('alert');
     expect(calls.find((c) => c.path === '/api/login')?.body).toEqual({ username: 'filled@school.test', password: 'filled-secret' });

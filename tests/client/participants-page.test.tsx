@@ -1,56 +1,72 @@
+// @vitest-environment node
+// The participants page on rows the device pulled from a real server (the real pull, as a signed-in
+// coordinator's device gets them), never on rows written into IndexedDB by hand. One server serves
+// the file; each test has its own school and coordinator, so one test's rows never reach another.
+// Only device state the server never sends (a failed outbox item) is written locally.
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { v7 as uuidv7 } from 'uuid';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { participants, teamEntries, teams } from '../../server/db/schema';
 import { SessionContext } from '../../src/components/session-context';
-import { InterschoolsDb, type ParticipantRow, type TeamEntryRow, type TeamRow } from '../../src/db/database';
+import type { InterschoolsDb } from '../../src/db/database';
 import type { SessionUser } from '../../src/domain/schemas/entities';
 import ParticipantsPage, { LOCKED_MESSAGE } from '../../src/features/participants/participants-page';
 import { syncStatus } from '../../src/sync/status';
-import { participantRow, sessionUser } from './support/factories';
+import { createSchool, createUser } from '../api/support/factories';
+import { renderInNode } from './support/node-dom';
+import { cookieJar, dropDatabases, engineFor, freshDb, world, type World } from './sync-support';
 
-const SCHOOL = uuidv7();
-const OTHER_SCHOOL = uuidv7();
-const EVENT = uuidv7();
-const PAST_EVENT = uuidv7();
+const dom = renderInNode();
+
+let server: World;
+/** This test's school, its coordinator signed in to the server's event. */
+let w: World;
+let session: SessionUser;
 let db: InterschoolsDb;
 
-beforeEach(() => {
-  db = new InterschoolsDb(`participants-page-${crypto.randomUUID()}`);
+beforeAll(async () => { server = await world(); });
+afterAll(async () => { await server?.close(); });
+
+beforeEach(async () => {
+  const schoolId = (await createSchool(server.t.db)).id;
+  const coordinator = await createUser(server.t.db, 'school', { schoolId });
+  const jar = cookieJar(server.baseUrl);
+  session = await jar.login(coordinator.email, server.eventId);
+  w = { ...server, schoolId, username: coordinator.email, jar };
+  db = freshDb();
   syncStatus.set({ online: true, locked: false });
 });
 
 afterEach(async () => {
-  cleanup();
-  await db.delete();
+  dom.rtl.cleanup();
+  await dropDatabases();
 });
 
-function user(overrides: Partial<SessionUser> = {}): SessionUser {
-  return sessionUser(SCHOOL, EVENT, overrides);
+type NewParticipant = Partial<typeof participants.$inferInsert>;
+
+/** Participants of this test's school on the server (others' school when given). */
+async function onServer(...rows: NewParticipant[]) {
+  return server.t.db.insert(participants).values(rows.map((r) => ({
+    schoolId: w.schoolId, snowId: null, firstname: 'Ada', lastname: 'Lovelace', yearLevel: '7', gender: 'Female', dob: '2012-01-01', ...r,
+  }))).returning();
 }
 
-function participant(overrides: Partial<ParticipantRow> = {}): ParticipantRow {
-  return participantRow<ParticipantRow>(SCHOOL, overrides);
+/** A team of this school in the server's event, with these participants by position. */
+async function teamOnServer(team: { disciplineId: number; division: number; teamRank: string; gender: string }, members: string[]) {
+  const [row] = await server.t.db.insert(teams).values({ schoolId: w.schoolId, eventId: w.eventId, ...team }).returning();
+  const entries = await server.t.db.insert(teamEntries).values(members.map((participantId, i) => ({
+    teamId: row!.id, eventId: w.eventId, disciplineId: team.disciplineId, schoolId: w.schoolId, participantId, position: i + 1,
+  }))).returning();
+  return { team: row!, entries };
 }
 
-function team(overrides: Partial<TeamRow> = {}): TeamRow {
-  return {
-    id: uuidv7(),
-    DisciplineId: 1,
-    division: 2,
-    teamRank: 'A',
-    gender: 'Female',
-    EventId: EVENT,
-    SchoolId: SCHOOL,
-    ...overrides,
-  };
+/** The device's download, through the sync engine against the server. */
+async function pull() {
+  await engineFor(w, db).engine.pull();
 }
 
-function entry(teamId: string, participantId: string, overrides: Partial<TeamEntryRow> = {}): TeamEntryRow {
-  return { id: uuidv7(), TeamId: teamId, ParticipantId: participantId, position: 1, bib: null, ...overrides };
-}
-
-function renderPage(sessionUser: SessionUser = user()) {
+function renderPage(sessionUser: SessionUser = session) {
+  const { render } = dom.rtl;
   return render(
     <SessionContext.Provider value={{ user: sessionUser, setUser: async () => {} }}>
       <ParticipantsPage db={db} currentYear={2025} />
@@ -58,16 +74,19 @@ function renderPage(sessionUser: SessionUser = user()) {
   );
 }
 
-const saveButton = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+const saveButton = () => dom.rtl.screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
 
 describe('participants page', () => {
   it("lists the school's participants with dates of birth shown dd/mm/yyyy", async () => {
-    await db.participants.bulkAdd([
-      participant({ firstname: 'Ada', lastname: 'Lovelace', dob: '2011-02-03' }),
-      participant({ snowId: '1002', firstname: 'Grace', lastname: 'Hopper', dob: '2012-12-25' }),
-      participant({ snowId: '1003', firstname: 'Other', lastname: 'School', SchoolId: OTHER_SCHOOL }),
-      participant({ snowId: '1004', firstname: 'Gone', lastname: 'Archived', archived: 1 }),
-    ]);
+    await onServer(
+      { firstname: 'Ada', lastname: 'Lovelace', dob: '2011-02-03' },
+      { snowId: '1002', firstname: 'Grace', lastname: 'Hopper', dob: '2012-12-25' },
+      { snowId: '1004', firstname: 'Gone', lastname: 'Archived', archived: 1 },
+    );
+    const other = (await createSchool(server.t.db)).id;
+    await onServer({ snowId: '1003', firstname: 'Other', lastname: 'School', schoolId: other });
+    await pull();
+    const { screen } = dom.rtl;
     renderPage();
     expect(await screen.findByText('Lovelace', { selector: 'td' })).toBeTruthy();
     expect(screen.getByText('Hopper', { selector: 'td' })).toBeTruthy();
@@ -79,37 +98,41 @@ describe('participants page', () => {
   });
 
   it('highlights an inactive snow id', async () => {
-    await db.participants.bulkAdd([
-      participant({ snowId: 'ACTIVE1', snowIdActive: 1 }),
-      participant({ snowId: 'INACTIVE1', snowIdActive: 0, firstname: 'Ina', lastname: 'Ctive' }),
-    ]);
+    await onServer(
+      { snowId: '5551', snowIdActive: 1 },
+      { snowId: '5552', snowIdActive: 0, firstname: 'Ina', lastname: 'Ctive' },
+    );
+    await pull();
+    const { screen, waitFor } = dom.rtl;
     renderPage();
-    await waitFor(() => expect(screen.getByText('INACTIVE1', { selector: 'td' }).className).toContain('cell-warning'));
-    expect(screen.getByText('ACTIVE1', { selector: 'td' }).className).not.toContain('cell-warning');
+    await waitFor(() => expect(screen.getByText('5552', { selector: 'td' }).className).toContain('cell-warning'));
+    expect(screen.getByText('5551', { selector: 'td' }).className).not.toContain('cell-warning');
     expect(screen.getByText('inactive snow id', { selector: 'td' })).toBeTruthy();
   });
 
   it("shows the server's refusal on the row of a failed outbox item", async () => {
-    const row = participant({ snowId: '999', _pending: true });
-    await db.participants.add(row);
+    const [row] = await onServer({ snowId: '999' });
+    await pull();
+    // A refused save of this device: outbox state the server never sends.
     await db.outbox.add({
       seq: 1,
       clientId: 'c',
-      userId: 'coordinator@alpine.edu.au',
-      method: 'POST',
-      path: '/api/v2/participants',
-      body: { id: row.id },
+      userId: w.username,
+      method: 'PATCH',
+      path: `/api/v2/participants/${row!.id}`,
+      body: { snowId: '999', version: 1 },
       idempotencyKey: uuidv7(),
       entity: 'participants',
-      rowId: row.id,
-      eventId: EVENT,
+      rowId: row!.id,
+      eventId: w.eventId,
       createdAt: new Date().toISOString(),
       status: 'failed',
       error: 'Snow Id not found or is inactive',
       attempts: 1,
       nextAttemptAt: 0,
-      scope: `event:${EVENT}`,
+      scope: `event:${w.eventId}`,
     });
+    const { screen, waitFor, within } = dom.rtl;
     renderPage();
     const refused = await screen.findByRole('region', { name: 'Changes the server refused' });
     expect(within(refused).getByText(/Snow Id not found or is inactive/)).toBeTruthy();
@@ -119,17 +142,14 @@ describe('participants page', () => {
   });
 
   it('removing marks the participant archived, queues a PATCH with archived 1 and drops its entries in this event', async () => {
-    const ada = participant();
-    const grace = participant({ snowId: '1002', firstname: 'Grace', lastname: 'Hopper' });
-    const current = team();
-    const past = team({ EventId: PAST_EVENT });
-    const currentEntry = entry(current.id, ada.id);
-    const pastEntry = entry(past.id, ada.id);
-    const graceEntry = entry(current.id, grace.id, { position: 2 });
-    await db.participants.bulkAdd([ada, grace]);
-    await db.teams.bulkAdd([current, past]);
-    await db.teamEntries.bulkAdd([currentEntry, pastEntry, graceEntry]);
+    const [ada, grace] = await onServer({}, { snowId: '1002', firstname: 'Grace', lastname: 'Hopper' });
+    const { entries: [adaEntry, graceEntry] } = await teamOnServer(
+      { disciplineId: 1, division: 2, teamRank: 'A', gender: 'Female' }, [ada!.id, grace!.id],
+    );
+    await pull();
+    expect(await db.teamEntries.count()).toBe(2);
 
+    const { screen, fireEvent, waitFor } = dom.rtl;
     renderPage();
     await screen.findByText('Lovelace', { selector: 'td' });
     const removeButtons = await screen.findAllByRole('button', { name: 'Remove' });
@@ -149,25 +169,24 @@ describe('participants page', () => {
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({
       method: 'PATCH',
-      path: `/api/v2/participants/${ada.id}`,
+      path: `/api/v2/participants/${ada!.id}`,
       body: { archived: 1, version: 1 },
       entity: 'participants',
-      rowId: ada.id,
-      eventId: EVENT,
-      userId: 'coordinator@alpine.edu.au',
+      rowId: ada!.id,
+      eventId: w.eventId,
+      userId: w.username,
     });
-    expect(items[0]!.base).toMatchObject({ id: ada.id, archived: 0, version: 1 });
-    expect((await db.participants.get(ada.id))?.archived).toBe(1);
-    expect(await db.teamEntries.get(currentEntry.id)).toBeUndefined();
-    expect(await db.teamEntries.get(pastEntry.id)).toBeDefined();
-    expect(await db.teamEntries.get(graceEntry.id)).toBeDefined();
+    expect(items[0]!.base).toMatchObject({ id: ada!.id, archived: 0, version: 1 });
+    expect((await db.participants.get(ada!.id))?.archived).toBe(1);
+    expect(await db.teamEntries.get(adaEntry!.id)).toBeUndefined();
+    expect(await db.teamEntries.get(graceEntry!.id)).toBeDefined();
     expect(screen.queryByText('Lovelace', { selector: 'td' })).toBeNull();
   });
 
   it('saving several removed rows queues one PUT of the participants', async () => {
-    const ada = participant();
-    const grace = participant({ snowId: '1002', firstname: 'Grace', lastname: 'Hopper', version: 4 });
-    await db.participants.bulkAdd([ada, grace]);
+    const [ada, grace] = await onServer({}, { snowId: '1002', firstname: 'Grace', lastname: 'Hopper', version: 4 });
+    await pull();
+    const { screen, fireEvent, waitFor } = dom.rtl;
     renderPage();
     await screen.findByText('Lovelace', { selector: 'td' });
     fireEvent.click((await screen.findAllByRole('button', { name: 'Remove' }))[0]!);
@@ -181,36 +200,35 @@ describe('participants page', () => {
     const body = item!.body as { participants: { id: string; archived: number; version?: number }[] };
     expect(body.participants.map((p) => [p.id, p.archived, p.version]).sort()).toEqual(
       [
-        [ada.id, 1, 1],
-        [grace.id, 1, 4],
+        [ada!.id, 1, 1],
+        [grace!.id, 1, 4],
       ].sort(),
     );
   });
 
   it('lists race entries of the current event and deletes one', async () => {
-    const ada = participant();
-    await db.participants.add(ada);
-    await db.disciplines.add({ id: 4, name: 'Snowboard Giant Slalom', divisionFrom: 1, divisionTo: 5, male: true, female: true } as never);
-    const current = team({ DisciplineId: 4, division: 3, teamRank: 'B' });
-    const past = team({ EventId: PAST_EVENT, DisciplineId: 1 });
-    const currentEntry = entry(current.id, ada.id, { position: 2 });
-    await db.teams.bulkAdd([current, past]);
-    await db.teamEntries.bulkAdd([currentEntry, entry(past.id, ada.id)]);
+    const [ada] = await onServer({});
+    // Moguls (discipline 2) of the event, division 3, team B; the event offers it (createEvent).
+    const { entries: [adaEntry] } = await teamOnServer({ disciplineId: 2, division: 3, teamRank: 'B', gender: 'Female' }, [ada!.id]);
+    await pull();
+    const { screen, fireEvent, within } = dom.rtl;
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Race entries' }));
     const dialog = await screen.findByRole('dialog', { name: 'Race entries: Ada Lovelace' });
-    expect(await within(dialog).findByText('Snowboard Giant Slalom')).toBeTruthy();
+    expect(await within(dialog).findByText('Moguls')).toBeTruthy();
     expect(within(dialog).getAllByRole('row')).toHaveLength(2); // header + the one entry of this event
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Snowboard Giant Slalom entry' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Moguls entry' }));
     await within(dialog).findByText('No race entries in this event.');
-    expect(await db.teamEntries.get(currentEntry.id)).toBeUndefined();
+    expect(await db.teamEntries.get(adaEntry!.id)).toBeUndefined();
     const [item] = await db.outbox.toArray();
-    expect(item).toMatchObject({ method: 'DELETE', path: `/api/v2/team-entries/${currentEntry.id}`, entity: 'teamEntries', rowId: currentEntry.id });
+    expect(item).toMatchObject({ method: 'DELETE', path: `/api/v2/team-entries/${adaEntry!.id}`, entity: 'teamEntries', rowId: adaEntry!.id });
   });
 
   it('is read-only with the reason shown when the event is locked', async () => {
-    await db.participants.add(participant());
+    await onServer({});
+    await pull();
     syncStatus.set({ locked: true });
+    const { screen } = dom.rtl;
     renderPage();
     expect(await screen.findByText(LOCKED_MESSAGE)).toBeTruthy();
     await screen.findByText('Lovelace', { selector: 'td' });
@@ -220,8 +238,10 @@ describe('participants page', () => {
   });
 
   it('is read-only when the session user is locked', async () => {
-    await db.participants.add(participant());
-    renderPage(user({ locked: true }));
+    await onServer({});
+    await pull();
+    const { screen } = dom.rtl;
+    renderPage({ ...session, locked: true });
     expect(await screen.findByText(LOCKED_MESSAGE)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add participant' })).toBeNull();
   });

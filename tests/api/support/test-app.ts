@@ -3,6 +3,8 @@
 // the test controls. Use through app.inject, or listen() for a real HTTP port.
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../../server/app';
@@ -49,8 +51,18 @@ async function openTestDatabase(): Promise<Database> {
   }
   const file = inject('pgliteTemplate');
   if (!file) throw new Error('The api global setup did not provide a template database');
-  const blob = new Blob([await readFile(file)]);
-  return openDatabase({ loadDataDir: blob });
+  const [loadDataDir, pgliteAssets] = await Promise.all([(templateBlob ??= readFile(file).then((b) => new Blob([b]))), loadPgliteAssets()]);
+  return openDatabase({ loadDataDir, pgliteAssets });
+}
+
+// Kept for the worker's life: every test opens a fresh PGlite, and compiling its WebAssembly and
+// reading the template again each time cost about half a second a test on two cores.
+let templateBlob: Promise<Blob> | undefined;
+let pgliteAssets: Promise<{ wasmModule: WebAssembly.Module; fsBundle: Blob }> | undefined;
+function loadPgliteAssets() {
+  const dist = (name: string) => join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), name);
+  return (pgliteAssets ??= Promise.all([readFile(dist('pglite.wasm')), readFile(dist('pglite.data'))])
+    .then(async ([wasm, data]) => ({ wasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([data]) })));
 }
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
