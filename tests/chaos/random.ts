@@ -1,6 +1,7 @@
 // A seeded source of randomness for the chaos run, so a run's choices (which row, which field,
 // when to flap) can be told apart and repeated from its seed. The timing of the network, the
 // server and the engines is real, so two runs with one seed are alike, not identical.
+import { mulberry32 } from '../../server/db/seed/prng';
 
 export type Random = {
   /** A number in [0, 1). */
@@ -14,26 +15,18 @@ export type Random = {
   some<T>(items: readonly T[], n: number): T[];
 };
 
-/** mulberry32: small, fast and good enough to choose edits. */
+/** The seed data's mulberry32 (server/db/seed/prng.ts), with the picks the run makes. */
 export function seededRandom(seed: number): Random {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const between = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const rng = mulberry32(seed);
   return {
-    next,
-    chance: (p) => next() < p,
-    between,
-    pick: (items) => items[Math.floor(next() * items.length)]!,
+    next: rng.next,
+    chance: rng.chance,
+    between: rng.int,
+    pick: rng.pick,
     some(items, n) {
       const pool = [...items];
       const out = [];
-      while (out.length < n && pool.length) out.push(pool.splice(Math.floor(next() * pool.length), 1)[0]!);
+      while (out.length < n && pool.length) out.push(pool.splice(Math.floor(rng.next() * pool.length), 1)[0]!);
       return out;
     },
   };
