@@ -6,24 +6,24 @@ export type CallResult<T> = { ok: true; data: T } | { ok: false; status: number 
 
 export const OFFLINE_MESSAGE = 'You are offline: this needs the network.';
 
-export type Answer = { status: number; body: Record<string, unknown> | null };
+/** `body` is the answer as an object (a list or a text wrapped as { data }); `json` is it as sent. */
+export type Answer = { status: number; body: Record<string, unknown> | null; json?: unknown };
 
-export async function call(method: 'get' | 'post' | 'put' | 'delete', path: string, json?: unknown, headers?: Record<string, string>): Promise<Answer | null> {
+export async function call(method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, json?: unknown, headers?: Record<string, string>): Promise<Answer | null> {
   let response: Response;
   try {
     response = await http(path, { method, json, headers });
   } catch {
     return null;
   }
-  let body: Record<string, unknown> | null;
   try {
     const raw = await response.text();
     const parsed: unknown = raw ? JSON.parse(raw) : null;
-    body = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : { data: parsed };
+    const body = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : { data: parsed };
+    return { status: response.status, body, json: parsed };
   } catch {
-    body = null;
+    return { status: response.status, body: null };
   }
-  return { status: response.status, body };
 }
 
 export const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
