@@ -12,6 +12,7 @@ import { expectAccessible } from './support/a11y';
 import { DEMO, signInThroughPage } from './support/app';
 import { launchDevice } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { setDeviceOffline } from './support/network';
 
 let server: RunningServer;
 beforeAll(async () => { server = await startServer(); });
@@ -225,13 +226,13 @@ describe('states a visit does not reach', () => {
       await page.setViewportSize(DESKTOP);
       const remove = page.locator('.ht_master button', { hasText: 'Remove' }).first();
       await remove.waitFor();
-      await page.context().setOffline(true);
+      await setDeviceOffline(page.context(), true);
       await remove.click();
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText(/1 change pending/i).first().waitFor();
       await audit(page, 'school: participants with a change pending offline');
       await auditDialog(page, () => page.getByRole('button', { name: 'Log out' }).click(), 'school: log out with unsent changes');
-      await page.context().setOffline(false);
+      await setDeviceOffline(page.context(), false);
     } finally {
       await device.close();
     }

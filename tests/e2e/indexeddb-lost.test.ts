@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO, apiSession, serverParticipants, signInThroughPage, type ServerParticipant } from './support/app';
 import { startServerAndDevice } from './support/device-and-server';
 import { editCell, masterCell } from './support/grid';
+import { setDeviceOffline } from './support/network';
 
 const env = startServerAndDevice();
 
@@ -90,7 +91,7 @@ for (const [n, how] of (['with its close event', 'silently'] as const).entries()
     await expectReopened(page);
 
     // Offline: the save after another loss is kept on the device, through a reload.
-    await env.device.context.setOffline(true);
+    await setDeviceOffline(env.device.context, true);
     await loseConnections(page, how);
     await editCell(page, offline.firstname, `${offline.firstname}-Kept`);
     await page.getByRole('button', { name: 'Save' }).click();
@@ -102,7 +103,7 @@ for (const [n, how] of (['with its close event', 'silently'] as const).entries()
     await page.getByText(/1 change pending/i).first().waitFor();
 
     // Back online: sent once, and nothing waits any more.
-    await env.device.context.setOffline(false);
+    await setDeviceOffline(env.device.context, false);
     await expect.poll(() => firstnameOnServer(offline.id), { timeout: 60_000, interval: 250 }).toBe(`${offline.firstname}-Kept`);
     await page.getByText(/all changes saved/i).first().waitFor({ timeout: 30_000 });
     expect(await page.getByText(/need attention/i).count()).toBe(0);

@@ -9,6 +9,7 @@ import { DEMO, apiSession, serverParticipants, signInThroughPage } from './suppo
 import { LOCKED_MESSAGE } from '../../src/components/app-status';
 import { launchDevice } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { setDeviceOffline } from './support/network';
 
 let server: RunningServer;
 beforeAll(async () => { server = await startServer(); });
@@ -24,7 +25,7 @@ async function renameOffline(page: Page, from: string, to: string) {
   await page.goto(`${server.url}/#/participant/index`);
   await masterCell(page, from).waitFor();
   await expectAccessible(page, 'participants');
-  await page.context().setOffline(true);
+  await setDeviceOffline(page.context(), true);
   await masterCell(page, from).dblclick();
   await page.keyboard.press('Control+A');
   await page.keyboard.type(to);
@@ -44,7 +45,7 @@ it('keeps edits blocked by a lock visible and exportable, and changes nothing on
 
   const locked = await admin.put('/api/events', { data: { data: [{ id: eventId, locked: true }] } });
   expect(locked.status(), await locked.text()).toBe(200);
-  await device.context.setOffline(false);
+  await setDeviceOffline(device.context, false);
   await page.getByText(/1 blocked/i).first().waitFor({ timeout: 30_000 });
   await page.getByText(/locked/i).first().waitFor();
   await expectAccessible(page, 'participants, event locked, a change blocked');
@@ -90,7 +91,7 @@ it('sends the outbox on a Background Sync event with the page closed', async () 
   });
   expect(tags).toContain('outbox');
   await page.close(); // no page of the app is left to flush
-  await device.context.setOffline(false);
+  await setDeviceOffline(device.context, false);
   expect((await serverParticipants(school)).find((p) => p.id === target!.id)?.firstname).toBe(target!.firstname);
 
   // Chromium fires 'sync' when its own connectivity returns, which network emulation does not

@@ -7,6 +7,7 @@ import { expectAccessible } from './support/a11y';
 import { DEMO, apiSession, serverParticipants, signInThroughPage, unusedAthlete } from './support/app';
 import { startServerAndDevice } from './support/device-and-server';
 import { editCell, masterCell } from './support/grid';
+import { setDeviceOffline } from './support/network';
 
 const env = startServerAndDevice();
 
@@ -27,7 +28,7 @@ it('adds, edits and removes participants offline and syncs exactly those changes
   await masterCell(page, toEdit!.lastname).waitFor();
   await expectAccessible(page, 'participants');
 
-  await env.device.context.setOffline(true);
+  await setDeviceOffline(env.device.context, true);
   await page.reload();
   await masterCell(page, toEdit!.lastname).waitFor();
   await expect(page.getByText(/offline/i).first().isVisible()).resolves.toBe(true);
@@ -57,7 +58,7 @@ it('adds, edits and removes participants offline and syncs exactly those changes
   // Still offline: nothing reached the env.server.
   expect((await serverParticipants(api)).map((p) => p.id).sort()).toEqual(before.map((p) => p.id).sort());
 
-  await env.device.context.setOffline(false);
+  await setDeviceOffline(env.device.context, false);
   await expect.poll(async () => {
     const now = await serverParticipants(api);
     return {

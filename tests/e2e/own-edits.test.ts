@@ -12,6 +12,7 @@ import { DEMO, apiSession, serverParticipants, signInThroughPage, type ServerPar
 import { launchDevice } from './support/browser';
 import { editCell, masterCell } from './support/grid';
 import { startServer, type RunningServer } from './support/server';
+import { setDeviceOffline } from './support/network';
 
 let server: RunningServer;
 let device: Awaited<ReturnType<typeof launchDevice>>;
@@ -36,7 +37,7 @@ async function pair(n: number): Promise<[ServerParticipant, ServerParticipant]> 
 
 /** Offline, four saves of the same two rows: PATCH, PUT, PATCH, PUT. Answers the last values. */
 async function saveFourTimesOffline(page: Page, a: ServerParticipant, b: ServerParticipant, tag: string) {
-  await device.context.setOffline(true);
+  await setDeviceOffline(device.context, true);
   const steps: [ServerParticipant, string][][] = [[[a, '1']], [[a, '2'], [b, '2']], [[a, '3']], [[a, '4'], [b, '4']]];
   const current = new Map([[a.id, a.firstname], [b.id, b.firstname]]);
   let pending = 0;
@@ -61,11 +62,11 @@ type Disturbance = 'steady' | 'flapping' | 'killed';
 async function comeBackOnline(disturbance: Disturbance) {
   if (disturbance === 'flapping') {
     for (let i = 0; i < 16; i++) {
-      await device.context.setOffline(i % 2 === 1);
+      await setDeviceOffline(device.context, i % 2 === 1);
       await new Promise((r) => setTimeout(r, 150 + (i % 3) * 100));
     }
   }
-  await device.context.setOffline(false);
+  await setDeviceOffline(device.context, false);
   if (disturbance === 'killed') {
     await new Promise((r) => setTimeout(r, 150)); // the flush has begun
     await server.kill();
@@ -124,7 +125,7 @@ for (const [n, disturbance] of (['steady', 'flapping', 'killed'] as const).entri
     expect(manager, 'a team manager of the demo school').toBeTruthy();
     const page = await signedInAt('/teamManager/index');
     await masterCell(page, manager!.lastname).waitFor();
-    await device.context.setOffline(true);
+    await setDeviceOffline(device.context, true);
     let current = manager!.lastname;
     for (let step = 1; step <= 4; step++) {
       const next = `${manager!.lastname}-tm${disturbance}${step}`;
@@ -169,7 +170,7 @@ it('the same for a team, its letter and its manager changed in four saves offlin
     .filter({ has: page.locator('td:nth-child(4)', { hasText: exactly(team!.gender) }) });
   let letter = team!.teamRank;
   await rowOf(letter).waitFor();
-  await device.context.setOffline(true);
+  await setDeviceOffline(device.context, true);
 
   const chooseLetter = async (next: string) => {
     await rowOf(letter).locator('td').nth(2).dblclick();
@@ -195,7 +196,7 @@ it('the same for a team, its letter and its manager changed in four saves offlin
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText(new RegExp(`${i + 1} changes? pending`, 'i')).first().waitFor();
   }
-  await device.context.setOffline(false);
+  await setDeviceOffline(device.context, false);
   await expect.poll(async () => {
     const now = (await teams()).find((t) => t.id === team!.id);
     return [now?.teamRank, now?.TeamManagerId];

@@ -10,6 +10,7 @@ import { expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y';
 import { DEMO, apiSession, signInThroughPage } from './support/app';
 import { startServerAndDevice } from './support/device-and-server';
+import { setDeviceOffline } from './support/network';
 
 const env = startServerAndDevice();
 
@@ -69,7 +70,7 @@ it('runs the start of a race from a tablet that has lost its network', async () 
   await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 30_000 });
 
   // The network goes; the app is closed and opened again.
-  await env.device.context.setOffline(true);
+  await setDeviceOffline(env.device.context, true);
   await page.close();
   page = await env.device.context.newPage();
   await page.goto(`${env.server.url}/#/startlists?${query(race)}`);
@@ -115,7 +116,7 @@ it('runs the start of a race from a tablet that has lost its network', async () 
   expect(csv).not.toMatch(/\b\d{4}-\d{2}-\d{2}\b/);
 
   // The network is back: the mark reaches the server.
-  await env.device.context.setOffline(false);
+  await setDeviceOffline(env.device.context, false);
   await expect.poll(async () => {
     const now = await getJson<{ rows: SheetRow[] }>(api, `/api/startMarshall?${query({ ...apiRace, type: 'Start Marshall', run: 'Second', limit: '200' })}`);
     return now.rows.find((r) => r.teamEntryId === target.teamEntryId)?.mark;

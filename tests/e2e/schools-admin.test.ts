@@ -10,6 +10,7 @@ import { expectAccessible } from './support/a11y';
 import { DEMO, apiSession, signInThroughPage } from './support/app';
 import { startServerAndDevice } from './support/device-and-server';
 import { fillRegistration } from './support/registration';
+import { setDeviceOffline } from './support/network';
 
 /** Spec section 4: every Save is green once there is something to save (these were blue). */
 async function expectSaveGreen(page: Page) {
@@ -81,7 +82,7 @@ it('saves a profile edited offline and sends it when the network returns', async
   await townField.waitFor();
   await expectAccessible(page, 'school profile');
 
-  await env.device.context.setOffline(true);
+  await setDeviceOffline(env.device.context, true);
   await page.reload();
   await townField.fill('Perisher Valley');
   await page.getByRole('button', { name: 'Save' }).click();
@@ -90,7 +91,7 @@ it('saves a profile edited offline and sends it when the network returns', async
   expect(await townField.inputValue()).toBe('Perisher Valley');
   expect(await town()).toBe(before);
 
-  await env.device.context.setOffline(false);
+  await setDeviceOffline(env.device.context, false);
   await expect.poll(town, { timeout: 60_000, interval: 500 }).toBe('Perisher Valley');
   await page.close();
   await api.dispose();

@@ -10,6 +10,7 @@ import { IMPORT_COLUMNS, IMPORT_MESSAGES } from '../../src/domain/rules/spreadsh
 import { expectAccessible } from './support/a11y';
 import { DEMO, apiSession, serverParticipants, signInThroughPage, unusedAthlete } from './support/app';
 import { startServerAndDevice } from './support/device-and-server';
+import { setDeviceOffline } from './support/network';
 
 const env = startServerAndDevice();
 
@@ -76,11 +77,11 @@ it('imports 200 students from a spreadsheet, and importing it again adds nobody'
 
   // Offline the import says it needs the network (the app itself comes from the service worker).
   await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 30_000 });
-  await env.device.context.setOffline(true);
+  await setDeviceOffline(env.device.context, true);
   await page.reload();
   await expect(page.getByLabel('Spreadsheet file').isDisabled()).resolves.toBe(true);
   await page.getByText(/this needs the network/i).waitFor();
-  await env.device.context.setOffline(false);
+  await setDeviceOffline(env.device.context, false);
   await page.close();
 });
 

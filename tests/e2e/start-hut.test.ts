@@ -14,6 +14,7 @@ import { expectAccessible } from './support/a11y';
 import { DEMO, apiSession, signInThroughPage } from './support/app';
 import { CHROMIUM_PATH } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { setDeviceOffline } from './support/network';
 
 const TABLET = { width: 768, height: 1024 };
 const PHONE = { width: 390, height: 844 };
@@ -213,10 +214,10 @@ it('keeps the start hut on one race at a time, readable and hard to mis-tap', as
   await first.getByRole('button', { name: 'Started' }).tap();
   await first.getByRole('button', { name: 'Started', pressed: true }).waitFor();
   await expect.poll(() => state(0)).toMatch(/Started$/);
-  await tablet.setOffline(true);
+  await setDeviceOffline(tablet, true);
   await sheetRows(page).nth(1).getByRole('button', { name: 'DNS' }).tap();
   await expect.poll(() => state(1)).toMatch(/Did not start, waiting to be sent$/);
-  await tablet.setOffline(false);
+  await setDeviceOffline(tablet, false);
   await expect.poll(() => state(1), { timeout: 30_000 }).toMatch(/Did not start$/);
 
   // Large type at AAA contrast on every row, marked ones included.

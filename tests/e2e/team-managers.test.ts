@@ -7,6 +7,7 @@ import { expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y';
 import { DEMO, apiSession, signInThroughPage } from './support/app';
 import { startServerAndDevice } from './support/device-and-server';
+import { setDeviceOffline } from './support/network';
 
 const env = startServerAndDevice();
 
@@ -42,7 +43,7 @@ it('adds a team manager offline, keeps it over a reload and syncs exactly that m
   await page.getByRole('button', { name: 'Add team manager' }).waitFor();
   await expectAccessible(page, 'team managers');
 
-  await env.device.context.setOffline(true);
+  await setDeviceOffline(env.device.context, true);
   await page.reload();
   await page.getByRole('button', { name: 'Add team manager' }).click();
   await typeInLastRow(page, 0, 'Robin');
@@ -57,7 +58,7 @@ it('adds a team manager offline, keeps it over a reload and syncs exactly that m
   await page.getByText(/1 change pending/i).first().waitFor();
   expect(await managers()).toEqual(before);
 
-  await env.device.context.setOffline(false);
+  await setDeviceOffline(env.device.context, false);
   await expect.poll(async () => {
     const now = await managers();
     const added = now.filter((m) => !before.some((b) => b.id === m.id));

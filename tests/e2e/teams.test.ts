@@ -11,6 +11,7 @@ import { expectAccessible } from './support/a11y';
 import { DEMO, apiSession, signInThroughPage } from './support/app';
 import { launchDevice } from './support/browser';
 import { startServerAndDevice } from './support/device-and-server';
+import { setDeviceOffline } from './support/network';
 
 const env = startServerAndDevice();
 
@@ -97,7 +98,7 @@ it('builds a team offline, keeps it over a reload and syncs exactly that team, s
   await grid.waitFor();
   await expectAccessible(page, 'team grid');
 
-  await env.device.context.setOffline(true);
+  await setDeviceOffline(env.device.context, true);
   await page.reload();
   await grid.waitFor();
 
@@ -156,7 +157,7 @@ it('builds a team offline, keeps it over a reload and syncs exactly that team, s
   await panel.getByText(`${manager!.firstname} ${manager!.lastname}, ${manager!.mobile}`).waitFor();
   expect((await getJson<Team[]>(api, '/api/teams')).map((t) => t.id).sort()).toEqual(before.map((t) => t.id).sort());
 
-  await env.device.context.setOffline(false);
+  await setDeviceOffline(env.device.context, false);
   const shape = (t: Team) => ({
     DisciplineId: t.DisciplineId, division: t.division, gender: t.gender, teamRank: t.teamRank, TeamManagerId: t.TeamManagerId,
     entries: t.TeamEntries.map((e) => [e.position, e.ParticipantId]).sort((a, b) => Number(a[0]) - Number(b[0])),

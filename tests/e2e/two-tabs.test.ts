@@ -7,6 +7,7 @@ import { expect, it } from 'vitest';
 import { DEMO, apiSession, signInThroughPage } from './support/app';
 import { startServerAndDevice } from './support/device-and-server';
 import { editCell, masterCell } from './support/grid';
+import { setDeviceOffline } from './support/network';
 
 const env = startServerAndDevice();
 
@@ -25,7 +26,7 @@ it('applies the edits once when the sending tab closes mid-send and the other ta
   await masterCell(first, before[0]!.lastname).waitFor();
 
   // Three edits made offline, queued on the device.
-  await env.device.context.setOffline(true);
+  await setDeviceOffline(env.device.context, true);
   for (const p of before) await editCell(first, p.firstname, `${p.firstname}-Tabs`);
   await first.getByRole('button', { name: 'Save' }).click();
   await first.getByText(/1 change pending/i).first().waitFor();
@@ -39,7 +40,7 @@ it('applies the edits once when the sending tab closes mid-send and the other ta
     applied();
   };
   await env.device.context.route('**/api/**', holdAnswer);
-  await env.device.context.setOffline(false);
+  await setDeviceOffline(env.device.context, false);
   await reachedServer;
   expect((await participants()).filter((p) => p.firstname.endsWith('-Tabs'))).toHaveLength(3);
 

@@ -9,6 +9,7 @@ import { MESSAGES } from '../../src/domain/messages';
 import { expectAccessible } from './support/a11y';
 import { DEMO, apiSession, signInThroughPage } from './support/app';
 import { startServerAndDevice } from './support/device-and-server';
+import { setDeviceOffline } from './support/network';
 
 const env = startServerAndDevice();
 const VIC = { username: 'lucy.faulkner@alpineshire.test', password: 'demo-school-2026' };
@@ -49,7 +50,7 @@ it('registers two volunteers with preferences offline and syncs them, each prefe
   await page.getByRole('heading', { name: 'Positions' }).waitFor();
   await expectAccessible(page, 'volunteers');
 
-  await env.device.context.setOffline(true);
+  await setDeviceOffline(env.device.context, true);
   await page.reload();
   await page.getByRole('heading', { name: 'Positions' }).waitFor();
   await addVolunteer(page, 'Olive', 'Offline', '0400 000 111');
@@ -66,7 +67,7 @@ it('registers two volunteers with preferences offline and syncs them, each prefe
   await expect(page.getByLabel(/^Given name/).evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).resolves.toEqual(expect.arrayContaining(['Olive', 'Oscar']));
   expect(((await (await api.get('/api/volunteers')).json()) as Volunteer[]).length).toBe(before.length);
 
-  await env.device.context.setOffline(false);
+  await setDeviceOffline(env.device.context, false);
   await expect.poll(async () => ((await (await api.get('/api/volunteers')).json()) as Volunteer[]).filter((v) => v.lastname === 'Offline').length, { timeout: 30_000, interval: 500 }).toBe(2);
   const added = ((await (await api.get('/api/volunteers')).json()) as Volunteer[]).filter((v) => v.lastname === 'Offline');
   const slots = (await (await api.get('/api/volunteerSlots')).json()) as Slot[];
