@@ -4,28 +4,26 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import { WRITE_HEADERS } from '../domain/schemas/api/sync';
-import { bibGenerateResponseSchema, type BibForm } from '../domain/schemas/api/bibs';
-import { call, failure, type CallResult } from './call';
+import { bibsApi, type bibGenerateResponseSchema, type BibForm } from '../domain/schemas/api/bibs';
+import { startlistsApi } from '../domain/schemas/api/startlists';
+import type { RouteBody } from '../domain/schemas/route';
+import { failure, type CallResult } from './call';
+import { callRoute } from './route-call';
 
-export interface DrawRequest {
-  EventId: string;
-  DisciplineId: number;
-  division: number;
-  gender: string;
-}
+/** The race whose start order is drawn, always in a named event. */
+export type DrawRequest = RouteBody<typeof startlistsApi.draw> & { EventId: string };
 
 const once = () => ({ [WRITE_HEADERS.idempotencyKey]: uuidv7() });
 
 export async function drawStartOrder(race: DrawRequest): Promise<CallResult<null>> {
-  const answer = await call('post', 'api/startlist/draw', race, once());
+  const answer = await callRoute(startlistsApi.draw, { body: race, headers: once() });
   return answer?.status === 200 ? { ok: true, data: null } : failure(answer, 'The start order could not be drawn.');
 }
 
 export type GeneratedBibs = z.infer<typeof bibGenerateResponseSchema>;
 
 export async function generateBibs(bibForm: BibForm): Promise<CallResult<GeneratedBibs>> {
-  const answer = await call('post', 'api/bibs/generate', { bibForm }, once());
-  const parsed = answer?.status === 200 ? bibGenerateResponseSchema.safeParse(answer.body) : null;
-  if (parsed?.success) return { ok: true, data: parsed.data };
+  const answer = await callRoute(bibsApi.generate, { body: { bibForm }, headers: once() });
+  if (answer?.status === 200 && answer.data) return { ok: true, data: answer.data };
   return failure(answer, 'The bibs could not be generated.');
 }

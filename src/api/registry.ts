@@ -1,10 +1,9 @@
 // Calls to the athlete registry through our server (GET /api/snowracer/{snowId}). Needs the
 // network: screens disable the lookup offline. Failures map to the spec's three messages.
-import { REGISTRY_SEGMENT } from '../domain/constants/choices';
 import { SNOW_ID_PATTERN } from '../domain/constants/limits';
-import { registryAthleteSchema, type RegistryAthlete } from '../domain/schemas/api/registry';
+import { registryApi, type RegistryAthlete } from '../domain/schemas/api/registry';
 import { snowIdLookupMessage } from '../domain/rules/snow-id-lookup';
-import { http } from './http';
+import { callRoute } from './route-call';
 
 export type SnowIdLookupResult =
   | { ok: true; athlete: RegistryAthlete }
@@ -19,26 +18,14 @@ export async function lookupSnowId(snowId: string): Promise<SnowIdLookupResult> 
   if (id === '') return { ok: false, message: snowIdLookupMessage({ kind: 'empty' }) };
   // Snow ids are digits: anything else cannot be in the registry, and the server would refuse it.
   if (!SNOW_ID_PATTERN.test(id)) return { ok: false, message: snowIdLookupMessage({ kind: 'empty' }) };
-  let response: Response;
-  try {
-    response = await http.get(`api/${REGISTRY_SEGMENT}/${encodeURIComponent(id)}`);
-  } catch {
-    return { ok: false, message: snowIdLookupMessage({ kind: 'network' }) };
+  const answer = await callRoute(registryApi.lookup, { params: { snowId: id } });
+  if (!answer) return { ok: false, message: snowIdLookupMessage({ kind: 'network' }) };
+  if (answer.status < 200 || answer.status >= 300) {
+    return { ok: false, status: answer.status, message: snowIdLookupMessage({ kind: 'http', status: answer.status }) };
   }
-  if (!response.ok) {
-    return { ok: false, status: response.status, message: snowIdLookupMessage({ kind: 'http', status: response.status }) };
-  }
-  let body: unknown;
-  try {
-    const text = await response.text();
-    body = text.trim() === '' ? null : JSON.parse(text);
-  } catch {
-    body = null;
-  }
-  const parsed = registryAthleteSchema.safeParse(body);
-  if (!parsed.success) return { ok: false, message: snowIdLookupMessage({ kind: 'empty' }) };
-  if (!parsed.data.active) {
+  if (!answer.data) return { ok: false, message: snowIdLookupMessage({ kind: 'empty' }) };
+  if (!answer.data.active) {
     return { ok: false, status: 404, message: snowIdLookupMessage({ kind: 'http', status: 404 }) };
   }
-  return { ok: true, athlete: parsed.data };
+  return { ok: true, athlete: answer.data };
 }

@@ -16,6 +16,9 @@ export type RouteInput<R extends RouteContract> =
   & Part<R['body'], 'body', RouteBody<R>>
   & { headers?: Record<string, string> };
 
+/** The input may be left out when the route needs nothing (no params, no body). */
+export type OptionalWhenEmpty<I> = Partial<I> extends I ? [I?] : [I];
+
 /** The answer; `data` is the parsed body of a 2xx answer whose body the route's schema accepts. */
 export type RouteAnswer<R extends RouteContract> = Answer & { data?: RouteResponse<R>; unreadable?: boolean };
 
@@ -33,7 +36,7 @@ export function routePath<R extends RouteContract>(route: R, input: { params?: u
 
 /** Calls route R; on a 2xx answer `data` holds the body as the route's response schema reads it,
  *  and `unreadable` says the body did not match (an app older or newer than the server). */
-export async function callRoute<R extends RouteContract>(route: R, ...[input]: {} extends RouteInput<R> ? [RouteInput<R>?] : [RouteInput<R>]): Promise<RouteAnswer<R> | null> {
+export async function callRoute<R extends RouteContract>(route: R, ...[input]: OptionalWhenEmpty<RouteInput<R>>): Promise<RouteAnswer<R> | null> {
   const { body, headers } = (input ?? {}) as { body?: unknown; headers?: Record<string, string> };
   const answer = await call(methodOf(route), routePath(route, input).replace(/^\//, ''), body, headers);
   if (!answer || answer.status < 200 || answer.status >= 300) return answer;

@@ -3,19 +3,32 @@
 // them only online, and each answer comes back as a result (never thrown) except the host check,
 // whose network failure the caller answers with the last known result.
 import { MESSAGES } from '../domain/messages';
+import { HOST_PATH } from '../domain/schemas/api/host-path';
 import type { SessionSelection, SessionUser } from '../domain/schemas/entities/user';
-import { call, failure, text, type Answer, type CallResult } from './call';
+import { failure, text, type Answer, type CallResult } from './call';
 import { http } from './http';
 
 export { OFFLINE_MESSAGE, type CallResult } from './call';
 
-/** The schemas (and zod with them) load when a sign-in answer arrives, not with the first page:
- *  the login screen must load small on a phone's connection. */
-const userSchemas = () => import('../domain/schemas/entities/user');
+/** The routes (and zod with their schemas) and the typed call load with the first call, not with
+ *  the first page: the login screen must load small on a phone's connection. */
+const routes = () => import('../domain/schemas/api/session').then((m) => m.sessionApi);
+const typedCall = () => import('./route-call').then((m) => m.callRoute);
+
+/** The session routes and the typed call; null when they could not be loaded (offline before
+ *  the app's files were kept), which the callers answer as a network failure. */
+async function loaded() {
+  try {
+    const [api, callRoute] = await Promise.all([routes(), typedCall()]);
+    return { api, callRoute };
+  } catch {
+    return null;
+  }
+}
 
 /** GET /utils/host. Throws when the server cannot be reached (the caller uses the last answer). */
 export async function fetchHost(): Promise<{ host: string; allowed: boolean }> {
-  const response = await http.get('utils/host', { timeout: 8_000 });
+  const response = await http.get(HOST_PATH.replace(/^\//, ''), { timeout: 8_000 });
   if (!response.ok) throw new Error(`host check answered ${response.status}`);
   const body = await response.json<{ host?: unknown; allowed?: unknown }>();
   return { host: String(body.host ?? ''), allowed: body.allowed !== false };
@@ -24,13 +37,13 @@ export async function fetchHost(): Promise<{ host: string; allowed: boolean }> {
 /** POST /api/login, into the event chosen (none: the server picks the school's state's event).
  *  A refusal shows the response's `error` (spec section 8), else its message. */
 export async function login(username: string, password: string, EventId: string | null = null): Promise<CallResult<SessionUser>> {
-  const answer = await call('post', 'api/login', { username, password, ...(EventId ? { EventId } : {}) });
+  const calls = await loaded();
+  if (!calls) return failure(null, '');
+  const answer = await calls.callRoute(calls.api.login, { body: { username, password, ...(EventId ? { EventId } : {}) } });
   if (!answer) return failure(answer, '');
-  const { sessionUserSchema } = await userSchemas();
-  const parsed = sessionUserSchema.safeParse(answer.body);
-  if (answer.status >= 200 && answer.status < 300 && parsed.success && parsed.data.username) {
-    return { ok: true, data: parsed.data };
-  }
+  // The answer's schema also reads a refusal ({ error }): only a user with a username signs in.
+  const user = answer.data && 'username' in answer.data ? answer.data : null;
+  if (user?.username) return { ok: true, data: user };
   const message = answer.status === 401
     ? text(answer.body?.error) ?? text(answer.body?.message)
     : text(answer.body?.message) ?? text(answer.body?.error);
@@ -39,12 +52,14 @@ export async function login(username: string, password: string, EventId: string 
 
 /** GET /api/logout. The session ends locally whatever the answer: failures are ignored. */
 export async function logout(): Promise<void> {
-  await call('get', 'api/logout');
+  const calls = await loaded();
+  await calls?.callRoute(calls.api.logout);
 }
 
 /** POST /api/reset: the spec's two messages; other refusals (rate limit) show the server's. */
 export async function requestPasswordReset(email: string): Promise<CallResult<string>> {
-  const answer = await call('post', 'api/reset', { email });
+  const calls = await loaded();
+  const answer = calls ? await calls.callRoute(calls.api.reset, { body: { email } }) : null;
   if (answer && answer.status >= 200 && answer.status < 300) return { ok: true, data: MESSAGES.resetEmailSent };
   if (answer?.status === 404) return { ok: false, status: 404, message: MESSAGES.resetUnknownEmail };
   return failure(answer, MESSAGES.resetUnknownEmail);
@@ -52,7 +67,8 @@ export async function requestPasswordReset(email: string): Promise<CallResult<st
 
 /** POST /api/newPassword with the emailed token. */
 export async function setNewPassword(input: { email: string; password: string; token: string }): Promise<CallResult<string>> {
-  const answer = await call('post', 'api/newPassword', input);
+  const calls = await loaded();
+  const answer = calls ? await calls.callRoute(calls.api.newPassword, { body: input }) : null;
   if (answer && answer.status >= 200 && answer.status < 300) {
     return { ok: true, data: text(answer.body?.message) ?? 'Your password has been changed.' };
   }
@@ -61,15 +77,16 @@ export async function setNewPassword(input: { email: string; password: string; t
 
 /** POST /api/session/ (admin): the school and event the session works on; null for none. */
 export async function switchSession(choice: { SchoolId: string | null; EventId: string | null }): Promise<CallResult<SessionSelection>> {
-  const answer = await call('post', 'api/session/', choice);
-  const { sessionSelectionSchema } = await userSchemas();
-  const parsed = sessionSelectionSchema.safeParse(answer?.body);
-  if (answer && answer.status >= 200 && answer.status < 300 && parsed.success) return { ok: true, data: parsed.data };
+  const calls = await loaded();
+  const answer = calls ? await calls.callRoute(calls.api.switchSession, { body: choice }) : null;
+  if (answer?.data) return { ok: true, data: answer.data };
   return failure(answer, 'The session could not be switched.');
 }
 
 export type PickItem = { id: string; name: string };
 
+/** The pick lists read only each row's id and name, so a row of another shape is left out rather
+ *  than the whole list refused. */
 function pickList(answer: Answer | null): CallResult<PickItem[]> {
   if (!answer || answer.status < 200 || answer.status >= 300) return failure(answer, 'The list could not be loaded.');
   const rows = Array.isArray(answer.body?.data) ? (answer.body.data as unknown[]) : [];
@@ -83,10 +100,20 @@ function pickList(answer: Answer | null): CallResult<PickItem[]> {
 /** GET /api/events?active=true: the header's event picker (admin) and, signed out, the login
  *  form's choice of event. */
 export async function listActiveEvents(): Promise<CallResult<PickItem[]>> {
-  return pickList(await call('get', 'api/events?active=true'));
+  try {
+    const [{ eventsApi }, callRoute] = await Promise.all([import('../domain/schemas/api/events'), typedCall()]);
+    return pickList(await callRoute(eventsApi.list, { query: { active: 'true' } }));
+  } catch {
+    return pickList(null);
+  }
 }
 
 /** GET /api/school/list?EventId=: the header's school picker (admin). */
 export async function listSchools(eventId: string | null): Promise<CallResult<PickItem[]>> {
-  return pickList(await call('get', eventId ? `api/school/list?EventId=${encodeURIComponent(eventId)}` : 'api/school/list'));
+  try {
+    const [{ schoolsApi }, callRoute] = await Promise.all([import('../domain/schemas/api/schools'), typedCall()]);
+    return pickList(await callRoute(schoolsApi.list, eventId ? { query: { EventId: eventId } } : {}));
+  } catch {
+    return pickList(null);
+  }
 }

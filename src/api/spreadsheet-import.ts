@@ -3,11 +3,12 @@
 // confirmation of the reviewed rows, with one idempotency key per click.
 import { v7 as uuidv7 } from 'uuid';
 import {
-  xlsImportConfirmResponseSchema, xlsImportResponseSchema, type ImportRow, type XlsImportAnswer,
+  participantsApi, type xlsImportConfirmResponseSchema, type ImportRow, type XlsImportAnswer,
 } from '../domain/schemas/api/participants';
 import { WRITE_HEADERS } from '../domain/schemas/api/sync';
 import type { z } from 'zod';
-import { call, failure, type CallResult } from './call';
+import { failure, type CallResult } from './call';
+import { callRoute, routePath } from './route-call';
 import { uploadWithProgress } from './upload';
 
 export const UPLOAD_FAILED = 'The file could not be read. Try again.';
@@ -16,15 +17,15 @@ export const UPLOAD_FAILED = 'The file could not be read. Try again.';
 export function uploadSpreadsheet(file: Blob, onProgress: (sent: number) => void): Promise<CallResult<XlsImportAnswer>> {
   // The server decides by the file's bytes; the declared type only has to be one it takes.
   return uploadWithProgress({
-    path: '/api/xls-import', file, contentType: 'application/octet-stream', schema: xlsImportResponseSchema, failed: UPLOAD_FAILED, onProgress,
+    path: routePath(participantsApi.xlsImport), file, contentType: 'application/octet-stream', schema: participantsApi.xlsImport.response,
+    failed: UPLOAD_FAILED, onProgress,
   });
 }
 
 export type ImportResult = z.infer<typeof xlsImportConfirmResponseSchema>;
 
 export async function confirmImport(rows: ImportRow[]): Promise<CallResult<ImportResult>> {
-  const answer = await call('post', 'api/xls-import/confirm', { rows }, { [WRITE_HEADERS.idempotencyKey]: uuidv7() });
-  const parsed = answer?.status === 200 ? xlsImportConfirmResponseSchema.safeParse(answer.body) : null;
-  if (parsed?.success) return { ok: true, data: parsed.data };
+  const answer = await callRoute(participantsApi.xlsImportConfirm, { body: { rows }, headers: { [WRITE_HEADERS.idempotencyKey]: uuidv7() } });
+  if (answer?.status === 200 && answer.data) return { ok: true, data: answer.data };
   return failure(answer, 'The import could not be saved.');
 }

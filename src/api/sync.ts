@@ -4,7 +4,7 @@
 // decides per status code (ARCHITECTURE.md 'Flush'). Only a network failure throws.
 import { FEED_ROW_SCHEMAS } from '../domain/schemas/api/feed-rows';
 import { z } from 'zod';
-import { WRITE_HEADERS, syncBatchResponseSchema, syncChangeSchema, syncResponseSchema, type SyncChange, type SyncResponse } from '../domain/schemas/api/sync';
+import { WRITE_HEADERS, syncApi, syncChangeSchema, syncResponseSchema, type SyncChange, type SyncResponse } from '../domain/schemas/api/sync';
 import type { OutboxItem } from '../db/database';
 
 export type FetchFn = typeof fetch;
@@ -87,10 +87,11 @@ export async function sendOutboxBatch(fetchFn: FetchFn, baseUrl: string, items: 
     ...(item.eventId ? { eventId: item.eventId } : {}),
     ...(item.body !== undefined && item.body !== null ? { body: item.body } : {}),
   }));
-  const answer = await call(fetchFn, `${baseUrl}/api/sync/batch`, {
-    method: 'POST', headers: { Accept: 'application/json', 'Content-Type': 'application/json' }, body: JSON.stringify({ writes }),
+  const route = syncApi.batch;
+  const answer = await call(fetchFn, baseUrl + route.url, {
+    method: route.method, headers: { Accept: 'application/json', 'Content-Type': 'application/json' }, body: JSON.stringify({ writes }),
   });
-  const parsed = answer.status === 200 ? syncBatchResponseSchema.safeParse(answer.body) : null;
+  const parsed = answer.status === 200 ? route.response.safeParse(answer.body) : null;
   if (!parsed?.success) return { answers: [], whole: answer };
   return {
     whole: null,
@@ -100,12 +101,18 @@ export async function sendOutboxBatch(fetchFn: FetchFn, baseUrl: string, items: 
 
 export type ChangesAnswer = { status: number; page: SyncResponse | null; body: unknown; headers: Headers };
 
-/** GET /api/sync/changes?cursor=&limit= (or the race-day feed's path); `page` is set on a 200 with a valid body. */
+/** A feed the engine pulls: the main one or the race-day one, both read with the same query. */
+export type FeedRoute = typeof syncApi.changes | typeof syncApi.raceDay;
+
+/** GET /api/sync/changes?cursor=&limit= (or the race-day feed); `page` is set on a 200 with a valid body. */
 export async function fetchChanges(
-  fetchFn: FetchFn, baseUrl: string, cursor: number, limit: number, initial = false, path = '/api/sync/changes',
+  fetchFn: FetchFn, baseUrl: string, cursor: number, limit: number, initial = false, route: FeedRoute = syncApi.changes,
 ): Promise<ChangesAnswer> {
-  const answer = await call(fetchFn, `${baseUrl}${path}?cursor=${cursor}&limit=${limit}${initial ? '&initial=1' : ''}`, {
-    method: 'GET',
+  // Built here rather than with routePath: the service worker runs this, and route-call.ts would
+  // bring the page's ky client into its bundle.
+  const query = new URLSearchParams({ cursor: String(cursor), limit: String(limit), ...(initial ? { initial: '1' } : {}) });
+  const answer = await call(fetchFn, `${baseUrl}${route.url}?${query.toString()}`, {
+    method: route.method,
     headers: { Accept: 'application/json' },
   });
   if (answer.status !== 200) return { ...answer, page: null };

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { OFFLINE_MESSAGE, text, type CallResult } from './call';
 
 export type UploadOptions<S extends z.ZodType> = {
-  /** The API path, e.g. '/api/files/results'. */
+  /** The route's path, from routePath (callRoute sends JSON, not a file). */
   path: string;
   file: Blob;
   contentType: string;

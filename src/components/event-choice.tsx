@@ -3,8 +3,9 @@
 // Reports also offer past (inactive, not archived) events: last season's figures stay readable.
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
-import { call } from '../api/call';
+import { callRoute } from '../api/route-call';
 import { eventSchema, eventSummarySchema } from '../domain/schemas';
+import { eventsApi } from '../domain/schemas/api/events';
 import { SelectField } from './fields';
 
 /** Signed in, the list also says whether each event is active (the signed-out list holds only those). */
@@ -21,8 +22,9 @@ export function useEventChoice(sessionEventId: string | null, { past = false }: 
 
   useEffect(() => {
     let current = true;
-    void call('get', past ? 'api/events' : 'api/events?active=true').then((answer) => {
-      const parsed = answer?.status === 200 ? listSchema.safeParse(answer.body?.data) : null;
+    void callRoute(eventsApi.list, past ? {} : { query: { active: 'true' } }).then((answer) => {
+      // Read as summaries that may say whether they are active: the route's answer is either shape.
+      const parsed = answer?.status === 200 ? listSchema.safeParse(answer.json) : null;
       if (!current || !parsed?.success) return;
       const list = [...parsed.data].sort(byRelevance);
       setEvents(list);

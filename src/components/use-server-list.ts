@@ -5,22 +5,27 @@
 import { useCallback, useEffect, useState } from 'react';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
-import { call, failure, type Answer } from '../api/call';
+import { failure } from '../api/call';
+import type { RouteAnswer } from '../api/route-call';
+import type { RouteContract } from '../domain/schemas/route';
 import { WRITE_HEADERS } from '../domain/schemas/api/sync';
+import { sendRequest, type RouteRequest } from './route-request';
 import { useSyncStatus } from './use-sync-status';
 
 export type ListMessage = { text: string; error: boolean };
 
-type Options<S extends z.ZodType> = {
-  /** The list's GET path (no leading slash), e.g. 'api/users'. */
-  path: string;
-  /** The answer's shape: the list as the server sends it. */
-  schema: S;
+type Options<R extends RouteContract, S extends z.ZodType> = RouteRequest<R> & {
+  /** How the screen reads the answer when not as the route's schema does (a narrower shape, a
+   *  sort); without it the rows are the route's answer. */
+  schema?: S;
   loadError: string;
 };
 
-export function useServerList<S extends z.ZodType>({ path, schema, loadError }: Options<S>) {
+export function useServerList<R extends RouteContract, S extends z.ZodType = R['response']>(options: Options<R, S>) {
   type Rows = z.output<S>;
+  const { route, schema, loadError } = options;
+  // The effect reads the input from its text, so a caller's new object each render loads nothing.
+  const inputKey = JSON.stringify(options.input ?? {});
   const { online } = useSyncStatus();
   const [rows, setRows] = useState<Rows | null>(null);
   const [message, setMessage] = useState<ListMessage | null>(null);
@@ -31,11 +36,17 @@ export function useServerList<S extends z.ZodType>({ path, schema, loadError }: 
   useEffect(() => {
     if (!online) return undefined;
     let current = true;
-    void call('get', path).then((answer) => {
+    void sendRequest({ route, input: JSON.parse(inputKey) as unknown } as RouteRequest<R>).then((answer) => {
       if (!current) return;
-      const parsed = answer?.status === 200 ? schema.safeParse(answer.body?.data ?? answer.body) : null;
-      if (parsed?.success) {
-        setRows(parsed.data);
+      let read: { rows: Rows } | null = null;
+      if (answer?.status === 200 && schema) {
+        const parsed = schema.safeParse(answer.json);
+        if (parsed.success) read = { rows: parsed.data as Rows };
+      } else if (answer?.status === 200 && answer.data !== undefined) {
+        read = { rows: answer.data as Rows };
+      }
+      if (read) {
+        setRows(read.rows);
       } else {
         setMessage({ text: failure(answer, loadError).message, error: true });
         setLoadFailed(true);
@@ -44,7 +55,7 @@ export function useServerList<S extends z.ZodType>({ path, schema, loadError }: 
     return () => {
       current = false;
     };
-  }, [online, path, schema, loadError, attempt]);
+  }, [online, route, inputKey, schema, loadError, attempt]);
 
   /** Loads the list again after a failed load. */
   const retry = useCallback(() => {
@@ -55,16 +66,14 @@ export function useServerList<S extends z.ZodType>({ path, schema, loadError }: 
 
   /** Sends one write; on a 2xx answer calls saved(answer) and shows its notice, otherwise shows
    *  the server's message (or the fallback). Answers whether it was saved. */
-  const save = useCallback(async (
-    method: 'post' | 'put' | 'delete',
-    target: string,
-    body: unknown,
+  const save = useCallback(async <W extends RouteContract>(
+    request: RouteRequest<W>,
     texts: { saved: string; failed: string },
-    saved?: (answer: Answer) => void,
+    saved?: (answer: RouteAnswer<W>) => void,
   ): Promise<boolean> => {
     setBusy(true);
     setMessage(null);
-    const answer = await call(method, target, body, { [WRITE_HEADERS.idempotencyKey]: uuidv7() });
+    const answer = await sendRequest(request, { [WRITE_HEADERS.idempotencyKey]: uuidv7() });
     const ok = !!answer && answer.status >= 200 && answer.status < 300;
     if (ok) {
       saved?.(answer);

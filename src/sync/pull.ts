@@ -4,10 +4,10 @@
 // and keeps the outbox. A download that begins at 0 says so on its later pages (`initial`).
 // Two feeds run this way: the main one (the session's school and event) and, for race officials,
 // the race-day feed (every event shown for start lists), each with its own scope, cursor and tables.
-import { NetworkError, fetchChanges, type ChangesAnswer, type FetchFn } from '../api/sync';
+import { NetworkError, fetchChanges, type ChangesAnswer, type FeedRoute, type FetchFn } from '../api/sync';
 import type { InterschoolsDb, OutboxItem } from '../db/database';
 import { RACE_DAY_SYNC_SCOPE, getCursor, setCursor, setLastSyncedAt } from '../db/meta';
-import type { SyncResponse } from '../domain/schemas/api/sync';
+import { syncApi, type SyncResponse } from '../domain/schemas/api/sync';
 import { intentOf } from '../db/write-intent';
 import { answersStored } from './answered-rows';
 import { ENGINE_META, rowKeyString } from './engine-meta';
@@ -20,7 +20,7 @@ export const PAGE_LIMIT = 2000;
 
 export interface Feed {
   name: 'main' | 'raceDay';
-  path: string;
+  route: FeedRoute;
   /** The meta key of the feed's last scope key. */
   scopeMeta: string;
   /** The meta scope under which the last sync time is kept for screens ('as of 09:42'). */
@@ -30,8 +30,8 @@ export interface Feed {
 /** A page asked for, with the count of stored answers when it was asked for. */
 type Asked = { answer: ChangesAnswer; answersBefore: number };
 
-export const MAIN_FEED: Feed = { name: 'main', path: '/api/sync/changes', scopeMeta: ENGINE_META.scope, syncedScope: null };
-export const RACE_DAY_FEED: Feed = { name: 'raceDay', path: '/api/race-day/changes', scopeMeta: ENGINE_META.raceDayScope, syncedScope: RACE_DAY_SYNC_SCOPE };
+export const MAIN_FEED: Feed = { name: 'main', route: syncApi.changes, scopeMeta: ENGINE_META.scope, syncedScope: null };
+export const RACE_DAY_FEED: Feed = { name: 'raceDay', route: syncApi.raceDay, scopeMeta: ENGINE_META.raceDayScope, syncedScope: RACE_DAY_SYNC_SCOPE };
 
 export type PullContext = {
   db: InterschoolsDb;
@@ -132,7 +132,7 @@ export function createPull(ctx: PullContext, feed: Feed = MAIN_FEED): () => Prom
     let next: Promise<Asked> | null = null;
     const ask = async (from: number, sayInitial: boolean): Promise<Asked> => {
       const answersBefore = await answersStored(db);
-      return { answersBefore, answer: await fetchChanges(fetchFn, baseUrl, from, PAGE_LIMIT, sayInitial, feed.path) };
+      return { answersBefore, answer: await fetchChanges(fetchFn, baseUrl, from, PAGE_LIMIT, sayInitial, feed.route) };
     };
     for (let guard = 0; guard < 100_000; guard += 1) {
       let asked: Asked;

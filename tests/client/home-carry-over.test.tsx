@@ -15,7 +15,8 @@ import type { InterschoolsDb } from '../../src/db/database';
 import { getSessionUser, setSessionUser } from '../../src/db/meta';
 import { nextYearLevel } from '../../src/domain/rules/new-season';
 import type { Participant, SessionUser } from '../../src/domain/schemas/entities';
-import { NEW_SEASON_PATH, confirmCarryOver } from '../../src/features/home/carry-over-writes';
+import { participantsApi } from '../../src/domain/schemas/api/participants';
+import { confirmCarryOver } from '../../src/features/home/carry-over-writes';
 import { HomePage } from '../../src/features/home/home-page';
 import { demoServer, pulledDevice, signInDemo, type DemoServer } from './home-demo-support';
 import { installDom } from './support/node-dom';
@@ -87,7 +88,7 @@ it('shows moved-up year levels and leavers, removes one, confirms, and the serve
   // At once, on the device: one outbox item, the flag cleared, the carry-over gone from home.
   await waitFor(async () => expect(screen.queryByRole('heading', { name: 'Start the new season' })).toBeNull());
   const [item] = await db.outbox.toArray();
-  expect(item).toMatchObject({ method: 'POST', path: NEW_SEASON_PATH, status: 'pending' });
+  expect(item).toMatchObject({ method: 'POST', path: participantsApi.newSeasonUpdates.url, status: 'pending' });
   const body = item!.body as { participantsArchive: string[]; participants: { id: string; yearLevel: string }[] };
   expect(new Set(body.participantsArchive)).toEqual(new Set([removed.id, ...year12.map((p) => p.id)]));
   expect(body.participants).toContainEqual({ id: kept.id, yearLevel: nextYearLevel(kept.yearLevel) });

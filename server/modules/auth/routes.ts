@@ -2,15 +2,7 @@
 // how a session begins. Login and reset are rate-limited (server/auth/rate-limit.ts).
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  errorBodySchema,
-  loginBodySchema,
-  messageResponseSchema,
-  newPasswordBodySchema,
-  okResponseSchema,
-  resetBodySchema,
-  sessionUserSchema,
-} from '../../../src/domain/schemas';
+import { API, errorBodySchema, sessionUserSchema } from '../../../src/domain/schemas';
 import { dummyHash } from '../../auth/passwords';
 import type { Deps } from '../../deps';
 import { HttpError, badRequest } from '../../http-errors';
@@ -35,12 +27,15 @@ function linkOrigin(deps: Deps, request: FastifyRequest): string {
 }
 
 export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  const { login: loginRoute, logout, reset, newPassword } = API.session;
   // Compute the dummy hash now, so the first unknown-user login is not slower than the others.
   await dummyHash();
 
-  app.post('/api/login', {
+  // A success is the user alone: the contract's answer also reads the refusal, which goes out
+  // as the common error body (401 and the others below).
+  app.post(loginRoute.url, {
     config: { auth: 'public' },
-    schema: { body: loginBodySchema, response: { 200: sessionUserSchema, ...errors } },
+    schema: { body: loginRoute.body, response: { 200: sessionUserSchema, ...errors } },
   }, async (request, reply) => {
     try {
       return await login(deps, reply, { ...request.body, ip: request.ip });
@@ -52,25 +47,25 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     }
   });
 
-  app.get('/api/logout', {
+  app.get(logout.url, {
     config: { auth: 'public', sameSiteOnly: true },
-    schema: { response: { 200: okResponseSchema } },
+    schema: { response: { 200: logout.response } },
   }, async (request, reply) => {
     await endSession(deps.db, request, reply);
     return { ok: true as const };
   });
 
-  app.post('/api/reset', {
+  app.post(reset.url, {
     config: { auth: 'public' },
-    schema: { body: resetBodySchema, response: { 200: messageResponseSchema, ...errors } },
+    schema: { body: reset.body, response: { 200: reset.response, ...errors } },
   }, async (request, reply) => {
     const origin = linkOrigin(deps, request);
     return requestReset(deps, reply, { email: request.body.email, ip: request.ip, origin });
   });
 
-  app.post('/api/newPassword', {
+  app.post(newPassword.url, {
     config: { auth: 'public' },
-    schema: { body: newPasswordBodySchema, response: { 200: messageResponseSchema, ...errors } },
+    schema: { body: newPassword.body, response: { 200: newPassword.response, ...errors } },
   }, async (request) => {
     const { message, userId } = await setNewPassword(deps, { ...request.body, currentSession: request.session });
     app.sessionCache.forgetUser(userId); // its other sessions ended; this process must not remember them

@@ -1,13 +1,14 @@
 // GET /utils/host: the host this request came to, and whether it is one we serve. The client
 // checks it before anything else and goes to /down on a host it does not expect.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { hostResponseSchema } from '../../../src/domain/schemas';
+import { API } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
 
 export const hostRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
-  app.get('/utils/host', {
+  const route = API.session.host;
+  app.get(route.url, {
     config: { auth: 'public' },
-    schema: { response: { 200: hostResponseSchema } },
+    schema: { response: { 200: route.response } },
   }, async (request) => {
     const host = (request.host ?? '').toLowerCase();
     const hostname = host.replace(/:\d+$/, '');

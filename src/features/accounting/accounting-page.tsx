@@ -9,7 +9,7 @@
 // the network and says so.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
-import { call } from '../../api/call';
+import { callRoute } from '../../api/route-call';
 import { AdminListStatus } from '../../components/admin-list';
 import { SelectField, TextField } from '../../components/fields';
 import { PageMain } from '../../components/page-main';
@@ -18,9 +18,9 @@ import { ListLoading } from '../../components/list-loading';
 import { useServerList } from '../../components/use-server-list';
 import { TableScroll } from '../../components/table-scroll';
 import type { InterschoolsDb } from '../../db/database';
-import { ACCOUNTING_SEGMENT, type AccountingRegion } from '../../domain/constants/choices';
+import type { AccountingRegion } from '../../domain/constants/choices';
 import { accountingRegion } from '../../domain/rules/accounting-region';
-import { accountingSyncSchema, type AccountingSync } from '../../domain/schemas';
+import { schoolsApi, type AccountingSync } from '../../domain/schemas/api/schools';
 import { SERVER_MESSAGES } from '../../domain/server-messages';
 import { AccountingQueuePanel } from './queue-panel';
 import './accounting.css';
@@ -33,9 +33,6 @@ export const ORGANISATIONS: readonly { value: Segment; region: AccountingRegion;
 ];
 export const LOAD_ERROR = 'The schools and accounting contacts could not be loaded.';
 export const JOIN_FAILED = 'The school could not be linked to the accounting contact.';
-
-export const syncPath = (segment: Segment) => `api/schools/sync-with-${ACCOUNTING_SEGMENT}/${segment}`;
-export const joinPath = (segment: Segment) => `api/schools/${ACCOUNTING_SEGMENT}-join/${segment}`;
 
 /** A typed filter: every word, anywhere in the name, ignoring case and accents. */
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('en');
@@ -75,9 +72,11 @@ export default function AccountingPage({ db }: { db?: InterschoolsDb } = {}) {
 }
 
 function AccountingLists({ segment, stateName }: { segment: Segment; stateName: Map<number, string> }) {
-  const path = syncPath(segment);
+  const params = { invoiceType: segment };
   const region = ORGANISATIONS.find((o) => o.value === segment)!.region;
-  const { online, rows, setRows, message, setMessage, busy, save, loadFailed, retry } = useServerList({ path, schema: accountingSyncSchema, loadError: LOAD_ERROR });
+  const { online, rows, setRows, message, setMessage, busy, save, loadFailed, retry } = useServerList({
+    route: schoolsApi.accountingSync, input: { params }, loadError: LOAD_ERROR,
+  });
   const [schoolFilter, setSchoolFilter] = useState('');
   const [contactFilter, setContactFilter] = useState('');
   const [schoolId, setSchoolId] = useState<string | null>(null);
@@ -94,10 +93,10 @@ function AccountingLists({ segment, stateName }: { segment: Segment; stateName: 
   const join = async () => {
     if (!school || !contact) return;
     let answered: string | null = null;
-    const ok = await save('post', joinPath(segment), { schoolId: school.id, contactId: contact.contactId },
+    const ok = await save({ route: schoolsApi.accountingJoin, input: { params, body: { schoolId: school.id, contactId: contact.contactId } } },
       { saved: SERVER_MESSAGES.accountingJoined, failed: JOIN_FAILED },
       (answer) => {
-        answered = typeof answer.body?.message === 'string' ? answer.body.message : null;
+        answered = answer.data?.message ?? null;
         // At once: the pair leaves both lists; the reload below brings the server's view.
         setRows((current: AccountingSync | null) => current && {
           entrySystemSchools: current.entrySystemSchools.map((s) => (s.id === school.id ? { ...s, contactId: contact.contactId } : s)),
@@ -108,9 +107,8 @@ function AccountingLists({ segment, stateName }: { segment: Segment; stateName: 
     setSchoolId(null);
     setContactId(null);
     if (answered) setMessage({ text: answered, error: false });
-    const fresh = await call('get', path);
-    const parsed = fresh?.status === 200 ? accountingSyncSchema.safeParse(fresh.body) : null;
-    if (parsed?.success) setRows(parsed.data);
+    const fresh = await callRoute(schoolsApi.accountingSync, { params });
+    if (fresh?.status === 200 && fresh.data) setRows(fresh.data);
   };
 
   if (rows === null) {

@@ -6,7 +6,7 @@ import { TableScroll } from '../../components/table-scroll';
 import { AdminListStatus } from '../../components/admin-list';
 import { ListLoading } from '../../components/list-loading';
 import { useServerList } from '../../components/use-server-list';
-import { accountingQueueSchema, type AccountingQueue } from '../../domain/schemas';
+import { schoolsApi, type AccountingQueue } from '../../domain/schemas/api/schools';
 
 export const QUEUE_LOAD_ERROR = 'What is waiting for the accounting system could not be loaded.';
 export const SENT_AGAIN = 'Sent again: it goes to the accounting system in the background.';
@@ -16,12 +16,11 @@ const when = (iso: string) => new Date(iso).toLocaleString('en-AU', { dateStyle:
 
 export function AccountingQueuePanel() {
   const { online, rows, setRows, message, busy, save, loadFailed, retry } = useServerList({
-    path: 'api/accounting/queue', schema: accountingQueueSchema, loadError: QUEUE_LOAD_ERROR,
+    route: schoolsApi.accountingQueue, loadError: QUEUE_LOAD_ERROR,
   });
 
-  const sendAgain = (id: string) => save('post', `api/accounting/queue/${id}/retry`, undefined, { saved: SENT_AGAIN, failed: RETRY_FAILED }, (answer) => {
-    const parsed = accountingQueueSchema.safeParse(answer.body);
-    if (parsed.success) setRows(parsed.data);
+  const sendAgain = (id: string) => save({ route: schoolsApi.accountingRetry, input: { params: { id } } }, { saved: SENT_AGAIN, failed: RETRY_FAILED }, (answer) => {
+    if (answer.data) setRows(answer.data);
   });
 
   return (

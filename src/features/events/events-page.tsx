@@ -7,7 +7,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { Fragment, useMemo, useState } from 'react';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
-import { call, failure } from '../../api/call';
+import { failure } from '../../api/call';
+import { callRoute } from '../../api/route-call';
 import { AdminListStatus } from '../../components/admin-list';
 import { PageMain } from '../../components/page-main';
 import { useSession } from '../../components/session-context';
@@ -18,11 +19,13 @@ import type { InterschoolsDb } from '../../db/database';
 import { EVENT_LEVELS, INVOICE_TYPES } from '../../domain/constants/choices';
 import { eventProblems, eventSave, newEventRow } from '../../domain/rules/event-grid';
 import { eventSchema, type Event } from '../../domain/schemas';
+import { eventsApi } from '../../domain/schemas/api/events';
 import { WRITE_HEADERS } from '../../domain/schemas/api/sync';
 import { EventDetails } from './event-details';
 import './events.css';
 
 export const EVENTS_SAVED = 'Events saved.';
+/** Signed in, the list is of whole events (the route's answer may also be summaries). */
 const listSchema = z.array(eventSchema);
 type Flag = 'active' | 'volunteerLock' | 'locked' | 'archived';
 const FLAGS: readonly [Flag, string][] = [['active', 'Active'], ['volunteerLock', 'Volunteer lock'], ['locked', 'Locked'], ['archived', 'Archive']];
@@ -35,7 +38,7 @@ export default function EventsPage({ db }: { db: InterschoolsDb }) {
   const states = useLiveQuery(() => db.states.toArray(), [db]) ?? [];
   const disciplines = useMemo(() => disciplineList ?? [], [disciplineList]);
   const { online, rows: loadedRows, setRows: setLoadedRows, message, setMessage, busy, loadFailed, retry } = useServerList({
-    path: 'api/events', schema: listSchema, loadError: 'The events could not be loaded.',
+    route: eventsApi.list, schema: listSchema, loadError: 'The events could not be loaded.',
   });
   const [edits, setEdits] = useState<Map<string, Event>>(new Map());
   const [added, setAdded] = useState<string[]>([]);
@@ -76,17 +79,21 @@ export default function EventsPage({ db }: { db: InterschoolsDb }) {
     setSaving(true);
     setMessage(null);
     const saved: Event[] = [];
-    for (const [method, list] of [['post', plan.created], ['put', plan.updated]] as const) {
-      if (!list.length) continue;
-      const answer = await call(method, 'api/events', { data: list }, { [WRITE_HEADERS.idempotencyKey]: uuidv7() });
-      const parsed = answer?.status === 200 ? listSchema.safeParse(answer.body?.data) : null;
-      if (!parsed?.success) {
+    const headers = () => ({ [WRITE_HEADERS.idempotencyKey]: uuidv7() });
+    const sends = [
+      plan.created.length ? () => callRoute(eventsApi.create, { body: { data: plan.created }, headers: headers() }) : null,
+      plan.updated.length ? () => callRoute(eventsApi.update, { body: { data: plan.updated }, headers: headers() }) : null,
+    ];
+    for (const send of sends) {
+      if (!send) continue;
+      const answer = await send();
+      if (answer?.status !== 200 || !answer.data) {
         setMessage({ text: failure(answer, 'The events could not be saved.').message, error: true });
         setSaving(false);
         applySaved(saved);
         return;
       }
-      saved.push(...parsed.data);
+      saved.push(...answer.data);
     }
     applySaved(saved);
     setTried(false);

@@ -5,14 +5,13 @@
 import type { InterschoolsDb } from '../../db/database';
 import { setSessionUser } from '../../db/meta';
 import { planCarryOver } from '../../domain/rules/new-season';
+import { participantsApi } from '../../domain/schemas/api/participants';
 import type { SessionUser } from '../../domain/schemas/entities';
 import { defineWrite, listBody, queueThrough } from '../../sync/write-adapter';
 
-export const NEW_SEASON_PATH = '/api/v2/new-season-updates';
-
 /** Carried participants are elements of `participants` ({ id, yearLevel }); archived ones are ids. */
 const CARRY_OVER = defineWrite({
-  table: 'participants', method: 'POST', op: 'command', path: NEW_SEASON_PATH, body: listBody(['participants'], ['participantsArchive']),
+  table: 'participants', op: 'command', route: participantsApi.newSeasonUpdates, body: listBody(['participants'], ['participantsArchive']),
 });
 
 /** Queues the carry-over; resolves to the session user as it now is (flag cleared). */

@@ -23,7 +23,8 @@ import { australianDate } from '../../domain/rules/australian-date';
 import { isoDateToDisplay } from '../../domain/rules/grid-date';
 import { formatMoney } from '../../domain/rules/money';
 import { paymentOptions, supplierLines } from '../../domain/rules/tax-invoice';
-import { invoiceSchema, type Invoice } from '../../domain/schemas';
+import type { Invoice } from '../../domain/schemas';
+import { paymentsApi } from '../../domain/schemas/api/payments';
 import { SERVER_MESSAGES } from '../../domain/server-messages';
 import { invoiceTitle } from './invoice-pdf';
 import { navigateTo, startOnlinePayment } from './pay-online';
@@ -74,14 +75,16 @@ export default function InvoicePage({ db }: { db: InterschoolsDb }) {
   const append = location.pathname.startsWith('/invoice/append');
   const schoolId = params.SchoolId ?? user?.SchoolId ?? null;
   const eventId = params.EventId ?? user?.EventId ?? null;
-  const path = schoolId && eventId ? `api/invoice/xero/${schoolId}/${eventId}${append ? '?append=true' : ''}` : null;
-  const state = useFetchedCopy(db, user?.username ?? null, path, invoiceSchema, 'The invoice could not be loaded.');
+  const request = schoolId && eventId
+    ? { route: paymentsApi.invoice, input: { params: { SchoolId: schoolId, EventId: eventId }, ...(append ? { query: { append: 'true' as const } } : {}) } }
+    : null;
+  const state = useFetchedCopy(db, user?.username ?? null, request, 'The invoice could not be loaded.');
   const [paying, setPaying] = useState<string | null>(null);
   const [payError, setPayError] = useState<string | null>(null);
   const outcome = paymentReturnNotice(search.get('result'));
 
   if (!user) return null;
-  if (!path) return <PageMain className="page"><h1>Invoice</h1><p>Choose a school and an event first.</p></PageMain>;
+  if (!request) return <PageMain className="page"><h1>Invoice</h1><p>Choose a school and an event first.</p></PageMain>;
   const invoice = state.data;
 
   async function pay(i: Invoice) {

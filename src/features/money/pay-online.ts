@@ -9,22 +9,19 @@
 // when the server has no online payment set up (422 with onlinePayment: false): then the server's
 // message, which says to pay by BPAY.
 import { v7 as uuidv7 } from 'uuid';
-import { call, text } from '../../api/call';
+import { text } from '../../api/call';
+import { callRoute } from '../../api/route-call';
 import { MESSAGES } from '../../domain/messages';
-import { paymentsApi, transactionResponseSchema } from '../../domain/schemas/api/payments';
+import { paymentsApi } from '../../domain/schemas/api/payments';
 import { WRITE_HEADERS } from '../../domain/schemas/api/sync';
 
 export type StartPaymentResult = { ok: true; url: string } | { ok: false; message: string };
 
-/** The API path without its leading slash (the http client adds the origin's root). */
-const TRANSACTION_PATH = paymentsApi.startTransaction.url.replace(/^\//, '');
-
 export async function startOnlinePayment(schoolId: string, eventId: string, outstanding: number): Promise<StartPaymentResult> {
-  const answer = await call('post', TRANSACTION_PATH, { schoolId, eventId, outstanding }, { [WRITE_HEADERS.idempotencyKey]: uuidv7() });
-  if (answer?.status === 200) {
-    const parsed = transactionResponseSchema.safeParse(answer.body);
-    if (parsed.success) return { ok: true, url: parsed.data.url };
-  }
+  const answer = await callRoute(paymentsApi.startTransaction, {
+    body: { schoolId, eventId, outstanding }, headers: { [WRITE_HEADERS.idempotencyKey]: uuidv7() },
+  });
+  if (answer?.status === 200 && answer.data) return { ok: true, url: answer.data.url };
   if (answer?.status === 409) return { ok: false, message: text(answer.body?.message) ?? MESSAGES.serverError };
   if (answer?.status === 422 && answer.body?.onlinePayment === false) return { ok: false, message: text(answer.body.message) ?? MESSAGES.serverError };
   return { ok: false, message: MESSAGES.serverError };

@@ -10,7 +10,6 @@
 // The auditor sees the same grid read-only. The list lives on the server: it needs the network and
 // says so (useServerList).
 import { useMemo, useState, type ReactNode } from 'react';
-import { z } from 'zod';
 import { AdminListStatus } from '../../components/admin-list';
 import { EventChoiceField, useEventChoice } from '../../components/event-choice';
 import { TextField } from '../../components/fields';
@@ -26,11 +25,11 @@ import {
   MANUAL_PAYMENT_METHODS,
   MAX_PAYMENT_AMOUNT,
   REFUND_METHOD,
-  paymentRowSchema,
   type ManualPaymentMethod,
   type PaymentRow,
   type PaymentUpdate,
 } from '../../domain/schemas/entities/payment';
+import { paymentsApi } from '../../domain/schemas/api/payments';
 import { navigateTo, startOnlinePayment } from './pay-online';
 import './payments-page.css';
 
@@ -44,7 +43,6 @@ export const INCOMPLETE_DESCRIPTION =
   "Entries not ready: a racer's or a volunteer's waiver is not completed, or fewer volunteers are registered than the entries require.";
 
 const METHOD_LABELS: Record<ManualPaymentMethod, string> = { bpay: 'BPAY', cheque: 'Cheque' };
-const listSchema = z.array(paymentRowSchema);
 
 /** What the admin has changed on a row: the amount as typed, how it was paid (or, lowered, whether
  *  money was paid back), a reference. */
@@ -95,7 +93,7 @@ export default function PaymentsPage() {
 
 function PaymentsGrid({ eventId, eventName, admin, vic, chooser }: { eventId: string; eventName: string | null; admin: boolean; vic: boolean; chooser: ReactNode }) {
   const { online, rows, setRows, message, setMessage, busy, save, loadFailed, retry } = useServerList({
-    path: `api/payment?EventId=${encodeURIComponent(eventId)}`, schema: listSchema, loadError: 'The payments could not be loaded.',
+    route: paymentsApi.list, input: { query: { EventId: eventId } }, loadError: 'The payments could not be loaded.',
   });
   const [edits, setEdits] = useState<Map<string, Edit>>(new Map());
   const [typed, setTyped] = useState('');
@@ -162,9 +160,8 @@ function PaymentsGrid({ eventId, eventName, admin, vic, chooser }: { eventId: st
   };
 
   const savePayments = () =>
-    save('put', 'api/payment', { payments: changed.list }, { saved: PAYMENTS_SAVED, failed: PAYMENTS_NOT_SAVED }, (answer) => {
-      const parsed = listSchema.safeParse(answer.body?.data);
-      if (parsed.success) setRows(parsed.data);
+    save({ route: paymentsApi.save, input: { body: { payments: changed.list } } }, { saved: PAYMENTS_SAVED, failed: PAYMENTS_NOT_SAVED }, (answer) => {
+      if (answer.data) setRows(answer.data);
       setEdits(new Map());
     });
 

@@ -1,9 +1,11 @@
 // Pure logic of the participants grid: mirror row <-> grid row (dates dd/mm/yyyy on screen,
 // YYYY-MM-DD stored and sent), the user's draft edits, the diff against the mirror, and which
 // call Save queues (one changed row: PATCH with the changed fields + version; several: one PUT).
-import { GENDERS, YEAR_LEVELS } from '../../domain/constants/choices';
+import { GENDERS, YEAR_LEVELS, type Gender, type YearLevel } from '../../domain/constants/choices';
 import { MAX_WRITE_BATCH_ROWS } from '../../domain/constants/limits';
 import { displayDateToIso, isoDateToDisplay } from '../../domain/rules/grid-date';
+import { participantsApi } from '../../domain/schemas/api/participants';
+import { fillPath, type RouteBody } from '../../domain/schemas/route';
 import type { ParticipantRow } from '../../db/database';
 import type { GridRow } from '../../components/data-grid';
 
@@ -132,10 +134,20 @@ function withVersion<T extends object>(body: T, version: number | undefined): T 
   return version === undefined ? body : { ...body, version };
 }
 
+export type ParticipantPatchBody = RouteBody<typeof participantsApi.patch>;
+export type ParticipantsSaveBody = RouteBody<typeof participantsApi.saveAll>;
+
+/** Year level and gender typed as the calls take them. A mirror row may hold the '' an import
+ *  leaves in either, which the row type allows; Save is refused while a kept row would send one
+ *  (saveProblems, and the grid's dropdown check), so a value that goes is one of the choices. */
+function sendable<T extends { yearLevel?: YearLevel | ''; gender?: Gender | '' }>(fields: T) {
+  return fields as Omit<T, 'yearLevel' | 'gender'> & { yearLevel?: YearLevel; gender?: Gender };
+}
+
 /** A full request row for PUT /api/v2/participants. */
-export function participantWriteBody(row: LocalParticipantRow) {
+export function participantWriteBody(row: LocalParticipantRow): ParticipantsSaveBody['participants'][number] {
   return withVersion(
-    {
+    sendable({
       id: row.id,
       snowId: row.snowId,
       snowIdActive: row.snowIdActive,
@@ -147,19 +159,16 @@ export function participantWriteBody(row: LocalParticipantRow) {
       email: row.email ?? '',
       archived: row.archived,
       SchoolId: row.SchoolId,
-    },
+    }),
     row.version,
   );
 }
 
-export interface PlannedWrite {
-  method: 'PATCH' | 'PUT';
-  path: string;
-  body: unknown;
-  rowId: string | null;
-  /** The rows before the edit: one row for PATCH, the list for PUT. */
-  base: LocalParticipantRow | LocalParticipantRow[];
-}
+/** One call of a Save: a PATCH of one row, or a PUT of several. `path` is the call's path as the
+ *  outbox item keeps it. */
+export type PlannedWrite =
+  | { method: 'PATCH'; path: string; body: ParticipantPatchBody; rowId: string; base: LocalParticipantRow }
+  | { method: 'PUT'; path: string; body: ParticipantsSaveBody; rowId: null; base: LocalParticipantRow[] };
 
 export function mergedRow(change: ParticipantChange): LocalParticipantRow {
   return { ...change.base, ...change.fields };
@@ -168,9 +177,9 @@ export function mergedRow(change: ParticipantChange): LocalParticipantRow {
 /** A PUT row: a row the server has sends its id, version and only the fields changed, so a field
  *  left alone never carries this device's older value over another device's change; a row the
  *  server has not answered yet (no version) goes whole. */
-function changedFieldsBody(change: ParticipantChange) {
+function changedFieldsBody(change: ParticipantChange): ParticipantsSaveBody['participants'][number] {
   if (change.base.version === undefined) return participantWriteBody(mergedRow(change));
-  return withVersion({ id: change.id, ...change.fields }, change.base.version);
+  return withVersion({ id: change.id, ...sendable(change.fields) }, change.base.version);
 }
 
 /** Which calls Save queues: nothing, one PATCH (one changed row), or PUTs of the changed rows in
@@ -181,8 +190,8 @@ export function planParticipantsSave(changes: readonly ParticipantChange[]): Pla
     const [change] = changes as [ParticipantChange];
     return [{
       method: 'PATCH',
-      path: `/api/v2/participants/${change.id}`,
-      body: withVersion({ ...change.fields }, change.base.version),
+      path: fillPath(participantsApi.patch.url, { id: change.id }),
+      body: withVersion(sendable({ ...change.fields }), change.base.version),
       rowId: change.id,
       base: change.base,
     }];
@@ -192,7 +201,7 @@ export function planParticipantsSave(changes: readonly ParticipantChange[]): Pla
     const part = changes.slice(start, start + MAX_WRITE_BATCH_ROWS);
     parts.push({
       method: 'PUT',
-      path: '/api/v2/participants',
+      path: participantsApi.saveAll.url,
       body: { participants: part.map(changedFieldsBody) },
       rowId: null,
       base: part.map((change) => change.base),

@@ -4,15 +4,16 @@ import { v7 as uuidv7 } from 'uuid';
 import type { InterschoolsDb, TeamEntryRow } from '../../db/database';
 import type { Gender, YearLevel } from '../../domain/constants/choices';
 import { raceEntriesToDelete } from '../../domain/rules/participants';
+import { participantsApi } from '../../domain/schemas/api/participants';
 import type { SessionUser } from '../../domain/schemas/entities';
-import { defineWrite, listBody, queueAllThrough, queueThrough } from '../../sync/write-adapter';
+import { defineWrite, listBody, queueAllThrough, queueThrough, throughAdapter } from '../../sync/write-adapter';
 import { mergedRow, planParticipantsSave, type LocalParticipantRow, type ParticipantChange } from './participant-rows';
 
-const PARTICIPANT_CREATE = defineWrite({ table: 'participants', method: 'POST', op: 'create', path: '/api/v2/participants', body: { kind: 'row' } });
-const PARTICIPANT_UPDATE = defineWrite({ table: 'participants', method: 'PATCH', op: 'update', path: '/api/v2/participants/{id}', body: { kind: 'row' } });
+const PARTICIPANT_CREATE = defineWrite({ table: 'participants', op: 'create', route: participantsApi.create, body: { kind: 'row' } });
+const PARTICIPANT_UPDATE = defineWrite({ table: 'participants', op: 'update', route: participantsApi.patch, body: { kind: 'row' } });
 /** The rows' changed fields as elements of `participants`, each with its id (and version). */
-const PARTICIPANTS_SAVE = defineWrite({ table: 'participants', method: 'PUT', op: 'saveList', path: '/api/v2/participants', body: listBody(['participants']) });
-const RACE_ENTRY_DELETE = defineWrite({ table: 'teamEntries', method: 'DELETE', op: 'delete', path: '/api/v2/team-entries/{id}', body: { kind: 'none' } });
+const PARTICIPANTS_SAVE = defineWrite({ table: 'participants', op: 'saveList', route: participantsApi.saveAll, body: listBody(['participants']) });
+const RACE_ENTRY_DELETE = defineWrite({ table: 'teamEntries', op: 'delete', route: participantsApi.deleteTeamEntry, body: { kind: 'none' } });
 
 /** The team entries of these participants in the event, from the mirror. */
 export async function raceEntriesInEvent(
@@ -43,18 +44,19 @@ export async function saveParticipantChanges(
     const entries = await raceEntriesInEvent(tx, archivedIds, user.EventId);
     await tx.teamEntries.bulkDelete(raceEntriesToDelete(archivedIds, entries));
   };
-  await queueAllThrough(db, plan.map((part, i) => ({
-    adapter: part.method === 'PATCH' ? PARTICIPANT_UPDATE : PARTICIPANTS_SAVE,
-    input: {
-      body: part.body,
+  await queueAllThrough(db, plan.map((part, i) => {
+    const input = {
       rowId: part.rowId,
       eventId: user.EventId,
       userId: user.username,
       base: part.base,
       carriesRefused: true,
       ...(i === 0 ? { applyLocally } : {}),
-    },
-  })));
+    };
+    return part.method === 'PATCH'
+      ? throughAdapter(PARTICIPANT_UPDATE, { ...input, body: part.body })
+      : throughAdapter(PARTICIPANTS_SAVE, { ...input, body: part.body });
+  }));
   return true;
 }
 
@@ -65,7 +67,6 @@ export async function deleteRaceEntry(
   user: Pick<SessionUser, 'username' | 'EventId'>,
 ): Promise<void> {
   await queueThrough(db, RACE_ENTRY_DELETE, {
-    body: null,
     rowId: entry.id,
     eventId: user.EventId,
     userId: user.username,

@@ -6,15 +6,16 @@
 // transaction, so nothing typed is lost.
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { InterschoolsDb, OutboxItem } from '../../db/database';
+import { bibsApi } from '../../domain/schemas/api/bibs';
+import type { RouteBody } from '../../domain/schemas/route';
 import { REFUSED_FALLBACK } from '../../sync/refusals';
-import { defineWrite, queueThrough } from '../../sync/write-adapter';
-
-export const MANUAL_ASSIGN_PATH = '/api/bibs/manual-assign';
+import { defineWrite, queueThrough, queuedThrough } from '../../sync/write-adapter';
 
 /** The body is a list of { teamEntryId, bib }: it names its rows, it does not carry them. */
-const MANUAL_BIBS_SAVE = defineWrite({ table: 'raceEntries', method: 'POST', op: 'saveList', path: MANUAL_ASSIGN_PATH, body: { kind: 'none' } });
+const MANUAL_BIBS_SAVE = defineWrite({ table: 'raceEntries', op: 'saveList', route: bibsApi.manualAssign, body: { kind: 'none' } });
 
-export type BibAssignment = { teamEntryId: string; bib: number | null };
+export type BibAssignment = RouteBody<typeof bibsApi.manualAssign>[number];
+
 
 export interface RefusedBibs {
   /** The bib each refused row asked for, and the message for it. */
@@ -43,7 +44,7 @@ export function refusedBibs(items: readonly Pick<OutboxItem, 'localId' | 'body' 
 
 export function useRefusedBibs(db: InterschoolsDb): RefusedBibs | undefined {
   return useLiveQuery(async () => refusedBibs(
-    await db.outbox.where('status').equals('failed').filter((i) => i.entity === 'raceEntries' && i.path === MANUAL_ASSIGN_PATH).toArray(),
+    await db.outbox.where('status').equals('failed').filter((item) => queuedThrough(MANUAL_BIBS_SAVE, item)).toArray(),
   ), [db]);
 }
 

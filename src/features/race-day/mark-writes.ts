@@ -4,10 +4,11 @@
 import type { InterschoolsDb } from '../../db/database';
 import type { Run, RaceMarkKind } from '../../domain/constants/race-day';
 import { raceMarkId } from '../../domain/schemas/api/race-day-feed';
+import { startlistsApi } from '../../domain/schemas/api/startlists';
 import { defineWrite, listBody, queueThrough } from '../../sync/write-adapter';
 
 /** One mark, as the one element of `marks`. */
-const MARK_SAVE = defineWrite({ table: 'raceMarks', method: 'PUT', op: 'update', path: '/api/raceMarks', body: listBody(['marks']) });
+const MARK_SAVE = defineWrite({ table: 'raceMarks', op: 'update', route: startlistsApi.marks, body: listBody(['marks']) });
 
 export interface MarkChange {
   EventId: string;

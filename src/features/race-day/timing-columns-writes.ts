@@ -7,12 +7,11 @@ import type { InterschoolsDb, RaceEventMirrorRow } from '../../db/database';
 import type { FileSystem } from '../../domain/constants/race-day';
 import { FILE_SYSTEM_SLUGS, type TimingColumn, type TimingLayouts } from '../../domain/constants/timing-files';
 import { tidyTimingColumns } from '../../domain/rules/timing-columns';
+import { timingFilesApi } from '../../domain/schemas/api/timing-files';
 import { defineWrite, queueThrough } from '../../sync/write-adapter';
 
-export const TIMING_COLUMNS_PATH = '/api/timing-file/columns';
-
 /** The body is the event's race-day row: its id and every system's columns. */
-const TIMING_COLUMNS_SAVE = defineWrite({ table: 'raceEvents', method: 'PUT', op: 'update', path: TIMING_COLUMNS_PATH, body: { kind: 'row' } });
+const TIMING_COLUMNS_SAVE = defineWrite({ table: 'raceEvents', op: 'update', route: timingFilesApi.saveColumns, body: { kind: 'row' } });
 
 /** Every system named: its own columns, or null for the standard ones. */
 function allSystems(layouts: TimingLayouts | undefined): Required<TimingLayouts> {

@@ -2,25 +2,22 @@
 // (one row per participant entered, docs/registry.md 'Export'), downloaded as CSV; and how many
 // athletes Snowracer holds. Needs the network, and says so with the button disabled.
 import { useId, useState } from 'react';
-import { z } from 'zod';
 import { AdminListStatus } from '../../components/admin-list';
 import { PageMain } from '../../components/page-main';
 import { saveFile } from '../../components/save-file';
 import { useSession } from '../../components/session-context';
 import { useServerList } from '../../components/use-server-list';
-import { REGISTRY_SEGMENT } from '../../domain/constants/choices';
+import { registryApi } from '../../domain/schemas/api/registry';
 import { fetchRegistryFile } from './registry-calls';
 import { NO_EVENT_TO_EXPORT, athletesHeldMessage, fileSavedMessage } from './registry-texts';
 import './registry.css';
 
 export const DOWNLOAD_BUTTON = 'Download the Snowracer file';
 
-const countSchema = z.object({ count: z.number().int().nonnegative() });
-
 export default function RegistryExportPage() {
   const { user } = useSession();
   const { online, rows: held, message, setMessage } = useServerList({
-    path: `api/${REGISTRY_SEGMENT}/count`, schema: countSchema, loadError: 'The number of Snowracer athletes could not be read.',
+    route: registryApi.count, loadError: 'The number of Snowracer athletes could not be read.',
   });
   const [busy, setBusy] = useState(false);
   const hintId = useId();

@@ -3,19 +3,23 @@
 // event the report reads where it reads one (auditors cannot pick an event in the header, so they
 // choose here); the report fetched online and kept on the device, so offline it shows the last
 // fetched copy 'As of' its time; Refresh and Print (A4, controls hidden, table header repeated on
-// each page). The page gives the path, the answer's schema and what to show of the answer,
-// usually one ReportTable.
+// each page). The page gives the report's route (with what it sends) and what to show of the
+// answer, usually one ReportTable.
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { z } from 'zod';
 import { OFFLINE_MESSAGE } from '../../api/call';
+import type { RouteInput } from '../../api/route-call';
 import { AdminListStatus } from '../../components/admin-list';
 import { EventChoiceField, useEventChoice } from '../../components/event-choice';
 import { PageMain } from '../../components/page-main';
 import { useSession } from '../../components/session-context';
+import { requestPath, type RouteRequest } from '../../components/route-request';
 import { useFetchedCopy } from '../../components/use-fetched-copy';
 import { useSyncStatus } from '../../components/use-sync-status';
 import type { InterschoolsDb } from '../../db/database';
+import type { RouteContract, RouteResponse } from '../../domain/schemas/route';
+import type { eventParamsSchema } from '../../domain/schemas/common';
+import type { reportQuerySchema } from '../../domain/schemas/api/reports';
 import './reports.css';
 
 /** What the route table hands every report page. */
@@ -27,8 +31,16 @@ export const NO_COPY_OFFLINE = 'No copy of this report is kept on this device ye
 export const timeOf = (iso: string) => new Date(iso).toLocaleString('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
 export const asOfText = (iso: string) => `As of ${timeOf(iso)}`;
 
-/** The API path of a report that reads the chosen event: api/report/{name}?EventId={id}. */
-export const eventQuery = (name: string) => (eventId: string) => `api/report/${name}?EventId=${encodeURIComponent(eventId)}`;
+/** A report of the chosen event: its route and what it sends for an event. */
+type EventRequest<R extends RouteContract> = { route: R; forEvent: (eventId: string) => RouteInput<R> };
+
+/** A report that reads the chosen event from its query: /api/report/{name}?EventId={id}. */
+export const eventQuery = <R extends RouteContract & { querystring: typeof reportQuerySchema }>(route: R): EventRequest<R> =>
+  ({ route, forEvent: (eventId) => ({ query: { EventId: eventId } }) as RouteInput<R> });
+
+/** A report that reads the chosen event from its path: /api/.../{EventId}. */
+export const eventParam = <R extends RouteContract & { params: typeof eventParamsSchema }>(route: R): EventRequest<R> =>
+  ({ route, forEvent: (eventId) => ({ params: { EventId: eventId } }) as RouteInput<R> });
 
 /** Access, the landmark and the title; Print. Pages that fetch nothing (moguls/slopestyle) use it alone. */
 export function ReportShell({ title, children }: { title: string; children: ReactNode }) {
@@ -47,28 +59,32 @@ export function PrintButton() {
   return <button type="button" className="button no-print" onClick={() => window.print()}>Print</button>;
 }
 
-type ReportPageOwnProps<S extends z.ZodType> = {
+type ReportPageOwnProps<R extends RouteContract> = {
   db: InterschoolsDb;
   title: string;
-  /** The API path (no leading slash); a function of the chosen event for a report that reads one;
-   *  null while the page still needs a choice of its own (a state). */
-  path: string | ((eventId: string) => string) | null;
-  schema: S;
+  /** The report's call; for a report that reads the chosen event, its route and what it sends for
+   *  one (eventQuery, eventParam); null while the page still needs a choice of its own (a state). */
+  request: RouteRequest<R> | EventRequest<R> | null;
   /** Choices of the page's own, shown beside the event choice. */
   controls?: ReactNode;
   /** What to show of the answer. */
-  children: (data: z.output<S>, context: { eventName: string | null }) => ReactNode;
+  children: (data: RouteResponse<R>, context: { eventName: string | null }) => ReactNode;
 };
 
-export function ReportPage<S extends z.ZodType>(props: ReportPageOwnProps<S>) {
+type BodyProps<R extends RouteContract> = Omit<ReportPageOwnProps<R>, 'request'> & { request: RouteRequest<R> | null };
+
+export function ReportPage<R extends RouteContract>(props: ReportPageOwnProps<R>) {
+  const { request } = props;
   return (
     <ReportShell title={props.title}>
-      {typeof props.path === 'function' ? <EventReport {...props} eventPath={props.path} /> : <ReportBody {...props} path={props.path} eventName={null} chooser={null} />}
+      {request && 'forEvent' in request
+        ? <EventReport {...props} eventRequest={request} />
+        : <ReportBody {...props} request={request} eventName={null} chooser={null} />}
     </ReportShell>
   );
 }
 
-function EventReport<S extends z.ZodType>(props: ReportPageOwnProps<S> & { eventPath: (eventId: string) => string }) {
+function EventReport<R extends RouteContract>(props: ReportPageOwnProps<R> & { eventRequest: EventRequest<R> }) {
   const { user } = useSession();
   const { online } = useSyncStatus();
   const choice = useEventChoice(user?.EventId ?? null, { past: true });
@@ -76,11 +92,12 @@ function EventReport<S extends z.ZodType>(props: ReportPageOwnProps<S> & { event
   const chooser = <EventChoiceField events={choice.events} chosen={eventId} onChange={choice.setChosen} />;
   if (!eventId) return <p>{choice.events !== null ? 'There is no active event.' : online ? 'Loading…' : OFFLINE_MESSAGE}</p>;
   const eventName = choice.event?.name ?? (eventId === user?.EventId ? user.eventName : null);
-  const path = props.eventPath(eventId);
-  return <ReportBody {...props} path={path} eventName={eventName} chooser={chooser} />;
+  const { route, forEvent } = props.eventRequest;
+  const request = { route, input: forEvent(eventId) } as RouteRequest<R>;
+  return <ReportBody {...props} request={request} eventName={eventName} chooser={chooser} />;
 }
 
-function ReportBody<S extends z.ZodType>(props: ReportPageOwnProps<S> & { path: string | null; eventName: string | null; chooser: ReactNode }) {
+function ReportBody<R extends RouteContract>(props: BodyProps<R> & { eventName: string | null; chooser: ReactNode }) {
   const { online } = useSyncStatus();
   const [reload, setReload] = useState(0);
   return (
@@ -89,20 +106,20 @@ function ReportBody<S extends z.ZodType>(props: ReportPageOwnProps<S> & { path: 
         {props.chooser}
         {props.controls}
         <div className="report-actions">
-          <button type="button" className="button" disabled={!online || !props.path} onClick={() => setReload((n) => n + 1)}>Refresh</button>
+          <button type="button" className="button" disabled={!online || !props.request} onClick={() => setReload((n) => n + 1)}>Refresh</button>
           <PrintButton />
         </div>
       </div>
       {/* Keyed by the path: another event or state never shows the previous one's rows. */}
-      <ReportData key={props.path ?? ''} {...props} reload={reload} online={online} />
+      <ReportData key={props.request ? requestPath(props.request as RouteRequest) : ''} {...props} reload={reload} online={online} />
     </>
   );
 }
 
-function ReportData<S extends z.ZodType>({ db, path, schema, children, eventName, reload, online }: ReportPageOwnProps<S> & { path: string | null; eventName: string | null; reload: number; online: boolean }) {
+function ReportData<R extends RouteContract>({ db, request, children, eventName, reload, online }: BodyProps<R> & { eventName: string | null; reload: number; online: boolean }) {
   const { user } = useSession();
-  const state = useFetchedCopy(db, user?.username ?? null, path, schema, REPORT_NOT_LOADED, reload);
-  if (!path) return null;
+  const state = useFetchedCopy(db, user?.username ?? null, request, REPORT_NOT_LOADED, reload);
+  if (!request) return null;
   return (
     <>
       {state.data !== null && (eventName || state.fetchedAt) && (

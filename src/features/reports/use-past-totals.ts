@@ -5,18 +5,23 @@
 // and its time, to show offline (PRODUCT-DECISIONS 'Offline, screen by screen').
 import { useCallback, useEffect, useState } from 'react';
 import { z } from 'zod';
-import { call, failure } from '../../api/call';
+import { failure } from '../../api/call';
+import { callRoute } from '../../api/route-call';
 import { useSyncStatus } from '../../components/use-sync-status';
 import type { InterschoolsDb } from '../../db/database';
 import { getFetchedCopy, setFetchedCopy } from '../../db/meta';
 import { eventSummarySchema, type EventSummary } from '../../domain/schemas';
+import { eventsApi } from '../../domain/schemas/api/events';
 import { reportsApi } from '../../domain/schemas/api/reports';
 import type { PastTotalsRow } from './report-columns';
 
-export const PAST_TOTALS_PATH = 'api/report/school-past-total-entries';
+/** The key the last generated copy is kept under: the route's path without its leading slash, the
+ *  name copies were kept under before the calls were made from the contract. */
+const PAST_TOTALS_KEY = reportsApi.schoolPastTotalEntries.url.replace(/^\//, '');
 export const EVENTS_NOT_LOADED = 'The events could not be loaded.';
 export const PAST_TOTALS_FAILED = 'The report could not be generated.';
 
+/** Read as summaries: that is all the report's choice shows, whichever shape the route answers. */
 const eventsSchema = z.array(eventSummarySchema);
 
 /** An event as a column of the report: its id and the label shown. */
@@ -36,9 +41,9 @@ export function usePastTotals(db: InterschoolsDb, user: string | null) {
   useEffect(() => {
     if (!online) return undefined;
     let current = true;
-    void call('get', 'api/events').then((answer) => {
+    void callRoute(eventsApi.list).then((answer) => {
       if (!current) return;
-      const parsed = answer?.status === 200 ? eventsSchema.safeParse(answer.body?.data ?? answer.body) : null;
+      const parsed = answer?.status === 200 ? eventsSchema.safeParse(answer.json) : null;
       if (parsed?.success) setEvents([...parsed.data].sort((a, b) => b.year - a.year || a.name.localeCompare(b.name)));
       else setEventsError(failure(answer, EVENTS_NOT_LOADED).message);
     });
@@ -51,7 +56,7 @@ export function usePastTotals(db: InterschoolsDb, user: string | null) {
   useEffect(() => {
     if (!user) return undefined;
     let current = true;
-    void getFetchedCopy<PastTotals>(db, user, PAST_TOTALS_PATH).then((copy) => {
+    void getFetchedCopy<PastTotals>(db, user, PAST_TOTALS_KEY).then((copy) => {
       if (current && copy) setResult((now) => now ?? { value: copy.value, fetchedAt: copy.fetchedAt, fromCopy: true });
     });
     return () => {
@@ -63,12 +68,11 @@ export function usePastTotals(db: InterschoolsDb, user: string | null) {
     if (!user) return;
     setBusy(true);
     setError(null);
-    const answer = await call('post', PAST_TOTALS_PATH, { events: chosen.map((e) => e.id) });
-    const parsed = answer?.status === 200 ? reportsApi.schoolPastTotalEntries.response.safeParse(answer.body?.data ?? answer.body) : null;
-    if (parsed?.success) {
-      const value: PastTotals = { events: [...chosen].sort((a, b) => a.year - b.year || a.label.localeCompare(b.label)), rows: parsed.data };
+    const answer = await callRoute(reportsApi.schoolPastTotalEntries, { body: { events: chosen.map((e) => e.id) } });
+    if (answer?.status === 200 && answer.data) {
+      const value: PastTotals = { events: [...chosen].sort((a, b) => a.year - b.year || a.label.localeCompare(b.label)), rows: answer.data };
       const fetchedAt = new Date().toISOString();
-      await setFetchedCopy(db, user, PAST_TOTALS_PATH, value, fetchedAt);
+      await setFetchedCopy(db, user, PAST_TOTALS_KEY, value, fetchedAt);
       setResult({ value, fetchedAt, fromCopy: false });
     } else {
       setError(failure(answer, PAST_TOTALS_FAILED).message);

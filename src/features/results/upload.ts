@@ -2,10 +2,12 @@
 // screen by screen'), sent with XMLHttpRequest because fetch reports no upload progress. The
 // server decides what the file is by its bytes and answers { url: '/api/files/<id>' }.
 import { OFFLINE_MESSAGE, type CallResult } from '../../api/call';
+import { routePath } from '../../api/route-call';
 import { uploadWithProgress } from '../../api/upload';
-import { MAX_RESULT_FILE_BYTES, MAX_TROPHY_IMAGE_BYTES, fileUploadResponseSchema } from '../../domain/schemas/api/results';
+import { MAX_RESULT_FILE_BYTES, MAX_TROPHY_IMAGE_BYTES, resultsApi } from '../../domain/schemas/api/results';
 
 export type UploadKind = 'results' | 'trophies';
+const UPLOAD_ROUTES = { results: resultsApi.uploadResultFile, trophies: resultsApi.uploadTrophyImage };
 export const UPLOAD_FAILED = 'The file could not be uploaded. Try again.';
 export const UPLOAD_LIMITS: Readonly<Record<UploadKind, number>> = { results: MAX_RESULT_FILE_BYTES, trophies: MAX_TROPHY_IMAGE_BYTES };
 export const tooLargeMessage = (kind: UploadKind) =>
@@ -15,8 +17,9 @@ export const tooLargeMessage = (kind: UploadKind) =>
 export function uploadFile(kind: UploadKind, file: Blob, onProgress: (sent: number) => void): Promise<CallResult<{ url: string }>> {
   if (file.size > UPLOAD_LIMITS[kind]) return Promise.resolve({ ok: false, status: 413, message: tooLargeMessage(kind) });
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return Promise.resolve({ ok: false, status: null, message: OFFLINE_MESSAGE });
+  const route = UPLOAD_ROUTES[kind];
   return uploadWithProgress({
-    path: `/api/files/${kind}`, file, contentType: file.type || 'application/octet-stream', schema: fileUploadResponseSchema,
+    path: routePath(route), file, contentType: file.type || 'application/octet-stream', schema: route.response,
     failed: UPLOAD_FAILED, onProgress, messages: { 413: tooLargeMessage(kind) },
   });
 }

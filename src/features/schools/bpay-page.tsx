@@ -5,7 +5,6 @@
 // network and says so.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
-import { z } from 'zod';
 import { AdminListStatus } from '../../components/admin-list';
 import { ConfirmDialog } from '../../components/dialog';
 import { PageMain } from '../../components/page-main';
@@ -17,18 +16,17 @@ import type { InterschoolsDb } from '../../db/database';
 import { DEFAULT_BPAY_STATE_ID } from '../../domain/constants/choices';
 import { LABELS, MESSAGES } from '../../domain/messages';
 import { isAdmin } from '../../domain/rules/access';
-import { schoolBpaySchema, type SchoolBpay } from '../../domain/schemas';
+import type { SchoolBpay } from '../../domain/schemas';
+import { schoolsApi } from '../../domain/schemas/api/schools';
 
 export const SCHOOL_REMOVED = 'School removed.';
 export const BPAY_SAVED = 'BPAY references saved.';
-
-const listSchema = z.array(schoolBpaySchema);
 
 export default function BpayPage({ db }: { db: InterschoolsDb }) {
   const { user } = useSession();
   const states = useLiveQuery(() => db.states.toArray(), [db]);
   const { online, rows, setRows, message, busy, save } = useServerList({
-    path: 'api/school/bpay', schema: listSchema, loadError: 'The schools could not be loaded.',
+    route: schoolsApi.bpay, loadError: 'The schools could not be loaded.',
   });
   const [edits, setEdits] = useState<Map<string, string>>(new Map());
   const [state, setState] = useState(String(DEFAULT_BPAY_STATE_ID));
@@ -46,10 +44,9 @@ export default function BpayPage({ db }: { db: InterschoolsDb }) {
 
   const saveReferences = () => {
     const schools = [...edits].map(([id, bpay]) => ({ id, bpay, version: rows?.find((r) => r.id === id)?.version }));
-    return save('put', 'api/schools/bpay', { schools }, { saved: BPAY_SAVED, failed: 'The BPAY references could not be saved.' },
+    return save({ route: schoolsApi.saveBpay, input: { body: { schools } } }, { saved: BPAY_SAVED, failed: 'The BPAY references could not be saved.' },
       (answer) => {
-        const parsed = listSchema.safeParse(answer.body?.data);
-        if (parsed.success) setRows(parsed.data);
+        if (answer.data) setRows(answer.data);
         setEdits(new Map());
       });
   };
@@ -57,7 +54,7 @@ export default function BpayPage({ db }: { db: InterschoolsDb }) {
   /** Removing a school is final (its people and entries go; its invoices and payments stay). */
   const removeSchool = (school: SchoolBpay) => {
     setRemoving(null);
-    return save('delete', `api/school/${school.id}`, undefined, { saved: SCHOOL_REMOVED, failed: 'The school could not be removed.' },
+    return save({ route: schoolsApi.remove, input: { params: { id: school.id } } }, { saved: SCHOOL_REMOVED, failed: 'The school could not be removed.' },
       () => {
         setRows((current) => (current ?? []).filter((r) => r.id !== school.id));
         setEdits((current) => {

@@ -5,15 +5,17 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { v7 as uuidv7 } from 'uuid';
-import { z } from 'zod';
-import { call, failure, text } from '../../api/call';
+import type { z } from 'zod';
+import { failure, text } from '../../api/call';
+import { callRoute } from '../../api/route-call';
 import { PageMain } from '../../components/page-main';
 import { MESSAGES } from '../../domain/messages';
 import { emptySchoolForm, schoolFormBody, schoolFormErrors, type SchoolFormValues } from '../../domain/rules/school-form';
-import { stateSchema } from '../../domain/schemas';
+import type { stateSchema } from '../../domain/schemas';
+import { eventsApi } from '../../domain/schemas/api/events';
+import { schoolsApi } from '../../domain/schemas/api/schools';
 import { SchoolFormFields } from './school-form';
 
-const statesSchema = z.array(stateSchema);
 type State = z.infer<typeof stateSchema>;
 
 export default function RegisterPage() {
@@ -35,10 +37,9 @@ export default function RegisterPage() {
 
   useEffect(() => {
     let current = true;
-    void call('get', 'api/states').then((answer) => {
-      const parsed = answer?.status === 200 ? statesSchema.safeParse(answer.body?.data) : null;
+    void callRoute(eventsApi.states).then((answer) => {
       if (!current) return;
-      if (parsed?.success) setStates(parsed.data);
+      if (answer?.status === 200 && answer.data) setStates(answer.data);
       else setOutcome({ ok: false, message: failure(answer, 'The list of states could not be loaded. Reload the page to try again.').message });
     });
     return () => {
@@ -56,7 +57,7 @@ export default function RegisterPage() {
     }
     setBusy(true);
     setOutcome(null);
-    const answer = await call('post', 'api/schools', { school: schoolFormBody(values, id) });
+    const answer = await callRoute(schoolsApi.register, { body: { school: schoolFormBody(values, id) } });
     if (answer?.status === 200) {
       setOutcome({ ok: true, message: text(answer.body?.message) ?? 'Registered.' });
       return;

@@ -10,6 +10,7 @@ import { useSession } from '../../components/session-context';
 import { useServerList } from '../../components/use-server-list';
 import { TableScroll } from '../../components/table-scroll';
 import { eventSchema } from '../../domain/schemas';
+import { eventsApi } from '../../domain/schemas/api/events';
 
 export const REV_SAVED = 'Saved: race officials and schools see the change at their next sync.';
 
@@ -23,7 +24,7 @@ type Row = z.output<typeof listSchema>[number];
 export default function RevPage() {
   const { user } = useSession();
   const { online, rows, setRows, message, setMessage, busy, save } = useServerList({
-    path: 'api/events', schema: listSchema, loadError: 'The events could not be loaded.',
+    route: eventsApi.list, schema: listSchema, loadError: 'The events could not be loaded.',
   });
   const [edits, setEdits] = useState<Map<string, Flags>>(new Map());
 
@@ -35,7 +36,7 @@ export default function RevPage() {
     setEdits(new Map(edits).set(row.id, { ...flags(row), ...patch }));
   };
 
-  const saveFlags = () => save('put', 'api/events', { data: [...edits].map(([id, f]) => ({ id, ...f })) },
+  const saveFlags = () => save({ route: eventsApi.update, input: { body: { data: [...edits].map(([id, f]) => ({ id, ...f })) } } },
     { saved: REV_SAVED, failed: 'The events could not be saved.' },
     () => {
       setRows((current) => (current ?? []).map((r) => ({ ...r, ...(edits.get(r.id) ?? {}) })));

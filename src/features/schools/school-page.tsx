@@ -10,7 +10,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { v7 as uuidv7 } from 'uuid';
-import { OFFLINE_MESSAGE, call, failure } from '../../api/call';
+import { OFFLINE_MESSAGE, failure } from '../../api/call';
+import { callRoute } from '../../api/route-call';
 import { ConfirmDialog } from '../../components/dialog';
 import { PageMain } from '../../components/page-main';
 import { useSession } from '../../components/session-context';
@@ -26,9 +27,9 @@ import {
   type SchoolFormValues,
 } from '../../domain/rules/school-form';
 import { sessionAfterSchoolDeleted } from '../../domain/rules/session';
+import { schoolsApi } from '../../domain/schemas/api/schools';
 import { WRITE_HEADERS } from '../../domain/schemas/api/sync';
 import { storeAnsweredRow } from '../../sync/answered-rows';
-import { schoolSchema } from '../../domain/schemas/entities/school';
 import { SERVER_MESSAGES } from '../../domain/server-messages';
 import { SchoolFormFields } from './school-form';
 import { queueSchoolProfile } from './school-writes';
@@ -97,15 +98,15 @@ export default function SchoolPage({ db }: { db: InterschoolsDb }) {
     setMessage(null);
     try {
       if (changesLogin(login)) {
-        const answer = await call('put', 'api/school', body, { [WRITE_HEADERS.idempotencyKey]: uuidv7() });
+        const answer = await callRoute(schoolsApi.saveProfile, { body, headers: { [WRITE_HEADERS.idempotencyKey]: uuidv7() } });
         if (answer?.status !== 200 || typeof answer.body?.err === 'string') {
           setMessage({ text: typeof answer?.body?.err === 'string' ? answer.body.err : failure(answer, 'The school could not be saved.').message, error: true });
           return;
         }
         // The device's copy takes the saved school (its new sign-in email) at once, not at the next
         // pull; a copy with queued edits waits for the pull, which lays them over it.
-        const saved = schoolSchema.safeParse(answer.body?.school);
-        if (saved.success && !school._pending) await storeAnsweredRow(db, 'schools', saved.data);
+        const saved = answer.data && 'school' in answer.data ? answer.data.school : undefined;
+        if (saved && !school._pending) await storeAnsweredRow(db, 'schools', saved);
         setMessage({ text: SERVER_MESSAGES.schoolSaved, error: false });
       } else {
         const { user: _login, ...fields } = body.school;
@@ -125,7 +126,7 @@ export default function SchoolPage({ db }: { db: InterschoolsDb }) {
   async function remove(school: SchoolRow) {
     setConfirming(false);
     setBusy(true);
-    const answer = await call('delete', `api/school/${school.id}`, undefined, { [WRITE_HEADERS.idempotencyKey]: uuidv7() });
+    const answer = await callRoute(schoolsApi.remove, { params: { id: school.id }, headers: { [WRITE_HEADERS.idempotencyKey]: uuidv7() } });
     setBusy(false);
     if (answer?.status !== 200) {
       setMessage({ text: failure(answer, 'The school could not be removed.').message, error: true });

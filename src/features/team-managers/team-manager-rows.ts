@@ -3,6 +3,11 @@
 // new rows and the removed ids.
 import type { TeamManagerRow } from '../../db/database';
 import type { GridRow } from '../../components/data-grid';
+import type { teamManagersApi } from '../../domain/schemas/api/team-managers';
+import type { RouteBody } from '../../domain/schemas/route';
+
+type TeamManagersBody = RouteBody<typeof teamManagersApi.save>;
+type TeamManagerBodyRow = TeamManagersBody['teamManagers'][number];
 
 export const EDITABLE_KEYS = ['firstname', 'lastname', 'mobile', 'seasonPass'] as const;
 export type EditableKey = (typeof EDITABLE_KEYS)[number];
@@ -96,7 +101,7 @@ export interface TeamManagersSave {
   /** The mirror rows before the edit (for the 409 merge). */
   base: TeamManagerRow[];
   removedIds: string[];
-  body: { multi: true; teamManagers: Record<string, unknown>[]; teamManagersDeleted: string[] };
+  body: TeamManagersBody;
 }
 
 /** Draft fields as stored: text trimmed, the season pass '1' or '0'. */
@@ -109,13 +114,13 @@ function stored(fields: Partial<Record<EditableKey, string>>): Partial<Pick<Team
   return out;
 }
 
-function wholeRow(row: TeamManagerRow): Record<string, unknown> {
+function wholeRow(row: TeamManagerRow): TeamManagerBodyRow {
   return { id: row.id, firstname: row.firstname, lastname: row.lastname, mobile: row.mobile, seasonPass: row.seasonPass };
 }
 
 /** A manager the server has goes as its id, version and the fields changed, so a field left alone
  *  never carries this device's older value over another device's change; a new one goes whole. */
-function changedFieldsRow(row: TeamManagerRow, fields: Partial<Record<EditableKey, string>>): Record<string, unknown> {
+function changedFieldsRow(row: TeamManagerRow, fields: Partial<Record<EditableKey, string>>): TeamManagerBodyRow {
   if (row.version === undefined) return wholeRow(row);
   return { id: row.id, ...stored(fields), version: row.version };
 }
@@ -124,7 +129,7 @@ function changedFieldsRow(row: TeamManagerRow, fields: Partial<Record<EditableKe
 export function planTeamManagersSave(mirror: readonly TeamManagerRow[], draft: TeamManagerDraft): TeamManagersSave | null {
   const rows: TeamManagerRow[] = [];
   const base: TeamManagerRow[] = [];
-  const bodyRows: Record<string, unknown>[] = [];
+  const bodyRows: TeamManagerBodyRow[] = [];
   for (const row of mirror) {
     const fields = draft.edits[row.id];
     if (!fields || draft.removed.has(row.id)) continue;

@@ -4,9 +4,10 @@ import type { InterschoolsDb } from '../../db/database';
 import type { SessionUser } from '../../domain/schemas/entities';
 import { defineWrite, listBody, queueThrough } from '../../sync/write-adapter';
 import type { TeamManagersSave } from './team-manager-rows';
+import { teamManagersApi } from '../../domain/schemas/api/team-managers';
 
 const TEAM_MANAGERS_SAVE = defineWrite({
-  table: 'teamManagers', method: 'PUT', op: 'saveList', path: '/api/teamManagers', body: listBody(['teamManagers'], ['teamManagersDeleted']),
+  table: 'teamManagers', op: 'saveList', route: teamManagersApi.save, body: listBody(['teamManagers'], ['teamManagersDeleted']),
 });
 
 export async function saveTeamManagers(

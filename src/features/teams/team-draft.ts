@@ -3,7 +3,10 @@
 // deleted flag of each team; and the one call Save queues, PUT /api/teams {multi, teams,
 // teamsDeleted}, with the mirror rows it leaves behind.
 import type { TeamEntryRow, TeamRow } from '../../db/database';
+import type { TeamGender, TeamLetter } from '../../domain/constants/choices';
 import { positionsPerTeam } from '../../domain/rules/positions-per-team';
+import type { teamsApi } from '../../domain/schemas/api/teams';
+import type { RouteBody } from '../../domain/schemas/route';
 
 export interface WorkingEntry {
   id: string;
@@ -168,16 +171,16 @@ export function setManager(team: WorkingTeam, managerId: string | null): Working
 
 // -------------------------------------------------------------------------------------- save
 
-export interface TeamWriteBody {
-  id: string;
-  DisciplineId: number;
-  division: number;
-  teamRank: string;
-  gender: string;
-  TeamManagerId: string | null;
-  TeamEntries: { id: string; ParticipantId: string | null; position: number; version?: number }[];
-  version?: number;
-}
+type TeamsBody = RouteBody<typeof teamsApi.save>;
+/** A team of PUT /api/teams: whole, or its id, version and what changed. */
+export type TeamWriteBody = TeamsBody['teams'][number];
+type TeamEntriesBody = NonNullable<TeamWriteBody['TeamEntries']>;
+
+/** The letter and gender as the call types them. A working copy holds what was typed; the grid
+ *  refuses Save while a team's letter or gender is not from its list (team-grid-rows' validate),
+ *  so what a save sends is one of them. */
+const letterOf = (team: WorkingTeam) => team.teamRank as TeamLetter;
+const genderOf = (team: WorkingTeam) => team.gender as TeamGender;
 
 export interface TeamsSave {
   /** The teams sent (changed and new), as the server will store them. */
@@ -189,7 +192,7 @@ export interface TeamsSave {
   droppedEntryIds: string[];
   /** Refused outbox items whose teams this save sends again. */
   replacesItems: readonly number[];
-  body: { multi: true; teams: (Partial<TeamWriteBody> & { id: string })[]; teamsDeleted: string[] };
+  body: TeamsBody;
 }
 
 /** A team the grid let through has its discipline, division and positions (grid validation). */
@@ -198,8 +201,8 @@ function writeTeam(team: WorkingTeam): TeamWriteBody {
     id: team.id,
     DisciplineId: team.DisciplineId ?? 0,
     division: team.division ?? 0,
-    teamRank: team.teamRank,
-    gender: team.gender,
+    teamRank: letterOf(team),
+    gender: genderOf(team),
     TeamManagerId: team.TeamManagerId,
     TeamEntries: writeEntries(team),
   };
@@ -207,7 +210,7 @@ function writeTeam(team: WorkingTeam): TeamWriteBody {
   return body;
 }
 
-function writeEntries(team: WorkingTeam): TeamWriteBody['TeamEntries'] {
+function writeEntries(team: WorkingTeam): TeamEntriesBody {
   return team.entries.map((e) => ({
     id: e.id, ParticipantId: e.ParticipantId, position: e.position ?? 0, ...(e.version !== undefined ? { version: e.version } : {}),
   }));
@@ -216,13 +219,13 @@ function writeEntries(team: WorkingTeam): TeamWriteBody['TeamEntries'] {
 /** A team the server has goes as its id, version and what changed from the saved team (its entries
  *  as a whole list when any changed), so a field left alone never carries this device's older value
  *  over another device's change; a new team, or one a refused save still owes, goes whole. */
-function writeChanges(team: WorkingTeam, saved: WorkingTeam | undefined): Partial<TeamWriteBody> & { id: string } {
+function writeChanges(team: WorkingTeam, saved: WorkingTeam | undefined): TeamWriteBody {
   if (!saved || team.version === undefined) return writeTeam(team);
-  const body: Partial<TeamWriteBody> & { id: string } = { id: team.id };
+  const body: TeamWriteBody = { id: team.id };
   if (team.DisciplineId !== saved.DisciplineId) body.DisciplineId = team.DisciplineId ?? 0;
   if (team.division !== saved.division) body.division = team.division ?? 0;
-  if (team.teamRank !== saved.teamRank) body.teamRank = team.teamRank;
-  if (team.gender !== saved.gender) body.gender = team.gender;
+  if (team.teamRank !== saved.teamRank) body.teamRank = letterOf(team);
+  if (team.gender !== saved.gender) body.gender = genderOf(team);
   if (team.TeamManagerId !== saved.TeamManagerId) body.TeamManagerId = team.TeamManagerId;
   if (!sameEntries(team, saved)) body.TeamEntries = writeEntries(team);
   body.version = team.version;

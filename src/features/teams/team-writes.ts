@@ -3,6 +3,7 @@
 // the network is never awaited. The server's answer (each team with its entries) replaces these
 // rows when it arrives.
 import type { InterschoolsDb, TeamEntryRow, TeamRow } from '../../db/database';
+import { teamsApi } from '../../domain/schemas/api/teams';
 import type { SessionUser } from '../../domain/schemas/entities';
 import { defineWrite, listBody, queueThrough } from '../../sync/write-adapter';
 import type { TeamsSave, WorkingTeam } from './team-draft';
@@ -10,7 +11,7 @@ import type { TeamsSave, WorkingTeam } from './team-draft';
 /** The answer is each team with its entries (and the names of its discipline and manager): the
  *  entries go to their own table, the names are not kept. */
 const TEAMS_SAVE = defineWrite({
-  table: 'teams', method: 'PUT', op: 'saveList', path: '/api/teams', body: listBody(['teams'], ['teamsDeleted']),
+  table: 'teams', op: 'saveList', route: teamsApi.save, body: listBody(['teams'], ['teamsDeleted']),
   answer: { nested: { field: 'TeamEntries', table: 'teamEntries', parentKey: 'TeamId', joined: ['Discipline', 'TeamManager'] } },
 });
 

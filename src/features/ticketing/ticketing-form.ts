@@ -4,6 +4,8 @@
 import { TICKET_FIELDS, type TicketField } from '../../domain/constants/policy';
 import { ticketTotal, tooManyTickets } from '../../domain/rules/ticketing';
 import type { TicketingRow } from '../../db/database';
+import type { eventsApi } from '../../domain/schemas/api/events';
+import type { RouteBody } from '../../domain/schemas/route';
 
 export type TicketingKey = TicketField | 'noAvailableTeamManagerPasses';
 export const FORM_KEYS: readonly TicketingKey[] = [...TICKET_FIELDS, 'noAvailableTeamManagerPasses'];
@@ -52,7 +54,12 @@ export function isChanged(values: TicketingValues, saved: TicketingValues): bool
 
 /** The row kept in the mirror and the body of POST /api/ticketings. Only an admin sends the passes
  *  (the server keeps its own number for a school). */
-export function ticketingSave(values: TicketingValues, saved: TicketingRow | null, scope: { SchoolId: string; EventId: string }, isAdmin: boolean) {
+export interface TicketingSave {
+  row: TicketingRow;
+  body: RouteBody<typeof eventsApi.saveTicketing>;
+}
+
+export function ticketingSave(values: TicketingValues, saved: TicketingRow | null, scope: { SchoolId: string; EventId: string }, isAdmin: boolean): TicketingSave {
   const numbers = counts(values);
   const tickets = Object.fromEntries(TICKET_FIELDS.map((key) => [key, numbers[key]])) as Record<TicketField, number>;
   const passes = isAdmin ? numbers.noAvailableTeamManagerPasses : (saved?.noAvailableTeamManagerPasses ?? 0);

@@ -2,16 +2,18 @@
 // POST /api/ticketings { ticketing }, in one Dexie transaction (queueThrough). Offline it waits in
 // the outbox like any grid's save.
 import type { InterschoolsDb, TicketingRow } from '../../db/database';
+import { eventsApi } from '../../domain/schemas/api/events';
 import type { SessionUser } from '../../domain/schemas/entities';
 import { defineWrite, queueThrough } from '../../sync/write-adapter';
+import type { TicketingSave } from './ticketing-form';
 import { ticketingRowId } from './use-ticketing-data';
 
 /** The school's one ticketing row of the event, saved whole (an upsert). */
-const TICKETING_SAVE = defineWrite({ table: 'ticketing', method: 'POST', op: 'update', path: '/api/ticketings', body: { kind: 'wrapped', key: 'ticketing' } });
+const TICKETING_SAVE = defineWrite({ table: 'ticketing', op: 'update', route: eventsApi.saveTicketing, body: { kind: 'wrapped', key: 'ticketing' } });
 
 export async function saveTicketing(
   db: InterschoolsDb,
-  save: { row: TicketingRow; body: unknown },
+  save: TicketingSave,
   before: TicketingRow | null,
   user: Pick<SessionUser, 'username' | 'EventId'>,
 ): Promise<void> {

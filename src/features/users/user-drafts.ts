@@ -6,6 +6,10 @@ import { v7 as uuidv7 } from 'uuid';
 import { TEMP_ID_PREFIX } from '../../domain/constants/policy';
 import type { AdminUser } from '../../domain/schemas';
 import { adminUserWriteSchema } from '../../domain/schemas';
+import type { usersApi } from '../../domain/schemas/api/users';
+import type { RouteBody } from '../../domain/schemas/route';
+
+type SaveBody = RouteBody<typeof usersApi.save>;
 
 export type UserField = 'firstname' | 'lastname' | 'email' | 'role' | 'newPassword';
 export type UserDraft = Record<UserField, string> & { id: string; version?: number };
@@ -51,12 +55,13 @@ export function isChanged(draft: UserDraft, original: AdminUser | undefined): bo
     || draft.email !== original.email || draft.role !== original.role;
 }
 
-/** PUT /api/users: the changed and new rows, and the removed ids. */
-export function saveBody(changed: readonly UserDraft[], removed: ReadonlySet<string>) {
+/** PUT /api/users: the changed and new rows, and the removed ids. A save is sent only once
+ *  draftProblems finds nothing, so each role typed is one the schema takes. */
+export function saveBody(changed: readonly UserDraft[], removed: ReadonlySet<string>): SaveBody {
   return {
     multi: true,
     users: changed.map((d) => ({
-      id: d.id, firstname: d.firstname, lastname: d.lastname, email: d.email.trim(), role: d.role, newPassword: d.newPassword,
+      id: d.id, firstname: d.firstname, lastname: d.lastname, email: d.email.trim(), role: d.role as SaveBody['users'][number]['role'], newPassword: d.newPassword,
       ...(d.version === undefined ? {} : { version: d.version }),
     })),
     usersDeleted: [...removed],

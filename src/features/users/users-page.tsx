@@ -3,27 +3,26 @@
 // and saves everything in one call (PUT /api/users). The list lives on the server: the page needs
 // the network and says so. A refused save keeps the edits and shows the server's reason.
 import { useState } from 'react';
-import { z } from 'zod';
-import { call } from '../../api/call';
+import { callRoute } from '../../api/route-call';
 import { AdminListStatus } from '../../components/admin-list';
 import { PageMain } from '../../components/page-main';
 import { useSession } from '../../components/session-context';
 import { ListLoading } from '../../components/list-loading';
 import { useServerList } from '../../components/use-server-list';
 import { TableScroll } from '../../components/table-scroll';
-import { adminUserSchema, type AdminUser } from '../../domain/schemas';
+import type { AdminUser } from '../../domain/schemas';
+import { usersApi } from '../../domain/schemas/api/users';
 import {
   draftOf, draftProblems, isChanged, isNewUser, newDraft, saveBody, type UserDraft, type UserField,
 } from './user-drafts';
 import { UserRow } from './user-row';
 
 export const USERS_SAVED = 'Users saved.';
-const listSchema = z.array(adminUserSchema);
 
 export default function UsersPage() {
   const { user } = useSession();
   const { online, rows, setRows, message, setMessage, busy, save, loadFailed, retry } = useServerList({
-    path: 'api/users', schema: listSchema, loadError: 'The users could not be loaded.',
+    route: usersApi.list, loadError: 'The users could not be loaded.',
   });
   const [edits, setEdits] = useState<Map<string, UserDraft>>(new Map());
   const [added, setAdded] = useState<UserDraft[]>([]);
@@ -59,11 +58,10 @@ export default function UsersPage() {
   /** After a refusal: take the server's current rows, so a row someone else changed shows their
    *  version (its edit is dropped, as the stale-version message says); other edits stay. */
   const refresh = async () => {
-    const answer = await call('get', 'api/users');
-    const parsed = answer?.status === 200 ? listSchema.safeParse(answer.body?.data) : null;
-    if (!parsed?.success) return;
-    const fresh = new Map(parsed.data.map((r) => [r.id, r]));
-    setRows(parsed.data);
+    const answer = await callRoute(usersApi.list);
+    if (answer?.status !== 200 || !answer.data) return;
+    const fresh = new Map(answer.data.map((r) => [r.id, r]));
+    setRows(answer.data);
     setEdits((map) => new Map([...map].filter(([id, d]) => fresh.get(id)?.version === d.version)));
     setRemoved((set) => new Set([...set].filter((id) => fresh.has(id))));
   };
@@ -74,10 +72,9 @@ export default function UsersPage() {
       setMessage({ text: 'Some fields need attention: see the messages in the table.', error: true });
       return;
     }
-    const ok = await save('put', 'api/users', saveBody(changed, removed), { saved: USERS_SAVED, failed: 'The users could not be saved.' },
+    const ok = await save({ route: usersApi.save, input: { body: saveBody(changed, removed) } }, { saved: USERS_SAVED, failed: 'The users could not be saved.' },
       (answer) => {
-        const parsed = listSchema.safeParse(answer.body?.data);
-        if (parsed.success) setRows(parsed.data);
+        if (answer.data) setRows(answer.data);
         setEdits(new Map());
         setAdded([]);
         setRemoved(new Set());

@@ -6,7 +6,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
 import { v7 as uuidv7 } from 'uuid';
-import { OFFLINE_MESSAGE, call } from '../../api/call';
+import { OFFLINE_MESSAGE } from '../../api/call';
+import { callRoute } from '../../api/route-call';
 import { PageMain } from '../../components/page-main';
 import { useSession } from '../../components/session-context';
 import { useServices } from '../../components/services-context';
@@ -17,6 +18,7 @@ import { MESSAGES } from '../../domain/messages';
 import { divisionChoices } from '../../domain/rules/discipline-choices';
 import { reconcileSpots, type SpotCount } from '../../domain/rules/volunteer-spots';
 import { WRITE_HEADERS } from '../../domain/schemas/api/sync';
+import { volunteersApi } from '../../domain/schemas/api/volunteers';
 import './volunteers.css';
 
 export const OUT_OF_SYNC = 'Some stored places were for divisions this event no longer races; they are left out and go when you save.';
@@ -67,7 +69,7 @@ export default function SpotsPage({ db }: { db: InterschoolsDb }) {
       const s = shown(r);
       return { DisciplineId: s.DisciplineId, division: s.division, male: s.male, female: s.female };
     });
-    const answer = await call('put', 'api/volunteerSpots', { spots }, { [WRITE_HEADERS.idempotencyKey]: uuidv7() });
+    const answer = await callRoute(volunteersApi.saveSpots, { body: { spots }, headers: { [WRITE_HEADERS.idempotencyKey]: uuidv7() } });
     if (answer?.status === 200) {
       await engine.pull().catch(() => undefined);
       setEdits(new Map());

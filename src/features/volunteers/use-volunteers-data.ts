@@ -6,8 +6,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { EventRow, InterschoolsDb, OutboxItem, VolunteerRow, VolunteerSlotRow, VolunteerSpotRow } from '../../db/database';
 import { batchRefusals, REFUSED_FALLBACK } from '../../sync/refusals';
 import type { SlotFields, VolunteerFields, VolunteersDraft } from './volunteer-draft';
-
-export const VOLUNTEERS_PATH = '/api/volunteers';
+import { isVolunteersSave } from './volunteer-writes';
 
 export interface VolunteersMirror {
   volunteers: VolunteerRow[];
@@ -85,6 +84,6 @@ export function refusedVolunteers(items: readonly OutboxItem[]): RefusedVoluntee
 
 export function useRefusedVolunteers(db: InterschoolsDb): RefusedVolunteers | undefined {
   return useLiveQuery(async () => refusedVolunteers(
-    await db.outbox.where('status').equals('failed').filter((i) => i.entity === 'volunteers' && i.path === VOLUNTEERS_PATH).toArray(),
+    await db.outbox.where('status').equals('failed').filter(isVolunteersSave).toArray(),
   ), [db]);
 }

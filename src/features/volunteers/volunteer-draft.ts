@@ -10,6 +10,8 @@ import { isValidPhone } from '../../domain/rules/phone';
 import { volunteerPositions } from '../../domain/rules/volunteer-positions';
 import { isPreferenceComplete, slotPlaceMessage, type VolunteerPreference } from '../../domain/rules/volunteer-preferences';
 import { remainingSpots, type SpotCount } from '../../domain/rules/volunteer-spots';
+import type { volunteersApi } from '../../domain/schemas/api/volunteers';
+import type { RouteBody } from '../../domain/schemas/route';
 
 export type VolunteersVariant = 'general' | 'vic' | 'aus';
 
@@ -159,14 +161,11 @@ export function draftIssues(volunteers: readonly VolunteerFields[], slots: reado
   return issues;
 }
 
+type VolunteersBody = RouteBody<typeof volunteersApi.save>;
+type VolunteerBodyRow = VolunteersBody['volunteers'][number];
+
 export interface VolunteersSave {
-  body: {
-    multi: true;
-    volunteers: (Partial<VolunteerFields> & { id: string })[];
-    volunteersDeleted: string[];
-    slots: SlotFields[];
-    slotsDeleted: string[];
-  };
+  body: VolunteersBody;
   volunteers: VolunteerFields[];
   slots: SlotFields[];
   removedVolunteers: string[];
@@ -178,12 +177,13 @@ export interface VolunteersSave {
 /** A volunteer the server has goes as its id, version and the fields changed from its stored row,
  *  so a field left alone never carries this device's older value over another device's change; a
  *  new one, or one a refused save still owes (the server never took its values), goes whole. */
-function volunteerBody(row: VolunteerFields, stored: VolunteerFields | undefined): Partial<VolunteerFields> & { id: string } {
+function volunteerBody(row: VolunteerFields, stored: VolunteerFields | undefined): VolunteerBodyRow {
   if (!stored || row.version === undefined) return row;
-  const body: Partial<VolunteerFields> & { id: string } = { id: row.id };
-  for (const key of ['firstname', 'lastname', 'mobile', 'email', 'seasonPass'] as const) {
-    if (row[key] !== stored[key]) (body as Record<string, unknown>)[key] = row[key];
+  const body: VolunteerBodyRow = { id: row.id };
+  for (const key of ['firstname', 'lastname', 'mobile', 'email'] as const) {
+    if (row[key] !== stored[key]) body[key] = row[key];
   }
+  if (row.seasonPass !== stored.seasonPass) body.seasonPass = row.seasonPass;
   body.version = row.version;
   return body;
 }

@@ -2,17 +2,20 @@
 // holding the spec's PUT /api/volunteers {multi, volunteers, volunteersDeleted, slots,
 // slotsDeleted}, in one Dexie transaction; the network is never awaited. A refused save it
 // replaces is dropped in the same transaction (its rows travel in this one).
-import type { InterschoolsDb } from '../../db/database';
+import type { InterschoolsDb, OutboxItem } from '../../db/database';
+import { volunteersApi } from '../../domain/schemas/api/volunteers';
 import type { SessionUser } from '../../domain/schemas/entities';
-import { defineWrite, listBody, queueThrough } from '../../sync/write-adapter';
+import { defineWrite, listBody, queueThrough, queuedThrough } from '../../sync/write-adapter';
 import type { VolunteersSave } from './volunteer-draft';
-import { VOLUNTEERS_PATH } from './use-volunteers-data';
 
 /** The volunteers' slots travel in the same body; a slot is found there by id like a volunteer. */
 const VOLUNTEERS_SAVE = defineWrite({
-  table: 'volunteers', method: 'PUT', op: 'saveList', path: VOLUNTEERS_PATH,
+  table: 'volunteers', op: 'saveList', route: volunteersApi.save,
   body: listBody(['volunteers', 'slots'], ['volunteersDeleted', 'slotsDeleted']),
 });
+
+/** An outbox item of this save. */
+export const isVolunteersSave = (item: OutboxItem): boolean => queuedThrough(VOLUNTEERS_SAVE, item);
 
 export async function saveVolunteers(
   db: InterschoolsDb,

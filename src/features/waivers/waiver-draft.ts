@@ -5,6 +5,8 @@
 import type { WaiverRow } from '../../db/database';
 import type { WaiverType } from '../../domain/constants/choices';
 import { MAX_TITLE_LENGTH } from '../../domain/constants/limits';
+import type { waiversApi } from '../../domain/schemas/api/waivers';
+import type { RouteBody } from '../../domain/schemas/route';
 
 export const EDITABLE_KEYS = ['givenName', 'surname', 'snowId', 'completed'] as const;
 type EditableKey = (typeof EDITABLE_KEYS)[number];
@@ -105,10 +107,13 @@ export interface WaiversSave {
   /** The stored waivers before the change (for the 409 merge). */
   base: WaiverRow[];
   removedIds: string[];
-  body: { multi: true; data: Record<string, unknown>[]; waiversDeleted: string[] };
+  body: WaiversBody;
 }
 
-function wholeRow(row: WaiverRow): Record<string, unknown> {
+type WaiversBody = RouteBody<typeof waiversApi.save>;
+type WaiverBodyRow = WaiversBody['data'][number];
+
+function wholeRow(row: WaiverRow): WaiverBodyRow {
   return {
     id: row.id, type: row.type, name: row.name, givenName: row.givenName, surname: row.surname,
     completed: row.completed, snowId: row.snowId || null,
@@ -118,13 +123,14 @@ function wholeRow(row: WaiverRow): Record<string, unknown> {
 /** A waiver the server has goes as its id, version and the fields changed from its stored row, so
  *  a field left alone never carries this device's older value over another device's change; a new
  *  one goes whole. */
-function writeRow(row: WaiverRow, stored: WaiverRow | undefined): Record<string, unknown> {
+function writeRow(row: WaiverRow, stored: WaiverRow | undefined): WaiverBodyRow {
   if (!stored || row.version === undefined) return wholeRow(row);
-  const body: Record<string, unknown> = { id: row.id };
-  for (const key of EDITABLE_KEYS) {
-    const value = key === 'snowId' ? row.snowId || null : row[key];
-    if (value !== (key === 'snowId' ? stored.snowId || null : stored[key])) body[key] = value;
-  }
+  const body: WaiverBodyRow = { id: row.id };
+  // The fields the screen edits (EDITABLE_KEYS); no snow id goes as null, as in a whole row.
+  if (row.givenName !== stored.givenName) body.givenName = row.givenName;
+  if (row.surname !== stored.surname) body.surname = row.surname;
+  if ((row.snowId || null) !== (stored.snowId || null)) body.snowId = row.snowId || null;
+  if (row.completed !== stored.completed) body.completed = row.completed;
   body.version = row.version;
   return body;
 }

@@ -3,12 +3,13 @@
 // waivers than one request carries (MAX_SCHOOL_LIST_ROWS) goes as ordered parts.
 import type { InterschoolsDb } from '../../db/database';
 import { MAX_SCHOOL_LIST_ROWS } from '../../domain/constants/limits';
+import { waiversApi } from '../../domain/schemas/api/waivers';
 import type { SessionUser } from '../../domain/schemas/entities';
-import { defineWrite, listBody, queueAllThrough } from '../../sync/write-adapter';
+import { defineWrite, listBody, queueAllThrough, throughAdapter } from '../../sync/write-adapter';
 import { listSaveParts } from '../../sync/writes';
 import { waiversBody, type WaiversSave } from './waiver-draft';
 
-const WAIVERS_SAVE = defineWrite({ table: 'waivers', method: 'PUT', op: 'saveList', path: '/api/waivers', body: listBody(['data'], ['waiversDeleted']) });
+const WAIVERS_SAVE = defineWrite({ table: 'waivers', op: 'saveList', route: waiversApi.save, body: listBody(['data'], ['waiversDeleted']) });
 
 export async function saveWaivers(
   db: InterschoolsDb,
@@ -19,16 +20,13 @@ export async function saveWaivers(
     await tx.waivers.bulkPut(save.rows.map((row) => ({ ...row, _pending: true })));
     if (save.removedIds.length) await tx.waivers.bulkDelete(save.removedIds);
   };
-  await queueAllThrough(db, listSaveParts(save, MAX_SCHOOL_LIST_ROWS).map((part, i) => ({
-    adapter: WAIVERS_SAVE,
-    input: {
-      body: waiversBody(part.rows, part.base, part.removedIds),
-      rowId: null,
-      eventId: user.EventId,
-      userId: user.username,
-      base: part.base,
-      carriesRefused: true,
-      ...(i === 0 ? { applyLocally } : {}),
-    },
+  await queueAllThrough(db, listSaveParts(save, MAX_SCHOOL_LIST_ROWS).map((part, i) => throughAdapter(WAIVERS_SAVE, {
+    body: waiversBody(part.rows, part.base, part.removedIds),
+    rowId: null,
+    eventId: user.EventId,
+    userId: user.username,
+    base: part.base,
+    carriesRefused: true,
+    ...(i === 0 ? { applyLocally } : {}),
   })));
 }

@@ -22,6 +22,7 @@ import {
 } from '../common';
 import { sessionSelectionSchema, sessionUserSchema } from '../entities/user';
 import { defineRoute } from '../route';
+import { HOST_PATH } from './host-path';
 
 /** GET /utils/host: the host the request came to and whether it is one we serve. `host` echoes
  *  the request's Host header, which the HTTP server bounds: a bound here could only turn the
@@ -75,7 +76,7 @@ export const metricsResponseSchema = z.object({
 export type MetricsResponse = z.infer<typeof metricsResponseSchema>;
 
 export const sessionApi = {
-  host: defineRoute({ method: 'GET', url: '/utils/host', response: hostResponseSchema }),
+  host: defineRoute({ method: 'GET', url: HOST_PATH, response: hostResponseSchema }),
   login: defineRoute({ method: 'POST', url: '/api/login', body: loginBodySchema, response: loginResponseSchema }),
   logout: defineRoute({ method: 'GET', url: '/api/logout', response: okResponseSchema }),
   /** Success answers MESSAGES.resetEmailSent; an unknown email answers 404 with

@@ -23,8 +23,7 @@ export default function CoordinatorDetailsStateReport({ db }: ReportPageProps) {
     <ReportPage
       db={db}
       title={title}
-      path={`api/report/coordinator-details-state/${encodeURIComponent(stateId)}`}
-      schema={reportsApi.coordinatorDetailsState.response}
+      request={{ route: reportsApi.coordinatorDetailsState, input: { params: { stateId } } }}
       controls={chooser}
     >
       {(rows) => <ReportTable title={`${title}: ${stateName(Number(stateId))}`} rows={rows} columns={coordinatorColumns(stateName)} />}

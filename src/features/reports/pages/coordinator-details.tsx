@@ -10,7 +10,7 @@ export default function CoordinatorDetailsReport({ db }: ReportPageProps) {
   const title = reportTitle('coordinator-details');
   const stateName = useStateName(db);
   return (
-    <ReportPage db={db} title={title} path={eventQuery('coordinator-details')} schema={reportsApi.coordinatorDetails.response}>
+    <ReportPage db={db} title={title} request={eventQuery(reportsApi.coordinatorDetails)}>
       {(rows) => (
         <ReportTable
           title={title}

@@ -8,7 +8,7 @@ import { reportTitle } from '../reports';
 export default function CurrentWaiversReport({ db }: ReportPageProps) {
   const title = reportTitle('current-waivers');
   return (
-    <ReportPage db={db} title={title} path={eventQuery('current-waivers')} schema={reportsApi.currentWaivers.response}>
+    <ReportPage db={db} title={title} request={eventQuery(reportsApi.currentWaivers)}>
       {(rows) => (
         <ReportTable
           title={title}

@@ -3,7 +3,7 @@
 import { formatMoney } from '../../../domain/rules/money';
 import { reportsApi } from '../../../domain/schemas/api/reports';
 import type { z } from 'zod';
-import { ReportPage, type ReportPageProps } from '../report-page';
+import { ReportPage, eventParam, type ReportPageProps } from '../report-page';
 import type { ReportColumn } from '../report-table';
 import { ReportTable } from '../report-table-view';
 import { reportTitle } from '../reports';
@@ -40,7 +40,7 @@ const COLUMNS: ReportColumn<Measure>[] = [
 export default function HomeSummaryReport({ db }: ReportPageProps) {
   const title = reportTitle('home-summary');
   return (
-    <ReportPage db={db} title={title} path={(id) => `api/report/home-summary/${encodeURIComponent(id)}`} schema={reportsApi.homeSummary.response}>
+    <ReportPage db={db} title={title} request={eventParam(reportsApi.homeSummary)}>
       {(summary) => <ReportTable title={title} rows={summaryRows(summary)} columns={COLUMNS} />}
     </ReportPage>
   );

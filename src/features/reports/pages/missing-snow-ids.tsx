@@ -8,7 +8,7 @@ import { reportTitle } from '../reports';
 export default function MissingSnowIdsReport({ db }: ReportPageProps) {
   const title = reportTitle('missing-snow-ids');
   return (
-    <ReportPage db={db} title={title} path={eventQuery('missing-snow-ids')} schema={reportsApi.missingSnowIds.response}>
+    <ReportPage db={db} title={title} request={eventQuery(reportsApi.missingSnowIds)}>
       {(rows) => (
         <ReportTable
           title={title}

@@ -8,7 +8,7 @@ import { reportTitle } from '../reports';
 export default function NewSchoolsReport({ db }: ReportPageProps) {
   const title = reportTitle('new-schools');
   return (
-    <ReportPage db={db} title={title} path={eventQuery('new-schools')} schema={reportsApi.newSchools.response}>
+    <ReportPage db={db} title={title} request={eventQuery(reportsApi.newSchools)}>
       {(rows) => (
         <ReportTable
           title={title}

@@ -8,7 +8,7 @@ import { reportTitle } from '../reports';
 export default function ParticipantsReport({ db }: ReportPageProps) {
   const title = reportTitle('participants');
   return (
-    <ReportPage db={db} title={title} path={eventQuery('participants')} schema={reportsApi.participants.response}>
+    <ReportPage db={db} title={title} request={eventQuery(reportsApi.participants)}>
       {(rows) => (
         <ReportTable
           title={title}

@@ -10,7 +10,7 @@ import { reportTitle } from '../reports';
 export default function PrimaryEntriesCompareReport({ db }: ReportPageProps) {
   const title = reportTitle('primary-entries-event-compare');
   return (
-    <ReportPage db={db} title={title} path={eventQuery('primary-entries-event-compare')} schema={reportsApi.primaryEntriesEventCompare.response}>
+    <ReportPage db={db} title={title} request={eventQuery(reportsApi.primaryEntriesEventCompare)}>
       {(rows) => (
         <ReportTable
           title={title}

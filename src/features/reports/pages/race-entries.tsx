@@ -10,7 +10,7 @@ import { reportTitle } from '../reports';
 export default function RaceEntriesReport({ db }: ReportPageProps) {
   const title = reportTitle('race-entries');
   return (
-    <ReportPage db={db} title={title} path={eventQuery('race-entries')} schema={reportsApi.raceEntries.response}>
+    <ReportPage db={db} title={title} request={eventQuery(reportsApi.raceEntries)}>
       {(rows) => (
         <ReportTable
           title={title}

@@ -8,7 +8,7 @@ import { reportTitle } from '../reports';
 export default function SchoolCostsReport({ db }: ReportPageProps) {
   const title = reportTitle('school-costs');
   return (
-    <ReportPage db={db} title={title} path={eventQuery('school-costs')} schema={reportsApi.schoolCosts.response}>
+    <ReportPage db={db} title={title} request={eventQuery(reportsApi.schoolCosts)}>
       {(rows) => (
         <ReportTable
           title={title}

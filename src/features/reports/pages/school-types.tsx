@@ -10,7 +10,7 @@ import { reportTitle } from '../reports';
 export default function SchoolTypesReport({ db }: ReportPageProps) {
   const title = reportTitle('school-types');
   return (
-    <ReportPage db={db} title={title} path={eventQuery('school-types')} schema={reportsApi.schoolTypes.response}>
+    <ReportPage db={db} title={title} request={eventQuery(reportsApi.schoolTypes)}>
       {(rows) => (
         <ReportTable
           title={title}

@@ -2,7 +2,7 @@
 // snowboard, primary ski and primary snowboard, each school's place and points.
 import { reportsApi } from '../../../domain/schemas/api/reports';
 import { awardColumns } from '../report-columns';
-import { ReportPage, type ReportPageProps } from '../report-page';
+import { ReportPage, eventParam, type ReportPageProps } from '../report-page';
 import { ReportTable } from '../report-table-view';
 import { reportTitle } from '../reports';
 
@@ -18,8 +18,7 @@ export default function SkiSnowboardAwardsReport({ db }: ReportPageProps) {
     <ReportPage
       db={db}
       title={reportTitle('ski-snowboard-awards')}
-      path={(id) => `api/v2/report/ski-snowboard-awards/${encodeURIComponent(id)}`}
-      schema={reportsApi.skiSnowboardAwards.response}
+      request={eventParam(reportsApi.skiSnowboardAwards)}
     >
       {(awards) => AWARD_LISTS.map(([key, label]) => (
         <ReportTable key={key} heading title={label} rows={awards[key]} columns={awardColumns} empty="No school placed." />

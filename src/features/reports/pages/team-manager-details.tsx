@@ -8,7 +8,7 @@ import { reportTitle } from '../reports';
 export default function TeamManagerDetailsReport({ db }: ReportPageProps) {
   const title = reportTitle('team-manager-details');
   return (
-    <ReportPage db={db} title={title} path={eventQuery('teamManagers')} schema={reportsApi.teamManagers.response}>
+    <ReportPage db={db} title={title} request={eventQuery(reportsApi.teamManagers)}>
       {(rows) => (
         <ReportTable
           title={title}

@@ -8,7 +8,7 @@ import { reportTitle } from '../reports';
 export default function TicketListReport({ db }: ReportPageProps) {
   const title = reportTitle('ticket-list');
   return (
-    <ReportPage db={db} title={title} path={eventQuery('ticket-list')} schema={reportsApi.ticketList.response}>
+    <ReportPage db={db} title={title} request={eventQuery(reportsApi.ticketList)}>
       {(rows) => (
         <ReportTable
           title={title}

@@ -12,7 +12,7 @@ export default function TotalEntriesPerSchoolReport({ db }: ReportPageProps) {
   const title = reportTitle('total-entries-per-school');
   const stateName = useStateName(db);
   return (
-    <ReportPage db={db} title={title} path={eventQuery('total-entries-per-school')} schema={reportsApi.totalEntriesPerSchool.response}>
+    <ReportPage db={db} title={title} request={eventQuery(reportsApi.totalEntriesPerSchool)}>
       {(rows) => (
         <ReportTable
           title={title}

@@ -5,7 +5,7 @@ import { reportTitle } from '../reports';
 
 export default function TotalEntriesReport({ db }: ReportPageProps) {
   return (
-    <ReportPage db={db} title={reportTitle('total-entries')} path={eventQuery('total-entries')} schema={reportsApi.totalEntries.response}>
+    <ReportPage db={db} title={reportTitle('total-entries')} request={eventQuery(reportsApi.totalEntries)}>
       {(rows) => (
         <p className="report-total">Race entries <strong>{rows[0]?.count ?? 0}</strong></p>
       )}

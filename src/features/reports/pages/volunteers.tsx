@@ -10,7 +10,7 @@ export default function VolunteersReport({ db }: ReportPageProps) {
   const title = reportTitle('volunteers');
   const disciplineName = useDisciplineName(db);
   return (
-    <ReportPage db={db} title={title} path={eventQuery('volunteers')} schema={reportsApi.volunteers.response}>
+    <ReportPage db={db} title={title} request={eventQuery(reportsApi.volunteers)}>
       {(rows) => (
         <ReportTable
           title={title}
