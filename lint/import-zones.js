@@ -10,7 +10,7 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 /** What each folder of src/ may import of src/ besides itself, lowest layer first. A folder that
  *  is not listed stops lint: nobody has yet said where it sits. */
-export const CLIENT_LAYERS = {
+const CLIENT_LAYERS = {
   domain: [],
   db: ['domain'],
   api: ['db', 'domain'],
@@ -22,7 +22,7 @@ export const CLIENT_LAYERS = {
 };
 
 /** The folders directly inside `dir` (relative to the project root), sorted. */
-export function foldersOf(dir, root = ROOT) {
+function foldersOf(dir, root = ROOT) {
   return readdirSync(path.join(root, dir), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)

@@ -21,12 +21,12 @@ const XERO_ACCOUNT_CODE = /^[A-Za-z0-9.-]{1,10}$/;
 
 /** The payment gateways online payment can use: the built-in test checkout, Stripe Checkout, or
  *  none (pay by BPAY). */
-export const PAYMENT_GATEWAYS = ['test', 'stripe', 'none'] as const;
+const PAYMENT_GATEWAYS = ['test', 'stripe', 'none'] as const;
 /** Stripe's secret keys (sk_) and restricted keys (rk_), live or test: nothing that could break a header. */
 const STRIPE_SECRET_KEY = /^(sk|rk)_(live|test)_[A-Za-z0-9]{16,255}$/;
 /** A webhook endpoint's signing secret, as the Dashboard shows it. */
 const STRIPE_WEBHOOK_SECRET = /^whsec_[\x21-\x7e]{16,255}$/;
-export type PaymentGatewayChoice = (typeof PAYMENT_GATEWAYS)[number];
+type PaymentGatewayChoice = (typeof PAYMENT_GATEWAYS)[number];
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -103,7 +103,7 @@ function stripeIssues(e: {
 }
 
 /** A test-mode key moves no money: its payments are TEST payments. */
-export const isStripeTestKey = (key: string) => /^(sk|rk)_test_/.test(key);
+const isStripeTestKey = (key: string) => /^(sk|rk)_test_/.test(key);
 
 /** Xero (docs/accounting.md 'Configuration'): all or nothing once XERO_CLIENT_ID is set; the
  *  secret never goes in clear over the network. */
@@ -178,7 +178,7 @@ function trustProxy(value: string | undefined): TrustProxy {
   return value.split(',').map((a) => a.trim());
 }
 
-export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
 
 export type Config = {
   port: number;

@@ -18,12 +18,12 @@ import { startAccountingWorker } from './modules/accounting';
 import { sweepMoney } from './modules/money';
 
 const DAY = 86_400_000;
-export const TOMBSTONE_RETENTION_MS = 30 * DAY;
-export const APPLIED_WRITE_RETENTION_MS = 90 * DAY;
+const TOMBSTONE_RETENTION_MS = 30 * DAY;
+const APPLIED_WRITE_RETENTION_MS = 90 * DAY;
 /** An unlinked upload is kept this long: the save naming it may still be queued on a device. */
 export const UNUSED_FILE_RETENTION_MS = 30 * DAY;
 /** How often the money sweep runs: an invoice released today is issued within this. */
-export const MONEY_SWEEP_MS = 5 * 60_000;
+const MONEY_SWEEP_MS = 5 * 60_000;
 
 /** Every stored file a result or a trophy links to. */
 async function linkedFiles(db: Db): Promise<Set<string>> {

@@ -11,7 +11,7 @@ import type { UserType } from '../../src/domain/constants';
 import { badRequest, forbidden, unauthenticated } from '../http-errors';
 import type { SessionInfo } from './session';
 
-export type RouteAuth = 'public' | 'any' | readonly UserType[];
+type RouteAuth = 'public' | 'any' | readonly UserType[];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -27,7 +27,7 @@ export const isNeverCached = (declaredUrl: string | undefined): boolean =>
   isApiRoute(declaredUrl) || !!declaredUrl?.startsWith('/utils/');
 
 /** The routes that declare no `config.auth`, as 'METHOD /path'. */
-export function undeclaredRoutes(routes: readonly Pick<RouteOptions, 'method' | 'url' | 'config'>[]): string[] {
+function undeclaredRoutes(routes: readonly Pick<RouteOptions, 'method' | 'url' | 'config'>[]): string[] {
   return routes.filter((r) => (r.config as { auth?: RouteAuth } | undefined)?.auth === undefined)
     .map((r) => `${[r.method].flat().join(',')} ${r.url}`);
 }

@@ -14,8 +14,8 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { ERROR_CODES } from '../../src/domain/errors';
 
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
-export const REVALIDATE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
 
 const isApi = (url: string) => url.startsWith('/api/') || url.startsWith('/utils/');
 /** A hashed file this build does not have (another release's, mid-upgrade): 404, never index.html,

@@ -33,7 +33,7 @@ const FRAMEWORK_CODES: Readonly<Record<number, ErrorCode>> = {
 const MAX_FIELDS_NAMED = 5;
 
 /** Translates whatever was thrown into an HttpError, or undefined for a genuine server fault. */
-export function toHttpError(err: unknown): HttpError | undefined {
+function toHttpError(err: unknown): HttpError | undefined {
   if (err instanceof HttpError) return err;
   if (err instanceof DomainError) return new HttpError(err.status, err.code, err.message, err.fields ? [...err.fields] : undefined);
   const fe = err as FastifyError;

@@ -18,12 +18,12 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, Fasti
 import fp from 'fastify-plugin';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { MAX_BATCH_BODY_BYTES, MAX_BODY_BYTES, MAX_JSON_DEPTH } from '../../src/domain/constants/limits';
+import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from '../../src/domain/constants/limits';
 import { ERROR_CODES } from '../../src/domain/errors';
 import { HttpError } from '../http-errors';
 import { errorBody } from './errors';
 
-export { MAX_BATCH_BODY_BYTES, MAX_BODY_BYTES };
+;
 
 const FRAMEWORK_REFUSALS: Readonly<Record<string, string>> = {
   FST_ERR_BAD_URL: 'Invalid URL: a path segment is not valid percent-encoding',
@@ -31,7 +31,7 @@ const FRAMEWORK_REFUSALS: Readonly<Record<string, string>> = {
 };
 
 /** The router's own refusals, answered with the common error body; anything else is a fault. */
-export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const message = FRAMEWORK_REFUSALS[error.code];
   if (message) {
     void reply.code(400).send(errorBody(new HttpError(400, ERROR_CODES.VALIDATION, message)));
@@ -43,7 +43,7 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 
 /** A request Node could not parse (a malformed request line, a head over 16 KiB, too slow): answered
  *  on the socket with the common error body, as no route, hook or handler can run for it. */
-export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Duplex): void {
+function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Duplex): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, code, message] = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, ERROR_CODES.REQUEST_TIMEOUT, 'The request did not arrive in time']
     : err.code === 'HPE_HEADER_OVERFLOW' ? [431, ERROR_CODES.HEADERS_TOO_LARGE, 'The request\'s address or headers are too long']
@@ -94,7 +94,7 @@ export function jsonNestsDeeperThan(text: string, maxDepth: number): boolean {
   return false;
 }
 
-export const tooDeep = (maxDepth: number) =>
+const tooDeep = (maxDepth: number) =>
   new HttpError(400, ERROR_CODES.VALIDATION, `Invalid body: JSON nested more than ${maxDepth} levels deep`);
 
 export const inputLimitsPlugin = fp<{ maxDepth?: number }>(async (app: FastifyInstance, opts) => {

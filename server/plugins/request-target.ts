@@ -15,7 +15,7 @@ const NEEDLESSLY_ENCODED = /%(?:[46][1-9A-F]|[57][0-9A]|3[0-9]|2[DEF]|5[CF]|7E)/
 const DOT_SEGMENT = /(?:^|\/)\.{1,2}(?:\/|$)/;
 
 /** Why a request target is refused, or null when it is the plain path form. */
-export function oddTarget(target: string): string | null {
+function oddTarget(target: string): string | null {
   if (!target.startsWith('/')) return 'Invalid URL: only a path is accepted as the request target';
   const path = target.split('?', 1)[0]!;
   if (path.includes('//')) return 'Invalid URL: empty path segment';

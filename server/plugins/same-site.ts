@@ -28,7 +28,7 @@ const hostOf = (url: string): string | null => {
 };
 
 /** True when the browser says another site made the request. */
-export function madeByAnotherSite(request: FastifyRequest): boolean {
+function madeByAnotherSite(request: FastifyRequest): boolean {
   const site = request.headers['sec-fetch-site'];
   if (typeof site === 'string') return !OWN.has(site);
   const from = request.headers.origin ?? request.headers.referer;

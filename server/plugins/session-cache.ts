@@ -12,7 +12,7 @@
 // keeps it only if nothing was forgotten since.
 import type { Database, Unlisten } from '../db/client';
 
-export const SESSION_CHANNEL = 'session_changed';
+const SESSION_CHANNEL = 'session_changed';
 
 type Entry<T> = { value: T; userId: string; expires: number };
 

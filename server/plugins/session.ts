@@ -11,7 +11,7 @@ import { sessions, users } from '../db/schema';
 import { hashToken, newToken } from '../auth/tokens';
 import type { SessionCache } from './session-cache';
 
-export const SESSION_COOKIE = 'sid';
+const SESSION_COOKIE = 'sid';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type SessionInfo = {

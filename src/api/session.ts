@@ -8,7 +8,7 @@ import type { SessionSelection, SessionUser } from '../domain/schemas/entities/u
 import { failure, text, type Answer, type CallResult } from './call';
 import { http } from './http';
 
-export { OFFLINE_MESSAGE, type CallResult } from './call';
+export {  type CallResult } from './call';
 
 /** The routes (and zod with their schemas) and the typed call load with the first call, not with
  *  the first page: the login screen must load small on a phone's connection. */

@@ -11,7 +11,7 @@ import { failure, type CallResult } from './call';
 import { callRoute, routePath } from './route-call';
 import { uploadWithProgress } from './upload';
 
-export const UPLOAD_FAILED = 'The file could not be read. Try again.';
+const UPLOAD_FAILED = 'The file could not be read. Try again.';
 
 /** Uploads the file; `onProgress` hears the share sent (0 to 1). */
 export function uploadSpreadsheet(file: Blob, onProgress: (sent: number) => void): Promise<CallResult<XlsImportAnswer>> {

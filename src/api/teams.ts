@@ -8,7 +8,7 @@ import { callRoute } from './route-call';
 
 export type TeamGroup = z.infer<typeof teamGroupSchema>;
 
-export const NOT_YOUR_SCHOOL = "You can only see your own school's teams.";
+const NOT_YOUR_SCHOOL = "You can only see your own school's teams.";
 
 export async function fetchGroupedTeams(schoolId: string, eventId: string): Promise<CallResult<TeamGroup[]>> {
   const answer = await callRoute(teamsApi.grouped, { params: { SchoolId: schoolId, EventId: eventId } });

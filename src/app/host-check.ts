@@ -27,7 +27,7 @@ function remember(allowed: boolean): void {
 }
 
 /** Resolves the host answer: the server's, else the last known one, else allowed. */
-export async function checkHost(): Promise<boolean> {
+async function checkHost(): Promise<boolean> {
   try {
     const { allowed } = await fetchHost();
     remember(allowed);

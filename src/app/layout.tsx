@@ -28,7 +28,7 @@ function Status() {
  * focus moves to the page's main landmark instead. The href stays so that axe and screen readers
  * know it for an in-page link and its target.
  */
-export function SkipLink() {
+function SkipLink() {
   function skip(event: MouseEvent<HTMLAnchorElement>) {
     event.preventDefault();
     focusMain();

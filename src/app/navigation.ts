@@ -4,7 +4,7 @@ import { SCREEN_GROUPS, type Screen } from '../components/screen';
 import type { UserType } from '../domain/constants';
 import { SCREENS } from './screens';
 
-export type NavItem = { to: string; label: string };
+type NavItem = { to: string; label: string };
 export type NavGroup = { id: string; label: string; items: readonly NavItem[] };
 
 export function mayOpen(screen: Screen, type: UserType): boolean {

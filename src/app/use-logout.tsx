@@ -16,7 +16,7 @@ import { useUnsavedEditCount } from './use-unsaved-edit-count';
 type Leaving = 'logout' | 'change-event';
 
 /** What the sign-in form is told when a user comes back to choose another event. */
-export interface ChangeEventState {
+interface ChangeEventState {
   changeEvent: true;
   username: string;
 }

@@ -20,7 +20,7 @@ export const SCREEN_GROUPS = [
   { id: 'administration', label: 'Administration' },
   { id: 'reports', label: 'Reports' },
 ] as const;
-export type ScreenGroup = (typeof SCREEN_GROUPS)[number]['id'];
+type ScreenGroup = (typeof SCREEN_GROUPS)[number]['id'];
 
 export interface Screen {
   /** The hash route ('' for home); other paths reaching the same screen follow in `aliases`. */

@@ -22,7 +22,7 @@ export type FetchedState<T> = {
 
 /** The key a copy is kept under: the request's path without its leading slash, as copies kept
  *  before the calls were made from the contract were named, so they stay readable. */
-export const copyKeyOf = (request: RouteRequest) => requestPath(request).replace(/^\//, '');
+const copyKeyOf = (request: RouteRequest) => requestPath(request).replace(/^\//, '');
 
 export function useFetchedCopy<R extends RouteContract>(
   db: InterschoolsDb, user: string | null, request: RouteRequest<R> | null, failed: string, reloadToken = 0,

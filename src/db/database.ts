@@ -35,17 +35,17 @@ import type { InvoiceStatus } from '../domain/schemas/api/feed-rows';
 import type { RaceEntryRow, RaceEventRow, RaceMarkRow, RaceReadinessRow } from '../domain/schemas/api/race-day-feed';
 import type { RaceParticipant, RaceSchool, RaceTeam, StartDraw } from '../domain/rules/race-day-rows';
 
-export const DATABASE_NAME = 'interschools';
+const DATABASE_NAME = 'interschools';
 
 /** Mirror metadata kept on every mirrored row. `_pending` marks a row changed locally whose
  *  outbox item has not been answered yet (pulled rows must not overwrite it blindly). */
-export interface MirrorRow {
+interface MirrorRow {
   version?: number;
   updatedAt?: string;
   _pending?: boolean;
 }
 
-export type Mirror<T> = T & MirrorRow;
+type Mirror<T> = T & MirrorRow;
 
 export type ParticipantRow = Mirror<Participant>;
 export type TeamManagerRow = Mirror<TeamManager>;
@@ -77,7 +77,7 @@ export type RaceMarkMirrorRow = Mirror<RaceMarkRow>;
 export type RaceReadinessMirrorRow = Mirror<RaceReadinessRow>;
 
 /** The main feed's mirror tables (the session's school and event). */
-export const MAIN_MIRROR_TABLES = [
+const MAIN_MIRROR_TABLES = [
   'participants',
   'teamManagers',
   'teams',
@@ -100,7 +100,7 @@ export const MAIN_MIRROR_TABLES = [
 ] as const;
 
 /** The race-day mirror of race officials (every event shown for start lists; its own feed). */
-export const RACE_DAY_TABLES = [
+const RACE_DAY_TABLES = [
   'raceEvents',
   'raceTeams',
   'raceEntries',
@@ -112,7 +112,7 @@ export const RACE_DAY_TABLES = [
 ] as const;
 
 /** The mirror tables, by name (the outbox item's `entity`). */
-export const MIRROR_TABLES = [...MAIN_MIRROR_TABLES, ...RACE_DAY_TABLES] as const;
+const MIRROR_TABLES = [...MAIN_MIRROR_TABLES, ...RACE_DAY_TABLES] as const;
 export type EntityName = (typeof MIRROR_TABLES)[number];
 
 export type OutboxStatus = 'pending' | 'blocked' | 'failed';

@@ -39,8 +39,6 @@ export const MESSAGES = {
   remove: 'Remove',
 } as const;
 
-export type MessageKey = keyof typeof MESSAGES;
-
 /** 'Payment unsuccessful - {result}' */
 export function paymentUnsuccessfulMessage(result: string): string {
   return `Payment unsuccessful - ${result}`;

@@ -52,8 +52,6 @@ export const SERVER_MESSAGES = {
   paymentNotConfirmed: 'The payment could not be confirmed with the payment system yet. If you paid, it will be recorded automatically: open the invoice again later.',
 } as const;
 
-export type ServerMessageKey = keyof typeof SERVER_MESSAGES;
-
 /** A second entry of the same participant in one discipline of an event. */
 export function participantAlreadyEnteredMessage(participantName: string, disciplineName: string): string {
   return `${participantName} is already entered in ${disciplineName} for this event.`;

@@ -2,11 +2,11 @@
 // full jitter, never sooner than the server's Retry-After. A Retry-After date is measured against
 // the answer's own Date header (the server's clock), so a wrong device clock changes nothing.
 
-export const BACKOFF_BASE_MS = 1_000;
-export const BACKOFF_CAP_MS = 5 * 60_000;
+const BACKOFF_BASE_MS = 1_000;
+const BACKOFF_CAP_MS = 5 * 60_000;
 
 /** Full jitter: a random delay in [0, min(cap, base * 2^(attempt-1))]. `attempt` counts from 1. */
-export function backoffDelay(attempt: number, random: () => number): number {
+function backoffDelay(attempt: number, random: () => number): number {
   const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempt - 1));
   return Math.floor(random() * ceiling);
 }

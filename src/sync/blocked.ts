@@ -19,7 +19,7 @@ export function listFailed(db: InterschoolsDb): Promise<OutboxItem[]> {
   return listByStatus(db, 'failed');
 }
 
-export const BLOCKED_CSV_COLUMNS = ['queued at', 'method', 'path', 'entity', 'row', 'event', 'change'] as const;
+const BLOCKED_CSV_COLUMNS = ['queued at', 'method', 'path', 'entity', 'row', 'event', 'change'] as const;
 
 /** The blocked items as CSV, for the user to keep what a lock stopped. */
 export async function exportBlockedCsv(db: InterschoolsDb): Promise<string> {

@@ -39,7 +39,7 @@ export interface SyncEngine {
   refreshCounts(): Promise<void>;
 }
 
-export const TIMER_MS = 30_000;
+const TIMER_MS = 30_000;
 
 export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   const { db } = opts;

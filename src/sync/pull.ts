@@ -30,7 +30,7 @@ export interface Feed {
 /** A page asked for, with the count of stored answers when it was asked for. */
 type Asked = { answer: ChangesAnswer; answersBefore: number };
 
-export const MAIN_FEED: Feed = { name: 'main', route: syncApi.changes, scopeMeta: ENGINE_META.scope, syncedScope: null };
+const MAIN_FEED: Feed = { name: 'main', route: syncApi.changes, scopeMeta: ENGINE_META.scope, syncedScope: null };
 export const RACE_DAY_FEED: Feed = { name: 'raceDay', route: syncApi.raceDay, scopeMeta: ENGINE_META.raceDayScope, syncedScope: RACE_DAY_SYNC_SCOPE };
 
 export type PullContext = {

@@ -26,7 +26,7 @@ export const defineWrite = <R extends WriteRoute>(adapter: WriteAdapter<R>): Wri
 
 /** The path an outbox item keeps: the route's url with its row param as '{id}' (the stored form
  *  that items queued by earlier versions also use). */
-export function pathTemplateOf(route: WriteRoute): string {
+function pathTemplateOf(route: WriteRoute): string {
   return route.url.replace(/:[A-Za-z_][A-Za-z0-9_]*/, '{id}');
 }
 

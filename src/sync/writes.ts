@@ -8,7 +8,7 @@ import { enqueueWrite, type EnqueueWriteInput } from '../db/outbox';
 import { idsNamedInBody, isPlainObject, layoutOf, rowsInBody } from '../db/write-intent';
 import { itemPatch, keyFromString, rowPart, sameValue, type Row } from './rows';
 
-export const OUTBOX_CHANNEL = 'outbox';
+const OUTBOX_CHANNEL = 'outbox';
 export const OUTBOX_SYNC_TAG = 'outbox';
 const OUTBOX_EVENT = 'outbox-changed';
 

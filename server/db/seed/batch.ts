@@ -3,7 +3,7 @@
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../client';
 
-export const BATCH_SIZE = 500;
+const BATCH_SIZE = 500;
 
 export async function insertBatched<T extends PgTable>(
   db: Db | Tx,

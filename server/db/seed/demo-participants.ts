@@ -11,7 +11,7 @@ import { emailPart, sportDisciplines } from './people';
 import type { Rng } from './prng';
 import { schoolYearIndex } from './school-year';
 
-export type ParticipantRow = typeof participants.$inferInsert & {
+type ParticipantRow = typeof participants.$inferInsert & {
   id: string; snowId: string; firstname: string; lastname: string; yearLevel: string; gender: string; dob: string;
 };
 /** A participant with the disciplines they do (used only to build teams). */

@@ -3,7 +3,7 @@
 import type { Db, Tx } from '../client';
 import { disciplines, states } from '../schema';
 
-export const STATE_ROWS = [
+const STATE_ROWS = [
   { id: 1, name: 'ACT' }, { id: 2, name: 'NT' }, { id: 3, name: 'NSW' }, { id: 4, name: 'QLD' },
   { id: 5, name: 'SA' }, { id: 6, name: 'TAS' }, { id: 7, name: 'VIC' }, { id: 8, name: 'WA' },
 ] as const;

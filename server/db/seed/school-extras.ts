@@ -10,9 +10,9 @@ import type { PlannedTeam, SeedEventDiscipline } from './team-planner';
 
 type Ctx = { schoolId: string; eventId: string; newId: () => string };
 export type TeamManagerRow = typeof teamManagers.$inferInsert & { id: string };
-export type VolunteerRow = typeof volunteers.$inferInsert & { id: string; firstname: string; lastname: string };
-export type SlotRow = typeof volunteerSlots.$inferInsert & { id: string };
-export type PreferenceRow = typeof volunteerPreferences.$inferInsert;
+type VolunteerRow = typeof volunteers.$inferInsert & { id: string; firstname: string; lastname: string };
+type SlotRow = typeof volunteerSlots.$inferInsert & { id: string };
+type PreferenceRow = typeof volunteerPreferences.$inferInsert;
 export type TicketingRow = typeof ticketing.$inferInsert;
 export type WaiverRow = typeof waivers.$inferInsert;
 

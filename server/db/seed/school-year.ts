@@ -19,7 +19,7 @@ export function yearLevelFor(dob: string, season: number): YearLevel | null {
   return YEAR_LEVELS[schoolYearIndex(dob, season)] ?? null;
 }
 
-export function yearLevelIndex(yearLevel: string): number {
+function yearLevelIndex(yearLevel: string): number {
   return YEAR_LEVELS.indexOf(yearLevel as YearLevel);
 }
 
@@ -33,15 +33,6 @@ export function dobForSchoolYear(rng: Rng, index: number, season: number): strin
   const year = month > CUTOFF_MONTH ? startYear - 6 : startYear - 5;
   return `${year}-${pad(month)}-${pad(rng.int(1, DAYS_IN_MONTH[month - 1]!))}`;
 }
-
-export const DIVISION_YEAR_LEVELS: Readonly<Record<number, readonly YearLevel[]>> = {
-  1: ['11', '12'],
-  2: ['9', '10'],
-  3: ['7', '8'],
-  4: ['5', '6'],
-  5: ['3', '4'],
-  6: ['K', '1', '2'],
-};
 
 export function divisionOf(yearLevel: string): number {
   const i = yearLevelIndex(yearLevel);

@@ -21,8 +21,8 @@ export type SeedEventDiscipline = {
 /** A participant as the planner sees them in one season. */
 export type SeedMember = { id: string; gender: string; yearLevel: string; disciplines: ReadonlySet<number> };
 
-export type TeamRow = typeof teams.$inferInsert & { id: string };
-export type EntryRow = typeof teamEntries.$inferInsert & { id: string };
+type TeamRow = typeof teams.$inferInsert & { id: string };
+type EntryRow = typeof teamEntries.$inferInsert & { id: string };
 export type PlannedTeam = { team: TeamRow; entries: EntryRow[] };
 
 /** How often a discipline is chosen relative to the others (alpine is the big one). */

@@ -9,7 +9,7 @@ export type Organisation = AccountingRegion;
 
 export type AccountingContact = { contactId: string; name: string; email: string };
 
-export type AccountingInvoiceLine = {
+type AccountingInvoiceLine = {
   description: string;
   quantity: number;
   unitAmountCents: number;
@@ -36,7 +36,7 @@ export type AccountingInvoiceInput = {
   wantUrl?: boolean;
 };
 
-export type AccountingPaymentInput = {
+type AccountingPaymentInput = {
   invoiceId: string;
   amountCents: number;
   /** YYYY-MM-DD */
@@ -50,7 +50,7 @@ export type AccountingPaymentInput = {
 };
 
 /** Money paid back to a school for an invoice: in Xero a credit note, refunded. */
-export type AccountingRefundInput = {
+type AccountingRefundInput = {
   /** The invoice refunded, and the school's contact. */
   invoiceId: string;
   contactId: string;

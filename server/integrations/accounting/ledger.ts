@@ -15,7 +15,7 @@ import type { Db, Tx } from '../../db/client';
 import { ledgerContacts, ledgerInvoices, ledgerPayments } from '../../db/schema';
 import type { AccountingProvider, Organisation } from './index';
 
-export const LEDGER_STATUS = { authorised: 'AUTHORISED', paid: 'PAID' } as const;
+const LEDGER_STATUS = { authorised: 'AUTHORISED', paid: 'PAID' } as const;
 
 /** Brings an invoice's status in line with its payments (PAID once they cover its total). */
 async function settle(tx: Tx, invoiceId: string): Promise<void> {

@@ -30,19 +30,19 @@ import {
 } from './index';
 
 /** Every request (headers and body) must be done within this. */
-export const XERO_TIMEOUT_MS = 10_000;
+const XERO_TIMEOUT_MS = 10_000;
 /** 429 answers waited out per call before giving up. */
-export const XERO_RATE_LIMIT_RETRIES = 3;
+const XERO_RATE_LIMIT_RETRIES = 3;
 /** A longer Retry-After is not waited for inside a call: the caller pauses the organisation (the
  *  accounting worker) or answers that Xero is unavailable (the sync screen), rather than hold a
  *  request or the other organisation's work for up to a minute. */
-export const XERO_MAX_RETRY_AFTER_MS = 5_000;
+const XERO_MAX_RETRY_AFTER_MS = 5_000;
 /** A token is renewed this long before Xero says it expires. */
 export const XERO_TOKEN_MARGIN_MS = 60_000;
 /** GET /Contacts answers 100 contacts per page. */
-export const XERO_PAGE_SIZE = 100;
+const XERO_PAGE_SIZE = 100;
 /** GST on income (Australia): our amounts are GST-inclusive. */
-export const XERO_TAX_TYPE = 'OUTPUT';
+const XERO_TAX_TYPE = 'OUTPUT';
 /** Invoice statuses that make a reference taken (a voided or deleted invoice frees it). */
 const LIVE_STATUSES = 'DRAFT,SUBMITTED,AUTHORISED,PAID';
 const MAX_CONTACT_PAGES = 500;

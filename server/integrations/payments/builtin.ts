@@ -13,7 +13,7 @@ import { GatewayUnavailable, type CheckoutOutcome, type PaymentGateway } from '.
 
 export const BUILTIN_GATEWAY_NAME = 'builtin';
 /** The built-in gateway's words for the two endings of a checkout. */
-export const BUILTIN_RESULTS = { paid: 'PAID (TEST mode)', declined: 'DECLINED' } as const;
+const BUILTIN_RESULTS = { paid: 'PAID (TEST mode)', declined: 'DECLINED' } as const;
 
 export type BuiltInSession = typeof builtinGatewaySessions.$inferSelect;
 

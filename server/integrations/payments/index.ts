@@ -7,9 +7,9 @@
 // payment is not offered.
 import type { CheckoutStatus } from '../../../src/domain/rules/payment-result';
 
-export type { CheckoutStatus };
+;
 
-export type CheckoutRequest = {
+type CheckoutRequest = {
   /** Our checkout id: the gateway keeps it (Stripe's client_reference_id) and a repeated create
    *  with it is the same create (Stripe's Idempotency-Key). */
   reference: string;

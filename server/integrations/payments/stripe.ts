@@ -40,13 +40,13 @@ import type { StripeConfig } from '../../config';
 import { GatewayRefused, GatewayUnavailable, type CheckoutOutcome, type PaymentGateway } from './index';
 
 export const STRIPE_GATEWAY_NAME = 'stripe';
-export const STRIPE_API_VERSION = '2026-07-29.dahlia';
+const STRIPE_API_VERSION = '2026-07-29.dahlia';
 /** Every request (headers and body) must be done within this. */
-export const STRIPE_TIMEOUT_MS = 10_000;
+const STRIPE_TIMEOUT_MS = 10_000;
 /** A signed webhook older (or newer) than this is refused: a captured one cannot be replayed later. */
-export const STRIPE_SIGNATURE_TOLERANCE_S = 300;
+const STRIPE_SIGNATURE_TOLERANCE_S = 300;
 /** The events that can change how one of our checkouts stands: the ones to subscribe to. */
-export const STRIPE_CHECKOUT_EVENTS: readonly string[] = [
+const STRIPE_CHECKOUT_EVENTS: readonly string[] = [
   'checkout.session.completed',
   'checkout.session.async_payment_succeeded',
   'checkout.session.async_payment_failed',
@@ -92,7 +92,7 @@ const eventAnswer = z.object({
 // ---- Mapping ---------------------------------------------------------------------------------
 
 /** How the session stands, in our words, with Stripe's kept beside them ('complete / paid'). */
-export function stripeOutcome(session: StripeSession): CheckoutOutcome {
+function stripeOutcome(session: StripeSession): CheckoutOutcome {
   const words = [session.status ?? 'open', session.payment_status];
   const intent = typeof session.payment_intent === 'object' ? session.payment_intent?.status ?? null : null;
   let status: CheckoutStatus = 'open';

@@ -19,7 +19,7 @@ const athletesAnswer = z.object({ athletes: z.array(athleteSchema).max(REGISTRY_
 const countAnswer = z.object({ count: z.number().int().nonnegative() });
 
 /** The registry could not give a usable answer; the message names the call, never the key. */
-export class RegistryError extends Error {}
+class RegistryError extends Error {}
 
 export type HttpRegistryOptions = RegistryConfig & { fetch?: typeof fetch };
 

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { registryAthletes } from '../../db/schema';
 import type { Athlete } from './index';
 
-export const ATHLETES_CSV = fileURLToPath(new URL('./athletes.csv', import.meta.url));
+const ATHLETES_CSV = fileURLToPath(new URL('./athletes.csv', import.meta.url));
 const COLUMNS = ['snowId', 'firstname', 'lastname', 'gender', 'dob', 'active'] as const;
 const OPTIONAL_COLUMN = 'waiverCompleted';
 const BATCH = 500;

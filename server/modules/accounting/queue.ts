@@ -13,7 +13,7 @@ export type QueueKind = 'invoice' | 'payment';
 export type QueueItem = typeof accountingQueue.$inferSelect;
 
 /** How long a worker holds the items it took before another may take them (it died meanwhile). */
-export const CLAIM_LEASE_MS = 5 * 60_000;
+const CLAIM_LEASE_MS = 5 * 60_000;
 
 /** The organisation of an event's invoice type, in SQL (Northern for NSW, Southern otherwise). */
 const organisationOf = sql<AccountingRegion>`case when ${events.invoiceType} = 'NSW' then 'Northern' else 'Southern' end`;

@@ -15,7 +15,7 @@ import type { PushDeps } from './push';
 /** Read again from a little before the last read: a payment saved while we asked is not missed. */
 const READ_OVERLAP_MS = 5 * 60_000;
 /** The method of a payment recorded from the accounting system. */
-export const ACCOUNTING_PAYMENT_METHOD = 'accounting';
+const ACCOUNTING_PAYMENT_METHOD = 'accounting';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -23,7 +23,7 @@ import { unpark } from './queue';
 import { checkJoin, contactNotFoundMessage, entrySystemSchools, linkSchool, linkedContactIds, organisationOf, queueAnswer } from './school-links';
 import { kickAccounting } from './worker';
 
-export const accountingUnavailable = () => new HttpError(503, ERROR_CODES.ACCOUNTING_UNAVAILABLE, SERVER_MESSAGES.accountingUnavailable);
+const accountingUnavailable = () => new HttpError(503, ERROR_CODES.ACCOUNTING_UNAVAILABLE, SERVER_MESSAGES.accountingUnavailable);
 /** A call to the accounting provider: any failure is a 503, logged for whoever runs the server. */
 async function reach<T>(request: FastifyRequest, call: () => Promise<T>): Promise<T> {
   try {

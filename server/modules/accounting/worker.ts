@@ -23,8 +23,8 @@ import { claimDue, markSent, organisationStates, park, pauseOrganisation, queueM
 import { WAIT_FOR_INVOICE_MS, sendInvoice, sendPayment, takesTestPayments, type PushDeps } from './push';
 import { readBackPayments } from './read-back';
 
-export const QUEUE_POLL_MS = 30_000;
-export const READ_BACK_MS = 15 * 60_000;
+const QUEUE_POLL_MS = 30_000;
+const READ_BACK_MS = 15 * 60_000;
 /** Items taken at once; a run goes on until nothing is due (or MAX_ITEMS_PER_RUN). */
 const CLAIM_BATCH = 25;
 const MAX_ITEMS_PER_RUN = 1000;
@@ -35,7 +35,7 @@ const BACKOFF_FIRST_MS = 60_000;
 const BACKOFF_MAX_MS = 6 * 3_600_000;
 
 /** The wait before the attempt after `attempts` failed ones. */
-export const backoffMs = (attempts: number) => Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** Math.max(0, attempts - 1));
+const backoffMs = (attempts: number) => Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** Math.max(0, attempts - 1));
 
 export type DrainResult = { sent: number; parked: number; retrying: number; waiting: number };
 

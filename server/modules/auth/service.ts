@@ -39,7 +39,7 @@ async function stateOfSchoolUser(db: Db, user: User): Promise<number | null> {
  * is refused with a message saying so. Without one: for a school, its own default (below); for
  * staff, the most recent open event; none when nothing is open.
  */
-export async function chooseLoginEvent(db: Db, user: User, requested: string | null): Promise<Event | null> {
+async function chooseLoginEvent(db: Db, user: User, requested: string | null): Promise<Event | null> {
   const stateId = await stateOfSchoolUser(db, user);
   const open = and(eq(events.active, true), eq(events.archived, false));
   const inState = stateId === null
@@ -73,7 +73,7 @@ async function schoolDefaultEvent(db: Db, schoolId: string, openToSchool: SQL): 
 }
 
 /** The session user of spec section 3, for a user working on `schoolId` in `event`. */
-export async function describeSession(db: Db, user: User, schoolId: string | null, event: Event | null): Promise<SessionUser> {
+async function describeSession(db: Db, user: User, schoolId: string | null, event: Event | null): Promise<SessionUser> {
   const [school] = schoolId ? await db.select({ name: schools.name }).from(schools).where(eq(schools.id, schoolId)) : [];
   const states = event
     ? await db.select({ id: eventStates.stateId }).from(eventStates).where(eq(eventStates.eventId, event.id)).orderBy(asc(eventStates.stateId))

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { MAX_EVENTS_PER_SAVE } from '../../../src/domain/constants/limits';
 import { eventWriteSchema, updateEventsBodySchema } from '../../../src/domain/schemas';
 
-export const newEventSchema = eventWriteSchema.extend({
+const newEventSchema = eventWriteSchema.extend({
   disciplines: eventWriteSchema.shape.disciplines.optional(),
 });
 export type NewEvent = z.output<typeof newEventSchema>;

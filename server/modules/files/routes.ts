@@ -14,7 +14,7 @@ import { notFound } from '../../http-errors';
 import { readStoredFile, storeResultFile, storeTrophyImage } from './service';
 
 const FILE_CACHE = 'private, max-age=86400';
-export const FILE_NOT_FOUND = 'That file does not exist (any more). Upload it again.';
+const FILE_NOT_FOUND = 'That file does not exist (any more). Upload it again.';
 
 export const fileRoutes: FastifyPluginAsyncZod<Deps> = async (app, { config }) => {
   const api = API.results;

@@ -17,7 +17,7 @@ import { createAdmission } from '../../plugins/admission';
 
 export type FileKind = 'pdf' | 'png' | 'jpeg' | 'webp';
 
-export const CONTENT_TYPES: Readonly<Record<FileKind, string>> = {
+const CONTENT_TYPES: Readonly<Record<FileKind, string>> = {
   pdf: 'application/pdf', png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp',
 };
 
@@ -32,7 +32,7 @@ export const FILE_MESSAGES = {
 } as const;
 
 /** The most pixels a trophy picture may have (8,000 x 8,000; measured: shrunk in 0.1 s and 50 MB). */
-export const MAX_IMAGE_PIXELS = 64_000_000;
+const MAX_IMAGE_PIXELS = 64_000_000;
 const RESIZE_TIME_LIMIT_S = 10;
 /** Pictures shrunk at once: each keeps one of libuv's four threads busy meanwhile. */
 const resizers = createAdmission({ maxConcurrent: 2, maxQueueMs: 2_000 });
@@ -49,7 +49,7 @@ export function sniffFile(bytes: Uint8Array): FileKind | null {
   return null;
 }
 
-export const unsupported = (message: string) => new HttpError(415, ERROR_CODES.VALIDATION, message);
+const unsupported = (message: string) => new HttpError(415, ERROR_CODES.VALIDATION, message);
 const tooLarge = (message: string) => new HttpError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, message);
 
 /** A fresh file id: 24 url-safe characters (144 random bits). */
@@ -90,7 +90,7 @@ const isTimeout = (err: unknown) => err instanceof Error && /timeout/i.test(err.
 /** Shrinks an image to at most TROPHY_IMAGE_WIDTH wide (never enlarges), in its own format, turned
  *  upright by its EXIF orientation (which, with other metadata, is not kept). Refused (413) past
  *  MAX_IMAGE_PIXELS, read from the header first. */
-export async function resizeTrophyImage(bytes: Buffer, kind: Exclude<FileKind, 'pdf'>): Promise<Buffer> {
+async function resizeTrophyImage(bytes: Buffer, kind: Exclude<FileKind, 'pdf'>): Promise<Buffer> {
   const { width, height } = await dimensions(bytes);
   if (width * height > MAX_IMAGE_PIXELS) throw tooLarge(FILE_MESSAGES.tooManyPixels);
   if (!(await resizers.enter())) throw new HttpError(503, ERROR_CODES.OVERLOADED, FILE_MESSAGES.busy);

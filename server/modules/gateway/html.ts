@@ -11,7 +11,7 @@ export function escapeHtml(text: string): string {
 }
 
 /** A whole page: `body` is HTML already escaped by the caller. */
-export function htmlPage(title: string, body: string): string {
+function htmlPage(title: string, body: string): string {
   return [
     '<!doctype html>',
     '<html lang="en">',

@@ -10,11 +10,11 @@ import { notFound, unprocessable } from '../../http-errors';
 import { toInvite } from './shape';
 
 export const NO_EVENT_CHOSEN = 'Choose an event first: invites belong to an event.';
-export const EVENT_NOT_FOUND = 'That event no longer exists. Choose another event.';
+const EVENT_NOT_FOUND = 'That event no longer exists. Choose another event.';
 export const unknownDisciplineMessage = (id: number) => `Discipline ${id} does not exist. Choose one from the list.`;
 export const duplicateInviteMessage = (discipline: string, i: Pick<InviteWrite, 'division' | 'gender' | 'stateNational'>) =>
   `This event already has a ${i.stateNational} invite for ${discipline}, division ${i.division}, ${i.gender}.`;
-export const INVITE_EXISTS = 'That invite was already saved with other details. Reload the invites and add it again.';
+const INVITE_EXISTS = 'That invite was already saved with other details. Reload the invites and add it again.';
 
 type Race = { DisciplineId: number; division: number; gender: string; stateNational: string };
 

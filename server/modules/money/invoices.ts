@@ -20,8 +20,8 @@ import { disciplines, events, invoices, payments, schools, teamEntries } from '.
 import { notFound } from '../../http-errors';
 import { enqueue } from '../accounting';
 
-export const EVENT_NOT_FOUND = 'Event not found';
-export const SCHOOL_NOT_FOUND = 'School not found';
+const EVENT_NOT_FOUND = 'Event not found';
+const SCHOOL_NOT_FOUND = 'School not found';
 
 type SchoolEvent = { schoolId: string; eventId: string };
 type InvoiceRow = typeof invoices.$inferSelect;

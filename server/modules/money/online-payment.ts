@@ -50,14 +50,14 @@ export type Checkout = typeof paymentCheckouts.$inferSelect;
 
 /** Online payment is offered for this invoice type only (spec: 'VIC invoice type adds the ... online
  *  payment columns'). */
-export const ONLINE_PAYMENT_INVOICE_TYPE = 'VIC';
+const ONLINE_PAYMENT_INVOICE_TYPE = 'VIC';
 
 /** The gateway failed or could not be reached: the app shows 'Server Error'. */
 export const paymentUnavailable = () => new HttpError(503, ERROR_CODES.PAYMENT_UNAVAILABLE, SERVER_MESSAGES.paymentUnavailable);
 
 /** No payment gateway is configured. `onlinePayment: false` in the body lets the app say so
  *  rather than 'Server Error'. */
-export const onlinePaymentNotSetUp = () =>
+const onlinePaymentNotSetUp = () =>
   new HttpError(422, ERROR_CODES.RULE_VIOLATION, SERVER_MESSAGES.onlinePaymentNotSetUp, undefined, { onlinePayment: false });
 
 /** The deps with their gateway, or the refusal when none is configured. */
@@ -68,12 +68,12 @@ export function requireGateway(deps: PaymentDeps): GatewayDeps {
 
 /** How far back the background sweep asks the gateway about checkouts still open: a hosted
  *  checkout expires well within it; an older one is settled when the school starts a payment. */
-export const SWEEP_CHECKOUTS_WITHIN_MS = 7 * 86_400_000;
+const SWEEP_CHECKOUTS_WITHIN_MS = 7 * 86_400_000;
 /** At most this many open checkouts per sweep. */
-export const SWEEP_CHECKOUTS_BATCH = 100;
+const SWEEP_CHECKOUTS_BATCH = 100;
 
 /** Where the gateway sends the payer back: our return route, which asks the gateway itself. */
-export const returnPath = (checkoutId: string) => `/api/payment/return/${checkoutId}`;
+const returnPath = (checkoutId: string) => `/api/payment/return/${checkoutId}`;
 
 /** The app's invoice screen, with the outcome in the return's words (paymentReturnResult: the
  *  app shows 'Payment successfully made' or 'Payment unsuccessful - {result}'). */
@@ -86,7 +86,7 @@ export const invoicePath = (schoolId: string, eventId: string) =>
 
 /** The single place where whatever follows a newly recorded online payment happens: it is queued
  *  for the accounting system (never throws: our payment row is the record). */
-export async function afterPaymentRecorded(deps: PaymentDeps, paymentId: string, log: Log): Promise<void> {
+async function afterPaymentRecorded(deps: PaymentDeps, paymentId: string, log: Log): Promise<void> {
   // Queued for the accounting worker, which sends it in the background; a failure here leaves the
   // payment to the worker's catch-up, which queues whatever was missed.
   await queuePayments(deps.db, [paymentId], deps.now()).catch((err: unknown) => log.error({ err, paymentId }, 'queueing the payment for the accounting system failed'));
@@ -99,7 +99,7 @@ export async function afterPaymentRecorded(deps: PaymentDeps, paymentId: string,
  * words; an open one changes nothing. Answers the id of the payment when this call recorded it
  * (null otherwise).
  */
-export async function recordOutcome(deps: GatewayDeps, checkout: Checkout, outcome: CheckoutOutcome, log: Log): Promise<string | null> {
+async function recordOutcome(deps: GatewayDeps, checkout: Checkout, outcome: CheckoutOutcome, log: Log): Promise<string | null> {
   if (outcome.status === 'open') return null;
   const now = deps.now();
   const paid = paymentSucceeded(outcome.status);

@@ -30,8 +30,8 @@ import {
 } from './online-payment';
 import { reconcileInvoices } from './reconcile';
 
-export const PAYMENT_RETURN_URL = '/api/payment/return/:checkoutId';
-export const STRIPE_WEBHOOK_URL = '/api/payment/webhook/stripe';
+const PAYMENT_RETURN_URL = '/api/payment/return/:checkoutId';
+const STRIPE_WEBHOOK_URL = '/api/payment/webhook/stripe';
 const returnParamsSchema = z.object({ checkoutId: z.string().max(100) });
 /** A Stripe event is a few kilobytes; a Checkout Session with its line items well under this. */
 const WEBHOOK_BODY_LIMIT = 64 * 1024;

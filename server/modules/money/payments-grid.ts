@@ -39,13 +39,13 @@ import { loadReadiness } from '../race-day';
 export const NO_EVENT = 'Choose an event first.';
 export const EVENT_NOT_FOUND = 'The event was not found. It may have been removed.';
 export const SCHOOL_NOT_FOUND = 'The school was not found. It may have been removed.';
-export const DUPLICATE_ROW = 'This school and event appear more than once in the save.';
+const DUPLICATE_ROW = 'This school and event appear more than once in the save.';
 
 /** The method of a payment the gateway confirmed (server/modules/money: the online payment flow). */
-export const ONLINE_METHOD = 'online';
+const ONLINE_METHOD = 'online';
 /** The method of a correction recorded by the grid (a payment made smaller). */
-export const ADJUSTMENT_METHOD = 'adjustment';
-export const DEFAULT_MANUAL_METHOD = 'bpay';
+const ADJUSTMENT_METHOD = 'adjustment';
+const DEFAULT_MANUAL_METHOD = 'bpay';
 
 type EventFees = { id: string; registrationFee: number; teamEntryFee: number };
 type InvoiceFact = { number: string; totalCents: number; createdAt: Date };
@@ -54,7 +54,7 @@ type PaymentFact = { amountCents: number; status: string; method: string; test?:
 const pairKey = (schoolId: string, eventId: string) => `${schoolId}:${eventId}`;
 
 /** What a school owes and has paid for an event, in cents. */
-export type SchoolMoney = {
+type SchoolMoney = {
   number: string;
   totalCents: number;
   receivedCents: number;
@@ -64,7 +64,7 @@ export type SchoolMoney = {
   testCents: number;
 };
 
-export function schoolMoney(event: EventFees, facts: { invoices: InvoiceFact[]; payments: PaymentFact[]; entryCount: number }): SchoolMoney {
+function schoolMoney(event: EventFees, facts: { invoices: InvoiceFact[]; payments: PaymentFact[]; entryCount: number }): SchoolMoney {
   const status = invoiceStatusCents({ invoices: facts.invoices, payments: facts.payments });
   const totalCents = facts.invoices.length
     ? status.invoicedCents

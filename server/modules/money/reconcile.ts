@@ -26,7 +26,7 @@ export type SchoolEvent = { schoolId: string; eventId: string };
 type Log = FastifyBaseLogger;
 
 /** At most this many school-event pairs are reconciled per sweep; the rest wait for the next. */
-export const SWEEP_PAIRS_BATCH = 500;
+const SWEEP_PAIRS_BATCH = 500;
 
 const running = new Set<Promise<unknown>>();
 
@@ -88,7 +88,7 @@ export type WriteScope = { schools: SchoolEvent[] } | { events: string[] };
 
 /** The school and event of the write's session (a school user's own school, the school staff
  *  picked or named in the body as SchoolId; the session's event, or a queued write's X-Event-Id). */
-export function sessionSchool(request: FastifyRequest): WriteScope {
+function sessionSchool(request: FastifyRequest): WriteScope {
   const session = request.session;
   const body = request.body as { SchoolId?: unknown } | null | undefined;
   const named = typeof body?.SchoolId === 'string' ? body.SchoolId : null;

@@ -28,14 +28,14 @@ import { requireSchool, shapeParticipants } from './service';
 type NewSeasonBody = z.output<typeof newSeasonBodySchema>;
 type RouteApp = Parameters<FastifyPluginAsyncZod<Deps>>[0];
 
-export const NOT_OF_SCHOOL = 'Not a participant of this school.';
-export const BOTH_KEPT_AND_REMOVED = 'A participant cannot be both carried over and removed.';
+const NOT_OF_SCHOOL = 'Not a participant of this school.';
+const BOTH_KEPT_AND_REMOVED = 'A participant cannot be both carried over and removed.';
 
 const isActiveYear12 = (schoolId: string) =>
   and(eq(participants.schoolId, schoolId), eq(participants.archived, 0), eq(participants.yearLevel, LEAVING_YEAR_LEVEL));
 
 /** GET /api/participants/year12: last season's Year 12s of the school (they are leaving). */
-export async function year12Leavers(db: Db, schoolId: string, eventId: string | null): Promise<Participant[]> {
+async function year12Leavers(db: Db, schoolId: string, eventId: string | null): Promise<Participant[]> {
   const rows = await db.select().from(participants).where(isActiveYear12(schoolId))
     .orderBy(asc(participants.lastname), asc(participants.firstname), asc(participants.id));
   return shapeParticipants(db, rows, eventId);
@@ -58,7 +58,7 @@ async function assertOwnParticipants(tx: Tx, schoolId: string, body: NewSeasonBo
 }
 
 /** POST /api/v2/new-season-updates, in the write's transaction. */
-export async function carryOverSeason(tx: Tx, session: SessionInfo, schoolId: string, body: NewSeasonBody) {
+async function carryOverSeason(tx: Tx, session: SessionInfo, schoolId: string, body: NewSeasonBody) {
   if (session.eventId) await assertEventWritable(tx, session, session.eventId);
   const flagged = await tx.select({ id: users.id }).from(users)
     .where(and(eq(users.schoolId, schoolId), eq(users.type, 'school'), eq(users.firstSeasonLogin, true))).for('update');

@@ -12,7 +12,7 @@ import { invoices, payments, teamEntries } from '../../db/schema';
 import { unprocessable } from '../../http-errors';
 import type { SessionInfo } from '../../plugins/session';
 
-export async function invoicePaid(tx: Tx, schoolId: string, eventId: string): Promise<boolean> {
+async function invoicePaid(tx: Tx, schoolId: string, eventId: string): Promise<boolean> {
   const forSchoolEvent = (t: typeof invoices | typeof payments) => and(eq(t.schoolId, schoolId), eq(t.eventId, eventId));
   const [issued, received] = await Promise.all([
     tx.select().from(invoices).where(forSchoolEvent(invoices)),

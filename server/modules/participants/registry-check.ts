@@ -19,7 +19,7 @@ export type Athletes = Map<string, Athlete | null | 'unavailable'>;
 export const registryUnavailable = () =>
   new HttpError(503, ERROR_CODES.REGISTRY_UNAVAILABLE, MESSAGES.registryConnectionError);
 
-export const snowIdRefused = (path: string) =>
+const snowIdRefused = (path: string) =>
   new HttpError(422, ERROR_CODES.RULE_VIOLATION, MESSAGES.snowIdNotFoundOrInactive, [
     { path, message: MESSAGES.snowIdNotFoundOrInactive },
   ]);

@@ -21,8 +21,8 @@ import { checkSnowId, type Athletes } from './registry-check';
 import { assertMayArchive } from './paid-guard';
 import { toParticipant, toTeamEntry, type ParticipantRow } from './shape';
 
-export const NO_SCHOOL = 'Choose a school first.';
-export const SNOW_ID_TAKEN = 'Another participant of this school already has this Snow Id.';
+const NO_SCHOOL = 'Choose a school first.';
+const SNOW_ID_TAKEN = 'Another participant of this school already has this Snow Id.';
 
 type Q = Db | Tx;
 

@@ -97,12 +97,12 @@ const LOADERS: Record<RaceDayEntity, Loader> = {
 };
 
 /** The events whose race day officials' tablets hold. */
-export async function startlistEventIds(db: Db): Promise<string[]> {
+async function startlistEventIds(db: Db): Promise<string[]> {
   const rows = await db.select({ id: events.id }).from(events).where(eq(events.showForStartlists, true)).orderBy(asc(events.id));
   return rows.map((r) => r.id);
 }
 
-export const raceDayScopeKey = (eventIds: readonly string[]) =>
+const raceDayScopeKey = (eventIds: readonly string[]) =>
   `race-day:${createHash('sha256').update([...eventIds].sort().join(',')).digest('hex').slice(0, 32)}`;
 
 export async function pullRaceDay(db: Db, cursor: number, limit: number, opts: { initial?: boolean } = {}): Promise<SyncResponse> {

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { disciplines, participants, schools, teamEntries } from '../../db/schema';
 
 /** Between discipline names in the one disciplines cell. */
-export const DISCIPLINE_SEPARATOR = '; ';
+const DISCIPLINE_SEPARATOR = '; ';
 
 type Row = { participantId: string; cells: string[]; disciplines: string[] };
 

@@ -34,7 +34,7 @@ export type ImportPlan = {
 
 /** Whom a participant without a snow id is: the one active athlete of the same names and date
  *  of birth. None, or several (never guess between two), is no one. */
-export function matchOf(person: EnteredParticipant, answers: RegistryAnswers): Athlete | null {
+function matchOf(person: EnteredParticipant, answers: RegistryAnswers): Athlete | null {
   if (person.snowId || !person.dob || !person.firstname.trim() || !person.lastname.trim()) return null;
   const key = personKey(person);
   const candidates = new Map<string, Athlete>();

@@ -22,7 +22,7 @@ import { registryUnavailable } from '../participants';
 import { registryExportCsv, registryExportFileName } from './export';
 import { applyRegistryImport, askRegistry, enteredParticipants } from './import';
 
-export const NO_EVENT = 'Choose an event first.';
+const NO_EVENT = 'Choose an event first.';
 
 /** A registry call; any failure of the service is a 503, logged for whoever runs the server. */
 async function reach<T>(request: FastifyRequest, call: () => Promise<T>): Promise<T> {

@@ -14,11 +14,11 @@ type AwardRow = z.infer<typeof rows.awardRowSchema>;
 
 /** Snowboard: the snowboard disciplines (4, 5, 11). Ski: the other alpine disciplines
  *  (1, 2, 3, 7, 9, 10). Cross country (6, 8) has its own pointscore and counts for neither. */
-export const SNOWBOARD_DISCIPLINES: readonly number[] = VIC_VOLUNTEER_GROUPS.snowboard;
-export const SKI_DISCIPLINES: readonly number[] = DISCIPLINE_GROUPS.alpine.filter((id) => !SNOWBOARD_DISCIPLINES.includes(id));
+const SNOWBOARD_DISCIPLINES: readonly number[] = VIC_VOLUNTEER_GROUPS.snowboard;
+const SKI_DISCIPLINES: readonly number[] = DISCIPLINE_GROUPS.alpine.filter((id) => !SNOWBOARD_DISCIPLINES.includes(id));
 
 /** Points of a placing: 10 for first, 9 for second ... 1 for tenth, none below. */
-export const pointsForPlace = (place: number) => (Number.isInteger(place) && place >= 1 ? Math.max(0, 11 - place) : 0);
+const pointsForPlace = (place: number) => (Number.isInteger(place) && place >= 1 ? Math.max(0, 11 - place) : 0);
 
 /** Primary schools are ranked among primary schools; Secondary and p-12 schools among secondary. */
 const levelOf = (category: string): 'primary' | 'secondary' => (category === 'Primary' ? 'primary' : 'secondary');

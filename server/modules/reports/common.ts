@@ -6,7 +6,7 @@ import type { Db, Tx } from '../../db/client';
 import { events, schools, teamEntries } from '../../db/schema';
 import { badRequest, notFound } from '../../http-errors';
 
-export const NO_EVENT = 'Choose an event first.';
+const NO_EVENT = 'Choose an event first.';
 export const EVENT_NOT_FOUND = 'The event was not found. It may have been removed.';
 
 export type Reader = Db | Tx;

@@ -75,7 +75,7 @@ export function missingSnowIds(db: Reader, event: ReportEvent, filter: SchoolFil
 
 /** The previous event of an event: the latest one of an earlier year with the same invoice type
  *  (the same championship a season before); null when there is none. */
-export async function previousEvent(db: Reader, event: ReportEvent): Promise<string | null> {
+async function previousEvent(db: Reader, event: ReportEvent): Promise<string | null> {
   const [row] = await db.select({ id: events.id }).from(events)
     .where(and(eq(events.invoiceType, event.invoiceType), lt(events.year, event.year)))
     .orderBy(desc(events.year), asc(events.name), asc(events.id)).limit(1);

@@ -18,10 +18,10 @@ export const NO_RESULTS_EVENT = 'Choose an event first: results belong to an eve
 export const RESULTS_EVENT_NOT_FOUND = 'That event does not exist or has no results to show.';
 export const unknownDisciplineMessage = (id: number) => `Discipline ${id} does not exist. Choose one from the list.`;
 export const RESULT_OF_OTHER_EVENT = 'That result belongs to another event. Reload the results and add it again.';
-export const BAD_FILE_URL = 'A result file must be a web address starting with https:// or http://.';
+const BAD_FILE_URL = 'A result file must be a web address starting with https:// or http://.';
 export const unknownOrderMessage = (term: string) =>
   `Cannot order trophies by '${term}'. Use one of ${Object.keys(TROPHY_ORDER_COLUMNS).join(', ')}, then ASC or DESC.`;
-export const unknownIncludeMessage = (term: string) => `Cannot include '${term}' with trophies. Use 'discipline'.`;
+const unknownIncludeMessage = (term: string) => `Cannot include '${term}' with trophies. Use 'discipline'.`;
 
 /**
  * The event whose results a caller reads: the one named (EventId) or else the session's. An admin
@@ -60,7 +60,7 @@ async function assertDisciplines(tx: Tx, rows: readonly { disciplineId: number |
   });
 }
 
-export const isWebLink = (url: string) => url === '' || /^https?:\/\//i.test(url);
+const isWebLink = (url: string) => url === '' || /^https?:\/\//i.test(url);
 
 function assertWebLinks(rows: readonly { fileUrl: string }[], list: string) {
   rows.forEach((row, index) => {
@@ -138,7 +138,7 @@ const terms = (value: string | readonly string[] | undefined): string[] =>
   (value === undefined ? [] : typeof value === 'string' ? [value] : [...value]).flatMap((t) => t.split(',')).map((t) => t.trim()).filter(Boolean);
 
 /** 'name ASC' / 'division desc' / 'state' -> an ORDER BY term; anything else a clear 400. */
-export function trophyOrder(value: string | readonly string[] | undefined): SQL[] {
+function trophyOrder(value: string | readonly string[] | undefined): SQL[] {
   return terms(value).map((term) => {
     const m = /^([A-Za-z]+)(?:\s+(ASC|DESC))?$/i.exec(term);
     const column = m ? TROPHY_ORDER_COLUMNS[m[1]!] : undefined;

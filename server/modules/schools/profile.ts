@@ -19,7 +19,7 @@ import { SCHOOL_NOT_FOUND, getSchool } from './service';
 import { schoolColumns } from './school-row';
 
 /** Ends every session of a user but the one kept (the caller's own, when it is that user's). */
-export async function endOtherSessions(tx: Tx, userId: string, keepTokenHash: string | null) {
+async function endOtherSessions(tx: Tx, userId: string, keepTokenHash: string | null) {
   await tx.delete(sessions).where(keepTokenHash
     ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash))
     : eq(sessions.userId, userId));

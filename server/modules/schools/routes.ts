@@ -18,7 +18,7 @@ import { removeSchool } from './removal';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 
-export const NO_SCHOOL_CHOSEN = 'Choose a school first.';
+const NO_SCHOOL_CHOSEN = 'Choose a school first.';
 
 export const schoolRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, now, mailer }) => {
   const { own, get, list, bpay, saveBpay: saveBpayRoute, register, saveProfile: profile, remove } = API.schools;

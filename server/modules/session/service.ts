@@ -7,11 +7,11 @@ import type { Db, Tx } from '../../db/client';
 import { eventStates, events, schools, sessions } from '../../db/schema';
 import { notFound } from '../../http-errors';
 
-export const SCHOOL_NOT_FOUND = 'School not found';
+const SCHOOL_NOT_FOUND = 'School not found';
 const EVENT_NOT_FOUND = 'Event not found';
 
 /** What the app shows of a school and event choice; null for what is not chosen. */
-export async function describeSelection(db: Db | Tx, schoolId: string | null, eventId: string | null): Promise<SessionSelection> {
+async function describeSelection(db: Db | Tx, schoolId: string | null, eventId: string | null): Promise<SessionSelection> {
   const [school] = schoolId
     ? await db.select({ name: schools.name }).from(schools).where(and(eq(schools.id, schoolId), isNull(schools.removedAt)))
     : [];

@@ -7,8 +7,8 @@ import { FILE_MESSAGES, SpreadsheetRefusal } from './refusals';
 /** The last row a sheet may have (Excel's). */
 export const MAX_SHEET_ROW = 1_048_576;
 
-export const tooManyColumns = () => new SpreadsheetRefusal(413, FILE_MESSAGES.tooManyColumns);
-export const cellTooLong = (row: number) => new SpreadsheetRefusal(400, FILE_MESSAGES.cellTooLong(row));
+const tooManyColumns = () => new SpreadsheetRefusal(413, FILE_MESSAGES.tooManyColumns);
+const cellTooLong = (row: number) => new SpreadsheetRefusal(400, FILE_MESSAGES.cellTooLong(row));
 
 const NO_CELLS: readonly string[] = Object.freeze([]);
 

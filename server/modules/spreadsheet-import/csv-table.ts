@@ -14,7 +14,7 @@ const notSpreadsheet = () => new SpreadsheetRefusal(415, FILE_MESSAGES.notSpread
 type Encoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 
 /** The text encoding of a file's bytes (its byte-order mark, else what the bytes allow). */
-export function detectEncoding(bytes: Uint8Array): Encoding {
+function detectEncoding(bytes: Uint8Array): Encoding {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
   try {
@@ -25,7 +25,7 @@ export function detectEncoding(bytes: Uint8Array): Encoding {
   }
 }
 
-export function decodeText(bytes: Buffer): string {
+function decodeText(bytes: Buffer): string {
   const encoding = detectEncoding(bytes);
   if (encoding.startsWith('utf-16')) {
     try {

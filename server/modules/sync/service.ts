@@ -35,7 +35,7 @@ type MainEntity = Exclude<SyncEntity, RaceDayEntity>;
 
 /** SQL table -> client mirror table. Staff users are read online by the users screen, never
  *  mirrored; a slot's preferences travel in its row (every save of them writes the slot). */
-export const ENTITY_OF_TABLE: Readonly<Record<string, MainEntity>> = {
+const ENTITY_OF_TABLE: Readonly<Record<string, MainEntity>> = {
   participants: 'participants',
   team_managers: 'teamManagers',
   teams: 'teams',
@@ -170,7 +170,7 @@ export async function shownResultEventIds(db: Db): Promise<string[]> {
 
 /** The scope's name: its school and event, and the set of events shown for results when there is
  *  one, so a change on /rev starts the device's download again with the new set. */
-export function scopeKey(scope: ChangeScope): string {
+function scopeKey(scope: ChangeScope): string {
   const base = `school:${scope.schoolId ?? 'none'}/event:${scope.eventId ?? 'none'}`;
   const shown = scope.alsoOf?.eventIds ?? [];
   return shown.length ? `${base}/results:${createHash('sha256').update([...shown].sort().join(',')).digest('hex').slice(0, 16)}` : base;

@@ -17,7 +17,7 @@ import { listTeamManagers, saveTeamManagers, type Scope } from './service';
 const READ = ['admin', 'school', 'auditor'] as const;
 const WRITE = ['admin', 'school'] as const;
 
-export { NO_SCOPE };
+;
 
 /** A school user's own school; staff the one named, else the one picked in the session. */
 function scopeOf(request: FastifyRequest, named?: { SchoolId?: string; EventId?: string }): Scope {

@@ -22,7 +22,7 @@ import { toTeamManager, type TeamManagerRow } from './shape';
 
 export type Scope = { schoolId: string; eventId: string };
 
-export const IN_BOTH_LISTS = 'A team manager cannot be saved and removed in the same save.';
+const IN_BOTH_LISTS = 'A team manager cannot be saved and removed in the same save.';
 
 const asList = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 

@@ -19,10 +19,10 @@ export type EntryPlan = { id: string; ParticipantId: string | null; position: nu
 export type TeamPlan = { input: WholeTeamWrite; stored?: TeamRow; teamManagerId: string | null; entries: EntryPlan[] };
 export type BatchPlan = { teams: TeamPlan[]; deleted: string[]; entriesOf: Map<string, TeamEntryRow[]> };
 
-export const TEAM_TWICE = 'This team is in the batch twice.';
-export const SAVED_AND_DELETED = 'A team cannot be saved and deleted in the same save.';
-export const ENTRY_TWICE = 'This entry is in the batch twice.';
-export const ENTRY_OF_OTHER_TEAM = 'This entry belongs to another team. Remove it there and add the participant here.';
+const TEAM_TWICE = 'This team is in the batch twice.';
+const SAVED_AND_DELETED = 'A team cannot be saved and deleted in the same save.';
+const ENTRY_TWICE = 'This entry is in the batch twice.';
+const ENTRY_OF_OTHER_TEAM = 'This entry belongs to another team. Remove it there and add the participant here.';
 
 const notFoundAt = (path: string) =>
   new HttpError(404, ERROR_CODES.NOT_FOUND, SERVER_MESSAGES.notFound, [{ path, message: SERVER_MESSAGES.notFound }]);

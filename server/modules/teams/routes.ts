@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_BATCH_BODY_BYTES } from '../../../src/domain/constants/limits';
 import { API } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
-import { NO_SCOPE, requireSession, schoolScope, sessionSchoolAndEvent } from '../../plugins/authz';
+import { requireSession, schoolScope, sessionSchoolAndEvent } from '../../plugins/authz';
 import { runWrite } from '../../plugins/idempotency';
 import { reconcileAfterWrite } from '../money';
 import { loadTeams } from './load';
@@ -18,7 +18,7 @@ import { groupedTeams, saveTeams } from './service';
 const READ = ['admin', 'school', 'auditor'] as const;
 const WRITE = ['admin', 'school'] as const;
 
-export { NO_SCOPE };
+;
 
 export const teamRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, accounting, now }) => {
   const api = API.teams;

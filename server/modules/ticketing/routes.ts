@@ -4,11 +4,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
-import { NO_SCOPE, requireSession, sessionSchoolAndEvent } from '../../plugins/authz';
+import { requireSession, sessionSchoolAndEvent } from '../../plugins/authz';
 import { runWrite } from '../../plugins/idempotency';
 import { getTicketing, saveTicketing } from './service';
 
-export { NO_SCOPE };
+;
 
 export const ticketingRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
   const { ticketing, saveTicketing: save } = API.events;

@@ -7,7 +7,7 @@ import { usersBodySchema } from '../../../src/domain/schemas';
 
 export const isTempId = (id: string): boolean => id.startsWith(TEMP_ID_PREFIX);
 
-export const SAME_USER_TWICE = 'The same user appears twice in this save.';
+const SAME_USER_TWICE = 'The same user appears twice in this save.';
 
 export const saveUsersBody = usersBodySchema.superRefine((body, ctx) => {
   const seen = new Set<string>();

@@ -17,7 +17,7 @@ import { matchedWaivers, saveWaivers } from './service';
 const READ = ['admin', 'school', 'auditor'] as const;
 const WRITE = ['admin', 'school'] as const;
 
-export { NO_SCOPE };
+;
 
 export const waiverRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
   const api = API.waivers;

@@ -55,7 +55,7 @@ function isOverlay(element: Element): boolean {
 }
 
 /** The master table: the one that holds every rendered row. */
-export function masterTable(root: HTMLElement): HTMLTableElement | null {
+function masterTable(root: HTMLElement): HTMLTableElement | null {
   const master = childWithClass(root, 'ht_master');
   const holder = master && childWithClass(master, 'wtHolder');
   return holder?.querySelector<HTMLTableElement>('table.htCore') ?? null;

@@ -41,7 +41,7 @@ export function choiceCellValidator(choices: readonly string[], message: string)
 }
 
 /** The column's validator: its own, else the one its type implies. */
-export function columnValidator<Row extends GridRow>(
+function columnValidator<Row extends GridRow>(
   column: GridColumn<Row>,
 ): ((value: unknown, row: Row) => string | null) | undefined {
   if (column.validate) return column.validate;
@@ -67,5 +67,3 @@ export function findInvalidCells<Row extends GridRow>(columns: readonly GridColu
   return invalid;
 }
 
-/** The CSS class Handsontable paints invalid cells with (cell meta `valid: false`). */
-export const INVALID_CELL_CLASS = 'htInvalid';

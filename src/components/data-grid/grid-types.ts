@@ -5,7 +5,7 @@
 export type GridRow = Record<string, unknown>;
 
 /** 'checkbox' holds the spec's '0'/'1' string flags (season pass). */
-export type GridColumnType = 'text' | 'dropdown' | 'date' | 'email' | 'numeric' | 'checkbox';
+type GridColumnType = 'text' | 'dropdown' | 'date' | 'email' | 'numeric' | 'checkbox';
 
 export interface GridColumn<Row extends GridRow = GridRow> {
   key: keyof Row & string;

@@ -1,3 +1,3 @@
-export { TextField, type TextFieldProps } from './text-field';
-export { SelectField, type SelectFieldProps } from './select-field';
+export { TextField,  } from './text-field';
+export { SelectField,  } from './select-field';
 export { RequiredNote } from './field-label';

@@ -3,7 +3,7 @@ import { useId, type SelectHTMLAttributes } from 'react';
 import { FieldLabel } from './field-label';
 
 /** A choice: its value, shown as is, or a value with its own label. */
-export type SelectOption = string | { value: string; label: string };
+type SelectOption = string | { value: string; label: string };
 
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> {
   label: string;

@@ -57,7 +57,9 @@ export type SchoolGovOrPrivate = (typeof SCHOOL_GOV_OR_PRIVATE)[number];
 
 /** NSW: the default BPAY filter and the only state with regions. */
 export const NSW_STATE_ID = 3;
+/** @alias The BPAY grid opens on NSW: a name of its own, as the rule may change apart from regions. */
 export const DEFAULT_BPAY_STATE_ID = NSW_STATE_ID;
+/** @alias The state whose schools have regions. */
 export const REGION_STATE_ID = NSW_STATE_ID;
 export const NSW_REGIONS = ['Sydney', 'Northern NSW', 'Southern NSW'] as const;
 export type Region = (typeof NSW_REGIONS)[number];
@@ -67,11 +69,8 @@ export type WaiverType = (typeof WAIVER_TYPES)[number];
 
 /** '0'/'1' string flags of the spec (seasonPass, received). */
 export const STRING_FLAGS = ['0', '1'] as const;
-export type StringFlag = (typeof STRING_FLAGS)[number];
 
 /** Accounting organisations: Northern for the NSW invoice type, Southern otherwise. */
 export const ACCOUNTING_REGIONS = ['Northern', 'Southern'] as const;
 export type AccountingRegion = (typeof ACCOUNTING_REGIONS)[number];
-/** Literal path segments naming the external services (see PRODUCT-DECISIONS). */
-export const ACCOUNTING_SEGMENT = 'xero';
 export const REGISTRY_SEGMENT = 'snowracer';

@@ -21,7 +21,6 @@ export const VIC_VOLUNTEER_GROUPS = {
   alpine: [1, 9],
 } as const satisfies Record<string, readonly DisciplineId[]>;
 export type VicVolunteerGroup = keyof typeof VIC_VOLUNTEER_GROUPS;
-export const VIC_EXCLUDED_DISCIPLINES: readonly DisciplineId[] = [6, 7, 8];
 /** New VIC ski and alpine slots offer divisions 1 to 5. */
 export const VIC_NEW_SLOT_DIVISIONS = { from: 1, to: 5 } as const;
 
@@ -40,7 +39,7 @@ export const NEW_EVENT_DIVISIONS_BY_DISCIPLINE: Readonly<
 };
 
 /** Volunteer position values as stored and shown. */
-export const VOLUNTEER_POSITION = {
+const VOLUNTEER_POSITION = {
   startMarshall: 'Start Marshall',
   finishAssistant: 'Finish Assistant',
   startReferee: 'Start Referee',

@@ -11,7 +11,7 @@ export const MAX_PERSON_NAME_LENGTH = 100;
 export const MAX_TITLE_LENGTH = 200;
 /** An email address: the 254-character limit of a forward path (RFC 5321 with RFC 3696 errata). */
 export const MAX_EMAIL_LENGTH = 254;
-/** Sign-in names are email addresses. */
+/** @alias Sign-in names are email addresses. */
 export const MAX_USERNAME_LENGTH = MAX_EMAIL_LENGTH;
 /** A phone, mobile or fax number as typed, with spaces, brackets and an extension. */
 export const MAX_PHONE_LENGTH = 40;

@@ -22,8 +22,6 @@ export const VIC_VOLUNTEER_RATIOS = { snowboard: 6, ski: 11, alpine: 8 } as cons
 export const CURRENCY = 'AUD';
 export const GST_DIVISOR = 11;
 
-export const SESSION_IDLE_HOURS = 12;
-export const SESSION_IDLE_MS = SESSION_IDLE_HOURS * 60 * 60 * 1000;
 export const RESET_TOKEN_LIFE_HOURS = 24;
 export const RESET_TOKEN_LIFE_MS = RESET_TOKEN_LIFE_HOURS * 60 * 60 * 1000;
 

@@ -4,7 +4,6 @@ export const DEFAULT_BIB_LIST_ROWS = 50;
 export const DEFAULT_START_MARSHALL_ROWS = 50;
 
 export const START_MARSHALL_TYPES = ['Start Marshall', 'Assistant Start Marshall'] as const;
-export type StartMarshallType = (typeof START_MARSHALL_TYPES)[number];
 
 export const RUNS = ['First', 'Second'] as const;
 export type Run = (typeof RUNS)[number];

@@ -53,8 +53,7 @@ export const NUMERIC_TIMING_FIELDS: ReadonlySet<TimingField> = new Set(['bib', '
 
 /** 'bib': every racer of the file by bib (racers without one after, in start order).
  *  'division': divisions in ascending order, each in start order (teams drawn, members by position). */
-export const TIMING_ORDERS = ['bib', 'division'] as const;
-export type TimingOrder = (typeof TIMING_ORDERS)[number];
+export type TimingOrder = 'bib' | 'division';
 
 export interface TimingColumn {
   field: TimingField;

@@ -3,7 +3,7 @@
 // BPAY's MOD10V01 routine, which is the Luhn algorithm (docs/invoices.md).
 
 /** BPAY CRNs are 2 to 20 digits. */
-export const CRN_PATTERN = /^\d{2,20}$/;
+const CRN_PATTERN = /^\d{2,20}$/;
 
 /** The Luhn check digit of the digits before it. */
 export function crnCheckDigit(payload: string): number {

@@ -12,7 +12,7 @@ export function escapeCell(value: string): string {
 }
 
 /** RFC 4180: quote a field holding a comma, quote, CR or LF, doubling its quotes. */
-export function quoteField(value: string): string {
+function quoteField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 

@@ -4,7 +4,7 @@ import { MESSAGES } from '../messages';
 // The same check as the schemas' z.email(), so the grid and the server agree on every address.
 const emailFormat = z.email();
 
-export function isValidEmail(value: string): boolean {
+function isValidEmail(value: string): boolean {
   return emailFormat.safeParse(value).success;
 }
 

@@ -38,12 +38,12 @@ export function eventProblems(event: Event, disciplineNames: ReadonlyMap<number,
 }
 
 /** What is sent for a new event: all of it but the joined discipline names. */
-export function eventWrite(event: Event) {
+function eventWrite(event: Event) {
   return { ...event, disciplines: event.disciplines.map(({ name: _name, ...d }) => d) };
 }
 
 /** What is sent for an existing event: not the /rev flags, which only /rev changes. */
-export function eventUpdate(event: Event) {
+function eventUpdate(event: Event) {
   const { showForResults: _r, showForStartlists: _s, ...rest } = eventWrite(event);
   return rest;
 }

@@ -24,7 +24,7 @@ export interface HomeMetrics {
 }
 
 /** A race entry is a team entry holding a participant; an empty position is not an entry. */
-export function raceEntryParticipantIds(teams: MetricsRows['teams']): string[] {
+function raceEntryParticipantIds(teams: MetricsRows['teams']): string[] {
   return teams.flatMap((team) =>
     (team.TeamEntries ?? []).flatMap((entry) => (entry.ParticipantId ? [entry.ParticipantId] : [])),
   );

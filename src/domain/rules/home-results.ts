@@ -3,7 +3,7 @@
 // for), then races by discipline, division and gender. Discipline names are data: the caller
 // passes them in. The server's answer and the mirror's view use this same function.
 
-export const HOME_RESULTS_LIMIT = 5;
+const HOME_RESULTS_LIMIT = 5;
 
 export interface HomeResult {
   id: string;

@@ -12,7 +12,7 @@
 //   registration fee.
 import { GST_DIVISOR } from '../constants/policy';
 
-export type InvoiceKind = 'initial' | 'supplementary';
+type InvoiceKind = 'initial' | 'supplementary';
 
 export type PlanLine = {
   /** The discipline a race-entries line is for; null for the registration fee. */
@@ -31,7 +31,7 @@ export type IssuedInvoice = {
   createdAt: Date | string;
 };
 
-export type EntriesByDiscipline = readonly { disciplineId: number; name: string; count: number }[];
+type EntriesByDiscipline = readonly { disciplineId: number; name: string; count: number }[];
 
 export type InvoicePlanInput = {
   registrationFeeCents: number;

@@ -41,7 +41,7 @@ export function paymentReturnResult(status: CheckoutStatus, testMode: boolean): 
 }
 
 /** Results of the payment return that mean the payment went through (the return's own words). */
-export const PAYMENT_SUCCESS_RESULTS: readonly string[] = [PAYMENT_RETURN_RESULTS.paid, PAYMENT_RETURN_RESULTS.paidTest];
+const PAYMENT_SUCCESS_RESULTS: readonly string[] = [PAYMENT_RETURN_RESULTS.paid, PAYMENT_RETURN_RESULTS.paidTest];
 
 export interface PaymentOutcome {
   success: boolean;

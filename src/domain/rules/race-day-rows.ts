@@ -2,7 +2,7 @@
 // on a race official's tablet (read from the race-day mirror): start lists, start marshall sheets,
 // bib lists and timing files are pure functions over these (ARCHITECTURE 'Derived views'), so a
 // screen shows the same offline as online.
-import { RACE_MARKS, type RaceMarkKind } from '../constants/race-day';
+import type { RaceMarkKind } from '../constants/race-day';
 
 /** One race: a discipline, division and gender of an event. */
 export interface RaceKey {
@@ -52,7 +52,7 @@ export interface StartDraw extends RaceKey {
   teamOrder: string[];
 }
 
-export { RACE_MARKS, type RaceMarkKind };
+export {  type RaceMarkKind };
 
 /** A start hut mark on one entry in one run. */
 export interface RaceMark {

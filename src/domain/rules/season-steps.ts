@@ -4,10 +4,9 @@
 import { isoDateToDisplay } from './grid-date';
 import { formatMoney } from './money';
 
-export const SEASON_STEP_KEYS = ['participants', 'teams', 'teamManagers', 'volunteers', 'waivers', 'invoice'] as const;
-export type SeasonStepKey = (typeof SEASON_STEP_KEYS)[number];
+export type SeasonStepKey = 'participants' | 'teams' | 'teamManagers' | 'volunteers' | 'waivers' | 'invoice';
 
-export interface InvoiceFacts {
+interface InvoiceFacts {
   paid: boolean;
   /** Dollars still to pay on what has been invoiced (0 when nothing is). */
   outstanding: number;

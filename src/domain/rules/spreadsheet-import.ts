@@ -5,7 +5,7 @@
 import { isValid, parse } from 'date-fns';
 import { YEAR_LEVELS, type Gender, type YearLevel } from '../constants/choices';
 import { MAX_EMAIL_LENGTH, MAX_PERSON_NAME_LENGTH, MAX_SNOW_ID_LENGTH } from '../constants/limits';
-export { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../constants/limits';
+;
 
 /** The template's columns, in order. */
 export const IMPORT_COLUMNS = ['Snow ID', 'Given name', 'Surname', 'Gender', 'Date of birth', 'Year level', 'Email'] as const;
@@ -39,7 +39,7 @@ export function matchHeadings(headings: readonly string[]): (ImportColumn | null
 }
 
 /** The columns a file must have for its rows to be read. */
-export const REQUIRED_COLUMNS: readonly ImportColumn[] = ['Given name', 'Surname', 'Gender', 'Year level'];
+const REQUIRED_COLUMNS: readonly ImportColumn[] = ['Given name', 'Surname', 'Gender', 'Year level'];
 
 export function missingColumns(matched: readonly (ImportColumn | null)[]): ImportColumn[] {
   return REQUIRED_COLUMNS.filter((c) => !matched.includes(c));
@@ -149,7 +149,7 @@ export function importKey(p: Pick<ImportedParticipant, 'snowId' | 'firstname' | 
 }
 
 /** Marks the second and later rows of the same person (same key) as duplicates. */
-export function markDuplicates(rows: readonly ParsedImportRow[]): ParsedImportRow[] {
+function markDuplicates(rows: readonly ParsedImportRow[]): ParsedImportRow[] {
   const first = new Map<string, number>();
   return rows.map((r) => {
     if (!r.values.firstname && !r.values.snowId) return r;
@@ -164,7 +164,7 @@ export function markDuplicates(rows: readonly ParsedImportRow[]): ParsedImportRo
 }
 
 /** How far down a sheet the heading row is looked for (title rows, a date, a blank line above it). */
-export const HEADING_SEARCH_ROWS = 10;
+const HEADING_SEARCH_ROWS = 10;
 
 /** The row of headings: the first of the sheet's first rows that names every required column, else
  *  the one naming the most (its missing columns are then reported). */

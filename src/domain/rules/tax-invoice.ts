@@ -11,7 +11,7 @@ export function supplierLines(supplier: Supplier): string[] {
 
 export type PaymentOption = { method: string; details: string[] };
 
-export const NO_BPAY_REFERENCE = 'Ask the association for your school\'s BPAY reference.';
+const NO_BPAY_REFERENCE = 'Ask the association for your school\'s BPAY reference.';
 
 /** The ways to pay this invoice, each with what the payer types or writes. */
 export function paymentOptions(invoice: Pick<Invoice, 'number' | 'school' | 'supplier'>): PaymentOption[] {

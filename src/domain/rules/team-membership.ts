@@ -2,7 +2,7 @@ import { CO_ED_TEAM } from '../constants/choices';
 import { SERVER_MESSAGES, participantAlreadyEnteredMessage } from '../server-messages';
 import { positionsPerTeam } from './positions-per-team';
 
-export interface TeamEntryLike {
+interface TeamEntryLike {
   id: string;
   ParticipantId: string | null;
   position: number | null;
@@ -35,7 +35,7 @@ export function canAddTeamManager(team: { TeamManagerId?: string | null }): bool
   return !team.TeamManagerId;
 }
 
-export type TeamEntryIssueCode =
+type TeamEntryIssueCode =
   | 'POSITION_OUT_OF_RANGE'
   | 'POSITION_TAKEN'
   | 'PARTICIPANT_TWICE'
@@ -143,8 +143,8 @@ export interface TeamBatch {
   isSchoolManager: (id: string) => boolean;
 }
 
-export type TeamField = 'DisciplineId' | 'division' | 'gender' | 'teamRank' | 'TeamManagerId';
-export type EntryField = 'ParticipantId' | 'position';
+type TeamField = 'DisciplineId' | 'division' | 'gender' | 'teamRank' | 'TeamManagerId';
+type EntryField = 'ParticipantId' | 'position';
 
 /** One refusal: the team (and entry) by index in the batch, and the field concerned. */
 export interface TeamBatchIssue {
@@ -165,7 +165,7 @@ export const TEAM_MESSAGES = {
   participantRemoved: (name: string) => `${name} has been removed from your school's participants and cannot be entered.`,
 } as const;
 
-export const memberName = (p: Pick<MemberLike, 'firstname' | 'lastname'>) => `${p.firstname} ${p.lastname}`.trim() || 'This participant';
+const memberName = (p: Pick<MemberLike, 'firstname' | 'lastname'>) => `${p.firstname} ${p.lastname}`.trim() || 'This participant';
 
 /** 'Moguls Division 1 Male team A': how a coordinator names a team. */
 export function teamLabel(disciplineName: string, team: Pick<BatchTeam, 'division' | 'gender' | 'teamRank'>): string {

@@ -32,7 +32,7 @@ export { escapeCell };
  * timing software can sort and sum; anything else, a leading zero included, as the text itself.
  * A text cell of a workbook is never a formula, so it needs no guarding apostrophe (the CSV does).
  */
-export function workbookCell(text: string): string | number {
+function workbookCell(text: string): string | number {
   return /^(0|[1-9]\d{0,14})$/.test(text) ? Number(text) : text;
 }
 

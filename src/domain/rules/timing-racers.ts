@@ -23,7 +23,7 @@ interface Placed {
 }
 
 /** 'Moguls Division 1 Female': one race, as a division of a LiveHeats event is named. */
-export function timingRaceName(discipline: string, division: number, gender: string): string {
+function timingRaceName(discipline: string, division: number, gender: string): string {
   return `${discipline} Division ${division} ${gender}`.trim();
 }
 
@@ -79,7 +79,7 @@ function byBib(placed: readonly Placed[]): Placed[] {
 }
 
 /** The racers of the chosen races in the given start order. */
-export function timingRacersInOrder(
+function timingRacersInOrder(
   rows: RaceDayRows,
   selection: TimingSelection,
   order: TimingOrder,

@@ -27,14 +27,14 @@ export interface MatchableWaiver {
   completed: boolean;
 }
 
-export interface ParticipantWaiverMatch<W> {
+interface ParticipantWaiverMatch<W> {
   ParticipantId: string;
   firstname: string;
   lastname: string;
   snowId: string | null;
   waiver: W | null;
 }
-export interface VolunteerWaiverMatch<W> {
+interface VolunteerWaiverMatch<W> {
   VolunteerId: string;
   firstname: string;
   lastname: string;

@@ -34,7 +34,7 @@ export const boundedText = (max: number) => z.string().max(max);
 export const requiredText = (max: number) => z.string().trim().min(1).max(max);
 
 /** Snow ids in requests: digits only, checked before any registry call. Trimmed (request-only). */
-export const SNOW_ID_MESSAGE = `A snow id is 1 to ${MAX_SNOW_ID_LENGTH} digits`;
+const SNOW_ID_MESSAGE = `A snow id is 1 to ${MAX_SNOW_ID_LENGTH} digits`;
 export const snowIdSchema = z.string().trim().regex(SNOW_ID_PATTERN, { error: SNOW_ID_MESSAGE });
 /** Snow ids in answers: as stored (every write checked the pattern). */
 export const storedSnowIdSchema = boundedText(MAX_SNOW_ID_LENGTH);
@@ -52,7 +52,7 @@ export function noneAsNull<T extends z.ZodType>(schema: T) {
 export const noneableIdInput = noneAsNull(idSchema);
 
 /** Dates travel as YYYY-MM-DD. */
-export const isoDateSchema = z.iso.date();
+const isoDateSchema = z.iso.date();
 export const nullableIsoDateSchema = isoDateSchema.nullable();
 /** Instants travel as ISO 8601 with offset. */
 export const isoDateTimeSchema = z.iso.datetime({ offset: true });
@@ -74,7 +74,7 @@ export const teamLetterSchema = z.enum(TEAM_LETTERS);
 export const yearLevelSchema = z.enum(YEAR_LEVELS);
 
 /** Optimistic-concurrency row version: sent back on writes, a stale one answers 409. */
-export const versionSchema = z.number().int().nonnegative();
+const versionSchema = z.number().int().nonnegative();
 export const versioned = { version: versionSchema.optional() };
 
 /**
@@ -94,7 +94,6 @@ export function wholeWhenNew<F extends string>(fields: Readonly<Record<F, 'strin
 
 /** Emails: standard format, at most 254 characters; '' means none where the spec allows empty. */
 export const emailSchema = z.email().max(MAX_EMAIL_LENGTH);
-export const optionalEmailSchema = z.union([z.literal(''), emailSchema]);
 /** An email as stored and answered (checked on the way in). */
 export const storedEmailSchema = boundedText(MAX_EMAIL_LENGTH);
 

@@ -4,7 +4,7 @@ import { ERROR_CODE_LIST } from '../errors';
 /** The one error body every failed call answers with. Its texts are the server's own and carry
  *  no bound: a refusal listing many fields must still serialise (a bound could only turn a 4xx
  *  into a 500). */
-export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
+const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
 
 export const errorBodySchema = z.object({
   statusCode: z.number().int(),
@@ -14,4 +14,3 @@ export const errorBodySchema = z.object({
   fields: z.array(fieldErrorSchema).optional(),
 });
 
-export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -3,7 +3,7 @@
 // from these (routeSchema) and the client builds typed calls from the same objects.
 import type { z } from 'zod';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RouteContract {
   method: HttpMethod;
@@ -25,8 +25,6 @@ type OutputOf<S> = S extends z.ZodType ? z.output<S> : undefined;
 export type RouteParams<R extends RouteContract> = InputOf<R['params']>;
 export type RouteQuery<R extends RouteContract> = InputOf<R['querystring']>;
 export type RouteBody<R extends RouteContract> = InputOf<R['body']>;
-/** What the server's handler receives once validated. */
-export type ParsedParams<R extends RouteContract> = OutputOf<R['params']>;
 export type ParsedQuery<R extends RouteContract> = OutputOf<R['querystring']>;
 export type ParsedBody<R extends RouteContract> = OutputOf<R['body']>;
 /** What the call answers with on success. */

@@ -27,12 +27,12 @@ import './accounting.css';
 
 type Segment = 'nsw' | 'vic';
 
-export const ORGANISATIONS: readonly { value: Segment; region: AccountingRegion; label: string }[] = [
+const ORGANISATIONS: readonly { value: Segment; region: AccountingRegion; label: string }[] = [
   { value: 'nsw', region: 'Northern', label: 'Northern (NSW)' },
   { value: 'vic', region: 'Southern', label: 'Southern (VIC and others)' },
 ];
-export const LOAD_ERROR = 'The schools and accounting contacts could not be loaded.';
-export const JOIN_FAILED = 'The school could not be linked to the accounting contact.';
+const LOAD_ERROR = 'The schools and accounting contacts could not be loaded.';
+const JOIN_FAILED = 'The school could not be linked to the accounting contact.';
 
 /** A typed filter: every word, anywhere in the name, ignoring case and accents. */
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('en');

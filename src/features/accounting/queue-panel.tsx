@@ -8,7 +8,7 @@ import { ListLoading } from '../../components/list-loading';
 import { useServerList } from '../../components/use-server-list';
 import { schoolsApi, type AccountingQueue } from '../../domain/schemas/api/schools';
 
-export const QUEUE_LOAD_ERROR = 'What is waiting for the accounting system could not be loaded.';
+const QUEUE_LOAD_ERROR = 'What is waiting for the accounting system could not be loaded.';
 export const SENT_AGAIN = 'Sent again: it goes to the accounting system in the background.';
 const RETRY_FAILED = 'It could not be sent again.';
 

@@ -4,8 +4,8 @@
 import type { ParticipantRow } from '../../db/database';
 import { isYear12Leaver, nextYearLevel } from '../../domain/rules/new-season';
 
-export const LEAVING = 'Leaving (Year 12)';
-export const YEAR_LEVEL_MISSING = 'Year level missing';
+const LEAVING = 'Leaving (Year 12)';
+const YEAR_LEVEL_MISSING = 'Year level missing';
 
 export interface CarryOverGridRow extends Record<string, unknown> {
   id: string;
@@ -17,7 +17,7 @@ export interface CarryOverGridRow extends Record<string, unknown> {
   leaving: boolean;
 }
 
-export function toCarryOverRow(participant: ParticipantRow): CarryOverGridRow {
+function toCarryOverRow(participant: ParticipantRow): CarryOverGridRow {
   const leaving = isYear12Leaver(participant);
   const next = nextYearLevel(participant.yearLevel);
   return {

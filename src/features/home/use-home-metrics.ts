@@ -21,7 +21,7 @@ export async function disciplineNames(db: InterschoolsDb): Promise<(id: number) 
   return (id) => names.get(id) ?? `Discipline ${id}`;
 }
 
-export function metricsOf(rows: SchoolEventRows): HomeMetrics {
+function metricsOf(rows: SchoolEventRows): HomeMetrics {
   return homeMetrics({
     participants: rows.participants,
     teamManagers: rows.teamManagers,
@@ -33,7 +33,7 @@ export function metricsOf(rows: SchoolEventRows): HomeMetrics {
 }
 
 /** The five published results home links to, once the event is shown for results. */
-export async function readHomeResults(db: InterschoolsDb, eventId: string): Promise<HomeResult[]> {
+async function readHomeResults(db: InterschoolsDb, eventId: string): Promise<HomeResult[]> {
   const [event, races, overalls, nameOf] = await Promise.all([
     db.events.get(eventId),
     db.resultRaces.where('EventId').equals(eventId).toArray(),
@@ -54,7 +54,7 @@ export interface SchoolHome {
   facts: SeasonFacts;
 }
 
-export async function readSchoolHome(db: InterschoolsDb, schoolId: string, eventId: string, now: Date): Promise<SchoolHome> {
+async function readSchoolHome(db: InterschoolsDb, schoolId: string, eventId: string, now: Date): Promise<SchoolHome> {
   const rows = await readSchoolEventRows(db, schoolId, eventId);
   const metrics = metricsOf(rows);
   // Payment received: the school's invoice status, as the feed sends it (paid when the payments

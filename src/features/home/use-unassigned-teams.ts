@@ -6,7 +6,7 @@ import type { UnassignedEntriesWarning } from '../../domain/rules/unassigned-ent
 import { teamsWithUnassignedParticipants } from '../../domain/rules/unassigned-participants';
 import { disciplineNames } from './use-home-metrics';
 
-export async function readUnassignedTeams(db: InterschoolsDb, schoolId: string, eventId: string): Promise<UnassignedEntriesWarning[]> {
+async function readUnassignedTeams(db: InterschoolsDb, schoolId: string, eventId: string): Promise<UnassignedEntriesWarning[]> {
   const [teams, participants, nameOf] = await Promise.all([
     db.teams.where('[SchoolId+EventId]').equals([schoolId, eventId]).toArray(),
     db.participants.where('SchoolId').equals(schoolId).toArray(),

@@ -7,7 +7,7 @@ import { PAYMENT_RETURN_RESULTS, paymentReturnResultSchema } from '../../domain/
 
 export type PaymentReturnNotice = { kind: 'success' | 'failure' | 'unknown'; message: string };
 
-export const UNKNOWN_PAYMENT_RESULT = 'We could not read the payment result; the invoice below shows what has been received.';
+const UNKNOWN_PAYMENT_RESULT = 'We could not read the payment result; the invoice below shows what has been received.';
 
 const NOTICES: Readonly<Record<string, PaymentReturnNotice>> = {
   [PAYMENT_RETURN_RESULTS.paid]: { kind: 'success', message: MESSAGES.paymentSuccess },

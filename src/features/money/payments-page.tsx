@@ -33,13 +33,13 @@ import { paymentsApi } from '../../domain/schemas/api/payments';
 import { navigateTo, startOnlinePayment } from './pay-online';
 import './payments-page.css';
 
-export const PAYMENTS_SAVED = 'Payments saved.';
-export const PAYMENTS_NOT_SAVED = 'The payments could not be saved.';
-export const AMOUNT_FORMAT_MESSAGE = 'Type dollars with at most 2 decimals, for example 120.50.';
-export const AMOUNT_TOO_LARGE_MESSAGE = `At most ${formatMoney(MAX_PAYMENT_AMOUNT)}.`;
-export const testPaymentDescription = (amount: number) =>
+const PAYMENTS_SAVED = 'Payments saved.';
+const PAYMENTS_NOT_SAVED = 'The payments could not be saved.';
+const AMOUNT_FORMAT_MESSAGE = 'Type dollars with at most 2 decimals, for example 120.50.';
+const AMOUNT_TOO_LARGE_MESSAGE = `At most ${formatMoney(MAX_PAYMENT_AMOUNT)}.`;
+const testPaymentDescription = (amount: number) =>
   `${formatMoney(amount)} of this was paid at the test checkout: a TEST payment, no money was received.`;
-export const INCOMPLETE_DESCRIPTION =
+const INCOMPLETE_DESCRIPTION =
   "Entries not ready: a racer's or a volunteer's waiver is not completed, or fewer volunteers are registered than the entries require.";
 
 const METHOD_LABELS: Record<ManualPaymentMethod, string> = { bpay: 'BPAY', cheque: 'Cheque' };
@@ -49,7 +49,7 @@ const METHOD_LABELS: Record<ManualPaymentMethod, string> = { bpay: 'BPAY', chequ
 type Edit = { amount: string; method: ManualPaymentMethod; lowered: 'correction' | 'refund'; reference: string };
 
 /** Typed dollars ('1,234.5', '$60') to a number; null when not dollars with at most 2 decimals. */
-export function parseDollars(text: string): number | null {
+function parseDollars(text: string): number | null {
   const plain = text.trim().replace(/^\$/, '').replace(/,/g, '');
   if (!/^\d+(\.\d{1,2})?$/.test(plain)) return null;
   return Number(plain);

@@ -32,7 +32,7 @@ export interface AddParticipantDialogProps {
 
 export const OFFLINE_LOOKUP_NOTE =
   'You are offline, so the snow id cannot be looked up now. Type the details by hand: the participant is added marked "lookup pending" and the snow id is checked when the change reaches the server.';
-export const REGISTRY_DOWN_NOTE =
+const REGISTRY_DOWN_NOTE =
   'You can type the details by hand: the participant is added marked "lookup pending" and checked when the change reaches the server.';
 
 export function AddParticipantDialog({ db, user, online, currentYear, onClose, onAdded, lookup = lookupSnowId }: AddParticipantDialogProps) {

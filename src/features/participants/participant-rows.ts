@@ -13,10 +13,10 @@ import type { GridRow } from '../../components/data-grid';
 export type LocalParticipantRow = ParticipantRow & { _lookupPending?: boolean };
 
 export const LOOKUP_PENDING = 'lookup pending';
-export const INACTIVE_SNOW_ID = 'inactive snow id';
+const INACTIVE_SNOW_ID = 'inactive snow id';
 
-export const EDITABLE_KEYS = ['snowId', 'firstname', 'lastname', 'yearLevel', 'gender', 'dob', 'email'] as const;
-export type EditableKey = (typeof EDITABLE_KEYS)[number];
+const EDITABLE_KEYS = ['snowId', 'firstname', 'lastname', 'yearLevel', 'gender', 'dob', 'email'] as const;
+type EditableKey = (typeof EDITABLE_KEYS)[number];
 
 export interface ParticipantGridRow extends GridRow {
   id: string;
@@ -91,7 +91,7 @@ export function recordEdit(
 }
 
 /** Field values as stored and sent. */
-export type ParticipantFields = Partial<
+type ParticipantFields = Partial<
   Pick<ParticipantRow, 'snowId' | 'firstname' | 'lastname' | 'yearLevel' | 'gender' | 'dob' | 'email' | 'archived'>
 >;
 
@@ -134,8 +134,8 @@ function withVersion<T extends object>(body: T, version: number | undefined): T 
   return version === undefined ? body : { ...body, version };
 }
 
-export type ParticipantPatchBody = RouteBody<typeof participantsApi.patch>;
-export type ParticipantsSaveBody = RouteBody<typeof participantsApi.saveAll>;
+type ParticipantPatchBody = RouteBody<typeof participantsApi.patch>;
+type ParticipantsSaveBody = RouteBody<typeof participantsApi.saveAll>;
 
 /** Year level and gender typed as the calls take them. A mirror row may hold the '' an import
  *  leaves in either, which the row type allows; Save is refused while a kept row would send one
@@ -145,7 +145,7 @@ function sendable<T extends { yearLevel?: YearLevel | ''; gender?: Gender | '' }
 }
 
 /** A full request row for PUT /api/v2/participants. */
-export function participantWriteBody(row: LocalParticipantRow): ParticipantsSaveBody['participants'][number] {
+function participantWriteBody(row: LocalParticipantRow): ParticipantsSaveBody['participants'][number] {
   return withVersion(
     sendable({
       id: row.id,

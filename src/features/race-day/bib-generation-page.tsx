@@ -13,7 +13,7 @@ import { buildStartlist } from '../../domain/rules/start-list';
 import { RaceDayFrame, type RaceView } from './race-day-frame';
 import { raceOf } from './race-choice';
 
-export const BIBS_GENERATED = 'Bibs successfully generated';
+const BIBS_GENERATED = 'Bibs successfully generated';
 const START_MESSAGE = 'The start number is a whole number from 1.';
 
 export default function BibGenerationPage({ db }: { db: InterschoolsDb }) {

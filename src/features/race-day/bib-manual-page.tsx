@@ -13,7 +13,7 @@ import { saveManualBibs, useRefusedBibs, type BibAssignment, type RefusedBibs } 
 import { RaceDayFrame, type RaceView } from './race-day-frame';
 import { raceOf } from './race-choice';
 
-export const BIB_NUMBER_MESSAGE = 'A bib is a whole number from 1 (leave it empty for none).';
+const BIB_NUMBER_MESSAGE = 'A bib is a whole number from 1 (leave it empty for none).';
 
 export default function BibManualPage({ db }: { db: InterschoolsDb }) {
   const refused = useRefusedBibs(db);

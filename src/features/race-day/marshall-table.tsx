@@ -21,7 +21,7 @@ const ROW_CLASS: Record<RaceMarkKind | 'none', string> = { started: 'started', D
 const MARK_STATE: Record<RaceMarkKind, string> = { started: 'Started', DNS: 'Did not start' };
 
 /** What the row says of its mark; null for a racer not marked. */
-export function markState(mark: RaceMarkKind | null, pending: boolean): string | null {
+function markState(mark: RaceMarkKind | null, pending: boolean): string | null {
   if (!mark) return null;
   return pending ? `${MARK_STATE[mark]}, waiting to be sent` : MARK_STATE[mark];
 }

@@ -17,7 +17,7 @@ export interface RaceChoice {
   gender: TeamGender;
 }
 
-export interface ChoiceDefaults {
+interface ChoiceDefaults {
   DisciplineId?: number;
   division?: number;
   gender?: TeamGender;
@@ -33,7 +33,7 @@ export interface ChoiceOptions {
 }
 
 /** The disciplines an event races (active ones). */
-export function activeDisciplines(event: RaceEventRow): RaceDiscipline[] {
+function activeDisciplines(event: RaceEventRow): RaceDiscipline[] {
   return event.disciplines.filter((d) => d.active);
 }
 

@@ -32,12 +32,12 @@ interface Props {
 }
 
 /** 'As of 09:42' today, 'As of 21 Nov 09:42' before. */
-export function asOfText(at: string): string {
+function asOfText(at: string): string {
   const date = new Date(at);
   return `As of ${format(date, isToday(date) ? 'HH:mm' : 'd MMM HH:mm')}`;
 }
 
-export function SyncedAt({ db }: { db: InterschoolsDb }) {
+function SyncedAt({ db }: { db: InterschoolsDb }) {
   const at = useRaceDaySyncedAt(db);
   const { online } = useSyncStatus();
   if (at === undefined) return null;

@@ -8,9 +8,9 @@ import { REGISTRY_SEGMENT } from '../../domain/constants/choices';
 import { registryApi, type RegistryImportResult } from '../../domain/schemas/api/registry';
 
 const LONG_CALL_MS = 120_000;
-export const TOO_SLOW = 'Snowracer took too long to answer. Please try again: what was already imported is not imported twice.';
-export const IMPORT_FAILED = 'The import could not be completed.';
-export const EXPORT_FAILED = 'The Snowracer file could not be made.';
+const TOO_SLOW = 'Snowracer took too long to answer. Please try again: what was already imported is not imported twice.';
+const IMPORT_FAILED = 'The import could not be completed.';
+const EXPORT_FAILED = 'The Snowracer file could not be made.';
 
 export type Outcome<T> = { ok: true; data: T } | { ok: false; message: string };
 

@@ -2,7 +2,7 @@
 // bar chart that draws them, so chart.js comes with the report pages that chart and no sooner.
 import { lazy, Suspense } from 'react';
 
-export type ChartSeries = { label: string; data: readonly number[] };
+type ChartSeries = { label: string; data: readonly number[] };
 export type BarChartProps = {
   labels: readonly string[];
   series: readonly ChartSeries[];

@@ -15,7 +15,7 @@ function listed(entries: readonly (readonly [string, number])[]): string {
 }
 
 /** One bar per label, largest first. */
-export function barsOf<R>(rows: readonly R[], label: (row: R) => string, amount: (row: R) => number, what: string, series: string): BarChartProps {
+function barsOf<R>(rows: readonly R[], label: (row: R) => string, amount: (row: R) => number, what: string, series: string): BarChartProps {
   const entries = [...totals(rows, label, amount)].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   return {
     labels: entries.map(([l]) => l),

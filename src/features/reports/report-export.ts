@@ -3,7 +3,7 @@
 import { CSV_TYPE, saveFile } from '../../components/save-file';
 import { cellValue, reportCsv, reportFileName, type ReportColumn } from './report-table';
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export function saveReportCsv<R>(title: string, rows: readonly R[], columns: readonly ReportColumn<R>[]): string {
   const name = reportFileName(title, 'csv');

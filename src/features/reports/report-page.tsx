@@ -25,8 +25,8 @@ import './reports.css';
 /** What the route table hands every report page. */
 export type ReportPageProps = { db: InterschoolsDb };
 
-export const REPORT_NOT_LOADED = 'The report could not be loaded.';
-export const NO_COPY_OFFLINE = 'No copy of this report is kept on this device yet: open it once online.';
+const REPORT_NOT_LOADED = 'The report could not be loaded.';
+const NO_COPY_OFFLINE = 'No copy of this report is kept on this device yet: open it once online.';
 
 export const timeOf = (iso: string) => new Date(iso).toLocaleString('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
 export const asOfText = (iso: string) => `As of ${timeOf(iso)}`;

@@ -18,7 +18,7 @@ export type ReportColumn<R> = {
   value?: (row: R) => CellValue;
 };
 
-export type SortDirection = 'ascending' | 'descending';
+type SortDirection = 'ascending' | 'descending';
 export type SortState = { key: string; direction: SortDirection } | null;
 
 export function cellValue<R>(row: R, column: ReportColumn<R>): CellValue {
@@ -42,7 +42,7 @@ function isEmpty(value: CellValue): boolean {
 }
 
 /** Ascending order of two cells of a column; empty cells sort after every value. */
-export function compareCells(a: CellValue, b: CellValue, kind: ColumnKind = 'text'): number {
+function compareCells(a: CellValue, b: CellValue, kind: ColumnKind = 'text'): number {
   if (isEmpty(a) || isEmpty(b)) return isEmpty(a) === isEmpty(b) ? 0 : isEmpty(a) ? 1 : -1;
   if ((kind === 'number' || kind === 'money') && typeof a === 'number' && typeof b === 'number') return a - b;
   // ISO dates and date-times order as text; a date before a date-time of the same day.
@@ -95,7 +95,7 @@ function fold(text: string): string {
 
 /** A cell as exported: numbers and money as plain numbers (a spreadsheet adds them up), dates as
  *  YYYY-MM-DD (unambiguous in every locale), Yes or No, text as is. */
-export function exportCell(value: CellValue, kind: ColumnKind = 'text'): CsvCell {
+function exportCell(value: CellValue, kind: ColumnKind = 'text'): CsvCell {
   if (isEmpty(value)) return '';
   if (typeof value === 'number') return value;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';

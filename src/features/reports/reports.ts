@@ -10,7 +10,7 @@ export const REPORT_GROUPS = [
   { id: 'seasons', label: 'Seasons compared' },
   { id: 'awards', label: 'Awards' },
 ] as const;
-export type ReportGroup = (typeof REPORT_GROUPS)[number]['id'];
+type ReportGroup = (typeof REPORT_GROUPS)[number]['id'];
 
 export type ReportInfo = { name: string; title: string; group: ReportGroup };
 

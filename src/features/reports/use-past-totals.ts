@@ -18,8 +18,8 @@ import type { PastTotalsRow } from './report-columns';
 /** The key the last generated copy is kept under: the route's path without its leading slash, the
  *  name copies were kept under before the calls were made from the contract. */
 const PAST_TOTALS_KEY = reportsApi.schoolPastTotalEntries.url.replace(/^\//, '');
-export const EVENTS_NOT_LOADED = 'The events could not be loaded.';
-export const PAST_TOTALS_FAILED = 'The report could not be generated.';
+const EVENTS_NOT_LOADED = 'The events could not be loaded.';
+const PAST_TOTALS_FAILED = 'The report could not be generated.';
 
 /** Read as summaries: that is all the report's choice shows, whichever shape the route answers. */
 const eventsSchema = z.array(eventSummarySchema);

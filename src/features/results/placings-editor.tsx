@@ -7,7 +7,7 @@ import type { Placing } from '../../domain/schemas/entities/result';
 import { nextPlace, type PlacingProblems, type PlacingValues } from './result-forms';
 import { TableScroll } from '../../components/table-scroll';
 
-export const EMPTY_PLACING: PlacingValues = { place: '', name: '', school: '', points: '' };
+const EMPTY_PLACING: PlacingValues = { place: '', name: '', school: '', points: '' };
 
 /** Pasted spreadsheet lines as placings: place, name, school, points (a header row is skipped). */
 export function pastedPlacings(text: string): PlacingValues[] {

@@ -10,7 +10,7 @@ import type { Placing } from '../../domain/schemas/entities/result';
 
 export const REQUIRED = 'Choose one.';
 export const BAD_URL = 'Enter a full web address starting with https:// or http://, or upload the file.';
-export const TOO_LONG = 'This is too long.';
+const TOO_LONG = 'This is too long.';
 
 export type Problems<K extends string> = Partial<Record<K, string>>;
 export type Outcome<T, K extends string> = { ok: true; result: T } | { ok: false; problems: Problems<K> };

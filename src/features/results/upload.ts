@@ -8,9 +8,9 @@ import { MAX_RESULT_FILE_BYTES, MAX_TROPHY_IMAGE_BYTES, resultsApi } from '../..
 
 export type UploadKind = 'results' | 'trophies';
 const UPLOAD_ROUTES = { results: resultsApi.uploadResultFile, trophies: resultsApi.uploadTrophyImage };
-export const UPLOAD_FAILED = 'The file could not be uploaded. Try again.';
-export const UPLOAD_LIMITS: Readonly<Record<UploadKind, number>> = { results: MAX_RESULT_FILE_BYTES, trophies: MAX_TROPHY_IMAGE_BYTES };
-export const tooLargeMessage = (kind: UploadKind) =>
+const UPLOAD_FAILED = 'The file could not be uploaded. Try again.';
+const UPLOAD_LIMITS: Readonly<Record<UploadKind, number>> = { results: MAX_RESULT_FILE_BYTES, trophies: MAX_TROPHY_IMAGE_BYTES };
+const tooLargeMessage = (kind: UploadKind) =>
   `The file is larger than ${UPLOAD_LIMITS[kind] / (1024 * 1024)} MB. ${kind === 'results' ? 'Make the PDF smaller or type its web address instead.' : 'Choose a smaller picture.'}`;
 
 /** Uploads the file; `onProgress` hears the share sent (0 to 1). */

@@ -19,8 +19,8 @@ import { isAdmin } from '../../domain/rules/access';
 import type { SchoolBpay } from '../../domain/schemas';
 import { schoolsApi } from '../../domain/schemas/api/schools';
 
-export const SCHOOL_REMOVED = 'School removed.';
-export const BPAY_SAVED = 'BPAY references saved.';
+const SCHOOL_REMOVED = 'School removed.';
+const BPAY_SAVED = 'BPAY references saved.';
 
 export default function BpayPage({ db }: { db: InterschoolsDb }) {
   const { user } = useSession();

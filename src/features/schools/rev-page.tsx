@@ -12,7 +12,7 @@ import { TableScroll } from '../../components/table-scroll';
 import { eventSchema } from '../../domain/schemas';
 import { eventsApi } from '../../domain/schemas/api/events';
 
-export const REV_SAVED = 'Saved: race officials and schools see the change at their next sync.';
+const REV_SAVED = 'Saved: race officials and schools see the change at their next sync.';
 
 type Flags = { showForStartlists: boolean; showForResults: boolean };
 

@@ -35,13 +35,13 @@ import { SchoolFormFields } from './school-form';
 import { queueSchoolProfile } from './school-writes';
 
 export const SAVED_ON_DEVICE = 'Saved on this device: it will be sent when the connection returns.';
-export const SENDING = 'Saved on this device: sending it to the server…';
+const SENDING = 'Saved on this device: sending it to the server…';
 export const PASSWORD_NEEDS_NETWORK = 'Changing the password needs the network. Clear the password field to save the rest now.';
 export const EMAIL_NEEDS_NETWORK = 'Changing the sign-in email needs the network. Put the current email back to save the rest now.';
 
 const scrollTop = () => window.scrollTo({ top: 0, behavior: 'smooth' });
 
-export function registeredLine(createdAt: string | null): string {
+function registeredLine(createdAt: string | null): string {
   return createdAt ? `Registered ${isoDateToDisplay(createdAt.slice(0, 10))}` : MESSAGES.registeredPre2013;
 }
 

@@ -21,9 +21,9 @@ import { PageMain } from '../../components/page-main';
  *  be nothing to enter, and every screen would send them back here without a word. */
 export const NO_OPEN_EVENT_MESSAGE = 'No event is open to your school at the moment, so there is nothing to enter yet. You can sign in once the association opens this season\'s event.';
 
-export const CHANGE_EVENT_MESSAGE = 'Choose the event, then sign in again.';
+const CHANGE_EVENT_MESSAGE = 'Choose the event, then sign in again.';
 
-export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Sign in again: your unsent changes are kept and sent once you are back.';
+const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Sign in again: your unsent changes are kept and sent once you are back.';
 
 function requestPersistentStorage(): void {
   try {

@@ -17,9 +17,9 @@ import { IMPORT_COLUMNS } from '../../domain/rules/spreadsheet-import';
 import type { ImportRow, XlsImportAnswer } from '../../domain/schemas/api/participants';
 import './upload.css';
 
-export const IMPORTED = 'Imported successfully';
-export const WRONG_TYPE = 'Choose an .xlsx, .csv or .txt file (Excel: File > Save As > Excel Workbook, CSV or Unicode Text).';
-export const TOO_BIG = `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB: split it and import each part.`;
+const IMPORTED = 'Imported successfully';
+const WRONG_TYPE = 'Choose an .xlsx, .csv or .txt file (Excel: File > Save As > Excel Workbook, CSV or Unicode Text).';
+const TOO_BIG = `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB: split it and import each part.`;
 
 type Stage =
   | { kind: 'choose'; message: string | null }

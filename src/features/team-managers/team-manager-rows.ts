@@ -9,7 +9,7 @@ import type { RouteBody } from '../../domain/schemas/route';
 type TeamManagersBody = RouteBody<typeof teamManagersApi.save>;
 type TeamManagerBodyRow = TeamManagersBody['teamManagers'][number];
 
-export const EDITABLE_KEYS = ['firstname', 'lastname', 'mobile', 'seasonPass'] as const;
+const EDITABLE_KEYS = ['firstname', 'lastname', 'mobile', 'seasonPass'] as const;
 export type EditableKey = (typeof EDITABLE_KEYS)[number];
 
 export interface TeamManagerGridRow extends GridRow {

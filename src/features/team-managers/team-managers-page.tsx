@@ -26,7 +26,7 @@ import { RefusedTeamManagers, RemovedTeamManagers, teamManagerName } from './tea
 import { useRefusedTeamManagers, useTeamManagers } from './use-team-managers-data';
 
 export const LOCKED_MESSAGE = 'This event is locked: team managers can be viewed but not changed.';
-export const SAVED_NOTICE = 'Changes saved on this device; they are sent to the server when online.';
+const SAVED_NOTICE = 'Changes saved on this device; they are sent to the server when online.';
 
 const NO_ROWS: TeamManagerGridRow[] = [];
 

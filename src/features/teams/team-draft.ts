@@ -139,7 +139,7 @@ export function setTeamField(team: WorkingTeam, field: TeamField, value: string 
 }
 
 /** The positions a team offers that no entry holds yet. */
-export function freePositions(team: WorkingTeam): number[] {
+function freePositions(team: WorkingTeam): number[] {
   const taken = new Set(team.entries.map((e) => e.position));
   const max = team.DisciplineId === null ? 0 : positionsPerTeam(team.DisciplineId);
   return Array.from({ length: max }, (_, i) => i + 1).filter((p) => !taken.has(p));
@@ -173,7 +173,7 @@ export function setManager(team: WorkingTeam, managerId: string | null): Working
 
 type TeamsBody = RouteBody<typeof teamsApi.save>;
 /** A team of PUT /api/teams: whole, or its id, version and what changed. */
-export type TeamWriteBody = TeamsBody['teams'][number];
+type TeamWriteBody = TeamsBody['teams'][number];
 type TeamEntriesBody = NonNullable<TeamWriteBody['TeamEntries']>;
 
 /** The letter and gender as the call types them. A working copy holds what was typed; the grid
@@ -249,7 +249,7 @@ export interface Unsent {
   itemIds: readonly number[];
 }
 
-export const NOTHING_UNSENT: Unsent = { teamIds: new Set(), deletedIds: new Set(), itemIds: [] };
+const NOTHING_UNSENT: Unsent = { teamIds: new Set(), deletedIds: new Set(), itemIds: [] };
 
 /** The save the draft makes, or null when nothing changed: the changed and new teams, and the
  *  teams of refused saves as they stand now (a team of a refused save deleted since, or deleted by

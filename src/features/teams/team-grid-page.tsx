@@ -24,9 +24,9 @@ import { TeamMembersPanel } from './team-members-panel';
 import { saveTeams } from './team-writes';
 import { useRefusedTeams, useTeamsMirror } from './use-teams-data';
 
-export const LOCKED_MESSAGE = 'This event is locked: teams can be viewed but not changed.';
-export const SAVED_NOTICE = 'Teams saved on this device; they are sent to the server when online.';
-export const FIX_FIRST = 'Fix the teams listed above before saving.';
+const LOCKED_MESSAGE = 'This event is locked: teams can be viewed but not changed.';
+const SAVED_NOTICE = 'Teams saved on this device; they are sent to the server when online.';
+const FIX_FIRST = 'Fix the teams listed above before saving.';
 /** A team of a refused save that was not itself the cause: the whole save was refused. */
 export const NOT_SENT = 'Not on the server yet: it is sent again with your next Save.';
 

@@ -71,7 +71,7 @@ function TeamCard({ team, showBib }: { team: ListedTeam; showBib: boolean }) {
   );
 }
 
-export function TeamListing({ groups, showBib }: { groups: readonly ListedGroup[]; showBib: boolean }) {
+function TeamListing({ groups, showBib }: { groups: readonly ListedGroup[]; showBib: boolean }) {
   if (groups.length === 0) return <p>No teams entered in this event.</p>;
   return (
     <>

@@ -7,7 +7,7 @@ import { baseTeams } from './team-draft';
 import { disciplineName, managerName } from './team-grid-rows';
 import type { TeamsMirror } from './use-teams-data';
 
-export interface ListedMember {
+interface ListedMember {
   position: number;
   name: string;
   snowId: string;

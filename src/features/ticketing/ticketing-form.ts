@@ -8,12 +8,12 @@ import type { eventsApi } from '../../domain/schemas/api/events';
 import type { RouteBody } from '../../domain/schemas/route';
 
 export type TicketingKey = TicketField | 'noAvailableTeamManagerPasses';
-export const FORM_KEYS: readonly TicketingKey[] = [...TICKET_FIELDS, 'noAvailableTeamManagerPasses'];
+const FORM_KEYS: readonly TicketingKey[] = [...TICKET_FIELDS, 'noAvailableTeamManagerPasses'];
 
 /** The form's values as typed. */
 export type TicketingValues = Record<TicketingKey, string>;
 
-export const NOT_A_COUNT = 'Enter a whole number, 0 or more.';
+const NOT_A_COUNT = 'Enter a whole number, 0 or more.';
 
 /** The stored row (all zero before the first save) as form values. */
 export function toValues(row: TicketingRow | null): TicketingValues {
@@ -21,7 +21,7 @@ export function toValues(row: TicketingRow | null): TicketingValues {
 }
 
 /** A typed count: a whole number 0 or more ('' counts as 0), else null. */
-export function parseCount(text: string): number | null {
+function parseCount(text: string): number | null {
   const value = text.trim();
   if (value === '') return 0;
   return /^\d{1,6}$/.test(value) ? Number(value) : null;

@@ -19,7 +19,7 @@ import { ticketingRowId, useTicketing } from './use-ticketing-data';
 import { useRowRefusal } from '../../components/use-row-refusal';
 import { RefusalNotice } from '../../components/refusal-notice';
 
-export const LOCKED_MESSAGE = 'This event is locked: tickets can be viewed but not changed.';
+const LOCKED_MESSAGE = 'This event is locked: tickets can be viewed but not changed.';
 export const WAITING_MESSAGE = 'Saved on this device: waiting to be sent to the server.';
 export const tooManyMessage = (total: number, passes: number) =>
   `Too many tickets: ${total} asked for, but only ${passes} team manager ${passes === 1 ? 'pass is' : 'passes are'} available.`;

@@ -25,7 +25,7 @@ export const newDraft = (): UserDraft => ({
   id: `${TEMP_ID_PREFIX}-${uuidv7()}`, firstname: '', lastname: '', email: '', role: '', newPassword: '',
 });
 
-export const FIELD_MESSAGES = {
+const FIELD_MESSAGES = {
   firstname: 'Enter the given name.',
   lastname: 'Enter the surname.',
   role: 'Choose a role.',

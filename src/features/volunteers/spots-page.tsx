@@ -21,8 +21,8 @@ import { WRITE_HEADERS } from '../../domain/schemas/api/sync';
 import { volunteersApi } from '../../domain/schemas/api/volunteers';
 import './volunteers.css';
 
-export const OUT_OF_SYNC = 'Some stored places were for divisions this event no longer races; they are left out and go when you save.';
-export const SPOTS_SAVED = 'Volunteer places saved.';
+const OUT_OF_SYNC = 'Some stored places were for divisions this event no longer races; they are left out and go when you save.';
+const SPOTS_SAVED = 'Volunteer places saved.';
 
 const key = (s: { DisciplineId: number; division: number }) => `${s.DisciplineId}:${s.division}`;
 

@@ -29,12 +29,12 @@ import { useRefusedVolunteers, useVolunteersMirror } from './use-volunteers-data
 import { saveVolunteers } from './volunteer-writes';
 import './volunteers.css';
 
-export const TITLES: Record<VolunteersVariant, string> = {
+const TITLES: Record<VolunteersVariant, string> = {
   general: 'Volunteers',
   vic: 'Volunteers (VIC)',
   aus: 'Volunteers (other regions)',
 };
-export const SAVED_NOTICE = 'Changes saved on this device; they are sent to the server when online.';
+const SAVED_NOTICE = 'Changes saved on this device; they are sent to the server when online.';
 const LOCKED = 'Volunteers are locked for this event: they can be viewed but not changed.';
 
 const asFields = (v: VolunteerFields): VolunteerFields => ({

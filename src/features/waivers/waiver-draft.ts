@@ -8,7 +8,7 @@ import { MAX_TITLE_LENGTH } from '../../domain/constants/limits';
 import type { waiversApi } from '../../domain/schemas/api/waivers';
 import type { RouteBody } from '../../domain/schemas/route';
 
-export const EDITABLE_KEYS = ['givenName', 'surname', 'snowId', 'completed'] as const;
+const EDITABLE_KEYS = ['givenName', 'surname', 'snowId', 'completed'] as const;
 type EditableKey = (typeof EDITABLE_KEYS)[number];
 export type WaiverEdit = Partial<Pick<WaiverRow, EditableKey>>;
 

@@ -23,7 +23,7 @@ export interface WaiverRowActions {
 const TOUCH = { minHeight: 44 } as const;
 const CHECKBOX = { width: 22, height: 22, minHeight: 0, margin: 0 } as const;
 
-export function waiverStatus(waiver: Pick<WaiverRow, 'completed'> | null): 'Completed' | 'Not completed' | 'No waiver' {
+function waiverStatus(waiver: Pick<WaiverRow, 'completed'> | null): 'Completed' | 'Not completed' | 'No waiver' {
   if (!waiver) return 'No waiver';
   return waiver.completed ? 'Completed' : 'Not completed';
 }

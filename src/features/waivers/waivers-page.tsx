@@ -24,13 +24,13 @@ import { PeopleWaivers, RemovedWaivers, UnmatchedWaivers, type PersonWaiverRow }
 import { saveWaivers } from './waiver-writes';
 import { useRefusedWaivers, useWaiverRows } from './use-waivers-data';
 
-export const LOCKED_MESSAGE = 'This event is locked: waivers can be viewed but not changed.';
-export const SAVED_NOTICE = 'Changes saved on this device; they are sent to the server when online.';
+const LOCKED_MESSAGE = 'This event is locked: waivers can be viewed but not changed.';
+const SAVED_NOTICE = 'Changes saved on this device; they are sent to the server when online.';
 
 const fullName = (person: { firstname: string; lastname: string }) => `${person.firstname} ${person.lastname}`.trim();
 const NO_WAIVERS: WaiverRow[] = [];
 
-export function countsLine(counts: ReturnType<typeof waiverCounts>): string {
+function countsLine(counts: ReturnType<typeof waiverCounts>): string {
   const { participants: p, volunteers: v } = counts;
   return `${p.completed} of ${p.total} racer waivers completed, ${v.completed} of ${v.total} volunteer waivers completed`;
 }

@@ -24,7 +24,7 @@ import { defineRoute } from '../route';
 
 /** POST /api/bibs/generate { bibForm }: consecutive numbers from startNumber, in start-list
  *  order, over one discipline, one or more divisions and a gender. */
-export const bibFormSchema = z.object({
+const bibFormSchema = z.object({
   EventId: idSchema.optional(),
   DisciplineId: disciplineIdSchema,
   divisions: z.array(divisionSchema).min(1).max(MAX_CHOICES),
@@ -32,7 +32,7 @@ export const bibFormSchema = z.object({
   startNumber: bibSchema,
 });
 export type BibForm = z.infer<typeof bibFormSchema>;
-export const bibGenerateBodySchema = z.object({ bibForm: bibFormSchema });
+const bibGenerateBodySchema = z.object({ bibForm: bibFormSchema });
 
 const bibAssignmentSchema = z.object({ teamEntryId: idSchema, bib: bibSchema });
 export const bibGenerateResponseSchema = z.object({
@@ -43,7 +43,7 @@ export const bibGenerateResponseSchema = z.object({
 });
 
 /** GET /api/bibList with the bibListForm as query (50 rows a page by default). */
-export const bibListQuerySchema = z.object({
+const bibListQuerySchema = z.object({
   EventId: idSchema.optional(),
   DisciplineId: queryInt.optional(),
   division: queryInt.optional(),
@@ -84,7 +84,7 @@ export const bibReadinessSchema = z.object({
 });
 export type BibReadiness = z.infer<typeof bibReadinessSchema>;
 
-export const bibListResponseSchema = z.object({
+const bibListResponseSchema = z.object({
   rows: z.array(bibListRowSchema),
   total: z.number().int().nonnegative(),
   schools: z.array(bibReadinessSchema),
@@ -96,7 +96,7 @@ export const manualAssignBodySchema = z
   .array(z.object({ teamEntryId: idSchema, bib: bibSchema.nullable() }))
   .min(1)
   .max(MAX_BATCH_ROWS);
-export const manualAssignResponseSchema = z.object({ assigned: z.number().int().nonnegative() });
+const manualAssignResponseSchema = z.object({ assigned: z.number().int().nonnegative() });
 
 export const bibsApi = {
   generate: defineRoute({

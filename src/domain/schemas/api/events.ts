@@ -16,7 +16,7 @@ import { ticketingSchema, ticketingWriteSchema } from '../entities/ticketing';
 import { defineRoute } from '../route';
 
 /** ?active=true, or ?stateId=&level=; showFor* pick the events chosen on /rev. */
-export const eventsQuerySchema = z.object({
+const eventsQuerySchema = z.object({
   active: queryBool.optional(),
   stateId: queryInt.optional(),
   level: eventLevelSchema.optional(),
@@ -24,9 +24,9 @@ export const eventsQuerySchema = z.object({
   showForStartlists: queryBool.optional(),
 });
 
-export const createEventsBodySchema = z.object({ data: z.array(eventWriteSchema).min(1).max(MAX_EVENTS_PER_SAVE) });
+const createEventsBodySchema = z.object({ data: z.array(eventWriteSchema).min(1).max(MAX_EVENTS_PER_SAVE) });
 export const updateEventsBodySchema = z.object({ data: z.array(eventUpdateSchema).min(1).max(MAX_EVENTS_PER_SAVE) });
-export const ticketingBodySchema = z.object({ ticketing: ticketingWriteSchema });
+const ticketingBodySchema = z.object({ ticketing: ticketingWriteSchema });
 
 export const eventsApi = {
   /** Signed in: whole events. Signed out, only with ?active=true: event summaries (the login form). */

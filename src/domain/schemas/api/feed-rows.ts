@@ -22,7 +22,7 @@ import type { SyncEntity } from './sync';
 /** A school's invoice for an event, as every device needs it offline: is it paid, what is owed
  *  (PRODUCT-DECISIONS 'Money'; the rule is src/domain/rules/invoice-status.ts). Keyed by school
  *  and event: one row whatever the number of invoices issued. */
-export const invoiceStatusSchema = z.object({
+const invoiceStatusSchema = z.object({
   SchoolId: idSchema,
   EventId: idSchema,
   /** The latest invoice's number, '' before the first. */

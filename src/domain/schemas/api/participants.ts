@@ -43,7 +43,7 @@ const order = filterTermsSchema;
 const include = filterTermsSchema;
 
 /** The v2 calls' filter (sent JSON-encoded as ?filter=...). */
-export const participantsFilterSchema = z.object({
+const participantsFilterSchema = z.object({
   where: z
     .object({ SchoolId: idSchema, archived: numberFlagSchema, snowId: snowIdSchema })
     .partial()
@@ -54,7 +54,7 @@ export const participantsFilterSchema = z.object({
 export type ParticipantsFilter = z.infer<typeof participantsFilterSchema>;
 export const participantsQuerySchema = z.object({ filter: jsonQuery(participantsFilterSchema).optional() });
 
-export const teamEntriesFilterSchema = z.object({
+const teamEntriesFilterSchema = z.object({
   where: z
     .object({ TeamId: idSchema, ParticipantId: idSchema, EventId: idSchema, SchoolId: idSchema })
     .partial()
@@ -63,14 +63,14 @@ export const teamEntriesFilterSchema = z.object({
   include,
 });
 export type TeamEntriesFilter = z.infer<typeof teamEntriesFilterSchema>;
-export const teamEntriesQuerySchema = z.object({ filter: jsonQuery(teamEntriesFilterSchema).optional() });
+const teamEntriesQuerySchema = z.object({ filter: jsonQuery(teamEntriesFilterSchema).optional() });
 
 export const participantsBulkBodySchema = z.object({
   participants: z.array(participantSaveRowSchema).max(MAX_WRITE_BATCH_ROWS, { error: `At most ${MAX_WRITE_BATCH_ROWS} participants can be saved at once.` }),
 });
 
 /** A participant's race entry with its team, for the race-entries dialog. */
-export const participantTeamEntrySchema = teamEntrySchema.extend({
+const participantTeamEntrySchema = teamEntrySchema.extend({
   EventId: idSchema,
   DisciplineId: disciplineIdSchema,
   disciplineName: boundedText(MAX_TITLE_LENGTH),
@@ -104,7 +104,7 @@ export type ImportRow = z.infer<typeof importRowSchema>;
 /** POST /api/xls-import: the uploaded file (xlsx or csv, the body itself) read into rows, each
  *  with its problems; nothing is written. `existing`: the school already has this person (the
  *  import updates them). */
-export const xlsImportResponseSchema = z.object({
+const xlsImportResponseSchema = z.object({
   rows: z.array(z.object({
     row: z.number().int().positive(),
     values: z.object({
@@ -126,7 +126,7 @@ export type XlsImportAnswer = z.infer<typeof xlsImportResponseSchema>;
 
 /** POST /api/xls-import/confirm: the reviewed valid rows, written in one transaction, each found
  *  again by snow id (else name and date of birth), so importing the same file twice adds nobody. */
-export const xlsImportConfirmBodySchema = z.object({ rows: z.array(importRowSchema).min(1).max(MAX_IMPORT_ROWS) });
+const xlsImportConfirmBodySchema = z.object({ rows: z.array(importRowSchema).min(1).max(MAX_IMPORT_ROWS) });
 export const xlsImportConfirmResponseSchema = z.object({
   created: z.number().int().nonnegative(),
   updated: z.number().int().nonnegative(),

@@ -8,9 +8,9 @@ import { defineRoute } from '../route';
 
 /** ?append=true asks for the supplementary invoice (/invoice/append/...): entries added after
  *  the school's last paid invoice. */
-export const invoiceQuerySchema = z.object({ append: queryBool.optional() });
+const invoiceQuerySchema = z.object({ append: queryBool.optional() });
 
-export const paymentReceivedSchema = z.object({ paymentReceived: moneySchema, paid: z.boolean() });
+const paymentReceivedSchema = z.object({ paymentReceived: moneySchema, paid: z.boolean() });
 
 /** POST /api/transaction: the spec spells these three in lowercase. */
 export const transactionBodySchema = z.object({
@@ -19,7 +19,7 @@ export const transactionBodySchema = z.object({
   outstanding: moneySchema.pipe(z.number().positive()),
 });
 /** The app sends the browser to url (the gateway's hosted checkout). */
-export const transactionResponseSchema = z.object({ url: boundedText(MAX_URL_LENGTH) });
+const transactionResponseSchema = z.object({ url: boundedText(MAX_URL_LENGTH) });
 
 /** The only words the payment return puts in `#/invoice?result=` (the gateway's outcome in the
  *  spec's words): paid, paid at the test checkout, declined, or left without paying. The app shows
@@ -27,8 +27,8 @@ export const transactionResponseSchema = z.object({ url: boundedText(MAX_URL_LEN
 export const PAYMENT_RETURN_RESULTS = { paid: 'PAID', paidTest: 'PAID (TEST mode)', declined: 'DECLINED', cancelled: 'CANCELLED' } as const;
 export const paymentReturnResultSchema = z.enum(Object.values(PAYMENT_RETURN_RESULTS) as [string, ...string[]]);
 
-export const paymentsQuerySchema = z.object({ EventId: idSchema.optional() });
-export const paymentsBodySchema = z.object({ payments: z.array(paymentUpdateSchema).max(MAX_BATCH_ROWS) });
+const paymentsQuerySchema = z.object({ EventId: idSchema.optional() });
+const paymentsBodySchema = z.object({ payments: z.array(paymentUpdateSchema).max(MAX_BATCH_ROWS) });
 
 export const paymentsApi = {
   invoice: defineRoute({

@@ -29,7 +29,7 @@ export const raceEventRowSchema = z.object({
 });
 export type RaceEventRow = z.infer<typeof raceEventRowSchema>;
 
-export const raceTeamRowSchema = z.object({
+const raceTeamRowSchema = z.object({
   id: idSchema,
   EventId: idSchema,
   SchoolId: idSchema,
@@ -40,7 +40,7 @@ export const raceTeamRowSchema = z.object({
   ...versioned,
 });
 
-export const raceEntryRowSchema = z.object({
+const raceEntryRowSchema = z.object({
   id: idSchema,
   TeamId: idSchema,
   EventId: idSchema,
@@ -54,7 +54,7 @@ export const raceEntryRowSchema = z.object({
 export type RaceEntryRow = z.infer<typeof raceEntryRowSchema>;
 
 /** A racer: names, snow id, gender and year level; never a date of birth. */
-export const raceParticipantRowSchema = z.object({
+const raceParticipantRowSchema = z.object({
   id: idSchema,
   firstname: boundedText(MAX_PERSON_NAME_LENGTH),
   lastname: boundedText(MAX_PERSON_NAME_LENGTH),
@@ -64,9 +64,9 @@ export const raceParticipantRowSchema = z.object({
   ...versioned,
 });
 
-export const raceSchoolRowSchema = z.object({ id: idSchema, name: boundedText(MAX_TITLE_LENGTH), ...versioned });
+const raceSchoolRowSchema = z.object({ id: idSchema, name: boundedText(MAX_TITLE_LENGTH), ...versioned });
 
-export const startDrawRowSchema = z.object({
+const startDrawRowSchema = z.object({
   id: idSchema,
   EventId: idSchema,
   DisciplineId: disciplineIdSchema,
@@ -78,7 +78,7 @@ export const startDrawRowSchema = z.object({
 });
 
 /** A start hut mark, keyed on devices by its entry and run ('<teamEntryId>:<run>'). */
-export const raceMarkRowSchema = z.object({
+const raceMarkRowSchema = z.object({
   id: boundedText(MAX_KEY_LENGTH),
   EventId: idSchema,
   teamEntryId: idSchema,
@@ -92,7 +92,7 @@ export const raceMarkId = (teamEntryId: string, run: string) => `${teamEntryId}:
 
 /** What a school has done towards collecting its bibs at an event (the counts behind
  *  src/domain/rules/bib-list.ts readinessFacts). */
-export const raceReadinessRowSchema = z.object({
+const raceReadinessRowSchema = z.object({
   SchoolId: idSchema,
   EventId: idSchema,
   racers: count,
@@ -118,4 +118,3 @@ export const RACE_DAY_ROW_SCHEMAS = {
   raceReadiness: raceReadinessRowSchema.loose(),
 } as const;
 export type RaceDayEntity = keyof typeof RACE_DAY_ROW_SCHEMAS;
-export const RACE_DAY_ENTITIES = Object.keys(RACE_DAY_ROW_SCHEMAS) as RaceDayEntity[];

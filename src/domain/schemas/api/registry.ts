@@ -19,7 +19,7 @@ export type RegistryAthlete = z.infer<typeof registryAthleteSchema>;
 
 /** A participant whose date of birth is not the registry's: listed for a person to settle, never
  *  overwritten by the import (either side may be the wrong one). */
-export const incorrectDobSchema = z.object({
+const incorrectDobSchema = z.object({
   ParticipantId: idSchema,
   snowId: storedSnowIdSchema,
   firstname: personName,
@@ -29,7 +29,7 @@ export const incorrectDobSchema = z.object({
 });
 export type IncorrectDob = z.infer<typeof incorrectDobSchema>;
 
-export const registryImportResponseSchema = z.object({
+const registryImportResponseSchema = z.object({
   /** Participant waivers created or marked completed from the registry's waivers. */
   totalWaiversUpdated: z.number().int().nonnegative(),
   /** Participants given their snow id; shown as '{n} Snowracer Ids imported'. */
@@ -39,7 +39,7 @@ export const registryImportResponseSchema = z.object({
 export type RegistryImportResult = z.infer<typeof registryImportResponseSchema>;
 
 /** The event the import or export works on; without it, the event picked in the session. */
-export const registryEventQuerySchema = z.object({ EventId: idSchema.optional() });
+const registryEventQuerySchema = z.object({ EventId: idSchema.optional() });
 
 /** The export file's columns, in order (one row per participant entered in the event). */
 export const REGISTRY_EXPORT_COLUMNS = ['snowId', 'firstname', 'lastname', 'gender', 'dob', 'school', 'disciplines'] as const;

@@ -6,8 +6,8 @@ import { defineRoute } from '../route';
 import * as rows from './report-rows';
 
 export const reportQuerySchema = z.object({ EventId: idSchema.optional(), StateId: queryInt.optional() });
-export const stateParamsSchema = z.object({ stateId: z.coerce.number().int().positive() });
-export const pastTotalsBodySchema = z.object({ events: z.array(idSchema).min(1).max(MAX_EVENTS_PER_SAVE) });
+const stateParamsSchema = z.object({ stateId: z.coerce.number().int().positive() });
+const pastTotalsBodySchema = z.object({ events: z.array(idSchema).min(1).max(MAX_EVENTS_PER_SAVE) });
 
 const report = <S extends z.ZodType>(name: string, response: S) =>
   defineRoute({ method: 'GET', url: `/api/report/${name}`, querystring: reportQuerySchema, response });

@@ -5,11 +5,11 @@ import { boundedText, deletedIdsSchema, filterTermsSchema, idSchema, jsonQuery }
 import { resultOverallSchema, resultRaceSchema, trophySchema } from '../entities/result';
 import { defineRoute } from '../route';
 
-export const resultRaceWriteSchema = resultRaceSchema.extend({
+const resultRaceWriteSchema = resultRaceSchema.extend({
   fileUrl: resultRaceSchema.shape.fileUrl.default(''),
   placings: resultRaceSchema.shape.placings.default(null),
 });
-export const resultOverallWriteSchema = resultOverallSchema.extend({
+const resultOverallWriteSchema = resultOverallSchema.extend({
   fileUrl: resultOverallSchema.shape.fileUrl.default(''),
   placings: resultOverallSchema.shape.placings.default(null),
 });
@@ -24,13 +24,13 @@ export const resultsBodySchema = z.object({
   overallDeleted: deletedIdsSchema,
 });
 export type ResultsBody = z.output<typeof resultsBodySchema>;
-export const resultsSaveResponseSchema = z.object({
+const resultsSaveResponseSchema = z.object({
   races: z.array(resultRaceSchema),
   overalls: z.array(resultOverallSchema),
 });
 
 /** GET /api/v2/Trophies?filter={"order":...,"include":...} */
-export const trophiesFilterSchema = z.object({
+const trophiesFilterSchema = z.object({
   where: z
     .object({
       disciplineId: z.number().int().positive(),
@@ -43,33 +43,33 @@ export const trophiesFilterSchema = z.object({
   include: filterTermsSchema,
 });
 export type TrophiesFilter = z.infer<typeof trophiesFilterSchema>;
-export const trophiesQuerySchema = z.object({ filter: jsonQuery(trophiesFilterSchema).optional() });
+const trophiesQuerySchema = z.object({ filter: jsonQuery(trophiesFilterSchema).optional() });
 
-export const resultsQuerySchema = z.object({ EventId: idSchema.optional() });
+const resultsQuerySchema = z.object({ EventId: idSchema.optional() });
 
 /** A trophy as listed: with include 'discipline', its discipline's id and name (null without one). */
-export const trophyListItemSchema = trophySchema.extend({
+const trophyListItemSchema = trophySchema.extend({
   discipline: z.object({ id: z.number().int().positive(), name: boundedText(MAX_TITLE_LENGTH) }).nullable().optional(),
 });
 export type TrophyListItem = z.infer<typeof trophyListItemSchema>;
 
 /** PUT /api/v2/Trophies (beyond the spec, for the trophies page's add dialog): trophies added or
  *  edited, and the ids removed. Answers the whole list. */
-export const trophyWriteSchema = trophySchema.extend({
+const trophyWriteSchema = trophySchema.extend({
   disciplineId: trophySchema.shape.disciplineId.default(null),
   division: trophySchema.shape.division.default(null),
   state: trophySchema.shape.state.default(''),
   imageURL: trophySchema.shape.imageURL.default(''),
 });
-export const trophiesBodySchema = z.object({
+const trophiesBodySchema = z.object({
   trophies: z.array(trophyWriteSchema).max(MAX_BATCH_ROWS).optional(),
   trophiesDeleted: deletedIdsSchema,
 });
 export type TrophiesBody = z.output<typeof trophiesBodySchema>;
 
 /** The uploaded file's address (POST /api/files/results and /api/files/trophies). */
-export const fileUploadResponseSchema = z.object({ url: boundedText(MAX_URL_LENGTH) });
-export const fileParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) });
+const fileUploadResponseSchema = z.object({ url: boundedText(MAX_URL_LENGTH) });
+const fileParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) });
 
 export const resultsApi = {
   races: defineRoute({

@@ -21,36 +21,36 @@ import {
 } from '../entities/school';
 import { defineRoute } from '../route';
 
-export const schoolIdParamsSchema = z.object({ SchoolId: idSchema });
-export const schoolProfileBodySchema = z.object({ school: schoolProfileSchema });
+const schoolIdParamsSchema = z.object({ SchoolId: idSchema });
+const schoolProfileBodySchema = z.object({ school: schoolProfileSchema });
 export const schoolRegistrationBodySchema = z.object({ school: schoolRegistrationSchema });
-export const schoolListQuerySchema = z.object({ EventId: idSchema.optional() });
+const schoolListQuerySchema = z.object({ EventId: idSchema.optional() });
 
-export const bpayBodySchema = z.object({
+const bpayBodySchema = z.object({
   schools: z
     .array(z.object({ id: idSchema, bpay: z.string().trim().max(MAX_REFERENCE_LENGTH), ...versioned }))
     .max(MAX_BATCH_ROWS),
 });
 
-export const invoiceTypeParamsSchema = z.object({ invoiceType: z.enum(['nsw', 'vic']) });
+const invoiceTypeParamsSchema = z.object({ invoiceType: z.enum(['nsw', 'vic']) });
 
 /** Accounting sync: our schools (with the contact they are linked to, if any) and the
  *  accounting contacts not linked to any school. */
 const contactIdSchema = z.string().regex(EXTERNAL_ID_PATTERN);
 const name = boundedText(MAX_TITLE_LENGTH);
-export const accountingSyncSchema = z.object({
+const accountingSyncSchema = z.object({
   entrySystemSchools: z.array(
     z.object({ id: idSchema, name, StateId: stateIdSchema.nullable(), contactId: boundedText(MAX_REFERENCE_LENGTH).nullable() }),
   ),
   xeroMissing: z.array(z.object({ contactId: boundedText(MAX_REFERENCE_LENGTH), name })),
 });
 export type AccountingSync = z.infer<typeof accountingSyncSchema>;
-export const accountingJoinBodySchema = z.object({ schoolId: idSchema, contactId: contactIdSchema });
+const accountingJoinBodySchema = z.object({ schoolId: idSchema, contactId: contactIdSchema });
 
 /** The copies to the accounting system still to make (docs/accounting.md 'The queue'): how many
  *  wait, each one the accounting system refused with its reason, and the organisations paused by
  *  its rate limits. */
-export const accountingQueueSchema = z.object({
+const accountingQueueSchema = z.object({
   waiting: z.number().int().nonnegative(),
   parked: z.array(z.object({
     id: idSchema,

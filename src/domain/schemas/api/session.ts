@@ -27,7 +27,7 @@ import { HOST_PATH } from './host-path';
 /** GET /utils/host: the host the request came to and whether it is one we serve. `host` echoes
  *  the request's Host header, which the HTTP server bounds: a bound here could only turn the
  *  answer into a 500. */
-export const hostResponseSchema = z.object({ host: z.string(), allowed: z.boolean() });
+const hostResponseSchema = z.object({ host: z.string(), allowed: z.boolean() });
 
 export const loginBodySchema = z.object({
   username: z.string().trim().min(1).max(MAX_USERNAME_LENGTH),
@@ -36,10 +36,10 @@ export const loginBodySchema = z.object({
 });
 /** A refused login carries { error } (spec section 8: 'the response's error is shown'). The server
  *  answers it with 401 and the common error body, whose `error` field is set to that text. */
-export const loginErrorSchema = z.object({ error: boundedText(MAX_TEXT_LENGTH) });
-export const loginResponseSchema = z.union([sessionUserSchema, loginErrorSchema]);
+const loginErrorSchema = z.object({ error: boundedText(MAX_TEXT_LENGTH) });
+const loginResponseSchema = z.union([sessionUserSchema, loginErrorSchema]);
 
-export const resetBodySchema = z.object({ email: emailSchema });
+const resetBodySchema = z.object({ email: emailSchema });
 export const newPasswordBodySchema = z.object({
   email: emailSchema,
   password: z
@@ -53,7 +53,7 @@ export const newPasswordBodySchema = z.object({
 export const sessionBodySchema = z.object({ SchoolId: noneableIdInput, EventId: noneableIdInput });
 
 /** The five latest published results, linked from home. */
-export const metricResultSchema = z.object({
+const metricResultSchema = z.object({
   id: idSchema,
   title: boundedText(MAX_TITLE_LENGTH),
   fileUrl: boundedText(MAX_URL_LENGTH),

@@ -26,14 +26,14 @@ import { bibSchema, positionSchema } from '../entities/team';
 import { defineRoute } from '../route';
 
 /** GET /api/startlist with the startlistForm as query. */
-export const startlistQuerySchema = z.object({
+const startlistQuerySchema = z.object({
   EventId: idSchema.optional(),
   DisciplineId: queryInt.pipe(disciplineIdSchema),
   division: queryInt.pipe(divisionSchema),
   gender: teamGenderSchema,
 });
 
-export const startlistMemberSchema = z.object({
+const startlistMemberSchema = z.object({
   teamEntryId: idSchema,
   position: positionSchema,
   ParticipantId: idSchema.nullable(),
@@ -56,7 +56,7 @@ export const startlistTeamSchema = z.object({
 });
 export type StartlistTeam = z.infer<typeof startlistTeamSchema>;
 
-export const startlistResponseSchema = z.object({
+const startlistResponseSchema = z.object({
   EventId: idSchema,
   DisciplineId: disciplineIdSchema,
   division: divisionSchema,
@@ -86,7 +86,7 @@ export const startMarshallRowSchema = z.object({
 });
 export type StartMarshallRow = z.infer<typeof startMarshallRowSchema>;
 
-export const startMarshallResponseSchema = z.object({
+const startMarshallResponseSchema = z.object({
   type: z.enum(START_MARSHALL_TYPES),
   run: z.enum(RUNS),
   rows: z.array(startMarshallRowSchema),
@@ -94,7 +94,7 @@ export const startMarshallResponseSchema = z.object({
 });
 
 /** POST /api/startlist/draw: an admin draws (or redraws) a race's start order, until bibs are given. */
-export const startDrawBodySchema = z.object({
+const startDrawBodySchema = z.object({
   EventId: idSchema.optional(),
   DisciplineId: disciplineIdSchema,
   division: divisionSchema,
@@ -102,7 +102,7 @@ export const startDrawBodySchema = z.object({
 });
 
 /** PUT /api/raceMarks: start hut marks; a null mark clears the entry's mark for that run. */
-export const raceMarksBodySchema = z.object({
+const raceMarksBodySchema = z.object({
   marks: z.array(z.object({
     /** The device's key of the mark ('<teamEntryId>:<run>', as the race-day feed names it); the
      *  server keys marks by entry and run and reads nothing from it. */
@@ -112,7 +112,7 @@ export const raceMarksBodySchema = z.object({
     mark: z.enum(RACE_MARKS).nullable(),
   })).min(1).max(MAX_BATCH_ROWS),
 });
-export const raceMarksResponseSchema = z.object({ saved: z.number().int().nonnegative() });
+const raceMarksResponseSchema = z.object({ saved: z.number().int().nonnegative() });
 
 export const startlistsApi = {
   startlist: defineRoute({

@@ -17,10 +17,10 @@ export const SYNC_ENTITIES = [
   // The race-day mirror (GET /api/race-day/changes; schemas in race-day-feed.ts).
   'raceEvents', 'raceTeams', 'raceEntries', 'raceParticipants', 'raceSchools', 'startDraws', 'raceMarks', 'raceReadiness',
 ] as const;
-export const syncEntitySchema = z.enum(SYNC_ENTITIES);
+const syncEntitySchema = z.enum(SYNC_ENTITIES);
 export type SyncEntity = z.infer<typeof syncEntitySchema>;
 
-export const syncQuerySchema = z.object({
+const syncQuerySchema = z.object({
   cursor: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_ROWS).default(1000),
   /** '1' while continuing a download that began at cursor 0 (see server/db/changes.ts). */
@@ -56,14 +56,14 @@ export type SyncResponse = z.infer<typeof syncResponseSchema>;
 export const MAX_WRITES_PER_BATCH = 100;
 /** A path of ours as the device writes it: under /api/, no dot segments, doubled or encoded
  *  slashes, backslashes or fragments that could make it another route once resolved. */
-export function isPlainApiPath(path: string): boolean {
+function isPlainApiPath(path: string): boolean {
   const [pathname] = path.split('?');
   if (!/^\/api\/[A-Za-z0-9._~!$&'()*+,;=:@%/-]*$/.test(pathname!)) return false;
   const segments = pathname!.split('/').slice(1);
   return segments.every((seg, i) => (seg !== '' || i === segments.length - 1) && seg !== '.' && seg !== '..' && !/%(2e|2f|5c)/i.test(seg));
 }
-export const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
-export const syncBatchBodySchema = z.object({
+const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
+const syncBatchBodySchema = z.object({
   writes: z.array(z.object({
     method: z.enum(WRITE_METHODS),
     /** An API path of ours, never the batch's own. */
@@ -78,7 +78,7 @@ export const syncBatchBodySchema = z.object({
 export type SyncBatchWrite = z.infer<typeof syncBatchBodySchema>['writes'][number];
 /** The answers of the writes tried, in order: the server stops after the first one that is not a
  *  success, so the device deals with it before anything after it is sent (as it would one by one). */
-export const syncBatchResponseSchema = z.object({
+const syncBatchResponseSchema = z.object({
   answers: z.array(z.object({ status: z.number().int(), body: z.unknown(), retryAfter: z.string().max(100).optional() })),
 });
 export type SyncBatchResponse = z.infer<typeof syncBatchResponseSchema>;

@@ -4,13 +4,13 @@ import { deletedIdsSchema, filterTermsSchema, idSchema, jsonQuery, schoolListOf 
 import { teamManagerSchema, teamManagerWriteSchema } from '../entities/team-manager';
 import { defineRoute } from '../route';
 
-export const teamManagersFilterSchema = z.object({
+const teamManagersFilterSchema = z.object({
   where: z.object({ SchoolId: idSchema, EventId: idSchema }).partial().optional(),
   order: filterTermsSchema,
   include: filterTermsSchema,
 });
 export type TeamManagersFilter = z.infer<typeof teamManagersFilterSchema>;
-export const teamManagersQuerySchema = z.object({ filter: jsonQuery(teamManagersFilterSchema).optional() });
+const teamManagersQuerySchema = z.object({ filter: jsonQuery(teamManagersFilterSchema).optional() });
 
 export const teamManagersBodySchema = z.object({
   multi: z.boolean(),

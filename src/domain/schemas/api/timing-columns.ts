@@ -10,7 +10,7 @@ import { boundedText, idSchema } from '../common';
 const storedColumnSchema = z.object({ field: z.enum(TIMING_FIELDS), heading: boundedText(MAX_TITLE_LENGTH) });
 
 /** One system's columns as stored and sent to devices. */
-export const storedTimingColumnsSchema = z.array(storedColumnSchema).max(MAX_TIMING_COLUMNS);
+const storedTimingColumnsSchema = z.array(storedColumnSchema).max(MAX_TIMING_COLUMNS);
 
 /** An event's own columns per system; a system left out or null uses its standard columns. */
 export const timingLayoutsSchema = z.object({
@@ -20,7 +20,7 @@ export const timingLayoutsSchema = z.object({
 });
 
 /** One system's columns in a request: refused with the screen's own words when unusable. */
-export const timingColumnListSchema = z
+const timingColumnListSchema = z
   .array(z.object({ field: z.string().max(MAX_TITLE_LENGTH), heading: boundedText(MAX_TITLE_LENGTH) }))
   .max(MAX_TIMING_COLUMNS * 2)
   .superRefine((columns, ctx) => {

@@ -9,7 +9,7 @@ import { defineRoute } from '../route';
 import { raceEventRowSchema } from './race-day-feed';
 import { timingColumnsBodySchema } from './timing-columns';
 
-export const timingFileQuerySchema = z.object({
+const timingFileQuerySchema = z.object({
   /** 'nsw-system', 'vic-system' or 'live-heats', as the screens' addresses name them. */
   system: z.enum(FILE_SYSTEM_SLUGS),
   EventId: idSchema.optional(),

@@ -10,7 +10,6 @@ export const usersBodySchema = z.object({
   users: z.array(adminUserWriteSchema).max(MAX_BATCH_ROWS),
   usersDeleted: deletedIdsSchema,
 });
-export type UsersBody = z.output<typeof usersBodySchema>;
 
 export const usersApi = {
   list: defineRoute({ method: 'GET', url: '/api/users', response: z.array(adminUserSchema) }),

@@ -12,8 +12,8 @@ import {
 import { defineRoute } from '../route';
 
 const count = z.number().int().nonnegative();
-export const requiredVolunteersSchema = z.object({ total: count });
-export const requiredVolunteersVicSchema = z.object({ snowboard: count, ski: count, alpine: count });
+const requiredVolunteersSchema = z.object({ total: count });
+const requiredVolunteersVicSchema = z.object({ snowboard: count, ski: count, alpine: count });
 
 export const volunteersBodySchema = z.object({
   multi: z.boolean(),
@@ -23,12 +23,12 @@ export const volunteersBodySchema = z.object({
   slotsDeleted: deletedIdsSchema,
 });
 export type VolunteersBody = z.output<typeof volunteersBodySchema>;
-export const volunteersSaveResponseSchema = z.object({
+const volunteersSaveResponseSchema = z.object({
   volunteers: z.array(volunteerSchema),
   slots: z.array(volunteerSlotSchema),
 });
 
-export const volunteerSpotsBodySchema = z.object({ spots: z.array(volunteerSpotSchema).max(MAX_BATCH_ROWS) });
+const volunteerSpotsBodySchema = z.object({ spots: z.array(volunteerSpotSchema).max(MAX_BATCH_ROWS) });
 
 export const volunteersApi = {
   list: defineRoute({ method: 'GET', url: '/api/volunteers', response: z.array(volunteerSchema) }),

@@ -5,14 +5,14 @@ import { boundedText, deletedIdsSchema, idSchema, schoolListOf, storedSnowIdSche
 import { waiverSchema, waiverWriteSchema } from '../entities/waiver';
 import { defineRoute } from '../route';
 
-export const participantWaiverRowSchema = z.object({
+const participantWaiverRowSchema = z.object({
   ParticipantId: idSchema,
   firstname: boundedText(MAX_PERSON_NAME_LENGTH),
   lastname: boundedText(MAX_PERSON_NAME_LENGTH),
   snowId: storedSnowIdSchema.nullable(),
   waiver: waiverSchema.nullable(),
 });
-export const volunteerWaiverRowSchema = z.object({
+const volunteerWaiverRowSchema = z.object({
   VolunteerId: idSchema,
   firstname: boundedText(MAX_PERSON_NAME_LENGTH),
   lastname: boundedText(MAX_PERSON_NAME_LENGTH),
@@ -20,7 +20,7 @@ export const volunteerWaiverRowSchema = z.object({
 });
 
 /** Matched people with their waiver (or null), and waivers that match nobody. */
-export const matchedWaiversSchema = z.object({
+const matchedWaiversSchema = z.object({
   participants: z.array(participantWaiverRowSchema),
   volunteers: z.array(volunteerWaiverRowSchema),
   unmatchedParticipants: z.array(waiverSchema),
@@ -31,8 +31,7 @@ export type MatchedWaivers = z.infer<typeof matchedWaiversSchema>;
 /** Staff name the school (and event) they read, as they do for team managers: an auditor's session
  *  has neither. Without them the session's school and event; a school user naming another school
  *  is refused. */
-export const matchedWaiversQuerySchema = z.object({ SchoolId: idSchema.optional(), EventId: idSchema.optional() });
-export type MatchedWaiversQuery = z.infer<typeof matchedWaiversQuerySchema>;
+const matchedWaiversQuerySchema = z.object({ SchoolId: idSchema.optional(), EventId: idSchema.optional() });
 
 export const waiversBodySchema = z.object({
   multi: z.boolean(),

@@ -95,9 +95,7 @@ export const eventWriteSchema = z.object({
   ...eventWriteFields,
   volunteerRatio: z.number().int().positive().default(DEFAULT_VOLUNTEER_RATIO),
 });
-export type EventWrite = z.output<typeof eventWriteSchema>;
 
 /** An updated event (PUT /api/events data[]): any subset with its id; /rev sends only id,
  *  showForResults and showForStartlists. */
 export const eventUpdateSchema = z.object(eventWriteFields).partial().extend({ id: idSchema });
-export type EventUpdate = z.output<typeof eventUpdateSchema>;

@@ -34,8 +34,7 @@ export type ManualPaymentMethod = (typeof MANUAL_PAYMENT_METHODS)[number];
 /** A lowered amount is a correction (nothing moved: the amount was mistyped) unless the admin says
  *  it was paid back to the school: a refund, which the accounting system is told of. */
 export const REFUND_METHOD = 'refund';
-export const PAYMENT_UPDATE_METHODS = [...MANUAL_PAYMENT_METHODS, REFUND_METHOD] as const;
-export type PaymentUpdateMethod = (typeof PAYMENT_UPDATE_METHODS)[number];
+const PAYMENT_UPDATE_METHODS = [...MANUAL_PAYMENT_METHODS, REFUND_METHOD] as const;
 
 /** PUT /api/payment rows: what the school has paid in total for the event, as the admin sees it
  *  (the server records the difference from the payments already received). received '1' with
@@ -53,7 +52,7 @@ export const paymentUpdateSchema = z.object({
 });
 export type PaymentUpdate = z.infer<typeof paymentUpdateSchema>;
 
-export const invoiceLineSchema = z.object({
+const invoiceLineSchema = z.object({
   description: boundedText(MAX_TEXT_LENGTH),
   quantity: z.number().int().nonnegative(),
   unitAmount: moneySchema,
@@ -64,7 +63,7 @@ export const invoiceLineSchema = z.object({
  *  (AUD, GST-inclusive, GST component 1/11, outstanding = total - received). */
 /** Who issues the tax invoice: the association's organisation for the invoice type (Northern for
  *  NSW, Southern otherwise), as configured (docs/invoices.md), and how it takes payment. */
-export const supplierSchema = z.object({
+const supplierSchema = z.object({
   name: boundedText(MAX_TITLE_LENGTH),
   /** 11 digits, as the ABR prints them ('43 617 592 181'). */
   abn: boundedText(MAX_REFERENCE_LENGTH),

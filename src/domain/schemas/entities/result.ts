@@ -18,9 +18,9 @@ import {
 } from '../../constants/limits';
 import { boundedText, disciplineIdSchema, idSchema, versioned } from '../common';
 
-export const resultDivisionSchema = z.number().int().min(1).max(6);
+const resultDivisionSchema = z.number().int().min(1).max(6);
 
-export const placingSchema = z.object({
+const placingSchema = z.object({
   place: z.number().int().positive(),
   name: boundedText(MAX_TITLE_LENGTH),
   school: boundedText(MAX_TITLE_LENGTH).optional(),

@@ -30,7 +30,7 @@ import {
 const personName = boundedText(MAX_PERSON_NAME_LENGTH);
 const phone = boundedText(MAX_PHONE_LENGTH);
 
-export const coordinatorSchema = z.object({
+const coordinatorSchema = z.object({
   firstname: personName,
   lastname: personName,
   phone,
@@ -39,14 +39,14 @@ export const coordinatorSchema = z.object({
   ausEnews: z.boolean(),
 });
 
-export const principalSchema = z.object({
+const principalSchema = z.object({
   firstname: personName,
   lastname: personName,
   email: storedEmailSchema,
 });
 
 /** The coordinator's login. Answers never carry a password: null (the client shows ''). */
-export const schoolUserSchema = z.object({
+const schoolUserSchema = z.object({
   email: storedEmailSchema,
   password: z.null(),
 });

@@ -21,7 +21,7 @@ export const bibSchema = z.number().int().positive();
 
 /** The participant as named on an entry of the grouped listing (a school's teams read by an admin
  *  or auditor, who hold no mirror of that school's participants). */
-export const entryParticipantSchema = z.object({
+const entryParticipantSchema = z.object({
   id: idSchema,
   firstname: boundedText(MAX_PERSON_NAME_LENGTH),
   lastname: boundedText(MAX_PERSON_NAME_LENGTH),
@@ -45,7 +45,7 @@ export const teamEntrySchema = z.object({
 export type TeamEntry = z.infer<typeof teamEntrySchema>;
 
 /** The team manager as shown on a team (a team has a single one). */
-export const teamManagerRefSchema = z.object({
+const teamManagerRefSchema = z.object({
   id: idSchema,
   firstname: boundedText(MAX_PERSON_NAME_LENGTH),
   lastname: boundedText(MAX_PERSON_NAME_LENGTH),
@@ -77,19 +77,13 @@ export const teamRefSchema = teamSchema.pick({
 });
 
 /** Request rows (PUT /api/teams). School and event come from the session; bib is admin-only. */
-export const teamEntryWriteSchema = z.object({
+const teamEntryWriteSchema = z.object({
   id: idSchema,
   ParticipantId: noneableIdInput,
   position: positionSchema,
   bib: bibSchema.nullable().optional(),
   ...versioned,
 });
-export type TeamEntryWrite = z.infer<typeof teamEntryWriteSchema>;
-
-/** The fields that say which team it is: a new team sends them all; a team on record (its version
- *  given) sends only those changed, so a field this device did not touch never carries its older
- *  value over another device's change. */
-export const TEAM_IDENTITY_FIELDS = ['DisciplineId', 'division', 'teamRank', 'gender'] as const;
 
 export const teamWriteSchema = z.object({
   id: idSchema,
@@ -106,4 +100,4 @@ export const teamWriteSchema = z.object({
 }).superRefine(wholeWhenNew({ DisciplineId: 'number', division: 'number', teamRank: 'string', gender: 'string' }));
 export type TeamWrite = z.infer<typeof teamWriteSchema>;
 /** A team row with every identity field (a new team, or one completed from the stored team). */
-export type WholeTeamWrite = TeamWrite & Required<Pick<TeamWrite, (typeof TEAM_IDENTITY_FIELDS)[number]>>;
+export type WholeTeamWrite = TeamWrite & Required<Pick<TeamWrite, 'DisciplineId' | 'division' | 'teamRank' | 'gender'>>;

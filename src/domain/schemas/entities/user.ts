@@ -23,8 +23,8 @@ import {
 } from '../common';
 import { invoiceTypeSchema } from './event';
 
-export const userTypeSchema = z.enum(USER_TYPES);
-export const assignableRoleSchema = z.enum(ASSIGNABLE_ROLES);
+const userTypeSchema = z.enum(USER_TYPES);
+const assignableRoleSchema = z.enum(ASSIGNABLE_ROLES);
 
 export const adminUserSchema = z.object({
   id: idSchema,
@@ -54,7 +54,6 @@ export const adminUserWriteSchema = z.object({
     .optional(),
   ...versioned,
 });
-export type AdminUserWrite = z.infer<typeof adminUserWriteSchema>;
 
 /** What POST /api/session answers: the chosen school and event and what the app shows of them. */
 export const sessionSelectionSchema = z.object({

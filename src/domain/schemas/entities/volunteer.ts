@@ -59,16 +59,15 @@ export type VolunteerWrite = z.output<typeof volunteerWriteSchema>;
 export const isWholeVolunteerRow = (row: VolunteerWrite): row is VolunteerWrite & Required<Pick<VolunteerWrite, 'firstname' | 'lastname' | 'mobile' | 'email' | 'seasonPass'>> =>
   row.firstname !== undefined && row.lastname !== undefined && row.mobile !== undefined && row.email !== undefined && row.seasonPass !== undefined;
 
-export const volunteerPositionSchema = z.enum(VOLUNTEER_POSITIONS);
+const volunteerPositionSchema = z.enum(VOLUNTEER_POSITIONS);
 
-export const volunteerPreferenceSchema = z.object({
+const volunteerPreferenceSchema = z.object({
   DisciplineId: disciplineIdSchema.nullable(),
   division: divisionSchema.nullable(),
   gender: genderSchema.nullable(),
   position: volunteerPositionSchema.nullable(),
   isLocked: z.boolean(),
 });
-export type VolunteerPreferenceRow = z.infer<typeof volunteerPreferenceSchema>;
 
 export const volunteerSlotSchema = z.object({
   id: idSchema,
@@ -85,7 +84,7 @@ export type VolunteerSlot = z.infer<typeof volunteerSlotSchema>;
 // Request-only: a preference may be sent half-filled; missing choices become null.
 const choice = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v) => v ?? null);
 
-export const volunteerPreferenceWriteSchema = z.object({
+const volunteerPreferenceWriteSchema = z.object({
   DisciplineId: choice(disciplineIdSchema),
   division: choice(divisionSchema),
   gender: choice(genderSchema),
@@ -113,7 +112,6 @@ export const volunteerSlotWriteSchema = z
       ctx.addIssue({ code: 'custom', path: ['preferences', 0], message: MESSAGES.preferenceIncomplete });
     }
   });
-export type VolunteerSlotWrite = z.output<typeof volunteerSlotWriteSchema>;
 
 /** Places an event offers per discipline and division, by gender. */
 export const volunteerSpotSchema = z.object({

@@ -13,7 +13,7 @@ import {
   wholeWhenNew,
 } from '../common';
 
-export const waiverTypeSchema = z.enum(WAIVER_TYPES);
+const waiverTypeSchema = z.enum(WAIVER_TYPES);
 
 export const waiverSchema = z.object({
   id: idSchema,

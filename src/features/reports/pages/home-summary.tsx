@@ -25,7 +25,7 @@ const MEASURES: readonly [keyof Summary, string][] = [
   ['completedVolunteerWaiversCount', 'Completed volunteer waivers'],
 ];
 
-export function summaryRows(summary: Summary): Measure[] {
+function summaryRows(summary: Summary): Measure[] {
   return [
     ...MEASURES.map(([key, measure]) => ({ measure, value: Number(summary[key]) })),
     { measure: 'Payments received', value: summary.paymentsReceived, money: true },

@@ -16,9 +16,9 @@ import { useSession } from '../../../components/session-context';
 import { eventLabel, usePastTotals, type PastEvent } from '../use-past-totals';
 
 export const GENERATE_BUTTON = 'Generate';
-export const ARCHIVED_NOTE = 'Archived events are not listed: the server does not offer them for this report.';
+const ARCHIVED_NOTE = 'Archived events are not listed: the server does not offer them for this report.';
 
-export function pastTotalsColumns(events: readonly PastEvent[]): ReportColumn<PastTotalsRow>[] {
+function pastTotalsColumns(events: readonly PastEvent[]): ReportColumn<PastTotalsRow>[] {
   return [
     { key: 'schoolName', label: 'School' },
     ...events.map((e): ReportColumn<PastTotalsRow> => ({ key: `event:${e.id}`, label: e.label, kind: 'number', value: (r) => r.pastTotals[e.id] ?? 0 })),

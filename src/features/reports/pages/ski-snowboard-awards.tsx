@@ -6,7 +6,7 @@ import { ReportPage, eventParam, type ReportPageProps } from '../report-page';
 import { ReportTable } from '../report-table-view';
 import { reportTitle } from '../reports';
 
-export const AWARD_LISTS = [
+const AWARD_LISTS = [
   ['secondarySki', 'Secondary ski'],
   ['secondarySnowboard', 'Secondary snowboard'],
   ['primarySki', 'Primary ski'],
