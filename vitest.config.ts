@@ -7,7 +7,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', pool: 'threads' },
       },
       {
         extends: true,
@@ -15,6 +15,13 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          // Worker threads start faster than child processes: the unit, api and client projects ran
+          // about 15% faster on two cores (2m22s against 2m42s).
+          pool: 'threads',
+          // The files share their worker's modules: each file re-importing the whole server cost
+          // more than its tests. Each test still gets a fresh app on a pristine database
+          // (tests/api/support/test-app.ts); nothing of ours keeps state between files.
+          isolate: false,
           globalSetup: ['tests/api/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -26,6 +33,7 @@ export default defineConfig({
           name: 'client',
           include: ['tests/client/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          pool: 'threads',
           globalSetup: ['tests/api/support/global-setup.ts'],
           setupFiles: ['tests/client/support/setup.ts'],
           testTimeout: 30_000,

@@ -4,7 +4,7 @@
 // and changing nothing; a replayed save applied once; admins only.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { disciplines, invites } from '../../server/db/schema';
 import { NO_EVENT_CHOSEN, duplicateInviteMessage, unknownDisciplineMessage } from '../../server/modules/invites/service';
 import { createEvent, createUser } from './support/factories';
@@ -30,6 +30,7 @@ beforeEach(async () => {
   t = await startTestApp();
   ({ eventId, admin, school } = await schoolInEvent(t));
 });
+afterEach(async () => { await t.close(); });
 
 describe('the invites of the chosen event', () => {
   it('adds invites and lists them with discipline names, by discipline, division and gender', async () => {

@@ -3,7 +3,7 @@
 // cursor, each row in the shape its domain schema names; a mark made on one tablet reaches the
 // others; the scope changes with the set of events shown.
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RACE_DAY_ROW_SCHEMAS } from '../../src/domain/schemas/api/race-day-feed';
 import { events, participants, teamEntries, teams, waivers } from '../../server/db/schema';
 import { createEvent, createSchool, createUser } from './support/factories';
@@ -58,6 +58,7 @@ beforeEach(async () => {
   await t.db.update(events).set({ showForStartlists: true }).where(eq(events.id, eventId));
   racedept = await signIn(t.app, (await createUser(t.db, 'racedept')).email);
 });
+afterEach(async () => { await t.close(); });
 
 describe('race-day feed', () => {
   it('downloads the race day of the events shown for start lists, each row in its schema, and nothing of other events', async () => {

@@ -3,7 +3,7 @@
 // only its first N), paged, with the start hut's marks; who may read and write what; bad forms.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { events, participants, raceMarks, schools, teamEntries, teams, waivers } from '../../server/db/schema';
 import { BIB_MESSAGES } from '../../server/modules/race-day/bibs';
 import { bibTakenMessage } from '../../src/domain/server-messages';
@@ -58,6 +58,7 @@ beforeEach(async () => {
   await t.db.update(events).set({ showForStartlists: true }).where(eq(events.id, eventId));
   racedept = await signIn(t.app, (await createUser(t.db, 'racedept')).email);
 });
+afterEach(async () => { await t.close(); });
 
 describe('start list', () => {
   it('lists the teams in drawn order with their members by position, latecomers at the end', async () => {

@@ -4,7 +4,7 @@
 // X-Event-Id) event only, in one transaction, refusing unknown disciplines and another event's ids
 // with 422 and bad values with 400; a replayed save is applied once.
 import { randomUUID } from 'node:crypto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resultOveralls, resultRaces, sessions } from '../../server/db/schema';
 import {
   NO_RESULTS_EVENT, RESULTS_EVENT_NOT_FOUND, RESULT_OF_OTHER_EVENT, unknownDisciplineMessage,
@@ -34,6 +34,7 @@ beforeEach(async () => {
   t = await startTestApp();
   ({ eventId, admin, school } = await schoolInEvent(t));
 });
+afterEach(async () => { await t.close(); });
 
 describe('saving results', () => {
   it('adds race and overall results and lists them, with file and placings', async () => {

@@ -4,7 +4,7 @@
 // stale versions and unknown schools refused, and nobody else reading or writing them.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { schools } from '../../server/db/schema';
 import { bpayTakenMessage } from '../../server/modules/schools/bpay';
 import { createSchool, createUser } from './support/factories';
@@ -26,6 +26,7 @@ beforeEach(async () => {
   t = await startTestApp();
   ({ schoolId, admin, school } = await schoolInEvent(t));
 });
+afterEach(async () => { await t.close(); });
 
 describe('the BPAY grid', () => {
   it('lists every school with its state and reference for admins and auditors', async () => {

@@ -4,7 +4,7 @@
 // current password, the old address told, email changes limited) and an admin removes it (people
 // and entries gone, invoices and payments kept for the accounts, sessions lose the pick).
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { invoices, participants, payments, schools, sessions, teamManagers, users } from '../../server/db/schema';
 import { LIMITS } from '../../server/auth/rate-limit';
 import { SERVER_MESSAGES } from '../../src/domain/server-messages';
@@ -18,6 +18,7 @@ let t: TestApp;
 beforeEach(async () => {
   t = await startTestApp();
 });
+afterEach(async () => { await t.close(); });
 
 const NEW_PASSWORD = 'a long new password';
 

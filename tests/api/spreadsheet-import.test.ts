@@ -5,7 +5,7 @@
 // nothing written; who may import, into which school, and the event lock.
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { events, participants, registryAthletes } from '../../server/db/schema';
 import { FILE_MESSAGES } from '../../server/modules/spreadsheet-import/read-file';
 import { IMPORT_MESSAGES as SERVER_IMPORT_MESSAGES } from '../../server/modules/spreadsheet-import/service';
@@ -53,6 +53,7 @@ beforeEach(async () => {
     { snowId: INACTIVE, firstname: 'Ina', lastname: 'Active', gender: 'Female', dob: '2010-01-01', active: false },
   ]).onConflictDoNothing();
 });
+afterEach(async () => { await t.close(); });
 
 describe('reading the file', () => {
   it('reads an .xlsx into rows, dates from real date cells, each row with its problems; nothing written', async () => {

@@ -3,7 +3,7 @@
 // signed-in user reads; the results of an event not shown reach only devices working in it.
 // Showing or hiding an event changes the scope's name, so devices download their scope again.
 import { randomUUID } from 'node:crypto';
-import { beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { SyncChange, SyncResponse } from '../../src/domain/schemas';
 import { resultRaces } from '../../server/db/schema';
 import { createEvent } from './support/factories';
@@ -20,6 +20,7 @@ beforeEach(async () => {
   t = await startTestApp();
   ({ eventId, admin, school } = await schoolInEvent(t));
 });
+afterEach(async () => { await t.close(); });
 
 async function pullAll(agent: Agent, from = 0): Promise<{ scopeKey: string; changes: SyncChange[]; cursor: number }> {
   const changes: SyncChange[] = [];

@@ -5,7 +5,7 @@
 // words when unusable; for race officials and admins only.
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { events, participants, teamEntries, teams } from '../../server/db/schema';
 import { STANDARD_TIMING_COLUMNS } from '../../src/domain/constants/timing-files';
 import { createUser } from './support/factories';
@@ -58,6 +58,7 @@ beforeEach(async () => {
   await addTeam(schoolId, 1, ['Ash', 'Bo'], [11, 12]);
   await addTeam(schoolId, 2, ['Cy'], [3]);
 });
+afterEach(async () => { await t.close(); });
 
 describe('a timing file per system', () => {
   it('exports each system with its own standard columns and start order', async () => {

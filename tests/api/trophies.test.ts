@@ -3,7 +3,7 @@
 // the spec, the trophies page's dialog) adds, edits and removes, admin only, exactly once.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { disciplines, trophies } from '../../server/db/schema';
 import { unknownDisciplineMessage, unknownOrderMessage } from '../../server/modules/results/service';
 import { createUser } from './support/factories';
@@ -28,6 +28,7 @@ beforeEach(async () => {
   t = await startTestApp();
   ({ admin, school, eventId } = await schoolInEvent(t));
 });
+afterEach(async () => { await t.close(); });
 
 describe('trophies', () => {
   it('adds trophies and lists them filtered, ordered and with their discipline', async () => {

@@ -7,7 +7,7 @@
 // a school holds at most twice the places its race entries require; positions are the discipline's.
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { events, participants, teamEntries, teams, volunteerSpots } from '../../server/db/schema';
 import { MAX_PLACES_PER_REQUIRED, VOLUNTEER_MESSAGES } from '../../server/modules/volunteers/service';
 import { MESSAGES } from '../../src/domain/messages';
@@ -51,6 +51,7 @@ beforeEach(async () => {
     { eventId, disciplineId: 2, division: 2, male: 0, female: 1 },
   ]);
 });
+afterEach(async () => { await t.close(); });
 
 /** `count` race entries of a school in one discipline (teams of three, lettered A, B, ...). */
 async function enterRaces(disciplineId: number, count: number, sid = schoolId) {

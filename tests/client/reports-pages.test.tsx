@@ -196,7 +196,10 @@ it('makes no call on the moguls/slopestyle page: it shows the signed-in user', a
   renderAs(admin.user, <MogulsSlopestyleReport db={db} />);
   const { screen } = dom.rtl;
   expect(await screen.findByText(new RegExp(admin.user.username))).toBeTruthy();
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  // Its table shows once the page's reads of the device settled; a call made on mount would have
+  // been sent by then (report pages send theirs from the first effect), flushed by one more turn.
+  await screen.findByRole('table', {}, WAIT);
+  await dom.rtl.act(() => new Promise((resolve) => setImmediate(resolve)));
   expect(sent).toEqual([]);
 });
 
