@@ -10,7 +10,7 @@ import type { Entity, LedgerEdit } from './ledger';
 import type { SchoolPlan } from './plan';
 import type { SchoolView, ServerRow } from './server-view';
 
-export type Outcome = 'accepted' | 'refused' | 'waiting';
+type Outcome = 'accepted' | 'refused' | 'waiting';
 
 export type DeviceEnd = { index: number; name: string; schoolKey: string; db: InterschoolsDb; outbox: OutboxItem[] };
 

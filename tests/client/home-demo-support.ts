@@ -1,15 +1,13 @@
 // Client home tests on the demo data: a real server seeded with server/db/seed/demo.ts on a free
 // port, demo coordinators signed in through the real login, and their mirror filled through the
 // real pull (never rows written into Dexie by hand).
-import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { events, schools, users } from '../../server/db/schema';
 import { DEMO_PASSWORDS, seedDemoData } from '../../server/db/seed/demo';
 import type { SessionUser } from '../../src/domain/schemas/entities';
 import { startTestApp, type TestApp } from '../api/support/test-app';
 import { cookieJar, engineFor, freshDb, type Jar, type World } from './sync-support';
 
-export const DEMO_NOW = new Date('2026-06-15T09:00:00Z');
+const DEMO_NOW = new Date('2026-06-15T09:00:00Z');
 
 export type DemoServer = { t: TestApp; baseUrl: string; close(): Promise<void> };
 
@@ -20,19 +18,6 @@ export async function demoServer(): Promise<DemoServer> {
   const address = t.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   return { t, baseUrl: `http://127.0.0.1:${address.port}`, close: () => t.close() };
-}
-
-/** The demo school whose coordinator signs in with this email. */
-export async function demoSchool(server: DemoServer, email: string) {
-  const [row] = await server.t.db.select({ schoolId: users.schoolId, name: schools.name }).from(users)
-    .innerJoin(schools, eq(schools.id, users.schoolId)).where(eq(users.email, email));
-  return { schoolId: row!.schoolId!, name: row!.name };
-}
-
-export async function currentNswEventId(server: DemoServer): Promise<string> {
-  const [event] = await server.t.db.select({ id: events.id }).from(events)
-    .where(eq(events.name, `NSW Snowsport Interschools Championships ${DEMO_NOW.getUTCFullYear()}`));
-  return event!.id;
 }
 
 export type SignedIn = { jar: Jar; user: SessionUser; world: World };

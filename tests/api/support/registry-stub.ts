@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 import type { Athlete, PersonKey } from '../../../server/integrations/registry';
 import { personKey } from '../../../server/integrations/registry';
 
-export type StubMode = 'ok' | 'fail' | 'hang' | 'notFound' | 'malformed';
-export type StubRequest = { method: string; path: string; authorization: string | undefined; body: unknown };
+type StubMode = 'ok' | 'fail' | 'hang' | 'notFound' | 'malformed';
+type StubRequest = { method: string; path: string; authorization: string | undefined; body: unknown };
 
 export type RegistryStub = {
   url: string;

@@ -19,7 +19,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type StripeStubRequest = {
+type StripeStubRequest = {
   method: string;
   /** The path without the query. */
   path: string;
@@ -32,8 +32,8 @@ export type StripeStubRequest = {
   form: [string, string][];
 };
 
-export type IntentStatus = 'requires_payment_method' | 'processing' | 'succeeded' | 'canceled';
-export type StubSession = {
+type IntentStatus = 'requires_payment_method' | 'processing' | 'succeeded' | 'canceled';
+type StubSession = {
   id: string;
   status: 'open' | 'complete' | 'expired';
   payment_status: 'paid' | 'unpaid' | 'no_payment_required';
@@ -50,14 +50,14 @@ export type StubSession = {
   payment_intent: { id: string; status: IntentStatus } | null;
 };
 
-export type StripeEvent = {
+type StripeEvent = {
   id: string; object: 'event'; api_version: string; created: number; livemode: boolean; pending_webhooks: number;
   request: { id: null; idempotency_key: null }; type: string; data: { object: Record<string, unknown> };
 };
 
 /** How a session ends: paid by card; a bank debit submitted (processing), then cleared or failed;
  *  or expired unpaid. */
-export type StubSettlement = 'paid' | 'processing' | 'debit_succeeded' | 'debit_failed' | 'expired';
+type StubSettlement = 'paid' | 'processing' | 'debit_succeeded' | 'debit_failed' | 'expired';
 
 export type StripeStub = {
   url: string;

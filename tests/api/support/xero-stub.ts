@@ -28,20 +28,20 @@ export type XeroStubRequest = {
   body: unknown;
 };
 
-export type StubContact = { ContactID: string; Name: string; EmailAddress: string; ContactStatus: 'ACTIVE' | 'ARCHIVED' };
-export type StubLine = { Description: string; Quantity: number; UnitAmount: number; AccountCode: string; TaxType: string; LineAmount: number };
-export type StubPayment = {
+type StubContact = { ContactID: string; Name: string; EmailAddress: string; ContactStatus: 'ACTIVE' | 'ARCHIVED' };
+type StubLine = { Description: string; Quantity: number; UnitAmount: number; AccountCode: string; TaxType: string; LineAmount: number };
+type StubPayment = {
   PaymentID: string; InvoiceID: string; AccountCode: string; Amount: number; Date: string; Reference: string; UpdatedAt: number;
   /** Set for a refund: a payment out against a credit note (ARCREDITPAYMENT), not an invoice. */
   CreditNoteID?: string;
 };
-export type StubCreditNote = { CreditNoteID: string; ContactID: string; Reference: string; Date: string; Total: number; LineItems: StubLine[]; Status: string };
-export type StubInvoice = {
+type StubCreditNote = { CreditNoteID: string; ContactID: string; Reference: string; Date: string; Total: number; LineItems: StubLine[]; Status: string };
+type StubInvoice = {
   InvoiceID: string; InvoiceNumber: string; Type: string; ContactID: string; Reference: string; Date: string; LineAmountTypes: string;
   LineItems: StubLine[]; DueDate: string; Status: string; CurrencyCode: string; Total: number; AmountPaid: number;
   OnlineInvoiceUrl: string;
 };
-export type StubBooks = { contacts: StubContact[]; invoices: StubInvoice[]; payments: StubPayment[]; creditNotes: StubCreditNote[] };
+type StubBooks = { contacts: StubContact[]; invoices: StubInvoice[]; payments: StubPayment[]; creditNotes: StubCreditNote[] };
 
 type Client = { id: string; secret: string; tenants: string[] };
 type Stored = { status: number; body: unknown };

@@ -19,7 +19,7 @@ function loadAxe(): Promise<string> {
 }
 
 /** The impacts that fail a test; moderate and minor ones are reported by `runAxe` only. */
-export const FAILING_IMPACTS: ReadonlySet<string> = new Set(['critical', 'serious']);
+const FAILING_IMPACTS: ReadonlySet<string> = new Set(['critical', 'serious']);
 
 export interface AxeCheckOptions {
   /** CSS selectors of parts of the page left out (e.g. third-party widgets); none by default. */
@@ -31,7 +31,7 @@ export interface AxeCheckOptions {
 type AxeGlobal = { axe?: { run(context: unknown, options: RunOptions): Promise<AxeResults>; version: string } };
 
 /** Runs axe-core (WCAG 2.x A/AA and best practices) on the page as it is now. */
-export async function runAxe(page: Page, options: AxeCheckOptions = {}): Promise<AxeResults> {
+async function runAxe(page: Page, options: AxeCheckOptions = {}): Promise<AxeResults> {
   const has = await page.evaluate(() => typeof (globalThis as AxeGlobal).axe?.run === 'function');
   if (!has) {
     const source = await loadAxe();
@@ -55,7 +55,7 @@ export async function runAxe(page: Page, options: AxeCheckOptions = {}): Promise
 }
 
 /** One line per violation and one per node: rule id, impact, help, help URL, target selectors. */
-export function formatViolations(violations: readonly Result[]): string {
+function formatViolations(violations: readonly Result[]): string {
   return violations
     .map((v) => {
       const nodes = v.nodes
@@ -69,7 +69,7 @@ export function formatViolations(violations: readonly Result[]): string {
 const IMPACTS = ['critical', 'serious', 'moderate', 'minor'] as const;
 
 /** One line per screen (printed with A11Y_REPORT=1): violations by impact, the rules named. */
-export function summarize(screen: string, results: AxeResults): string {
+function summarize(screen: string, results: AxeResults): string {
   const counts = IMPACTS.map((impact) => {
     const rules = results.violations.filter((v) => v.impact === impact);
     const nodes = rules.reduce((n, v) => n + v.nodes.length, 0);
@@ -79,7 +79,7 @@ export function summarize(screen: string, results: AxeResults): string {
 }
 
 /** The violations that fail a test (critical or serious). */
-export function failingViolations(results: AxeResults): Result[] {
+function failingViolations(results: AxeResults): Result[] {
   return results.violations.filter((v) => FAILING_IMPACTS.has(v.impact ?? ''));
 }
 
