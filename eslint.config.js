@@ -37,16 +37,29 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/domain/schemas/**'],
     rules: {
-      'no-restricted-syntax': ['error', ...['Literal[value=/^\\/?(api|utils)\\//]', 'TemplateElement[value.raw=/^\\/?(api|utils)\\//]'].map((selector) => ({
-        selector,
-        message: 'Call the server through a route of the contract (src/domain/schemas/api): callRoute, routePath or a write adapter.',
-      }))],
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal[value=/^\\/?(api|utils)\\//]', 'TemplateElement[value.raw=/^\\/?(api|utils)\\//]'].map(
+          (selector) => ({
+            selector,
+            message:
+              'Call the server through a route of the contract (src/domain/schemas/api): callRoute, routePath or a write adapter.',
+          }),
+        ),
+      ],
     },
   },
   {
     files: ['src/domain/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod|date-fns|\\.)', message: 'src/domain may import only zod, date-fns and itself.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!zod|date-fns|\\.)', message: 'src/domain may import only zod, date-fns and itself.' },
+          ],
+        },
+      ],
     },
   },
 );

@@ -24,14 +24,21 @@ function precompress(): Plugin {
     apply: 'build',
     async writeBundle(options, bundle) {
       const outDir = options.dir ?? 'dist';
-      await Promise.all(Object.values(bundle).map(async (file) => {
-        if (!COMPRESSIBLE.test(file.fileName)) return;
-        const source = file.type === 'chunk' ? Buffer.from(file.code) : Buffer.from(file.source);
-        if (source.length < 1024) return;
-        const target = path.join(outDir, file.fileName);
-        await writeFile(`${target}.br`, await br(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length } }));
-        await writeFile(`${target}.gz`, await gz(source, { level: 9 }));
-      }));
+      await Promise.all(
+        Object.values(bundle).map(async (file) => {
+          if (!COMPRESSIBLE.test(file.fileName)) return;
+          const source = file.type === 'chunk' ? Buffer.from(file.code) : Buffer.from(file.source);
+          if (source.length < 1024) return;
+          const target = path.join(outDir, file.fileName);
+          await writeFile(
+            `${target}.br`,
+            await br(source, {
+              params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length },
+            }),
+          );
+          await writeFile(`${target}.gz`, await gz(source, { level: 9 }));
+        }),
+      );
     },
   };
 }

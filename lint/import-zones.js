@@ -34,13 +34,17 @@ const src = (folder) => `./src/${folder}`;
 function clientZones(srcFolders) {
   const unplaced = srcFolders.filter((folder) => !(folder in CLIENT_LAYERS));
   if (unplaced.length) {
-    throw new Error(`lint/import-zones.js: src/${unplaced.join(', src/')} has no layer in CLIENT_LAYERS; say what it may import.`);
+    throw new Error(
+      `lint/import-zones.js: src/${unplaced.join(', src/')} has no layer in CLIENT_LAYERS; say what it may import.`,
+    );
   }
   return srcFolders.flatMap((layer) => {
     const allowed = CLIENT_LAYERS[layer];
     const barred = srcFolders.filter((folder) => folder !== layer && !allowed.includes(folder));
     if (!barred.length) return [];
-    const may = allowed.length ? `imports only ${allowed.map((f) => `src/${f}`).join(', ')} of src/` : 'is pure: it imports nothing of ours';
+    const may = allowed.length
+      ? `imports only ${allowed.map((f) => `src/${f}`).join(', ')} of src/`
+      : 'is pure: it imports nothing of ours';
     return [{ target: src(layer), from: barred.map(src), message: `src/${layer} ${may} (docs/architecture.md).` }];
   });
 }
@@ -50,11 +54,13 @@ function featureZones(features) {
   return features.flatMap((feature) => {
     const others = features.filter((other) => other !== feature);
     if (!others.length) return [];
-    return [{
-      target: src(`features/${feature}`),
-      from: others.map((other) => src(`features/${other}`)),
-      message: 'Features do not import each other: share through src/components or src/domain.',
-    }];
+    return [
+      {
+        target: src(`features/${feature}`),
+        from: others.map((other) => src(`features/${other}`)),
+        message: 'Features do not import each other: share through src/components or src/domain.',
+      },
+    ];
   });
 }
 
@@ -62,11 +68,15 @@ function serverZones(srcFolders, serverFolders) {
   const belowModules = serverFolders.filter((folder) => folder !== 'modules');
   return [
     { target: './src/domain', from: './server', message: 'src/domain is pure: it imports nothing of ours.' },
-    { target: './server', from: srcFolders.filter((f) => f !== 'domain').map(src), message: 'The server imports only src/domain of src/.' },
+    {
+      target: './server',
+      from: srcFolders.filter((f) => f !== 'domain').map(src),
+      message: 'The server imports only src/domain of src/.',
+    },
     {
       target: belowModules.map((folder) => `./server/${folder}`),
       from: './server/modules',
-      message: 'The folders beside server/modules sit below the modules: only the server\'s top files compose them.',
+      message: "The folders beside server/modules sit below the modules: only the server's top files compose them.",
     },
   ];
 }

@@ -23,9 +23,17 @@ export async function createAdministrator(db: Db, admin: NewAdministrator): Prom
   if (admin.password.length < MIN_PASSWORD_LENGTH || admin.password.length > MAX_PASSWORD_LENGTH) {
     throw new Error(`the password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters long`);
   }
-  const rows = await db.insert(users).values({
-    email, passwordHash: await hashPassword(admin.password), type: 'admin', firstname: admin.firstname ?? '', lastname: admin.lastname ?? '',
-  }).onConflictDoNothing().returning({ id: users.id }); // users_email_uq: lower(email) is unique
+  const rows = await db
+    .insert(users)
+    .values({
+      email,
+      passwordHash: await hashPassword(admin.password),
+      type: 'admin',
+      firstname: admin.firstname ?? '',
+      lastname: admin.lastname ?? '',
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id }); // users_email_uq: lower(email) is unique
   return rows.length > 0;
 }
 
@@ -44,14 +52,20 @@ async function main(): Promise<void> {
   const [email, firstname, lastname] = process.argv.slice(2);
   const databaseUrl = process.env.DATABASE_URL;
   if (!email || !databaseUrl) {
-    throw new Error('usage: DATABASE_URL=postgres://... node --import tsx scripts/create-admin.ts <email> [first name] [last name]');
+    throw new Error(
+      'usage: DATABASE_URL=postgres://... node --import tsx scripts/create-admin.ts <email> [first name] [last name]',
+    );
   }
   const password = await readPassword();
   const database = await openDatabase({ databaseUrl, poolSize: 1 });
   try {
     await prepareDatabase(database, { demoSeed: false, builtInRegistry: false, now: new Date() });
     const made = await createAdministrator(database.db, { email, password, firstname, lastname });
-    console.log(made ? `Administrator ${email} made: sign in with that email and password.` : `An account with the email ${email} exists already: nothing changed.`);
+    console.log(
+      made
+        ? `Administrator ${email} made: sign in with that email and password.`
+        : `An account with the email ${email} exists already: nothing changed.`,
+    );
   } finally {
     await database.close();
   }

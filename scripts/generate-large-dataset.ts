@@ -22,8 +22,12 @@ if (!databaseUrl && args.includes('--fresh')) await rm(pgliteDir, { recursive: t
 if (!databaseUrl) await mkdir(dataDir, { recursive: true });
 
 const opts: LargeDatasetOptions = {
-  schools: flag('schools'), participants: flag('participants'), teams: flag('teams'),
-  teamEntries: flag('team-entries'), pastSeasons: flag('past-seasons'), season: flag('season'),
+  schools: flag('schools'),
+  participants: flag('participants'),
+  teams: flag('teams'),
+  teamEntries: flag('team-entries'),
+  pastSeasons: flag('past-seasons'),
+  season: flag('season'),
   log: (line) => console.log(`  ${line}`),
 };
 
@@ -37,7 +41,9 @@ try {
   const { counts } = await generateLargeDataset(database.db, opts);
   console.log('Rows:');
   for (const [name, n] of Object.entries(counts)) console.log(`  ${name.padEnd(14)} ${n.toLocaleString('en-AU')}`);
-  console.log(`Logins: admin@large.test / ${LARGE_PASSWORDS.admin}; coordinator@schoolN.large.test / ${LARGE_PASSWORDS.school}`);
+  console.log(
+    `Logins: admin@large.test / ${LARGE_PASSWORDS.admin}; coordinator@schoolN.large.test / ${LARGE_PASSWORDS.school}`,
+  );
 } finally {
   await database.close();
 }

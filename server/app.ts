@@ -20,7 +20,10 @@ import { createSessionCache } from './plugins/session-cache';
 const SESSION_CACHE_TTL_MS = 60_000;
 import { routeModules } from './modules';
 
-export async function buildApp(deps: Deps, opts: { loggerInstance?: FastifyBaseLogger } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  deps: Deps,
+  opts: { loggerInstance?: FastifyBaseLogger } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: false }),
     ...inputLimitOptions, // bodyLimit (128 KiB; batch routes declare more) and the router's refusals
@@ -38,12 +41,18 @@ export async function buildApp(deps: Deps, opts: { loggerInstance?: FastifyBaseL
   await app.register(securityHeadersPlugin, { https: deps.config.https });
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(admissionPlugin, {
-    maxConcurrent: deps.config.maxConcurrentRequests, maxQueueMs: deps.config.maxQueueMs, maxEventLoopDelayMs: deps.config.maxEventLoopDelayMs,
+    maxConcurrent: deps.config.maxConcurrentRequests,
+    maxQueueMs: deps.config.maxQueueMs,
+    maxEventLoopDelayMs: deps.config.maxEventLoopDelayMs,
   });
   await app.register(cookie);
   const sessionCache = await createSessionCache<SessionRow>({
-    listen: deps.listen, ttlMs: SESSION_CACHE_TTL_MS, maxEntries: 50_000, now: () => deps.now().getTime(),
-    onLost: (err) => app.log.warn({ err }, 'session change notifications lost: sessions are read from the database until they return'),
+    listen: deps.listen,
+    ttlMs: SESSION_CACHE_TTL_MS,
+    maxEntries: 50_000,
+    now: () => deps.now().getTime(),
+    onLost: (err) =>
+      app.log.warn({ err }, 'session change notifications lost: sessions are read from the database until they return'),
   });
   await app.register(sessionPlugin, {
     cache: sessionCache,
@@ -56,7 +65,8 @@ export async function buildApp(deps: Deps, opts: { loggerInstance?: FastifyBaseL
   await app.register(sameSitePlugin);
   app.addHook('onSend', async (request, reply) => {
     // By the route matched (or, with none, the path asked for), never by the raw URL's spelling.
-    if (isNeverCached(request.is404 ? request.url.split('?')[0] : request.routeOptions.url)) reply.header('cache-control', 'no-store');
+    if (isNeverCached(request.is404 ? request.url.split('?')[0] : request.routeOptions.url))
+      reply.header('cache-control', 'no-store');
   });
 
   for (const register of routeModules) await app.register(register, deps);

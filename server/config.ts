@@ -28,58 +28,104 @@ const STRIPE_SECRET_KEY = /^(sk|rk)_(live|test)_[A-Za-z0-9]{16,255}$/;
 const STRIPE_WEBHOOK_SECRET = /^whsec_[\x21-\x7e]{16,255}$/;
 type PaymentGatewayChoice = (typeof PAYMENT_GATEWAYS)[number];
 
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('data'),
-  DATABASE_URL: unsetIfEmpty(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional()),
-  DEMO_SEED: bool.optional(),
-  ALLOWED_HOSTS: z.string().default('localhost,127.0.0.1,[::1]'),
-  PUBLIC_URL: unsetIfEmpty(z.url().optional()),
-  SMTP_URL: unsetIfEmpty(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
-  MAIL_FROM: unsetIfEmpty(z.string().optional()),
-  SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
-  COOKIE_SECURE: bool.optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  STATIC_DIR: z.string().default('dist'),
-  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  MAX_CONCURRENT_REQUESTS: unsetIfEmpty(z.coerce.number().int().min(1).max(10_000).optional()),
-  MAX_QUEUE_MS: z.coerce.number().int().min(1).max(120_000).default(1000),
-  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(1000),
-  REGISTRY_URL: unsetIfEmpty(z.url({ protocol: /^https?$/ }).optional()),
-  REGISTRY_API_KEY: unsetIfEmpty(z.string().min(16, 'must be at least 16 characters').optional()),
-  REGISTRY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
-  XERO_CLIENT_ID: unsetIfEmpty(z.string().regex(XERO_CLIENT_ID, 'must be 1 to 200 printable characters, no colon').optional()),
-  XERO_CLIENT_SECRET: unsetIfEmpty(z.string().regex(XERO_CREDENTIAL, 'must be 1 to 200 printable characters').optional()),
-  XERO_CLIENT_ID_SOUTHERN: unsetIfEmpty(z.string().regex(XERO_CLIENT_ID, 'must be 1 to 200 printable characters, no colon').optional()),
-  XERO_CLIENT_SECRET_SOUTHERN: unsetIfEmpty(z.string().regex(XERO_CREDENTIAL, 'must be 1 to 200 printable characters').optional()),
-  XERO_TENANT_NORTHERN: unsetIfEmpty(z.string().regex(XERO_TENANT, 'must be a Xero tenant id').optional()),
-  XERO_TENANT_SOUTHERN: unsetIfEmpty(z.string().regex(XERO_TENANT, 'must be a Xero tenant id').optional()),
-  XERO_SALES_ACCOUNT: unsetIfEmpty(z.string().regex(XERO_ACCOUNT_CODE, 'must be a Xero account code').default('200')),
-  XERO_PAYMENT_ACCOUNT: unsetIfEmpty(z.string().regex(XERO_ACCOUNT_CODE, 'must be a Xero account code').optional()),
-  XERO_IDENTITY_URL: unsetIfEmpty(z.url({ protocol: /^https?$/ }).default('https://identity.xero.com/connect/token')),
-  XERO_API_URL: unsetIfEmpty(z.url({ protocol: /^https?$/ }).default('https://api.xero.com/api.xro/2.0')),
-  PAYMENT_GATEWAY: unsetIfEmpty(z.enum(PAYMENT_GATEWAYS, { error: 'must be test, stripe or none' }).optional()),
-  STRIPE_SECRET_KEY: unsetIfEmpty(z.string().regex(STRIPE_SECRET_KEY, 'must be a Stripe secret key (sk_live_..., sk_test_..., or a restricted rk_live_.../rk_test_...)').optional()),
-  STRIPE_WEBHOOK_SECRET: unsetIfEmpty(z.string().regex(STRIPE_WEBHOOK_SECRET, 'must be a webhook signing secret (whsec_...)').optional()),
-  STRIPE_API_URL: unsetIfEmpty(z.url({ protocol: /^https?$/ }).default('https://api.stripe.com')),
-  TRUST_PROXY: unsetIfEmpty(z.string().regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, 'must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses').optional()),
-}).superRefine((e, ctx) => {
-  // The key travels in every request: never without one, never in clear over the network.
-  if (e.REGISTRY_URL && !e.REGISTRY_API_KEY) {
-    ctx.addIssue({ code: 'custom', path: ['REGISTRY_API_KEY'], message: 'must be set when REGISTRY_URL is' });
-  }
-  if (e.REGISTRY_URL?.startsWith('http:') && !isLoopback(new URL(e.REGISTRY_URL).hostname)) {
-    ctx.addIssue({ code: 'custom', path: ['REGISTRY_URL'], message: 'must be an https:// URL (http:// only to this machine)' });
-  }
-  xeroIssues(e).forEach(([variable, message]) => ctx.addIssue({ code: 'custom', path: [variable], message }));
-  stripeIssues(e).forEach(([variable, message]) => ctx.addIssue({ code: 'custom', path: [variable], message }));
-});
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('data'),
+    DATABASE_URL: unsetIfEmpty(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+        .optional(),
+    ),
+    DEMO_SEED: bool.optional(),
+    ALLOWED_HOSTS: z.string().default('localhost,127.0.0.1,[::1]'),
+    PUBLIC_URL: unsetIfEmpty(z.url().optional()),
+    SMTP_URL: unsetIfEmpty(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+        .optional(),
+    ),
+    MAIL_FROM: unsetIfEmpty(z.string().optional()),
+    SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
+    COOKIE_SECURE: bool.optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    STATIC_DIR: z.string().default('dist'),
+    DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    MAX_CONCURRENT_REQUESTS: unsetIfEmpty(z.coerce.number().int().min(1).max(10_000).optional()),
+    MAX_QUEUE_MS: z.coerce.number().int().min(1).max(120_000).default(1000),
+    MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(1000),
+    REGISTRY_URL: unsetIfEmpty(z.url({ protocol: /^https?$/ }).optional()),
+    REGISTRY_API_KEY: unsetIfEmpty(z.string().min(16, 'must be at least 16 characters').optional()),
+    REGISTRY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+    XERO_CLIENT_ID: unsetIfEmpty(
+      z.string().regex(XERO_CLIENT_ID, 'must be 1 to 200 printable characters, no colon').optional(),
+    ),
+    XERO_CLIENT_SECRET: unsetIfEmpty(
+      z.string().regex(XERO_CREDENTIAL, 'must be 1 to 200 printable characters').optional(),
+    ),
+    XERO_CLIENT_ID_SOUTHERN: unsetIfEmpty(
+      z.string().regex(XERO_CLIENT_ID, 'must be 1 to 200 printable characters, no colon').optional(),
+    ),
+    XERO_CLIENT_SECRET_SOUTHERN: unsetIfEmpty(
+      z.string().regex(XERO_CREDENTIAL, 'must be 1 to 200 printable characters').optional(),
+    ),
+    XERO_TENANT_NORTHERN: unsetIfEmpty(z.string().regex(XERO_TENANT, 'must be a Xero tenant id').optional()),
+    XERO_TENANT_SOUTHERN: unsetIfEmpty(z.string().regex(XERO_TENANT, 'must be a Xero tenant id').optional()),
+    XERO_SALES_ACCOUNT: unsetIfEmpty(z.string().regex(XERO_ACCOUNT_CODE, 'must be a Xero account code').default('200')),
+    XERO_PAYMENT_ACCOUNT: unsetIfEmpty(z.string().regex(XERO_ACCOUNT_CODE, 'must be a Xero account code').optional()),
+    XERO_IDENTITY_URL: unsetIfEmpty(z.url({ protocol: /^https?$/ }).default('https://identity.xero.com/connect/token')),
+    XERO_API_URL: unsetIfEmpty(z.url({ protocol: /^https?$/ }).default('https://api.xero.com/api.xro/2.0')),
+    PAYMENT_GATEWAY: unsetIfEmpty(z.enum(PAYMENT_GATEWAYS, { error: 'must be test, stripe or none' }).optional()),
+    STRIPE_SECRET_KEY: unsetIfEmpty(
+      z
+        .string()
+        .regex(
+          STRIPE_SECRET_KEY,
+          'must be a Stripe secret key (sk_live_..., sk_test_..., or a restricted rk_live_.../rk_test_...)',
+        )
+        .optional(),
+    ),
+    STRIPE_WEBHOOK_SECRET: unsetIfEmpty(
+      z.string().regex(STRIPE_WEBHOOK_SECRET, 'must be a webhook signing secret (whsec_...)').optional(),
+    ),
+    STRIPE_API_URL: unsetIfEmpty(z.url({ protocol: /^https?$/ }).default('https://api.stripe.com')),
+    TRUST_PROXY: unsetIfEmpty(
+      z
+        .string()
+        .regex(
+          /^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
+          'must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses',
+        )
+        .optional(),
+    ),
+  })
+  .superRefine((e, ctx) => {
+    // The key travels in every request: never without one, never in clear over the network.
+    if (e.REGISTRY_URL && !e.REGISTRY_API_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['REGISTRY_API_KEY'], message: 'must be set when REGISTRY_URL is' });
+    }
+    if (e.REGISTRY_URL?.startsWith('http:') && !isLoopback(new URL(e.REGISTRY_URL).hostname)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['REGISTRY_URL'],
+        message: 'must be an https:// URL (http:// only to this machine)',
+      });
+    }
+    xeroIssues(e).forEach(([variable, message]) => ctx.addIssue({ code: 'custom', path: [variable], message }));
+    stripeIssues(e).forEach(([variable, message]) => ctx.addIssue({ code: 'custom', path: [variable], message }));
+  });
 
 /** Stripe (docs/payments.md 'Stripe'): the keys only with PAYMENT_GATEWAY=stripe, and all of them
  *  then; the payer comes back to PUBLIC_URL, which a live key needs on https. */
 function stripeIssues(e: {
-  PAYMENT_GATEWAY?: string; STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: string; STRIPE_API_URL: string; PUBLIC_URL?: string;
+  PAYMENT_GATEWAY?: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  STRIPE_API_URL: string;
+  PUBLIC_URL?: string;
 }): [string, string][] {
   const issues: [string, string][] = [];
   if (e.PAYMENT_GATEWAY !== 'stripe') {
@@ -108,8 +154,15 @@ const isStripeTestKey = (key: string) => /^(sk|rk)_test_/.test(key);
 /** Xero (docs/accounting.md 'Configuration'): all or nothing once XERO_CLIENT_ID is set; the
  *  secret never goes in clear over the network. */
 function xeroIssues(e: {
-  XERO_CLIENT_ID?: string; XERO_CLIENT_SECRET?: string; XERO_CLIENT_ID_SOUTHERN?: string; XERO_CLIENT_SECRET_SOUTHERN?: string;
-  XERO_TENANT_NORTHERN?: string; XERO_TENANT_SOUTHERN?: string; XERO_PAYMENT_ACCOUNT?: string; XERO_IDENTITY_URL: string; XERO_API_URL: string;
+  XERO_CLIENT_ID?: string;
+  XERO_CLIENT_SECRET?: string;
+  XERO_CLIENT_ID_SOUTHERN?: string;
+  XERO_CLIENT_SECRET_SOUTHERN?: string;
+  XERO_TENANT_NORTHERN?: string;
+  XERO_TENANT_SOUTHERN?: string;
+  XERO_PAYMENT_ACCOUNT?: string;
+  XERO_IDENTITY_URL: string;
+  XERO_API_URL: string;
 }): [string, string][] {
   const issues: [string, string][] = [];
   const set = (v: string | undefined) => v !== undefined;
@@ -119,14 +172,23 @@ function xeroIssues(e: {
     }
     return issues;
   }
-  for (const v of ['XERO_CLIENT_SECRET', 'XERO_TENANT_NORTHERN', 'XERO_TENANT_SOUTHERN', 'XERO_PAYMENT_ACCOUNT'] as const) {
+  for (const v of [
+    'XERO_CLIENT_SECRET',
+    'XERO_TENANT_NORTHERN',
+    'XERO_TENANT_SOUTHERN',
+    'XERO_PAYMENT_ACCOUNT',
+  ] as const) {
     if (!set(e[v])) issues.push([v, 'must be set when XERO_CLIENT_ID is']);
   }
   if (set(e.XERO_CLIENT_ID_SOUTHERN) !== set(e.XERO_CLIENT_SECRET_SOUTHERN)) {
-    issues.push([set(e.XERO_CLIENT_ID_SOUTHERN) ? 'XERO_CLIENT_SECRET_SOUTHERN' : 'XERO_CLIENT_ID_SOUTHERN', 'XERO_CLIENT_ID_SOUTHERN and XERO_CLIENT_SECRET_SOUTHERN go together']);
+    issues.push([
+      set(e.XERO_CLIENT_ID_SOUTHERN) ? 'XERO_CLIENT_SECRET_SOUTHERN' : 'XERO_CLIENT_ID_SOUTHERN',
+      'XERO_CLIENT_ID_SOUTHERN and XERO_CLIENT_SECRET_SOUTHERN go together',
+    ]);
   }
   for (const v of ['XERO_IDENTITY_URL', 'XERO_API_URL'] as const) {
-    if (e[v].startsWith('http:') && !isLoopback(new URL(e[v]).hostname)) issues.push([v, 'must be an https:// URL (http:// only to this machine)']);
+    if (e[v].startsWith('http:') && !isLoopback(new URL(e[v]).hostname))
+      issues.push([v, 'must be an https:// URL (http:// only to this machine)']);
   }
   return issues;
 }
@@ -230,7 +292,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     demoSeed: e.DATABASE_URL ? e.DEMO_SEED === true : e.DEMO_SEED !== false,
-    allowedHosts: e.ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    allowedHosts: e.ALLOWED_HOSTS.split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
     publicUrl: e.PUBLIC_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: mailFrom(e),
@@ -246,14 +310,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     https: Boolean(e.PUBLIC_URL?.startsWith('https:')),
     trustProxy: trustProxy(e.TRUST_PROXY),
-    registry: e.REGISTRY_URL && e.REGISTRY_API_KEY
-      ? { url: e.REGISTRY_URL, apiKey: e.REGISTRY_API_KEY, timeoutMs: e.REGISTRY_TIMEOUT_MS }
-      : null,
+    registry:
+      e.REGISTRY_URL && e.REGISTRY_API_KEY
+        ? { url: e.REGISTRY_URL, apiKey: e.REGISTRY_API_KEY, timeoutMs: e.REGISTRY_TIMEOUT_MS }
+        : null,
     xero: xeroConfig(e),
     paymentGateway: paymentGateway(e),
-    stripe: e.PAYMENT_GATEWAY === 'stripe' && e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
-      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL.replace(/\/+$/, ''), testMode: isStripeTestKey(e.STRIPE_SECRET_KEY) }
-      : null,
+    stripe:
+      e.PAYMENT_GATEWAY === 'stripe' && e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiUrl: e.STRIPE_API_URL.replace(/\/+$/, ''),
+            testMode: isStripeTestKey(e.STRIPE_SECRET_KEY),
+          }
+        : null,
     // A deployment (a real PostgreSQL, or served over https) must name its own suppliers.
     suppliers: loadSuppliers(env, Boolean(e.DATABASE_URL) || Boolean(e.PUBLIC_URL?.startsWith('https:'))),
   };
@@ -266,7 +337,9 @@ export const DEFAULT_MAIL_FROM = 'Interschools <no-reply@interschools.local>';
 function mailFrom(e: z.infer<typeof envSchema>): string {
   if (e.MAIL_FROM) return e.MAIL_FROM;
   if (e.SMTP_URL) {
-    throw new Error('Invalid configuration:\n  MAIL_FROM: must be set when SMTP_URL is (the association\'s own address, e.g. "Interschools <entries@example.org.au>"): mail from the built-in sender is junked by receiving servers');
+    throw new Error(
+      'Invalid configuration:\n  MAIL_FROM: must be set when SMTP_URL is (the association\'s own address, e.g. "Interschools <entries@example.org.au>"): mail from the built-in sender is junked by receiving servers',
+    );
   }
   return DEFAULT_MAIL_FROM;
 }
@@ -280,12 +353,20 @@ function paymentGateway(e: z.infer<typeof envSchema>): PaymentGatewayChoice {
 }
 
 function xeroConfig(e: z.infer<typeof envSchema>): XeroConfig | null {
-  if (!e.XERO_CLIENT_ID || !e.XERO_CLIENT_SECRET || !e.XERO_TENANT_NORTHERN || !e.XERO_TENANT_SOUTHERN || !e.XERO_PAYMENT_ACCOUNT) return null;
+  if (
+    !e.XERO_CLIENT_ID ||
+    !e.XERO_CLIENT_SECRET ||
+    !e.XERO_TENANT_NORTHERN ||
+    !e.XERO_TENANT_SOUTHERN ||
+    !e.XERO_PAYMENT_ACCOUNT
+  )
+    return null;
   const shared = { clientId: e.XERO_CLIENT_ID, clientSecret: e.XERO_CLIENT_SECRET };
   // A custom connection reaches one organisation: the Southern one may have its own.
-  const southern = e.XERO_CLIENT_ID_SOUTHERN && e.XERO_CLIENT_SECRET_SOUTHERN
-    ? { clientId: e.XERO_CLIENT_ID_SOUTHERN, clientSecret: e.XERO_CLIENT_SECRET_SOUTHERN }
-    : shared;
+  const southern =
+    e.XERO_CLIENT_ID_SOUTHERN && e.XERO_CLIENT_SECRET_SOUTHERN
+      ? { clientId: e.XERO_CLIENT_ID_SOUTHERN, clientSecret: e.XERO_CLIENT_SECRET_SOUTHERN }
+      : shared;
   return {
     identityUrl: e.XERO_IDENTITY_URL,
     apiUrl: e.XERO_API_URL.replace(/\/+$/, ''),

@@ -40,7 +40,9 @@ export async function runHousekeeping(db: Db, config: Config, now = new Date()):
   await db.delete(passwordResets).where(or(lt(passwordResets.expiresAt, now), isNotNull(passwordResets.usedAt)));
   await db.delete(authAttempts).where(lt(authAttempts.at, new Date(now.getTime() - DAY)));
   await purgeTombstones(db, new Date(now.getTime() - TOMBSTONE_RETENTION_MS));
-  await db.delete(appliedWrites).where(lt(appliedWrites.createdAt, new Date(now.getTime() - APPLIED_WRITE_RETENTION_MS)));
+  await db
+    .delete(appliedWrites)
+    .where(lt(appliedWrites.createdAt, new Date(now.getTime() - APPLIED_WRITE_RETENTION_MS)));
   await purgeUnusedFiles(config.dataDir, await linkedFiles(db), new Date(now.getTime() - UNUSED_FILE_RETENTION_MS));
 }
 
@@ -55,7 +57,9 @@ export function startHousekeeping(db: Db, config: Config, log: FastifyBaseLogger
     // A sweep still running (a slow accounting system) is not overtaken by the next.
     if (sweeping) return;
     sweeping = true;
-    await sweepMoney(money, log).finally(() => { sweeping = false; });
+    await sweepMoney(money, log).finally(() => {
+      sweeping = false;
+    });
   };
   void sweep().then(run);
   const timers = [setInterval(run, 3_600_000), setInterval(() => void sweep(), MONEY_SWEEP_MS)];

@@ -20,9 +20,12 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string, fields?: FieldError[]) =>
   new HttpError(400, ERROR_CODES.VALIDATION, message, fields);
-export const unauthenticated = (message: string = SERVER_MESSAGES.unauthenticated) => new HttpError(401, ERROR_CODES.UNAUTHENTICATED, message);
-export const forbidden = (message: string = SERVER_MESSAGES.forbidden) => new HttpError(403, ERROR_CODES.FORBIDDEN, message);
-export const notFound = (message: string = SERVER_MESSAGES.notFound) => new HttpError(404, ERROR_CODES.NOT_FOUND, message);
+export const unauthenticated = (message: string = SERVER_MESSAGES.unauthenticated) =>
+  new HttpError(401, ERROR_CODES.UNAUTHENTICATED, message);
+export const forbidden = (message: string = SERVER_MESSAGES.forbidden) =>
+  new HttpError(403, ERROR_CODES.FORBIDDEN, message);
+export const notFound = (message: string = SERVER_MESSAGES.notFound) =>
+  new HttpError(404, ERROR_CODES.NOT_FOUND, message);
 export const conflict = (message: string, details?: Record<string, unknown>) =>
   new HttpError(409, ERROR_CODES.CONFLICT, message, undefined, details);
 /** A business rule refused the write (422): resending the same data cannot succeed. */

@@ -25,7 +25,11 @@ async function main() {
   });
   const now = () => new Date();
   // Without a registry service configured the built-in table answers, filled on first start.
-  const logins = await prepareDatabase(database, { demoSeed: config.demoSeed, builtInRegistry: !config.registry, now: now() });
+  const logins = await prepareDatabase(database, {
+    demoSeed: config.demoSeed,
+    builtInRegistry: !config.registry,
+    now: now(),
+  });
 
   const app = await buildApp(
     {

@@ -93,7 +93,11 @@ export async function isWithinLimit(db: Db | Tx, check: Check, now: Date): Promi
 
 /** Throws 429 (with Retry-After on the reply) when any of the checks is at its limit. */
 export async function assertWithinLimits(
-  db: Db, reply: FastifyReply, checks: Check[], now: Date, message: string = SERVER_MESSAGES.tooManyAttempts,
+  db: Db,
+  reply: FastifyReply,
+  checks: Check[],
+  now: Date,
+  message: string = SERVER_MESSAGES.tooManyAttempts,
 ): Promise<void> {
   let wait = 0;
   for (const check of checks) wait = Math.max(wait, await secondsUntilAllowed(db, check, now));

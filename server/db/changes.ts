@@ -20,7 +20,14 @@ export type ChangeScope = {
    *  for results, which every signed-in user reads). */
   alsoOf?: { tables: readonly string[]; eventIds: readonly string[] };
 };
-export type ChangeRow = { entity: string; rowId: string; seq: number; deleted: boolean; schoolId: string | null; eventId: string | null };
+export type ChangeRow = {
+  entity: string;
+  rowId: string;
+  seq: number;
+  deleted: boolean;
+  schoolId: string | null;
+  eventId: string | null;
+};
 export type ChangePage = { changes: ChangeRow[]; cursor: number; hasMore: boolean; resetRequired: boolean };
 
 /**
@@ -29,7 +36,11 @@ export type ChangePage = { changes: ChangeRow[]; cursor: number; hasMore: boolea
  * tombstone is older than the retention, so its row was gone before the download began.
  */
 export async function readChanges(
-  db: Db, scope: ChangeScope, cursor: number, limit = 1000, opts: { initial?: boolean } = {},
+  db: Db,
+  scope: ChangeScope,
+  cursor: number,
+  limit = 1000,
+  opts: { initial?: boolean } = {},
 ): Promise<ChangePage> {
   const [horizon] = await db.select().from(syncHorizon).where(eq(syncHorizon.id, 1));
   if (cursor > 0 && !opts.initial && horizon && cursor < horizon.purgedThrough) {
@@ -50,11 +61,23 @@ export async function readChanges(
   const tableCond = scope.tables ? inArray(changeLog.entity, [...scope.tables]) : undefined;
   const rows = await db
     .select({
-      entity: changeLog.entity, rowId: changeLog.rowId, seq: changeLog.seq, deleted: changeLog.deleted,
-      schoolId: changeLog.schoolId, eventId: changeLog.eventId,
+      entity: changeLog.entity,
+      rowId: changeLog.rowId,
+      seq: changeLog.seq,
+      deleted: changeLog.deleted,
+      schoolId: changeLog.schoolId,
+      eventId: changeLog.eventId,
     })
     .from(changeLog)
-    .where(and(gt(changeLog.seq, cursor), schoolCond, eventCond, tableCond, cursor === 0 ? eq(changeLog.deleted, false) : undefined))
+    .where(
+      and(
+        gt(changeLog.seq, cursor),
+        schoolCond,
+        eventCond,
+        tableCond,
+        cursor === 0 ? eq(changeLog.deleted, false) : undefined,
+      ),
+    )
     .orderBy(asc(changeLog.seq))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
@@ -64,7 +87,12 @@ export async function readChanges(
   // was committed before the horizon was read (numbers are taken in commit order), so this query
   // saw them all. Without this a fresh download that ends below the horizon would be told to
   // reset again at once.
-  return { changes: page, cursor: hasMore ? last : Math.max(last, horizon?.purgedThrough ?? 0), hasMore, resetRequired: false };
+  return {
+    changes: page,
+    cursor: hasMore ? last : Math.max(last, horizon?.purgedThrough ?? 0),
+    hasMore,
+    resetRequired: false,
+  };
 }
 
 /** Deletes tombstones changed before `before` and raises the horizon past them. */
@@ -76,7 +104,10 @@ export async function purgeTombstones(db: Db, before: Date): Promise<number> {
       .returning({ seq: changeLog.seq });
     const max = purged.reduce((m, r) => Math.max(m, r.seq), 0);
     if (max > 0) {
-      await tx.update(syncHorizon).set({ purgedThrough: sql`greatest(${syncHorizon.purgedThrough}, ${max})` }).where(eq(syncHorizon.id, 1));
+      await tx
+        .update(syncHorizon)
+        .set({ purgedThrough: sql`greatest(${syncHorizon.purgedThrough}, ${max})` })
+        .where(eq(syncHorizon.id, 1));
     }
     return purged.length;
   });

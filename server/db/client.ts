@@ -73,8 +73,15 @@ export async function openDatabase(opts: {
         if (!CHANNEL.test(channel)) throw new Error(`bad channel name ${channel}`);
         const client = new pg.Client({ connectionString: opts.databaseUrl });
         let closing = false;
-        const lost = (err: Error) => { if (!closing) { closing = true; onLost(err); } };
-        client.on('notification', (n) => { if (n.channel === channel) onMessage(n.payload ?? ''); });
+        const lost = (err: Error) => {
+          if (!closing) {
+            closing = true;
+            onLost(err);
+          }
+        };
+        client.on('notification', (n) => {
+          if (n.channel === channel) onMessage(n.payload ?? '');
+        });
         client.on('error', lost);
         client.on('end', () => lost(new Error('listener connection ended')));
         await client.connect();

@@ -10,7 +10,11 @@ import { selectGateway } from './payments/select';
 import { createBuiltInRegistry, type AthleteRegistry } from './registry';
 import { createHttpRegistry } from './registry/http';
 
-export type Integrations = { registry: AthleteRegistry; accounting: AccountingProvider; gateway: PaymentGateway | null };
+export type Integrations = {
+  registry: AthleteRegistry;
+  accounting: AccountingProvider;
+  gateway: PaymentGateway | null;
+};
 
 /** The accounting provider alone (housekeeping pushes what is pending through it). */
 export function selectAccounting(config: Config, db: Db): AccountingProvider {

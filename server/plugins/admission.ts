@@ -87,8 +87,14 @@ export function createAdmission({ maxConcurrent, maxQueueMs }: Pick<AdmissionOpt
       if (ESTIMATE_MARGIN * expectedWaitMs() > maxQueueMs) return Promise.resolve(false);
       return new Promise((resolve) => {
         const waiter: Waiter = {
-          admit: () => { clearTimeout(waiter.timer); resolve(true); },
-          timer: setTimeout(() => { queue.splice(queue.indexOf(waiter), 1); resolve(false); }, BACKSTOP_FACTOR * maxQueueMs),
+          admit: () => {
+            clearTimeout(waiter.timer);
+            resolve(true);
+          },
+          timer: setTimeout(() => {
+            queue.splice(queue.indexOf(waiter), 1);
+            resolve(false);
+          }, BACKSTOP_FACTOR * maxQueueMs),
         };
         queue.push(waiter);
         schedule();
@@ -96,12 +102,17 @@ export function createAdmission({ maxConcurrent, maxQueueMs }: Pick<AdmissionOpt
     },
     /** Gives the slot back; `heldMs`, how long it was held, teaches the expected wait. */
     leave(heldMs?: number): void {
-      if (heldMs !== undefined) serviceMs = serviceMs === null ? heldMs : serviceMs + SERVICE_SMOOTHING * (heldMs - serviceMs);
+      if (heldMs !== undefined)
+        serviceMs = serviceMs === null ? heldMs : serviceMs + SERVICE_SMOOTHING * (heldMs - serviceMs);
       running--;
       schedule();
     },
-    get running() { return running; },
-    get waiting() { return queue.length; },
+    get running() {
+      return running;
+    },
+    get waiting() {
+      return queue.length;
+    },
   };
 }
 
@@ -110,34 +121,42 @@ const RETRY_AFTER_S = 2;
 
 const overloaded = (reply: FastifyReply) => {
   reply.code(503).header('retry-after', String(RETRY_AFTER_S));
-  return { statusCode: 503, error: 'Service Unavailable', message: SERVER_MESSAGES.overloaded, code: ERROR_CODES.OVERLOADED };
+  return {
+    statusCode: 503,
+    error: 'Service Unavailable',
+    message: SERVER_MESSAGES.overloaded,
+    code: ERROR_CODES.OVERLOADED,
+  };
 };
 
-export const admissionPlugin = fp<AdmissionOptions>(async (app, opts) => {
-  if (opts.maxEventLoopDelayMs > 0) {
-    await app.register(underPressure, {
-      maxEventLoopDelay: opts.maxEventLoopDelayMs,
-      retryAfter: RETRY_AFTER_S,
-      // Undefined lets the request through (only API calls are refused); a value is sent as the
-      // answer. Its type says void, but under-pressure sends whatever the handler returns.
-      pressureHandler: ((request: FastifyRequest, reply: FastifyReply, type: string, value: number | undefined) => {
-        if (!isApiRoute(request.routeOptions.url)) return undefined;
-        request.log.warn({ type, value }, 'overloaded: request refused');
-        return overloaded(reply);
-      }) as never,
-    });
-  }
-  const admission = createAdmission(opts);
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isApiRoute(request.routeOptions.url) || isBatchedWrite(request)) return;
-    if (!(await admission.enter())) {
-      request.log.warn({ running: admission.running, waiting: admission.waiting }, 'overloaded: request refused');
-      return reply.send(overloaded(reply));
+export const admissionPlugin = fp<AdmissionOptions>(
+  async (app, opts) => {
+    if (opts.maxEventLoopDelayMs > 0) {
+      await app.register(underPressure, {
+        maxEventLoopDelay: opts.maxEventLoopDelayMs,
+        retryAfter: RETRY_AFTER_S,
+        // Undefined lets the request through (only API calls are refused); a value is sent as the
+        // answer. Its type says void, but under-pressure sends whatever the handler returns.
+        pressureHandler: ((request: FastifyRequest, reply: FastifyReply, type: string, value: number | undefined) => {
+          if (!isApiRoute(request.routeOptions.url)) return undefined;
+          request.log.warn({ type, value }, 'overloaded: request refused');
+          return overloaded(reply);
+        }) as never,
+      });
     }
-    // The client may have gone while it waited: then the slot is not kept.
-    if (reply.raw.closed || request.raw.socket?.destroyed) return admission.leave();
-    const admitted = performance.now();
-    // 'close' comes exactly once, when the answer is sent or the connection is gone.
-    reply.raw.once('close', () => admission.leave(performance.now() - admitted));
-  });
-}, { name: 'admission' });
+    const admission = createAdmission(opts);
+    app.addHook('onRequest', async (request, reply) => {
+      if (!isApiRoute(request.routeOptions.url) || isBatchedWrite(request)) return;
+      if (!(await admission.enter())) {
+        request.log.warn({ running: admission.running, waiting: admission.waiting }, 'overloaded: request refused');
+        return reply.send(overloaded(reply));
+      }
+      // The client may have gone while it waited: then the slot is not kept.
+      if (reply.raw.closed || request.raw.socket?.destroyed) return admission.leave();
+      const admitted = performance.now();
+      // 'close' comes exactly once, when the answer is sent or the connection is gone.
+      reply.raw.once('close', () => admission.leave(performance.now() - admitted));
+    });
+  },
+  { name: 'admission' },
+);

@@ -20,7 +20,8 @@ declare module 'fastify' {
 }
 
 /** Declared paths of the API, which do the database's work: admitted through the line (admission.ts). */
-export const isApiRoute = (declaredUrl: string | undefined): boolean => !!declaredUrl && declaredUrl.startsWith('/api/');
+export const isApiRoute = (declaredUrl: string | undefined): boolean =>
+  !!declaredUrl && declaredUrl.startsWith('/api/');
 
 /** Answers never to be kept by a browser or proxy: the API's and the host check's. */
 export const isNeverCached = (declaredUrl: string | undefined): boolean =>
@@ -28,28 +29,34 @@ export const isNeverCached = (declaredUrl: string | undefined): boolean =>
 
 /** The routes that declare no `config.auth`, as 'METHOD /path'. */
 function undeclaredRoutes(routes: readonly Pick<RouteOptions, 'method' | 'url' | 'config'>[]): string[] {
-  return routes.filter((r) => (r.config as { auth?: RouteAuth } | undefined)?.auth === undefined)
+  return routes
+    .filter((r) => (r.config as { auth?: RouteAuth } | undefined)?.auth === undefined)
     .map((r) => `${[r.method].flat().join(',')} ${r.url}`);
 }
 
-export const authzPlugin = fp(async (app) => {
-  const routes: RouteOptions[] = [];
-  app.addHook('onRoute', (route) => { routes.push(route); });
-  app.addHook('onReady', async () => {
-    const missing = undeclaredRoutes(routes);
-    if (missing.length) throw new Error(`routes without config.auth (who may call them): ${missing.join('; ')}`);
-  });
-  app.addHook('preValidation', async (request) => {
-    // No route matched: the not-found handler answers, and it reveals nothing.
-    if (request.is404) return;
-    const auth = request.routeOptions.config.auth;
-    // Unreachable once the app is ready (onReady above), but never an open door if it were.
-    if (auth === undefined) throw forbidden();
-    if (auth === 'public') return;
-    if (!request.session) throw unauthenticated();
-    if (auth !== 'any' && !auth.includes(request.session.type)) throw forbidden();
-  });
-}, { name: 'authz', dependencies: ['session'] });
+export const authzPlugin = fp(
+  async (app) => {
+    const routes: RouteOptions[] = [];
+    app.addHook('onRoute', (route) => {
+      routes.push(route);
+    });
+    app.addHook('onReady', async () => {
+      const missing = undeclaredRoutes(routes);
+      if (missing.length) throw new Error(`routes without config.auth (who may call them): ${missing.join('; ')}`);
+    });
+    app.addHook('preValidation', async (request) => {
+      // No route matched: the not-found handler answers, and it reveals nothing.
+      if (request.is404) return;
+      const auth = request.routeOptions.config.auth;
+      // Unreachable once the app is ready (onReady above), but never an open door if it were.
+      if (auth === undefined) throw forbidden();
+      if (auth === 'public') return;
+      if (!request.session) throw unauthenticated();
+      if (auth !== 'any' && !auth.includes(request.session.type)) throw forbidden();
+    });
+  },
+  { name: 'authz', dependencies: ['session'] },
+);
 
 export function requireSession(request: FastifyRequest): SessionInfo {
   if (!request.session) throw unauthenticated();

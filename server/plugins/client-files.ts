@@ -26,31 +26,39 @@ const isAsset = (url: string) => url.startsWith('/assets/');
 /** Longest path echoed in a 404's message. */
 const MAX_PATH_SHOWN = 200;
 
-export const clientFilesPlugin = fp<{ staticDir: string }>(async (app, { staticDir }) => {
-  const hasClient = existsSync(path.join(staticDir, 'index.html'));
-  if (hasClient) {
-    // Every route declares who may call it (plugins/authz.ts): the app's own files are public.
-    let servingFiles = true;
-    app.addHook('onRoute', (route) => { if (servingFiles) route.config = { ...route.config, auth: 'public' }; });
-    await app.register(fastifyStatic, {
-      root: staticDir,
-      wildcard: false,
-      index: ['index.html'],
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders(reply, filePath) {
-        const hashed = path.relative(staticDir, filePath).startsWith(`assets${path.sep}`);
-        reply.header('cache-control', hashed ? IMMUTABLE : REVALIDATE);
-      },
-    });
-    servingFiles = false;
-  }
-  app.setNotFoundHandler((request, reply) => {
-    if (!isApi(request.url) && !isAsset(request.url) && hasClient && request.method === 'GET') {
-      return reply.header('cache-control', REVALIDATE).sendFile('index.html');
+export const clientFilesPlugin = fp<{ staticDir: string }>(
+  async (app, { staticDir }) => {
+    const hasClient = existsSync(path.join(staticDir, 'index.html'));
+    if (hasClient) {
+      // Every route declares who may call it (plugins/authz.ts): the app's own files are public.
+      let servingFiles = true;
+      app.addHook('onRoute', (route) => {
+        if (servingFiles) route.config = { ...route.config, auth: 'public' };
+      });
+      await app.register(fastifyStatic, {
+        root: staticDir,
+        wildcard: false,
+        index: ['index.html'],
+        preCompressed: true,
+        cacheControl: false,
+        setHeaders(reply, filePath) {
+          const hashed = path.relative(staticDir, filePath).startsWith(`assets${path.sep}`);
+          reply.header('cache-control', hashed ? IMMUTABLE : REVALIDATE);
+        },
+      });
+      servingFiles = false;
     }
-    return reply.code(404).send({
-      statusCode: 404, error: 'Not Found', message: `No route for ${request.method} ${request.url.split('?')[0]!.slice(0, MAX_PATH_SHOWN)}`, code: ERROR_CODES.NOT_FOUND,
+    app.setNotFoundHandler((request, reply) => {
+      if (!isApi(request.url) && !isAsset(request.url) && hasClient && request.method === 'GET') {
+        return reply.header('cache-control', REVALIDATE).sendFile('index.html');
+      }
+      return reply.code(404).send({
+        statusCode: 404,
+        error: 'Not Found',
+        message: `No route for ${request.method} ${request.url.split('?')[0]!.slice(0, MAX_PATH_SHOWN)}`,
+        code: ERROR_CODES.NOT_FOUND,
+      });
     });
-  });
-}, { name: 'client-files' });
+  },
+  { name: 'client-files' },
+);

@@ -16,7 +16,12 @@ export type LockKind = 'entries' | 'volunteers';
 
 export async function assertEventWritable(tx: Tx, session: SessionInfo, eventId: string, kind: LockKind = 'entries') {
   const [event] = await tx
-    .select({ locked: events.locked, volunteerLock: events.volunteerLock, active: events.active, archived: events.archived })
+    .select({
+      locked: events.locked,
+      volunteerLock: events.volunteerLock,
+      active: events.active,
+      archived: events.archived,
+    })
     .from(events)
     .where(eq(events.id, eventId))
     .for('share');
@@ -32,14 +37,23 @@ export async function assertEventWritable(tx: Tx, session: SessionInfo, eventId:
 /** A school acts only in an active, unarchived event open to its state (403 otherwise); staff
  *  anywhere. Also for what a lock does not stop, such as paying the invoice of a locked event. */
 export async function assertOpenToSchool(
-  db: Db | Tx, session: SessionInfo, eventId: string, known?: { active: boolean; archived: boolean },
+  db: Db | Tx,
+  session: SessionInfo,
+  eventId: string,
+  known?: { active: boolean; archived: boolean },
 ): Promise<void> {
   if (session.type !== 'school') return;
-  const event = known ?? (await db.select({ active: events.active, archived: events.archived }).from(events).where(eq(events.id, eventId)))[0];
+  const event =
+    known ??
+    (
+      await db.select({ active: events.active, archived: events.archived }).from(events).where(eq(events.id, eventId))
+    )[0];
   if (!event) throw notFound('Event not found');
   if (!event.active || event.archived) throw forbidden(SERVER_MESSAGES.eventClosed);
   if (!session.schoolId) throw forbidden(SERVER_MESSAGES.eventNotForSchool);
-  const [open] = await db.select({ eventId: eventStates.eventId }).from(eventStates)
+  const [open] = await db
+    .select({ eventId: eventStates.eventId })
+    .from(eventStates)
     .innerJoin(schools, eq(schools.stateId, eventStates.stateId))
     .where(and(eq(eventStates.eventId, eventId), eq(schools.id, session.schoolId)));
   if (!open) throw forbidden(SERVER_MESSAGES.eventNotForSchool);

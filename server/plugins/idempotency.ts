@@ -32,7 +32,8 @@ function readMeta(request: FastifyRequest): WriteMeta {
   if (clientId && !UUID.test(clientId)) throw badRequest('X-Client-Id must be a UUID');
   if ((clientId === null) !== (seqText === null)) throw badRequest('X-Client-Id and X-Client-Seq go together');
   const seq = seqText === null ? null : Number(seqText);
-  if (seq !== null && (!Number.isSafeInteger(seq) || seq < 1)) throw badRequest('X-Client-Seq must be a positive integer');
+  if (seq !== null && (!Number.isSafeInteger(seq) || seq < 1))
+    throw badRequest('X-Client-Seq must be a positive integer');
   return { key: key ?? (clientId ? `${clientId}:${seq}` : null), clientId, seq };
 }
 
@@ -52,7 +53,13 @@ async function findStored(db: Db | Tx, userId: string, meta: WriteMeta): Promise
       const [hit] = await db
         .select({ statusCode: appliedWrites.statusCode, body: appliedWrites.body })
         .from(appliedWrites)
-        .where(and(eq(appliedWrites.clientId, meta.clientId), eq(appliedWrites.seq, meta.seq), eq(appliedWrites.userId, userId)));
+        .where(
+          and(
+            eq(appliedWrites.clientId, meta.clientId),
+            eq(appliedWrites.seq, meta.seq),
+            eq(appliedWrites.userId, userId),
+          ),
+        );
       return hit ?? 'stale';
     }
   }
@@ -65,7 +72,11 @@ class ReplayInstead extends Error {}
 async function claimSequence(tx: Tx, userId: string, meta: WriteMeta) {
   if (!meta.clientId || meta.seq === null) return;
   await tx.insert(clientSequences).values({ clientId: meta.clientId, userId, lastSeq: 0 }).onConflictDoNothing();
-  const [row] = await tx.select().from(clientSequences).where(eq(clientSequences.clientId, meta.clientId)).for('update');
+  const [row] = await tx
+    .select()
+    .from(clientSequences)
+    .where(eq(clientSequences.clientId, meta.clientId))
+    .for('update');
   if (row && meta.seq <= row.lastSeq) throw new ReplayInstead();
   await tx
     .update(clientSequences)
@@ -125,15 +136,16 @@ export async function runWrite<T>(
       if (after) return replay(reply, after);
     }
     if (err instanceof HttpError && RECORDED_REFUSALS.has(err.statusCode) && meta.key) {
-      await db.transaction(async (tx) => {
-        await claimSequence(tx, session.userId, meta);
-        await record(tx, session.userId, meta, request, { statusCode: err.statusCode, body: errorBody(err) });
-      }).catch((recordErr) => {
-        // Losing the record only means a resend meets the rule again instead of the stored answer.
-        request.log.warn({ err: recordErr }, 'could not record a refused write');
-      });
+      await db
+        .transaction(async (tx) => {
+          await claimSequence(tx, session.userId, meta);
+          await record(tx, session.userId, meta, request, { statusCode: err.statusCode, body: errorBody(err) });
+        })
+        .catch((recordErr) => {
+          // Losing the record only means a resend meets the rule again instead of the stored answer.
+          request.log.warn({ err: recordErr }, 'could not record a refused write');
+        });
     }
     throw err;
   }
 }
-

@@ -23,8 +23,6 @@ import { ERROR_CODES } from '../../src/domain/errors';
 import { HttpError } from '../http-errors';
 import { errorBody } from './errors';
 
-;
-
 const FRAMEWORK_REFUSALS: Readonly<Record<string, string>> = {
   FST_ERR_BAD_URL: 'Invalid URL: a path segment is not valid percent-encoding',
   FST_ERR_MAX_PARAM_LENGTH: 'Invalid URL: a path parameter is too long',
@@ -38,20 +36,27 @@ function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: Fa
     return;
   }
   request.log.error({ err: error }, 'router error');
-  void reply.code(500).send({ statusCode: 500, error: 'Internal Server Error', message: 'Server Error', code: ERROR_CODES.INTERNAL });
+  void reply
+    .code(500)
+    .send({ statusCode: 500, error: 'Internal Server Error', message: 'Server Error', code: ERROR_CODES.INTERNAL });
 }
 
 /** A request Node could not parse (a malformed request line, a head over 16 KiB, too slow): answered
  *  on the socket with the common error body, as no route, hook or handler can run for it. */
 function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Duplex): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, code, message] = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, ERROR_CODES.REQUEST_TIMEOUT, 'The request did not arrive in time']
-    : err.code === 'HPE_HEADER_OVERFLOW' ? [431, ERROR_CODES.HEADERS_TOO_LARGE, 'The request\'s address or headers are too long']
-      : [400, ERROR_CODES.VALIDATION, 'Invalid request: it could not be read as HTTP'];
+  const [status, code, message] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, ERROR_CODES.REQUEST_TIMEOUT, 'The request did not arrive in time']
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, ERROR_CODES.HEADERS_TOO_LARGE, "The request's address or headers are too long"]
+        : [400, ERROR_CODES.VALIDATION, 'Invalid request: it could not be read as HTTP'];
   this.log.debug({ err }, 'client error');
   if (socket.writable) {
     const body = JSON.stringify(errorBody(new HttpError(status, code, message)));
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy(err);
 }
@@ -97,18 +102,21 @@ export function jsonNestsDeeperThan(text: string, maxDepth: number): boolean {
 const tooDeep = (maxDepth: number) =>
   new HttpError(400, ERROR_CODES.VALIDATION, `Invalid body: JSON nested more than ${maxDepth} levels deep`);
 
-export const inputLimitsPlugin = fp<{ maxDepth?: number }>(async (app: FastifyInstance, opts) => {
-  const maxDepth = opts.maxDepth ?? MAX_JSON_DEPTH;
-  const parseJson = app.getDefaultJsonParser(
-    app.initialConfig.onProtoPoisoning ?? 'error',
-    app.initialConfig.onConstructorPoisoning ?? 'error',
-  );
-  // No bodyLimit here: the route's own (or the app's) applies.
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (jsonNestsDeeperThan(body as string, maxDepth)) {
-      done(tooDeep(maxDepth), undefined);
-      return;
-    }
-    parseJson(request, body as string, done);
-  });
-}, { name: 'input-limits' });
+export const inputLimitsPlugin = fp<{ maxDepth?: number }>(
+  async (app: FastifyInstance, opts) => {
+    const maxDepth = opts.maxDepth ?? MAX_JSON_DEPTH;
+    const parseJson = app.getDefaultJsonParser(
+      app.initialConfig.onProtoPoisoning ?? 'error',
+      app.initialConfig.onConstructorPoisoning ?? 'error',
+    );
+    // No bodyLimit here: the route's own (or the app's) applies.
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      if (jsonNestsDeeperThan(body as string, maxDepth)) {
+        done(tooDeep(maxDepth), undefined);
+        return;
+      }
+      parseJson(request, body as string, done);
+    });
+  },
+  { name: 'input-limits' },
+);

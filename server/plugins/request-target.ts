@@ -26,9 +26,12 @@ function oddTarget(target: string): string | null {
   return null;
 }
 
-export const requestTargetPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onRequest', async (request) => {
-    const why = oddTarget(request.raw.url ?? '');
-    if (why) throw badRequest(why);
-  });
-}, { name: 'request-target' });
+export const requestTargetPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onRequest', async (request) => {
+      const why = oddTarget(request.raw.url ?? '');
+      if (why) throw badRequest(why);
+    });
+  },
+  { name: 'request-target' },
+);

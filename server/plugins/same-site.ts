@@ -36,8 +36,12 @@ function madeByAnotherSite(request: FastifyRequest): boolean {
   return from === 'null' || hostOf(from) !== request.host;
 }
 
-export const sameSitePlugin = fp(async (app) => {
-  app.addHook('preValidation', async (request) => {
-    if (request.routeOptions.config.sameSiteOnly && madeByAnotherSite(request)) throw forbidden(SERVER_MESSAGES.crossSiteRefused);
-  });
-}, { name: 'same-site' });
+export const sameSitePlugin = fp(
+  async (app) => {
+    app.addHook('preValidation', async (request) => {
+      if (request.routeOptions.config.sameSiteOnly && madeByAnotherSite(request))
+        throw forbidden(SERVER_MESSAGES.crossSiteRefused);
+    });
+  },
+  { name: 'same-site' },
+);

@@ -12,38 +12,47 @@ import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
 
 const PERMISSIONS_POLICY = [
-  'accelerometer=()', 'camera=()', 'geolocation=()', 'gyroscope=()', 'magnetometer=()', 'microphone=()',
-  'payment=()', 'usb=()',
+  'accelerometer=()',
+  'camera=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
 ].join(', ');
 
-export const securityHeadersPlugin = fp<{ https: boolean }>(async (app, { https }) => {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(https ? { upgradeInsecureRequests: [] } : {}),
+export const securityHeadersPlugin = fp<{ https: boolean }>(
+  async (app, { https }) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:'],
+          fontSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'none'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          ...(https ? { upgradeInsecureRequests: [] } : {}),
+        },
       },
-    },
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'same-origin' },
-    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    // The app loads nothing from other origins and embeds nothing: keep COEP off (it would only
-    // break a payment page opened in a popup), COOP same-origin and CORP same-origin (defaults).
-    crossOriginEmbedderPolicy: false,
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
-  });
-}, { name: 'security-headers' });
+      frameguard: { action: 'deny' },
+      referrerPolicy: { policy: 'same-origin' },
+      strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      // The app loads nothing from other origins and embeds nothing: keep COEP off (it would only
+      // break a payment page opened in a popup), COOP same-origin and CORP same-origin (defaults).
+      crossOriginEmbedderPolicy: false,
+    });
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
+    });
+  },
+  { name: 'security-headers' },
+);

@@ -28,11 +28,23 @@ export type SessionCache<T> = {
   close(): Promise<void>;
 };
 
-type Options = { listen: Database['listen'] | undefined; ttlMs: number; maxEntries: number; now?: () => number; onLost?: (err: Error) => void };
+type Options = {
+  listen: Database['listen'] | undefined;
+  ttlMs: number;
+  maxEntries: number;
+  now?: () => number;
+  onLost?: (err: Error) => void;
+};
 
 const RELISTEN_MS = 5_000;
 
-export async function createSessionCache<T>({ listen, ttlMs, maxEntries, now = Date.now, onLost }: Options): Promise<SessionCache<T>> {
+export async function createSessionCache<T>({
+  listen,
+  ttlMs,
+  maxEntries,
+  now = Date.now,
+  onLost,
+}: Options): Promise<SessionCache<T>> {
   const entries = new Map<string, Entry<T>>();
   let enabled = false;
   let closed = false;
@@ -89,7 +101,9 @@ export async function createSessionCache<T>({ listen, ttlMs, maxEntries, now = D
     },
     forgetSession,
     forgetUser,
-    get enabled() { return enabled; },
+    get enabled() {
+      return enabled;
+    },
     async close() {
       closed = true;
       enabled = false;

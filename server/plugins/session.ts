@@ -45,65 +45,84 @@ export type SessionRow = { s: typeof sessions.$inferSelect; u: typeof users.$inf
 /** Touch lastSeenAt at most this often: a read-heavy client must not write on every call. */
 const TOUCH_EVERY_MS = 60_000;
 
-export const sessionPlugin = fp<Options>(async (app, { db, idleMs, now, cache }) => {
-  // Prepared once: the lookup runs on nearly every request that the cache cannot answer.
-  const lookup = db.select({ s: sessions, u: users }).from(sessions).innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash'))).prepare('session_lookup');
-  app.decorateRequest('session', null);
-  app.decorate('sessionCache', cache);
-  app.addHook('onClose', () => cache.close());
-  app.addHook('onRequest', async (request) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token) return;
-    const tokenHash = hashToken(token);
-    let row = cache.get(tokenHash);
-    if (!row) {
-      const since = cache.mark();
-      [row] = await lookup.execute({ tokenHash });
-      if (!row) return;
-      cache.set(tokenHash, row.u.id, row, since);
-    }
-    const idle = now().getTime() - row.s.lastSeenAt.getTime();
-    if (idle > idleMs) {
-      cache.forgetSession(tokenHash);
-      await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
-      return;
-    }
-    if (idle > TOUCH_EVERY_MS) {
-      const seen = now();
-      const since = cache.mark();
-      await db.update(sessions).set({ lastSeenAt: seen }).where(eq(sessions.tokenHash, tokenHash));
-      row = { ...row, s: { ...row.s, lastSeenAt: seen } };
-      cache.set(tokenHash, row.u.id, row, since);
-    }
-    request.session = {
-      tokenHash,
-      userId: row.u.id,
-      email: row.u.email,
-      type: row.u.type as UserType,
-      firstname: row.u.firstname,
-      lastname: row.u.lastname,
-      schoolId: row.u.type === 'school' ? row.u.schoolId : row.s.schoolId,
-      eventId: row.s.eventId,
-      firstSeasonLogin: row.u.firstSeasonLogin,
-    };
-    // A write queued offline names the event it was made in (X-Event-Id): it is applied there,
-    // not to whatever event the session has moved to since. Reads stay on the session's event.
-    const madeIn = request.headers['x-event-id'];
-    if (request.method !== 'GET' && typeof madeIn === 'string' && UUID.test(madeIn)) request.session.eventId = madeIn;
-  });
-}, { name: 'session', dependencies: ['@fastify/cookie'] });
+export const sessionPlugin = fp<Options>(
+  async (app, { db, idleMs, now, cache }) => {
+    // Prepared once: the lookup runs on nearly every request that the cache cannot answer.
+    const lookup = db
+      .select({ s: sessions, u: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+      .prepare('session_lookup');
+    app.decorateRequest('session', null);
+    app.decorate('sessionCache', cache);
+    app.addHook('onClose', () => cache.close());
+    app.addHook('onRequest', async (request) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (!token) return;
+      const tokenHash = hashToken(token);
+      let row = cache.get(tokenHash);
+      if (!row) {
+        const since = cache.mark();
+        [row] = await lookup.execute({ tokenHash });
+        if (!row) return;
+        cache.set(tokenHash, row.u.id, row, since);
+      }
+      const idle = now().getTime() - row.s.lastSeenAt.getTime();
+      if (idle > idleMs) {
+        cache.forgetSession(tokenHash);
+        await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+        return;
+      }
+      if (idle > TOUCH_EVERY_MS) {
+        const seen = now();
+        const since = cache.mark();
+        await db.update(sessions).set({ lastSeenAt: seen }).where(eq(sessions.tokenHash, tokenHash));
+        row = { ...row, s: { ...row.s, lastSeenAt: seen } };
+        cache.set(tokenHash, row.u.id, row, since);
+      }
+      request.session = {
+        tokenHash,
+        userId: row.u.id,
+        email: row.u.email,
+        type: row.u.type as UserType,
+        firstname: row.u.firstname,
+        lastname: row.u.lastname,
+        schoolId: row.u.type === 'school' ? row.u.schoolId : row.s.schoolId,
+        eventId: row.s.eventId,
+        firstSeasonLogin: row.u.firstSeasonLogin,
+      };
+      // A write queued offline names the event it was made in (X-Event-Id): it is applied there,
+      // not to whatever event the session has moved to since. Reads stay on the session's event.
+      const madeIn = request.headers['x-event-id'];
+      if (request.method !== 'GET' && typeof madeIn === 'string' && UUID.test(madeIn)) request.session.eventId = madeIn;
+    });
+  },
+  { name: 'session', dependencies: ['@fastify/cookie'] },
+);
 
 export async function startSession(
   db: Db,
   reply: FastifyReply,
-  opts: { userId: string; schoolId: string | null; eventId: string | null; cookieSecure: boolean; idleMs: number; now: Date },
+  opts: {
+    userId: string;
+    schoolId: string | null;
+    eventId: string | null;
+    cookieSecure: boolean;
+    idleMs: number;
+    now: Date;
+  },
 ): Promise<string> {
   const token = newToken();
   const tokenHash = hashToken(token);
   // Stamped from the app's clock, the same one idle expiry is measured against.
   await db.insert(sessions).values({
-    tokenHash, userId: opts.userId, schoolId: opts.schoolId, eventId: opts.eventId, createdAt: opts.now, lastSeenAt: opts.now,
+    tokenHash,
+    userId: opts.userId,
+    schoolId: opts.schoolId,
+    eventId: opts.eventId,
+    createdAt: opts.now,
+    lastSeenAt: opts.now,
   });
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',

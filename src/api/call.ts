@@ -9,7 +9,12 @@ export const OFFLINE_MESSAGE = 'You are offline: this needs the network.';
 /** `body` is the answer as an object (a list or a text wrapped as { data }); `json` is it as sent. */
 export type Answer = { status: number; body: Record<string, unknown> | null; json?: unknown };
 
-export async function call(method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, json?: unknown, headers?: Record<string, string>): Promise<Answer | null> {
+export async function call(
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete',
+  path: string,
+  json?: unknown,
+  headers?: Record<string, string>,
+): Promise<Answer | null> {
   let response: Response;
   try {
     response = await http(path, { method, json, headers });
@@ -19,17 +24,27 @@ export async function call(method: 'get' | 'post' | 'put' | 'patch' | 'delete', 
   try {
     const raw = await response.text();
     const parsed: unknown = raw ? JSON.parse(raw) : null;
-    const body = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : { data: parsed };
+    const body =
+      parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+        ? (parsed as Record<string, unknown>)
+        : { data: parsed };
     return { status: response.status, body, json: parsed };
   } catch {
     return { status: response.status, body: null };
   }
 }
 
-export const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+export const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value : null;
 
-export function failure(answer: Answer | null, fallback: string): { ok: false; status: number | null; message: string } {
+export function failure(
+  answer: Answer | null,
+  fallback: string,
+): { ok: false; status: number | null; message: string } {
   if (!answer) return { ok: false, status: null, message: OFFLINE_MESSAGE };
-  return { ok: false, status: answer.status, message: text(answer.body?.message) ?? text(answer.body?.error) ?? fallback };
+  return {
+    ok: false,
+    status: answer.status,
+    message: text(answer.body?.message) ?? text(answer.body?.error) ?? fallback,
+  };
 }
-

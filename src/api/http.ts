@@ -30,9 +30,11 @@ export const http = ky.create({
   retry: 0,
   throwHttpErrors: false,
   hooks: {
-    afterResponse: [({ request, response }) => {
-      if (response.status === 401 && !isSignIn(request.url)) for (const listener of sessionEndedListeners) listener();
-      if (response.status === 410) for (const listener of eventLockedListeners) listener();
-    }],
+    afterResponse: [
+      ({ request, response }) => {
+        if (response.status === 401 && !isSignIn(request.url)) for (const listener of sessionEndedListeners) listener();
+        if (response.status === 410) for (const listener of eventLockedListeners) listener();
+      },
+    ],
   },
 });

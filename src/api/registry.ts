@@ -6,8 +6,7 @@ import { snowIdLookupMessage } from '../domain/rules/snow-id-lookup';
 import { callRoute } from './route-call';
 
 export type SnowIdLookupResult =
-  | { ok: true; athlete: RegistryAthlete }
-  | { ok: false; message: string; status?: number };
+  { ok: true; athlete: RegistryAthlete } | { ok: false; message: string; status?: number };
 
 /** Looks a snow id up. Found and active -> the athlete; 404 (or an inactive athlete) -> 'Snow Id
  *  not found or is inactive'; an empty or unreadable answer, or an id that is not digits -> 'Snow

@@ -8,7 +8,7 @@ import type { SessionSelection, SessionUser } from '../domain/schemas/entities/u
 import { failure, text, type Answer, type CallResult } from './call';
 import { http } from './http';
 
-export {  type CallResult } from './call';
+export { type CallResult } from './call';
 
 /** The routes (and zod with their schemas) and the typed call load with the first call, not with
  *  the first page: the login screen must load small on a phone's connection. */
@@ -36,17 +36,24 @@ export async function fetchHost(): Promise<{ host: string; allowed: boolean }> {
 
 /** POST /api/login, into the event chosen (none: the server picks the school's state's event).
  *  A refusal shows the response's `error` (spec section 8), else its message. */
-export async function login(username: string, password: string, EventId: string | null = null): Promise<CallResult<SessionUser>> {
+export async function login(
+  username: string,
+  password: string,
+  EventId: string | null = null,
+): Promise<CallResult<SessionUser>> {
   const calls = await loaded();
   if (!calls) return failure(null, '');
-  const answer = await calls.callRoute(calls.api.login, { body: { username, password, ...(EventId ? { EventId } : {}) } });
+  const answer = await calls.callRoute(calls.api.login, {
+    body: { username, password, ...(EventId ? { EventId } : {}) },
+  });
   if (!answer) return failure(answer, '');
   // The answer's schema also reads a refusal ({ error }): only a user with a username signs in.
   const user = answer.data && 'username' in answer.data ? answer.data : null;
   if (user?.username) return { ok: true, data: user };
-  const message = answer.status === 401
-    ? text(answer.body?.error) ?? text(answer.body?.message)
-    : text(answer.body?.message) ?? text(answer.body?.error);
+  const message =
+    answer.status === 401
+      ? (text(answer.body?.error) ?? text(answer.body?.message))
+      : (text(answer.body?.message) ?? text(answer.body?.error));
   return { ok: false, status: answer.status, message: message ?? 'Sign in failed' };
 }
 
@@ -66,7 +73,11 @@ export async function requestPasswordReset(email: string): Promise<CallResult<st
 }
 
 /** POST /api/newPassword with the emailed token. */
-export async function setNewPassword(input: { email: string; password: string; token: string }): Promise<CallResult<string>> {
+export async function setNewPassword(input: {
+  email: string;
+  password: string;
+  token: string;
+}): Promise<CallResult<string>> {
   const calls = await loaded();
   const answer = calls ? await calls.callRoute(calls.api.newPassword, { body: input }) : null;
   if (answer && answer.status >= 200 && answer.status < 300) {
@@ -76,7 +87,10 @@ export async function setNewPassword(input: { email: string; password: string; t
 }
 
 /** POST /api/session/ (admin): the school and event the session works on; null for none. */
-export async function switchSession(choice: { SchoolId: string | null; EventId: string | null }): Promise<CallResult<SessionSelection>> {
+export async function switchSession(choice: {
+  SchoolId: string | null;
+  EventId: string | null;
+}): Promise<CallResult<SessionSelection>> {
   const calls = await loaded();
   const answer = calls ? await calls.callRoute(calls.api.switchSession, { body: choice }) : null;
   if (answer?.data) return { ok: true, data: answer.data };

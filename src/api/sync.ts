@@ -4,7 +4,14 @@
 // decides per status code (ARCHITECTURE.md 'Flush'). Only a network failure throws.
 import { FEED_ROW_SCHEMAS } from '../domain/schemas/api/feed-rows';
 import { z } from 'zod';
-import { WRITE_HEADERS, syncApi, syncChangeSchema, syncResponseSchema, type SyncChange, type SyncResponse } from '../domain/schemas/api/sync';
+import {
+  WRITE_HEADERS,
+  syncApi,
+  syncChangeSchema,
+  syncResponseSchema,
+  type SyncChange,
+  type SyncResponse,
+} from '../domain/schemas/api/sync';
 import type { OutboxItem } from '../db/database';
 
 export type FetchFn = typeof fetch;
@@ -81,21 +88,35 @@ export function sendOutboxItem(fetchFn: FetchFn, baseUrl: string, item: OutboxIt
 export type BatchAnswer = { answers: WriteAnswer[]; whole: WriteAnswer | null };
 
 /** Sends a run of queued writes in one request, each with its client id, sequence number and key. */
-export async function sendOutboxBatch(fetchFn: FetchFn, baseUrl: string, items: readonly OutboxItem[]): Promise<BatchAnswer> {
+export async function sendOutboxBatch(
+  fetchFn: FetchFn,
+  baseUrl: string,
+  items: readonly OutboxItem[],
+): Promise<BatchAnswer> {
   const writes = items.map((item) => ({
-    method: item.method, path: item.path, clientId: item.clientId, seq: item.seq, idempotencyKey: item.idempotencyKey,
+    method: item.method,
+    path: item.path,
+    clientId: item.clientId,
+    seq: item.seq,
+    idempotencyKey: item.idempotencyKey,
     ...(item.eventId ? { eventId: item.eventId } : {}),
     ...(item.body !== undefined && item.body !== null ? { body: item.body } : {}),
   }));
   const route = syncApi.batch;
   const answer = await call(fetchFn, baseUrl + route.url, {
-    method: route.method, headers: { Accept: 'application/json', 'Content-Type': 'application/json' }, body: JSON.stringify({ writes }),
+    method: route.method,
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ writes }),
   });
   const parsed = answer.status === 200 ? route.response.safeParse(answer.body) : null;
   if (!parsed?.success) return { answers: [], whole: answer };
   return {
     whole: null,
-    answers: parsed.data.answers.map((a) => ({ status: a.status, body: a.body ?? null, headers: new Headers(a.retryAfter ? { 'retry-after': a.retryAfter } : {}) })),
+    answers: parsed.data.answers.map((a) => ({
+      status: a.status,
+      body: a.body ?? null,
+      headers: new Headers(a.retryAfter ? { 'retry-after': a.retryAfter } : {}),
+    })),
   };
 }
 
@@ -106,11 +127,20 @@ export type FeedRoute = typeof syncApi.changes | typeof syncApi.raceDay;
 
 /** GET /api/sync/changes?cursor=&limit= (or the race-day feed); `page` is set on a 200 with a valid body. */
 export async function fetchChanges(
-  fetchFn: FetchFn, baseUrl: string, cursor: number, limit: number, initial = false, route: FeedRoute = syncApi.changes,
+  fetchFn: FetchFn,
+  baseUrl: string,
+  cursor: number,
+  limit: number,
+  initial = false,
+  route: FeedRoute = syncApi.changes,
 ): Promise<ChangesAnswer> {
   // Built here rather than with routePath: the service worker runs this, and route-call.ts would
   // bring the page's ky client into its bundle.
-  const query = new URLSearchParams({ cursor: String(cursor), limit: String(limit), ...(initial ? { initial: '1' } : {}) });
+  const query = new URLSearchParams({
+    cursor: String(cursor),
+    limit: String(limit),
+    ...(initial ? { initial: '1' } : {}),
+  });
   const answer = await call(fetchFn, `${baseUrl}${route.url}?${query.toString()}`, {
     method: route.method,
     headers: { Accept: 'application/json' },
@@ -140,15 +170,24 @@ function parseRow(change: Omit<SyncChange, 'row'> & { row?: unknown }): SyncChan
   if (change.row === undefined) return { ...change, row: undefined };
   const schema = FEED_ROW_SCHEMAS[change.entity] ?? anyRowSchema;
   const row = schema.safeParse(change.row);
-  if (!row.success) throw new Error(`The change feed sent a ${change.entity} row of another shape: ${row.error.message}`);
+  if (!row.success)
+    throw new Error(`The change feed sent a ${change.entity} row of another shape: ${row.error.message}`);
   return { ...change, row: row.data };
 }
 
 /** The common error body's message and fields, when the answer has them. */
-export function errorDetails(body: unknown): { message: string | null; code: string | null; fields: { path: string; message: string }[] } {
+export function errorDetails(body: unknown): {
+  message: string | null;
+  code: string | null;
+  fields: { path: string; message: string }[];
+} {
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const fields = Array.isArray(b.fields)
-    ? b.fields.filter((f): f is { path: string; message: string } => !!f && typeof f === 'object' && typeof (f as { message?: unknown }).message === 'string')
+    ? b.fields
+        .filter(
+          (f): f is { path: string; message: string } =>
+            !!f && typeof f === 'object' && typeof (f as { message?: unknown }).message === 'string',
+        )
         .map((f) => ({ path: String(f.path ?? ''), message: f.message }))
     : [];
   return {

@@ -15,7 +15,11 @@ import { useLogout } from './use-logout';
 
 function SessionNames({ user }: { user: SessionUser }) {
   const names = `${user.schoolName || 'No school'} · ${user.eventName || 'No event'}`;
-  return <p className="session-names" title={names}>{names}</p>;
+  return (
+    <p className="session-names" title={names}>
+      {names}
+    </p>
+  );
 }
 
 function SessionControls({ user, leaving }: { user: SessionUser; leaving: ReturnType<typeof useLogout> }) {
@@ -24,7 +28,9 @@ function SessionControls({ user, leaving }: { user: SessionUser; leaving: Return
     <>
       <SessionNames user={user} />
       {user.type === 'school' && (
-        <button type="button" className="button button-quiet" onClick={leaving.requestChangeEvent}>Change event</button>
+        <button type="button" className="button button-quiet" onClick={leaving.requestChangeEvent}>
+          Change event
+        </button>
       )}
     </>
   );
@@ -45,18 +51,28 @@ export function Header() {
   return (
     <header className="app-header">
       {!wide && (
-        <button type="button" className="button menu-button" aria-haspopup="dialog" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
+        <button
+          type="button"
+          className="button menu-button"
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          onClick={() => setMenuOpen(true)}
+        >
           Menu
         </button>
       )}
-      <Link to="/" className="brand">Interschools</Link>
+      <Link to="/" className="brand">
+        Interschools
+      </Link>
       <div className="session-info">
         {wide ? <SessionControls user={user} leaving={leaving} /> : <SessionNames user={user} />}
       </div>
       {wide && (
         <>
           <span className="session-user">{user.username}</span>
-          <button type="button" className="button" onClick={leaving.requestLogout}>Log out</button>
+          <button type="button" className="button" onClick={leaving.requestLogout}>
+            Log out
+          </button>
         </>
       )}
       {!wide && menuOpen && (
@@ -65,7 +81,9 @@ export function Header() {
           <div className="drawer-session">
             <SessionControls user={user} leaving={leaving} />
             <p className="session-user">{user.username}</p>
-            <button type="button" className="button" onClick={leaving.requestLogout}>Log out</button>
+            <button type="button" className="button" onClick={leaving.requestLogout}>
+              Log out
+            </button>
           </div>
         </Dialog>
       )}

@@ -11,14 +11,25 @@ import { RequireUser } from './guards';
 import { Header, SideRail } from './header';
 import { useUnsavedEditCount } from './use-unsaved-edit-count';
 
-const LOADING = <PageMain><p className="splash" role="status">Loading…</p></PageMain>;
+const LOADING = (
+  <PageMain>
+    <p className="splash" role="status">
+      Loading…
+    </p>
+  </PageMain>
+);
 
 function Status() {
   const { db, engine } = useServices();
   const { user } = useSession();
   const unsaved = useUnsavedEditCount();
   return (
-    <AppStatus db={db} userLocked={user?.locked ?? false} unsaved={unsaved} onChanged={() => void engine.refreshCounts().catch(() => undefined)} />
+    <AppStatus
+      db={db}
+      userLocked={user?.locked ?? false}
+      unsaved={unsaved}
+      onChanged={() => void engine.refreshCounts().catch(() => undefined)}
+    />
   );
 }
 

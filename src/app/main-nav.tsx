@@ -7,11 +7,19 @@ import { navigationFor } from './navigation';
 export function MainNav({ type, onNavigate }: { type: UserType; onNavigate?(): void }) {
   return (
     <nav className="main-nav" aria-label="Main">
-      <NavLink to="/" end onClick={onNavigate}>Home</NavLink>
+      <NavLink to="/" end onClick={onNavigate}>
+        Home
+      </NavLink>
       {navigationFor(type).map((group) => (
         <div key={group.id} className="nav-group" role="group" aria-labelledby={`nav-${group.id}`}>
-          <span id={`nav-${group.id}`} className="nav-group-label">{group.label}</span>
-          {group.items.map((item) => <NavLink key={item.to} to={item.to} onClick={onNavigate}>{item.label}</NavLink>)}
+          <span id={`nav-${group.id}`} className="nav-group-label">
+            {group.label}
+          </span>
+          {group.items.map((item) => (
+            <NavLink key={item.to} to={item.to} onClick={onNavigate}>
+              {item.label}
+            </NavLink>
+          ))}
         </div>
       ))}
     </nav>

@@ -13,13 +13,11 @@ export function mayOpen(screen: Screen, type: UserType): boolean {
 
 /** The groups and items a user of this type may use, in order; groups left empty are dropped. */
 export function navigationFor(type: UserType, screens: readonly Screen[] = SCREENS): NavGroup[] {
-  return SCREEN_GROUPS
-    .map((group) => ({
-      ...group,
-      items: screens
-        .filter((screen) => screen.nav?.group === group.id && mayOpen(screen, type))
-        .sort((a, b) => a.nav!.order - b.nav!.order)
-        .map((screen) => ({ to: `/${screen.path}`, label: screen.title })),
-    }))
-    .filter((group) => group.items.length > 0);
+  return SCREEN_GROUPS.map((group) => ({
+    ...group,
+    items: screens
+      .filter((screen) => screen.nav?.group === group.id && mayOpen(screen, type))
+      .sort((a, b) => a.nav!.order - b.nav!.order)
+      .map((screen) => ({ to: `/${screen.path}`, label: screen.title })),
+  })).filter((group) => group.items.length > 0);
 }

@@ -25,7 +25,11 @@ export function NotForYourRole({ screen, type }: { screen: Screen; type: UserTyp
         {screen.title} is for {listed(roles.map((role) => ROLE_NAMES[role]))}. You are signed in as one of the{' '}
         {ROLE_NAMES[type]}.
       </p>
-      <p><Link className="button" to="/">Go to home</Link></p>
+      <p>
+        <Link className="button" to="/">
+          Go to home
+        </Link>
+      </p>
     </PageMain>
   );
 }

@@ -14,7 +14,8 @@ export function registerServiceWorker(options: {
   onWaiting(update: WaitingUpdate): void;
   beforeActivate(): Promise<void>;
 }): void {
-  if (registered || !import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  if (registered || !import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator))
+    return;
   registered = true;
   const wb = new Workbox('/sw.js');
   wb.addEventListener('waiting', () => {

@@ -30,9 +30,13 @@ function useLockFollowsEvent(): void {
   const eventId = user?.EventId ?? null;
   const event = useLiveQuery(async () => (eventId ? db.events.get(eventId) : undefined), [db, eventId]);
 
-  useEffect(() => onEventLocked(() => {
-    if (username) syncStatus.set({ locked: true });
-  }), [username]);
+  useEffect(
+    () =>
+      onEventLocked(() => {
+        if (username) syncStatus.set({ locked: true });
+      }),
+    [username],
+  );
 
   useEffect(() => {
     if (!user) return;
@@ -59,9 +63,13 @@ function useSyncWiring(): void {
   }, [engine, username]);
 
   // A 401 on a screen's own call (a report, the users list) ends the session as the engine's does.
-  useEffect(() => onSessionEnded(() => {
-    if (username) syncStatus.set({ needsLogin: true });
-  }), [username]);
+  useEffect(
+    () =>
+      onSessionEnded(() => {
+        if (username) syncStatus.set({ needsLogin: true });
+      }),
+    [username],
+  );
 
   // On the 401 signal (its rising edge) go to /login and say why; the outbox is kept.
   const wasNeedingLogin = useRef(false);
@@ -79,7 +87,12 @@ export function Root() {
   useSyncWiring();
   useLockFollowsEvent();
 
-  if (host === 'checking') return <p className="splash" role="status">Loading…</p>;
+  if (host === 'checking')
+    return (
+      <p className="splash" role="status">
+        Loading…
+      </p>
+    );
   if (host === 'down' && pathname !== ROUTES.down) return <Navigate to={ROUTES.down} replace />;
   return (
     <>

@@ -21,10 +21,12 @@ function ScreenRoute({ screen }: { screen: Screen }) {
 }
 
 function routesOf(screens: readonly Screen[]): RouteObject[] {
-  return screens.flatMap((screen) => [screen.path, ...(screen.aliases ?? [])].map((path): RouteObject => {
-    const element = <ScreenRoute screen={screen} />;
-    return path === '' ? { index: true, element } : { path, element };
-  }));
+  return screens.flatMap((screen) =>
+    [screen.path, ...(screen.aliases ?? [])].map((path): RouteObject => {
+      const element = <ScreenRoute screen={screen} />;
+      return path === '' ? { index: true, element } : { path, element };
+    }),
+  );
 }
 
 export function appRoutes(screens: readonly Screen[] = SCREENS): RouteObject[] {

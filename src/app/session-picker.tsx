@@ -17,7 +17,13 @@ function withCurrent(items: PickItem[] | null, id: string | null, name: string |
   return list;
 }
 
-export function SessionPicker({ user, reload = () => window.location.reload() }: { user: SessionUser; reload?: () => void }) {
+export function SessionPicker({
+  user,
+  reload = () => window.location.reload(),
+}: {
+  user: SessionUser;
+  reload?: () => void;
+}) {
   const { setUser } = useSession();
   const { online } = useSyncStatus();
   const navigate = useNavigate();
@@ -75,7 +81,9 @@ export function SessionPicker({ user, reload = () => window.location.reload() }:
         >
           <option value="">No event</option>
           {withCurrent(events, user.EventId, user.eventName).map((item) => (
-            <option key={item.id} value={item.id}>{item.name}</option>
+            <option key={item.id} value={item.id}>
+              {item.name}
+            </option>
           ))}
         </select>
       </div>
@@ -89,7 +97,9 @@ export function SessionPicker({ user, reload = () => window.location.reload() }:
         >
           <option value="">No school</option>
           {withCurrent(schools, user.SchoolId, user.schoolName).map((item) => (
-            <option key={item.id} value={item.id}>{item.name}</option>
+            <option key={item.id} value={item.id}>
+              {item.name}
+            </option>
           ))}
         </select>
       </div>

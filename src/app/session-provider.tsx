@@ -25,12 +25,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [db]);
 
-  const setUser = useCallback(async (next: SessionUser | null) => {
-    await setSessionUser(db, next);
-    setUserState(next);
-  }, [db]);
+  const setUser = useCallback(
+    async (next: SessionUser | null) => {
+      await setSessionUser(db, next);
+      setUserState(next);
+    },
+    [db],
+  );
 
   const value = useMemo<SessionState>(() => ({ user, setUser }), [user, setUser]);
-  if (!loaded) return <p className="splash" role="status">Loading…</p>;
+  if (!loaded)
+    return (
+      <p className="splash" role="status">
+        Loading…
+      </p>
+    );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

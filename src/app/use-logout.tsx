@@ -22,7 +22,7 @@ interface ChangeEventState {
 }
 
 const QUESTIONS: Record<Leaving, { title: string; confirm: string }> = {
-  'logout': { title: 'Log out with unsent changes?', confirm: 'Log out' },
+  logout: { title: 'Log out with unsent changes?', confirm: 'Log out' },
   'change-event': { title: 'Change event with unsent changes?', confirm: 'Change event' },
 };
 
@@ -53,7 +53,7 @@ export function useLogout(): { requestLogout(): void; requestChangeEvent(): void
   const dialog = asking ? (
     <ConfirmDialog
       title={QUESTIONS[asking].title}
-      message={(
+      message={
         <>
           {unsent > 0 && (
             <p>
@@ -63,12 +63,13 @@ export function useLogout(): { requestLogout(): void; requestChangeEvent(): void
           )}
           {unsaved > 0 && (
             <p>
-              {unsaved === 1 ? '1 edit is' : `${unsaved} edits are`} not saved yet. {unsaved === 1 ? 'It stays' : 'They stay'} on
-              this device, on {unsaved === 1 ? 'its' : 'their'} screen, when you sign in again here.
+              {unsaved === 1 ? '1 edit is' : `${unsaved} edits are`} not saved yet.{' '}
+              {unsaved === 1 ? 'It stays' : 'They stay'} on this device, on {unsaved === 1 ? 'its' : 'their'} screen,
+              when you sign in again here.
             </p>
           )}
         </>
-      )}
+      }
       confirmLabel={QUESTIONS[asking].confirm}
       onConfirm={() => void leave(asking)}
       onCancel={() => setAsking(null)}

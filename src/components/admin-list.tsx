@@ -8,7 +8,10 @@ export function AdminListStatus({ online, message }: { online: boolean; message:
     <>
       {!online && <p className="admin-list-notice">{OFFLINE_MESSAGE}</p>}
       {message && (
-        <p className={message.error ? 'admin-list-error' : 'admin-list-notice'} role={message.error ? 'alert' : 'status'}>
+        <p
+          className={message.error ? 'admin-list-error' : 'admin-list-notice'}
+          role={message.error ? 'alert' : 'status'}
+        >
           {message.text}
         </p>
       )}

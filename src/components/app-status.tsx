@@ -28,22 +28,28 @@ export function AppStatus({ db, userLocked = false, unsaved = 0, onChanged }: Ap
   const status = useSyncStatus();
   const counts = useOutboxCounts(db);
   const [open, setOpen] = useState<OutboxStatus | null>(null);
-  const allSaved = unsaved === 0 && counts.pending === 0 && !status.syncing && counts.blocked === 0 && counts.failed === 0;
+  const allSaved =
+    unsaved === 0 && counts.pending === 0 && !status.syncing && counts.blocked === 0 && counts.failed === 0;
   const listButton = (view: OutboxStatus, className: string, text: string) => (
-    <button type="button" className={`pill pill-button ${className}`} onClick={() => setOpen(view)}>{text}</button>
+    <button type="button" className={`pill pill-button ${className}`} onClick={() => setOpen(view)}>
+      {text}
+    </button>
   );
 
   return (
     <>
       {(status.locked || userLocked) && (
-        <div className="banner banner-locked" role="alert">{LOCKED_MESSAGE}</div>
+        <div className="banner banner-locked" role="alert">
+          {LOCKED_MESSAGE}
+        </div>
       )}
       <div className="app-status" role="status" aria-live="polite" aria-label="Sync status">
         <span className={status.online ? 'pill pill-online' : 'pill pill-offline'}>
           {status.online ? 'Online' : 'Offline'}
         </span>
         {status.syncing && <span className="pill pill-syncing">Syncing…</span>}
-        {counts.pending > 0 && listButton('pending', 'pill-pending', plural(counts.pending, 'change pending', 'changes pending'))}
+        {counts.pending > 0 &&
+          listButton('pending', 'pill-pending', plural(counts.pending, 'change pending', 'changes pending'))}
         {unsaved > 0 && (
           <span className="pill pill-unsaved">{plural(unsaved, 'edit not saved yet', 'edits not saved yet')}</span>
         )}

@@ -19,8 +19,16 @@ export interface ChangesOnDeviceProps {
 }
 
 const SECTIONS: { status: OutboxStatus; title: string; note?: string }[] = [
-  { status: 'failed', title: 'Need attention', note: 'The server refused these changes. Send them again once corrected, or discard them.' },
-  { status: 'blocked', title: 'Blocked by the event lock', note: 'This event is locked, so these changes cannot be sent. They stay on this device; export them to keep a copy.' },
+  {
+    status: 'failed',
+    title: 'Need attention',
+    note: 'The server refused these changes. Send them again once corrected, or discard them.',
+  },
+  {
+    status: 'blocked',
+    title: 'Blocked by the event lock',
+    note: 'This event is locked, so these changes cannot be sent. They stay on this device; export them to keep a copy.',
+  },
   { status: 'pending', title: 'Waiting to be sent', note: 'These are sent as soon as the server can be reached.' },
 ];
 
@@ -44,17 +52,49 @@ function when(item: OutboxItem): string {
   return Number.isNaN(at.getTime()) ? item.createdAt : at.toLocaleString('en-AU');
 }
 
-function ItemRow({ db, item, busy, act }: { db: InterschoolsDb; item: OutboxItem; busy: boolean; act(fn: () => Promise<unknown>): void }) {
+function ItemRow({
+  db,
+  item,
+  busy,
+  act,
+}: {
+  db: InterschoolsDb;
+  item: OutboxItem;
+  busy: boolean;
+  act(fn: () => Promise<unknown>): void;
+}) {
   return (
     <li>
-      <span className="set-aside-what">{WHAT[item.entity] ?? item.entity}, changed {when(item)}</span>
-      <span className="set-aside-call">{item.method} {item.path}</span>
+      <span className="set-aside-what">
+        {WHAT[item.entity] ?? item.entity}, changed {when(item)}
+      </span>
+      <span className="set-aside-call">
+        {item.method} {item.path}
+      </span>
       {item.error && <span className="set-aside-error">{item.error}</span>}
-      {item.fields?.map((f) => <span key={f.path} className="set-aside-error">{f.path}: {f.message}</span>)}
+      {item.fields?.map((f) => (
+        <span key={f.path} className="set-aside-error">
+          {f.path}: {f.message}
+        </span>
+      ))}
       {item.status === 'failed' && item.localId !== undefined && (
         <span className="set-aside-actions">
-          <button type="button" className="button" disabled={busy} onClick={() => act(() => retryFailed(db, item.localId!))}>Send again</button>
-          <button type="button" className="button" disabled={busy} onClick={() => act(() => discardFailed(db, item.localId!))}>Discard</button>
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => act(() => retryFailed(db, item.localId!))}
+          >
+            Send again
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => act(() => discardFailed(db, item.localId!))}
+          >
+            Discard
+          </button>
         </span>
       )}
     </li>
@@ -63,7 +103,10 @@ function ItemRow({ db, item, busy, act }: { db: InterschoolsDb; item: OutboxItem
 
 export default function ChangesOnDevice({ db, view, onClose, onChanged }: ChangesOnDeviceProps) {
   const lists = useLiveQuery(
-    async () => Object.fromEntries(await Promise.all(SECTIONS.map(async (s) => [s.status, await listByStatus(db, s.status)] as const))),
+    async () =>
+      Object.fromEntries(
+        await Promise.all(SECTIONS.map(async (s) => [s.status, await listByStatus(db, s.status)] as const)),
+      ),
     [db],
   );
   const [busy, setBusy] = useState(false);
@@ -87,34 +130,52 @@ export default function ChangesOnDevice({ db, view, onClose, onChanged }: Change
     <Dialog
       title="Changes on this device"
       onCancel={onClose}
-      actions={<button type="button" className="button button-primary" onClick={onClose}>Close</button>}
+      actions={
+        <button type="button" className="button button-primary" onClick={onClose}>
+          Close
+        </button>
+      }
     >
       {!lists && <p role="status">Loading…</p>}
-      {lists && SECTIONS.map(({ status, title, note }) => {
-        const items = lists[status] ?? [];
-        if (!items.length && status !== view) return null;
-        return (
-          <section key={status} ref={status === view ? chosen : undefined} aria-labelledby={`changes-${status}`} className="set-aside-section">
-            <h3 id={`changes-${status}`}>{title} ({items.length})</h3>
-            {items.length ? <p className="muted">{note}</p> : <p>Nothing here.</p>}
-            {status === 'blocked' && items.length > 0 && (
-              <button
-                type="button"
-                className="button"
-                disabled={busy}
-                onClick={() => void act(async () => saveFile(new Blob([await exportBlockedCsv(db)], { type: CSV_TYPE }), 'blocked-changes.csv'))}
-              >
-                Export as CSV
-              </button>
-            )}
-            {items.length > 0 && (
-              <ul className="set-aside-list">
-                {items.map((item) => <ItemRow key={item.localId} db={db} item={item} busy={busy} act={(fn) => void act(fn)} />)}
-              </ul>
-            )}
-          </section>
-        );
-      })}
+      {lists &&
+        SECTIONS.map(({ status, title, note }) => {
+          const items = lists[status] ?? [];
+          if (!items.length && status !== view) return null;
+          return (
+            <section
+              key={status}
+              ref={status === view ? chosen : undefined}
+              aria-labelledby={`changes-${status}`}
+              className="set-aside-section"
+            >
+              <h3 id={`changes-${status}`}>
+                {title} ({items.length})
+              </h3>
+              {items.length ? <p className="muted">{note}</p> : <p>Nothing here.</p>}
+              {status === 'blocked' && items.length > 0 && (
+                <button
+                  type="button"
+                  className="button"
+                  disabled={busy}
+                  onClick={() =>
+                    void act(async () =>
+                      saveFile(new Blob([await exportBlockedCsv(db)], { type: CSV_TYPE }), 'blocked-changes.csv'),
+                    )
+                  }
+                >
+                  Export as CSV
+                </button>
+              )}
+              {items.length > 0 && (
+                <ul className="set-aside-list">
+                  {items.map((item) => (
+                    <ItemRow key={item.localId} db={db} item={item} busy={busy} act={(fn) => void act(fn)} />
+                  ))}
+                </ul>
+              )}
+            </section>
+          );
+        })}
     </Dialog>
   );
 }

@@ -12,7 +12,8 @@ export interface DialogProps {
   placement?: 'center' | 'start';
 }
 
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function Dialog({ title, children, actions, onCancel, placement = 'center' }: DialogProps) {
   const titleId = useId();
@@ -51,8 +52,17 @@ export function Dialog({ title, children, actions, onCancel, placement = 'center
       onKeyDown={onKeyDown}
       onClick={placement === 'start' ? (e) => e.target === e.currentTarget && onCancel() : undefined}
     >
-      <div className={`dialog dialog-${placement}`} role="dialog" aria-modal="true" aria-labelledby={titleId} ref={panel} tabIndex={-1}>
-        <h2 id={titleId} className="dialog-title">{title}</h2>
+      <div
+        className={`dialog dialog-${placement}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        ref={panel}
+        tabIndex={-1}
+      >
+        <h2 id={titleId} className="dialog-title">
+          {title}
+        </h2>
         <div className="dialog-body">{children}</div>
         {actions && <div className="dialog-actions">{actions}</div>}
       </div>
@@ -70,17 +80,28 @@ export interface ConfirmDialogProps {
 }
 
 /** A yes/no question; the safe answer (cancel) comes first and takes the focus. */
-export function ConfirmDialog({ title, message, confirmLabel, cancelLabel = 'Cancel', onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Dialog
       title={title}
       onCancel={onCancel}
-      actions={(
+      actions={
         <>
-          <button type="button" className="button" onClick={onCancel}>{cancelLabel}</button>
-          <button type="button" className="button button-danger" onClick={onConfirm}>{confirmLabel}</button>
+          <button type="button" className="button" onClick={onCancel}>
+            {cancelLabel}
+          </button>
+          <button type="button" className="button button-danger" onClick={onConfirm}>
+            {confirmLabel}
+          </button>
         </>
-      )}
+      }
     >
       {message}
     </Dialog>

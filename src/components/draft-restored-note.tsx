@@ -3,9 +3,11 @@
 export function DraftRestoredNote({ count, onDiscard }: { count: number; onDiscard(): void }) {
   return (
     <p role="status" className="draft-note">
-      {count === 1 ? 'An edit you had not saved was' : `${count} edits you had not saved were`} kept on this device. Save when
-      ready, or{' '}
-      <button type="button" className="button" onClick={onDiscard}>Discard unsaved edits</button>
+      {count === 1 ? 'An edit you had not saved was' : `${count} edits you had not saved were`} kept on this device.
+      Save when ready, or{' '}
+      <button type="button" className="button" onClick={onDiscard}>
+        Discard unsaved edits
+      </button>
     </p>
   );
 }

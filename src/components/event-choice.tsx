@@ -39,13 +39,24 @@ export function useEventChoice(sessionEventId: string | null, { past = false }: 
   return { events, chosen, event, setChosen };
 }
 
-export function EventChoiceField({ events, chosen, onChange }: { events: EventChoice[] | null; chosen: string | null; onChange(id: string): void }) {
+export function EventChoiceField({
+  events,
+  chosen,
+  onChange,
+}: {
+  events: EventChoice[] | null;
+  chosen: string | null;
+  onChange(id: string): void;
+}) {
   if (!events || events.length < 2) return null;
   return (
     <SelectField
       label="Event"
       value={chosen ?? ''}
-      options={events.map((e) => ({ value: e.id, label: `${e.name} (${e.year}, ${e.invoiceType}${e.active === false ? ', closed' : ''})` }))}
+      options={events.map((e) => ({
+        value: e.id,
+        label: `${e.name} (${e.year}, ${e.invoiceType}${e.active === false ? ', closed' : ''})`,
+      }))}
       onChange={onChange}
     />
   );

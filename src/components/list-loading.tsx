@@ -4,7 +4,9 @@ export function ListLoading({ online, failed, onRetry }: { online: boolean; fail
   if (failed) {
     return (
       <p>
-        <button type="button" className="button" onClick={onRetry}>Retry</button>
+        <button type="button" className="button" onClick={onRetry}>
+          Retry
+        </button>
       </p>
     );
   }

@@ -25,11 +25,21 @@ export type FetchedState<T> = {
 const copyKeyOf = (request: RouteRequest) => requestPath(request).replace(/^\//, '');
 
 export function useFetchedCopy<R extends RouteContract>(
-  db: InterschoolsDb, user: string | null, request: RouteRequest<R> | null, failed: string, reloadToken = 0,
+  db: InterschoolsDb,
+  user: string | null,
+  request: RouteRequest<R> | null,
+  failed: string,
+  reloadToken = 0,
 ): FetchedState<RouteResponse<R>> {
   type Data = RouteResponse<R>;
   const { online } = useSyncStatus();
-  const [state, setState] = useState<FetchedState<Data>>({ data: null, fetchedAt: null, fromCopy: false, error: null, loading: true });
+  const [state, setState] = useState<FetchedState<Data>>({
+    data: null,
+    fetchedAt: null,
+    fromCopy: false,
+    error: null,
+    loading: true,
+  });
   const route = request?.route ?? null;
   const path = request ? copyKeyOf(request as RouteRequest) : null;
   // The effect reads the input from its text, so a caller's new object each render fetches nothing.
@@ -38,10 +48,17 @@ export function useFetchedCopy<R extends RouteContract>(
   useEffect(() => {
     if (!route || !path || !user) return undefined;
     let current = true;
-    const showCopy = (error: string | null) => getFetchedCopy<Data>(db, user, path).then((copy) => {
-      if (!current) return;
-      setState({ data: copy?.value ?? null, fetchedAt: copy?.fetchedAt ?? null, fromCopy: !!copy, error, loading: false });
-    });
+    const showCopy = (error: string | null) =>
+      getFetchedCopy<Data>(db, user, path).then((copy) => {
+        if (!current) return;
+        setState({
+          data: copy?.value ?? null,
+          fetchedAt: copy?.fetchedAt ?? null,
+          fromCopy: !!copy,
+          error,
+          loading: false,
+        });
+      });
     if (!online) {
       void showCopy(null);
     } else {

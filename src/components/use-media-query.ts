@@ -3,12 +3,15 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
 export function useMediaQuery(query: string, fallback = true): boolean {
-  const subscribe = useCallback((onChange: () => void) => {
-    if (typeof window.matchMedia !== 'function') return () => undefined;
-    const list = window.matchMedia(query);
-    list.addEventListener('change', onChange);
-    return () => list.removeEventListener('change', onChange);
-  }, [query]);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (typeof window.matchMedia !== 'function') return () => undefined;
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    [query],
+  );
   const read = () => (typeof window.matchMedia === 'function' ? window.matchMedia(query).matches : fallback);
   return useSyncExternalStore(subscribe, read, () => fallback);
 }

@@ -12,10 +12,12 @@ export interface OutboxCounts {
 const NONE: OutboxCounts = { pending: 0, blocked: 0, failed: 0 };
 
 export function useOutboxCounts(db: InterschoolsDb): OutboxCounts {
-  return useLiveQuery(async () => {
-    const [pending, blocked, failed] = await Promise.all(
-      (['pending', 'blocked', 'failed'] as const).map((status) => db.outbox.where('status').equals(status).count()),
-    );
-    return { pending: pending!, blocked: blocked!, failed: failed! };
-  }, [db]) ?? NONE;
+  return (
+    useLiveQuery(async () => {
+      const [pending, blocked, failed] = await Promise.all(
+        (['pending', 'blocked', 'failed'] as const).map((status) => db.outbox.where('status').equals(status).count()),
+      );
+      return { pending: pending!, blocked: blocked!, failed: failed! };
+    }, [db]) ?? NONE
+  );
 }

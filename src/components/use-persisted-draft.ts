@@ -18,7 +18,10 @@ export interface PersistedDraft<T> {
  *  the edits a draft holds (0 = nothing unsaved: the stored draft is removed), or null while the
  *  screen cannot tell yet (its saved rows still loading): the stored draft is then left as it is. */
 export function usePersistedDraft<T>(
-  db: InterschoolsDb, key: string | null, empty: T, count: (draft: T) => number | null,
+  db: InterschoolsDb,
+  key: string | null,
+  empty: T,
+  count: (draft: T) => number | null,
 ): PersistedDraft<T> {
   const [stored, setState] = useState<State<T>>({ key, draft: empty, restored: false, loaded: key === null });
   // Another screen, school or event: start from nothing until its own draft is read.
@@ -41,7 +44,9 @@ export function usePersistedDraft<T>(
         return { key, draft: kept ? found.value : current.draft, restored: kept, loaded: true };
       });
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
     // `empty` is the screen's constant.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [db, key]);
@@ -53,7 +58,10 @@ export function usePersistedDraft<T>(
   }, [db, state.key, state.loaded, state.draft, n]);
 
   const setDraft = useCallback((next: SetStateAction<T>) => {
-    setState((current) => ({ ...current, draft: typeof next === 'function' ? (next as (draft: T) => T)(current.draft) : next }));
+    setState((current) => ({
+      ...current,
+      draft: typeof next === 'function' ? (next as (draft: T) => T)(current.draft) : next,
+    }));
   }, []);
 
   return { draft: state.draft, setDraft, restored: state.restored && (n ?? 0) > 0 };

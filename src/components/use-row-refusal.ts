@@ -14,7 +14,13 @@ export function useRowRefusal(db: InterschoolsDb, entity: string, rowId: string 
   return (
     useLiveQuery(async () => {
       if (!rowId) return null;
-      return latestRefusal(await db.outbox.where('[entity+rowId]').equals([entity, rowId]).filter((item) => item.status === 'failed').toArray());
+      return latestRefusal(
+        await db.outbox
+          .where('[entity+rowId]')
+          .equals([entity, rowId])
+          .filter((item) => item.status === 'failed')
+          .toArray(),
+      );
     }, [db, entity, rowId]) ?? null
   );
 }
@@ -22,8 +28,16 @@ export function useRowRefusal(db: InterschoolsDb, entity: string, rowId: string 
 /** The message of the latest refused batch save of a whole list (its outbox item names no row). */
 export function useListRefusal(db: InterschoolsDb, entity: string): Refusal | null {
   return (
-    useLiveQuery(async () => latestRefusal(
-      await db.outbox.where('status').equals('failed').filter((item) => item.entity === entity && item.rowId === null).toArray(),
-    ), [db, entity]) ?? null
+    useLiveQuery(
+      async () =>
+        latestRefusal(
+          await db.outbox
+            .where('status')
+            .equals('failed')
+            .filter((item) => item.entity === entity && item.rowId === null)
+            .toArray(),
+        ),
+      [db, entity],
+    ) ?? null
   );
 }

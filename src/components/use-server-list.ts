@@ -66,24 +66,27 @@ export function useServerList<R extends RouteContract, S extends z.ZodType = R['
 
   /** Sends one write; on a 2xx answer calls saved(answer) and shows its notice, otherwise shows
    *  the server's message (or the fallback). Answers whether it was saved. */
-  const save = useCallback(async <W extends RouteContract>(
-    request: RouteRequest<W>,
-    texts: { saved: string; failed: string },
-    saved?: (answer: RouteAnswer<W>) => void,
-  ): Promise<boolean> => {
-    setBusy(true);
-    setMessage(null);
-    const answer = await sendRequest(request, { [WRITE_HEADERS.idempotencyKey]: uuidv7() });
-    const ok = !!answer && answer.status >= 200 && answer.status < 300;
-    if (ok) {
-      saved?.(answer);
-      setMessage({ text: texts.saved, error: false });
-    } else {
-      setMessage({ text: failure(answer, texts.failed).message, error: true });
-    }
-    setBusy(false);
-    return ok;
-  }, []);
+  const save = useCallback(
+    async <W extends RouteContract>(
+      request: RouteRequest<W>,
+      texts: { saved: string; failed: string },
+      saved?: (answer: RouteAnswer<W>) => void,
+    ): Promise<boolean> => {
+      setBusy(true);
+      setMessage(null);
+      const answer = await sendRequest(request, { [WRITE_HEADERS.idempotencyKey]: uuidv7() });
+      const ok = !!answer && answer.status >= 200 && answer.status < 300;
+      if (ok) {
+        saved?.(answer);
+        setMessage({ text: texts.saved, error: false });
+      } else {
+        setMessage({ text: failure(answer, texts.failed).message, error: true });
+      }
+      setBusy(false);
+      return ok;
+    },
+    [],
+  );
 
   return { online, rows, setRows, message, setMessage, busy, save, loadFailed, retry };
 }

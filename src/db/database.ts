@@ -229,7 +229,11 @@ const VERSION_3_STORES: Record<string, string> = {
 };
 
 /** Every store as version 3 declared them, for the upgrade test's version-3 device. */
-export const SCHEMA_V3: Readonly<Record<string, string>> = { ...VERSION_1_STORES, ...VERSION_2_STORES, ...VERSION_3_STORES };
+export const SCHEMA_V3: Readonly<Record<string, string>> = {
+  ...VERSION_1_STORES,
+  ...VERSION_2_STORES,
+  ...VERSION_3_STORES,
+};
 
 // Version 4: the mirror tables no screen ever read (payments, users, volunteerPreferences) go, and
 // every queued item gets its intent: what it changes and where its rows sit in the body and the

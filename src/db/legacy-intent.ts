@@ -12,14 +12,18 @@ const LEGACY_ANSWERS: Readonly<Partial<Record<EntityName, AnswerLayout>>> = {
   schools: { key: 'school' },
   resultRaces: { key: 'races' },
   resultOveralls: { key: 'overalls' },
-  teams: { nested: { field: 'TeamEntries', table: 'teamEntries', parentKey: 'TeamId', joined: ['Discipline', 'TeamManager'] } },
+  teams: {
+    nested: { field: 'TeamEntries', table: 'teamEntries', parentKey: 'TeamId', joined: ['Discipline', 'TeamManager'] },
+  },
 };
 
 /** Where the one row of a one-row item sat: an element of a list ({ marks: [{ id }] }), the one
  *  object of a wrapped body ({ ticketing: {...} }), else the body itself. */
 function oneRowLayout(body: unknown, rowId: string | number): BodyLayout {
   if (!isPlainObject(body)) return { kind: 'none' };
-  const list = Object.entries(body).find(([, value]) => Array.isArray(value) && value.some((el) => isPlainObject(el) && el.id === rowId));
+  const list = Object.entries(body).find(
+    ([, value]) => Array.isArray(value) && value.some((el) => isPlainObject(el) && el.id === rowId),
+  );
   if (list) return { kind: 'lists', lists: [list[0]], idLists: [] };
   const keys = Object.keys(body);
   if (keys.length === 1 && isPlainObject(body[keys[0]!]) && !('id' in body)) return { kind: 'wrapped', key: keys[0]! };
@@ -62,10 +66,14 @@ export function legacyIntent(item: LegacyItem): WriteIntent {
     };
   }
   const body = listLayout(item.body);
-  const rowIds = body.kind === 'lists' && isPlainObject(item.body)
-    ? [...body.lists.flatMap((key) => (item.body as Record<string, unknown[]>)[key]!.filter(isPlainObject).map((el) => el.id)),
-      ...body.idLists.flatMap((key) => (item.body as Record<string, unknown[]>)[key]!)]
-      .filter((id): id is string | number => typeof id === 'string' || typeof id === 'number')
-    : [];
+  const rowIds =
+    body.kind === 'lists' && isPlainObject(item.body)
+      ? [
+          ...body.lists.flatMap((key) =>
+            (item.body as Record<string, unknown[]>)[key]!.filter(isPlainObject).map((el) => el.id),
+          ),
+          ...body.idLists.flatMap((key) => (item.body as Record<string, unknown[]>)[key]!),
+        ].filter((id): id is string | number => typeof id === 'string' || typeof id === 'number')
+      : [];
   return { table: item.entity, op, rowIds, body, answer };
 }

@@ -37,7 +37,8 @@ export function getClientId(db: InterschoolsDb): Promise<string> {
 /** Takes the next `n` sequence numbers. Call it inside the transaction that writes the outbox
  *  items, so the numbers commit (or roll back) with them; numbers are never reused. */
 export function takeSequenceNumbers(db: InterschoolsDb, n: number): Promise<number[]> {
-  if (!Number.isInteger(n) || n < 1) throw new RangeError(`takeSequenceNumbers: n must be a positive integer, got ${n}`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new RangeError(`takeSequenceNumbers: n must be a positive integer, got ${n}`);
   return db.transaction('rw', db.meta, async () => {
     const next = (await getValue<number>(db, NEXT_SEQ)) ?? 1;
     await setValue(db, NEXT_SEQ, next + n);
@@ -59,7 +60,11 @@ export async function getLastSyncedAt(db: InterschoolsDb, scope: string): Promis
   return (await getValue<string>(db, lastSyncedKey(scope))) ?? null;
 }
 
-export function setLastSyncedAt(db: InterschoolsDb, scope: string, at: string = new Date().toISOString()): Promise<void> {
+export function setLastSyncedAt(
+  db: InterschoolsDb,
+  scope: string,
+  at: string = new Date().toISOString(),
+): Promise<void> {
   return setValue(db, lastSyncedKey(scope), at);
 }
 
@@ -81,6 +86,12 @@ export function getFetchedCopy<T>(db: InterschoolsDb, user: string, key: string)
   return getValue<FetchedCopy<T>>(db, copyKey(user, key));
 }
 
-export function setFetchedCopy<T>(db: InterschoolsDb, user: string, key: string, value: T, fetchedAt = new Date().toISOString()): Promise<void> {
+export function setFetchedCopy<T>(
+  db: InterschoolsDb,
+  user: string,
+  key: string,
+  value: T,
+  fetchedAt = new Date().toISOString(),
+): Promise<void> {
   return setValue(db, copyKey(user, key), { value, fetchedAt } satisfies FetchedCopy<T>);
 }

@@ -41,7 +41,11 @@ export function enqueueWrite(db: InterschoolsDb, input: EnqueueWriteInput): Prom
   return db.transaction('rw', [...db.mirrorTables(), db.outbox, db.meta], async () => {
     if (input.applyLocally) await input.applyLocally(db);
     if (input.replacesRefused && input.rowId != null) {
-      await db.outbox.where('[entity+rowId]').equals([input.entity, input.rowId]).filter((i) => i.status === 'failed').delete();
+      await db.outbox
+        .where('[entity+rowId]')
+        .equals([input.entity, input.rowId])
+        .filter((i) => i.status === 'failed')
+        .delete();
     }
     const clientId = await getClientId(db);
     const [seq] = await takeSequenceNumbers(db, 1);

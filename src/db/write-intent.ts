@@ -67,7 +67,11 @@ export function rowInBody(layout: BodyLayout, body: unknown, id: unknown): Locat
         const list = body[key];
         if (!Array.isArray(list)) continue;
         const index = list.findIndex((el) => isPlainObject(el) && el.id === id);
-        if (index >= 0) return { row: list[index] as Row, replace: (next) => ({ ...body, [key]: list.map((el, i) => (i === index ? next : el)) }) };
+        if (index >= 0)
+          return {
+            row: list[index] as Row,
+            replace: (next) => ({ ...body, [key]: list.map((el, i) => (i === index ? next : el)) }),
+          };
       }
       return null;
   }
@@ -80,7 +84,9 @@ export function rowsInBody(layout: BodyLayout, body: unknown): Row[] {
     return located ? [located.row] : [];
   }
   if (!isPlainObject(body)) return [];
-  return layout.lists.flatMap((key) => (Array.isArray(body[key]) ? (body[key] as unknown[]).filter(isPlainObject) : []));
+  return layout.lists.flatMap((key) =>
+    Array.isArray(body[key]) ? (body[key] as unknown[]).filter(isPlainObject) : [],
+  );
 }
 
 /** The ids a body names without their fields (removed, archived). */
@@ -100,7 +106,11 @@ const opOfMethod = (method: string, oneRow: boolean): WriteOp =>
 
 /** The intent of a write queued without one: it changes at most its one row, which is the body
  *  (or, for a DELETE, named only by the path). Declared, never read from the body's shape. */
-export function defaultIntent(item: { entity: EntityName; rowId: string | number | null; method: string }): WriteIntent {
+export function defaultIntent(item: {
+  entity: EntityName;
+  rowId: string | number | null;
+  method: string;
+}): WriteIntent {
   const oneRow = item.rowId !== null;
   return {
     table: item.entity,
@@ -112,7 +122,12 @@ export function defaultIntent(item: { entity: EntityName; rowId: string | number
 }
 
 /** The item's own intent, or the default one for an item queued without. */
-export function intentOf(item: { entity: EntityName; rowId: string | number | null; method: string; intent?: WriteIntent }): WriteIntent {
+export function intentOf(item: {
+  entity: EntityName;
+  rowId: string | number | null;
+  method: string;
+  intent?: WriteIntent;
+}): WriteIntent {
   return item.intent ?? defaultIntent(item);
 }
 
@@ -141,10 +156,16 @@ export function renameRow(
   const located = rowInBody(intent.body, body, from);
   if (located && located.row.id === from) body = located.replace({ ...located.row, id: to });
   if (intent.body.kind === 'lists' && isPlainObject(body)) {
-    const named = Object.fromEntries(intent.body.idLists.filter((key) => Array.isArray((body as Row)[key]))
-      .map((key) => [key, ((body as Row)[key] as unknown[]).map(swap)]));
+    const named = Object.fromEntries(
+      intent.body.idLists
+        .filter((key) => Array.isArray((body as Row)[key]))
+        .map((key) => [key, ((body as Row)[key] as unknown[]).map(swap)]),
+    );
     body = { ...body, ...named };
   }
-  const path = intent.pathTemplate && intent.rowIds.length === 1 && intent.rowIds[0] === from ? fillPath(intent.pathTemplate, to) : item.path;
+  const path =
+    intent.pathTemplate && intent.rowIds.length === 1 && intent.rowIds[0] === from
+      ? fillPath(intent.pathTemplate, to)
+      : item.path;
   return { path, body, intent: { ...intent, rowIds: intent.rowIds.map((id) => swap(id) as string | number) } };
 }

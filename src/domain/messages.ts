@@ -33,8 +33,7 @@ export const MESSAGES = {
   registeredPre2013: 'Registered pre 2013',
   registrationPasswordPlaceholder: 'Enter password',
   profilePasswordPlaceholder: 'Leave blank to keep existing password',
-  deleteSchoolWarning:
-    'This will permently remove the schools and all associated participants, team managers, etc.',
+  deleteSchoolWarning: 'This will permently remove the schools and all associated participants, team managers, etc.',
   cancel: 'Cancel',
   remove: 'Remove',
 } as const;

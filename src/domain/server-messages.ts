@@ -16,7 +16,8 @@ export const SERVER_MESSAGES = {
   eventClosed: 'This event is closed, so changes can no longer be made to it.',
   eventNotForSchool: "This event is not open to your school's state, so your school cannot make changes in it.",
   staleVersion: 'Someone else changed this record. The latest version has been loaded.',
-  paidNoRemoval: 'The invoice for this event is paid, so participants can no longer be removed. Ask the association if one must be.',
+  paidNoRemoval:
+    'The invoice for this event is paid, so participants can no longer be removed. Ask the association if one must be.',
   loginEventNotOpen: 'That event is not open. Choose one of the events listed.',
   loginEventNotForState: "That event is not open to your school's state. Choose your state's event.",
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
@@ -49,7 +50,8 @@ export const SERVER_MESSAGES = {
   amountOwedChanged: 'The amount owed has changed. Reload the invoice.',
   onlinePaymentVicOnly: 'Online payment is offered for VIC invoices only. Please pay as the invoice describes.',
   onlinePaymentNotSetUp: 'Online payment is not set up. Please pay by BPAY.',
-  paymentNotConfirmed: 'The payment could not be confirmed with the payment system yet. If you paid, it will be recorded automatically: open the invoice again later.',
+  paymentNotConfirmed:
+    'The payment could not be confirmed with the payment system yet. If you paid, it will be recorded automatically: open the invoice again later.',
 } as const;
 
 /** A second entry of the same participant in one discipline of an event. */

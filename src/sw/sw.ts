@@ -24,7 +24,9 @@ precacheAndRoute(self.__WB_MANIFEST);
 
 // Hash routes: every page is index.html; the API, the host check and the built-in payment
 // gateway's checkout pages always go to the network.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//, /^\/utils\//, /^\/gateway\//] }));
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//, /^\/utils\//, /^\/gateway\//] }),
+);
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();

@@ -30,7 +30,12 @@ const fieldList = (fields: string[]) => fields.map((f) => `'${f}'`).join(', ');
 
 /** `merges` counts the merges of each item in this flush, so a row that keeps changing on the
  *  server never loops. */
-export async function answerConflict(ctx: EngineContext, item: OutboxItem, answer: WriteAnswer, merges: Map<number, number>): Promise<Step> {
+export async function answerConflict(
+  ctx: EngineContext,
+  item: OutboxItem,
+  answer: WriteAnswer,
+  merges: Map<number, number>,
+): Promise<Step> {
   if (item.conflictIsDone) {
     await ctx.db.outbox.delete(item.localId!);
     return { kind: 'next' };
@@ -47,12 +52,24 @@ export async function answerConflict(ctx: EngineContext, item: OutboxItem, answe
 /** 409 on a list saved in one batch (results, trophies): one of its rows was changed by someone
  *  else meanwhile. A batch is not merged field by field: it is set aside for the user to discard
  *  or re-apply, the server's row stands in the mirror, and discarding the batch keeps it. */
-async function refuseStaleBatch(ctx: EngineContext, item: OutboxItem, { undo }: BatchUndo, current: Row, message: string | null | undefined): Promise<Step> {
+async function refuseStaleBatch(
+  ctx: EngineContext,
+  item: OutboxItem,
+  { undo }: BatchUndo,
+  current: Row,
+  message: string | null | undefined,
+): Promise<Step> {
   const { db } = ctx;
-  const text = message ?? 'Not saved: a row of this list was changed on the server meanwhile; the server\'s version is kept.';
+  const text =
+    message ?? "Not saved: a row of this list was changed on the server meanwhile; the server's version is kept.";
   await db.transaction('rw', [...db.mirrorTables(), db.outbox, db.meta], async () => {
     const put = [...undo.put.filter((r) => !(isPlainObject(r) && r.id === current.id)), current];
-    await db.outbox.update(item.localId!, { status: 'failed', error: text, base: { undo: { ...undo, put } }, fields: [] });
+    await db.outbox.update(item.localId!, {
+      status: 'failed',
+      error: text,
+      base: { undo: { ...undo, put } },
+      fields: [],
+    });
     await db.table(item.entity).put(current);
     await noteAnswersStored(db);
   });
@@ -76,8 +93,18 @@ async function mergeOrRefuse(ctx: EngineContext, item: OutboxItem, answer: Write
     await db.transaction('rw', [...db.mirrorTables(), db.outbox, db.meta], async () => {
       const [seq] = await takeSequenceNumbers(db, 1);
       // A batch keeps its other rows' bases; the merged row's is now the server's.
-      const base = Array.isArray(item.base) ? item.base.map((row) => (isPlainObject(row) && row.id === current.id ? current : row)) : current;
-      const next: OutboxItem = { ...item, seq: seq!, idempotencyKey: uuidv7(), body: merge.body, base, attempts: 0, nextAttemptAt: 0 };
+      const base = Array.isArray(item.base)
+        ? item.base.map((row) => (isPlainObject(row) && row.id === current.id ? current : row))
+        : current;
+      const next: OutboxItem = {
+        ...item,
+        seq: seq!,
+        idempotencyKey: uuidv7(),
+        body: merge.body,
+        base,
+        attempts: 0,
+        nextAttemptAt: 0,
+      };
       delete next.inFlightSeq;
       await db.outbox.put(next);
       if (item.rowId !== null) {
@@ -88,17 +115,24 @@ async function mergeOrRefuse(ctx: EngineContext, item: OutboxItem, answer: Write
     });
     return { kind: 'again', localId };
   }
-  const text = merge.kind === 'conflict'
-    ? `Not saved: ${fieldList(merge.fields)} ${merge.fields.length > 1 ? 'were' : 'was'} changed on the server meanwhile; the server's value is kept. Re-apply your change if it should win.`
-    : (message ?? 'Not saved: this row was changed on the server meanwhile; the server\'s version is kept.');
+  const text =
+    merge.kind === 'conflict'
+      ? `Not saved: ${fieldList(merge.fields)} ${merge.fields.length > 1 ? 'were' : 'was'} changed on the server meanwhile; the server's value is kept. Re-apply your change if it should win.`
+      : (message ?? "Not saved: this row was changed on the server meanwhile; the server's version is kept.");
   await db.transaction('rw', [...db.mirrorTables(), db.outbox, db.meta], async () => {
     // Ready for the user's re-apply: on top of the server's row and version.
     // A batch: the refused row among its rows, whose other rows keep their bases.
     const located = rowPart(item, item.rowId === null ? current.id : item.rowId);
-    const rebuilt = located && current.version !== undefined ? located.replace({ ...located.row, version: current.version }) : item.body;
+    const rebuilt =
+      located && current.version !== undefined
+        ? located.replace({ ...located.row, version: current.version })
+        : item.body;
     // (a list batch's base is its undo record, kept for a discard).
-    const base = Array.isArray(item.base) ? item.base.map((row) => (isPlainObject(row) && row.id === current.id ? current : row))
-      : item.rowId === null ? item.base : current;
+    const base = Array.isArray(item.base)
+      ? item.base.map((row) => (isPlainObject(row) && row.id === current.id ? current : row))
+      : item.rowId === null
+        ? item.base
+        : current;
     await db.outbox.update(item.localId!, { status: 'failed', error: text, body: rebuilt, base, fields: [] });
     if (item.rowId !== null) {
       const table = db.table(item.entity);

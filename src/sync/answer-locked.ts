@@ -15,17 +15,22 @@ export async function answerLocked(ctx: EngineContext, item: OutboxItem, answer:
     await db.outbox.update(item.localId!, { status: 'blocked', error: message ?? 'Locked' });
   } else if (code === ERROR_CODES.VOLUNTEERS_LOCKED) {
     await db.outbox
-      .where('eventId').equals(item.eventId)
+      .where('eventId')
+      .equals(item.eventId)
       .filter((q) => q.status === 'pending' && q.entity.startsWith('volunteer'))
       .modify({ status: 'blocked', error: message ?? 'Locked' });
     await db.outbox.update(item.localId!, { status: 'blocked', error: message ?? 'Locked' });
   } else {
     await markBlocked(db, item.eventId);
-    await db.outbox.where('eventId').equals(item.eventId).filter((q) => q.status === 'blocked' && !q.error)
+    await db.outbox
+      .where('eventId')
+      .equals(item.eventId)
+      .filter((q) => q.status === 'blocked' && !q.error)
       .modify({ error: message ?? 'Locked' });
   }
   // Only the volunteers are locked: the rest of the event stays open for editing.
-  if (code === ERROR_CODES.VOLUNTEERS_LOCKED) status.set({ message: message ?? 'Volunteers are locked: changes are kept but cannot be sent.' });
+  if (code === ERROR_CODES.VOLUNTEERS_LOCKED)
+    status.set({ message: message ?? 'Volunteers are locked: changes are kept but cannot be sent.' });
   else status.set({ locked: true, message: message ?? 'The event is locked: changes are kept but cannot be sent.' });
   return { kind: 'next' };
 }

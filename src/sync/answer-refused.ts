@@ -6,7 +6,12 @@ import type { OutboxItem } from '../db/database';
 import type { EngineContext } from './engine-context';
 import type { Step } from './answer-step';
 
-export async function setAside(ctx: EngineContext, item: OutboxItem, message: string, fields: { path: string; message: string }[] = []): Promise<void> {
+export async function setAside(
+  ctx: EngineContext,
+  item: OutboxItem,
+  message: string,
+  fields: { path: string; message: string }[] = [],
+): Promise<void> {
   await ctx.db.outbox.update(item.localId!, { status: 'failed', error: message, fields, inFlightSeq: undefined });
   ctx.status.set({ message });
 }

@@ -34,7 +34,11 @@ export function leadingSuccesses(answers: readonly WriteAnswer[]): number {
 
 /** Successes answered together (a batch's first answers) are recorded in one transaction, in
  *  order: a transaction per item was most of a long flush's time on the device. */
-export async function applySuccesses(db: InterschoolsDb, items: readonly OutboxItem[], answers: readonly WriteAnswer[]): Promise<void> {
+export async function applySuccesses(
+  db: InterschoolsDb,
+  items: readonly OutboxItem[],
+  answers: readonly WriteAnswer[],
+): Promise<void> {
   await db.transaction('rw', [...db.mirrorTables(), db.outbox, db.meta], async () => {
     // Lists saved in one batch, read once: the items of one row are found by index, these are not.
     const listBatches = await db.outbox.filter((q) => q.rowId === null).toArray();
@@ -43,7 +47,12 @@ export async function applySuccesses(db: InterschoolsDb, items: readonly OutboxI
   });
 }
 
-async function applySuccess(db: InterschoolsDb, item: OutboxItem, answer: WriteAnswer, listBatches: readonly OutboxItem[]): Promise<void> {
+async function applySuccess(
+  db: InterschoolsDb,
+  item: OutboxItem,
+  answer: WriteAnswer,
+  listBatches: readonly OutboxItem[],
+): Promise<void> {
   await db.outbox.delete(item.localId!);
   const intent = intentOf(item);
   const table = db.table(item.entity);
@@ -52,7 +61,13 @@ async function applySuccess(db: InterschoolsDb, item: OutboxItem, answer: WriteA
 
   // A new row the server answered with an existing row's id (a snow id the school already had):
   // the later changes of the row go to that row.
-  if (intent.op === 'create' && rows.length === 1 && item.rowId !== null && rows[0]!.id !== undefined && rows[0]!.id !== item.rowId) {
+  if (
+    intent.op === 'create' &&
+    rows.length === 1 &&
+    item.rowId !== null &&
+    rows[0]!.id !== undefined &&
+    rows[0]!.id !== item.rowId
+  ) {
     const newId = rows[0]!.id as string;
     await table.delete(keyFromString(table, item.rowId) as never);
     for (const later of await itemsOfRow(db, item.entity, item.rowId)) {
@@ -79,7 +94,12 @@ async function applySuccess(db: InterschoolsDb, item: OutboxItem, answer: WriteA
         // Discarding that batch later brings the row back on this version, not the old one.
         if (isBatchUndo(later.base)) {
           const { undo } = later.base;
-          later.base = { undo: { ...undo, put: undo.put.map((r) => (isPlainObject(r) && r.id === row.id ? { ...r, version: row.version } : r)) } };
+          later.base = {
+            undo: {
+              ...undo,
+              put: undo.put.map((r) => (isPlainObject(r) && r.id === row.id ? { ...r, version: row.version } : r)),
+            },
+          };
         }
         await db.outbox.put(later);
       }
@@ -89,7 +109,13 @@ async function applySuccess(db: InterschoolsDb, item: OutboxItem, answer: WriteA
     if (laterBatches.some((later) => later.status !== 'failed' && touchesRow(later, row.id))) continue;
     const key = keyOfRow(table, row);
     const local = (await table.get(key as never)) as Row | undefined;
-    if (!queued.length && local && typeof local.version === 'number' && typeof row.version === 'number' && local.version > row.version) {
+    if (
+      !queued.length &&
+      local &&
+      typeof local.version === 'number' &&
+      typeof row.version === 'number' &&
+      local.version > row.version
+    ) {
       // A pull already brought a newer row; keep it.
       if (local._pending) await table.put(withoutPending(local));
       continue;

@@ -10,7 +10,12 @@ import { answerSessionEnded } from './answer-session-ended';
 import type { Step } from './answer-step';
 import { applySuccesses, isPlainSuccess } from './answer-success';
 
-export async function handleAnswer(ctx: EngineContext, item: OutboxItem, answer: WriteAnswer, merges: Map<number, number>): Promise<Step> {
+export async function handleAnswer(
+  ctx: EngineContext,
+  item: OutboxItem,
+  answer: WriteAnswer,
+  merges: Map<number, number>,
+): Promise<Step> {
   const s = answer.status;
   if (isPlainSuccess(answer)) {
     await applySuccesses(ctx.db, [item], [answer]);

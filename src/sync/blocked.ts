@@ -53,7 +53,14 @@ export async function releaseUnlocked(db: InterschoolsDb): Promise<number> {
     if (!open.length) return [];
     const seqs = await takeSequenceNumbers(db, open.length);
     const queued = open.map((item, i) => {
-      const next: OutboxItem = { ...item, seq: seqs[i]!, idempotencyKey: uuidv7(), status: 'pending', attempts: 0, nextAttemptAt: 0 };
+      const next: OutboxItem = {
+        ...item,
+        seq: seqs[i]!,
+        idempotencyKey: uuidv7(),
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: 0,
+      };
       delete next.error;
       delete next.inFlightSeq;
       return next;

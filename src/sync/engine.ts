@@ -133,9 +133,11 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     }
     const timer = setInterval(kick, TIMER_MS);
     cleanups.push(() => clearInterval(timer));
-    cleanups.push(onOutboxChange((message) => {
-      if (message?.database === db.name) void flush().catch(() => undefined);
-    }));
+    cleanups.push(
+      onOutboxChange((message) => {
+        if (message?.database === db.name) void flush().catch(() => undefined);
+      }),
+    );
     void ctx.refreshCounts().catch(() => undefined);
     kick();
     return () => {

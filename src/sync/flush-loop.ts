@@ -72,8 +72,12 @@ export function createFlushLoop(ctx: EngineContext, opts: FlushOptions): FlushLo
         answers = await send(run);
         // Refused as a whole before anything was applied (an ended session, too many requests):
         // the first item's answer stands for all, which go again later in their order.
-        const whole = answers.length === 1 && run.length > 1 && (answers[0]!.status === 401 || answers[0]!.status === 429);
-        if (whole) await db.outbox.bulkUpdate(run.slice(1).map((item) => ({ key: item.localId!, changes: { inFlightSeq: undefined } })));
+        const whole =
+          answers.length === 1 && run.length > 1 && (answers[0]!.status === 401 || answers[0]!.status === 429);
+        if (whole)
+          await db.outbox.bulkUpdate(
+            run.slice(1).map((item) => ({ key: item.localId!, changes: { inFlightSeq: undefined } })),
+          );
       } catch (err) {
         if (!(err instanceof NetworkError)) throw err;
         status.set({ online: false });

@@ -62,7 +62,10 @@ export async function prepareRun(ctx: EngineContext, candidates: readonly Outbox
   });
 }
 
-export async function pickNext(ctx: EngineContext, preferred: number | null): Promise<{ item: OutboxItem | null; heldForOthers: OutboxItem[]; run: OutboxItem[] }> {
+export async function pickNext(
+  ctx: EngineContext,
+  preferred: number | null,
+): Promise<{ item: OutboxItem | null; heldForOthers: OutboxItem[]; run: OutboxItem[] }> {
   const { db } = ctx;
   const user = await ctx.activeUser();
   const pending = await listByStatus(db, 'pending');

@@ -17,7 +17,9 @@ export function createLazySyncEngine(db: InterschoolsDb): SyncEngine {
     start() {
       let stop: (() => void) | undefined;
       let stopped = false;
-      void engine().then((e) => { if (!stopped) stop = e.start(); });
+      void engine().then((e) => {
+        if (!stopped) stop = e.start();
+      });
       return () => {
         stopped = true;
         stop?.();

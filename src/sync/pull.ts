@@ -31,7 +31,12 @@ export interface Feed {
 type Asked = { answer: ChangesAnswer; answersBefore: number };
 
 const MAIN_FEED: Feed = { name: 'main', route: syncApi.changes, scopeMeta: ENGINE_META.scope, syncedScope: null };
-export const RACE_DAY_FEED: Feed = { name: 'raceDay', route: syncApi.raceDay, scopeMeta: ENGINE_META.raceDayScope, syncedScope: RACE_DAY_SYNC_SCOPE };
+export const RACE_DAY_FEED: Feed = {
+  name: 'raceDay',
+  route: syncApi.raceDay,
+  scopeMeta: ENGINE_META.raceDayScope,
+  syncedScope: RACE_DAY_SYNC_SCOPE,
+};
 
 export type PullContext = {
   db: InterschoolsDb;
@@ -80,15 +85,28 @@ export function createPull(ctx: PullContext, feed: Feed = MAIN_FEED): () => Prom
         const upserts: { key: unknown; row: Row }[] = [];
         for (const change of changes) {
           if (change.deleted || !change.row) deletes.push(keyFromString(table, change.key));
-          else upserts.push({ key: keyOfRow(table, change.row as Row) ?? keyFromString(table, change.key), row: change.row as Row });
+          else
+            upserts.push({
+              key: keyOfRow(table, change.row as Row) ?? keyFromString(table, change.key),
+              row: change.row as Row,
+            });
         }
         if (deletes.length) await table.bulkDelete(deletes as never[]);
-        const locals = answeredMeanwhile ? (await table.bulkGet(upserts.map((u) => u.key) as never[])) as (Row | undefined)[] : [];
+        const locals = answeredMeanwhile
+          ? ((await table.bulkGet(upserts.map((u) => u.key) as never[])) as (Row | undefined)[])
+          : [];
         const puts: Row[] = [];
         for (const [i, { key, row }] of upserts.entries()) {
           const queued = (queuedByRow.get(`${entity}\u0000${rowKeyString(key)}`) ?? []).sort((a, b) => a.seq - b.seq);
           const local = locals[i];
-          if (!queued.length && local && typeof local.version === 'number' && typeof row.version === 'number' && local.version > row.version) continue;
+          if (
+            !queued.length &&
+            local &&
+            typeof local.version === 'number' &&
+            typeof row.version === 'number' &&
+            local.version > row.version
+          )
+            continue;
           for (const q of queued) await db.outbox.update(q.localId!, { serverRow: row });
           // A row with nothing queued goes in as the page parsed it (overlay would copy it).
           puts.push(queued.length ? overlay(row, queued) : row);

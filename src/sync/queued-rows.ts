@@ -6,8 +6,17 @@ import { keyFromString, overlay, withoutPending, type Row, type SplitRow } from 
 /** Queued items of a row (any status), in sequence order. */
 export async function itemsOfRow(db: InterschoolsDb, entity: string, rowId: unknown): Promise<OutboxItem[]> {
   if (rowId === null || rowId === undefined) return [];
-  const items = await db.outbox.where('[entity+rowId]').equals([entity, rowId as string]).toArray();
-  if (typeof rowId === 'number') items.push(...(await db.outbox.where('[entity+rowId]').equals([entity, String(rowId)]).toArray()));
+  const items = await db.outbox
+    .where('[entity+rowId]')
+    .equals([entity, rowId as string])
+    .toArray();
+  if (typeof rowId === 'number')
+    items.push(
+      ...(await db.outbox
+        .where('[entity+rowId]')
+        .equals([entity, String(rowId)])
+        .toArray()),
+    );
   return items.sort((a, b) => a.seq - b.seq);
 }
 
@@ -23,10 +32,17 @@ export async function clearPendingMark(db: InterschoolsDb, item: OutboxItem): Pr
 
 /** A parent's nested rows as answered (a team's entries): the answer is the whole list, so rows
  *  of the parent it leaves out are gone, unless a change of theirs is still queued. */
-export async function putNestedRows(db: InterschoolsDb, parentId: unknown, nested: NonNullable<SplitRow['nested']>): Promise<void> {
+export async function putNestedRows(
+  db: InterschoolsDb,
+  parentId: unknown,
+  nested: NonNullable<SplitRow['nested']>,
+): Promise<void> {
   const table = db.table(nested.table);
   const answered = new Set(nested.rows.map((r) => r.id));
-  const held = (await table.where(nested.parentKey).equals(parentId as string).toArray()) as Row[];
+  const held = (await table
+    .where(nested.parentKey)
+    .equals(parentId as string)
+    .toArray()) as Row[];
   for (const row of held) {
     if (answered.has(row.id) || (await itemsOfRow(db, nested.table, row.id)).length > 0) continue;
     await table.delete(row.id as never);

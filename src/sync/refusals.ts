@@ -17,7 +17,11 @@ type Listed = { id?: unknown } & Record<string, unknown>;
 
 const idOf = (row: Listed | undefined) => (row && typeof row.id === 'string' ? row.id : null);
 
-export function batchRefusals(item: Pick<OutboxItem, 'body' | 'error' | 'fields'>, list: string, nestedList?: string): BatchRefusals {
+export function batchRefusals(
+  item: Pick<OutboxItem, 'body' | 'error' | 'fields'>,
+  list: string,
+  nestedList?: string,
+): BatchRefusals {
   const rows = ((item.body as Record<string, unknown> | null)?.[list] ?? []) as Listed[];
   const out: BatchRefusals = { rows: new Map(), nested: new Map() };
   const path = new RegExp(`^(?:body\\.)?${list}\\.(\\d+)\\.(?:${nestedList ?? '(?!)'}\\.(\\d+)\\.)?`);

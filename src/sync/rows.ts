@@ -3,7 +3,16 @@
 // rows an answer carries, and the overlay of queued changes on a server row.
 import type { Table } from 'dexie';
 import type { InterschoolsDb, OutboxItem } from '../db/database';
-import { intentOf, isPlainObject, layoutOf, rowInBody, type AnswerLayout, type Located, type Row, type WriteIntent } from '../db/write-intent';
+import {
+  intentOf,
+  isPlainObject,
+  layoutOf,
+  rowInBody,
+  type AnswerLayout,
+  type Located,
+  type Row,
+  type WriteIntent,
+} from '../db/write-intent';
 
 export { isPlainObject, type Row };
 
@@ -49,9 +58,7 @@ export function itemPatch(item: QueuedWrite, id: unknown = item.rowId): Row {
 }
 
 export type MergeResult =
-  | { kind: 'resend'; body: unknown }
-  | { kind: 'conflict'; fields: string[] }
-  | { kind: 'unmergeable' };
+  { kind: 'resend'; body: unknown } | { kind: 'conflict'; fields: string[] } | { kind: 'unmergeable' };
 
 /**
  * The 409 merge: fields the item changes that the server did not change since `base` are re-sent

@@ -5,7 +5,14 @@
 // item the same way and no central map names the features' calls.
 import type { z } from 'zod';
 import type { EntityName, HttpWriteMethod, InterschoolsDb, OutboxItem } from '../db/database';
-import { fillPath, rowIdsOfListBody, type AnswerLayout, type BodyLayout, type WriteIntent, type WriteOp } from '../db/write-intent';
+import {
+  fillPath,
+  rowIdsOfListBody,
+  type AnswerLayout,
+  type BodyLayout,
+  type WriteIntent,
+  type WriteOp,
+} from '../db/write-intent';
 import type { RouteBody, RouteContract } from '../domain/schemas/route';
 import { queueWrite, queueWrites, type QueueWriteInput } from './writes';
 
@@ -32,24 +39,37 @@ function pathTemplateOf(route: WriteRoute): string {
 
 /** A row's list body: the rows are elements of `lists`, removed (or otherwise named) rows are ids
  *  in `idLists`. */
-export const listBody = (lists: readonly string[], idLists: readonly string[] = []): BodyLayout => ({ kind: 'lists', lists, idLists });
+export const listBody = (lists: readonly string[], idLists: readonly string[] = []): BodyLayout => ({
+  kind: 'lists',
+  lists,
+  idLists,
+});
 
 /** Whether an outbox item was queued through this adapter: its table, and its route's method and path. */
 export function queuedThrough(adapter: WriteAdapter, item: Pick<OutboxItem, 'entity' | 'method' | 'path'>): boolean {
-  return item.entity === adapter.table && item.method === adapter.route.method && item.path === pathTemplateOf(adapter.route);
+  return (
+    item.entity === adapter.table && item.method === adapter.route.method && item.path === pathTemplateOf(adapter.route)
+  );
 }
 
 /** The body a write of route R sends: the route's body schema's input, or none. */
 type BodyOf<R extends WriteRoute> = R['body'] extends z.ZodType ? { body: RouteBody<R> } : { body?: undefined };
 
-export type AdapterWriteInput<R extends WriteRoute = WriteRoute> = Omit<QueueWriteInput, 'method' | 'path' | 'entity' | 'intent' | 'body'> & BodyOf<R> & {
-  /** The rows the write changes when the body names them in a shape the layout does not read
-   *  (a list of { teamEntryId, bib }); by default the row, or the rows of the list body. */
-  rowIds?: (string | number)[];
-};
+export type AdapterWriteInput<R extends WriteRoute = WriteRoute> = Omit<
+  QueueWriteInput,
+  'method' | 'path' | 'entity' | 'intent' | 'body'
+> &
+  BodyOf<R> & {
+    /** The rows the write changes when the body names them in a shape the layout does not read
+     *  (a list of { teamEntryId, bib }); by default the row, or the rows of the list body. */
+    rowIds?: (string | number)[];
+  };
 
 /** The queue input of a write through its adapter: the call, and the intent stored with it. */
-export function throughAdapter<R extends WriteRoute>(adapter: WriteAdapter<R>, input: AdapterWriteInput<R>): QueueWriteInput {
+export function throughAdapter<R extends WriteRoute>(
+  adapter: WriteAdapter<R>,
+  input: AdapterWriteInput<R>,
+): QueueWriteInput {
   const { rowIds: named, ...rest } = input;
   const rowId = input.rowId ?? null;
   const template = pathTemplateOf(adapter.route);
@@ -63,10 +83,21 @@ export function throughAdapter<R extends WriteRoute>(adapter: WriteAdapter<R>, i
   };
   // The body was checked against the route's schema by the caller's types; the outbox keeps it as sent.
   const queued = rest as Omit<QueueWriteInput, 'method' | 'path' | 'entity' | 'intent'>;
-  return { ...queued, rowId, method: adapter.route.method, path: fillPath(template, rowId), entity: adapter.table, intent };
+  return {
+    ...queued,
+    rowId,
+    method: adapter.route.method,
+    path: fillPath(template, rowId),
+    entity: adapter.table,
+    intent,
+  };
 }
 
-export function queueThrough<R extends WriteRoute>(db: InterschoolsDb, adapter: WriteAdapter<R>, input: AdapterWriteInput<R>): Promise<OutboxItem> {
+export function queueThrough<R extends WriteRoute>(
+  db: InterschoolsDb,
+  adapter: WriteAdapter<R>,
+  input: AdapterWriteInput<R>,
+): Promise<OutboxItem> {
   return queueWrite(db, throughAdapter(adapter, input));
 }
 
@@ -79,13 +110,17 @@ export function queueAllThrough(db: InterschoolsDb, writes: readonly QueueWriteI
  *  removed ones deleted in the mirror, and one outbox item whose BatchUndo lets a refused save be
  *  discarded on this device (src/sync/blocked.ts): removed and changed rows come back as they
  *  were, added ones go. */
-export function queueListBatch<W extends WriteRoute & { body: z.ZodType }, R extends { id: string }>(db: InterschoolsDb, adapter: WriteAdapter<W>, batch: {
-  body: RouteBody<W>;
-  eventId: string | null;
-  added: readonly R[];
-  changed?: readonly { before: R; after: R }[];
-  removed: readonly R[];
-}): Promise<OutboxItem> {
+export function queueListBatch<W extends WriteRoute & { body: z.ZodType }, R extends { id: string }>(
+  db: InterschoolsDb,
+  adapter: WriteAdapter<W>,
+  batch: {
+    body: RouteBody<W>;
+    eventId: string | null;
+    added: readonly R[];
+    changed?: readonly { before: R; after: R }[];
+    removed: readonly R[];
+  },
+): Promise<OutboxItem> {
   const { table } = adapter;
   const removedIds = batch.removed.map((r) => r.id);
   const changed = batch.changed ?? [];
@@ -93,9 +128,13 @@ export function queueListBatch<W extends WriteRoute & { body: z.ZodType }, R ext
     body: batch.body,
     rowId: null,
     eventId: batch.eventId,
-    base: { undo: { table, put: [...batch.removed, ...changed.map((c) => c.before)], drop: batch.added.map((a) => a.id) } },
+    base: {
+      undo: { table, put: [...batch.removed, ...changed.map((c) => c.before)], drop: batch.added.map((a) => a.id) },
+    },
     applyLocally: async (tx) => {
-      await tx.table(table).bulkPut([...batch.added, ...changed.map((c) => c.after)].map((row) => ({ ...row, _pending: true })));
+      await tx
+        .table(table)
+        .bulkPut([...batch.added, ...changed.map((c) => c.after)].map((row) => ({ ...row, _pending: true })));
       await tx.table(table).bulkDelete(removedIds);
     },
   } as AdapterWriteInput<W>;

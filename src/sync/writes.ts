@@ -116,11 +116,19 @@ function replacedWhole(item: OutboxItem, rowIds: ReadonlySet<unknown>): boolean 
 async function carryRefused(db: InterschoolsDb, input: QueueWriteInput): Promise<QueueWriteInput> {
   const rowIds = rowIdsOf(input);
   const carried = new Set(rowIds);
-  const refused = await db.outbox.where('status').equals('failed')
-    .filter((item) => item.entity === input.entity && item.method !== 'DELETE'
-      && (item.rowId !== null || replacedWhole(item, carried))).sortBy('seq');
+  const refused = await db.outbox
+    .where('status')
+    .equals('failed')
+    .filter(
+      (item) =>
+        item.entity === input.entity &&
+        item.method !== 'DELETE' &&
+        (item.rowId !== null || replacedWhole(item, carried)),
+    )
+    .sortBy('seq');
   if (!refused.length) return input;
-  const ofRow = (id: unknown) => refused.filter((item) => (item.rowId === null ? rowPart(item, id) !== null : String(item.rowId) === String(id)));
+  const ofRow = (id: unknown) =>
+    refused.filter((item) => (item.rowId === null ? rowPart(item, id) !== null : String(item.rowId) === String(id)));
   const table = db.table(input.entity);
   const queued = (body: unknown) => ({ body, method: input.method, rowId: input.rowId ?? null, intent: input.intent });
   let body = input.body;
@@ -160,7 +168,9 @@ export async function queueWrites(db: InterschoolsDb, inputs: readonly QueueWrit
     const queued: OutboxItem[] = [];
     for (const input of inputs) {
       const userId = input.userId !== undefined ? input.userId : signedIn;
-      queued.push(await enqueueWrite(db, { ...(input.carriesRefused ? await carryRefused(db, input) : input), userId }));
+      queued.push(
+        await enqueueWrite(db, { ...(input.carriesRefused ? await carryRefused(db, input) : input), userId }),
+      );
     }
     return queued;
   });
@@ -172,13 +182,18 @@ export async function queueWrites(db: InterschoolsDb, inputs: readonly QueueWrit
  *  of at most `max` rows, each with the stored versions of its own rows; the removals (cheap, and
  *  bounded apart) go with the first part. One part when it fits. */
 export function listSaveParts<R extends { id: string }>(
-  save: { rows: readonly R[]; base: readonly R[]; removedIds: readonly string[] }, max: number,
+  save: { rows: readonly R[]; base: readonly R[]; removedIds: readonly string[] },
+  max: number,
 ): { rows: R[]; base: R[]; removedIds: string[] }[] {
   const parts: { rows: R[]; base: R[]; removedIds: string[] }[] = [];
   for (let start = 0; start < Math.max(1, save.rows.length); start += max) {
     const rows = save.rows.slice(start, start + max);
     const ids = new Set(rows.map((row) => row.id));
-    parts.push({ rows, base: save.base.filter((row) => ids.has(row.id)), removedIds: start === 0 ? [...save.removedIds] : [] });
+    parts.push({
+      rows,
+      base: save.base.filter((row) => ids.has(row.id)),
+      removedIds: start === 0 ? [...save.removedIds] : [],
+    });
   }
   return parts;
 }

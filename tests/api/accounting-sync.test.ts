@@ -8,9 +8,17 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventStates, invoices, schoolAccountingContacts, teams } from '../../server/db/schema';
-import { AccountingUnavailable, type AccountingContact, type AccountingProvider } from '../../server/integrations/accounting';
+import {
+  AccountingUnavailable,
+  type AccountingContact,
+  type AccountingProvider,
+} from '../../server/integrations/accounting';
 import { createLedger } from '../../server/integrations/accounting/ledger';
-import { contactNotFoundMessage, contactTakenMessage, schoolAlreadyLinkedMessage } from '../../server/modules/accounting/school-links';
+import {
+  contactNotFoundMessage,
+  contactTakenMessage,
+  schoolAlreadyLinkedMessage,
+} from '../../server/modules/accounting/school-links';
 import { SERVER_MESSAGES } from '../../src/domain/server-messages';
 import type { AccountingSync } from '../../src/domain/schemas';
 import { createEvent, createSchool, createUser } from './support/factories';
@@ -24,8 +32,16 @@ let t: TestApp;
 let admin: Agent;
 /** NSW event open to NSW (3); VIC event open to VIC (7). */
 let world: {
-  nswA: string; nswB: string; vicC: string; removed: string; qldWithTeam: string; saWithInvoice: string; actNowhere: string;
-  alpha: AccountingContact; beta: AccountingContact; gamma: AccountingContact;
+  nswA: string;
+  nswB: string;
+  vicC: string;
+  removed: string;
+  qldWithTeam: string;
+  saWithInvoice: string;
+  actNowhere: string;
+  alpha: AccountingContact;
+  beta: AccountingContact;
+  gamma: AccountingContact;
 };
 
 beforeEach(async () => {
@@ -35,11 +51,24 @@ beforeEach(async () => {
   const vicEvent = await createEvent(t.db, { invoiceType: 'VIC' });
   await t.db.delete(eventStates).where(eq(eventStates.eventId, vicEvent.id));
   await t.db.insert(eventStates).values({ eventId: vicEvent.id, stateId: 7 });
-  const school = async (name: string, stateId: number | null, over = {}) => (await createSchool(t.db, { name, stateId, ...over })).id;
+  const school = async (name: string, stateId: number | null, over = {}) =>
+    (await createSchool(t.db, { name, stateId, ...over })).id;
   const qldWithTeam = await school('Queensland Snow College', 4);
-  await t.db.insert(teams).values({ schoolId: qldWithTeam, eventId: nswEvent.id, disciplineId: 1, division: 1, teamRank: 'A', gender: 'Female' });
+  await t.db.insert(teams).values({
+    schoolId: qldWithTeam,
+    eventId: nswEvent.id,
+    disciplineId: 1,
+    division: 1,
+    teamRank: 'A',
+    gender: 'Female',
+  });
   const saWithInvoice = await school('Adelaide Hills School', 5);
-  await t.db.insert(invoices).values({ schoolId: saWithInvoice, eventId: vicEvent.id, number: `S${randomUUID().slice(0, 6)}`, totalCents: 5000 });
+  await t.db.insert(invoices).values({
+    schoolId: saWithInvoice,
+    eventId: vicEvent.id,
+    number: `S${randomUUID().slice(0, 6)}`,
+    totalCents: 5000,
+  });
   const ledger = t.deps.accounting;
   world = {
     nswA: await school('Alpine Grammar', 3),
@@ -67,7 +96,7 @@ const join = (agent: Agent, type: string, schoolId: string, contactId: string, h
   agent.request({ method: 'POST', url: JOIN(type), payload: { schoolId, contactId }, headers });
 
 describe('the lists', () => {
-  it('nsw: the Northern organisation\'s schools (by state, team or invoice) and its unlinked contacts', async () => {
+  it("nsw: the Northern organisation's schools (by state, team or invoice) and its unlinked contacts", async () => {
     const body = await sync(admin, 'nsw');
     expect(body.entrySystemSchools).toEqual([
       { id: world.nswA, name: 'Alpine Grammar', StateId: 3, contactId: null },
@@ -80,7 +109,7 @@ describe('the lists', () => {
     ]);
   });
 
-  it('vic: the Southern organisation\'s', async () => {
+  it("vic: the Southern organisation's", async () => {
     const body = await sync(admin, 'vic');
     expect(body.entrySystemSchools.map((s) => s.id)).toEqual([world.saWithInvoice, world.vicC]);
     expect(body.xeroMissing).toEqual([{ contactId: world.gamma.contactId, name: 'Corryong College' }]);
@@ -115,18 +144,27 @@ describe('the join', () => {
     const [link] = await t.db.select().from(schoolAccountingContacts);
     expect(link).toMatchObject({ schoolId: world.nswA, organisation: 'Southern', contactId: world.gamma.contactId });
     const body = await sync(admin, 'vic');
-    expect(body.entrySystemSchools).toContainEqual({ id: world.nswA, name: 'Alpine Grammar', StateId: 3, contactId: world.gamma.contactId });
+    expect(body.entrySystemSchools).toContainEqual({
+      id: world.nswA,
+      name: 'Alpine Grammar',
+      StateId: 3,
+      contactId: world.gamma.contactId,
+    });
     expect(body.xeroMissing).toEqual([]);
     expect((await sync(admin, 'nsw')).entrySystemSchools.find((s) => s.id === world.nswA)?.contactId).toBeNull();
   });
 
   it('answers the same again for the same school and contact, and replays a repeated key', async () => {
     const key = randomUUID();
-    expect((await join(admin, 'nsw', world.nswA, world.alpha.contactId, { 'idempotency-key': key })).statusCode).toBe(200);
+    expect((await join(admin, 'nsw', world.nswA, world.alpha.contactId, { 'idempotency-key': key })).statusCode).toBe(
+      200,
+    );
     const replay = await join(admin, 'nsw', world.nswA, world.alpha.contactId, { 'idempotency-key': key });
     expect(replay.statusCode).toBe(200);
     expect(replay.headers['idempotent-replay']).toBe('true');
-    expect((await join(admin, 'nsw', world.nswA, world.alpha.contactId)).json()).toEqual({ message: SERVER_MESSAGES.accountingJoined });
+    expect((await join(admin, 'nsw', world.nswA, world.alpha.contactId)).json()).toEqual({
+      message: SERVER_MESSAGES.accountingJoined,
+    });
     expect(await t.db.select().from(schoolAccountingContacts)).toHaveLength(1);
   });
 
@@ -147,7 +185,7 @@ describe('the join', () => {
     expect(await t.db.select().from(schoolAccountingContacts)).toHaveLength(0);
   });
 
-  it('refuses a school already linked there, and a contact already another school\'s (422)', async () => {
+  it("refuses a school already linked there, and a contact already another school's (422)", async () => {
     expect((await join(admin, 'nsw', world.nswA, world.alpha.contactId)).statusCode).toBe(200);
     const linkedSchool = await join(admin, 'nsw', world.nswA, world.beta.contactId);
     expect(linkedSchool.statusCode).toBe(422);
@@ -159,16 +197,25 @@ describe('the join', () => {
   });
 
   it('refuses a malformed body (400)', async () => {
-    for (const payload of [{ schoolId: world.nswA }, { schoolId: 'x', contactId: world.alpha.contactId }, { schoolId: world.nswA, contactId: 'has spaces' }]) {
+    for (const payload of [
+      { schoolId: world.nswA },
+      { schoolId: 'x', contactId: world.alpha.contactId },
+      { schoolId: world.nswA, contactId: 'has spaces' },
+    ]) {
       expect((await admin.request({ method: 'POST', url: JOIN('nsw'), payload })).statusCode).toBe(400);
     }
   });
 });
 
 describe('who may', () => {
-  it('is the admin\'s only: 403 for school, auditor and racedept, 401 signed out', async () => {
+  it("is the admin's only: 403 for school, auditor and racedept, 401 signed out", async () => {
     const others = [
-      await signIn(t.app, (await createUser(t.db, 'school', { schoolId: world.nswA })).email, undefined, (await createEvent(t.db)).id),
+      await signIn(
+        t.app,
+        (await createUser(t.db, 'school', { schoolId: world.nswA })).email,
+        undefined,
+        (await createEvent(t.db)).id,
+      ),
       await signIn(t.app, (await createUser(t.db, 'auditor')).email),
       await signIn(t.app, (await createUser(t.db, 'racedept')).email),
     ];
@@ -177,7 +224,15 @@ describe('who may', () => {
       expect((await join(agent, 'nsw', world.nswA, world.alpha.contactId)).statusCode).toBe(403);
     }
     expect((await t.app.inject({ method: 'GET', url: SYNC('vic') })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: JOIN('vic'), payload: { schoolId: world.vicC, contactId: world.gamma.contactId } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: JOIN('vic'),
+          payload: { schoolId: world.vicC, contactId: world.gamma.contactId },
+        })
+      ).statusCode,
+    ).toBe(401);
     expect(await t.db.select().from(schoolAccountingContacts)).toHaveLength(0);
   });
 });
@@ -195,7 +250,10 @@ describe('an unreachable accounting system', () => {
       const schoolId = (await createSchool(down.db)).id;
       const res = await downAdmin.request({ method: 'GET', url: SYNC('nsw') });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toMatchObject({ message: SERVER_MESSAGES.accountingUnavailable, code: 'ACCOUNTING_UNAVAILABLE' });
+      expect(res.json()).toMatchObject({
+        message: SERVER_MESSAGES.accountingUnavailable,
+        code: 'ACCOUNTING_UNAVAILABLE',
+      });
       const joined = await join(downAdmin, 'nsw', schoolId, 'LC-any');
       expect(joined.statusCode).toBe(503);
       expect(joined.json().message).toBe(SERVER_MESSAGES.accountingUnavailable);

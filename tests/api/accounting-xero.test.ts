@@ -25,8 +25,12 @@ import { createClock, startTestApp, type TestApp, type TestClock } from './suppo
 import { startXeroStub, type XeroStub, type XeroStubRequest } from './support/xero-stub';
 
 type Line = { description: string; quantity: number; unitAmountCents: number; amountCents: number };
-const line = (description: string, quantity: number, unitAmountCents: number): Line =>
-  ({ description, quantity, unitAmountCents, amountCents: quantity * unitAmountCents });
+const line = (description: string, quantity: number, unitAmountCents: number): Line => ({
+  description,
+  quantity,
+  unitAmountCents,
+  amountCents: quantity * unitAmountCents,
+});
 const total = (lines: Line[]) => lines.reduce((s, l) => s + l.amountCents, 0);
 
 function recordingLog() {
@@ -40,16 +44,39 @@ function recordingLog() {
 }
 
 async function createInvoice(db: Db, schoolId: string, eventId: string, lines: Line[]) {
-  const [row] = await db.insert(invoices).values({
-    schoolId, eventId, number: `INV-${randomUUID().slice(0, 8)}`, totalCents: total(lines), lines, entryCount: 1, url: '#/invoice',
-  }).returning();
+  const [row] = await db
+    .insert(invoices)
+    .values({
+      schoolId,
+      eventId,
+      number: `INV-${randomUUID().slice(0, 8)}`,
+      totalCents: total(lines),
+      lines,
+      entryCount: 1,
+      url: '#/invoice',
+    })
+    .returning();
   return row!;
 }
 
-async function createPayment(db: Db, schoolId: string, eventId: string, amountCents: number, over: Partial<typeof payments.$inferInsert> = {}) {
-  const [row] = await db.insert(payments).values({
-    schoolId, eventId, amountCents, status: 'received', receivedAt: new Date('2026-06-20T01:00:00Z'), ...over,
-  }).returning();
+async function createPayment(
+  db: Db,
+  schoolId: string,
+  eventId: string,
+  amountCents: number,
+  over: Partial<typeof payments.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(payments)
+    .values({
+      schoolId,
+      eventId,
+      amountCents,
+      status: 'received',
+      receivedAt: new Date('2026-06-20T01:00:00Z'),
+      ...over,
+    })
+    .returning();
   return row!;
 }
 
@@ -70,7 +97,13 @@ async function start(env: Record<string, string> = {}) {
   t = await startTestApp({
     env: stub.env(env),
     clock,
-    accounting: () => createXeroAccounting(config.xero!, { sleep: async (ms) => { sleeps.push(ms); }, now: clock.now }),
+    accounting: () =>
+      createXeroAccounting(config.xero!, {
+        sleep: async (ms) => {
+          sleeps.push(ms);
+        },
+        now: clock.now,
+      }),
   });
   admin = await signIn(t.app, (await createUser(t.db, 'admin')).email);
 }
@@ -84,7 +117,10 @@ afterEach(async () => {
 });
 
 const setup = async (invoiceType: 'NSW' | 'VIC' = 'NSW') => {
-  const school = await createSchool(t.db, { name: `Xero School ${randomUUID().slice(0, 6)}`, principalEmail: 'principal@xero-school.test' });
+  const school = await createSchool(t.db, {
+    name: `Xero School ${randomUUID().slice(0, 6)}`,
+    principalEmail: 'principal@xero-school.test',
+  });
   const event = await createEvent(t.db, { invoiceType, invoiceDue: '2026-08-01' });
   return { school, event };
 };
@@ -99,7 +135,13 @@ describe('configuration', () => {
   });
 
   it('has the real addresses and account 200 by default, and each organisation its tenant', () => {
-    const { xero } = loadConfig({ XERO_CLIENT_ID: 'ID', XERO_CLIENT_SECRET: 'SECRET', XERO_TENANT_NORTHERN: 'n-1', XERO_TENANT_SOUTHERN: 's-1', XERO_PAYMENT_ACCOUNT: '090' });
+    const { xero } = loadConfig({
+      XERO_CLIENT_ID: 'ID',
+      XERO_CLIENT_SECRET: 'SECRET',
+      XERO_TENANT_NORTHERN: 'n-1',
+      XERO_TENANT_SOUTHERN: 's-1',
+      XERO_PAYMENT_ACCOUNT: '090',
+    });
     expect(xero).toEqual({
       identityUrl: 'https://identity.xero.com/connect/token',
       apiUrl: 'https://api.xero.com/api.xro/2.0',
@@ -114,10 +156,18 @@ describe('configuration', () => {
   });
 
   it('refuses an incomplete or unsafe configuration, naming the variables', () => {
-    expect(() => loadConfig({ XERO_CLIENT_ID: 'ID' })).toThrow(/XERO_CLIENT_SECRET[\s\S]*XERO_TENANT_NORTHERN[\s\S]*XERO_TENANT_SOUTHERN[\s\S]*XERO_PAYMENT_ACCOUNT/);
-    expect(() => loadConfig({ XERO_CLIENT_SECRET: 'SECRET' })).toThrow(/XERO_CLIENT_SECRET: is used only with XERO_CLIENT_ID/);
-    expect(() => loadConfig(stub.env({ XERO_API_URL: 'http://xero.example.com/api.xro/2.0' }))).toThrow(/XERO_API_URL: must be an https/);
-    expect(() => loadConfig(stub.env({ XERO_IDENTITY_URL: 'http://identity.example.com/connect/token' }))).toThrow(/XERO_IDENTITY_URL/);
+    expect(() => loadConfig({ XERO_CLIENT_ID: 'ID' })).toThrow(
+      /XERO_CLIENT_SECRET[\s\S]*XERO_TENANT_NORTHERN[\s\S]*XERO_TENANT_SOUTHERN[\s\S]*XERO_PAYMENT_ACCOUNT/,
+    );
+    expect(() => loadConfig({ XERO_CLIENT_SECRET: 'SECRET' })).toThrow(
+      /XERO_CLIENT_SECRET: is used only with XERO_CLIENT_ID/,
+    );
+    expect(() => loadConfig(stub.env({ XERO_API_URL: 'http://xero.example.com/api.xro/2.0' }))).toThrow(
+      /XERO_API_URL: must be an https/,
+    );
+    expect(() => loadConfig(stub.env({ XERO_IDENTITY_URL: 'http://identity.example.com/connect/token' }))).toThrow(
+      /XERO_IDENTITY_URL/,
+    );
     expect(() => loadConfig(stub.env({ XERO_CLIENT_ID_SOUTHERN: 'SOUTH' }))).toThrow(/XERO_CLIENT_SECRET_SOUTHERN/);
     expect(() => loadConfig(stub.env({ XERO_TENANT_NORTHERN: 'bad tenant"' }))).toThrow(/XERO_TENANT_NORTHERN/);
   });
@@ -134,52 +184,68 @@ describe('pushing an invoice', () => {
 
     const [tokenRequest, ...rest] = stub.requests;
     expect(tokenRequest).toMatchObject({
-      method: 'POST', path: '/connect/token', authorization: basic(stub.clientId, stub.clientSecret),
-      contentType: 'application/x-www-form-urlencoded', body: { grant_type: 'client_credentials' },
+      method: 'POST',
+      path: '/connect/token',
+      authorization: basic(stub.clientId, stub.clientSecret),
+      contentType: 'application/x-www-form-urlencoded',
+      body: { grant_type: 'client_credentials' },
     });
     // The first try looks nothing up: nothing was sent before.
-    expect(calls(rest)).toEqual(['POST /Contacts', 'POST /Invoices', expect.stringMatching(/^GET \/Invoices\/[0-9a-f-]+\/OnlineInvoice$/)]);
-    for (const r of rest) expect(r).toMatchObject({ authorization: `Bearer ${stub.issued[0]}`, tenant: stub.tenants.Northern });
+    expect(calls(rest)).toEqual([
+      'POST /Contacts',
+      'POST /Invoices',
+      expect.stringMatching(/^GET \/Invoices\/[0-9a-f-]+\/OnlineInvoice$/),
+    ]);
+    for (const r of rest)
+      expect(r).toMatchObject({ authorization: `Bearer ${stub.issued[0]}`, tenant: stub.tenants.Northern });
 
     const [contact] = stub.books(stub.tenants.Northern).contacts;
     expect(rest[0]!.body).toEqual({ Contacts: [{ Name: school.name, EmailAddress: 'principal@xero-school.test' }] });
     expect(rest[0]!.idempotencyKey).toBeTruthy();
     expect(rest[1]!.body).toEqual({
-      Invoices: [{
-        Type: 'ACCREC',
-        Contact: { ContactID: contact!.ContactID },
-        InvoiceNumber: inv.number,
-        Reference: event.name,
-        // The day it was issued, in Australian eastern time.
-        Date: australianDate(inv.createdAt),
-        LineAmountTypes: 'Inclusive',
-        LineItems: [
-          { Description: 'Registration fee', Quantity: 1, UnitAmount: 50, AccountCode: '200', TaxType: 'OUTPUT' },
-          { Description: 'Team entry fee', Quantity: 3, UnitAmount: 33.33, AccountCode: '200', TaxType: 'OUTPUT' },
-          { Description: 'Late fee', Quantity: 1, UnitAmount: 0.1, AccountCode: '200', TaxType: 'OUTPUT' },
-        ],
-        DueDate: '2026-08-01',
-        Status: 'AUTHORISED',
-        CurrencyCode: 'AUD',
-      }],
+      Invoices: [
+        {
+          Type: 'ACCREC',
+          Contact: { ContactID: contact!.ContactID },
+          InvoiceNumber: inv.number,
+          Reference: event.name,
+          // The day it was issued, in Australian eastern time.
+          Date: australianDate(inv.createdAt),
+          LineAmountTypes: 'Inclusive',
+          LineItems: [
+            { Description: 'Registration fee', Quantity: 1, UnitAmount: 50, AccountCode: '200', TaxType: 'OUTPUT' },
+            { Description: 'Team entry fee', Quantity: 3, UnitAmount: 33.33, AccountCode: '200', TaxType: 'OUTPUT' },
+            { Description: 'Late fee', Quantity: 1, UnitAmount: 0.1, AccountCode: '200', TaxType: 'OUTPUT' },
+          ],
+          DueDate: '2026-08-01',
+          Status: 'AUTHORISED',
+          CurrencyCode: 'AUD',
+        },
+      ],
     });
 
     const [booked] = stub.books(stub.tenants.Northern).invoices;
     expect(booked!.Total).toBe(150.09);
-    expect(await invoiceRow(inv.id)).toMatchObject({ accountingInvoiceId: booked!.InvoiceID, url: booked!.OnlineInvoiceUrl });
+    expect(await invoiceRow(inv.id)).toMatchObject({
+      accountingInvoiceId: booked!.InvoiceID,
+      url: booked!.OnlineInvoiceUrl,
+    });
     expect(booked!.OnlineInvoiceUrl).toMatch(/^https:\/\/in\.xero\.com\//);
     expect(await t.db.select().from(schoolAccountingContacts)).toEqual([
       expect.objectContaining({ schoolId: school.id, organisation: 'Northern', contactId: contact!.ContactID }),
     ]);
   });
 
-  it('sends an update with the invoice\'s id, on the cached token, without a new contact', async () => {
+  it("sends an update with the invoice's id, on the cached token, without a new contact", async () => {
     const { school, event } = await setup();
     const inv = await createInvoice(t.db, school.id, event.id, [line('Registration fee', 1, 5000)]);
     await pushInvoice(t.deps, inv.id, recordingLog().log);
     const before = stub.requests.length;
     const more = [line('Registration fee', 1, 5000), line('Team entry fee', 2, 3000)];
-    await t.db.update(invoices).set({ lines: more, totalCents: total(more) }).where(eq(invoices.id, inv.id));
+    await t.db
+      .update(invoices)
+      .set({ lines: more, totalCents: total(more) })
+      .where(eq(invoices.id, inv.id));
     await pushInvoice(t.deps, inv.id, recordingLog().log);
 
     const later = stub.requests.slice(before);
@@ -204,7 +270,7 @@ describe('pushing an invoice', () => {
     expect((await invoiceRow(inv.id)).accountingInvoiceId).toBe(id);
   });
 
-  it('sends a VIC event\'s invoice to the Southern tenant', async () => {
+  it("sends a VIC event's invoice to the Southern tenant", async () => {
     const { school, event } = await setup('VIC');
     const inv = await createInvoice(t.db, school.id, event.id, [line('Registration fee', 1, 4000)]);
     await pushInvoice(t.deps, inv.id, recordingLog().log);
@@ -224,7 +290,10 @@ describe('pushing an invoice', () => {
     await pushInvoice(t.deps, inv.id, log);
     expect(at('warn')).toHaveLength(1);
     expect(String((at('warn')[0]!.obj as { reason: string }).reason)).toMatch(/already assigned to another contact/);
-    expect(await queued(t.deps, 'invoice', inv.id)).toMatchObject({ state: 'parked', lastError: expect.stringMatching(/already assigned to another contact/) });
+    expect(await queued(t.deps, 'invoice', inv.id)).toMatchObject({
+      state: 'parked',
+      lastError: expect.stringMatching(/already assigned to another contact/),
+    });
     expect(await invoiceRow(inv.id)).toMatchObject({ accountingInvoiceId: null, url: '#/invoice' });
     expect(await t.db.select().from(schoolAccountingContacts)).toHaveLength(0);
   });
@@ -240,9 +309,20 @@ describe('with a custom connection per organisation', () => {
   it('asks each connection for its own token', async () => {
     const nsw = await setup('NSW');
     const vic = await setup('VIC');
-    await pushInvoice(t.deps, (await createInvoice(t.db, nsw.school.id, nsw.event.id, [line('Registration', 1, 5000)])).id, recordingLog().log);
-    await pushInvoice(t.deps, (await createInvoice(t.db, vic.school.id, vic.event.id, [line('Registration', 1, 4000)])).id, recordingLog().log);
-    expect(stub.tokenRequests().map((r) => r.authorization)).toEqual([basic(stub.clientId, stub.clientSecret), basic('SOUTHCLIENT', 'south-secret-0123')]);
+    await pushInvoice(
+      t.deps,
+      (await createInvoice(t.db, nsw.school.id, nsw.event.id, [line('Registration', 1, 5000)])).id,
+      recordingLog().log,
+    );
+    await pushInvoice(
+      t.deps,
+      (await createInvoice(t.db, vic.school.id, vic.event.id, [line('Registration', 1, 4000)])).id,
+      recordingLog().log,
+    );
+    expect(stub.tokenRequests().map((r) => r.authorization)).toEqual([
+      basic(stub.clientId, stub.clientSecret),
+      basic('SOUTHCLIENT', 'south-secret-0123'),
+    ]);
     expect(stub.books(stub.tenants.Northern).invoices).toHaveLength(1);
     expect(stub.books(stub.tenants.Southern).invoices).toHaveLength(1);
     const southern = stub.apiRequests().filter((r) => r.tenant === stub.tenants.Southern);
@@ -255,7 +335,10 @@ describe('pushing a payment', () => {
 
   it('records it against the invoice into the bank account, once; the invoice is PAID when covered', async () => {
     const { school, event } = await setup();
-    const inv = await createInvoice(t.db, school.id, event.id, [line('Registration fee', 1, 5000), line('Team entry fee', 2, 2525)]);
+    const inv = await createInvoice(t.db, school.id, event.id, [
+      line('Registration fee', 1, 5000),
+      line('Team entry fee', 2, 2525),
+    ]);
     await pushInvoice(t.deps, inv.id, recordingLog().log);
     const invoiceId = (await invoiceRow(inv.id)).accountingInvoiceId!;
 
@@ -265,12 +348,22 @@ describe('pushing a payment', () => {
     const sent = stub.requests.slice(before);
     expect(calls(sent)).toEqual(['PUT /Payments']);
     expect(sent[0]!.body).toEqual({
-      Payments: [{ Invoice: { InvoiceID: invoiceId }, Account: { Code: '090' }, Amount: 50.5, Date: '2026-06-20', Reference: first.id }],
+      Payments: [
+        {
+          Invoice: { InvoiceID: invoiceId },
+          Account: { Code: '090' },
+          Amount: 50.5,
+          Date: '2026-06-20',
+          Reference: first.id,
+        },
+      ],
     });
     expect(sent[0]!.idempotencyKey).toBeTruthy();
     const books = stub.books(stub.tenants.Northern);
     expect(books.payments).toHaveLength(1);
-    expect((await t.db.select().from(payments).where(eq(payments.id, first.id)))[0]!.accountingPaymentId).toBe(books.payments[0]!.PaymentID);
+    expect((await t.db.select().from(payments).where(eq(payments.id, first.id)))[0]!.accountingPaymentId).toBe(
+      books.payments[0]!.PaymentID,
+    );
     expect(books.invoices[0]!.Status).toBe('AUTHORISED');
 
     const second = await createPayment(t.db, school.id, event.id, 5000);
@@ -283,24 +376,35 @@ describe('pushing a payment', () => {
     await t.db.update(accountingQueue).set({ attempts: 1 }).where(eq(accountingQueue.subjectId, first.id));
     const again = stub.requests.length;
     await drainQueue(t.deps, recordingLog().log);
-    await t.db.update(accountingQueue).set({ state: 'waiting', nextTryAt: clock.now() }).where(eq(accountingQueue.subjectId, first.id));
+    await t.db
+      .update(accountingQueue)
+      .set({ state: 'waiting', nextTryAt: clock.now() })
+      .where(eq(accountingQueue.subjectId, first.id));
     await drainQueue(t.deps, recordingLog().log);
     expect(calls(stub.requests.slice(again))).toEqual([`GET /Invoices/${invoiceId}`]);
     expect(books.payments).toHaveLength(2);
-    expect((await t.db.select().from(payments).where(eq(payments.id, first.id)))[0]!.accountingPaymentId).toBe(books.payments[0]!.PaymentID);
+    expect((await t.db.select().from(payments).where(eq(payments.id, first.id)))[0]!.accountingPaymentId).toBe(
+      books.payments[0]!.PaymentID,
+    );
   });
 
   it('never sends a TEST payment (made at the test checkout: no money received), now or later', async () => {
     const { school, event } = await setup('VIC');
     const inv = await createInvoice(t.db, school.id, event.id, [line('Registration fee', 1, 5000)]);
     await pushInvoice(t.deps, inv.id, recordingLog().log);
-    const testPayment = await createPayment(t.db, school.id, event.id, 5000, { method: 'online', reference: 'BG-test', test: true });
+    const testPayment = await createPayment(t.db, school.id, event.id, 5000, {
+      method: 'online',
+      reference: 'BG-test',
+      test: true,
+    });
     const before = stub.requests.length;
     await pushPayment(t.deps, testPayment.id, recordingLog().log);
     await settleAccounting(t);
     expect(calls(stub.requests.slice(before)).filter((c) => c !== 'GET /Payments')).toEqual([]);
     expect(stub.books(stub.tenants.Southern).payments).toEqual([]);
-    expect((await t.db.select().from(payments).where(eq(payments.id, testPayment.id)))[0]!.accountingPaymentId).toBeNull();
+    expect(
+      (await t.db.select().from(payments).where(eq(payments.id, testPayment.id)))[0]!.accountingPaymentId,
+    ).toBeNull();
 
     // A real payment beside it still goes.
     const real = await createPayment(t.db, school.id, event.id, 5000);
@@ -309,7 +413,7 @@ describe('pushing a payment', () => {
   });
 });
 
-describe('Xero\'s limits and failures', () => {
+describe("Xero's limits and failures", () => {
   beforeEach(() => start());
 
   it('waits out a short Retry-After and tries again', async () => {
@@ -319,7 +423,9 @@ describe('Xero\'s limits and failures', () => {
     await pushInvoice(t.deps, inv.id, recordingLog().log);
     expect(sleeps).toEqual([4000, 4000]);
     expect(calls(stub.apiRequests()).slice(0, 3)).toEqual(['POST /Contacts', 'POST /Contacts', 'POST /Contacts']);
-    expect((await invoiceRow(inv.id)).accountingInvoiceId).toBe(stub.books(stub.tenants.Northern).invoices[0]!.InvoiceID);
+    expect((await invoiceRow(inv.id)).accountingInvoiceId).toBe(
+      stub.books(stub.tenants.Northern).invoices[0]!.InvoiceID,
+    );
     expect(stub.books(stub.tenants.Northern).contacts).toHaveLength(1);
   });
 
@@ -343,7 +449,10 @@ describe('Xero\'s limits and failures', () => {
     await pushInvoice(t.deps, inv.id, recordingLog().log);
     stub.expireTokens();
     const before = stub.requests.length;
-    await t.db.update(invoices).set({ lines: [line('Registration fee', 1, 6000)], totalCents: 6000 }).where(eq(invoices.id, inv.id));
+    await t.db
+      .update(invoices)
+      .set({ lines: [line('Registration fee', 1, 6000)], totalCents: 6000 })
+      .where(eq(invoices.id, inv.id));
     await pushInvoice(t.deps, inv.id, recordingLog().log);
 
     const later = stub.requests.slice(before);
@@ -379,8 +488,15 @@ describe('Xero\'s limits and failures', () => {
     stub.failNext(Number.POSITIVE_INFINITY);
     const listed = await admin.request({ method: 'GET', url: '/api/schools/sync-with-xero/nsw' });
     expect(listed.statusCode).toBe(503);
-    expect(listed.json()).toMatchObject({ message: SERVER_MESSAGES.accountingUnavailable, code: 'ACCOUNTING_UNAVAILABLE' });
-    const joined = await admin.request({ method: 'POST', url: '/api/schools/xero-join/nsw', payload: { schoolId: school.id, contactId: contact.ContactID } });
+    expect(listed.json()).toMatchObject({
+      message: SERVER_MESSAGES.accountingUnavailable,
+      code: 'ACCOUNTING_UNAVAILABLE',
+    });
+    const joined = await admin.request({
+      method: 'POST',
+      url: '/api/schools/xero-join/nsw',
+      payload: { schoolId: school.id, contactId: contact.ContactID },
+    });
     expect(joined.statusCode).toBe(503);
 
     const inv = await createInvoice(t.db, school.id, event.id, [line('Registration fee', 1, 5000)]);
@@ -399,7 +515,9 @@ describe('Xero\'s limits and failures', () => {
     const refused = createXeroAccounting(loadConfig(stub.env({ XERO_CLIENT_SECRET: 'not-the-secret' })).xero!);
     await expect(refused.listContacts('Northern')).rejects.toThrow(/client credentials were refused/);
     stub.failNext(1, 'token');
-    await expect(createXeroAccounting(loadConfig(stub.env()).xero!).listContacts('Northern')).rejects.toBeInstanceOf(AccountingUnavailable);
+    await expect(createXeroAccounting(loadConfig(stub.env()).xero!).listContacts('Northern')).rejects.toBeInstanceOf(
+      AccountingUnavailable,
+    );
   });
 
   it('gives up on an answer that does not come within the timeout', async () => {
@@ -428,10 +546,24 @@ describe('the accounting sync on Xero', () => {
     expect(stub.apiRequests().map((r) => r.query.page)).toEqual(['1', '2']);
     expect(body.entrySystemSchools).toContainEqual({ id: school.id, name: school.name, StateId: 3, contactId: null });
 
-    expect((await admin.request({ method: 'POST', url: '/api/schools/xero-join/nsw', payload: { schoolId: school.id, contactId: southern.ContactID } })).statusCode).toBe(422);
-    const joined = await admin.request({ method: 'POST', url: '/api/schools/xero-join/nsw', payload: { schoolId: school.id, contactId: contacts[42]!.ContactID } });
+    expect(
+      (
+        await admin.request({
+          method: 'POST',
+          url: '/api/schools/xero-join/nsw',
+          payload: { schoolId: school.id, contactId: southern.ContactID },
+        })
+      ).statusCode,
+    ).toBe(422);
+    const joined = await admin.request({
+      method: 'POST',
+      url: '/api/schools/xero-join/nsw',
+      payload: { schoolId: school.id, contactId: contacts[42]!.ContactID },
+    });
     expect(joined.statusCode, joined.body).toBe(200);
-    const after = (await admin.request({ method: 'GET', url: '/api/schools/sync-with-xero/nsw' })).json() as AccountingSync;
+    const after = (
+      await admin.request({ method: 'GET', url: '/api/schools/sync-with-xero/nsw' })
+    ).json() as AccountingSync;
     expect(after.xeroMissing).toHaveLength(129);
     expect(after.xeroMissing.map((c) => c.contactId)).not.toContain(contacts[42]!.ContactID);
     expect(after.entrySystemSchools.find((s) => s.id === school.id)?.contactId).toBe(contacts[42]!.ContactID);

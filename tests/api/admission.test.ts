@@ -8,14 +8,19 @@ import { schoolInEvent } from './support/scenario';
 import { startTestApp, type TestApp } from './support/test-app';
 
 describe('the admission queue', () => {
-  afterEach(() => { vi.useRealTimers(); });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it('admits up to the limit, then first come first served, and gives up after the wait', async () => {
     // Only the clock of the wait is faked: admission itself happens on setImmediate.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const admission = createAdmission({ maxConcurrent: 2, maxQueueMs: 50 }); // gives up after twice that
     const order: string[] = [];
-    const enter = (name: string) => admission.enter().then((ok) => { order.push(`${name} ${ok}`); });
+    const enter = (name: string) =>
+      admission.enter().then((ok) => {
+        order.push(`${name} ${ok}`);
+      });
     const arrivals = ['first', 'second', 'third', 'fourth'].map(enter);
     await Promise.all(arrivals.slice(0, 2));
     expect(order).toEqual(['first true', 'second true']);
@@ -46,7 +51,9 @@ describe('shedding on arrival', () => {
     const third = admission.enter(); // one round more, 50 ms (75 with the margin): in line
     const fourth = admission.enter(); // two rounds, 100 ms (150): in line
     let answered: boolean | undefined;
-    void admission.enter().then((ok) => { answered = ok; }); // three rounds, 150 ms (225): refused now
+    void admission.enter().then((ok) => {
+      answered = ok;
+    }); // three rounds, 150 ms (225): refused now
     await Promise.resolve();
     expect(answered).toBe(false);
     expect(admission.waiting).toBe(3);
@@ -75,17 +82,24 @@ describe('one slow request', () => {
 
 describe('an overloaded server', () => {
   let t: TestApp | undefined;
-  afterEach(async () => { await t?.close(); });
+  afterEach(async () => {
+    await t?.close();
+  });
 
   it('answers 503 with Retry-After to what cannot be served in time, and recovers', async () => {
     // A registry that takes 20 ms a lookup: real waiting, during which other requests arrive.
     const slowRegistry = () => ({
-      lookup: async () => { await new Promise((r) => setTimeout(r, 20)); return null; },
+      lookup: async () => {
+        await new Promise((r) => setTimeout(r, 20));
+        return null;
+      },
       count: async () => 0,
     });
     t = await startTestApp({ env: { MAX_CONCURRENT_REQUESTS: '2', MAX_QUEUE_MS: '30' }, registry: slowRegistry });
     const { school } = await schoolInEvent(t);
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => school.request({ method: 'GET', url: `/api/snowracer/${500000 + i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => school.request({ method: 'GET', url: `/api/snowracer/${500000 + i}` })),
+    );
     const refused = answers.filter((a) => a.statusCode === 503);
     const served = answers.filter((a) => a.statusCode === 404);
     expect(refused.length).toBeGreaterThan(0);
@@ -96,12 +110,18 @@ describe('an overloaded server', () => {
       expect(r.json()).toMatchObject({ code: 'OVERLOADED', message: SERVER_MESSAGES.overloaded });
     }
     // Every slot came back: requests one at a time are all served.
-    for (let i = 0; i < 5; i++) expect((await school.request({ method: 'GET', url: '/api/states' })).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await school.request({ method: 'GET', url: '/api/states' })).statusCode).toBe(200);
   });
 
   it('refuses API calls while the event loop lags (the embedded database works inside it)', async () => {
     t = await startTestApp({ env: { MAX_EVENT_LOOP_DELAY_MS: '100' } });
-    const block = (ms: number) => { const until = performance.now() + ms; while (performance.now() < until) { /* the loop is stuck */ } };
+    const block = (ms: number) => {
+      const until = performance.now() + ms;
+      while (performance.now() < until) {
+        /* the loop is stuck */
+      }
+    };
     const tick = () => new Promise((r) => setTimeout(r, 0));
     let refused;
     for (let i = 0; i < 5 && !refused; i++) {
@@ -119,7 +139,10 @@ describe('an overloaded server', () => {
   it('answers a shed request 503 within 100 ms, not after the longest wait', async () => {
     // 150 ms a lookup, two at a time, a second's line: about a dozen can be served in time.
     const slowRegistry = () => ({
-      lookup: async () => { await new Promise((r) => setTimeout(r, 150)); return null; },
+      lookup: async () => {
+        await new Promise((r) => setTimeout(r, 150));
+        return null;
+      },
       count: async () => 0,
     });
     t = await startTestApp({ env: { MAX_CONCURRENT_REQUESTS: '2', MAX_QUEUE_MS: '1000' }, registry: slowRegistry });
@@ -140,7 +163,9 @@ describe('an overloaded server', () => {
 
   it('never holds the client files or the host check', async () => {
     t = await startTestApp({ env: { MAX_CONCURRENT_REQUESTS: '1', MAX_QUEUE_MS: '1' } });
-    const answers = await Promise.all(Array.from({ length: 20 }, () => t!.app.inject({ method: 'GET', url: '/utils/host' })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => t!.app.inject({ method: 'GET', url: '/utils/host' })),
+    );
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
   });
 });

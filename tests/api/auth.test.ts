@@ -13,11 +13,18 @@ const HOUR = 3_600_000;
 const NEW_PASSWORD = 'a brand new passphrase';
 
 let t: TestApp;
-beforeEach(async () => { t = await startTestApp(); });
-afterEach(async () => { await t.close(); });
+beforeEach(async () => {
+  t = await startTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
 
-const post = (url: string, payload: unknown, extra: { remoteAddress?: string; headers?: Record<string, string> } = {}) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, ...extra });
+const post = (
+  url: string,
+  payload: unknown,
+  extra: { remoteAddress?: string; headers?: Record<string, string> } = {},
+) => t.app.inject({ method: 'POST', url, payload: payload as object, ...extra });
 const login = (username: string, password = PASSWORD, extra: { remoteAddress?: string } = {}) =>
   post('/api/login', { username, password }, extra);
 const rows = async (table: typeof sessions | typeof passwordResets | typeof authAttempts) =>
@@ -42,7 +49,11 @@ describe('POST /api/login', () => {
     const school = await createSchool(t.db, { name: 'Thredbo High' });
     const event = await createEvent(t.db, { name: 'NSW Interschools', year: 2026, level: 'State', invoiceType: 'NSW' });
     for (const type of ['admin', 'auditor', 'racedept', 'school'] as const) {
-      const user = await createUser(t.db, type, type === 'school' ? { schoolId: school.id, firstSeasonLogin: true } : {});
+      const user = await createUser(
+        t.db,
+        type,
+        type === 'school' ? { schoolId: school.id, firstSeasonLogin: true } : {},
+      );
       const res = await login(user.email);
       expect(res.statusCode, res.body).toBe(200);
       const isSchool = type === 'school';
@@ -66,7 +77,10 @@ describe('POST /api/login', () => {
       expect(cookie.sameSite).toMatch(/lax|strict/i);
       expect(cookie.path).toBe('/');
       // Only the token's hash is stored.
-      const [row] = await t.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(cookie.value)));
+      const [row] = await t.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, hashToken(cookie.value)));
       expect(row).toMatchObject({ userId: user.id, schoolId: isSchool ? school.id : null, eventId: event.id });
     }
   });
@@ -137,7 +151,9 @@ describe('POST /api/login', () => {
     expect(await rows(sessions)).toBe(sessionsBefore);
     // Staff may choose any open event.
     const admin = await createUser(t.db, 'admin');
-    expect((await post('/api/login', { username: admin.email, password: PASSWORD, EventId: nsw.id })).json().EventId).toBe(nsw.id);
+    expect(
+      (await post('/api/login', { username: admin.email, password: PASSWORD, EventId: nsw.id })).json().EventId,
+    ).toBe(nsw.id);
   });
 
   it('reports the event lock to school users but not to admins', async () => {
@@ -153,7 +169,12 @@ describe('POST /api/login', () => {
     const admin = await createUser(t.db, 'admin');
     await createEvent(t.db, { archived: true });
     expect((await login(admin.email)).json()).toMatchObject({
-      EventId: null, eventName: null, eventType: null, invoiceType: null, eventStates: [], locked: false,
+      EventId: null,
+      eventName: null,
+      eventType: null,
+      invoiceType: null,
+      eventStates: [],
+      locked: false,
     });
   });
 
@@ -162,7 +183,10 @@ describe('POST /api/login', () => {
     const res = await login(user.email, 'not the password');
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({
-      statusCode: 401, code: 'UNAUTHENTICATED', message: SERVER_MESSAGES.wrongCredentials, error: SERVER_MESSAGES.wrongCredentials,
+      statusCode: 401,
+      code: 'UNAUTHENTICATED',
+      message: SERVER_MESSAGES.wrongCredentials,
+      error: SERVER_MESSAGES.wrongCredentials,
     });
     expect(res.json().username).toBeUndefined();
     expect(res.cookies.find((c) => c.name === 'sid')).toBeUndefined();
@@ -234,7 +258,9 @@ describe('POST /api/reset', () => {
     const user = await createUser(t.db, 'school', { email: 'Coord@School.test' });
     const res = await post('/api/reset', { email: 'coord@school.test' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ message: 'An email containing a link to reset your password has been sent to your inbox' });
+    expect(res.json()).toEqual({
+      message: 'An email containing a link to reset your password has been sent to your inbox',
+    });
     expect(t.mailer.sent).toHaveLength(1);
     expect(t.mailer.sent[0]!.to).toBe(user.email);
     const { link, email, token } = lastLink();
@@ -278,10 +304,18 @@ describe('POST /api/newPassword', () => {
     const left = await t.db.select({ userId: sessions.userId }).from(sessions);
     expect(left).toEqual([{ userId: bystander.id }]);
 
-    const reused = await post('/api/newPassword', { email: first.email, password: 'yet another one', token: first.token });
+    const reused = await post('/api/newPassword', {
+      email: first.email,
+      password: 'yet another one',
+      token: first.token,
+    });
     expect(reused.statusCode).toBe(400);
     expect(reused.json()).toMatchObject({ code: 'RESET_TOKEN_INVALID', message: SERVER_MESSAGES.resetTokenInvalid });
-    const other = await post('/api/newPassword', { email: second.email, password: 'yet another one', token: second.token });
+    const other = await post('/api/newPassword', {
+      email: second.email,
+      password: 'yet another one',
+      token: second.token,
+    });
     expect(other.statusCode).toBe(400);
 
     expect((await login(user.email, PASSWORD)).statusCode).toBe(401);
@@ -304,9 +338,15 @@ describe('POST /api/newPassword', () => {
     const owner = await createUser(t.db, 'admin');
     const other = await createUser(t.db, 'admin');
     const { token } = await mailedReset(owner.email);
-    expect((await post('/api/newPassword', { email: other.email, password: NEW_PASSWORD, token })).statusCode).toBe(400);
-    expect((await post('/api/newPassword', { email: owner.email, password: NEW_PASSWORD, token: 'made-up' })).statusCode).toBe(400);
-    expect((await post('/api/newPassword', { email: owner.email, password: NEW_PASSWORD, token })).statusCode).toBe(200);
+    expect((await post('/api/newPassword', { email: other.email, password: NEW_PASSWORD, token })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await post('/api/newPassword', { email: owner.email, password: NEW_PASSWORD, token: 'made-up' })).statusCode,
+    ).toBe(400);
+    expect((await post('/api/newPassword', { email: owner.email, password: NEW_PASSWORD, token })).statusCode).toBe(
+      200,
+    );
   });
 
   it('refuses a password shorter than 8 characters, naming the field, and keeps the token usable', async () => {
@@ -335,7 +375,8 @@ describe('rate limits', () => {
   it('50 failures on one account from 127.0.0.2 do not stop its owner signing in from 127.0.0.3', async () => {
     const user = await createUser(t.db, 'school');
     const answers = [];
-    for (let i = 0; i < 50; i++) answers.push((await login(user.email, 'wrong password', { remoteAddress: '127.0.0.2' })).statusCode);
+    for (let i = 0; i < 50; i++)
+      answers.push((await login(user.email, 'wrong password', { remoteAddress: '127.0.0.2' })).statusCode);
     expect(answers.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(answers.slice(10).every((s) => s === 429)).toBe(true);
     expect((await login(user.email, PASSWORD, { remoteAddress: '127.0.0.3' })).statusCode).toBe(200);
@@ -353,7 +394,8 @@ describe('rate limits', () => {
   it('stops stuffing: 100 failures from one address across accounts refuse that address for 15 minutes only', async () => {
     const from = { remoteAddress: '203.0.113.7' };
     const user = await createUser(t.db, 'school');
-    for (let i = 0; i < 100; i++) expect((await login(`guess${i}@example.test`, 'wrong password', from)).statusCode).toBe(401);
+    for (let i = 0; i < 100; i++)
+      expect((await login(`guess${i}@example.test`, 'wrong password', from)).statusCode).toBe(401);
     expect((await login(user.email, PASSWORD, from)).statusCode).toBe(429);
     expect((await login(user.email, PASSWORD, { remoteAddress: '198.51.100.1' })).statusCode).toBe(200);
     t.clock.advance(15 * 60_000);
@@ -362,17 +404,25 @@ describe('rate limits', () => {
 
   it('ignores X-Forwarded-For unless TRUST_PROXY says a proxy is in front', async () => {
     const user = await createUser(t.db, 'admin');
-    const forged = (n: number) => ({ remoteAddress: '203.0.113.50', headers: { 'x-forwarded-for': `198.51.100.${n}` } });
+    const forged = (n: number) => ({
+      remoteAddress: '203.0.113.50',
+      headers: { 'x-forwarded-for': `198.51.100.${n}` },
+    });
     // Without a trusted proxy a forged header cannot buy fresh addresses: all 11 tries count together.
-    for (let i = 0; i < 10; i++) await post('/api/login', { username: user.email, password: 'wrong password' }, forged(i));
+    for (let i = 0; i < 10; i++)
+      await post('/api/login', { username: user.email, password: 'wrong password' }, forged(i));
     expect((await post('/api/login', { username: user.email, password: PASSWORD }, forged(99))).statusCode).toBe(429);
 
     const proxied = await startTestApp({ env: { TRUST_PROXY: '1' } });
     try {
       const admin = await createUser(proxied.db, 'admin');
-      const send = (n: number, password: string) => proxied.app.inject({
-        method: 'POST', url: '/api/login', payload: { username: admin.email, password }, ...forged(n),
-      });
+      const send = (n: number, password: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { username: admin.email, password },
+          ...forged(n),
+        });
       for (let i = 0; i < 10; i++) expect((await send(1, 'wrong password')).statusCode).toBe(401);
       expect((await send(1, PASSWORD)).statusCode).toBe(429);
       // Behind the proxy each client is told apart by the address the proxy reports.
@@ -391,7 +441,7 @@ describe('rate limits', () => {
     expect(await rows(authAttempts)).toBe(18); // the address's failures stay counted
   });
 
-  it("mails an account at most 3 links in 15 minutes, answering every request alike, so an attacker never locks the owner out", async () => {
+  it('mails an account at most 3 links in 15 minutes, answering every request alike, so an attacker never locks the owner out', async () => {
     const user = await createUser(t.db, 'admin');
     const MINUTE = 60_000;
     const mailedAt: number[] = [];
@@ -400,7 +450,9 @@ describe('rate limits', () => {
       const before = t.mailer.sent.length;
       const res = await post('/api/reset', { email: user.email }, { remoteAddress: `198.51.100.${minute + 1}` });
       expect(res.statusCode, `minute ${minute}`).toBe(200);
-      expect(res.json()).toEqual({ message: 'An email containing a link to reset your password has been sent to your inbox' });
+      expect(res.json()).toEqual({
+        message: 'An email containing a link to reset your password has been sent to your inbox',
+      });
       if (t.mailer.sent.length > before) mailedAt.push(minute);
       t.clock.advance(MINUTE);
     }
@@ -415,7 +467,8 @@ describe('rate limits', () => {
   it('limits reset requests per address for minutes, not hours', async () => {
     const user = await createUser(t.db, 'admin');
     const from = { remoteAddress: '203.0.113.8' };
-    for (let i = 0; i < 5; i++) expect((await post('/api/reset', { email: `unknown${i}@example.test` }, from)).statusCode).toBe(404);
+    for (let i = 0; i < 5; i++)
+      expect((await post('/api/reset', { email: `unknown${i}@example.test` }, from)).statusCode).toBe(404);
     const limited = await post('/api/reset', { email: user.email }, from);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().code).toBe('RATE_LIMITED');
@@ -458,14 +511,25 @@ describe('bad input', () => {
   it.each(cases)('%s answers 400 for %s %j and changes nothing', async (_name, url, payload, field) => {
     const user = await createUser(t.db, 'admin', { email: 'a@b.test' });
     await mailedReset(user.email);
-    const before = { sessions: await rows(sessions), resets: await rows(passwordResets), attempts: await rows(authAttempts), mails: t.mailer.sent.length };
-    const res = typeof payload === 'string'
-      ? await t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/json' } })
-      : await post(url, payload);
+    const before = {
+      sessions: await rows(sessions),
+      resets: await rows(passwordResets),
+      attempts: await rows(authAttempts),
+      mails: t.mailer.sent.length,
+    };
+    const res =
+      typeof payload === 'string'
+        ? await t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/json' } })
+        : await post(url, payload);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().code).toBe('VALIDATION');
     if (field) expect(res.json().fields.map((f: { path: string }) => f.path)).toContain(field);
-    expect({ sessions: await rows(sessions), resets: await rows(passwordResets), attempts: await rows(authAttempts), mails: t.mailer.sent.length }).toEqual(before);
+    expect({
+      sessions: await rows(sessions),
+      resets: await rows(passwordResets),
+      attempts: await rows(authAttempts),
+      mails: t.mailer.sent.length,
+    }).toEqual(before);
     expect((await login(user.email)).statusCode).toBe(200);
   });
 

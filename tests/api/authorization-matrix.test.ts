@@ -19,19 +19,42 @@ type Outcome = 'ok' | 'denied' | 'unauth' | 'reached';
 type Ctx = { schoolId: string; otherSchoolId: string; eventId: string; emails: Record<Exclude<Role, 'none'>, string> };
 type Row = { request: (ctx: Ctx, role: Role) => Omit<InjectOptions, 'method' | 'url'>; expect: Record<Role, Outcome> };
 
-const is = (outcome: Outcome, except: Partial<Record<Role, Outcome>> = {}): Record<Role, Outcome> =>
-  ({ ...Object.fromEntries(ROLES.map((r) => [r, outcome])) as Record<Role, Outcome>, ...except });
+const is = (outcome: Outcome, except: Partial<Record<Role, Outcome>> = {}): Record<Role, Outcome> => ({
+  ...(Object.fromEntries(ROLES.map((r) => [r, outcome])) as Record<Role, Outcome>),
+  ...except,
+});
 const PUBLIC = is('ok');
 const SIGNED_IN = is('ok', { none: 'unauth' });
 const only = (...roles: Role[]) => is('denied', { none: 'unauth', ...Object.fromEntries(roles.map((r) => [r, 'ok'])) });
 const none = () => ({});
 /** Rows the participant routes act on (made in the second beforeAll). */
-const IDS = { participant: randomUUID(), entry: randomUUID(), markedEntry: randomUUID(), snowId: '9104001', removableSchool: randomUUID() };
+const IDS = {
+  participant: randomUUID(),
+  entry: randomUUID(),
+  markedEntry: randomUUID(),
+  snowId: '9104001',
+  removableSchool: randomUUID(),
+};
 const newParticipant = () => ({
-  id: randomUUID(), snowId: IDS.snowId, firstname: 'Matrix', lastname: 'Row', yearLevel: '7', gender: 'Female', dob: null, email: '',
+  id: randomUUID(),
+  snowId: IDS.snowId,
+  firstname: 'Matrix',
+  lastname: 'Row',
+  yearLevel: '7',
+  gender: 'Female',
+  dob: null,
+  email: '',
 });
 const schoolFilter = (c: Ctx) => ({ query: { filter: JSON.stringify({ where: { SchoolId: c.schoolId } }) } });
-const tickets = { managerTicket1: 0, managerTicket2: 0, managerTicket3: 0, managerTicket4: 0, managerTicket5: 0, xcManagerTicketAlpine1: 0, xcManagerTicketXC1: 0 };
+const tickets = {
+  managerTicket1: 0,
+  managerTicket2: 0,
+  managerTicket3: 0,
+  managerTicket4: 0,
+  managerTicket5: 0,
+  xcManagerTicketAlpine1: 0,
+  xcManagerTicketXC1: 0,
+};
 
 /** Keyed 'METHOD /path' exactly as Fastify registered it (params in :name form). */
 const MATRIX: Record<string, Row> = {
@@ -47,20 +70,45 @@ const MATRIX: Record<string, Row> = {
     request: (c) => ({ payload: { email: c.emails.school, password: 'a new passphrase', token: 'not-a-token' } }),
     expect: is('reached'),
   },
-  'POST /api/session': { request: (c) => ({ payload: { SchoolId: c.schoolId, EventId: c.eventId } }), expect: only('admin') },
+  'POST /api/session': {
+    request: (c) => ({ payload: { SchoolId: c.schoolId, EventId: c.eventId } }),
+    expect: only('admin'),
+  },
   'GET /api/states': { request: none, expect: PUBLIC },
   'GET /api/disciplines': { request: none, expect: SIGNED_IN },
   // Signed out it answers only ?active=true, as summaries (the login form's choice of event).
   'GET /api/events': { request: () => ({ query: { active: 'true' } }), expect: PUBLIC },
   'POST /api/events': {
-    request: () => ({ payload: { data: [{
-      id: randomUUID(), name: 'Matrix event', year: 2027, level: 'Regional', invoiceType: 'NSW', registrationFee: 0,
-      teamEntryFee: 0, active: false, locked: false, archived: false, volunteerLock: false, invoiceAvailable: null,
-      invoiceDue: null, states: [3], showForResults: false, showForStartlists: false,
-    }] } }),
+    request: () => ({
+      payload: {
+        data: [
+          {
+            id: randomUUID(),
+            name: 'Matrix event',
+            year: 2027,
+            level: 'Regional',
+            invoiceType: 'NSW',
+            registrationFee: 0,
+            teamEntryFee: 0,
+            active: false,
+            locked: false,
+            archived: false,
+            volunteerLock: false,
+            invoiceAvailable: null,
+            invoiceDue: null,
+            states: [3],
+            showForResults: false,
+            showForStartlists: false,
+          },
+        ],
+      },
+    }),
     expect: only('admin'),
   },
-  'PUT /api/events': { request: (c) => ({ payload: { data: [{ id: c.eventId, volunteerLock: false }] } }), expect: only('admin') },
+  'PUT /api/events': {
+    request: (c) => ({ payload: { data: [{ id: c.eventId, volunteerLock: false }] } }),
+    expect: only('admin'),
+  },
   'GET /api/event/:EventId': { request: none, expect: SIGNED_IN },
   'GET /api/event/:EventId/disciplines': { request: none, expect: SIGNED_IN },
   'GET /api/ticketing': { request: none, expect: only('school', 'admin') },
@@ -82,27 +130,61 @@ const MATRIX: Record<string, Row> = {
   // Participants: school and admin read and write, auditor reads, racedept nothing.
   'GET /api/v2/participants': { request: schoolFilter, expect: only('school', 'auditor', 'admin') },
   'POST /api/v2/participants': { request: () => ({ payload: newParticipant() }), expect: only('school', 'admin') },
-  'PUT /api/v2/participants': { request: () => ({ payload: { participants: [newParticipant()] } }), expect: only('school', 'admin') },
-  'PATCH /api/v2/participants/:id': { request: () => ({ payload: { firstname: 'Patched' } }), expect: only('school', 'admin') },
+  'PUT /api/v2/participants': {
+    request: () => ({ payload: { participants: [newParticipant()] } }),
+    expect: only('school', 'admin'),
+  },
+  'PATCH /api/v2/participants/:id': {
+    request: () => ({ payload: { firstname: 'Patched' } }),
+    expect: only('school', 'admin'),
+  },
   'GET /api/v2/participants/:id/team-entries': { request: none, expect: only('school', 'auditor', 'admin') },
   'GET /api/v2/team-entries': { request: schoolFilter, expect: only('school', 'auditor', 'admin') },
   // The first allowed caller deletes the entry; the next one meets 404 (still past authorisation).
-  'DELETE /api/v2/team-entries/:id': { request: none, expect: is('denied', { none: 'unauth', school: 'reached', admin: 'reached' }) },
-  'GET /api/schools/:SchoolId/events/:EventId/participants': { request: none, expect: only('school', 'auditor', 'admin') },
+  'DELETE /api/v2/team-entries/:id': {
+    request: none,
+    expect: is('denied', { none: 'unauth', school: 'reached', admin: 'reached' }),
+  },
+  'GET /api/schools/:SchoolId/events/:EventId/participants': {
+    request: none,
+    expect: only('school', 'auditor', 'admin'),
+  },
   // Team managers: school and admin read and write, auditor reads, racedept nothing.
   'GET /api/v2/team-managers': { request: schoolFilter, expect: only('school', 'auditor', 'admin') },
   'PUT /api/teamManagers': {
-    request: () => ({ payload: { multi: true, teamManagers: [{ id: randomUUID(), firstname: 'Matrix', lastname: 'Manager', mobile: '0400 000 000' }], teamManagersDeleted: [] } }),
+    request: () => ({
+      payload: {
+        multi: true,
+        teamManagers: [{ id: randomUUID(), firstname: 'Matrix', lastname: 'Manager', mobile: '0400 000 000' }],
+        teamManagersDeleted: [],
+      },
+    }),
     expect: only('school', 'admin'),
   },
   // Teams: school and admin read and write, auditor reads (by school: an auditor's session has no
   // school, so the session's list is a 400 past authorisation), racedept nothing.
-  'GET /api/teams': { request: none, expect: is('denied', { none: 'unauth', school: 'ok', auditor: 'reached', admin: 'ok' }) },
+  'GET /api/teams': {
+    request: none,
+    expect: is('denied', { none: 'unauth', school: 'ok', auditor: 'reached', admin: 'ok' }),
+  },
   'GET /api/teams/grouped/:SchoolId/:EventId': { request: none, expect: only('school', 'auditor', 'admin') },
   'PUT /api/teams': {
-    request: (_c, role) => ({ payload: { multi: true, teamsDeleted: [], teams: [{
-      id: randomUUID(), DisciplineId: 2, division: 1, gender: 'Male', teamRank: role === 'admin' ? 'C' : 'B', TeamEntries: [],
-    }] } }),
+    request: (_c, role) => ({
+      payload: {
+        multi: true,
+        teamsDeleted: [],
+        teams: [
+          {
+            id: randomUUID(),
+            DisciplineId: 2,
+            division: 1,
+            gender: 'Male',
+            teamRank: role === 'admin' ? 'C' : 'B',
+            TeamEntries: [],
+          },
+        ],
+      },
+    }),
     expect: only('school', 'admin'),
   },
   'GET /api/snowracer/:snowId': { request: none, expect: only('school', 'admin') },
@@ -111,7 +193,19 @@ const MATRIX: Record<string, Row> = {
   // A batch of queued writes: any signed-in user may send one; each write inside is decided by its
   // own route (tests/api/sync-batch.test.ts), here a write of nobody's school: 404 inside a 200.
   'POST /api/sync/batch': {
-    request: () => ({ payload: { writes: [{ method: 'DELETE', path: `/api/v2/team-entries/00000000-0000-4000-8000-000000000000`, clientId: '00000000-0000-4000-8000-000000000001', seq: 1, idempotencyKey: 'matrix-batch' }] } }),
+    request: () => ({
+      payload: {
+        writes: [
+          {
+            method: 'DELETE',
+            path: `/api/v2/team-entries/00000000-0000-4000-8000-000000000000`,
+            clientId: '00000000-0000-4000-8000-000000000001',
+            seq: 1,
+            idempotencyKey: 'matrix-batch',
+          },
+        ],
+      },
+    }),
     expect: SIGNED_IN,
   },
   // The race-day mirror of officials' tablets.
@@ -121,15 +215,28 @@ const MATRIX: Record<string, Row> = {
   // First-season carry-over: read like participants; written by school and admin. The auditor has
   // no school in its session (the call names none), so it meets 400 past authorisation. No
   // first-season flag is set here, so a writer meets 409 'already done' (past authorisation too).
-  'GET /api/participants/year12': { request: none, expect: is('denied', { none: 'unauth', school: 'ok', auditor: 'reached', admin: 'ok' }) },
+  'GET /api/participants/year12': {
+    request: none,
+    expect: is('denied', { none: 'unauth', school: 'ok', auditor: 'reached', admin: 'ok' }),
+  },
   'POST /api/v2/new-season-updates': {
     request: (c) => ({ payload: { SchoolId: c.schoolId, year: 2026, participantsArchive: [], participants: [] } }),
     expect: is('denied', { none: 'unauth', school: 'reached', admin: 'reached' }),
   },
   // Volunteers: the school's own (admin: the picked school), auditors read; race department none.
   // The auditor's session has no school picked, so its reads meet 400 past authorisation.
-  ...Object.fromEntries(['/api/volunteers', '/api/volunteerSlots', '/api/requiredVolunteers', '/api/requiredVolunteersVic', '/api/requiredVolunteersAus']
-    .map((url) => [`GET ${url}`, { request: none, expect: is('denied', { none: 'unauth', school: 'ok', admin: 'ok', auditor: 'reached' }) }])),
+  ...Object.fromEntries(
+    [
+      '/api/volunteers',
+      '/api/volunteerSlots',
+      '/api/requiredVolunteers',
+      '/api/requiredVolunteersVic',
+      '/api/requiredVolunteersAus',
+    ].map((url) => [
+      `GET ${url}`,
+      { request: none, expect: is('denied', { none: 'unauth', school: 'ok', admin: 'ok', auditor: 'reached' }) },
+    ]),
+  ),
   'GET /api/volunteerSpots/available': { request: none, expect: only('school', 'auditor', 'admin') },
   'PUT /api/volunteers': {
     request: () => ({ payload: { multi: true, volunteers: [], volunteersDeleted: [], slots: [], slotsDeleted: [] } }),
@@ -138,9 +245,27 @@ const MATRIX: Record<string, Row> = {
   'GET /api/volunteerSpots': { request: none, expect: only('admin') },
   'PUT /api/volunteerSpots': { request: () => ({ payload: { spots: [] } }), expect: only('admin') },
   // Waivers: school and admin read and write, auditor reads the school it names, racedept nothing.
-  'GET /api/waivers/matched': { request: (c) => ({ query: { SchoolId: c.schoolId, EventId: c.eventId } }), expect: only('school', 'auditor', 'admin') },
+  'GET /api/waivers/matched': {
+    request: (c) => ({ query: { SchoolId: c.schoolId, EventId: c.eventId } }),
+    expect: only('school', 'auditor', 'admin'),
+  },
   'PUT /api/waivers': {
-    request: () => ({ payload: { multi: true, data: [{ id: randomUUID(), type: 'participant', name: 'Matrix Row', givenName: 'Matrix', surname: 'Row', completed: true }], waiversDeleted: [] } }),
+    request: () => ({
+      payload: {
+        multi: true,
+        data: [
+          {
+            id: randomUUID(),
+            type: 'participant',
+            name: 'Matrix Row',
+            givenName: 'Matrix',
+            surname: 'Row',
+            completed: true,
+          },
+        ],
+        waiversDeleted: [],
+      },
+    }),
     expect: only('school', 'admin'),
   },
   // The registry import and export: the admin's only (docs/registry.md).
@@ -169,7 +294,10 @@ const MATRIX: Record<string, Row> = {
   // Stripe's webhook: public (Stripe has no session; its signature is checked instead, and the
   // checkout it names is asked of Stripe). The matrix's app has the test gateway: a 404.
   'POST /api/payment/webhook/stripe': {
-    request: () => ({ headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' }, payload: '{}' }),
+    request: () => ({
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+      payload: '{}',
+    }),
     expect: is('reached'),
   },
   // The payments grid: admin and auditor read, the admin records payments.
@@ -185,33 +313,73 @@ const MATRIX: Record<string, Row> = {
   'GET /api/accounting/queue': { request: none, expect: only('admin') },
   'POST /api/accounting/queue/:id/retry': { request: none, expect: is('denied', { none: 'unauth', admin: 'reached' }) },
   // Reports (docs/reports.md): admin and auditor only.
-  ...Object.fromEntries(['total-entries', 'total-entries-per-school', 'coordinator-details', 'teamManagers', 'volunteers', 'ticket-list',
-    'race-entries', 'new-schools', 'schools-missing-bpay', 'school-types', 'participants', 'missing-snow-ids',
-    'primary-entries-event-compare', 'current-waivers', 'school-costs', 'schools']
-    .map((name) => [`GET /api/report/${name}`, { request: (c: Ctx) => ({ query: { EventId: c.eventId } }), expect: only('auditor', 'admin') }])),
+  ...Object.fromEntries(
+    [
+      'total-entries',
+      'total-entries-per-school',
+      'coordinator-details',
+      'teamManagers',
+      'volunteers',
+      'ticket-list',
+      'race-entries',
+      'new-schools',
+      'schools-missing-bpay',
+      'school-types',
+      'participants',
+      'missing-snow-ids',
+      'primary-entries-event-compare',
+      'current-waivers',
+      'school-costs',
+      'schools',
+    ].map((name) => [
+      `GET /api/report/${name}`,
+      { request: (c: Ctx) => ({ query: { EventId: c.eventId } }), expect: only('auditor', 'admin') },
+    ]),
+  ),
   'GET /api/report/home-summary/:EventId': { request: none, expect: only('auditor', 'admin') },
   'GET /api/report/missing-waivers/:EventId': { request: none, expect: only('auditor', 'admin') },
   'GET /api/report/coordinator-details-state/:stateId': { request: none, expect: only('auditor', 'admin') },
   'GET /api/v2/report/new-state-entries/:EventId': { request: none, expect: only('auditor', 'admin') },
   'GET /api/v2/report/ski-snowboard-awards/:EventId': { request: none, expect: only('auditor', 'admin') },
-  'POST /api/report/school-past-total-entries': { request: (c) => ({ payload: { events: [c.eventId] } }), expect: only('auditor', 'admin') },
+  'POST /api/report/school-past-total-entries': {
+    request: (c) => ({ payload: { events: [c.eventId] } }),
+    expect: only('auditor', 'admin'),
+  },
   // Results: any signed-in user reads the session's event or one shown for results; the admin
   // saves. Trophies: signed-in users read, the admin writes. Files: the admin uploads, signed-in
   // users read (no such file here: 404 past authorisation).
   'GET /api/results': { request: (c) => ({ query: { EventId: c.eventId } }), expect: SIGNED_IN },
   'GET /api/resultOveralls': { request: (c) => ({ query: { EventId: c.eventId } }), expect: SIGNED_IN },
-  'PUT /api/results': { request: () => ({ payload: { multi: true, racesDeleted: [], overallDeleted: [] } }), expect: only('admin') },
-  'GET /api/v2/Trophies': { request: () => ({ query: { filter: JSON.stringify({ order: 'name ASC', include: 'discipline' }) } }), expect: SIGNED_IN },
+  'PUT /api/results': {
+    request: () => ({ payload: { multi: true, racesDeleted: [], overallDeleted: [] } }),
+    expect: only('admin'),
+  },
+  'GET /api/v2/Trophies': {
+    request: () => ({ query: { filter: JSON.stringify({ order: 'name ASC', include: 'discipline' }) } }),
+    expect: SIGNED_IN,
+  },
   'PUT /api/v2/Trophies': { request: () => ({ payload: { trophiesDeleted: [] } }), expect: only('admin') },
-  'POST /api/files/results': { request: () => ({ headers: { 'content-type': 'application/pdf' }, payload: '%PDF-1.4\n%%EOF\n' }), expect: only('admin') },
-  'POST /api/files/trophies': { request: () => ({ headers: { 'content-type': 'image/png' }, payload: 'not a picture' }), expect: is('denied', { none: 'unauth', admin: 'reached' }) },
+  'POST /api/files/results': {
+    request: () => ({ headers: { 'content-type': 'application/pdf' }, payload: '%PDF-1.4\n%%EOF\n' }),
+    expect: only('admin'),
+  },
+  'POST /api/files/trophies': {
+    request: () => ({ headers: { 'content-type': 'image/png' }, payload: 'not a picture' }),
+    expect: is('denied', { none: 'unauth', admin: 'reached' }),
+  },
   'GET /api/files/:id': { request: none, expect: is('reached', { none: 'unauth' }) },
   // Staff users: the admin's only.
   'GET /api/users': { request: none, expect: only('admin') },
-  'PUT /api/users': { request: () => ({ payload: { multi: true, users: [], usersDeleted: [] } }), expect: only('admin') },
+  'PUT /api/users': {
+    request: () => ({ payload: { multi: true, users: [], usersDeleted: [] } }),
+    expect: only('admin'),
+  },
   // Invites of the session's event: the admin's only, reads included.
   'GET /api/invites': { request: none, expect: only('admin') },
-  'PUT /api/invites': { request: () => ({ payload: { multi: true, invitesDeleted: [], overallDeleted: [] } }), expect: only('admin') },
+  'PUT /api/invites': {
+    request: () => ({ payload: { multi: true, invitesDeleted: [], overallDeleted: [] } }),
+    expect: only('admin'),
+  },
   // The BPAY grid: admin and auditor read, the admin writes.
   'GET /api/school/bpay': { request: none, expect: only('auditor', 'admin') },
   'PUT /api/schools/bpay': { request: () => ({ payload: { schools: [] } }), expect: only('admin') },
@@ -222,7 +390,21 @@ const MATRIX: Record<string, Row> = {
     expect: is('denied', { none: 'unauth', school: 'reached', admin: 'reached' }),
   },
   'POST /api/xls-import/confirm': {
-    request: () => ({ payload: { rows: [{ snowId: null, firstname: 'Matrix', lastname: 'Import', gender: 'Female', yearLevel: '9', dob: null, email: '' }] } }),
+    request: () => ({
+      payload: {
+        rows: [
+          {
+            snowId: null,
+            firstname: 'Matrix',
+            lastname: 'Import',
+            gender: 'Female',
+            yearLevel: '9',
+            dob: null,
+            email: '',
+          },
+        ],
+      },
+    }),
     expect: only('school', 'admin'),
   },
   // Race day: racedept and admin read every race published for start lists; a school reads its own
@@ -232,7 +414,16 @@ const MATRIX: Record<string, Row> = {
     expect: only('school', 'racedept', 'admin'),
   },
   'GET /api/startMarshall': {
-    request: (c) => ({ query: { EventId: c.eventId, DisciplineId: '1', division: '1', gender: 'Female', type: 'Start Marshall', run: 'First' } }),
+    request: (c) => ({
+      query: {
+        EventId: c.eventId,
+        DisciplineId: '1',
+        division: '1',
+        gender: 'Female',
+        type: 'Start Marshall',
+        run: 'First',
+      },
+    }),
     expect: only('racedept', 'admin'),
   },
   'POST /api/startlist/draw': {
@@ -245,7 +436,9 @@ const MATRIX: Record<string, Row> = {
   },
   'POST /api/bibs/generate': {
     // The race's only racer is gone by then (another row deletes it): the admin meets 422.
-    request: (c) => ({ payload: { bibForm: { EventId: c.eventId, DisciplineId: 1, divisions: [1], gender: 'Female', startNumber: 1 } } }),
+    request: (c) => ({
+      payload: { bibForm: { EventId: c.eventId, DisciplineId: 1, divisions: [1], gender: 'Female', startNumber: 1 } },
+    }),
     expect: is('denied', { none: 'unauth', admin: 'reached' }),
   },
   'POST /api/bibs/manual-assign': {
@@ -258,7 +451,9 @@ const MATRIX: Record<string, Row> = {
   },
   // Timing files: read by race officials and admins, their columns set by admins.
   'GET /api/timing-file': {
-    request: (c) => ({ query: { EventId: c.eventId, system: 'nsw-system', DisciplineId: '1', divisions: '1', gender: 'Female' } }),
+    request: (c) => ({
+      query: { EventId: c.eventId, system: 'nsw-system', DisciplineId: '1', divisions: '1', gender: 'Female' },
+    }),
     expect: only('racedept', 'admin'),
   },
   'PUT /api/timing-file/columns': {
@@ -267,9 +462,10 @@ const MATRIX: Record<string, Row> = {
   },
 };
 
-
 function fill(path: string, ctx: Ctx): string {
-  return path.replace(':EventId', ctx.eventId).replace(':SchoolId', ctx.schoolId)
+  return path
+    .replace(':EventId', ctx.eventId)
+    .replace(':SchoolId', ctx.schoolId)
     .replace('/api/v2/participants/:id', `/api/v2/participants/${IDS.participant}`)
     .replace('/api/v2/team-entries/:id', `/api/v2/team-entries/${IDS.entry}`)
     .replace(':snowId', IDS.snowId)
@@ -301,32 +497,68 @@ beforeAll(async () => {
   ctx = { schoolId, otherSchoolId, eventId, emails };
   for (const role of ['school', 'auditor', 'racedept', 'admin'] as const) agents[role] = await signInAs(role);
   // The admin works on the school and event (what the header pickers are for).
-  const picked = await agents.admin.request({ method: 'POST', url: '/api/session/', payload: { SchoolId: schoolId, EventId: eventId } });
+  const picked = await agents.admin.request({
+    method: 'POST',
+    url: '/api/session/',
+    payload: { SchoolId: schoolId, EventId: eventId },
+  });
   expect(picked.statusCode, picked.body).toBe(200);
 });
 beforeAll(async () => {
-  await t.db.insert(registryAthletes).values({ snowId: IDS.snowId, firstname: 'Matrix', lastname: 'Row', gender: 'Female', dob: null });
-  await t.db.insert(participants).values({ id: IDS.participant, schoolId: ctx.schoolId, firstname: 'Matrix', lastname: 'Row' });
+  await t.db
+    .insert(registryAthletes)
+    .values({ snowId: IDS.snowId, firstname: 'Matrix', lastname: 'Row', gender: 'Female', dob: null });
+  await t.db
+    .insert(participants)
+    .values({ id: IDS.participant, schoolId: ctx.schoolId, firstname: 'Matrix', lastname: 'Row' });
   await t.db.update(events).set({ showForStartlists: true }).where(eq(events.id, ctx.eventId));
   await createSchool(t.db, { id: IDS.removableSchool });
-  const [team] = await t.db.insert(teams).values({
-    schoolId: ctx.schoolId, eventId: ctx.eventId, disciplineId: 1, division: 1, teamRank: 'A', gender: 'Female',
-  }).returning();
+  const [team] = await t.db
+    .insert(teams)
+    .values({
+      schoolId: ctx.schoolId,
+      eventId: ctx.eventId,
+      disciplineId: 1,
+      division: 1,
+      teamRank: 'A',
+      gender: 'Female',
+    })
+    .returning();
   await t.db.insert(teamEntries).values({
-    id: IDS.entry, teamId: team!.id, eventId: ctx.eventId, disciplineId: 1, schoolId: ctx.schoolId, participantId: IDS.participant, position: 1,
+    id: IDS.entry,
+    teamId: team!.id,
+    eventId: ctx.eventId,
+    disciplineId: 1,
+    schoolId: ctx.schoolId,
+    participantId: IDS.participant,
+    position: 1,
   });
   // The start hut marks an entry of its own (another route of the matrix deletes IDS.entry).
   await t.db.insert(teamEntries).values({
-    id: IDS.markedEntry, teamId: team!.id, eventId: ctx.eventId, disciplineId: 1, schoolId: ctx.schoolId, participantId: null, position: 2,
+    id: IDS.markedEntry,
+    teamId: team!.id,
+    eventId: ctx.eventId,
+    disciplineId: 1,
+    schoolId: ctx.schoolId,
+    participantId: null,
+    position: 2,
   });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 it('has a row for every registered route, and no row for a route that does not exist', () => {
   const registered = registeredRoutes(t.app);
   expect(registered.length).toBeGreaterThan(10);
-  expect(registered.filter((r) => !(r in MATRIX)), 'routes without a row in MATRIX').toEqual([]);
-  expect(Object.keys(MATRIX).filter((r) => !registered.includes(r)), 'rows for unknown routes').toEqual([]);
+  expect(
+    registered.filter((r) => !(r in MATRIX)),
+    'routes without a row in MATRIX',
+  ).toEqual([]);
+  expect(
+    Object.keys(MATRIX).filter((r) => !registered.includes(r)),
+    'rows for unknown routes',
+  ).toEqual([]);
 });
 
 describe.each(ROLES)('as %s', (role) => {
@@ -352,9 +584,20 @@ function rawOf(route: string, role: Role) {
   const [method, path] = route.split(' ') as [string, string];
   const opts = MATRIX[route]!.request(ctx, role);
   const query = opts.query ? `?${new URLSearchParams(opts.query as Record<string, string>)}` : '';
-  const body = opts.payload === undefined ? undefined : typeof opts.payload === 'string' ? opts.payload : JSON.stringify(opts.payload);
+  const body =
+    opts.payload === undefined
+      ? undefined
+      : typeof opts.payload === 'string'
+        ? opts.payload
+        : JSON.stringify(opts.payload);
   const contentType = (opts.headers as Record<string, string> | undefined)?.['content-type'];
-  return { method, target: fill(path, ctx) + query, body, contentType, cookie: role === 'none' ? undefined : agents[role].cookie };
+  return {
+    method,
+    target: fill(path, ctx) + query,
+    body,
+    contentType,
+    cookie: role === 'none' ? undefined : agents[role].cookie,
+  };
 }
 
 // The same routes spelt otherwise (percent-encoded letters, doubled slashes, dot segments, ';'
@@ -363,7 +606,9 @@ function rawOf(route: string, role: Role) {
 // later is covered by its matrix row alone.
 describe('other spellings of every route', () => {
   let port = 0;
-  beforeAll(async () => { port = await listenOnLoopback(t.app); });
+  beforeAll(async () => {
+    port = await listenOnLoopback(t.app);
+  });
 
   describe.each(ROLES)('as %s', (role) => {
     it.each(Object.keys(MATRIX))('%s', async (route) => {
@@ -372,13 +617,17 @@ describe('other spellings of every route', () => {
         const target = spell(raw.target);
         if (target === raw.target) continue; // nothing of that kind to spell otherwise
         const res = await rawRequest(port, { ...raw, target });
-        expect([400, 404], `${role} ${route} with ${how} (${target}): ${res.statusCode} ${res.body.slice(0, 200)}`)
-          .toContain(res.statusCode);
+        expect(
+          [400, 404],
+          `${role} ${route} with ${how} (${target}): ${res.statusCode} ${res.body.slice(0, 200)}`,
+        ).toContain(res.statusCode);
       }
       const outcome = MATRIX[route]!.expect[role];
       if (outcome !== 'denied' && outcome !== 'unauth') return; // allowed callers: the plain row says it
       const res = await rawRequest(port, { ...raw, target: withTrailingSlash(raw.target) });
-      expect(res.statusCode, `${role} ${route} with a trailing slash: ${res.body.slice(0, 200)}`).toBe(outcome === 'denied' ? 403 : 401);
+      expect(res.statusCode, `${role} ${route} with a trailing slash: ${res.body.slice(0, 200)}`).toBe(
+        outcome === 'denied' ? 403 : 401,
+      );
       expect(res.headers['cache-control']).toBe('no-store');
     });
   });
@@ -393,12 +642,15 @@ describe('a school only ever sees its own rows', () => {
 
   it('writes ticketing to its own school even when the body names another', async () => {
     const res = await agents.school.request({
-      method: 'POST', url: '/api/ticketings',
+      method: 'POST',
+      url: '/api/ticketings',
       payload: { ticketing: { ...tickets, SchoolId: ctx.otherSchoolId } },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().SchoolId).toBe(ctx.schoolId);
-    const other = await t.db.select().from(ticketing)
+    const other = await t.db
+      .select()
+      .from(ticketing)
       .where(and(eq(ticketing.schoolId, ctx.otherSchoolId), eq(ticketing.eventId, ctx.eventId)));
     expect(other).toEqual([]);
   });

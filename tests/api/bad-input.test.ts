@@ -7,9 +7,22 @@ import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  MAX_BATCH_BODY_BYTES, MAX_BODY_BYTES, MAX_EMAIL_LENGTH, MAX_FILTER_LENGTH, MAX_JSON_DEPTH, MAX_PERSON_NAME_LENGTH,
+  MAX_BATCH_BODY_BYTES,
+  MAX_BODY_BYTES,
+  MAX_EMAIL_LENGTH,
+  MAX_FILTER_LENGTH,
+  MAX_JSON_DEPTH,
+  MAX_PERSON_NAME_LENGTH,
 } from '../../src/domain/constants/limits';
-import { eventDisciplines, eventStates, events, participants, sessions, teamEntries, ticketing } from '../../server/db/schema';
+import {
+  eventDisciplines,
+  eventStates,
+  events,
+  participants,
+  sessions,
+  teamEntries,
+  ticketing,
+} from '../../server/db/schema';
 import { createBuiltInRegistry } from '../../server/integrations/registry';
 import type { Agent } from './support/http';
 import { schoolInEvent } from './support/scenario';
@@ -26,12 +39,20 @@ beforeAll(async () => {
   t = await startTestApp({
     registry: (db) => {
       const registry = createBuiltInRegistry(db);
-      return { ...registry, lookup: (snowId) => { lookups.push(snowId); return registry.lookup(snowId); } };
+      return {
+        ...registry,
+        lookup: (snowId) => {
+          lookups.push(snowId);
+          return registry.lookup(snowId);
+        },
+      };
     },
   });
   ({ eventId, admin, school } = await schoolInEvent(t));
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** Everything a bad request could have changed. */
 const snapshot = async () => ({
@@ -45,23 +66,70 @@ const snapshot = async () => ({
 });
 
 /** opts may be a function when it needs ids made in beforeAll. */
-type Case = [name: string, agent: () => Agent, opts: InjectOptions | (() => InjectOptions), status: 400 | 404, fields?: string[]];
-const raw = (method: 'POST' | 'PUT', url: string, body: string): InjectOptions =>
-  ({ method, url, payload: body, headers: { 'content-type': 'application/json' } });
-const json = (method: 'POST' | 'PUT', url: string, payload: unknown): InjectOptions => ({ method, url, payload: payload as object });
+type Case = [
+  name: string,
+  agent: () => Agent,
+  opts: InjectOptions | (() => InjectOptions),
+  status: 400 | 404,
+  fields?: string[],
+];
+const raw = (method: 'POST' | 'PUT', url: string, body: string): InjectOptions => ({
+  method,
+  url,
+  payload: body,
+  headers: { 'content-type': 'application/json' },
+});
+const json = (method: 'POST' | 'PUT', url: string, payload: unknown): InjectOptions => ({
+  method,
+  url,
+  payload: payload as object,
+});
 const get = (url: string): InjectOptions => ({ method: 'GET', url });
 
 const goodEvent = () => ({
-  id: randomUUID(), name: 'Bad input cup', year: 2027, level: 'Regional', invoiceType: 'NSW', registrationFee: 0,
-  teamEntryFee: 0, active: true, locked: false, archived: false, volunteerLock: false, invoiceAvailable: null,
-  invoiceDue: null, states: [3], showForResults: false, showForStartlists: false,
+  id: randomUUID(),
+  name: 'Bad input cup',
+  year: 2027,
+  level: 'Regional',
+  invoiceType: 'NSW',
+  registrationFee: 0,
+  teamEntryFee: 0,
+  active: true,
+  locked: false,
+  archived: false,
+  volunteerLock: false,
+  invoiceAvailable: null,
+  invoiceDue: null,
+  states: [3],
+  showForResults: false,
+  showForStartlists: false,
 });
-const goodTickets = { managerTicket1: 0, managerTicket2: 0, managerTicket3: 0, managerTicket4: 0, managerTicket5: 0, xcManagerTicketAlpine1: 0, xcManagerTicketXC1: 0 };
+const goodTickets = {
+  managerTicket1: 0,
+  managerTicket2: 0,
+  managerTicket3: 0,
+  managerTicket4: 0,
+  managerTicket5: 0,
+  xcManagerTicketAlpine1: 0,
+  xcManagerTicketXC1: 0,
+};
 const goodParticipant = () => ({
-  id: randomUUID(), snowId: null, firstname: 'Bad', lastname: 'Input', yearLevel: '7', gender: 'Female', dob: '2012-03-04', email: '',
+  id: randomUUID(),
+  snowId: null,
+  firstname: 'Bad',
+  lastname: 'Input',
+  yearLevel: '7',
+  gender: 'Female',
+  dob: '2012-03-04',
+  email: '',
 });
-const filter = (url: string, value: unknown) => get(`${url}?filter=${encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value))}`);
-const patchJson = (url: string, payload: unknown): InjectOptions => ({ method: 'PATCH', url, payload: payload as object });
+const filter = (url: string, value: unknown) =>
+  get(`${url}?filter=${encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value))}`);
+const patchJson = (url: string, payload: unknown): InjectOptions => ({
+  method: 'PATCH',
+  url,
+  payload: payload as object,
+});
 const A = () => admin;
 const S = () => school;
 /** Signed out. */
@@ -79,24 +147,113 @@ const CASES: Case[] = [
   ['create: no data', A, json('POST', '/api/events', {}), 400, ['body.data']],
   ['create: empty data', A, json('POST', '/api/events', { data: [] }), 400, ['body.data']],
   ['create: data not a list', A, json('POST', '/api/events', { data: 'events' }), 400, ['body.data']],
-  ['create: missing name', A, json('POST', '/api/events', { data: [{ ...goodEvent(), name: undefined }] }), 400, ['body.data.0.name']],
-  ['create: wrong types', A, json('POST', '/api/events', { data: [{ ...goodEvent(), year: 'next', active: 'yes' }] }), 400, ['body.data.0.year', 'body.data.0.active']],
-  ['create: non-uuid id', A, json('POST', '/api/events', { data: [{ ...goodEvent(), id: 'tempid1' }] }), 400, ['body.data.0.id']],
-  ['create: bad date', A, json('POST', '/api/events', { data: [{ ...goodEvent(), invoiceDue: '31/12/2027' }] }), 400, ['body.data.0.invoiceDue']],
-  ['create: negative fee', A, json('POST', '/api/events', { data: [{ ...goodEvent(), registrationFee: -5 }] }), 400, ['body.data.0.registrationFee']],
-  ['create: fee too large to store', A, json('POST', '/api/events', { data: [{ ...goodEvent(), registrationFee: 123456789012 }] }), 400],
-  ['create: divisions the wrong way round', A, json('POST', '/api/events', { data: [{ ...goodEvent(), disciplines: [{ DisciplineId: 1, divisionFrom: 4, divisionTo: 2, male: true, female: true, active: true }] }] }), 400, ['body.data.0.disciplines.0.divisionTo']],
+  [
+    'create: missing name',
+    A,
+    json('POST', '/api/events', { data: [{ ...goodEvent(), name: undefined }] }),
+    400,
+    ['body.data.0.name'],
+  ],
+  [
+    'create: wrong types',
+    A,
+    json('POST', '/api/events', { data: [{ ...goodEvent(), year: 'next', active: 'yes' }] }),
+    400,
+    ['body.data.0.year', 'body.data.0.active'],
+  ],
+  [
+    'create: non-uuid id',
+    A,
+    json('POST', '/api/events', { data: [{ ...goodEvent(), id: 'tempid1' }] }),
+    400,
+    ['body.data.0.id'],
+  ],
+  [
+    'create: bad date',
+    A,
+    json('POST', '/api/events', { data: [{ ...goodEvent(), invoiceDue: '31/12/2027' }] }),
+    400,
+    ['body.data.0.invoiceDue'],
+  ],
+  [
+    'create: negative fee',
+    A,
+    json('POST', '/api/events', { data: [{ ...goodEvent(), registrationFee: -5 }] }),
+    400,
+    ['body.data.0.registrationFee'],
+  ],
+  [
+    'create: fee too large to store',
+    A,
+    json('POST', '/api/events', { data: [{ ...goodEvent(), registrationFee: 123456789012 }] }),
+    400,
+  ],
+  [
+    'create: divisions the wrong way round',
+    A,
+    json('POST', '/api/events', {
+      data: [
+        {
+          ...goodEvent(),
+          disciplines: [{ DisciplineId: 1, divisionFrom: 4, divisionTo: 2, male: true, female: true, active: true }],
+        },
+      ],
+    }),
+    400,
+    ['body.data.0.disciplines.0.divisionTo'],
+  ],
   // PostgreSQL refuses NUL in text (SQLSTATE 22021). Needs server/plugins/errors.ts to answer every
   // data exception (class 22) with 400, as it already does for 22P02, 22003, 22007 and 22008.
-  ['create: NUL character in a name', A, json('POST', '/api/events', { data: [{ ...goodEvent(), name: 'Cup\u0000' }] }), 400],
-  ['create: unknown state', A, json('POST', '/api/events', { data: [{ ...goodEvent(), states: [99] }] }), 400, ['body.data.0.states.0']],
+  [
+    'create: NUL character in a name',
+    A,
+    json('POST', '/api/events', { data: [{ ...goodEvent(), name: 'Cup\u0000' }] }),
+    400,
+  ],
+  [
+    'create: unknown state',
+    A,
+    json('POST', '/api/events', { data: [{ ...goodEvent(), states: [99] }] }),
+    400,
+    ['body.data.0.states.0'],
+  ],
   // PUT /api/events
   ['update: malformed JSON', A, raw('PUT', '/api/events', '{"data": ]'), 400],
   ['update: no data', A, json('PUT', '/api/events', { rows: [] }), 400, ['body.data']],
-  ['update: non-uuid id', A, json('PUT', '/api/events', { data: [{ id: 'tempid', name: 'X' }] }), 400, ['body.data.0.id']],
-  ['update: wrong types', A, json('PUT', '/api/events', { data: [{ id: randomUUID(), locked: 'yes', level: 'Galactic' }] }), 400, ['body.data.0.locked', 'body.data.0.level']],
-  ['update: /rev flag not a boolean', A, json('PUT', '/api/events', { data: [{ id: randomUUID(), showForResults: 1, showForStartlists: true }] }), 400, ['body.data.0.showForResults']],
-  ['update: same event twice', A, () => json('PUT', '/api/events', { data: [{ id: eventId, name: 'a' }, { id: eventId, name: 'b' }] }), 400, ['body.data.1.id']],
+  [
+    'update: non-uuid id',
+    A,
+    json('PUT', '/api/events', { data: [{ id: 'tempid', name: 'X' }] }),
+    400,
+    ['body.data.0.id'],
+  ],
+  [
+    'update: wrong types',
+    A,
+    json('PUT', '/api/events', { data: [{ id: randomUUID(), locked: 'yes', level: 'Galactic' }] }),
+    400,
+    ['body.data.0.locked', 'body.data.0.level'],
+  ],
+  [
+    'update: /rev flag not a boolean',
+    A,
+    json('PUT', '/api/events', { data: [{ id: randomUUID(), showForResults: 1, showForStartlists: true }] }),
+    400,
+    ['body.data.0.showForResults'],
+  ],
+  [
+    'update: same event twice',
+    A,
+    () =>
+      json('PUT', '/api/events', {
+        data: [
+          { id: eventId, name: 'a' },
+          { id: eventId, name: 'b' },
+        ],
+      }),
+    400,
+    ['body.data.1.id'],
+  ],
   ['update: unknown id', A, json('PUT', '/api/events', { data: [{ id: randomUUID(), name: 'Ghost' }] }), 404],
   // GET /api/event/:EventId and its disciplines
   ['event: non-uuid id', S, get('/api/event/42'), 400, ['params.EventId']],
@@ -109,7 +266,13 @@ const CASES: Case[] = [
   // POST /api/session
   ['session: malformed JSON', A, raw('POST', '/api/session/', '{SchoolId: 1}'), 400],
   ['session: missing fields', A, json('POST', '/api/session/', {}), 400, ['body.SchoolId', 'body.EventId']],
-  ['session: non-uuid ids', A, json('POST', '/api/session/', { SchoolId: 7, EventId: 'abc' }), 400, ['body.SchoolId', 'body.EventId']],
+  [
+    'session: non-uuid ids',
+    A,
+    json('POST', '/api/session/', { SchoolId: 7, EventId: 'abc' }),
+    400,
+    ['body.SchoolId', 'body.EventId'],
+  ],
   ['session: unknown school', A, json('POST', '/api/session/', { SchoolId: randomUUID(), EventId: 0 }), 404],
   ['session: unknown event', A, json('POST', '/api/session/', { SchoolId: 0, EventId: randomUUID() }), 404],
   // Schools
@@ -120,54 +283,272 @@ const CASES: Case[] = [
   // POST /api/ticketings
   ['ticketing: malformed JSON', S, raw('POST', '/api/ticketings', '{"ticketing": {"managerTicket1": }'), 400],
   ['ticketing: missing ticketing', S, json('POST', '/api/ticketings', { managerTicket1: 1 }), 400, ['body.ticketing']],
-  ['ticketing: missing fields', S, json('POST', '/api/ticketings', { ticketing: { managerTicket1: 1 } }), 400, ['body.ticketing.managerTicket2']],
-  ['ticketing: wrong types', S, json('POST', '/api/ticketings', { ticketing: { ...goodTickets, managerTicket1: 'two', managerTicket2: -1, managerTicket3: 1.5 } }), 400, ['body.ticketing.managerTicket1', 'body.ticketing.managerTicket2', 'body.ticketing.managerTicket3']],
-  ['ticketing: too large to store', A, json('POST', '/api/ticketings', { ticketing: { ...goodTickets, noAvailableTeamManagerPasses: 1e12 } }), 400],
-  ['ticketing: bad idempotency headers', S, { ...json('POST', '/api/ticketings', { ticketing: goodTickets }), headers: { 'x-client-id': 'device-1', 'x-client-seq': '1' } }, 400],
+  [
+    'ticketing: missing fields',
+    S,
+    json('POST', '/api/ticketings', { ticketing: { managerTicket1: 1 } }),
+    400,
+    ['body.ticketing.managerTicket2'],
+  ],
+  [
+    'ticketing: wrong types',
+    S,
+    json('POST', '/api/ticketings', {
+      ticketing: { ...goodTickets, managerTicket1: 'two', managerTicket2: -1, managerTicket3: 1.5 },
+    }),
+    400,
+    ['body.ticketing.managerTicket1', 'body.ticketing.managerTicket2', 'body.ticketing.managerTicket3'],
+  ],
+  [
+    'ticketing: too large to store',
+    A,
+    json('POST', '/api/ticketings', { ticketing: { ...goodTickets, noAvailableTeamManagerPasses: 1e12 } }),
+    400,
+  ],
+  [
+    'ticketing: bad idempotency headers',
+    S,
+    {
+      ...json('POST', '/api/ticketings', { ticketing: goodTickets }),
+      headers: { 'x-client-id': 'device-1', 'x-client-seq': '1' },
+    },
+    400,
+  ],
   // GET /api/v2/participants
   ['participants: filter not JSON', S, filter('/api/v2/participants', '{where:'), 400, ['querystring.filter']],
-  ['participants: archived not a flag', S, filter('/api/v2/participants', { where: { archived: 2 } }), 400, ['querystring.filter.where.archived']],
-  ['participants: non-uuid SchoolId', A, filter('/api/v2/participants', { where: { SchoolId: 7 } }), 400, ['querystring.filter.where.SchoolId']],
-  ['participants: unknown order field', S, filter('/api/v2/participants', { order: 'password DESC' }), 400, ['querystring.filter.order']],
-  ['participants: unknown include', S, filter('/api/v2/participants', { include: ['Secrets'] }), 400, ['querystring.filter.include.0']],
-  ['participants: filter too long', S, filter('/api/v2/participants', { where: { archived: 0 }, order: 'x'.repeat(MAX_FILTER_LENGTH) }), 400, ['querystring.filter']],
-  ['participants: snow id filter with letters', S, filter('/api/v2/participants', { where: { snowId: 'SR1' } }), 400, ['querystring.filter.where.snowId']],
-  ['participants: too many order terms', S, filter('/api/v2/participants', { order: Array.from({ length: 50 }, () => 'lastname') }), 400, ['querystring.filter.order']],
+  [
+    'participants: archived not a flag',
+    S,
+    filter('/api/v2/participants', { where: { archived: 2 } }),
+    400,
+    ['querystring.filter.where.archived'],
+  ],
+  [
+    'participants: non-uuid SchoolId',
+    A,
+    filter('/api/v2/participants', { where: { SchoolId: 7 } }),
+    400,
+    ['querystring.filter.where.SchoolId'],
+  ],
+  [
+    'participants: unknown order field',
+    S,
+    filter('/api/v2/participants', { order: 'password DESC' }),
+    400,
+    ['querystring.filter.order'],
+  ],
+  [
+    'participants: unknown include',
+    S,
+    filter('/api/v2/participants', { include: ['Secrets'] }),
+    400,
+    ['querystring.filter.include.0'],
+  ],
+  [
+    'participants: filter too long',
+    S,
+    filter('/api/v2/participants', { where: { archived: 0 }, order: 'x'.repeat(MAX_FILTER_LENGTH) }),
+    400,
+    ['querystring.filter'],
+  ],
+  [
+    'participants: snow id filter with letters',
+    S,
+    filter('/api/v2/participants', { where: { snowId: 'SR1' } }),
+    400,
+    ['querystring.filter.where.snowId'],
+  ],
+  [
+    'participants: too many order terms',
+    S,
+    filter('/api/v2/participants', { order: Array.from({ length: 50 }, () => 'lastname') }),
+    400,
+    ['querystring.filter.order'],
+  ],
   // POST /api/v2/participants
   ['participant create: malformed JSON', S, raw('POST', '/api/v2/participants', '{"id": '), 400],
-  ['participant create: missing fields', S, json('POST', '/api/v2/participants', { id: randomUUID() }), 400, ['body.firstname', 'body.lastname', 'body.yearLevel', 'body.gender']],
-  ['participant create: non-uuid id', S, json('POST', '/api/v2/participants', { ...goodParticipant(), id: 'tempid1' }), 400, ['body.id']],
-  ['participant create: bad date', S, json('POST', '/api/v2/participants', { ...goodParticipant(), dob: '31/12/2012' }), 400, ['body.dob']],
-  ['participant create: impossible date', S, json('POST', '/api/v2/participants', { ...goodParticipant(), dob: '2012-02-31' }), 400, ['body.dob']],
-  ['participant create: bad email and year level', S, json('POST', '/api/v2/participants', { ...goodParticipant(), email: 'nope', yearLevel: '13' }), 400, ['body.email', 'body.yearLevel']],
-  ['participant create: empty snow id', S, json('POST', '/api/v2/participants', { ...goodParticipant(), snowId: '  ' }), 400, ['body.snowId']],
-  ['participant create: version not a number', S, json('POST', '/api/v2/participants', { ...goodParticipant(), version: 'one' }), 400, ['body.version']],
-  ['participant create: NUL character in a name', S, json('POST', '/api/v2/participants', { ...goodParticipant(), firstname: 'Bad\u0000' }), 400],
-  ['participant create: snow id with letters', S, json('POST', '/api/v2/participants', { ...goodParticipant(), snowId: 'SR4001' }), 400, ['body.snowId']],
-  ['participant create: snow id too long', S, json('POST', '/api/v2/participants', { ...goodParticipant(), snowId: '1234567890123' }), 400, ['body.snowId']],
-  ['participant create: names too long', S, json('POST', '/api/v2/participants', { ...goodParticipant(), firstname: 'A'.repeat(MAX_PERSON_NAME_LENGTH + 1), lastname: 'é'.repeat(5000) }), 400, ['body.firstname', 'body.lastname']],
-  ['participant create: email too long', S, json('POST', '/api/v2/participants', { ...goodParticipant(), email: `${'a'.repeat(MAX_EMAIL_LENGTH)}@example.test` }), 400, ['body.email']],
+  [
+    'participant create: missing fields',
+    S,
+    json('POST', '/api/v2/participants', { id: randomUUID() }),
+    400,
+    ['body.firstname', 'body.lastname', 'body.yearLevel', 'body.gender'],
+  ],
+  [
+    'participant create: non-uuid id',
+    S,
+    json('POST', '/api/v2/participants', { ...goodParticipant(), id: 'tempid1' }),
+    400,
+    ['body.id'],
+  ],
+  [
+    'participant create: bad date',
+    S,
+    json('POST', '/api/v2/participants', { ...goodParticipant(), dob: '31/12/2012' }),
+    400,
+    ['body.dob'],
+  ],
+  [
+    'participant create: impossible date',
+    S,
+    json('POST', '/api/v2/participants', { ...goodParticipant(), dob: '2012-02-31' }),
+    400,
+    ['body.dob'],
+  ],
+  [
+    'participant create: bad email and year level',
+    S,
+    json('POST', '/api/v2/participants', { ...goodParticipant(), email: 'nope', yearLevel: '13' }),
+    400,
+    ['body.email', 'body.yearLevel'],
+  ],
+  [
+    'participant create: empty snow id',
+    S,
+    json('POST', '/api/v2/participants', { ...goodParticipant(), snowId: '  ' }),
+    400,
+    ['body.snowId'],
+  ],
+  [
+    'participant create: version not a number',
+    S,
+    json('POST', '/api/v2/participants', { ...goodParticipant(), version: 'one' }),
+    400,
+    ['body.version'],
+  ],
+  [
+    'participant create: NUL character in a name',
+    S,
+    json('POST', '/api/v2/participants', { ...goodParticipant(), firstname: 'Bad\u0000' }),
+    400,
+  ],
+  [
+    'participant create: snow id with letters',
+    S,
+    json('POST', '/api/v2/participants', { ...goodParticipant(), snowId: 'SR4001' }),
+    400,
+    ['body.snowId'],
+  ],
+  [
+    'participant create: snow id too long',
+    S,
+    json('POST', '/api/v2/participants', { ...goodParticipant(), snowId: '1234567890123' }),
+    400,
+    ['body.snowId'],
+  ],
+  [
+    'participant create: names too long',
+    S,
+    json('POST', '/api/v2/participants', {
+      ...goodParticipant(),
+      firstname: 'A'.repeat(MAX_PERSON_NAME_LENGTH + 1),
+      lastname: 'é'.repeat(5000),
+    }),
+    400,
+    ['body.firstname', 'body.lastname'],
+  ],
+  [
+    'participant create: email too long',
+    S,
+    json('POST', '/api/v2/participants', {
+      ...goodParticipant(),
+      email: `${'a'.repeat(MAX_EMAIL_LENGTH)}@example.test`,
+    }),
+    400,
+    ['body.email'],
+  ],
   // PATCH /api/v2/participants/:id
   ['participant patch: non-uuid id', S, patchJson('/api/v2/participants/42', { firstname: 'X' }), 400, ['params.id']],
   ['participant patch: unknown id', S, patchJson(`/api/v2/participants/${randomUUID()}`, { firstname: 'X' }), 404],
-  ['participant patch: wrong types', S, patchJson(`/api/v2/participants/${randomUUID()}`, { archived: 2, firstname: 5 }), 400, ['body.archived', 'body.firstname']],
-  ['participant patch: snow id with letters', S, patchJson(`/api/v2/participants/${randomUUID()}`, { snowId: 'abc123' }), 400, ['body.snowId']],
-  ['participant patch: NUL in snow id', S, patchJson(`/api/v2/participants/${randomUUID()}`, { snowId: '4100\u000052' }), 400, ['body.snowId']],
-  ['participant patch: malformed JSON', S, { method: 'PATCH', url: `/api/v2/participants/${randomUUID()}`, payload: '{"a":', headers: { 'content-type': 'application/json' } }, 400],
+  [
+    'participant patch: wrong types',
+    S,
+    patchJson(`/api/v2/participants/${randomUUID()}`, { archived: 2, firstname: 5 }),
+    400,
+    ['body.archived', 'body.firstname'],
+  ],
+  [
+    'participant patch: snow id with letters',
+    S,
+    patchJson(`/api/v2/participants/${randomUUID()}`, { snowId: 'abc123' }),
+    400,
+    ['body.snowId'],
+  ],
+  [
+    'participant patch: NUL in snow id',
+    S,
+    patchJson(`/api/v2/participants/${randomUUID()}`, { snowId: '4100\u000052' }),
+    400,
+    ['body.snowId'],
+  ],
+  [
+    'participant patch: malformed JSON',
+    S,
+    {
+      method: 'PATCH',
+      url: `/api/v2/participants/${randomUUID()}`,
+      payload: '{"a":',
+      headers: { 'content-type': 'application/json' },
+    },
+    400,
+  ],
   // PUT /api/v2/participants
-  ['participants save: no participants', S, json('PUT', '/api/v2/participants', { rows: [] }), 400, ['body.participants']],
-  ['participants save: not a list', S, json('PUT', '/api/v2/participants', { participants: 'all' }), 400, ['body.participants']],
-  ['participants save: snow id with letters', S, json('PUT', '/api/v2/participants', { participants: [goodParticipant(), { ...goodParticipant(), snowId: 'SR1001' }] }), 400, ['body.participants.1.snowId']],
-  ['participants save: bad row', S, json('PUT', '/api/v2/participants', { participants: [goodParticipant(), { ...goodParticipant(), gender: 'X' }] }), 400, ['body.participants.1.gender']],
+  [
+    'participants save: no participants',
+    S,
+    json('PUT', '/api/v2/participants', { rows: [] }),
+    400,
+    ['body.participants'],
+  ],
+  [
+    'participants save: not a list',
+    S,
+    json('PUT', '/api/v2/participants', { participants: 'all' }),
+    400,
+    ['body.participants'],
+  ],
+  [
+    'participants save: snow id with letters',
+    S,
+    json('PUT', '/api/v2/participants', {
+      participants: [goodParticipant(), { ...goodParticipant(), snowId: 'SR1001' }],
+    }),
+    400,
+    ['body.participants.1.snowId'],
+  ],
+  [
+    'participants save: bad row',
+    S,
+    json('PUT', '/api/v2/participants', { participants: [goodParticipant(), { ...goodParticipant(), gender: 'X' }] }),
+    400,
+    ['body.participants.1.gender'],
+  ],
   // Team entries
   ['participant entries: non-uuid id', S, get('/api/v2/participants/abc/team-entries'), 400, ['params.id']],
   ['participant entries: unknown id', S, get(`/api/v2/participants/${randomUUID()}/team-entries`), 404],
   ['team entries: filter not JSON', S, filter('/api/v2/team-entries', 'nope'), 400, ['querystring.filter']],
-  ['team entries: non-uuid TeamId', S, filter('/api/v2/team-entries', { where: { TeamId: 3 } }), 400, ['querystring.filter.where.TeamId']],
+  [
+    'team entries: non-uuid TeamId',
+    S,
+    filter('/api/v2/team-entries', { where: { TeamId: 3 } }),
+    400,
+    ['querystring.filter.where.TeamId'],
+  ],
   ['team entry delete: non-uuid id', S, { method: 'DELETE', url: '/api/v2/team-entries/7' }, 400, ['params.id']],
   ['team entry delete: unknown id', S, { method: 'DELETE', url: `/api/v2/team-entries/${randomUUID()}` }, 404],
-  ['school event participants: non-uuid ids', A, get('/api/schools/1/events/2/participants'), 400, ['params.SchoolId', 'params.EventId']],
-  ['school event participants: unknown school', A, () => get(`/api/schools/${randomUUID()}/events/${eventId}/participants`), 404],
+  [
+    'school event participants: non-uuid ids',
+    A,
+    get('/api/schools/1/events/2/participants'),
+    400,
+    ['params.SchoolId', 'params.EventId'],
+  ],
+  [
+    'school event participants: unknown school',
+    A,
+    () => get(`/api/schools/${randomUUID()}/events/${eventId}/participants`),
+    404,
+  ],
   // Registry
   ['snowracer: blank snow id', S, get('/api/snowracer/%20'), 400, ['params.snowId']],
   ['snowracer: unknown snow id', S, get('/api/snowracer/999999999'), 404],
@@ -177,8 +558,20 @@ const CASES: Case[] = [
   ['snowracer: too many digits', A, get(`/api/snowracer/${'4'.repeat(13)}`), 400, ['params.snowId']],
   ['snowracer: unicode digits', S, get(`/api/snowracer/${encodeURIComponent('٤١٠٠٥٢')}`), 400, ['params.snowId']],
   // POST /api/login (public)
-  ['login: username too long', N, json('POST', '/api/login', { username: `${'u'.repeat(10_000)}@example.test`, password: 'whatever-it-is' }), 400, ['body.username']],
-  ['login: password too long', N, json('POST', '/api/login', { username: 'someone@example.test', password: 'p'.repeat(10_000) }), 400, ['body.password']],
+  [
+    'login: username too long',
+    N,
+    json('POST', '/api/login', { username: `${'u'.repeat(10_000)}@example.test`, password: 'whatever-it-is' }),
+    400,
+    ['body.username'],
+  ],
+  [
+    'login: password too long',
+    N,
+    json('POST', '/api/login', { username: 'someone@example.test', password: 'p'.repeat(10_000) }),
+    400,
+    ['body.password'],
+  ],
   // Sync
   ['sync: cursor not a number', S, get('/api/sync/changes?cursor=abc'), 400, ['querystring.cursor']],
   ['sync: negative cursor', S, get('/api/sync/changes?cursor=-5'), 400, ['querystring.cursor']],
@@ -206,19 +599,30 @@ describe('bad input', () => {
 
 /** The common error body, with its code. */
 function expectErrorBody(res: { statusCode: number; json(): unknown }, status: number, code: string) {
-  expect(res.json()).toMatchObject({ statusCode: status, code, error: expect.any(String), message: expect.any(String) });
+  expect(res.json()).toMatchObject({
+    statusCode: status,
+    code,
+    error: expect.any(String),
+    message: expect.any(String),
+  });
 }
 /** `[[[...0...]]]`, `depth` levels deep. */
 const nestedArrays = (depth: number) => `${'['.repeat(depth)}0${']'.repeat(depth)}`;
 /** `{"a":{"a":...{}...}}`, `depth` levels deep. */
 const nestedObjects = (depth: number) => `${'{"a":'.repeat(depth - 1)}{}${'}'.repeat(depth - 1)}`;
-const rawJson = (method: InjectOptions['method'], url: string, payload: string): InjectOptions =>
-  ({ method, url, payload, headers: { 'content-type': 'application/json' } });
+const rawJson = (method: InjectOptions['method'], url: string, payload: string): InjectOptions => ({
+  method,
+  url,
+  payload,
+  headers: { 'content-type': 'application/json' },
+});
 
 describe('the three defects measured from outside', () => {
   it('answers a 1 MB username with 413 and the common error body, not 500', async () => {
     const before = await snapshot();
-    const res = await t.app.inject(json('POST', '/api/login', { username: 'u'.repeat(1024 * 1024), password: 'whatever-it-is' }));
+    const res = await t.app.inject(
+      json('POST', '/api/login', { username: 'u'.repeat(1024 * 1024), password: 'whatever-it-is' }),
+    );
     expect(res.statusCode, res.body.slice(0, 300)).toBe(413);
     expectErrorBody(res, 413, 'PAYLOAD_TOO_LARGE');
     expect(await snapshot()).toEqual(before);
@@ -263,7 +667,9 @@ describe('the three defects measured from outside', () => {
 
 describe('body size (bodyLimit per route)', () => {
   it('refuses a body just over the default limit on an ordinary route', async () => {
-    const res = await school.request(rawJson('POST', '/api/ticketings', JSON.stringify({ ticketing: { pad: 'x'.repeat(MAX_BODY_BYTES) } })));
+    const res = await school.request(
+      rawJson('POST', '/api/ticketings', JSON.stringify({ ticketing: { pad: 'x'.repeat(MAX_BODY_BYTES) } })),
+    );
     expect(res.statusCode).toBe(413);
     expectErrorBody(res, 413, 'PAYLOAD_TOO_LARGE');
   });
@@ -275,14 +681,22 @@ describe('body size (bodyLimit per route)', () => {
     const read = await school.request(rawJson('PUT', '/api/v2/participants', big));
     expect(read.statusCode).toBe(400); // parsed and validated: every row has a bad gender
     expect(read.json().code).toBe('VALIDATION');
-    const tooBig = await school.request(rawJson('PUT', '/api/v2/participants', JSON.stringify({ participants: [], pad: 'x'.repeat(MAX_BATCH_BODY_BYTES) })));
+    const tooBig = await school.request(
+      rawJson(
+        'PUT',
+        '/api/v2/participants',
+        JSON.stringify({ participants: [], pad: 'x'.repeat(MAX_BATCH_BODY_BYTES) }),
+      ),
+    );
     expect(tooBig.statusCode).toBe(413);
     expectErrorBody(tooBig, 413, 'PAYLOAD_TOO_LARGE');
   });
 
   it('refuses a too-large body sent without a content-length as it arrives', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
       payload: Buffer.from(JSON.stringify({ username: 'x'.repeat(MAX_BODY_BYTES), password: 'p' })),
     });
     expect(res.statusCode).toBe(413);
@@ -307,14 +721,18 @@ describe('JSON nesting depth', () => {
   });
 
   it('parses a body exactly at the limit (the schema then judges it)', async () => {
-    const res = await school.request(rawJson('PATCH', `/api/v2/participants/${randomUUID()}`, `{"firstname":${nestedArrays(MAX_JSON_DEPTH - 1)}}`));
+    const res = await school.request(
+      rawJson('PATCH', `/api/v2/participants/${randomUUID()}`, `{"firstname":${nestedArrays(MAX_JSON_DEPTH - 1)}}`),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual([expect.objectContaining({ path: 'body.firstname' })]);
   });
 
   it('does not count brackets inside strings', async () => {
     const name = `${'['.repeat(100)}{"}`;
-    const res = await school.request(rawJson('PATCH', `/api/v2/participants/${randomUUID()}`, JSON.stringify({ firstname: name })));
+    const res = await school.request(
+      rawJson('PATCH', `/api/v2/participants/${randomUUID()}`, JSON.stringify({ firstname: name })),
+    );
     expect(res.statusCode).toBe(400); // 'firstname' is too long, not nested too deep
     expect(res.json().fields).toEqual([expect.objectContaining({ path: 'body.firstname' })]);
   });

@@ -25,15 +25,29 @@ beforeAll(async () => {
   const otherSchool = (await createSchool(t.db)).id;
   other = await signIn(t.app, (await createUser(t.db, 'school', { schoolId: otherSchool })).email, undefined, eventId);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-const rows = (n: number) => Array.from({ length: n }, (_, i) => ({
-  id: randomUUID(), snowId: null, firstname: `Bulk${i}`, lastname: 'Save', yearLevel: '7', gender: 'Female', dob: null, email: '',
-}));
+const rows = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    id: randomUUID(),
+    snowId: null,
+    firstname: `Bulk${i}`,
+    lastname: 'Save',
+    yearLevel: '7',
+    gender: 'Female',
+    dob: null,
+    email: '',
+  }));
 const stored = async () => t.db.select().from(participants).where(eq(participants.schoolId, schoolId));
 
 it(`refuses a save of more than ${MAX_WRITE_BATCH_ROWS} participants, saying so, and writes nothing`, async () => {
-  const res = await school.request({ method: 'PUT', url: '/api/v2/participants', payload: { participants: rows(MAX_WRITE_BATCH_ROWS + 1) } });
+  const res = await school.request({
+    method: 'PUT',
+    url: '/api/v2/participants',
+    payload: { participants: rows(MAX_WRITE_BATCH_ROWS + 1) },
+  });
   expect(res.statusCode).toBe(400);
   expect(res.json().message).toContain(`At most ${MAX_WRITE_BATCH_ROWS} participants can be saved at once.`);
   expect(await stored()).toEqual([]);
@@ -41,18 +55,73 @@ it(`refuses a save of more than ${MAX_WRITE_BATCH_ROWS} participants, saying so,
 
 const n = (count: number, row: (i: number) => object) => Array.from({ length: count }, (_, i) => row(i));
 const LISTS = [
-  { what: 'teams', url: '/api/teams', table: teams, body: (k: number) => ({ multi: true, teamsDeleted: [], teams: n(k, () => ({ id: randomUUID(), DisciplineId: 1, division: 1, gender: 'Female', teamRank: 'A', TeamEntries: [] })) }) },
-  { what: 'team managers', url: '/api/teamManagers', table: teamManagers, body: (k: number) => ({ multi: true, teamManagersDeleted: [], teamManagers: n(k, (i) => ({ id: randomUUID(), firstname: `M${i}`, lastname: 'Bulk', mobile: '0400 000 000' })) }) },
-  { what: 'volunteers', url: '/api/volunteers', table: volunteers, body: (k: number) => ({ multi: true, volunteersDeleted: [], slots: [], slotsDeleted: [], volunteers: n(k, (i) => ({ id: randomUUID(), firstname: `V${i}`, lastname: 'Bulk', mobile: '0400 000 000' })) }) },
-  { what: 'waivers', url: '/api/waivers', table: waivers, body: (k: number) => ({ multi: true, waiversDeleted: [], data: n(k, (i) => ({ id: randomUUID(), type: 'participant', name: `W${i} Bulk`, givenName: `W${i}`, surname: 'Bulk', completed: true })) }) },
+  {
+    what: 'teams',
+    url: '/api/teams',
+    table: teams,
+    body: (k: number) => ({
+      multi: true,
+      teamsDeleted: [],
+      teams: n(k, () => ({
+        id: randomUUID(),
+        DisciplineId: 1,
+        division: 1,
+        gender: 'Female',
+        teamRank: 'A',
+        TeamEntries: [],
+      })),
+    }),
+  },
+  {
+    what: 'team managers',
+    url: '/api/teamManagers',
+    table: teamManagers,
+    body: (k: number) => ({
+      multi: true,
+      teamManagersDeleted: [],
+      teamManagers: n(k, (i) => ({ id: randomUUID(), firstname: `M${i}`, lastname: 'Bulk', mobile: '0400 000 000' })),
+    }),
+  },
+  {
+    what: 'volunteers',
+    url: '/api/volunteers',
+    table: volunteers,
+    body: (k: number) => ({
+      multi: true,
+      volunteersDeleted: [],
+      slots: [],
+      slotsDeleted: [],
+      volunteers: n(k, (i) => ({ id: randomUUID(), firstname: `V${i}`, lastname: 'Bulk', mobile: '0400 000 000' })),
+    }),
+  },
+  {
+    what: 'waivers',
+    url: '/api/waivers',
+    table: waivers,
+    body: (k: number) => ({
+      multi: true,
+      waiversDeleted: [],
+      data: n(k, (i) => ({
+        id: randomUUID(),
+        type: 'participant',
+        name: `W${i} Bulk`,
+        givenName: `W${i}`,
+        surname: 'Bulk',
+        completed: true,
+      })),
+    }),
+  },
 ] as const;
 
-it.each(LISTS)(`refuses a save of more than ${MAX_SCHOOL_LIST_ROWS} $what, saying so, and writes nothing`, async ({ what, url, table, body }) => {
-  const res = await school.request({ method: 'PUT', url, payload: body(MAX_SCHOOL_LIST_ROWS + 1) });
-  expect(res.statusCode).toBe(400);
-  expect(res.json().message).toContain(`At most ${MAX_SCHOOL_LIST_ROWS} ${what} can be saved at once.`);
-  expect(await t.db.select().from(table).where(eq(table.schoolId, schoolId))).toEqual([]);
-});
+it.each(LISTS)(
+  `refuses a save of more than ${MAX_SCHOOL_LIST_ROWS} $what, saying so, and writes nothing`,
+  async ({ what, url, table, body }) => {
+    const res = await school.request({ method: 'PUT', url, payload: body(MAX_SCHOOL_LIST_ROWS + 1) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(`At most ${MAX_SCHOOL_LIST_ROWS} ${what} can be saved at once.`);
+    expect(await t.db.select().from(table).where(eq(table.schoolId, schoolId))).toEqual([]);
+  },
+);
 
 /** How long the other school's read waits while `save` runs (ms); the save must succeed. */
 async function otherSchoolWaitsBehind(save: Promise<{ statusCode: number }>): Promise<number> {
@@ -66,12 +135,20 @@ async function otherSchoolWaitsBehind(save: Promise<{ statusCode: number }>): Pr
 }
 
 it('another school waits less than a second behind the largest list save', async () => {
-  const waited = await otherSchoolWaitsBehind(school.request({ method: 'PUT', url: '/api/teamManagers', payload: LISTS[1].body(MAX_SCHOOL_LIST_ROWS) }));
+  const waited = await otherSchoolWaitsBehind(
+    school.request({ method: 'PUT', url: '/api/teamManagers', payload: LISTS[1].body(MAX_SCHOOL_LIST_ROWS) }),
+  );
   expect(waited, 'ms the other school waited').toBeLessThan(1000);
 });
 
 it('another school waits less than a second behind the largest save', async () => {
-  const waited = await otherSchoolWaitsBehind(school.request({ method: 'PUT', url: '/api/v2/participants', payload: { participants: rows(MAX_WRITE_BATCH_ROWS) } }));
+  const waited = await otherSchoolWaitsBehind(
+    school.request({
+      method: 'PUT',
+      url: '/api/v2/participants',
+      payload: { participants: rows(MAX_WRITE_BATCH_ROWS) },
+    }),
+  );
   expect(await stored()).toHaveLength(MAX_WRITE_BATCH_ROWS);
   expect(waited, 'ms the other school waited').toBeLessThan(1000);
 });

@@ -8,8 +8,12 @@ import { createEvent, createSchool } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 async function readAll(scope: ChangeScope, from: number) {
   const rows = [];
@@ -51,7 +55,9 @@ describe('change feed', () => {
     await t.db.insert(participants).values({ schoolId: theirs.id, firstname: 'Secret' });
     const { rows } = await readAll({ schoolId: mine.id, eventId: null }, 0);
     expect(rows.some((r) => r.rowId === theirs.id)).toBe(false);
-    const theirIds = (await t.db.select({ id: participants.id }).from(participants).where(eq(participants.schoolId, theirs.id))).map((r) => r.id);
+    const theirIds = (
+      await t.db.select({ id: participants.id }).from(participants).where(eq(participants.schoolId, theirs.id))
+    ).map((r) => r.id);
     expect(rows.filter((r) => theirIds.includes(r.rowId))).toEqual([]);
   });
 
@@ -82,7 +88,9 @@ describe('change feed', () => {
   it('lets a first download run across pages below the purge horizon without asking it to reset', async () => {
     const school = await createSchool(t.db);
     const scope = { schoolId: school.id, eventId: null };
-    await t.db.insert(participants).values(Array.from({ length: 5 }, (_, i) => ({ schoolId: school.id, firstname: `Keep ${i}` })));
+    await t.db
+      .insert(participants)
+      .values(Array.from({ length: 5 }, (_, i) => ({ schoolId: school.id, firstname: `Keep ${i}` })));
     const [gone] = await t.db.insert(participants).values({ schoolId: school.id, firstname: 'Gone' }).returning();
     await t.db.delete(participants).where(eq(participants.id, gone!.id));
     await purgeTombstones(t.db, new Date(Date.now() + 60_000));
@@ -98,7 +106,10 @@ describe('change feed', () => {
       cursor = page.cursor;
       if (!page.hasMore) break;
     }
-    const kept = await t.db.select({ id: participants.id }).from(participants).where(eq(participants.schoolId, school.id));
+    const kept = await t.db
+      .select({ id: participants.id })
+      .from(participants)
+      .where(eq(participants.schoolId, school.id));
     expect(kept.every((p) => ids.has(p.id))).toBe(true);
     expect((await readChanges(t.db, scope, cursor)).resetRequired).toBe(false);
   });
@@ -124,8 +135,12 @@ describe('change feed', () => {
     const writer = async (w: number) => {
       for (let i = 0; i < 12; i++) {
         await t.db.transaction(async (tx) => {
-          const rows = await tx.insert(participants)
-            .values([{ schoolId: school.id, firstname: `w${w}-${i}-a` }, { schoolId: school.id, firstname: `w${w}-${i}-b` }])
+          const rows = await tx
+            .insert(participants)
+            .values([
+              { schoolId: school.id, firstname: `w${w}-${i}-a` },
+              { schoolId: school.id, firstname: `w${w}-${i}-b` },
+            ])
             .returning({ id: participants.id });
           await pause(); // hold the transaction open after taking sequence numbers
           written.push(...rows.map((r) => r.id));

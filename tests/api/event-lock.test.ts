@@ -17,11 +17,21 @@ let admin: Agent;
 let school: Agent;
 
 const tickets = (n: number) => ({
-  managerTicket1: n, managerTicket2: 0, managerTicket3: 0, managerTicket4: 0, managerTicket5: 0,
-  xcManagerTicketAlpine1: 0, xcManagerTicketXC1: 0,
+  managerTicket1: n,
+  managerTicket2: 0,
+  managerTicket3: 0,
+  managerTicket4: 0,
+  managerTicket5: 0,
+  xcManagerTicketAlpine1: 0,
+  xcManagerTicketXC1: 0,
 });
 const save = (agent: Agent, n: number, headers: Record<string, string> = {}) =>
-  agent.request({ method: 'POST', url: '/api/ticketings', payload: { ticketing: { ...tickets(n), noAvailableTeamManagerPasses: 5 } }, headers });
+  agent.request({
+    method: 'POST',
+    url: '/api/ticketings',
+    payload: { ticketing: { ...tickets(n), noAvailableTeamManagerPasses: 5 } },
+    headers,
+  });
 const lock = (locked: boolean) =>
   admin.request({ method: 'PUT', url: '/api/events', payload: { data: [{ id: eventId, locked }] } });
 
@@ -30,7 +40,9 @@ beforeEach(async () => {
   ({ eventId, admin, school } = await schoolInEvent(t));
   expect((await save(admin, 1)).statusCode).toBe(200);
 });
-afterEach(async () => { await t.close(); });
+afterEach(async () => {
+  await t.close();
+});
 
 it('answers 410 EVENT_LOCKED to a school write once the admin locks the event, changing nothing', async () => {
   expect((await lock(true)).statusCode).toBe(200);

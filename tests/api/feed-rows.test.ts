@@ -22,7 +22,12 @@ beforeAll(async () => {
   await seedDemoData(t.db, { now: t.clock.now() });
   await addRowsTheDemoLacks();
   for (const event of await t.db.select().from(events).where(eq(events.archived, false))) {
-    const page = await pullChanges(t.db, { schoolId: null, eventId: event.id, allSchools: true, withAdminTables: true }, 0, 100_000);
+    const page = await pullChanges(
+      t.db,
+      { schoolId: null, eventId: event.id, allSchools: true, withAdminTables: true },
+      0,
+      100_000,
+    );
     for (const change of page.changes) {
       if (change.row) rowsByEntity.set(change.entity, [...(rowsByEntity.get(change.entity) ?? []), change.row]);
     }
@@ -31,19 +36,37 @@ beforeAll(async () => {
     if (change.row) rowsByEntity.set(change.entity, [...(rowsByEntity.get(change.entity) ?? []), change.row]);
   }
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** The demo keeps its results on last season's archived event and has no draws or start hut
  *  marks yet: one of each on an event the feeds send, so every feed schema meets a real row. */
 async function addRowsTheDemoLacks() {
-  const [shown] = await t.db.select().from(events).where(and(eq(events.archived, false), eq(events.showForStartlists, true)));
+  const [shown] = await t.db
+    .select()
+    .from(events)
+    .where(and(eq(events.archived, false), eq(events.showForStartlists, true)));
   if (!shown) throw new Error('the demo data has no event shown for start lists');
   const [team] = await t.db.select().from(teams).where(eq(teams.eventId, shown.id)).limit(1);
   const [entry] = await t.db.select().from(teamEntries).where(eq(teamEntries.teamId, team!.id)).limit(1);
-  await t.db.insert(resultRaces).values({ eventId: shown.id, disciplineId: team!.disciplineId, division: team!.division, gender: team!.gender, teamIndividual: 'Team' });
-  await t.db.insert(resultOveralls).values({ eventId: shown.id, pointscore: 'Skiing', schoolType: 'Primary', gender: 'Male' });
+  await t.db.insert(resultRaces).values({
+    eventId: shown.id,
+    disciplineId: team!.disciplineId,
+    division: team!.division,
+    gender: team!.gender,
+    teamIndividual: 'Team',
+  });
+  await t.db
+    .insert(resultOveralls)
+    .values({ eventId: shown.id, pointscore: 'Skiing', schoolType: 'Primary', gender: 'Male' });
   await t.db.insert(startDraws).values({
-    eventId: shown.id, disciplineId: team!.disciplineId, division: team!.division, gender: team!.gender, seed: 1, teamOrder: [team!.id],
+    eventId: shown.id,
+    disciplineId: team!.disciplineId,
+    division: team!.division,
+    gender: team!.gender,
+    seed: 1,
+    teamOrder: [team!.id],
   });
   await t.db.insert(raceMarks).values({ eventId: shown.id, teamEntryId: entry!.id, run: 'First', mark: 'started' });
 }
@@ -58,7 +81,11 @@ describe('the change feed on the demo data', () => {
     expect(rows.length, `${entity} rows in the feed`).toBeGreaterThan(0);
     const failures = rows.flatMap((row) => {
       const parsed = FEED_ROW_SCHEMAS[entity]!.safeParse(row);
-      return parsed.success ? [] : [`${JSON.stringify(row).slice(0, 200)}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`];
+      return parsed.success
+        ? []
+        : [
+            `${JSON.stringify(row).slice(0, 200)}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
+          ];
     });
     expect(failures.slice(0, 5)).toEqual([]);
   });
@@ -66,6 +93,7 @@ describe('the change feed on the demo data', () => {
   it('sends each school its invoice status, paid where the payments cover the invoice', () => {
     const statuses = rowsByEntity.get('invoices') ?? [];
     expect(statuses.some((s) => s.paid === true)).toBe(true);
-    for (const s of statuses) expect(s.paid).toBe((s.total as number) > 0 && (s.received as number) >= (s.total as number));
+    for (const s of statuses)
+      expect(s.paid).toBe((s.total as number) > 0 && (s.received as number) >= (s.total as number));
   });
 });

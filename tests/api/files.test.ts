@@ -23,12 +23,16 @@ let school: Agent;
 
 /** The smallest well-formed one-page PDF. */
 const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n'
-  + '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 10 10]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 10 10]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
   'latin1',
 );
-const image = (width: number, format: 'png' | 'jpeg' | 'webp') =>
-  sharp({ create: { width, height: Math.round(width / 2), channels: 3, background: { r: 200, g: 30, b: 30 } } })[format]().toBuffer();
+const image = (width: number, format: 'png' | 'jpeg' | 'webp') => {
+  const picture = sharp({
+    create: { width, height: Math.round(width / 2), channels: 3, background: { r: 200, g: 30, b: 30 } },
+  });
+  return picture[format]().toBuffer();
+};
 
 const upload = (agent: Agent, kind: 'results' | 'trophies', body: Buffer | string, contentType: string) =>
   agent.request({ method: 'POST', url: `/api/files/${kind}`, payload: body, headers: { 'content-type': contentType } });
@@ -88,7 +92,11 @@ describe('result files', () => {
 
 describe('trophy images', () => {
   it('takes PNG, JPEG and WebP by their bytes, shrinks wide ones to 480 px and serves them with their type', async () => {
-    for (const [format, width, expected] of [['png', 1200, 480], ['jpeg', 900, 480], ['webp', 300, 300]] as const) {
+    for (const [format, width, expected] of [
+      ['png', 1200, 480],
+      ['jpeg', 900, 480],
+      ['webp', 300, 300],
+    ] as const) {
       const res = await upload(admin, 'trophies', await image(width, format), 'application/octet-stream');
       expect(res.statusCode, res.body).toBe(200);
       const served = await school.request({ method: 'GET', url: (res.json() as { url: string }).url });
@@ -115,11 +123,24 @@ describe('trophy images', () => {
 
 describe('who may', () => {
   it('uploads for admins only; reads for signed-in users; unknown ids are 404, bad ids 400', async () => {
-    for (const agent of [school, await signIn(t.app, (await createUser(t.db, 'auditor')).email), await signIn(t.app, (await createUser(t.db, 'racedept')).email)]) {
+    for (const agent of [
+      school,
+      await signIn(t.app, (await createUser(t.db, 'auditor')).email),
+      await signIn(t.app, (await createUser(t.db, 'racedept')).email),
+    ]) {
       expect((await upload(agent, 'results', PDF, 'application/pdf')).statusCode).toBe(403);
       expect((await upload(agent, 'trophies', await image(10, 'png'), 'image/png')).statusCode).toBe(403);
     }
-    expect((await t.app.inject({ method: 'POST', url: '/api/files/results', payload: PDF, headers: { 'content-type': 'application/pdf' } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/files/results',
+          payload: PDF,
+          headers: { 'content-type': 'application/pdf' },
+        })
+      ).statusCode,
+    ).toBe(401);
     const { url } = (await upload(admin, 'results', PDF, 'application/pdf')).json() as { url: string };
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     expect((await school.request({ method: 'GET', url: '/api/files/AAAAAAAAAAAAAAAAAAAAAAAA' })).statusCode).toBe(404);
@@ -131,30 +152,79 @@ describe('who may', () => {
 describe('files nothing links to', () => {
   it('are deleted by housekeeping once they are 30 days old; linked and recent ones stay', async () => {
     const url = async (kind: 'results' | 'trophies') =>
-      ((await upload(admin, kind, kind === 'results' ? PDF : await image(20, 'png'), kind === 'results' ? 'application/pdf' : 'image/png')).json() as { url: string }).url;
-    const [raceFile, overallFile, picture, orphan, recent] = [await url('results'), await url('results'), await url('trophies'), await url('results'), await url('trophies')];
+      (
+        (
+          await upload(
+            admin,
+            kind,
+            kind === 'results' ? PDF : await image(20, 'png'),
+            kind === 'results' ? 'application/pdf' : 'image/png',
+          )
+        ).json() as { url: string }
+      ).url;
+    const [raceFile, overallFile, picture, orphan, recent] = [
+      await url('results'),
+      await url('results'),
+      await url('trophies'),
+      await url('results'),
+      await url('trophies'),
+    ];
     const origin = 'https://entries.example.test';
     const saved = await admin.request({
-      method: 'PUT', url: '/api/results',
+      method: 'PUT',
+      url: '/api/results',
       payload: {
-        multi: true, racesDeleted: [], overallDeleted: [],
-        races: [{ id: randomUUID(), DisciplineId: 1, division: 1, gender: 'Male', teamIndividual: 'Team', fileUrl: `${origin}${raceFile!}` }],
-        overalls: [{ id: randomUUID(), pointscore: 'Skiing', schoolType: 'Primary', gender: 'Male', fileUrl: `${origin}${overallFile!}` }],
+        multi: true,
+        racesDeleted: [],
+        overallDeleted: [],
+        races: [
+          {
+            id: randomUUID(),
+            DisciplineId: 1,
+            division: 1,
+            gender: 'Male',
+            teamIndividual: 'Team',
+            fileUrl: `${origin}${raceFile!}`,
+          },
+        ],
+        overalls: [
+          {
+            id: randomUUID(),
+            pointscore: 'Skiing',
+            schoolType: 'Primary',
+            gender: 'Male',
+            fileUrl: `${origin}${overallFile!}`,
+          },
+        ],
       },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const trophy = await admin.request({
-      method: 'PUT', url: '/api/v2/Trophies',
-      payload: { trophiesDeleted: [], trophies: [{ id: randomUUID(), gender: 'male', type: 'team', imageURL: `https://elsewhere.example.test/cup.jpg|${picture!}` }] },
+      method: 'PUT',
+      url: '/api/v2/Trophies',
+      payload: {
+        trophiesDeleted: [],
+        trophies: [
+          {
+            id: randomUUID(),
+            gender: 'male',
+            type: 'team',
+            imageURL: `https://elsewhere.example.test/cup.jpg|${picture!}`,
+          },
+        ],
+      },
     });
     expect(trophy.statusCode, trophy.body).toBe(200);
     // On the app's clock, as the sessions are: housekeeping also ends sessions idle by that clock.
     const now = t.clock.now();
     const old = new Date(now.getTime() - UNUSED_FILE_RETENTION_MS - 60_000);
-    for (const u of [raceFile, overallFile, picture, orphan]) await utimes(path.join(filesDir(dataDir), idOf(u!)), old, old);
+    for (const u of [raceFile, overallFile, picture, orphan])
+      await utimes(path.join(filesDir(dataDir), idOf(u!)), old, old);
 
     await runHousekeeping(t.db, t.deps.config, now);
-    expect((await readdir(filesDir(dataDir))).sort()).toEqual([raceFile, overallFile, picture, recent].map((u) => idOf(u!)).sort());
+    expect((await readdir(filesDir(dataDir))).sort()).toEqual(
+      [raceFile, overallFile, picture, recent].map((u) => idOf(u!)).sort(),
+    );
     expect((await school.request({ method: 'GET', url: orphan! })).statusCode).toBe(404);
     expect((await school.request({ method: 'GET', url: raceFile! })).statusCode).toBe(200);
   });

@@ -37,7 +37,9 @@ type Role = (typeof ROLES)[number];
 // ---- The app and what it registered ---------------------------------------------------------
 
 const t = await startTestApp();
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const ROUTES = registeredRoutes(t.app);
 const RUNS = Math.min(MAX_RUNS, Math.max(MIN_RUNS, Math.floor(BUDGET / Math.max(1, ROUTES.length * ROLES.length))));
@@ -60,15 +62,33 @@ beforeAll(async () => {
   emails.school = (await createUser(t.db, 'school', { schoolId })).email;
   emails.admin = (await createUser(t.db, 'admin')).email;
   const participantId = randomUUID();
-  await t.db.insert(registryAthletes).values({ snowId: '410052', firstname: 'Fuzz', lastname: 'Athlete', gender: 'Female', dob: null })
+  await t.db
+    .insert(registryAthletes)
+    .values({ snowId: '410052', firstname: 'Fuzz', lastname: 'Athlete', gender: 'Female', dob: null })
     .onConflictDoNothing();
-  await t.db.insert(participants).values({ id: participantId, schoolId, firstname: 'Fuzz', lastname: 'Row', snowId: '410052' });
-  const [team] = await t.db.insert(teams).values({
-    schoolId, eventId, disciplineId: 1, division: 1, teamRank: 'A', gender: 'Female',
-  }).returning();
+  await t.db
+    .insert(participants)
+    .values({ id: participantId, schoolId, firstname: 'Fuzz', lastname: 'Row', snowId: '410052' });
+  const [team] = await t.db
+    .insert(teams)
+    .values({
+      schoolId,
+      eventId,
+      disciplineId: 1,
+      division: 1,
+      teamRank: 'A',
+      gender: 'Female',
+    })
+    .returning();
   const entryId = randomUUID();
   await t.db.insert(teamEntries).values({
-    id: entryId, teamId: team!.id, eventId, disciplineId: 1, schoolId, participantId, position: 1,
+    id: entryId,
+    teamId: team!.id,
+    eventId,
+    disciplineId: 1,
+    schoolId,
+    participantId,
+    position: 1,
   });
   known.ids.push(schoolId, eventId, participantId, team!.id, entryId);
 });
@@ -79,7 +99,11 @@ async function callers(): Promise<Record<Role, Agent>> {
   t.clock.advance(16 * 60_000);
   const school = await signIn(t.app, emails.school, PASSWORD, eventId);
   const admin = await signIn(t.app, emails.admin);
-  const picked = await admin.request({ method: 'POST', url: '/api/session/', payload: { SchoolId: schoolId, EventId: eventId } });
+  const picked = await admin.request({
+    method: 'POST',
+    url: '/api/session/',
+    payload: { SchoolId: schoolId, EventId: eventId },
+  });
   expect(picked.statusCode, picked.body).toBe(200);
   return { 'signed out': { cookie: '', request: (opts) => t.app.inject(opts) }, school, admin };
 }
@@ -93,15 +117,43 @@ const checksOf = (def: Def) => ((def.checks ?? []) as Schema[]).map((c) => c._zo
 
 /** `[[[...0...]]]`, `depth` levels deep, as JSON text. */
 const nestedArrays = (depth: number) => `${'['.repeat(depth)}0${']'.repeat(depth)}`;
-const nestedObjects = (depth: number) => `${'{"a":'.repeat(Math.max(0, depth - 1))}{}${'}'.repeat(Math.max(0, depth - 1))}`;
+const nestedObjects = (depth: number) =>
+  `${'{"a":'.repeat(Math.max(0, depth - 1))}{}${'}'.repeat(Math.max(0, depth - 1))}`;
 /** The same, as a value (kept shallow enough for JSON.stringify). */
 const nestedValue = (depth: number): unknown => (depth <= 0 ? 0 : [nestedValue(depth - 1)]);
 
 const nastyString: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(
-    '', ' ', '\u0000', 'a\u0000b', '%00', '0', '-1', '-0', '1e309', '99999999999999999999', 'NaN', 'null', 'true',
-    '__proto__', 'constructor', 'prototype', "' OR '1'='1", "'; DROP TABLE participants; --", '\\', '"', '../../etc/passwd',
-    '\ud800', '\uffff', '\u{1d54f}', '\u202e', '\u0663\u0664', 'Zoë Ñúñez', '410052', '4100521234567890', ' 410052 ',
+    '',
+    ' ',
+    '\u0000',
+    'a\u0000b',
+    '%00',
+    '0',
+    '-1',
+    '-0',
+    '1e309',
+    '99999999999999999999',
+    'NaN',
+    'null',
+    'true',
+    '__proto__',
+    'constructor',
+    'prototype',
+    "' OR '1'='1",
+    "'; DROP TABLE participants; --",
+    '\\',
+    '"',
+    '../../etc/passwd',
+    '\ud800',
+    '\uffff',
+    '\u{1d54f}',
+    '\u202e',
+    '\u0663\u0664',
+    'Zoë Ñúñez',
+    '410052',
+    '4100521234567890',
+    ' 410052 ',
   ),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
@@ -124,11 +176,20 @@ const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
 
 function stringFor(def: Def): fc.Arbitrary<string> {
   switch (def.format) {
-    case 'uuid': return fc.oneof(fc.uuid(), fc.constantFrom(...known.ids));
-    case 'email': return fc.oneof(fc.emailAddress(), fc.constantFrom(emails.school, emails.admin));
-    case 'date': return fc.date({ min: new Date('1990-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
-    case 'datetime': return fc.date({ min: new Date('1990-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }).map((d) => d.toISOString());
-    case 'url': return fc.webUrl();
+    case 'uuid':
+      return fc.oneof(fc.uuid(), fc.constantFrom(...known.ids));
+    case 'email':
+      return fc.oneof(fc.emailAddress(), fc.constantFrom(emails.school, emails.admin));
+    case 'date':
+      return fc
+        .date({ min: new Date('1990-01-01'), max: new Date('2030-12-31'), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10));
+    case 'datetime':
+      return fc
+        .date({ min: new Date('1990-01-01'), max: new Date('2030-12-31'), noInvalidDate: true })
+        .map((d) => d.toISOString());
+    case 'url':
+      return fc.webUrl();
   }
   const regex = checksOf(def).find((c) => c.format === 'regex')?.pattern;
   if (regex instanceof RegExp) return fc.oneof(fc.stringMatching(regex), fc.constantFrom(...known.snowIds));
@@ -137,7 +198,9 @@ function stringFor(def: Def): fc.Arbitrary<string> {
 
 function numberFor(def: Def): fc.Arbitrary<number> {
   const integer = checksOf(def).some((c) => c.format === 'safeint' || c.format === 'int32');
-  return integer ? fc.oneof(fc.integer({ min: 0, max: 12 }), fc.integer({ min: -5, max: 5000 })) : fc.integer({ min: 0, max: 100_000 }).map((c) => c / 100);
+  return integer
+    ? fc.oneof(fc.integer({ min: 0, max: 12 }), fc.integer({ min: -5, max: 5000 }))
+    : fc.integer({ min: 0, max: 100_000 }).map((c) => c / 100);
 }
 
 const memo = new WeakMap<object, fc.Arbitrary<unknown>>();
@@ -155,30 +218,54 @@ function validFor(def: Def): fc.Arbitrary<unknown> {
   switch (def.type) {
     case 'object': {
       const shape = def.shape as Record<string, unknown>;
-      const required = Object.keys(shape).filter((k) => !['optional', 'default', 'prefault'].includes(defOf(shape[k]).type));
+      const required = Object.keys(shape).filter(
+        (k) => !['optional', 'default', 'prefault'].includes(defOf(shape[k]).type),
+      );
       const model = Object.fromEntries(Object.entries(shape).map(([k, s]) => [k, valueFor(s)]));
       return fc.record(model, { requiredKeys: required });
     }
-    case 'array': return fc.array(valueFor(def.element), { maxLength: 4 });
-    case 'tuple': return fc.tuple(...(def.items as unknown[]).map(valueFor));
-    case 'nullable': return fc.oneof(fc.constant(null), valueFor(def.innerType));
-    case 'optional': case 'default': case 'prefault': case 'readonly': case 'nonoptional': case 'catch':
+    case 'array':
+      return fc.array(valueFor(def.element), { maxLength: 4 });
+    case 'tuple':
+      return fc.tuple(...(def.items as unknown[]).map(valueFor));
+    case 'nullable':
+      return fc.oneof(fc.constant(null), valueFor(def.innerType));
+    case 'optional':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'nonoptional':
+    case 'catch':
       return valueFor(def.innerType);
-    case 'union': return fc.oneof(...(def.options as unknown[]).map(valueFor));
+    case 'union':
+      return fc.oneof(...(def.options as unknown[]).map(valueFor));
     case 'pipe': {
       // A JSON-encoded query (`filter`): generate the object it must decode to.
       const out = defOf(def.out);
       const from = valueFor(def.in);
-      return out.type === 'object' ? fc.oneof(from, valueFor(def.out).map((v) => JSON.stringify(v))) : from;
+      return out.type === 'object'
+        ? fc.oneof(
+            from,
+            valueFor(def.out).map((v) => JSON.stringify(v)),
+          )
+        : from;
     }
-    case 'enum': return fc.constantFrom(...Object.values(def.entries as Record<string, string | number>));
-    case 'literal': return fc.constantFrom(...(def.values as unknown[]));
-    case 'string': return stringFor(def);
-    case 'number': return numberFor(def);
-    case 'boolean': return fc.boolean();
-    case 'null': return fc.constant(null);
-    case 'record': return fc.dictionary(fc.string({ maxLength: 10 }), valueFor(def.valueType), { maxKeys: 3 });
-    default: return fc.jsonValue({ maxDepth: 2 });
+    case 'enum':
+      return fc.constantFrom(...Object.values(def.entries as Record<string, string | number>));
+    case 'literal':
+      return fc.constantFrom(...(def.values as unknown[]));
+    case 'string':
+      return stringFor(def);
+    case 'number':
+      return numberFor(def);
+    case 'boolean':
+      return fc.boolean();
+    case 'null':
+      return fc.constant(null);
+    case 'record':
+      return fc.dictionary(fc.string({ maxLength: 10 }), valueFor(def.valueType), { maxKeys: 3 });
+    default:
+      return fc.jsonValue({ maxDepth: 2 });
   }
 }
 
@@ -187,7 +274,8 @@ const asJson = (payload: string): Body => ({ payload, contentType: 'application/
 
 /** JSON text with a prototype-pollution key put in front. */
 function polluted(value: unknown, key: '__proto__' | 'constructor'): string {
-  const member = key === '__proto__' ? '"__proto__":{"polluted":true}' : '"constructor":{"prototype":{"polluted":true}}';
+  const member =
+    key === '__proto__' ? '"__proto__":{"polluted":true}' : '"constructor":{"prototype":{"polluted":true}}';
   const text = JSON.stringify(value) ?? 'null';
   if (text === '{}') return `{${member}}`;
   if (text.startsWith('{')) return `{${member},${text.slice(1)}`;
@@ -195,8 +283,21 @@ function polluted(value: unknown, key: '__proto__' | 'constructor'): string {
 }
 
 const RAW_BODIES = [
-  '', '{', '[', 'null', 'true', '0', '"text"', '{"a":1,}', '{"a":1}{"b":2}', '\u0000', '\ufeff{}', '{"a":"\\ud800"}',
-  '{"__proto__":{"polluted":true}}', '[{"__proto__":{"polluted":true}}]', '{"a":{"constructor":{"prototype":{"polluted":true}}}}',
+  '',
+  '{',
+  '[',
+  'null',
+  'true',
+  '0',
+  '"text"',
+  '{"a":1,}',
+  '{"a":1}{"b":2}',
+  '\u0000',
+  '\ufeff{}',
+  '{"a":"\\ud800"}',
+  '{"__proto__":{"polluted":true}}',
+  '[{"__proto__":{"polluted":true}}]',
+  '{"a":{"constructor":{"prototype":{"polluted":true}}}}',
 ];
 
 function bodyFor(contract: RouteContract | undefined): fc.Arbitrary<Body> {
@@ -204,20 +305,44 @@ function bodyFor(contract: RouteContract | undefined): fc.Arbitrary<Body> {
   return fc.oneof(
     { weight: 6, arbitrary: shaped.map((v) => asJson(JSON.stringify(v) ?? 'null')) },
     { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((v) => asJson(JSON.stringify(v))) },
-    { weight: 1, arbitrary: fc.tuple(shaped, fc.constantFrom('__proto__', 'constructor') as fc.Arbitrary<'__proto__' | 'constructor'>).map(([v, k]) => asJson(polluted(v, k))) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(shaped, fc.constantFrom('__proto__', 'constructor') as fc.Arbitrary<'__proto__' | 'constructor'>)
+        .map(([v, k]) => asJson(polluted(v, k))),
+    },
     { weight: 1, arbitrary: fc.constantFrom(...RAW_BODIES).map(asJson) },
     {
       weight: 1,
-      arbitrary: fc.tuple(fc.constantFrom(MAX_JSON_DEPTH - 1, MAX_JSON_DEPTH, MAX_JSON_DEPTH + 1, 1000, 20_000), fc.boolean())
+      arbitrary: fc
+        .tuple(fc.constantFrom(MAX_JSON_DEPTH - 1, MAX_JSON_DEPTH, MAX_JSON_DEPTH + 1, 1000, 20_000), fc.boolean())
         .map(([depth, arrays]) => asJson(arrays ? nestedArrays(depth) : nestedObjects(depth))),
     },
-    { weight: 1, arbitrary: fc.integer({ min: 1, max: 64 * 1024 }).map((extra) => asJson(JSON.stringify({ pad: 'x'.repeat(MAX_BODY_BYTES + extra) }))) },
     {
       weight: 1,
-      arbitrary: fc.record({
-        contentType: fc.constantFrom(undefined, 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/json; charset=utf-16'),
-        payload: fc.oneof(shaped.map((v) => JSON.stringify(v) ?? ''), fc.constant('a=1&b=%00')),
-      }, { requiredKeys: ['payload'] }),
+      arbitrary: fc
+        .integer({ min: 1, max: 64 * 1024 })
+        .map((extra) => asJson(JSON.stringify({ pad: 'x'.repeat(MAX_BODY_BYTES + extra) }))),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record(
+        {
+          contentType: fc.constantFrom(
+            undefined,
+            'text/plain',
+            'application/x-www-form-urlencoded',
+            'multipart/form-data; boundary=x',
+            'application/xml',
+            'application/json; charset=utf-16',
+          ),
+          payload: fc.oneof(
+            shaped.map((v) => JSON.stringify(v) ?? ''),
+            fc.constant('a=1&b=%00'),
+          ),
+        },
+        { requiredKeys: ['payload'] },
+      ),
     },
   );
 }
@@ -227,39 +352,75 @@ function paramFor(contract: RouteContract | undefined, name: string): fc.Arbitra
   const shape = contract?.params ? (defOf(contract.params).shape as Record<string, unknown> | undefined) : undefined;
   const shaped = shape?.[name] ? valueFor(shape[name]) : nastyString;
   return fc.oneof(
-    { weight: 5, arbitrary: shaped.map((v) => encode(typeof v === 'string' ? v : JSON.stringify(v) ?? '')) },
+    { weight: 5, arbitrary: shaped.map((v) => encode(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))) },
     { weight: 2, arbitrary: nastyString.map(encode) },
-    { weight: 1, arbitrary: fc.constantFrom('%00', '%zz', '%', '%2F', '%2e%2e', '..', '%E0%A4%A', '%C0%AF', '%ff%fe', '%20', '-1', '1e309') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '%00',
+        '%zz',
+        '%',
+        '%2F',
+        '%2e%2e',
+        '..',
+        '%E0%A4%A',
+        '%C0%AF',
+        '%ff%fe',
+        '%20',
+        '-1',
+        '1e309',
+      ),
+    },
   );
 }
 
 /** encodeURIComponent, with lone surrogates (which it refuses) sent as their raw UTF-8 bytes. */
 const encode = (text: string): string =>
-  text.split(/([\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff])/).map((part, i) => {
-    if (i % 2 === 0) return encodeURIComponent(part);
-    const c = part.charCodeAt(0);
-    return `%ED%${(0xa0 | ((c >> 6) & 0x1f)).toString(16).toUpperCase()}%${(0x80 | (c & 0x3f)).toString(16).toUpperCase()}`;
-  }).join('');
+  text
+    .split(/([\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff])/)
+    .map((part, i) => {
+      if (i % 2 === 0) return encodeURIComponent(part);
+      const c = part.charCodeAt(0);
+      return `%ED%${(0xa0 | ((c >> 6) & 0x1f)).toString(16).toUpperCase()}%${(0x80 | (c & 0x3f)).toString(16).toUpperCase()}`;
+    })
+    .join('');
 
-const toQueryValue = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v) ?? '');
+const toQueryValue = (v: unknown): string => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
 
 function queryFor(contract: RouteContract | undefined): fc.Arbitrary<string> {
   const shape = contract?.querystring ? ((defOf(contract.querystring).shape ?? {}) as Record<string, unknown>) : {};
-  const named = Object.entries(shape).map(([key, schema]) => fc.tuple(fc.constant(key), valueFor(schema).map(toQueryValue)));
-  const pair = fc.oneof(
-    ...(named.length ? [{ weight: 4, arbitrary: fc.oneof(...named) }] : []),
-    {
-      weight: 1,
-      arbitrary: fc.tuple(fc.oneof(fc.constantFrom('filter', 'EventId', 'SchoolId', 'limit', 'cursor', '__proto__', 'constructor'), fc.string({ maxLength: 8 })), nastyString),
-    },
+  const named = Object.entries(shape).map(([key, schema]) =>
+    fc.tuple(fc.constant(key), valueFor(schema).map(toQueryValue)),
   );
-  return fc.tuple(
-    fc.array(pair, { maxLength: 4 }),
-    fc.constantFrom('', '', '', '&%00=%00', '&x=%zz', '&a[b][c]=1', '&&&=', '&filter=%7B%22where%22%3A', '&filter=%7B&filter=%7D'),
-  ).map(([pairs, raw]) => {
-    const text = pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&') + raw;
-    return text ? `?${text}` : '';
+  const pair = fc.oneof(...(named.length ? [{ weight: 4, arbitrary: fc.oneof(...named) }] : []), {
+    weight: 1,
+    arbitrary: fc.tuple(
+      fc.oneof(
+        fc.constantFrom('filter', 'EventId', 'SchoolId', 'limit', 'cursor', '__proto__', 'constructor'),
+        fc.string({ maxLength: 8 }),
+      ),
+      nastyString,
+    ),
   });
+  return fc
+    .tuple(
+      fc.array(pair, { maxLength: 4 }),
+      fc.constantFrom(
+        '',
+        '',
+        '',
+        '&%00=%00',
+        '&x=%zz',
+        '&a[b][c]=1',
+        '&&&=',
+        '&filter=%7B%22where%22%3A',
+        '&filter=%7B&filter=%7D',
+      ),
+    )
+    .map(([pairs, raw]) => {
+      const text = pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&') + raw;
+      return text ? `?${text}` : '';
+    });
 }
 
 const headerValue = fc.oneof(
@@ -268,12 +429,16 @@ const headerValue = fc.oneof(
   fc.constantFrom('-1', '0', '1', '99999999999999999999', '1e3', 'NaN', 'x'.repeat(5000)),
 );
 /** The write headers (plugins/idempotency), sometimes well formed. */
-const headersArb = () => fc.record({
-  'idempotency-key': fc.oneof(headerValue, fc.uuid()),
-  'x-client-id': fc.oneof(headerValue, fc.uuid()),
-  'x-client-seq': fc.oneof(headerValue, fc.integer({ min: 1, max: 1000 }).map(String)),
-  'x-event-id': fc.oneof(headerValue, fc.constantFrom(...known.ids)),
-}, { requiredKeys: [] });
+const headersArb = () =>
+  fc.record(
+    {
+      'idempotency-key': fc.oneof(headerValue, fc.uuid()),
+      'x-client-id': fc.oneof(headerValue, fc.uuid()),
+      'x-client-seq': fc.oneof(headerValue, fc.integer({ min: 1, max: 1000 }).map(String)),
+      'x-event-id': fc.oneof(headerValue, fc.constantFrom(...known.ids)),
+    },
+    { requiredKeys: [] },
+  );
 
 type Generated = { url: string; body?: Body; headers: Record<string, string> };
 
@@ -282,17 +447,19 @@ function requestFor(method: string, path: string): fc.Arbitrary<Generated> {
   const names = [...path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!);
   const params = fc.tuple(...names.map((n) => paramFor(contract, n)));
   const withBody = method !== 'GET';
-  return fc.record({
-    params: names.length ? params : fc.constant([] as string[]),
-    wildcard: path.includes('*') ? nastyString.map(encode) : fc.constant(''),
-    query: queryFor(contract),
-    body: withBody ? fc.option(bodyFor(contract), { freq: 8 }) : fc.constant(null),
-    headers: fc.option(headersArb(), { freq: 3 }),
-  }).map(({ params: values, wildcard, query, body, headers }) => {
-    let i = 0;
-    const filled = path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, () => values[i++] ?? '').replace('*', wildcard);
-    return { url: filled + query, ...(body ? { body } : {}), headers: (headers ?? {}) as Record<string, string> };
-  });
+  return fc
+    .record({
+      params: names.length ? params : fc.constant([] as string[]),
+      wildcard: path.includes('*') ? nastyString.map(encode) : fc.constant(''),
+      query: queryFor(contract),
+      body: withBody ? fc.option(bodyFor(contract), { freq: 8 }) : fc.constant(null),
+      headers: fc.option(headersArb(), { freq: 3 }),
+    })
+    .map(({ params: values, wildcard, query, body, headers }) => {
+      let i = 0;
+      const filled = path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, () => values[i++] ?? '').replace('*', wildcard);
+      return { url: filled + query, ...(body ? { body } : {}), headers: (headers ?? {}) as Record<string, string> };
+    });
 }
 
 // ---- What every answer must be -------------------------------------------------------------------
@@ -302,7 +469,10 @@ const INTERNALS: [string, RegExp][] = [
   ['a stack', /"stack"\s*:/],
   ['an error class dump', /\b[A-Z]?[a-zA-Z]*Error: |"name"\s*:\s*"\w*Error"/],
   ['SQLSTATE', /SQLSTATE|"(?:severity|routine|sqlState|constraint|table|schema)"\s*:/i],
-  ['SQL text', /Failed query|syntax error at or near|\bselect\s+[^\n]{0,200}\bfrom\s+"|\binsert into "|\bupdate "[^"]+" set\b|\bdelete from "|duplicate key value|violates [\w-]+ constraint|\brelation "/i],
+  [
+    'SQL text',
+    /Failed query|syntax error at or near|\bselect\s+[^\n]{0,200}\bfrom\s+"|\binsert into "|\bupdate "[^"]+" set\b|\bdelete from "|duplicate key value|violates [\w-]+ constraint|\brelation "/i,
+  ],
   ['a file path', /\/server\/|node_modules|file:\/\/|\.[cm]?[jt]sx?:\d+/],
 ];
 
@@ -326,8 +496,11 @@ function assertSafe(role: Role, method: string, gen: Generated, res: Answer) {
   }
   if (res.statusCode >= 400 && String(res.headers['content-type'] ?? '').includes('json')) {
     const body = JSON.parse(res.body) as Record<string, unknown>;
-    const shaped = body.statusCode === res.statusCode && typeof body.error === 'string' && typeof body.message === 'string'
-      && (ERROR_CODE_LIST as readonly unknown[]).includes(body.code);
+    const shaped =
+      body.statusCode === res.statusCode &&
+      typeof body.error === 'string' &&
+      typeof body.message === 'string' &&
+      (ERROR_CODE_LIST as readonly unknown[]).includes(body.code);
     if (!shaped) throw new Error(`not the common error body: ${why()}`);
   }
 }
@@ -358,18 +531,22 @@ describe(`fuzzing ${ROUTES.length} routes, ${RUNS} requests each per role`, () =
     expect(ROUTES.length).toBeGreaterThan(10);
   });
 
-  it.each(ROUTES)('%s', async (route) => {
-    const [method, path] = route.split(' ') as [string, string];
-    const arb = requestFor(method, path);
-    const agents = await callers();
-    for (const role of ROLES) {
-      await fc.assert(
-        fc.asyncProperty(arb, async (gen) => assertSafe(role, method, gen, await send(agents[role], method, gen))),
-        { seed: seedOf(`${route} ${role}`), numRuns: RUNS },
-      );
-    }
-    expect(({} as Record<string, unknown>).polluted, 'Object.prototype polluted').toBeUndefined();
-  }, 60_000);
+  it.each(ROUTES)(
+    '%s',
+    async (route) => {
+      const [method, path] = route.split(' ') as [string, string];
+      const arb = requestFor(method, path);
+      const agents = await callers();
+      for (const role of ROLES) {
+        await fc.assert(
+          fc.asyncProperty(arb, async (gen) => assertSafe(role, method, gen, await send(agents[role], method, gen))),
+          { seed: seedOf(`${route} ${role}`), numRuns: RUNS },
+        );
+      }
+      expect(({} as Record<string, unknown>).polluted, 'Object.prototype polluted').toBeUndefined();
+    },
+    60_000,
+  );
 });
 
 // The same requests with their target spelt otherwise (percent-encoded letters, doubled slashes,
@@ -381,31 +558,46 @@ const REFUSED_BEFORE_ANY_HANDLER = [400, 404, 413, 415, 431];
 
 describe(`fuzzing the request targets of ${ROUTES.length} routes`, () => {
   let port = 0;
-  beforeAll(async () => { port = await listenOnLoopback(t.app); });
+  beforeAll(async () => {
+    port = await listenOnLoopback(t.app);
+  });
 
-  it.each(ROUTES)('%s', async (route) => {
-    const [method, path] = route.split(' ') as [string, string];
-    // Within Node's 16 KiB request head: past it Node itself answers 431 before any of our code.
-    const short = (url: string) => (url.length > 2000 ? url.split('?')[0]! : url);
-    const arb = requestFor(method, path).chain((gen) => oddTargetOf(short(gen.url)).map((odd) => ({ ...gen, url: odd.target, how: odd.how })));
-    const agents = await callers();
-    for (const role of ROLES) {
-      await fc.assert(
-        fc.asyncProperty(arb, async (gen) => {
-          const res = await rawRequest(port, {
-            method, target: gen.url, cookie: agents[role].cookie || undefined, body: gen.body?.payload,
-            contentType: gen.body?.contentType ?? (gen.body ? 'application/json' : undefined),
-          });
-          assertSafe(role, method, gen, res);
-          if (!REFUSED_BEFORE_ANY_HANDLER.includes(res.statusCode)) throw new Error(`spelt with ${gen.how.join(', ')}, not refused: ${label(role, method, gen, res)}`);
-        }),
-        { seed: seedOf(`${route} ${role} target`), numRuns: Math.max(4, Math.floor(RUNS / 3)) },
+  it.each(ROUTES)(
+    '%s',
+    async (route) => {
+      const [method, path] = route.split(' ') as [string, string];
+      // Within Node's 16 KiB request head: past it Node itself answers 431 before any of our code.
+      const short = (url: string) => (url.length > 2000 ? url.split('?')[0]! : url);
+      const arb = requestFor(method, path).chain((gen) =>
+        oddTargetOf(short(gen.url)).map((odd) => ({ ...gen, url: odd.target, how: odd.how })),
       );
-    }
-  }, 60_000);
+      const agents = await callers();
+      for (const role of ROLES) {
+        await fc.assert(
+          fc.asyncProperty(arb, async (gen) => {
+            const res = await rawRequest(port, {
+              method,
+              target: gen.url,
+              cookie: agents[role].cookie || undefined,
+              body: gen.body?.payload,
+              contentType: gen.body?.contentType ?? (gen.body ? 'application/json' : undefined),
+            });
+            assertSafe(role, method, gen, res);
+            if (!REFUSED_BEFORE_ANY_HANDLER.includes(res.statusCode))
+              throw new Error(`spelt with ${gen.how.join(', ')}, not refused: ${label(role, method, gen, res)}`);
+          }),
+          { seed: seedOf(`${route} ${role} target`), numRuns: Math.max(4, Math.floor(RUNS / 3)) },
+        );
+      }
+    },
+    60_000,
+  );
 });
 
 afterAll(() => {
-  const statuses = [...stats.byStatus.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(', ');
+  const statuses = [...stats.byStatus.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([s, n]) => `${s}: ${n}`)
+    .join(', ');
   console.log(`fuzz: ${stats.requests} requests over ${ROUTES.length} routes x ${ROLES.length} roles (${statuses})`);
 });

@@ -40,6 +40,8 @@ describe('the files schools make', () => {
   });
 
   it('still refuses a file that is not text', async () => {
-    await expect(readTable(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]))).rejects.toMatchObject({ status: 415 });
+    await expect(
+      readTable(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d])),
+    ).rejects.toMatchObject({ status: 415 });
   });
 });

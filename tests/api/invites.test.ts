@@ -6,31 +6,62 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { disciplines, invites } from '../../server/db/schema';
-import { NO_EVENT_CHOSEN, duplicateInviteMessage, unknownDisciplineMessage } from '../../server/modules/invites/service';
+import {
+  NO_EVENT_CHOSEN,
+  duplicateInviteMessage,
+  unknownDisciplineMessage,
+} from '../../server/modules/invites/service';
 import { createEvent, createUser } from './support/factories';
 import { signIn, type Agent } from './support/http';
 import { schoolInEvent } from './support/scenario';
 import { startTestApp, type TestApp } from './support/test-app';
 
-type Row = { id: string; EventId: string; DisciplineId: number; division: number; gender: string; stateNational: string; name: string };
+type Row = {
+  id: string;
+  EventId: string;
+  DisciplineId: number;
+  division: number;
+  gender: string;
+  stateNational: string;
+  name: string;
+};
 
 let t: TestApp;
 let eventId: string;
 let admin: Agent;
 let school: Agent;
 
-const invite = (over: Partial<Row> = {}) => ({ id: randomUUID(), DisciplineId: 1, division: 1, gender: 'Female', stateNational: 'State', ...over });
-const put = (agent: Agent, body: { invites?: unknown[]; invitesDeleted?: string[] }, headers: Record<string, string> = {}) =>
-  agent.request({ method: 'PUT', url: '/api/invites', payload: { multi: true, invitesDeleted: [], overallDeleted: [], ...body }, headers });
+const invite = (over: Partial<Row> = {}) => ({
+  id: randomUUID(),
+  DisciplineId: 1,
+  division: 1,
+  gender: 'Female',
+  stateNational: 'State',
+  ...over,
+});
+const put = (
+  agent: Agent,
+  body: { invites?: unknown[]; invitesDeleted?: string[] },
+  headers: Record<string, string> = {},
+) =>
+  agent.request({
+    method: 'PUT',
+    url: '/api/invites',
+    payload: { multi: true, invitesDeleted: [], overallDeleted: [], ...body },
+    headers,
+  });
 const get = (agent: Agent) => agent.request({ method: 'GET', url: '/api/invites/' });
 const storedInvites = () => t.db.select().from(invites).orderBy(invites.id);
-const disciplineName = async (id: number) => (await t.db.select().from(disciplines).where(eq(disciplines.id, id)))[0]!.name;
+const disciplineName = async (id: number) =>
+  (await t.db.select().from(disciplines).where(eq(disciplines.id, id)))[0]!.name;
 
 beforeEach(async () => {
   t = await startTestApp();
   ({ eventId, admin, school } = await schoolInEvent(t));
 });
-afterEach(async () => { await t.close(); });
+afterEach(async () => {
+  await t.close();
+});
 
 describe('the invites of the chosen event', () => {
   it('adds invites and lists them with discipline names, by discipline, division and gender', async () => {
@@ -56,9 +87,12 @@ describe('the invites of the chosen event', () => {
     expect((listed.json() as Row[]).map((r) => r.id).sort()).toEqual(rows.map((r) => r.id).sort());
   });
 
-  it('removes only invites of the session\'s event', async () => {
+  it("removes only invites of the session's event", async () => {
     const other = await createEvent(t.db);
-    const [foreign] = await t.db.insert(invites).values({ eventId: other.id, disciplineId: 1, division: 1, gender: 'Male', stateNational: 'State' }).returning();
+    const [foreign] = await t.db
+      .insert(invites)
+      .values({ eventId: other.id, disciplineId: 1, division: 1, gender: 'Male', stateNational: 'State' })
+      .returning();
     const mine = invite();
     expect((await put(admin, { invites: [mine] })).statusCode).toBe(200);
     const res = await put(admin, { invitesDeleted: [mine.id, foreign!.id] });
@@ -89,19 +123,35 @@ describe('the invites of the chosen event', () => {
 
     const duplicate = await put(admin, { invites: [invite({ DisciplineId: 9, division: 2 })] });
     expect(duplicate.statusCode).toBe(422);
-    expect(duplicate.json().message).toBe(duplicateInviteMessage(await disciplineName(9), { division: 2, gender: 'Female', stateNational: 'State' }));
-    const twice = await put(admin, { invites: [invite({ division: 4 }), invite({ division: 4 })], invitesDeleted: [kept.id] });
+    expect(duplicate.json().message).toBe(
+      duplicateInviteMessage(await disciplineName(9), { division: 2, gender: 'Female', stateNational: 'State' }),
+    );
+    const twice = await put(admin, {
+      invites: [invite({ division: 4 }), invite({ division: 4 })],
+      invitesDeleted: [kept.id],
+    });
     expect(twice.statusCode).toBe(422);
     // An id already used by another invite.
     const reused = await put(admin, { invites: [invite({ id: kept.id, division: 5 })] });
     expect(reused.statusCode).toBe(422);
 
-    for (const bad of [{ division: 7 }, { division: 0 }, { gender: 'Co-Ed' }, { stateNational: 'Regional' }, { id: 'not-an-id' }]) {
-      expect((await put(admin, { invites: [invite(bad as Partial<Row>)], invitesDeleted: [kept.id] })).statusCode, JSON.stringify(bad)).toBe(400);
+    for (const bad of [
+      { division: 7 },
+      { division: 0 },
+      { gender: 'Co-Ed' },
+      { stateNational: 'Regional' },
+      { id: 'not-an-id' },
+    ]) {
+      expect(
+        (await put(admin, { invites: [invite(bad as Partial<Row>)], invitesDeleted: [kept.id] })).statusCode,
+        JSON.stringify(bad),
+      ).toBe(400);
     }
     expect(await storedInvites()).toEqual(before);
     // The other level is another invite.
-    expect((await put(admin, { invites: [invite({ DisciplineId: 9, division: 2, stateNational: 'National' })] })).statusCode).toBe(200);
+    expect(
+      (await put(admin, { invites: [invite({ DisciplineId: 9, division: 2, stateNational: 'National' })] })).statusCode,
+    ).toBe(200);
   });
 
   it('applies a replayed save (same idempotency key) once', async () => {
@@ -136,7 +186,7 @@ describe('the invites of the chosen event', () => {
 });
 
 describe('who may use the invites', () => {
-  it('is the admin\'s only: others are refused and the signed-out asked to sign in', async () => {
+  it("is the admin's only: others are refused and the signed-out asked to sign in", async () => {
     const auditor = await signIn(t.app, (await createUser(t.db, 'auditor')).email);
     const racedept = await signIn(t.app, (await createUser(t.db, 'racedept')).email);
     for (const agent of [school, auditor, racedept]) {
@@ -144,7 +194,10 @@ describe('who may use the invites', () => {
       expect((await put(agent, { invites: [invite()] })).statusCode).toBe(403);
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/invites/' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'PUT', url: '/api/invites', payload: { multi: true, invitesDeleted: [] } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/invites', payload: { multi: true, invitesDeleted: [] } }))
+        .statusCode,
+    ).toBe(401);
     expect(await storedInvites()).toEqual([]);
   });
 });

@@ -9,7 +9,16 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
 import {
-  events, invoices, ledgerContacts, ledgerInvoices, ledgerPayments, participants, payments, schoolAccountingContacts, teamEntries, teams,
+  events,
+  invoices,
+  ledgerContacts,
+  ledgerInvoices,
+  ledgerPayments,
+  participants,
+  payments,
+  schoolAccountingContacts,
+  teamEntries,
+  teams,
 } from '../../server/db/schema';
 import type { AccountingProvider } from '../../server/integrations/accounting';
 import { createLedger } from '../../server/integrations/accounting/ledger';
@@ -34,10 +43,12 @@ const RACE = 30;
 
 function countedLedger(db: Db): AccountingProvider {
   const ledger = createLedger(db);
-  const counted = <A extends unknown[], R>(name: string, fn: (...args: A) => Promise<R>) => (...args: A) => {
-    accountingCalls.push(name);
-    return fn(...args);
-  };
+  const counted =
+    <A extends unknown[], R>(name: string, fn: (...args: A) => Promise<R>) =>
+    (...args: A) => {
+      accountingCalls.push(name);
+      return fn(...args);
+    };
   return {
     name: ledger.name,
     listContacts: counted('listContacts', ledger.listContacts),
@@ -53,35 +64,67 @@ beforeEach(async () => {
   accountingCalls = [];
   t = await startTestApp({ accounting: countedLedger });
   ({ school, admin, schoolId, eventId } = await schoolInEvent(t));
-  await t.db.update(events).set({ invoiceAvailable: '2026-06-16', invoiceDue: '2026-07-31' }).where(eq(events.id, eventId));
+  await t.db
+    .update(events)
+    .set({ invoiceAvailable: '2026-06-16', invoiceDue: '2026-07-31' })
+    .where(eq(events.id, eventId));
 });
-afterEach(async () => { await t?.close(); });
+afterEach(async () => {
+  await t?.close();
+});
 
 /** The background sweep (housekeeping runs it every few minutes). */
 const sweep = () => sweepMoney(t.deps, t.app.log);
 
 /** Race entries of the school: a team of `count` racers in a discipline. */
 async function enter(disciplineId: number, count: number, forSchool = schoolId) {
-  const [team] = await t.db.insert(teams).values({
-    schoolId: forSchool, eventId, disciplineId, division: 2, teamRank: String.fromCharCode(65 + Math.floor(Math.random() * 13)), gender: 'Female',
-  }).returning();
+  const [team] = await t.db
+    .insert(teams)
+    .values({
+      schoolId: forSchool,
+      eventId,
+      disciplineId,
+      division: 2,
+      teamRank: String.fromCharCode(65 + Math.floor(Math.random() * 13)),
+      gender: 'Female',
+    })
+    .returning();
   for (let position = 1; position <= count; position++) {
-    const [p] = await t.db.insert(participants).values({ schoolId: forSchool, firstname: `Racer${position}`, lastname: randomUUID().slice(0, 6), gender: 'Female', yearLevel: '8' }).returning();
-    await t.db.insert(teamEntries).values({ teamId: team!.id, eventId, disciplineId, schoolId: forSchool, participantId: p!.id, position });
+    const [p] = await t.db
+      .insert(participants)
+      .values({
+        schoolId: forSchool,
+        firstname: `Racer${position}`,
+        lastname: randomUUID().slice(0, 6),
+        gender: 'Female',
+        yearLevel: '8',
+      })
+      .returning();
+    await t.db
+      .insert(teamEntries)
+      .values({ teamId: team!.id, eventId, disciplineId, schoolId: forSchool, participantId: p!.id, position });
   }
 }
 
 const read = (agent: Agent, append = false, forSchool = schoolId) =>
   agent.request({ method: 'GET', url: `/api/invoice/xero/${forSchool}/${eventId}${append ? '?append=true' : ''}` });
-const issued = () => t.db.select().from(invoices).where(and(eq(invoices.schoolId, schoolId), eq(invoices.eventId, eventId)));
+const issued = () =>
+  t.db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.schoolId, schoolId), eq(invoices.eventId, eventId)));
 /** Rows of every table a read could write: our invoices and payments, the ledger's books. */
 async function rowCounts() {
   const tables = { invoices, payments, ledgerContacts, ledgerInvoices, ledgerPayments, schoolAccountingContacts };
   const counts: Record<string, number> = {};
-  for (const [name, table] of Object.entries(tables)) counts[name] = (await t.db.select({ n: count() }).from(table))[0]!.n;
+  for (const [name, table] of Object.entries(tables))
+    counts[name] = (await t.db.select({ n: count() }).from(table))[0]!.n;
   return counts;
 }
-const pay = (amountCents: number) => t.db.insert(payments).values({ schoolId, eventId, amountCents, method: 'bpay', reference: randomUUID(), status: 'received' });
+const pay = (amountCents: number) =>
+  t.db
+    .insert(payments)
+    .values({ schoolId, eventId, amountCents, method: 'bpay', reference: randomUUID(), status: 'received' });
 
 describe('before the invoice is available', () => {
   it('shows a school nothing, previews for staff, and issues nothing', async () => {
@@ -91,7 +134,10 @@ describe('before the invoice is available', () => {
     expect(mine).toMatchObject({ available: false, lines: [], total: 0, number: null, paid: false });
     const preview = (await read(admin)).json();
     expect(preview).toMatchObject({ available: false, number: null, total: REG + 2 * RACE, totalEntries: 2 });
-    expect(preview.lines.map((l: { description: string; quantity: number }) => [l.description, l.quantity])).toEqual([['Registration fee', 1], ['Race entries: Alpine', 2]]);
+    expect(preview.lines.map((l: { description: string; quantity: number }) => [l.description, l.quantity])).toEqual([
+      ['Registration fee', 1],
+      ['Race entries: Alpine', 2],
+    ]);
     await sweep();
     expect(await issued()).toEqual([]);
   });
@@ -113,7 +159,14 @@ describe('once available (the day before its date)', () => {
     await enter(1, 3);
     await enter(2, 1);
     const pending = (await read(school)).json();
-    expect(pending).toMatchObject({ available: true, number: null, issuedAt: null, total: REG + 4 * RACE, outstanding: REG + 4 * RACE, balanceOutstanding: REG + 4 * RACE });
+    expect(pending).toMatchObject({
+      available: true,
+      number: null,
+      issuedAt: null,
+      total: REG + 4 * RACE,
+      outstanding: REG + 4 * RACE,
+      balanceOutstanding: REG + 4 * RACE,
+    });
     expect(await issued(), 'reading issues nothing').toEqual([]);
 
     await sweep();
@@ -123,8 +176,18 @@ describe('once available (the day before its date)', () => {
     const total = REG + 4 * RACE;
     expect(invoice).toMatchObject({
       // GST per line, as Xero rounds it: $4.55 + $8.18 + $2.73 (the total's 1/11 would be $15.45).
-      available: true, supplementary: false, currency: 'AUD', total, gst: 15.46, received: 0, outstanding: total,
-      paid: false, totalEntries: 4, invoiceDue: '2026-07-31', balanceOutstanding: total, event: { id: eventId, invoiceType: 'NSW' },
+      available: true,
+      supplementary: false,
+      currency: 'AUD',
+      total,
+      gst: 15.46,
+      received: 0,
+      outstanding: total,
+      paid: false,
+      totalEntries: 4,
+      invoiceDue: '2026-07-31',
+      balanceOutstanding: total,
+      event: { id: eventId, invoiceType: 'NSW' },
     });
     expect(invoice.number).toMatch(/^INV-\d{6}$/);
     expect(invoice.lines).toEqual([
@@ -157,17 +220,28 @@ describe('once available (the day before its date)', () => {
     await pay((REG + 3 * RACE) * 100);
     const paid = (await read(school)).json();
     expect(paid).toMatchObject({ paid: true, received: REG + 3 * RACE, outstanding: 0, balanceOutstanding: 0 });
-    expect((await school.request({ method: 'GET', url: `/api/payment/xero/${schoolId}/${eventId}` })).json())
-      .toEqual({ paymentReceived: REG + 3 * RACE, paid: true });
+    expect((await school.request({ method: 'GET', url: `/api/payment/xero/${schoolId}/${eventId}` })).json()).toEqual({
+      paymentReceived: REG + 3 * RACE,
+      paid: true,
+    });
 
     await enter(2, 2);
     await sweep();
     const still = (await read(school)).json();
     expect(still).toMatchObject({ number: first.number, total: REG + 3 * RACE, paid: true });
     const extra = (await read(school, true)).json();
-    expect(extra).toMatchObject({ supplementary: true, total: 2 * RACE, outstanding: 2 * RACE, paid: false, totalEntries: 2, balanceOutstanding: 2 * RACE });
+    expect(extra).toMatchObject({
+      supplementary: true,
+      total: 2 * RACE,
+      outstanding: 2 * RACE,
+      paid: false,
+      totalEntries: 2,
+      balanceOutstanding: 2 * RACE,
+    });
     expect(extra.number).not.toBe(first.number);
-    expect(extra.lines).toEqual([{ description: 'Race entries: Moguls', quantity: 2, unitAmount: RACE, amount: 2 * RACE }]);
+    expect(extra.lines).toEqual([
+      { description: 'Race entries: Moguls', quantity: 2, unitAmount: RACE, amount: 2 * RACE },
+    ]);
     expect(await issued()).toHaveLength(2);
   });
 
@@ -183,13 +257,19 @@ describe('who reads it', () => {
     await enter(1, 1);
     const other = await createSchool(t.db);
     expect((await read(school, false, other.id)).statusCode).toBe(403);
-    expect((await school.request({ method: 'GET', url: `/api/payment/xero/${other.id}/${eventId}` })).statusCode).toBe(403);
+    expect((await school.request({ method: 'GET', url: `/api/payment/xero/${other.id}/${eventId}` })).statusCode).toBe(
+      403,
+    );
     const auditor = await signIn(t.app, (await createUser(t.db, 'auditor')).email);
     expect((await read(auditor)).statusCode).toBe(200);
     const racedept = await signIn(t.app, (await createUser(t.db, 'racedept')).email);
     expect((await read(racedept)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: `/api/invoice/xero/${schoolId}/${eventId}` })).statusCode).toBe(401);
-    expect((await admin.request({ method: 'GET', url: `/api/invoice/xero/${schoolId}/${randomUUID()}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/invoice/xero/${schoolId}/${eventId}` })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await admin.request({ method: 'GET', url: `/api/invoice/xero/${schoolId}/${randomUUID()}` })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -200,16 +280,33 @@ describe('issued by the writes that change it', () => {
     for (let i = 0; i < racers; i++) {
       const id = randomUUID();
       const created = await agent.request({
-        method: 'POST', url: '/api/v2/participants',
-        payload: { id, snowId: null, firstname: `Racer${i}`, lastname: 'Entered', yearLevel: '8', gender: 'Female', dob: null, email: '' },
+        method: 'POST',
+        url: '/api/v2/participants',
+        payload: {
+          id,
+          snowId: null,
+          firstname: `Racer${i}`,
+          lastname: 'Entered',
+          yearLevel: '8',
+          gender: 'Female',
+          dob: null,
+          email: '',
+        },
       });
       expect(created.statusCode, created.body).toBe(200);
       ids.push(id);
     }
     const entries = ids.map((ParticipantId, i) => ({ id: randomUUID(), ParticipantId, position: i + 1 }));
     const saved = await agent.request({
-      method: 'PUT', url: '/api/teams',
-      payload: { multi: true, teams: [{ id: randomUUID(), DisciplineId: 1, division: 2, teamRank: 'A', gender: 'Female', TeamEntries: entries }], teamsDeleted: [] },
+      method: 'PUT',
+      url: '/api/teams',
+      payload: {
+        multi: true,
+        teams: [
+          { id: randomUUID(), DisciplineId: 1, division: 2, teamRank: 'A', gender: 'Female', TeamEntries: entries },
+        ],
+        teamsDeleted: [],
+      },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     return { participantIds: ids, entryIds: entries.map((e) => e.id) };
@@ -224,14 +321,24 @@ describe('issued by the writes that change it', () => {
     await settleAccounting(t);
     expect(await t.db.select().from(ledgerInvoices).where(eq(ledgerInvoices.reference, first.number))).toHaveLength(1);
 
-    expect((await school.request({ method: 'DELETE', url: `/api/v2/team-entries/${entryIds[2]}` })).statusCode).toBe(200);
+    expect((await school.request({ method: 'DELETE', url: `/api/v2/team-entries/${entryIds[2]}` })).statusCode).toBe(
+      200,
+    );
     expect((await read(school)).json()).toMatchObject({ number: first.number, total: REG + 2 * RACE, totalEntries: 2 });
 
-    const archived = await school.request({ method: 'PATCH', url: `/api/v2/participants/${participantIds[1]}`, payload: { archived: 1 } });
+    const archived = await school.request({
+      method: 'PATCH',
+      url: `/api/v2/participants/${participantIds[1]}`,
+      payload: { archived: 1 },
+    });
     expect(archived.statusCode, archived.body).toBe(200);
     expect((await read(school)).json()).toMatchObject({ number: first.number, total: REG + RACE, totalEntries: 1 });
 
-    const fees = await admin.request({ method: 'PUT', url: '/api/events', payload: { data: [{ id: eventId, teamEntryFee: 40 }] } });
+    const fees = await admin.request({
+      method: 'PUT',
+      url: '/api/events',
+      payload: { data: [{ id: eventId, teamEntryFee: 40 }] },
+    });
     expect(fees.statusCode, fees.body).toBe(200);
     await backgroundMoneyWork();
     await settleAccounting(t);
@@ -243,8 +350,22 @@ describe('issued by the writes that change it', () => {
 
   it('a refused team save issues nothing', async () => {
     const refused = await school.request({
-      method: 'PUT', url: '/api/teams',
-      payload: { multi: true, teams: [{ id: randomUUID(), DisciplineId: 1, division: 2, teamRank: 'A', gender: 'Female', TeamEntries: [{ id: randomUUID(), ParticipantId: randomUUID(), position: 1 }] }], teamsDeleted: [] },
+      method: 'PUT',
+      url: '/api/teams',
+      payload: {
+        multi: true,
+        teams: [
+          {
+            id: randomUUID(),
+            DisciplineId: 1,
+            division: 2,
+            teamRank: 'A',
+            gender: 'Female',
+            TeamEntries: [{ id: randomUUID(), ParticipantId: randomUUID(), position: 1 }],
+          },
+        ],
+        teamsDeleted: [],
+      },
     });
     expect(refused.statusCode).toBeGreaterThanOrEqual(400);
     await backgroundMoneyWork();
@@ -270,7 +391,9 @@ describe('reading writes nothing', () => {
       for (const agent of [auditor, school]) {
         expect((await read(agent)).statusCode).toBe(200);
         expect((await read(agent, true)).statusCode).toBe(200);
-        expect((await agent.request({ method: 'GET', url: `/api/payment/xero/${schoolId}/${eventId}` })).statusCode).toBe(200);
+        expect(
+          (await agent.request({ method: 'GET', url: `/api/payment/xero/${schoolId}/${eventId}` })).statusCode,
+        ).toBe(200);
       }
       expect((await read(auditor, false, other.id)).statusCode).toBe(200);
       expect((await read(admin, true, other.id)).statusCode).toBe(200);
@@ -278,6 +401,12 @@ describe('reading writes nothing', () => {
     await backgroundMoneyWork();
     expect(await rowCounts()).toEqual(before);
     expect(accountingCalls).toEqual([]);
-    expect((await read(auditor)).json()).toMatchObject({ available: true, number: null, total: REG + 2 * RACE, received: 10, outstanding: REG + 2 * RACE - 10 });
+    expect((await read(auditor)).json()).toMatchObject({
+      available: true,
+      number: null,
+      total: REG + 2 * RACE,
+      received: 10,
+      outstanding: REG + 2 * RACE - 10,
+    });
   });
 });

@@ -17,20 +17,36 @@ afterEach(async () => {
 });
 
 it('refuses to start with SMTP and the built-in sender, whose mail receiving servers junk', () => {
-  expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example.org:587' })).toThrow(/MAIL_FROM: must be set when SMTP_URL is/);
-  expect(loadConfig({ SMTP_URL: 'smtp://mail.example.org:587', MAIL_FROM: 'Interschools <entries@example.org.au>' }).mailFrom)
-    .toBe('Interschools <entries@example.org.au>');
+  expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example.org:587' })).toThrow(
+    /MAIL_FROM: must be set when SMTP_URL is/,
+  );
+  expect(
+    loadConfig({ SMTP_URL: 'smtp://mail.example.org:587', MAIL_FROM: 'Interschools <entries@example.org.au>' })
+      .mailFrom,
+  ).toBe('Interschools <entries@example.org.au>');
   expect(loadConfig({}).mailFrom).toBe(DEFAULT_MAIL_FROM);
 });
 
 it('writes a reset message with text and HTML parts, and logs where it is, not its token', async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'interschools-mail-'));
   let logged = '';
-  const log = pino({ level: 'info' }, new Writable({ write(chunk, _encoding, done) { logged += String(chunk); done(); } }));
+  const log = pino(
+    { level: 'info' },
+    new Writable({
+      write(chunk, _encoding, done) {
+        logged += String(chunk);
+        done();
+      },
+    }),
+  );
   const token = 'tok_9f8e7d6c5b4a';
   const link = `http://localhost:8080/#/reset?email=a%40school.test&resetToken=${token}`;
   const mailer = createMailer({ from: DEFAULT_MAIL_FROM, dataDir: dir, log });
-  await mailer.send({ to: 'a@school.test', subject: 'Reset your password', text: `Hello,\n\nSet a new password here:\n${link}\n\nInterschools` });
+  await mailer.send({
+    to: 'a@school.test',
+    subject: 'Reset your password',
+    text: `Hello,\n\nSet a new password here:\n${link}\n\nInterschools`,
+  });
 
   expect(logged).toContain('mail written to a file');
   expect(logged).not.toContain(token);
@@ -45,6 +61,8 @@ it('writes a reset message with text and HTML parts, and logs where it is, not i
 it('makes the HTML part from the text: paragraphs, line breaks, links, and nothing unescaped', () => {
   const html = htmlOf('Hello <b>Kim</b> & co,\n\nOpen\nhttps://x.example/#/reset?a=1&b=2\n\nBye');
   expect(html).toContain('<p>Hello &#60;b&#62;Kim&#60;/b&#62; &#38; co,</p>');
-  expect(html).toContain('Open<br>\n<a href="https://x.example/#/reset?a=1&#38;b=2">https://x.example/#/reset?a=1&#38;b=2</a>');
+  expect(html).toContain(
+    'Open<br>\n<a href="https://x.example/#/reset?a=1&#38;b=2">https://x.example/#/reset?a=1&#38;b=2</a>',
+  );
   expect(html).toContain('<p>Bye</p>');
 });

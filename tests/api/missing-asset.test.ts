@@ -22,7 +22,16 @@ beforeAll(async () => {
   await mkdir(path.join(dir, 'assets'));
   await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Interschools</title>');
   await writeFile(path.join(dir, 'assets', 'app-new123.js'), 'console.log(1)');
-  app = await buildApp({ ...t.deps, config: loadConfig({ ...process.env, ...SUPPLIER_ENV, DATA_DIR: '.tmp/test-data', STATIC_DIR: dir, LOG_LEVEL: 'silent' }) });
+  app = await buildApp({
+    ...t.deps,
+    config: loadConfig({
+      ...process.env,
+      ...SUPPLIER_ENV,
+      DATA_DIR: '.tmp/test-data',
+      STATIC_DIR: dir,
+      LOG_LEVEL: 'silent',
+    }),
+  });
   await app.ready();
 });
 

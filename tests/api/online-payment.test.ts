@@ -8,7 +8,16 @@ import { and, count, eq, like } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
-import { builtinGatewaySessions, invoices, ledgerPayments, paymentCheckouts, participants, payments, teamEntries, teams } from '../../server/db/schema';
+import {
+  builtinGatewaySessions,
+  invoices,
+  ledgerPayments,
+  paymentCheckouts,
+  participants,
+  payments,
+  teamEntries,
+  teams,
+} from '../../server/db/schema';
 import { GatewayUnavailable, type PaymentGateway } from '../../server/integrations/payments';
 import { settleOpenCheckouts } from '../../server/modules/money/online-payment';
 import { sweepMoney } from '../../server/modules/money/reconcile';
@@ -27,47 +36,90 @@ let admin: Agent;
 
 beforeAll(async () => {
   t = await startTestApp();
-  eventId = (await createEvent(t.db, { invoiceType: 'VIC', invoiceAvailable: '2026-06-01', registrationFee: 50, teamEntryFee: 30 })).id;
+  eventId = (
+    await createEvent(t.db, {
+      invoiceType: 'VIC',
+      invoiceAvailable: '2026-06-01',
+      registrationFee: 50,
+      teamEntryFee: 30,
+    })
+  ).id;
   admin = await signIn(t.app, (await createUser(t.db, 'admin')).email);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** A school with `entries` race entries in the event (and one empty position, which costs
  *  nothing), its coordinator signed in on the event. 2 entries owe $50 + 2 x $30 = $110. */
 async function schoolWithEntries(entries: number, event = eventId) {
   const school = await createSchool(t.db);
-  const [team] = await t.db.insert(teams).values({
-    schoolId: school.id, eventId: event, disciplineId: 1, division: 1, teamRank: 'A', gender: 'Female',
-  }).returning();
+  const [team] = await t.db
+    .insert(teams)
+    .values({
+      schoolId: school.id,
+      eventId: event,
+      disciplineId: 1,
+      division: 1,
+      teamRank: 'A',
+      gender: 'Female',
+    })
+    .returning();
   for (let i = 0; i < entries; i++) {
-    const [p] = await t.db.insert(participants).values({ schoolId: school.id, firstname: 'Pay', lastname: `Racer ${i}` }).returning();
+    const [p] = await t.db
+      .insert(participants)
+      .values({ schoolId: school.id, firstname: 'Pay', lastname: `Racer ${i}` })
+      .returning();
     await t.db.insert(teamEntries).values({
-      teamId: team!.id, eventId: event, disciplineId: 1, schoolId: school.id, participantId: p!.id, position: i + 1,
+      teamId: team!.id,
+      eventId: event,
+      disciplineId: 1,
+      schoolId: school.id,
+      participantId: p!.id,
+      position: i + 1,
     });
   }
   await t.db.insert(teamEntries).values({
-    teamId: team!.id, eventId: event, disciplineId: 1, schoolId: school.id, participantId: null, position: entries + 1,
+    teamId: team!.id,
+    eventId: event,
+    disciplineId: 1,
+    schoolId: school.id,
+    participantId: null,
+    position: entries + 1,
   });
   const user = await createUser(t.db, 'school', { schoolId: school.id });
   return { schoolId: school.id, name: school.name, agent: await signIn(t.app, user.email, undefined, event) };
 }
 
-const start = (agent: Agent, body: { schoolId: string; eventId: string; outstanding: number }, key: string = randomUUID()) =>
-  agent.request({ method: 'POST', url: '/api/transaction', payload: body, headers: { 'idempotency-key': key } });
+const start = (
+  agent: Agent,
+  body: { schoolId: string; eventId: string; outstanding: number },
+  key: string = randomUUID(),
+) => agent.request({ method: 'POST', url: '/api/transaction', payload: body, headers: { 'idempotency-key': key } });
 
 /** The payer's browser, which has no session at the gateway. */
 const browser = {
   get: (url: string) => t.app.inject({ method: 'GET', url }),
-  choose: (url: string, outcome: 'pay' | 'decline') => t.app.inject({
-    method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `outcome=${outcome}`,
-  }),
+  choose: (url: string, outcome: 'pay' | 'decline') =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `outcome=${outcome}`,
+    }),
 };
 
 async function checkoutsOf(schoolId: string) {
-  return t.db.select().from(paymentCheckouts).where(and(eq(paymentCheckouts.schoolId, schoolId), eq(paymentCheckouts.eventId, eventId)));
+  return t.db
+    .select()
+    .from(paymentCheckouts)
+    .where(and(eq(paymentCheckouts.schoolId, schoolId), eq(paymentCheckouts.eventId, eventId)));
 }
 async function paymentsOf(schoolId: string) {
-  return t.db.select().from(payments).where(and(eq(payments.schoolId, schoolId), eq(payments.eventId, eventId)));
+  return t.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.schoolId, schoolId), eq(payments.eventId, eventId)));
 }
 async function startedUrl(res: LightMyRequestResponse): Promise<string> {
   expect(res.statusCode, res.body).toBe(200);
@@ -106,7 +158,9 @@ describe('the whole conversation: start, checkout page, pay, return', () => {
     // payer started from, a host we serve) with its result.
     const paid = await browser.choose(url, 'pay');
     expect(paid.statusCode).toBe(303);
-    expect(paid.headers.location).toBe(`http://localhost:80/api/payment/return/${checkout!.id}?result=PAID%20(TEST%20mode)`);
+    expect(paid.headers.location).toBe(
+      `http://localhost:80/api/payment/return/${checkout!.id}?result=PAID%20(TEST%20mode)`,
+    );
     expect(await paymentsOf(s.schoolId), 'nothing is recorded before the return asks the gateway').toEqual([]);
 
     const back = await browser.get(String(paid.headers.location));
@@ -116,7 +170,12 @@ describe('the whole conversation: start, checkout page, pay, return', () => {
     const recorded = await paymentsOf(s.schoolId);
     expect(recorded).toHaveLength(1);
     expect(recorded[0]).toMatchObject({
-      amountCents: 11_000, method: 'online', reference: checkout!.gatewayRef, status: 'received', receivedAt: t.clock.now(), test: true,
+      amountCents: 11_000,
+      method: 'online',
+      reference: checkout!.gatewayRef,
+      status: 'received',
+      receivedAt: t.clock.now(),
+      test: true,
     });
     expect((await checkoutsOf(s.schoolId))[0]).toMatchObject({ status: 'paid', result: 'PAID (TEST mode)' });
 
@@ -163,7 +222,9 @@ describe('the whole conversation: start, checkout page, pay, return', () => {
     const s = await schoolWithEntries(1);
     await startedUrl(await start(s.agent, { schoolId: s.schoolId, eventId, outstanding: 80 }));
     const [checkout] = await checkoutsOf(s.schoolId);
-    const forged = await browser.get(`/api/payment/return/${checkout!.id}?result=${encodeURIComponent('PAID (TEST mode)')}`);
+    const forged = await browser.get(
+      `/api/payment/return/${checkout!.id}?result=${encodeURIComponent('PAID (TEST mode)')}`,
+    );
     expect(forged.statusCode).toBe(302);
     expect(forged.headers.location).toBe(`/#/invoice/${s.schoolId}/${eventId}?result=CANCELLED`);
     expect(await paymentsOf(s.schoolId)).toEqual([]);
@@ -181,13 +242,20 @@ describe('the whole conversation: start, checkout page, pay, return', () => {
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     const post = await browser.choose('/gateway/checkout/BG-AAAAAAAAAAAAAAAAAAAAAA', 'pay');
     expect(post.statusCode).toBe(404);
-    expect(await t.db.select({ n: count() }).from(payments).where(like(payments.reference, 'BG-AAAA%'))).toEqual([{ n: 0 }]);
+    expect(await t.db.select({ n: count() }).from(payments).where(like(payments.reference, 'BG-AAAA%'))).toEqual([
+      { n: 0 },
+    ]);
   });
 
   it('refuses an outcome the gateway page does not offer', async () => {
     const s = await schoolWithEntries(1);
     const url = await startedUrl(await start(s.agent, { schoolId: s.schoolId, eventId, outstanding: 80 }));
-    const res = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'outcome=PAID' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'outcome=PAID',
+    });
     expect(res.statusCode).toBe(400);
     expect((await checkoutsOf(s.schoolId))[0]!.status).toBe('open');
   });
@@ -201,7 +269,9 @@ describe('with the invoice read first', () => {
     expect(before.statusCode, before.body).toBe(200);
     expect(before.json()).toMatchObject({ outstanding: 110, paid: false });
 
-    const url = await startedUrl(await start(s.agent, { schoolId: s.schoolId, eventId, outstanding: before.json().outstanding }));
+    const url = await startedUrl(
+      await start(s.agent, { schoolId: s.schoolId, eventId, outstanding: before.json().outstanding }),
+    );
     const paid = await browser.choose(url, 'pay');
     await browser.get(String(paid.headers.location));
     await settleAccounting(t);
@@ -216,19 +286,31 @@ describe('with the invoice read first', () => {
   it('the background sweep records a paid checkout whose payer never came back; reading the invoice records nothing', async () => {
     const s = await schoolWithEntries(1);
     const invoiceUrl = `/api/invoice/xero/${s.schoolId}/${eventId}`;
-    expect((await s.agent.request({ method: 'GET', url: invoiceUrl })).json()).toMatchObject({ outstanding: 80, onlinePayment: true });
+    expect((await s.agent.request({ method: 'GET', url: invoiceUrl })).json()).toMatchObject({
+      outstanding: 80,
+      onlinePayment: true,
+    });
     const url = await startedUrl(await start(s.agent, { schoolId: s.schoolId, eventId, outstanding: 80 }));
     await browser.choose(url, 'pay');
-    expect((await s.agent.request({ method: 'GET', url: invoiceUrl })).json()).toMatchObject({ outstanding: 80, paid: false });
+    expect((await s.agent.request({ method: 'GET', url: invoiceUrl })).json()).toMatchObject({
+      outstanding: 80,
+      paid: false,
+    });
     expect(await paymentsOf(s.schoolId), 'a read records nothing').toEqual([]);
 
     expect(await sweepMoney(t.deps, t.app.log)).toMatchObject({ payments: 1 });
-    expect((await s.agent.request({ method: 'GET', url: invoiceUrl })).json()).toMatchObject({ outstanding: 0, paid: true, testReceived: 80 });
+    expect((await s.agent.request({ method: 'GET', url: invoiceUrl })).json()).toMatchObject({
+      outstanding: 0,
+      paid: true,
+      testReceived: 80,
+    });
     await settleAccounting(t);
     const [payment] = await paymentsOf(s.schoolId);
     expect(payment).toMatchObject({ amountCents: 8_000, test: true });
     expect(payment!.accountingPaymentId, 'copied to the built-in ledger').toBeTruthy();
-    expect((await t.db.select().from(ledgerPayments).where(eq(ledgerPayments.reference, payment!.id)))[0]).toMatchObject({ test: true });
+    expect(
+      (await t.db.select().from(ledgerPayments).where(eq(ledgerPayments.reference, payment!.id)))[0],
+    ).toMatchObject({ test: true });
     expect(await sweepMoney(t.deps, t.app.log)).toMatchObject({ payments: 0 });
     expect(await paymentsOf(s.schoolId)).toHaveLength(1);
   });
@@ -236,7 +318,10 @@ describe('with the invoice read first', () => {
   it('a start issues the invoice it pays, so the payment is recorded against it', async () => {
     const s = await schoolWithEntries(2);
     await startedUrl(await start(s.agent, { schoolId: s.schoolId, eventId, outstanding: 110 }));
-    const issued = await t.db.select().from(invoices).where(and(eq(invoices.schoolId, s.schoolId), eq(invoices.eventId, eventId)));
+    const issued = await t.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.schoolId, s.schoolId), eq(invoices.eventId, eventId)));
     expect(issued).toHaveLength(1);
     expect(issued[0]).toMatchObject({ totalCents: 11_000 });
   });
@@ -260,7 +345,10 @@ describe('a double click never opens two payments', () => {
     const urls = await Promise.all(answers.map(startedUrl));
     expect(new Set(urls).size).toBe(1);
     expect(await checkoutsOf(s.schoolId)).toHaveLength(1);
-    const sessions = await t.db.select().from(builtinGatewaySessions).where(like(builtinGatewaySessions.description, `${s.name} – %`));
+    const sessions = await t.db
+      .select()
+      .from(builtinGatewaySessions)
+      .where(like(builtinGatewaySessions.description, `${s.name} – %`));
     expect(sessions).toHaveLength(1);
   });
 
@@ -278,8 +366,13 @@ describe('a double click never opens two payments', () => {
     const s = await schoolWithEntries(1);
     const first = await startedUrl(await start(s.agent, { schoolId: s.schoolId, eventId, outstanding: 80 }));
     const [team] = await t.db.select().from(teams).where(eq(teams.schoolId, s.schoolId));
-    const [p] = await t.db.insert(participants).values({ schoolId: s.schoolId, firstname: 'Late', lastname: 'Entry' }).returning();
-    await t.db.insert(teamEntries).values({ teamId: team!.id, eventId, disciplineId: 1, schoolId: s.schoolId, participantId: p!.id, position: 10 });
+    const [p] = await t.db
+      .insert(participants)
+      .values({ schoolId: s.schoolId, firstname: 'Late', lastname: 'Entry' })
+      .returning();
+    await t.db
+      .insert(teamEntries)
+      .values({ teamId: team!.id, eventId, disciplineId: 1, schoolId: s.schoolId, participantId: p!.id, position: 10 });
     const second = await startedUrl(await start(s.agent, { schoolId: s.schoolId, eventId, outstanding: 110 }));
     expect(second).not.toBe(first);
     expect((await checkoutsOf(s.schoolId)).map((c) => c.amountCents).sort((a, b) => a - b)).toEqual([8_000, 11_000]);
@@ -291,20 +384,41 @@ describe('refusals', () => {
     const s = await schoolWithEntries(2);
     const res = await start(s.agent, { schoolId: s.schoolId, eventId, outstanding: 80 });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: ERROR_CODES.CONFLICT, message: SERVER_MESSAGES.amountOwedChanged, outstanding: 110 });
+    expect(res.json()).toMatchObject({
+      code: ERROR_CODES.CONFLICT,
+      message: SERVER_MESSAGES.amountOwedChanged,
+      outstanding: 110,
+    });
     expect(await checkoutsOf(s.schoolId)).toEqual([]);
   });
 
   it('422 before the invoice is available', async () => {
-    const later = (await createEvent(t.db, { invoiceType: 'VIC', invoiceAvailable: '2026-07-01', registrationFee: 50, teamEntryFee: 30 })).id;
+    const later = (
+      await createEvent(t.db, {
+        invoiceType: 'VIC',
+        invoiceAvailable: '2026-07-01',
+        registrationFee: 50,
+        teamEntryFee: 30,
+      })
+    ).id;
     const s = await schoolWithEntries(1, later);
     const res = await start(s.agent, { schoolId: s.schoolId, eventId: later, outstanding: 80 });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ code: ERROR_CODES.RULE_VIOLATION, message: SERVER_MESSAGES.invoiceNotAvailable });
+    expect(res.json()).toMatchObject({
+      code: ERROR_CODES.RULE_VIOLATION,
+      message: SERVER_MESSAGES.invoiceNotAvailable,
+    });
   });
 
   it('422 for an NSW invoice (online payment is offered for VIC)', async () => {
-    const nsw = (await createEvent(t.db, { invoiceType: 'NSW', invoiceAvailable: '2026-06-01', registrationFee: 50, teamEntryFee: 30 })).id;
+    const nsw = (
+      await createEvent(t.db, {
+        invoiceType: 'NSW',
+        invoiceAvailable: '2026-06-01',
+        registrationFee: 50,
+        teamEntryFee: 30,
+      })
+    ).id;
     const s = await schoolWithEntries(1, nsw);
     const res = await start(s.agent, { schoolId: s.schoolId, eventId: nsw, outstanding: 80 });
     expect(res.statusCode).toBe(422);
@@ -328,7 +442,9 @@ describe('refusals', () => {
   it('400 at a host we do not serve (no PUBLIC_URL): the gateway would send the payer back there', async () => {
     const s = await schoolWithEntries(1);
     const res = await s.agent.request({
-      method: 'POST', url: '/api/transaction', payload: { schoolId: s.schoolId, eventId, outstanding: 80 },
+      method: 'POST',
+      url: '/api/transaction',
+      payload: { schoolId: s.schoolId, eventId, outstanding: 80 },
       headers: { 'idempotency-key': randomUUID(), host: 'payments.attacker.example' },
     });
     expect(res.statusCode).toBe(400);
@@ -368,23 +484,60 @@ describe('a gateway that cannot be reached', () => {
       calls.createCheckout++;
       throw new GatewayUnavailable('connection refused');
     },
-    verify: async () => { throw new GatewayUnavailable('connection refused'); },
+    verify: async () => {
+      throw new GatewayUnavailable('connection refused');
+    },
   };
-  beforeAll(async () => { down = await startTestApp({ gateway: () => broken }); });
-  afterAll(async () => { await down?.close(); });
+  beforeAll(async () => {
+    down = await startTestApp({ gateway: () => broken });
+  });
+  afterAll(async () => {
+    await down?.close();
+  });
 
   it('answers 503 with the payment system message and stores no checkout', async () => {
-    const event = (await createEvent(down.db, { invoiceType: 'VIC', invoiceAvailable: '2026-06-01', registrationFee: 50, teamEntryFee: 0 })).id;
+    const event = (
+      await createEvent(down.db, {
+        invoiceType: 'VIC',
+        invoiceAvailable: '2026-06-01',
+        registrationFee: 50,
+        teamEntryFee: 0,
+      })
+    ).id;
     const school = await createSchool(down.db);
-    const [team] = await down.db.insert(teams).values({ schoolId: school.id, eventId: event, disciplineId: 1, division: 1, teamRank: 'A', gender: 'Male' }).returning();
-    const [p] = await down.db.insert(participants).values({ schoolId: school.id, firstname: 'A', lastname: 'B' }).returning();
-    await down.db.insert(teamEntries).values({ teamId: team!.id, eventId: event, disciplineId: 1, schoolId: school.id, participantId: p!.id, position: 1 });
-    const agent = await signIn(down.app, (await createUser(down.db, 'school', { schoolId: school.id })).email, undefined, event);
+    const [team] = await down.db
+      .insert(teams)
+      .values({ schoolId: school.id, eventId: event, disciplineId: 1, division: 1, teamRank: 'A', gender: 'Male' })
+      .returning();
+    const [p] = await down.db
+      .insert(participants)
+      .values({ schoolId: school.id, firstname: 'A', lastname: 'B' })
+      .returning();
+    await down.db.insert(teamEntries).values({
+      teamId: team!.id,
+      eventId: event,
+      disciplineId: 1,
+      schoolId: school.id,
+      participantId: p!.id,
+      position: 1,
+    });
+    const agent = await signIn(
+      down.app,
+      (await createUser(down.db, 'school', { schoolId: school.id })).email,
+      undefined,
+      event,
+    );
     const res = await agent.request({
-      method: 'POST', url: '/api/transaction', payload: { schoolId: school.id, eventId: event, outstanding: 50 }, headers: { 'idempotency-key': randomUUID() },
+      method: 'POST',
+      url: '/api/transaction',
+      payload: { schoolId: school.id, eventId: event, outstanding: 50 },
+      headers: { 'idempotency-key': randomUUID() },
     });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ code: ERROR_CODES.PAYMENT_UNAVAILABLE, message: SERVER_MESSAGES.paymentUnavailable });
+    expect(res.json()).toMatchObject({
+      code: ERROR_CODES.PAYMENT_UNAVAILABLE,
+      message: SERVER_MESSAGES.paymentUnavailable,
+    });
     expect(calls.createCheckout).toBe(1);
     expect(await down.db.select().from(paymentCheckouts)).toEqual([]);
   });
@@ -435,28 +588,53 @@ describe('reconciliation', () => {
 
 describe('with no payment gateway configured', () => {
   let off: TestApp;
-  beforeAll(async () => { off = await startTestApp({ env: { PAYMENT_GATEWAY: 'none' } }); });
-  afterAll(async () => { await off?.close(); });
+  beforeAll(async () => {
+    off = await startTestApp({ env: { PAYMENT_GATEWAY: 'none' } });
+  });
+  afterAll(async () => {
+    await off?.close();
+  });
 
   it('refuses to start a payment (422, pay by BPAY), says so on the invoice, and serves no test checkout', async () => {
-    const event = (await createEvent(off.db, { invoiceType: 'VIC', invoiceAvailable: '2026-06-01', registrationFee: 50, teamEntryFee: 0 })).id;
+    const event = (
+      await createEvent(off.db, {
+        invoiceType: 'VIC',
+        invoiceAvailable: '2026-06-01',
+        registrationFee: 50,
+        teamEntryFee: 0,
+      })
+    ).id;
     const school = await createSchool(off.db);
-    const agent = await signIn(off.app, (await createUser(off.db, 'school', { schoolId: school.id })).email, undefined, event);
+    const agent = await signIn(
+      off.app,
+      (await createUser(off.db, 'school', { schoolId: school.id })).email,
+      undefined,
+      event,
+    );
     const res = await agent.request({
-      method: 'POST', url: '/api/transaction', payload: { schoolId: school.id, eventId: event, outstanding: 50 }, headers: { 'idempotency-key': randomUUID() },
+      method: 'POST',
+      url: '/api/transaction',
+      payload: { schoolId: school.id, eventId: event, outstanding: 50 },
+      headers: { 'idempotency-key': randomUUID() },
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ message: 'Online payment is not set up. Please pay by BPAY.', onlinePayment: false });
+    expect(res.json()).toMatchObject({
+      message: 'Online payment is not set up. Please pay by BPAY.',
+      onlinePayment: false,
+    });
     expect(await off.db.select().from(paymentCheckouts)).toEqual([]);
     const invoice = await agent.request({ method: 'GET', url: `/api/invoice/xero/${school.id}/${event}` });
     expect(invoice.json()).toMatchObject({ onlinePayment: false, event: { invoiceType: 'VIC' } });
-    expect((await off.app.inject({ method: 'GET', url: '/gateway/checkout/BG-aaaaaaaaaaaaaaaaaaaaaa' })).statusCode).toBe(404);
+    expect(
+      (await off.app.inject({ method: 'GET', url: '/gateway/checkout/BG-aaaaaaaaaaaaaaaaaaaaaa' })).statusCode,
+    ).toBe(404);
     expect(await settleOpenCheckouts(off.deps, school.id, event, off.app.log)).toBe(0);
   });
 });
 
 describe('which gateway', () => {
-  const gatewayOf = (env: Record<string, string>) => loadConfig({ ...SUPPLIER_ENV, DATA_DIR: '.tmp/test-data', ...env }).paymentGateway;
+  const gatewayOf = (env: Record<string, string>) =>
+    loadConfig({ ...SUPPLIER_ENV, DATA_DIR: '.tmp/test-data', ...env }).paymentGateway;
 
   it('offers the test checkout for the demo on the embedded database, and none on a deployment unless asked', () => {
     expect(gatewayOf({})).toBe('test');

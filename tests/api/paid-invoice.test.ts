@@ -21,16 +21,30 @@ beforeEach(async () => {
   ({ school, admin, schoolId, eventId } = await schoolInEvent(t));
   participantId = randomUUID();
   const created = await school.request({
-    method: 'POST', url: '/api/v2/participants',
-    payload: { id: participantId, snowId: null, firstname: 'Paid', lastname: 'Up', yearLevel: '8', gender: 'Male', dob: null, email: '' },
+    method: 'POST',
+    url: '/api/v2/participants',
+    payload: {
+      id: participantId,
+      snowId: null,
+      firstname: 'Paid',
+      lastname: 'Up',
+      yearLevel: '8',
+      gender: 'Male',
+      dob: null,
+      email: '',
+    },
   });
   expect(created.statusCode, created.body).toBe(200);
   await t.db.insert(invoices).values({ schoolId, eventId, number: 'INV-0001', totalCents: 8_000, entryCount: 1 });
 });
-afterEach(async () => { await t?.close(); });
+afterEach(async () => {
+  await t?.close();
+});
 
-const pay = (amountCents: number) => t.db.insert(payments).values({ schoolId, eventId, amountCents, method: 'bpay', status: 'received' });
-const archive = (agent: Agent) => agent.request({ method: 'PATCH', url: `/api/v2/participants/${participantId}`, payload: { archived: 1 } });
+const pay = (amountCents: number) =>
+  t.db.insert(payments).values({ schoolId, eventId, amountCents, method: 'bpay', status: 'received' });
+const archive = (agent: Agent) =>
+  agent.request({ method: 'PATCH', url: `/api/v2/participants/${participantId}`, payload: { archived: 1 } });
 const stored = async () => (await t.db.select().from(participants).where(eq(participants.id, participantId)))[0]!;
 const invoiceRow = async (agent: Agent) => {
   const feed = (await agent.request({ method: 'GET', url: '/api/sync/changes?cursor=0' })).json();
@@ -38,11 +52,20 @@ const invoiceRow = async (agent: Agent) => {
 };
 
 describe('once the payments cover the invoice', () => {
-  beforeEach(async () => { await pay(5_000); await pay(3_000); });
+  beforeEach(async () => {
+    await pay(5_000);
+    await pay(3_000);
+  });
 
   it('the feed says the invoice is paid', async () => {
     expect(await invoiceRow(school)).toMatchObject({
-      SchoolId: schoolId, EventId: eventId, number: 'INV-0001', total: 80, received: 80, outstanding: 0, paid: true,
+      SchoolId: schoolId,
+      EventId: eventId,
+      number: 'INV-0001',
+      total: 80,
+      received: 80,
+      outstanding: 0,
+      paid: true,
     });
   });
 
@@ -51,8 +74,23 @@ describe('once the payments cover the invoice', () => {
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(SERVER_MESSAGES.paidNoRemoval);
     const batch = await school.request({
-      method: 'PUT', url: '/api/v2/participants',
-      payload: { participants: [{ id: participantId, snowId: null, firstname: 'Paid', lastname: 'Up', yearLevel: '8', gender: 'Male', dob: null, email: '', archived: 1 }] },
+      method: 'PUT',
+      url: '/api/v2/participants',
+      payload: {
+        participants: [
+          {
+            id: participantId,
+            snowId: null,
+            firstname: 'Paid',
+            lastname: 'Up',
+            yearLevel: '8',
+            gender: 'Male',
+            dob: null,
+            email: '',
+            archived: 1,
+          },
+        ],
+      },
     });
     expect(batch.statusCode).toBe(422);
     expect((await stored()).archived).toBe(0);

@@ -24,24 +24,38 @@ const ACTIVE_3 = '9101003';
 const INACTIVE = '9109009';
 
 async function seedAthletes(db: Db) {
-  await db.insert(registryAthletes).values([
-    { snowId: ACTIVE, firstname: 'Ava', lastname: 'Alpine', gender: 'Female', dob: '2012-03-04', active: true },
-    { snowId: ACTIVE_2, firstname: 'Ben', lastname: 'Board', gender: 'Male', dob: '2011-05-06', active: true },
-    { snowId: ACTIVE_3, firstname: 'Cy', lastname: 'Cross', gender: 'Male', dob: '2010-07-08', active: true },
-    { snowId: INACTIVE, firstname: 'Ina', lastname: 'Active', gender: 'Female', dob: '2010-01-01', active: false },
-  ]).onConflictDoNothing();
+  await db
+    .insert(registryAthletes)
+    .values([
+      { snowId: ACTIVE, firstname: 'Ava', lastname: 'Alpine', gender: 'Female', dob: '2012-03-04', active: true },
+      { snowId: ACTIVE_2, firstname: 'Ben', lastname: 'Board', gender: 'Male', dob: '2011-05-06', active: true },
+      { snowId: ACTIVE_3, firstname: 'Cy', lastname: 'Cross', gender: 'Male', dob: '2010-07-08', active: true },
+      { snowId: INACTIVE, firstname: 'Ina', lastname: 'Active', gender: 'Female', dob: '2010-01-01', active: false },
+    ])
+    .onConflictDoNothing();
 }
 
 const person = (over: Record<string, unknown> = {}) => ({
-  id: randomUUID(), snowId: ACTIVE, firstname: 'Ava', lastname: 'Alpine', yearLevel: '7', gender: 'Female',
-  dob: '2012-03-04', email: '', ...over,
+  id: randomUUID(),
+  snowId: ACTIVE,
+  firstname: 'Ava',
+  lastname: 'Alpine',
+  yearLevel: '7',
+  gender: 'Female',
+  dob: '2012-03-04',
+  email: '',
+  ...over,
 });
 const post = (agent: Agent, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   agent.request({ method: 'POST', url: '/api/v2/participants', payload: body, headers });
 const patch = (agent: Agent, id: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   agent.request({ method: 'PATCH', url: `/api/v2/participants/${id}`, payload: body, headers });
 const list = (agent: Agent, filter?: unknown) =>
-  agent.request({ method: 'GET', url: '/api/v2/participants', query: filter ? { filter: JSON.stringify(filter) } : {} });
+  agent.request({
+    method: 'GET',
+    url: '/api/v2/participants',
+    query: filter ? { filter: JSON.stringify(filter) } : {},
+  });
 const rowsOf = (sid: string) => t.db.select().from(participants).where(eq(participants.schoolId, sid));
 
 async function created(agent: Agent, over: Record<string, unknown> = {}) {
@@ -55,12 +69,28 @@ async function enter(participantId: string, opts: { sid?: string; ev?: string; d
   const sid = opts.sid ?? schoolId;
   const ev = opts.ev ?? eventId;
   const disciplineId = opts.disciplineId ?? 1;
-  const [team] = await t.db.insert(teams).values({
-    schoolId: sid, eventId: ev, disciplineId, division: 1, teamRank: 'A', gender: 'Female',
-  }).returning();
-  const [entry] = await t.db.insert(teamEntries).values({
-    teamId: team!.id, eventId: ev, disciplineId, schoolId: sid, participantId, position: 1,
-  }).returning();
+  const [team] = await t.db
+    .insert(teams)
+    .values({
+      schoolId: sid,
+      eventId: ev,
+      disciplineId,
+      division: 1,
+      teamRank: 'A',
+      gender: 'Female',
+    })
+    .returning();
+  const [entry] = await t.db
+    .insert(teamEntries)
+    .values({
+      teamId: team!.id,
+      eventId: ev,
+      disciplineId,
+      schoolId: sid,
+      participantId,
+      position: 1,
+    })
+    .returning();
   return { team: team!, entry: entry! };
 }
 
@@ -69,21 +99,30 @@ beforeEach(async () => {
   await seedAthletes(t.db);
   ({ schoolId, eventId, admin, school } = await schoolInEvent(t));
 });
-afterEach(async () => { await t.close(); });
+afterEach(async () => {
+  await t.close();
+});
 
 describe('POST /api/v2/participants', () => {
-  it('creates the participant with the client\'s id, in the domain shape, and lists it', async () => {
+  it("creates the participant with the client's id, in the domain shape, and lists it", async () => {
     const body = person();
     const res = await post(school, body);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ ...body, snowIdActive: 1, SchoolId: schoolId, archived: 0, entryCount: 0, version: 1 });
+    expect(res.json()).toEqual({
+      ...body,
+      snowIdActive: 1,
+      SchoolId: schoolId,
+      archived: 0,
+      entryCount: 0,
+      version: 1,
+    });
     const listed = await list(school);
     expect(listed.statusCode, listed.body).toBe(200);
     expect(listed.json()).toEqual([res.json()]);
     expect((await list(admin)).json()).toEqual([res.json()]);
   });
 
-  it('updates the school\'s participant with the same snow id and answers it under its own id', async () => {
+  it("updates the school's participant with the same snow id and answers it under its own id", async () => {
     const first = await created(school);
     const res = await post(school, person({ firstname: 'Ava-Rose', yearLevel: '8' }));
     expect(res.statusCode, res.body).toBe(200);
@@ -93,14 +132,22 @@ describe('POST /api/v2/participants', () => {
 
   it('lets another school hold the same snow id', async () => {
     const otherId = (await createSchool(t.db)).id;
-    const other = await signIn(t.app, (await createUser(t.db, 'school', { schoolId: otherId })).email, undefined, eventId);
+    const other = await signIn(
+      t.app,
+      (await createUser(t.db, 'school', { schoolId: otherId })).email,
+      undefined,
+      eventId,
+    );
     await created(school);
     const res = await post(other, person());
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().SchoolId).toBe(otherId);
   });
 
-  it.each([['unknown', '9100000'], ['inactive', INACTIVE]])('refuses an %s snow id with the spec\'s message, writing nothing', async (_kind, snowId) => {
+  it.each([
+    ['unknown', '9100000'],
+    ['inactive', INACTIVE],
+  ])("refuses an %s snow id with the spec's message, writing nothing", async (_kind, snowId) => {
     const res = await post(school, person({ snowId }));
     expect(res.statusCode, res.body).toBe(422);
     expect(res.json()).toMatchObject({
@@ -117,7 +164,7 @@ describe('POST /api/v2/participants', () => {
     expect(res.json()).toMatchObject({ snowId: null, snowIdActive: 1 });
   });
 
-  it('lands on the session\'s school even when the body names another', async () => {
+  it("lands on the session's school even when the body names another", async () => {
     const otherId = (await createSchool(t.db)).id;
     const res = await post(school, person({ SchoolId: otherId }));
     expect(res.json().SchoolId).toBe(schoolId);
@@ -154,7 +201,11 @@ describe('the registry is unreachable', () => {
       const lookup = await s.school.request({ method: 'GET', url: `/api/snowracer/${ACTIVE}` });
       expect(lookup.statusCode).toBe(503);
       // A write that needs no lookup goes through.
-      const plain = await s.school.request({ method: 'POST', url: '/api/v2/participants', payload: person({ snowId: null }) });
+      const plain = await s.school.request({
+        method: 'POST',
+        url: '/api/v2/participants',
+        payload: person({ snowId: null }),
+      });
       expect(plain.statusCode, plain.body).toBe(200);
     } finally {
       await down.close();
@@ -194,11 +245,15 @@ describe('PATCH /api/v2/participants/:id', () => {
     expect((await patch(school, p.id, { firstname: 'Eva', version: 1 })).statusCode).toBe(200);
     const res = await patch(school, p.id, { lastname: 'Late', version: 1 });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ statusCode: 409, code: 'CONFLICT', current: { ...p, firstname: 'Eva', version: 2 } });
+    expect(res.json()).toMatchObject({
+      statusCode: 409,
+      code: 'CONFLICT',
+      current: { ...p, firstname: 'Eva', version: 2 },
+    });
     expect((await rowsOf(schoolId))[0]).toMatchObject({ lastname: 'Alpine', version: 2 });
   });
 
-  it('archiving deletes the participant\'s entries in the current event only, and hides it from lists', async () => {
+  it("archiving deletes the participant's entries in the current event only, and hides it from lists", async () => {
     const p = await created(school);
     const other = await created(school, { snowId: ACTIVE_2, firstname: 'Ben' });
     const here = await enter(p.id);
@@ -222,29 +277,41 @@ describe('PUT /api/v2/participants', () => {
   it('saves many rows in one go, with the same rules per row', async () => {
     const existing = await created(school);
     const fresh = person({ snowId: ACTIVE_2, firstname: 'Ben', gender: 'Male' });
-    const res = await school.request({ method: 'PUT', url: '/api/v2/participants', payload: { participants: [
-      person({ id: existing.id, firstname: 'Ava-May', version: 1 }), fresh,
-    ] } });
+    const res = await school.request({
+      method: 'PUT',
+      url: '/api/v2/participants',
+      payload: { participants: [person({ id: existing.id, firstname: 'Ava-May', version: 1 }), fresh] },
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject([{ id: existing.id, firstname: 'Ava-May', version: 2 }, { id: fresh.id, snowIdActive: 1 }]);
+    expect(res.json()).toMatchObject([
+      { id: existing.id, firstname: 'Ava-May', version: 2 },
+      { id: fresh.id, snowIdActive: 1 },
+    ]);
     expect(await rowsOf(schoolId)).toHaveLength(2);
   });
 
   it('refuses the whole batch when one row fails, naming the row', async () => {
-    const res = await school.request({ method: 'PUT', url: '/api/v2/participants', payload: { participants: [
-      person(), person({ snowId: INACTIVE }),
-    ] } });
+    const res = await school.request({
+      method: 'PUT',
+      url: '/api/v2/participants',
+      payload: { participants: [person(), person({ snowId: INACTIVE })] },
+    });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ message: MESSAGES.snowIdNotFoundOrInactive, fields: [{ path: 'participants.1.snowId' }] });
+    expect(res.json()).toMatchObject({
+      message: MESSAGES.snowIdNotFoundOrInactive,
+      fields: [{ path: 'participants.1.snowId' }],
+    });
     expect(await rowsOf(schoolId)).toEqual([]);
   });
 
-  it('archives with PUT and removes the current event\'s entries', async () => {
+  it("archives with PUT and removes the current event's entries", async () => {
     const p = await created(school);
     await enter(p.id);
-    const res = await school.request({ method: 'PUT', url: '/api/v2/participants', payload: { participants: [
-      person({ id: p.id, archived: 1 }),
-    ] } });
+    const res = await school.request({
+      method: 'PUT',
+      url: '/api/v2/participants',
+      payload: { participants: [person({ id: p.id, archived: 1 })] },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await t.db.select().from(teamEntries)).toEqual([]);
   });
@@ -252,9 +319,11 @@ describe('PUT /api/v2/participants', () => {
   it('answers 409 with the stored row and its index for a stale row', async () => {
     const p = await created(school);
     await patch(school, p.id, { firstname: 'Eva' });
-    const res = await school.request({ method: 'PUT', url: '/api/v2/participants', payload: { participants: [
-      person({ snowId: ACTIVE_3 }), person({ id: p.id, version: 1 }),
-    ] } });
+    const res = await school.request({
+      method: 'PUT',
+      url: '/api/v2/participants',
+      payload: { participants: [person({ snowId: ACTIVE_3 }), person({ id: p.id, version: 1 })] },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ index: 1, current: { id: p.id, firstname: 'Eva', version: 2 } });
     expect(await rowsOf(schoolId)).toHaveLength(1);
@@ -281,15 +350,25 @@ describe('dates of birth', () => {
       const posted = await post(school, person({ snowId: ACTIVE_2, firstname: 'Ben', dob }));
       expect(posted.statusCode, dob).toBe(400);
       dobIssue(posted, 'body.dob');
-      const put = await school.request({ method: 'PUT', url: '/api/v2/participants', payload: { participants: [person({ id: p.id, dob })] } });
+      const put = await school.request({
+        method: 'PUT',
+        url: '/api/v2/participants',
+        payload: { participants: [person({ id: p.id, dob })] },
+      });
       expect(put.statusCode, dob).toBe(400);
       dobIssue(put, 'body.participants.0.dob');
       const patched = await patch(school, p.id, { dob });
       expect(patched.statusCode, dob).toBe(400);
       dobIssue(patched, 'body.dob');
-      const imported = await school.request({ method: 'POST', url: '/api/xls-import/confirm', payload: { rows: [
-        { snowId: null, firstname: 'Imo', lastname: 'Ported', yearLevel: '7', gender: 'Female', dob, email: '' },
-      ] } });
+      const imported = await school.request({
+        method: 'POST',
+        url: '/api/xls-import/confirm',
+        payload: {
+          rows: [
+            { snowId: null, firstname: 'Imo', lastname: 'Ported', yearLevel: '7', gender: 'Female', dob, email: '' },
+          ],
+        },
+      });
       expect(imported.statusCode, dob).toBe(400);
       dobIssue(imported, 'body.rows.0.dob');
     }
@@ -298,19 +377,40 @@ describe('dates of birth', () => {
 });
 
 describe('team entries', () => {
-  it('lists a participant\'s entries with their teams, lists by filter and deletes one', async () => {
+  it("lists a participant's entries with their teams, lists by filter and deletes one", async () => {
     const p = await created(school);
     const { team, entry } = await enter(p.id);
     const res = await school.request({ method: 'GET', url: `/api/v2/participants/${p.id}/team-entries` });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual([{
-      id: entry.id, TeamId: team.id, ParticipantId: p.id, position: 1, bib: null, bibManual: false, version: 1,
-      EventId: eventId, DisciplineId: 1, disciplineName: expect.any(String), division: 1, teamRank: 'A', teamGender: 'Female',
-    }]);
-    const filtered = await school.request({ method: 'GET', url: '/api/v2/team-entries', query: { filter: JSON.stringify({ where: { TeamId: team.id } }) } });
+    expect(res.json()).toEqual([
+      {
+        id: entry.id,
+        TeamId: team.id,
+        ParticipantId: p.id,
+        position: 1,
+        bib: null,
+        bibManual: false,
+        version: 1,
+        EventId: eventId,
+        DisciplineId: 1,
+        disciplineName: expect.any(String),
+        division: 1,
+        teamRank: 'A',
+        teamGender: 'Female',
+      },
+    ]);
+    const filtered = await school.request({
+      method: 'GET',
+      url: '/api/v2/team-entries',
+      query: { filter: JSON.stringify({ where: { TeamId: team.id } }) },
+    });
     expect(filtered.statusCode, filtered.body).toBe(200);
     expect(filtered.json().map((e: { id: string }) => e.id)).toEqual([entry.id]);
-    const none = await school.request({ method: 'GET', url: '/api/v2/team-entries', query: { filter: JSON.stringify({ where: { TeamId: randomUUID() } }) } });
+    const none = await school.request({
+      method: 'GET',
+      url: '/api/v2/team-entries',
+      query: { filter: JSON.stringify({ where: { TeamId: randomUUID() } }) },
+    });
     expect(none.json()).toEqual([]);
 
     const del = await school.request({ method: 'DELETE', url: `/api/v2/team-entries/${entry.id}` });
@@ -320,7 +420,7 @@ describe('team entries', () => {
     expect((await school.request({ method: 'DELETE', url: `/api/v2/team-entries/${entry.id}` })).statusCode).toBe(404);
   });
 
-  it('lists a school\'s participants for an event with their entries there', async () => {
+  it("lists a school's participants for an event with their entries there", async () => {
     const p = await created(school);
     const { entry } = await enter(p.id);
     const res = await school.request({ method: 'GET', url: `/api/schools/${schoolId}/events/${eventId}/participants` });
@@ -332,14 +432,30 @@ describe('team entries', () => {
 describe('a school only ever touches its own participants', () => {
   it('cannot read, patch, or delete the entries of another school, whose rows stay unchanged', async () => {
     const otherId = (await createSchool(t.db)).id;
-    const other = await signIn(t.app, (await createUser(t.db, 'school', { schoolId: otherId })).email, undefined, eventId);
+    const other = await signIn(
+      t.app,
+      (await createUser(t.db, 'school', { schoolId: otherId })).email,
+      undefined,
+      eventId,
+    );
     const theirs = await created(other);
     const { entry } = await enter(theirs.id, { sid: otherId });
     const before = { p: await rowsOf(otherId), e: await t.db.select().from(teamEntries) };
 
     expect((await list(school, { where: { SchoolId: otherId } })).statusCode).toBe(403);
-    expect((await school.request({ method: 'GET', url: `/api/schools/${otherId}/events/${eventId}/participants` })).statusCode).toBe(403);
-    expect((await school.request({ method: 'GET', url: '/api/v2/team-entries', query: { filter: JSON.stringify({ where: { SchoolId: otherId } }) } })).statusCode).toBe(403);
+    expect(
+      (await school.request({ method: 'GET', url: `/api/schools/${otherId}/events/${eventId}/participants` }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await school.request({
+          method: 'GET',
+          url: '/api/v2/team-entries',
+          query: { filter: JSON.stringify({ where: { SchoolId: otherId } }) },
+        })
+      ).statusCode,
+    ).toBe(403);
     const read = await school.request({ method: 'GET', url: `/api/v2/participants/${theirs.id}/team-entries` });
     expect(read.statusCode).toBe(404);
     const p = await patch(school, theirs.id, { firstname: 'Hacked' });
@@ -348,7 +464,15 @@ describe('a school only ever touches its own participants', () => {
     expect((await school.request({ method: 'DELETE', url: `/api/v2/team-entries/${entry.id}` })).statusCode).toBe(404);
     // A POST or PUT reusing their id is refused without revealing the row.
     expect((await post(school, person({ id: theirs.id, snowId: ACTIVE_2 }))).statusCode).toBe(404);
-    expect((await school.request({ method: 'PUT', url: '/api/v2/participants', payload: { participants: [person({ id: theirs.id, snowId: ACTIVE_2 })] } })).statusCode).toBe(404);
+    expect(
+      (
+        await school.request({
+          method: 'PUT',
+          url: '/api/v2/participants',
+          payload: { participants: [person({ id: theirs.id, snowId: ACTIVE_2 })] },
+        })
+      ).statusCode,
+    ).toBe(404);
     // Their filtered lists do not leak into ours.
     expect((await list(school)).json()).toEqual([]);
     expect((await school.request({ method: 'GET', url: '/api/v2/team-entries' })).json()).toEqual([]);
@@ -358,7 +482,7 @@ describe('a school only ever touches its own participants', () => {
 });
 
 describe('a locked event', () => {
-  it('answers 410 to a school\'s writes and changes nothing; the admin may still write', async () => {
+  it("answers 410 to a school's writes and changes nothing; the admin may still write", async () => {
     const p = await created(school);
     const { entry } = await enter(p.id);
     await t.db.update(events).set({ locked: true }).where(eq(events.id, eventId));
@@ -367,7 +491,11 @@ describe('a locked event', () => {
     const writes = [
       await post(school, person({ snowId: ACTIVE_2 })),
       await patch(school, p.id, { archived: 1 }),
-      await school.request({ method: 'PUT', url: '/api/v2/participants', payload: { participants: [person({ id: p.id, firstname: 'X' })] } }),
+      await school.request({
+        method: 'PUT',
+        url: '/api/v2/participants',
+        payload: { participants: [person({ id: p.id, firstname: 'X' })] },
+      }),
       await school.request({ method: 'DELETE', url: `/api/v2/team-entries/${entry.id}` }),
     ];
     for (const res of writes) {

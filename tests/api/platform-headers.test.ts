@@ -71,7 +71,11 @@ describe('security headers', () => {
     const https = await startTestApp({ env: { PUBLIC_URL: 'https://entries.example.org' } });
     try {
       const user = await createUser(https.db, 'admin');
-      const res = await https.app.inject({ method: 'POST', url: '/api/login', payload: { username: user.email, password: PASSWORD } });
+      const res = await https.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: user.email, password: PASSWORD },
+      });
       expect(res.statusCode).toBe(200);
       expectSecurityHeaders(res.headers);
       expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
@@ -89,19 +93,31 @@ describe('compression', () => {
     expect(plain.statusCode).toBe(200);
     expect(plain.rawPayload.length).toBeGreaterThan(1024);
 
-    const br = await school.request({ method: 'GET', url: '/api/sync/changes?cursor=0', headers: { 'accept-encoding': 'br, gzip' } });
+    const br = await school.request({
+      method: 'GET',
+      url: '/api/sync/changes?cursor=0',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(br.headers['content-encoding']).toBe('br');
     const fromBr = JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'));
     expect(fromBr.cursor).toBe(plain.json().cursor);
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length);
 
-    const gz = await school.request({ method: 'GET', url: '/api/sync/changes?cursor=0', headers: { 'accept-encoding': 'gzip' } });
+    const gz = await school.request({
+      method: 'GET',
+      url: '/api/sync/changes?cursor=0',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8')).cursor).toBe(plain.json().cursor);
   });
 
   it("serves an asset's precompressed copy, and compresses the service worker on the fly", async () => {
-    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'br' } });
+    const asset = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(asset.rawPayload).toString()).toContain('console.log');
@@ -118,11 +134,14 @@ describe('caching', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it.each(['/', '/index.html', '/sw.js', '/manifest.webmanifest', '/team/grid'])('revalidates %s every time', async (url) => {
-    const res = await t.app.inject({ method: 'GET', url });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-cache');
-  });
+  it.each(['/', '/index.html', '/sw.js', '/manifest.webmanifest', '/team/grid'])(
+    'revalidates %s every time',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
 
   it('never stores API answers', async () => {
     const res = await school.request({ method: 'GET', url: '/api/states' });

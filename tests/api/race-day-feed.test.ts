@@ -11,7 +11,12 @@ import { signIn, type Agent } from './support/http';
 import { schoolInEvent } from './support/scenario';
 import { startTestApp, type TestApp } from './support/test-app';
 
-type Change = { entity: keyof typeof RACE_DAY_ROW_SCHEMAS; key: string; deleted: boolean; row?: Record<string, unknown> };
+type Change = {
+  entity: keyof typeof RACE_DAY_ROW_SCHEMAS;
+  key: string;
+  deleted: boolean;
+  row?: Record<string, unknown>;
+};
 type Page = { scopeKey: string; cursor: number; hasMore: boolean; resetRequired: boolean; changes: Change[] };
 
 let t: TestApp;
@@ -22,7 +27,11 @@ let school: Agent;
 let racedept: Agent;
 
 async function pull(agent: Agent, cursor = 0, limit = 1000): Promise<Page> {
-  const res = await agent.request({ method: 'GET', url: '/api/race-day/changes', query: { cursor: String(cursor), limit: String(limit) } });
+  const res = await agent.request({
+    method: 'GET',
+    url: '/api/race-day/changes',
+    query: { cursor: String(cursor), limit: String(limit) },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as Page;
 }
@@ -39,16 +48,40 @@ async function pullAll(agent: Agent, cursor = 0, limit = 1000) {
   return { changes, cursor, scopeKey: page.scopeKey };
 }
 
-const rowsOf = (changes: Change[], entity: Change['entity']) => changes.filter((c) => c.entity === entity && !c.deleted).map((c) => c.row!);
+const rowsOf = (changes: Change[], entity: Change['entity']) =>
+  changes.filter((c) => c.entity === entity && !c.deleted).map((c) => c.row!);
 
 async function addTeam(sid: string, eid: string, names: string[], teamRank = 'A') {
-  const [team] = await t.db.insert(teams).values({ schoolId: sid, eventId: eid, disciplineId: 2, division: 1, gender: 'Male', teamRank }).returning();
-  const people = await t.db.insert(participants).values(names.map((lastname) => ({
-    schoolId: sid, firstname: 'Racer', lastname, gender: 'Male', yearLevel: '9', snowId: String(100000 + Math.floor(Math.random() * 800000)),
-  }))).returning();
-  const entries = await t.db.insert(teamEntries).values(people.map((p, i) => ({
-    teamId: team!.id, eventId: eid, disciplineId: 2, schoolId: sid, participantId: p.id, position: i + 1,
-  }))).returning();
+  const [team] = await t.db
+    .insert(teams)
+    .values({ schoolId: sid, eventId: eid, disciplineId: 2, division: 1, gender: 'Male', teamRank })
+    .returning();
+  const people = await t.db
+    .insert(participants)
+    .values(
+      names.map((lastname) => ({
+        schoolId: sid,
+        firstname: 'Racer',
+        lastname,
+        gender: 'Male',
+        yearLevel: '9',
+        snowId: String(100000 + Math.floor(Math.random() * 800000)),
+      })),
+    )
+    .returning();
+  const entries = await t.db
+    .insert(teamEntries)
+    .values(
+      people.map((p, i) => ({
+        teamId: team!.id,
+        eventId: eid,
+        disciplineId: 2,
+        schoolId: sid,
+        participantId: p.id,
+        position: i + 1,
+      })),
+    )
+    .returning();
   return { team: team!, people, entries };
 }
 
@@ -58,7 +91,9 @@ beforeEach(async () => {
   await t.db.update(events).set({ showForStartlists: true }).where(eq(events.id, eventId));
   racedept = await signIn(t.app, (await createUser(t.db, 'racedept')).email);
 });
-afterEach(async () => { await t.close(); });
+afterEach(async () => {
+  await t.close();
+});
 
 describe('race-day feed', () => {
   it('downloads the race day of the events shown for start lists, each row in its schema, and nothing of other events', async () => {
@@ -74,12 +109,22 @@ describe('race-day feed', () => {
     expect(rowsOf(changes, 'raceEvents').map((e) => e.id)).toEqual([eventId]);
     expect((rowsOf(changes, 'raceEvents')[0]!.disciplines as unknown[]).length).toBeGreaterThan(0);
     expect(rowsOf(changes, 'raceTeams').map((r) => r.id)).toEqual([shown.team.id]);
-    expect(rowsOf(changes, 'raceEntries').map((r) => r.id).sort()).toEqual(shown.entries.map((e) => e.id).sort());
-    expect(rowsOf(changes, 'raceParticipants').map((r) => r.lastname).sort()).toEqual(['Shown1', 'Shown2']);
+    expect(
+      rowsOf(changes, 'raceEntries')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(shown.entries.map((e) => e.id).sort());
+    expect(
+      rowsOf(changes, 'raceParticipants')
+        .map((r) => r.lastname)
+        .sort(),
+    ).toEqual(['Shown1', 'Shown2']);
     expect(rowsOf(changes, 'raceParticipants').every((p) => !('dob' in p) && !('dateOfBirth' in p))).toBe(true);
     expect(rowsOf(changes, 'raceSchools').map((r) => r.id)).toEqual([schoolId]);
     const readiness = rowsOf(changes, 'raceReadiness');
-    expect(readiness).toEqual([expect.objectContaining({ SchoolId: schoolId, EventId: eventId, racers: 2, raceEntries: 2, invoicePaid: false })]);
+    expect(readiness).toEqual([
+      expect.objectContaining({ SchoolId: schoolId, EventId: eventId, racers: 2, raceEntries: 2, invoicePaid: false }),
+    ]);
     // Nothing of the hidden event, and no tombstones in a first download.
     const keys = changes.map((c) => c.key).join(' ');
     expect(keys).not.toContain(other.team.id);
@@ -99,9 +144,17 @@ describe('race-day feed', () => {
     const { entries } = await addTeam(schoolId, eventId, ['Before']);
     const start = await pullAll(racedept);
 
-    const mark = await admin.request({ method: 'PUT', url: '/api/raceMarks', payload: { marks: [{ teamEntryId: entries[0]!.id, run: 'First', mark: 'DNS' }] } });
+    const mark = await admin.request({
+      method: 'PUT',
+      url: '/api/raceMarks',
+      payload: { marks: [{ teamEntryId: entries[0]!.id, run: 'First', mark: 'DNS' }] },
+    });
     expect(mark.statusCode, mark.body).toBe(200);
-    const drawn = await admin.request({ method: 'POST', url: '/api/startlist/draw', payload: { EventId: eventId, DisciplineId: 2, division: 1, gender: 'Male' } });
+    const drawn = await admin.request({
+      method: 'POST',
+      url: '/api/startlist/draw',
+      payload: { EventId: eventId, DisciplineId: 2, division: 1, gender: 'Male' },
+    });
     expect(drawn.statusCode, drawn.body).toBe(200);
     const later = await addTeam(schoolId, eventId, ['Later'], 'B');
     await t.db.insert(waivers).values({ schoolId, eventId, type: 'participant', name: 'Racer Before', completed: 1 });
@@ -109,7 +162,13 @@ describe('race-day feed', () => {
     const delta = await pullAll(racedept, start.cursor);
     expect(delta.scopeKey).toBe(start.scopeKey);
     expect(rowsOf(delta.changes, 'raceMarks')).toEqual([
-      expect.objectContaining({ id: `${entries[0]!.id}:First`, teamEntryId: entries[0]!.id, run: 'First', mark: 'DNS', EventId: eventId }),
+      expect.objectContaining({
+        id: `${entries[0]!.id}:First`,
+        teamEntryId: entries[0]!.id,
+        run: 'First',
+        mark: 'DNS',
+        EventId: eventId,
+      }),
     ]);
     expect(rowsOf(delta.changes, 'startDraws')).toHaveLength(1);
     expect(rowsOf(delta.changes, 'raceParticipants').map((p) => p.lastname)).toContain('Later');
@@ -118,13 +177,19 @@ describe('race-day feed', () => {
     ]);
 
     // The mark cleared, the later entry removed: tombstones.
-    await admin.request({ method: 'PUT', url: '/api/raceMarks', payload: { marks: [{ teamEntryId: entries[0]!.id, run: 'First', mark: null }] } });
+    await admin.request({
+      method: 'PUT',
+      url: '/api/raceMarks',
+      payload: { marks: [{ teamEntryId: entries[0]!.id, run: 'First', mark: null }] },
+    });
     await t.db.delete(teamEntries).where(eq(teamEntries.id, later.entries[0]!.id));
     const gone = await pullAll(racedept, delta.cursor);
-    expect(gone.changes).toEqual(expect.arrayContaining([
-      { entity: 'raceMarks', key: `${entries[0]!.id}:First`, deleted: true },
-      { entity: 'raceEntries', key: later.entries[0]!.id, deleted: true },
-    ]));
+    expect(gone.changes).toEqual(
+      expect.arrayContaining([
+        { entity: 'raceMarks', key: `${entries[0]!.id}:First`, deleted: true },
+        { entity: 'raceEntries', key: later.entries[0]!.id, deleted: true },
+      ]),
+    );
   });
 
   it('changes its scope when the events shown for start lists change', async () => {

@@ -21,33 +21,71 @@ let admin: Agent;
 let school: Agent;
 let racedept: Agent;
 
-type StartlistTeam = { TeamId: string; SchoolId: string; startOrder: number; members: { teamEntryId: string; position: number; lastname: string; bib: number | null }[] };
+type StartlistTeam = {
+  TeamId: string;
+  SchoolId: string;
+  startOrder: number;
+  members: { teamEntryId: string; position: number; lastname: string; bib: number | null }[];
+};
 type SheetRow = { order: number; teamEntryId: string; lastname: string; position: number; mark: string | null };
 
 const RACE = { DisciplineId: '2', division: '1', gender: 'Male' };
 const startlistOf = async (agent: Agent, query: Record<string, string> = {}) => {
-  const res = await agent.request({ method: 'GET', url: '/api/startlist', query: { EventId: eventId, ...RACE, ...query } });
+  const res = await agent.request({
+    method: 'GET',
+    url: '/api/startlist',
+    query: { EventId: eventId, ...RACE, ...query },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { teams: StartlistTeam[] }).teams;
 };
 const sheet = async (agent: Agent, query: Record<string, string> = {}) => {
   const res = await agent.request({
-    method: 'GET', url: '/api/startMarshall', query: { EventId: eventId, ...RACE, type: 'Start Marshall', run: 'First', ...query },
+    method: 'GET',
+    url: '/api/startMarshall',
+    query: { EventId: eventId, ...RACE, type: 'Start Marshall', run: 'First', ...query },
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { rows: SheetRow[]; total: number };
 };
-const draw = (agent: Agent) => agent.request({ method: 'POST', url: '/api/startlist/draw', payload: { EventId: eventId, DisciplineId: 2, division: 1, gender: 'Male' } });
+const draw = (agent: Agent) =>
+  agent.request({
+    method: 'POST',
+    url: '/api/startlist/draw',
+    payload: { EventId: eventId, DisciplineId: 2, division: 1, gender: 'Male' },
+  });
 
 /** A Moguls Division 1 Male team of the school with members named `${letter}${position}`. */
 async function addTeam(sid: string, letter: string, size = 2) {
-  const [team] = await t.db.insert(teams).values({ schoolId: sid, eventId, disciplineId: 2, division: 1, gender: 'Male', teamRank: letter }).returning();
-  const people = await t.db.insert(participants).values(Array.from({ length: size }, (_, i) => ({
-    schoolId: sid, firstname: 'Racer', lastname: `${letter}${sid === schoolId ? '' : 'x'}${i + 1}`, gender: 'Male', yearLevel: '9',
-  }))).returning();
-  const entries = await t.db.insert(teamEntries).values(people.map((p, i) => ({
-    teamId: team!.id, eventId, disciplineId: 2, schoolId: sid, participantId: p.id, position: i + 1,
-  }))).returning();
+  const [team] = await t.db
+    .insert(teams)
+    .values({ schoolId: sid, eventId, disciplineId: 2, division: 1, gender: 'Male', teamRank: letter })
+    .returning();
+  const people = await t.db
+    .insert(participants)
+    .values(
+      Array.from({ length: size }, (_, i) => ({
+        schoolId: sid,
+        firstname: 'Racer',
+        lastname: `${letter}${sid === schoolId ? '' : 'x'}${i + 1}`,
+        gender: 'Male',
+        yearLevel: '9',
+      })),
+    )
+    .returning();
+  const entries = await t.db
+    .insert(teamEntries)
+    .values(
+      people.map((p, i) => ({
+        teamId: team!.id,
+        eventId,
+        disciplineId: 2,
+        schoolId: sid,
+        participantId: p.id,
+        position: i + 1,
+      })),
+    )
+    .returning();
   return { team: team!, entries };
 }
 
@@ -58,7 +96,9 @@ beforeEach(async () => {
   await t.db.update(events).set({ showForStartlists: true }).where(eq(events.id, eventId));
   racedept = await signIn(t.app, (await createUser(t.db, 'racedept')).email);
 });
-afterEach(async () => { await t.close(); });
+afterEach(async () => {
+  await t.close();
+});
 
 describe('start list', () => {
   it('lists the teams in drawn order with their members by position, latecomers at the end', async () => {
@@ -72,9 +112,15 @@ describe('start list', () => {
     const late = await addTeam(otherSchoolId, 'B');
 
     const list = await startlistOf(racedept);
-    expect(list.map((x) => x.TeamId)).toEqual([...(drawn.json() as { teams: StartlistTeam[] }).teams.map((x) => x.TeamId), late.team.id]);
+    expect(list.map((x) => x.TeamId)).toEqual([
+      ...(drawn.json() as { teams: StartlistTeam[] }).teams.map((x) => x.TeamId),
+      late.team.id,
+    ]);
     expect(list.map((x) => x.startOrder)).toEqual([1, 2, 3, 4]);
-    expect(list.find((x) => x.TeamId === a.team.id)!.members.map((m) => [m.position, m.lastname])).toEqual([[1, 'A1'], [2, 'A2']]);
+    expect(list.find((x) => x.TeamId === a.team.id)!.members.map((m) => [m.position, m.lastname])).toEqual([
+      [1, 'A1'],
+      [2, 'A2'],
+    ]);
     // A school sees its own teams' start positions only.
     expect((await startlistOf(school)).map((x) => [x.TeamId, x.startOrder])).toEqual(
       list.filter((x) => x.SchoolId === schoolId).map((x) => [x.TeamId, x.startOrder]),
@@ -100,10 +146,19 @@ describe('start list', () => {
 
   it('shows an unpublished event to an admin only, and answers a bad form 400', async () => {
     const hidden = (await createEvent(t.db)).id;
-    expect((await racedept.request({ method: 'GET', url: '/api/startlist', query: { EventId: hidden, ...RACE } })).statusCode).toBe(403);
-    expect((await admin.request({ method: 'GET', url: '/api/startlist', query: { EventId: hidden, ...RACE } })).statusCode).toBe(200);
+    expect(
+      (await racedept.request({ method: 'GET', url: '/api/startlist', query: { EventId: hidden, ...RACE } }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await admin.request({ method: 'GET', url: '/api/startlist', query: { EventId: hidden, ...RACE } })).statusCode,
+    ).toBe(200);
     for (const bad of [{ gender: 'Other' }, { DisciplineId: 'x' }, { division: '-1' }]) {
-      const res = await racedept.request({ method: 'GET', url: '/api/startlist', query: { EventId: eventId, ...RACE, ...bad } });
+      const res = await racedept.request({
+        method: 'GET',
+        url: '/api/startlist',
+        query: { EventId: eventId, ...RACE, ...bad },
+      });
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
     }
   });
@@ -120,14 +175,26 @@ describe('start marshall sheet', () => {
     const names = first.map((r) => r.lastname);
     expect((await sheet(racedept, { run: 'Second' })).rows.map((r) => r.lastname)).toEqual([...names].reverse());
     await t.db.update(events).set({ secondRunReverseCount: 2 }).where(eq(events.id, eventId));
-    expect((await sheet(racedept, { run: 'Second' })).rows.map((r) => r.lastname)).toEqual([names[1], names[0], ...names.slice(2)]);
+    expect((await sheet(racedept, { run: 'Second' })).rows.map((r) => r.lastname)).toEqual([
+      names[1],
+      names[0],
+      ...names.slice(2),
+    ]);
     const page = await sheet(racedept, { limit: '4', offset: '4' });
     expect([page.total, page.rows.map((r) => r.order)]).toEqual([6, [5, 6]]);
   });
 
   it('is for the race department and admins only', async () => {
     for (const agent of [school, await signIn(t.app, (await createUser(t.db, 'auditor')).email)]) {
-      expect((await agent.request({ method: 'GET', url: '/api/startMarshall', query: { EventId: eventId, ...RACE, type: 'Start Marshall', run: 'First' } })).statusCode).toBe(403);
+      expect(
+        (
+          await agent.request({
+            method: 'GET',
+            url: '/api/startMarshall',
+            query: { EventId: eventId, ...RACE, type: 'Start Marshall', run: 'First' },
+          })
+        ).statusCode,
+      ).toBe(403);
     }
   });
 });
@@ -146,7 +213,10 @@ describe('start hut marks', () => {
     expect((await mark(racedept, body, { 'idempotency-key': key })).statusCode).toBe(200);
     expect(await t.db.select().from(raceMarks)).toHaveLength(1);
     const rows = (await sheet(racedept)).rows;
-    expect(rows.map((r) => [r.lastname, r.mark])).toEqual([['A1', null], ['A2', 'DNS']]);
+    expect(rows.map((r) => [r.lastname, r.mark])).toEqual([
+      ['A1', null],
+      ['A2', 'DNS'],
+    ]);
     expect((await sheet(racedept, { run: 'Second' })).rows.every((r) => r.mark === null)).toBe(true);
     expect((await mark(admin, [{ ...body[0], mark: null }])).statusCode).toBe(200);
     expect(await t.db.select().from(raceMarks)).toHaveLength(0);
@@ -154,11 +224,20 @@ describe('start hut marks', () => {
 
   it('refuses an unknown entry (naming the row), a school and an auditor, and bad marks', async () => {
     const { entries } = await addTeam(schoolId, 'A');
-    const res = await mark(racedept, [{ teamEntryId: entries[0]!.id, run: 'First', mark: 'started' }, { teamEntryId: randomUUID(), run: 'First', mark: 'DNS' }]);
+    const res = await mark(racedept, [
+      { teamEntryId: entries[0]!.id, run: 'First', mark: 'started' },
+      { teamEntryId: randomUUID(), run: 'First', mark: 'DNS' },
+    ]);
     expect(res.statusCode).toBe(404);
     expect(res.json().fields).toEqual([{ path: 'marks.1.teamEntryId', message: RACE_MESSAGES.entryNotFound }]);
     expect((await mark(school, [{ teamEntryId: entries[0]!.id, run: 'First', mark: 'DNS' }])).statusCode).toBe(403);
-    expect((await mark(await signIn(t.app, (await createUser(t.db, 'auditor')).email), [{ teamEntryId: entries[0]!.id, run: 'First', mark: 'DNS' }])).statusCode).toBe(403);
+    expect(
+      (
+        await mark(await signIn(t.app, (await createUser(t.db, 'auditor')).email), [
+          { teamEntryId: entries[0]!.id, run: 'First', mark: 'DNS' },
+        ])
+      ).statusCode,
+    ).toBe(403);
     expect((await mark(admin, [{ teamEntryId: entries[0]!.id, run: 'Third', mark: 'DNS' }])).statusCode).toBe(400);
     expect((await mark(admin, [{ teamEntryId: entries[0]!.id, run: 'First', mark: 'DNF' }])).statusCode).toBe(400);
     expect((await mark(admin, [])).statusCode).toBe(400);
@@ -167,11 +246,16 @@ describe('start hut marks', () => {
 });
 
 describe('bibs', () => {
-  const generate = (agent: Agent, over: Record<string, unknown> = {}) => agent.request({
-    method: 'POST', url: '/api/bibs/generate',
-    payload: { bibForm: { EventId: eventId, DisciplineId: 2, divisions: [1], gender: 'Male', startNumber: 101, ...over } },
-  });
-  const assign = (agent: Agent, list: { teamEntryId: string; bib: number | null }[]) => agent.request({ method: 'POST', url: '/api/bibs/manual-assign', payload: list });
+  const generate = (agent: Agent, over: Record<string, unknown> = {}) =>
+    agent.request({
+      method: 'POST',
+      url: '/api/bibs/generate',
+      payload: {
+        bibForm: { EventId: eventId, DisciplineId: 2, divisions: [1], gender: 'Male', startNumber: 101, ...over },
+      },
+    });
+  const assign = (agent: Agent, list: { teamEntryId: string; bib: number | null }[]) =>
+    agent.request({ method: 'POST', url: '/api/bibs/manual-assign', payload: list });
   const bibsOf = async () => new Map((await t.db.select().from(teamEntries)).map((e) => [e.id, [e.bib, e.bibManual]]));
 
   it('numbers the racers consecutively in start order, keeps and reports manual bibs, skips bibs held elsewhere', async () => {
@@ -180,19 +264,33 @@ describe('bibs', () => {
     expect((await draw(admin)).statusCode).toBe(200);
     const order = (await startlistOf(admin)).flatMap((x) => x.members.map((m) => m.teamEntryId));
     // Bib 103 is typed by hand on the last racer; 102 is held in another division of the discipline.
-    const [other] = await t.db.insert(teams).values({ schoolId, eventId, disciplineId: 2, division: 2, gender: 'Male', teamRank: 'Z' }).returning();
-    await t.db.insert(teamEntries).values({ teamId: other!.id, eventId, disciplineId: 2, schoolId, participantId: null, position: 1, bib: 102 });
+    const [other] = await t.db
+      .insert(teams)
+      .values({ schoolId, eventId, disciplineId: 2, division: 2, gender: 'Male', teamRank: 'Z' })
+      .returning();
+    await t.db
+      .insert(teamEntries)
+      .values({ teamId: other!.id, eventId, disciplineId: 2, schoolId, participantId: null, position: 1, bib: 102 });
     expect((await assign(admin, [{ teamEntryId: order[3]!, bib: 103 }])).statusCode).toBe(200);
 
     const res = await generate(admin);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
-      assigned: [{ teamEntryId: order[0], bib: 101 }, { teamEntryId: order[1], bib: 104 }, { teamEntryId: order[2], bib: 105 }],
+      assigned: [
+        { teamEntryId: order[0], bib: 101 },
+        { teamEntryId: order[1], bib: 104 },
+        { teamEntryId: order[2], bib: 105 },
+      ],
       keptManual: [{ teamEntryId: order[3], bib: 103 }],
       nextNumber: 106,
     });
     const stored = await bibsOf();
-    expect(order.map((id) => stored.get(id))).toEqual([[101, false], [104, false], [105, false], [103, true]]);
+    expect(order.map((id) => stored.get(id))).toEqual([
+      [101, false],
+      [104, false],
+      [105, false],
+      [103, true],
+    ]);
     // Bibs given: the start list is in bib order now, and the draw is closed.
     expect((await startlistOf(admin)).flatMap((x) => x.members.map((m) => m.bib))).toEqual([101, 104, 105, 103]);
     expect((await draw(admin)).statusCode).toBe(422);
@@ -213,15 +311,38 @@ describe('bibs', () => {
   it('refuses a duplicate manual bib naming its holder, changing nothing; bibs may trade places in one call', async () => {
     const a = await addTeam(schoolId, 'A');
     const [one, two] = a.entries;
-    expect((await assign(admin, [{ teamEntryId: one!.id, bib: 7 }, { teamEntryId: two!.id, bib: 8 }])).statusCode).toBe(200);
+    expect(
+      (
+        await assign(admin, [
+          { teamEntryId: one!.id, bib: 7 },
+          { teamEntryId: two!.id, bib: 8 },
+        ])
+      ).statusCode,
+    ).toBe(200);
     const before = await bibsOf();
     const refused = await assign(admin, [{ teamEntryId: two!.id, bib: 7 }]);
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toMatchObject({ code: 'BIB_TAKEN', message: bibTakenMessage(7, `Racer A1 (${await schoolName(schoolId)})`), fields: [{ path: '0.bib' }] });
+    expect(refused.json()).toMatchObject({
+      code: 'BIB_TAKEN',
+      message: bibTakenMessage(7, `Racer A1 (${await schoolName(schoolId)})`),
+      fields: [{ path: '0.bib' }],
+    });
     expect(await bibsOf()).toEqual(before);
-    expect((await assign(admin, [{ teamEntryId: one!.id, bib: 8 }, { teamEntryId: two!.id, bib: 7 }])).statusCode).toBe(200);
-    expect([(await bibsOf()).get(one!.id), (await bibsOf()).get(two!.id)]).toEqual([[8, true], [7, true]]);
-    expect((await assign(admin, [{ teamEntryId: randomUUID(), bib: 9 }])).json().fields).toEqual([{ path: '0.teamEntryId', message: BIB_MESSAGES.entryNotFound }]);
+    expect(
+      (
+        await assign(admin, [
+          { teamEntryId: one!.id, bib: 8 },
+          { teamEntryId: two!.id, bib: 7 },
+        ])
+      ).statusCode,
+    ).toBe(200);
+    expect([(await bibsOf()).get(one!.id), (await bibsOf()).get(two!.id)]).toEqual([
+      [8, true],
+      [7, true],
+    ]);
+    expect((await assign(admin, [{ teamEntryId: randomUUID(), bib: 9 }])).json().fields).toEqual([
+      { path: '0.teamEntryId', message: BIB_MESSAGES.entryNotFound },
+    ]);
     expect((await assign(racedept, [{ teamEntryId: one!.id, bib: 9 }])).statusCode).toBe(403);
   });
 });
@@ -235,7 +356,13 @@ describe('bib list', () => {
   type BibList = {
     rows: { teamEntryId: string; bib: number | null; lastname: string; SchoolId: string }[];
     total: number;
-    schools: { SchoolId: string; participantWaiversComplete: boolean; volunteersRegistered: boolean; invoicePaid: boolean; ready: boolean }[];
+    schools: {
+      SchoolId: string;
+      participantWaiversComplete: boolean;
+      volunteersRegistered: boolean;
+      invoicePaid: boolean;
+      ready: boolean;
+    }[];
   };
   const bibListOf = async (agent: Agent, query: Record<string, string> = {}) => {
     const res = await agent.request({ method: 'GET', url: '/api/bibList', query: { EventId: eventId, ...query } });
@@ -250,11 +377,16 @@ describe('bib list', () => {
     await t.db.update(teamEntries).set({ bib: 1 }).where(eq(teamEntries.id, a.entries[2]!.id));
     const list = await bibListOf(racedept);
     expect(list.total).toBe(6);
-    expect(list.rows.slice(0, 2).map((r) => [r.bib, r.teamEntryId])).toEqual([[1, a.entries[2]!.id], [2, b.entries[0]!.id]]);
+    expect(list.rows.slice(0, 2).map((r) => [r.bib, r.teamEntryId])).toEqual([
+      [1, a.entries[2]!.id],
+      [2, b.entries[0]!.id],
+    ]);
     expect(list.rows.slice(2).every((r) => r.bib === null)).toBe(true);
     // Nothing done yet: no waiver, volunteers short (6 entries need 1), nothing invoiced.
     expect(list.schools.map((s) => s.SchoolId).sort()).toEqual([schoolId, otherSchoolId].sort());
-    expect(list.schools.every((s) => !s.ready && !s.participantWaiversComplete && !s.volunteersRegistered && !s.invoicePaid)).toBe(true);
+    expect(
+      list.schools.every((s) => !s.ready && !s.participantWaiversComplete && !s.volunteersRegistered && !s.invoicePaid),
+    ).toBe(true);
 
     const paged = await bibListOf(racedept, { limit: '2', offset: '4' });
     expect(paged.rows.map((r) => r.teamEntryId)).toEqual(list.rows.slice(4).map((r) => r.teamEntryId));
@@ -271,7 +403,9 @@ describe('bib list', () => {
     ]);
     const mine = async () => (await bibListOf(racedept)).schools.find((s) => s.SchoolId === schoolId)!;
     expect((await mine()).participantWaiversComplete).toBe(false);
-    await t.db.insert(waivers).values({ schoolId, eventId, type: 'participant', givenName: 'Racer', surname: 'A2', completed: 1 });
+    await t.db
+      .insert(waivers)
+      .values({ schoolId, eventId, type: 'participant', givenName: 'Racer', surname: 'A2', completed: 1 });
     expect((await mine()).participantWaiversComplete).toBe(true);
   });
 
@@ -282,8 +416,16 @@ describe('bib list', () => {
     expect(new Set(own.rows.map((r) => r.SchoolId))).toEqual(new Set([schoolId]));
     expect(own.schools.map((s) => s.SchoolId)).toEqual([schoolId]);
     const auditor = await signIn(t.app, (await createUser(t.db, 'auditor')).email);
-    expect((await auditor.request({ method: 'GET', url: '/api/bibList', query: { EventId: eventId } })).statusCode).toBe(403);
-    expect((await racedept.request({ method: 'GET', url: '/api/bibList', query: { EventId: eventId, limit: '0' } })).statusCode).toBe(400);
-    expect((await racedept.request({ method: 'GET', url: '/api/bibList', query: { EventId: eventId, gender: 'Other' } })).statusCode).toBe(400);
+    expect(
+      (await auditor.request({ method: 'GET', url: '/api/bibList', query: { EventId: eventId } })).statusCode,
+    ).toBe(403);
+    expect(
+      (await racedept.request({ method: 'GET', url: '/api/bibList', query: { EventId: eventId, limit: '0' } }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await racedept.request({ method: 'GET', url: '/api/bibList', query: { EventId: eventId, gender: 'Other' } }))
+        .statusCode,
+    ).toBe(400);
   });
 });

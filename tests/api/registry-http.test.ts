@@ -15,8 +15,24 @@ import { schoolInEvent } from './support/scenario';
 import { startTestApp, type TestApp } from './support/test-app';
 
 const TIMEOUT_MS = 300;
-const ava: Athlete = { snowId: '9105001', firstname: 'Ava', lastname: 'Alpine', gender: 'Female', dob: '2012-03-04', active: true, waiverCompleted: true };
-const ina: Athlete = { snowId: '9105009', firstname: 'Ina', lastname: 'Active', gender: 'Female', dob: null, active: false, waiverCompleted: false };
+const ava: Athlete = {
+  snowId: '9105001',
+  firstname: 'Ava',
+  lastname: 'Alpine',
+  gender: 'Female',
+  dob: '2012-03-04',
+  active: true,
+  waiverCompleted: true,
+};
+const ina: Athlete = {
+  snowId: '9105009',
+  firstname: 'Ina',
+  lastname: 'Active',
+  gender: 'Female',
+  dob: null,
+  active: false,
+  waiverCompleted: false,
+};
 
 let stub: RegistryStub;
 let t: TestApp;
@@ -45,12 +61,18 @@ afterEach(() => {
 describe('the adapter', () => {
   it('looks an athlete up with the bearer key, and answers null for an unknown snow id', async () => {
     expect(await adapter().lookup(ava.snowId)).toEqual(ava);
-    expect(stub.requests[0]).toMatchObject({ method: 'GET', path: `/athletes/${ava.snowId}`, authorization: `Bearer ${stub.apiKey}` });
+    expect(stub.requests[0]).toMatchObject({
+      method: 'GET',
+      path: `/athletes/${ava.snowId}`,
+      authorization: `Bearer ${stub.apiKey}`,
+    });
     expect(await adapter().lookup('9100000')).toBeNull();
   });
 
   it('throws when the key is refused, rather than answering null', async () => {
-    await expect(adapter({ apiKey: 'not-the-registry-key-000' }).lookup(ava.snowId)).rejects.toThrow(/API key was refused/);
+    await expect(adapter({ apiKey: 'not-the-registry-key-000' }).lookup(ava.snowId)).rejects.toThrow(
+      /API key was refused/,
+    );
     await expect(adapter({ apiKey: 'not-the-registry-key-000' }).count()).rejects.toThrow(/401/);
   });
 
@@ -88,7 +110,10 @@ describe('the adapter', () => {
   });
 
   it('finds athletes by names and date of birth', async () => {
-    const found = await adapter().findByNames([{ firstname: 'AVA', lastname: ' alpine', dob: '2012-03-04' }, { firstname: 'Ava', lastname: 'Alpine', dob: '2012-03-05' }]);
+    const found = await adapter().findByNames([
+      { firstname: 'AVA', lastname: ' alpine', dob: '2012-03-04' },
+      { firstname: 'Ava', lastname: 'Alpine', dob: '2012-03-05' },
+    ]);
     expect(found).toEqual([ava]);
     expect(stub.requests[0]).toMatchObject({ method: 'POST', path: '/athletes/search' });
   });
@@ -101,14 +126,17 @@ describe('the adapter', () => {
 describe('the routes on the HTTP registry', () => {
   const lookup = (agent: Agent, snowId: string) => agent.request({ method: 'GET', url: `/api/snowracer/${snowId}` });
 
-  it('answers an active athlete, without the registry\'s waiver', async () => {
+  it("answers an active athlete, without the registry's waiver", async () => {
     const res = await lookup(school, ava.snowId);
     expect(res.statusCode, res.body).toBe(200);
     const { waiverCompleted: _waiver, ...shown } = ava;
     expect(res.json()).toEqual(shown);
   });
 
-  it.each([['unknown', '9100000'], ['inactive', ina.snowId]])('answers 404 \'Snow Id not found or is inactive\' for an %s id', async (_kind, snowId) => {
+  it.each([
+    ['unknown', '9100000'],
+    ['inactive', ina.snowId],
+  ])("answers 404 'Snow Id not found or is inactive' for an %s id", async (_kind, snowId) => {
     const res = await lookup(school, snowId);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: MESSAGES.snowIdNotFoundOrInactive });
@@ -119,14 +147,17 @@ describe('the routes on the HTTP registry', () => {
     expect((await lookup(school, ava.snowId)).statusCode).toBe(404);
   });
 
-  it.each(['fail', 'hang', 'malformed'] as const)('answers 503 \'Error connecting to the athlete registry\' when the registry is %s', async (mode) => {
-    stub.mode = mode;
-    for (const url of [`/api/snowracer/${ava.snowId}`, '/api/snowracer/count']) {
-      const res = await admin.request({ method: 'GET', url });
-      expect(res.statusCode, `${mode} ${url}`).toBe(503);
-      expect(res.json()).toMatchObject({ code: 'REGISTRY_UNAVAILABLE', message: MESSAGES.registryConnectionError });
-    }
-  });
+  it.each(['fail', 'hang', 'malformed'] as const)(
+    "answers 503 'Error connecting to the athlete registry' when the registry is %s",
+    async (mode) => {
+      stub.mode = mode;
+      for (const url of [`/api/snowracer/${ava.snowId}`, '/api/snowracer/count']) {
+        const res = await admin.request({ method: 'GET', url });
+        expect(res.statusCode, `${mode} ${url}`).toBe(503);
+        expect(res.json()).toMatchObject({ code: 'REGISTRY_UNAVAILABLE', message: MESSAGES.registryConnectionError });
+      }
+    },
+  );
 
   it('answers 503 when the server holds the wrong key', async () => {
     const wrong = await startTestApp({ registry: () => adapter({ apiKey: 'not-the-registry-key-000' }) });
@@ -150,12 +181,27 @@ describe('the routes on the HTTP registry', () => {
 
 describe('the import on the HTTP registry', () => {
   it('asks in one batch lookup and one search, gives the snow id and records the waiver; 503 when the registry fails', async () => {
-    const [team] = await t.db.insert(teams).values({ schoolId, eventId, disciplineId: 1, division: 1, teamRank: 'A', gender: 'Female' }).returning();
-    const people = await t.db.insert(participants).values([
-      { schoolId, firstname: 'Ava', lastname: 'Alpine', dob: ava.dob, gender: 'Female' },
-      { schoolId, firstname: 'Ina', lastname: 'Active', dob: '2011-01-01', gender: 'Female', snowId: ina.snowId },
-    ]).returning();
-    await t.db.insert(teamEntries).values(people.map((p, i) => ({ teamId: team!.id, eventId, disciplineId: 1, schoolId, participantId: p.id, position: i + 1 })));
+    const [team] = await t.db
+      .insert(teams)
+      .values({ schoolId, eventId, disciplineId: 1, division: 1, teamRank: 'A', gender: 'Female' })
+      .returning();
+    const people = await t.db
+      .insert(participants)
+      .values([
+        { schoolId, firstname: 'Ava', lastname: 'Alpine', dob: ava.dob, gender: 'Female' },
+        { schoolId, firstname: 'Ina', lastname: 'Active', dob: '2011-01-01', gender: 'Female', snowId: ina.snowId },
+      ])
+      .returning();
+    await t.db.insert(teamEntries).values(
+      people.map((p, i) => ({
+        teamId: team!.id,
+        eventId,
+        disciplineId: 1,
+        schoolId,
+        participantId: p.id,
+        position: i + 1,
+      })),
+    );
 
     stub.mode = 'fail';
     expect((await admin.request({ method: 'GET', url: '/api/snowracer-import' })).statusCode).toBe(503);
@@ -166,12 +212,19 @@ describe('the import on the HTTP registry', () => {
     const res = await admin.request({ method: 'GET', url: '/api/snowracer-import' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ totalSnowracerUpdated: 1, totalWaiversUpdated: 1, snowracerIncorrectDOB: [] });
-    expect(stub.requests.map((r) => `${r.method} ${r.path}`).sort()).toEqual(['POST /athletes/lookup', 'POST /athletes/search']);
+    expect(stub.requests.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
+      'POST /athletes/lookup',
+      'POST /athletes/search',
+    ]);
     const stored = await t.db.select().from(participants).where(eq(participants.schoolId, schoolId));
     expect(stored.find((p) => p.firstname === 'Ava')).toMatchObject({ snowId: ava.snowId, snowIdActive: 1 });
     expect(stored.find((p) => p.firstname === 'Ina')!.snowIdActive).toBe(0);
-    expect(await t.db.select({ snowId: waivers.snowId, completed: waivers.completed }).from(waivers).where(eq(waivers.schoolId, schoolId)))
-      .toEqual([{ snowId: ava.snowId, completed: 1 }]);
+    expect(
+      await t.db
+        .select({ snowId: waivers.snowId, completed: waivers.completed })
+        .from(waivers)
+        .where(eq(waivers.schoolId, schoolId)),
+    ).toEqual([{ snowId: ava.snowId, completed: 1 }]);
   });
 });
 
@@ -184,15 +237,27 @@ describe('the REGISTRY_* settings', () => {
 
   it('reads the URL, the key and the timeout (5 s unless set)', () => {
     const key = 'k'.repeat(32);
-    expect(loadConfig({ ...base, REGISTRY_URL: 'https://registry.example/api', REGISTRY_API_KEY: key }).registry)
-      .toEqual({ url: 'https://registry.example/api', apiKey: key, timeoutMs: 5000 });
-    expect(loadConfig({ ...base, REGISTRY_URL: 'http://127.0.0.1:9000', REGISTRY_API_KEY: key, REGISTRY_TIMEOUT_MS: '800' }).registry?.timeoutMs).toBe(800);
+    expect(
+      loadConfig({ ...base, REGISTRY_URL: 'https://registry.example/api', REGISTRY_API_KEY: key }).registry,
+    ).toEqual({ url: 'https://registry.example/api', apiKey: key, timeoutMs: 5000 });
+    expect(
+      loadConfig({ ...base, REGISTRY_URL: 'http://127.0.0.1:9000', REGISTRY_API_KEY: key, REGISTRY_TIMEOUT_MS: '800' })
+        .registry?.timeoutMs,
+    ).toBe(800);
   });
 
   it('refuses a URL without a key, a short key, and http:// to another machine', () => {
-    expect(() => loadConfig({ ...base, REGISTRY_URL: 'https://registry.example' })).toThrow(/REGISTRY_API_KEY: must be set/);
-    expect(() => loadConfig({ ...base, REGISTRY_URL: 'https://registry.example', REGISTRY_API_KEY: 'short' })).toThrow(/REGISTRY_API_KEY/);
-    expect(() => loadConfig({ ...base, REGISTRY_URL: 'http://registry.example', REGISTRY_API_KEY: 'k'.repeat(32) })).toThrow(/REGISTRY_URL: must be an https/);
-    expect(() => loadConfig({ ...base, REGISTRY_URL: 'ftp://registry.example', REGISTRY_API_KEY: 'k'.repeat(32) })).toThrow(/REGISTRY_URL/);
+    expect(() => loadConfig({ ...base, REGISTRY_URL: 'https://registry.example' })).toThrow(
+      /REGISTRY_API_KEY: must be set/,
+    );
+    expect(() => loadConfig({ ...base, REGISTRY_URL: 'https://registry.example', REGISTRY_API_KEY: 'short' })).toThrow(
+      /REGISTRY_API_KEY/,
+    );
+    expect(() =>
+      loadConfig({ ...base, REGISTRY_URL: 'http://registry.example', REGISTRY_API_KEY: 'k'.repeat(32) }),
+    ).toThrow(/REGISTRY_URL: must be an https/);
+    expect(() =>
+      loadConfig({ ...base, REGISTRY_URL: 'ftp://registry.example', REGISTRY_API_KEY: 'k'.repeat(32) }),
+    ).toThrow(/REGISTRY_URL/);
   });
 });

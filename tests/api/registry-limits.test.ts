@@ -16,7 +16,9 @@ beforeAll(async () => {
   t = await startTestApp();
   ({ school, schoolId } = await schoolInEvent(t));
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 it('answers 100 lookups in 15 minutes, then 429 with Retry-After until the window moves on', async () => {
   for (let n = 0; n < 100; n++) expect((await lookup(school, n)).statusCode).toBe(404);

@@ -20,22 +20,34 @@ beforeAll(async () => {
   ]);
   ({ admin, school } = await schoolInEvent(t));
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('GET /api/snowracer/:snowId', () => {
   it('answers an active athlete', async () => {
     for (const agent of [school, admin]) {
       const res = await agent.request({ method: 'GET', url: '/api/snowracer/9102001' });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ snowId: '9102001', firstname: 'Ava', lastname: 'Alpine', gender: 'Female', dob: '2012-03-04', active: true });
+      expect(res.json()).toEqual({
+        snowId: '9102001',
+        firstname: 'Ava',
+        lastname: 'Alpine',
+        gender: 'Female',
+        dob: '2012-03-04',
+        active: true,
+      });
     }
   });
 
-  it.each(['9100000', '9102009'])('answers 404 with the spec\'s message for %s (unknown or inactive)', async (snowId) => {
-    const res = await school.request({ method: 'GET', url: `/api/snowracer/${snowId}` });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: MESSAGES.snowIdNotFoundOrInactive });
-  });
+  it.each(['9100000', '9102009'])(
+    "answers 404 with the spec's message for %s (unknown or inactive)",
+    async (snowId) => {
+      const res = await school.request({ method: 'GET', url: `/api/snowracer/${snowId}` });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: MESSAGES.snowIdNotFoundOrInactive });
+    },
+  );
 
   it('is refused to auditor and racedept', async () => {
     for (const type of ['auditor', 'racedept'] as const) {

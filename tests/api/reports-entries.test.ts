@@ -12,11 +12,14 @@ beforeAll(async () => {
   t = await startTestApp();
   d = await buildReportData(t);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const removed = () => d.schools.D.id;
 /** Race entries (positions holding a participant) of an event, of schools not removed. */
-const raceEntriesOf = (eventId: string) => d.entries.filter((e) => e.eventId === eventId && e.participantId && e.schoolId !== removed());
+const raceEntriesOf = (eventId: string) =>
+  d.entries.filter((e) => e.eventId === eventId && e.participantId && e.schoolId !== removed());
 const tally = <T>(list: readonly T[], key: (x: T) => string) => {
   const m = new Map<string, number>();
   for (const x of list) m.set(key(x), (m.get(key(x)) ?? 0) + 1);
@@ -25,7 +28,7 @@ const tally = <T>(list: readonly T[], key: (x: T) => string) => {
 type Row = Record<string, unknown> & { SchoolId: string };
 
 describe('total-entries', () => {
-  it('answers one row: the race entries of the session\'s event (empty positions and removed schools left out)', async () => {
+  it("answers one row: the race entries of the session's event (empty positions and removed schools left out)", async () => {
     const res = await get(d.agents.admin, '/api/report/total-entries');
     expect(res.status, res.raw).toBe(200);
     expect(res.body).toEqual([{ count: raceEntriesOf(d.cur.id).length }]);
@@ -33,7 +36,9 @@ describe('total-entries', () => {
   });
 
   it('?EventId= picks another event; ?StateId= narrows to one state', async () => {
-    expect((await get(d.agents.auditor, `/api/report/total-entries?EventId=${d.prev.id}`)).body).toEqual([{ count: raceEntriesOf(d.prev.id).length }]);
+    expect((await get(d.agents.auditor, `/api/report/total-entries?EventId=${d.prev.id}`)).body).toEqual([
+      { count: raceEntriesOf(d.prev.id).length },
+    ]);
     const vic = raceEntriesOf(d.cur.id).filter((e) => e.schoolId === d.schools.C.id).length;
     expect((await get(d.agents.admin, '/api/report/total-entries?StateId=7')).body).toEqual([{ count: vic }]);
   });
@@ -61,8 +66,18 @@ describe('race-entries', () => {
     const alice = rows.filter((r) => r.firstname === 'Alice');
     expect(alice.map((r) => r.DisciplineId).sort()).toEqual([1, 4]);
     expect(rows.find((r) => r.firstname === 'Aaron')).toEqual({
-      SchoolId: d.schools.A.id, schoolName: 'Alpine Grammar', DisciplineId: 1, disciplineName: 'Alpine', division: 2,
-      teamGender: 'Female', teamRank: 'A', position: 2, firstname: 'Aaron', lastname: 'Abbott', snowId: null, yearLevel: '8',
+      SchoolId: d.schools.A.id,
+      schoolName: 'Alpine Grammar',
+      DisciplineId: 1,
+      disciplineName: 'Alpine',
+      division: 2,
+      teamGender: 'Female',
+      teamRank: 'A',
+      position: 2,
+      firstname: 'Aaron',
+      lastname: 'Abbott',
+      snowId: null,
+      yearLevel: '8',
       bib: d.entries.find((e) => e.participantId === d.people.a2.id && e.eventId === d.cur.id)!.bib,
     });
   });
@@ -76,7 +91,11 @@ describe('participants and missing-snow-ids', () => {
     expect(res.status, res.raw).toBe(200);
     const rows = res.body as Row[];
     expect(new Map(rows.map((r) => [r.ParticipantId, r.entryCount]))).toEqual(entered());
-    expect(rows.find((r) => r.ParticipantId === d.people.a1.id)).toMatchObject({ firstname: 'Alice', entryCount: 2, schoolName: 'Alpine Grammar' });
+    expect(rows.find((r) => r.ParticipantId === d.people.a1.id)).toMatchObject({
+      firstname: 'Alice',
+      entryCount: 2,
+      schoolName: 'Alpine Grammar',
+    });
   });
 
   it('missing-snow-ids: the entered participants without a snow id (none or blank)', async () => {
@@ -94,11 +113,16 @@ describe('primary-entries-event-compare', () => {
   it('primary schools with their race entries in the event and in the previous event of its kind', async () => {
     const res = await get(d.agents.admin, '/api/report/primary-entries-event-compare');
     expect(res.status, res.raw).toBe(200);
-    const count = (eventId: string, schoolId: string) => raceEntriesOf(eventId).filter((e) => e.schoolId === schoolId).length;
-    expect(res.body).toEqual([{
-      SchoolId: d.schools.B.id, schoolName: 'Bogong Primary',
-      currentEntries: count(d.cur.id, d.schools.B.id), previousEntries: count(d.prev.id, d.schools.B.id),
-    }]);
+    const count = (eventId: string, schoolId: string) =>
+      raceEntriesOf(eventId).filter((e) => e.schoolId === schoolId).length;
+    expect(res.body).toEqual([
+      {
+        SchoolId: d.schools.B.id,
+        schoolName: 'Bogong Primary',
+        currentEntries: count(d.cur.id, d.schools.B.id),
+        previousEntries: count(d.prev.id, d.schools.B.id),
+      },
+    ]);
     expect(res.body).toEqual([expect.objectContaining({ currentEntries: 2, previousEntries: 3 })]);
   });
 });
@@ -110,10 +134,12 @@ describe('new-state-entries', () => {
     const earlier = new Set(d.entries.filter((e) => e.participantId && e.eventId !== d.cur.id).map((e) => e.schoolId));
     const expected = [...tally(raceEntriesOf(d.cur.id), (e) => e.schoolId)].filter(([id]) => !earlier.has(id));
     expect((res.body as Row[]).map((r) => [r.SchoolId, r.count])).toEqual(expected);
-    expect(res.body).toEqual([{ SchoolId: d.schools.C.id, schoolName: 'Cobberas College', StateId: 7, stateName: 'VIC', count: 1 }]);
+    expect(res.body).toEqual([
+      { SchoolId: d.schools.C.id, schoolName: 'Cobberas College', StateId: 7, stateName: 'VIC', count: 1 },
+    ]);
   });
 
-  it('for last season\'s event, schools that had not entered two seasons ago', async () => {
+  it("for last season's event, schools that had not entered two seasons ago", async () => {
     const res = await get(d.agents.auditor, `/api/v2/report/new-state-entries/${d.prev.id}`);
     expect((res.body as Row[]).map((r) => r.SchoolId)).toEqual([d.schools.B.id]);
   });
@@ -122,13 +148,20 @@ describe('new-state-entries', () => {
 describe('school-past-total-entries', () => {
   it('each school with race entries in the events ticked, its entries per event (0 where none)', async () => {
     const events = [d.prev.id, d.older.id];
-    const res = await d.agents.admin.request({ method: 'POST', url: '/api/report/school-past-total-entries', payload: { events } });
+    const res = await d.agents.admin.request({
+      method: 'POST',
+      url: '/api/report/school-past-total-entries',
+      payload: { events },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const rows = res.json() as (Row & { pastTotals: Record<string, number> })[];
     const schoolIds = [...new Set(events.flatMap((id) => raceEntriesOf(id).map((e) => e.schoolId)))].sort();
     expect(rows.map((r) => r.SchoolId).sort()).toEqual(schoolIds);
     for (const row of rows) {
-      for (const id of events) expect(row.pastTotals[id], `${row.schoolName} ${id}`).toBe(raceEntriesOf(id).filter((e) => e.schoolId === row.SchoolId).length);
+      for (const id of events)
+        expect(row.pastTotals[id], `${row.schoolName} ${id}`).toBe(
+          raceEntriesOf(id).filter((e) => e.schoolId === row.SchoolId).length,
+        );
     }
     expect(rows.find((r) => r.SchoolId === d.schools.A.id)!.pastTotals).toEqual({ [d.prev.id]: 1, [d.older.id]: 2 });
   });

@@ -13,11 +13,13 @@ beforeAll(async () => {
   t = await startTestApp();
   d = await buildReportData(t);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 type Row = Record<string, unknown> & { SchoolId: string };
 async function countOf(query: SQL): Promise<number> {
-  const result = await t.db.execute(query) as unknown as { rows: { n: unknown }[] };
+  const result = (await t.db.execute(query)) as unknown as { rows: { n: unknown }[] };
   return Number(result.rows[0]!.n);
 }
 const live = () => sql`(select id from schools where removed_at is null)`;
@@ -27,9 +29,24 @@ describe('teamManagers', () => {
     const res = await get(d.agents.admin, '/api/report/teamManagers');
     expect(res.status, res.raw).toBe(200);
     const rows = res.body as Row[];
-    expect(rows).toHaveLength(await countOf(sql`select count(*) as n from team_managers where event_id = ${d.cur.id} and school_id in ${live()}`));
-    expect(rows.map((r) => `${r.schoolName}: ${r.lastname}`)).toEqual(['Alpine Grammar: Mann', 'Alpine Grammar: Moss', 'Bogong Primary: Moon']);
-    expect(rows[1]).toEqual({ SchoolId: d.schools.A.id, schoolName: 'Alpine Grammar', firstname: 'Mia', lastname: 'Moss', mobile: '0411 111 111', seasonPass: '1' });
+    expect(rows).toHaveLength(
+      await countOf(
+        sql`select count(*) as n from team_managers where event_id = ${d.cur.id} and school_id in ${live()}`,
+      ),
+    );
+    expect(rows.map((r) => `${r.schoolName}: ${r.lastname}`)).toEqual([
+      'Alpine Grammar: Mann',
+      'Alpine Grammar: Moss',
+      'Bogong Primary: Moon',
+    ]);
+    expect(rows[1]).toEqual({
+      SchoolId: d.schools.A.id,
+      schoolName: 'Alpine Grammar',
+      firstname: 'Mia',
+      lastname: 'Moss',
+      mobile: '0411 111 111',
+      seasonPass: '1',
+    });
   });
 });
 
@@ -38,8 +55,11 @@ describe('volunteers', () => {
     const res = await get(d.agents.admin, '/api/report/volunteers');
     expect(res.status, res.raw).toBe(200);
     const rows = res.body as Row[];
-    const filled = await countOf(sql`select count(*) as n from volunteer_slots where event_id = ${d.cur.id} and volunteer_id is not null and school_id in ${live()}`);
-    const slotless = await countOf(sql`select count(*) as n from volunteers v where v.event_id = ${d.cur.id} and v.school_id in ${live()}
+    const filled = await countOf(
+      sql`select count(*) as n from volunteer_slots where event_id = ${d.cur.id} and volunteer_id is not null and school_id in ${live()}`,
+    );
+    const slotless =
+      await countOf(sql`select count(*) as n from volunteers v where v.event_id = ${d.cur.id} and v.school_id in ${live()}
       and not exists (select 1 from volunteer_slots s where s.volunteer_id = v.id)`);
     expect(rows).toHaveLength(filled + slotless);
     const pick = (r: Row) => [r.schoolName, r.lastname, r.DisciplineId, r.division, r.gender, r.position];
@@ -54,14 +74,24 @@ describe('volunteers', () => {
 });
 
 describe('ticket-list', () => {
-  it('each school\'s team manager tickets for the event', async () => {
+  it("each school's team manager tickets for the event", async () => {
     const res = await get(d.agents.auditor, '/api/report/ticket-list');
     expect(res.status, res.raw).toBe(200);
     const rows = res.body as Row[];
-    expect(rows).toHaveLength(await countOf(sql`select count(*) as n from ticketing where event_id = ${d.cur.id} and school_id in ${live()}`));
+    expect(rows).toHaveLength(
+      await countOf(sql`select count(*) as n from ticketing where event_id = ${d.cur.id} and school_id in ${live()}`),
+    );
     expect(rows[0]).toEqual({
-      SchoolId: d.schools.A.id, schoolName: 'Alpine Grammar', managerTicket1: 2, managerTicket2: 0, managerTicket3: 1, managerTicket4: 0,
-      managerTicket5: 0, xcManagerTicketAlpine1: 0, xcManagerTicketXC1: 0, noAvailableTeamManagerPasses: 4,
+      SchoolId: d.schools.A.id,
+      schoolName: 'Alpine Grammar',
+      managerTicket1: 2,
+      managerTicket2: 0,
+      managerTicket3: 1,
+      managerTicket4: 0,
+      managerTicket5: 0,
+      xcManagerTicketAlpine1: 0,
+      xcManagerTicketXC1: 0,
+      noAvailableTeamManagerPasses: 4,
     });
     expect(rows[1]).toMatchObject({ SchoolId: d.schools.B.id, managerTicket2: 1, xcManagerTicketXC1: 1 });
   });
@@ -72,10 +102,30 @@ describe('waivers', () => {
     const res = await get(d.agents.admin, '/api/report/current-waivers');
     expect(res.status, res.raw).toBe(200);
     const rows = res.body as Row[];
-    expect(rows).toHaveLength(await countOf(sql`select count(*) as n from waivers where event_id = ${d.cur.id} and school_id in ${live()}`));
-    expect(rows.filter((r) => r.completed)).toHaveLength(await countOf(sql`select count(*) as n from waivers where event_id = ${d.cur.id} and school_id in ${live()} and completed = 1`));
-    expect(rows).toContainEqual({ SchoolId: d.schools.A.id, schoolName: 'Alpine Grammar', type: 'participant', firstname: 'Ari Avery', lastname: '', completed: true });
-    expect(rows).toContainEqual({ SchoolId: d.schools.C.id, schoolName: 'Cobberas College', type: 'volunteer', firstname: 'Vera', lastname: 'Voss', completed: false });
+    expect(rows).toHaveLength(
+      await countOf(sql`select count(*) as n from waivers where event_id = ${d.cur.id} and school_id in ${live()}`),
+    );
+    expect(rows.filter((r) => r.completed)).toHaveLength(
+      await countOf(
+        sql`select count(*) as n from waivers where event_id = ${d.cur.id} and school_id in ${live()} and completed = 1`,
+      ),
+    );
+    expect(rows).toContainEqual({
+      SchoolId: d.schools.A.id,
+      schoolName: 'Alpine Grammar',
+      type: 'participant',
+      firstname: 'Ari Avery',
+      lastname: '',
+      completed: true,
+    });
+    expect(rows).toContainEqual({
+      SchoolId: d.schools.C.id,
+      schoolName: 'Cobberas College',
+      type: 'volunteer',
+      firstname: 'Vera',
+      lastname: 'Voss',
+      completed: false,
+    });
   });
 
   it('missing-waivers/{EventId}: racers and volunteers whose matched waiver is missing or not completed', async () => {
@@ -83,14 +133,16 @@ describe('waivers', () => {
     expect(res.status, res.raw).toBe(200);
     // Alice (a differently typed name), Ari (full name only), Ben and Vic hold completed waivers;
     // Aaron's is not completed; the others have none. 'Nobody Known' matches nobody.
-    expect((res.body as Row[]).map((r) => [r.schoolName, r.type, `${r.firstname} ${r.lastname}`, r.completed])).toEqual([
-      ['Alpine Grammar', 'participant', 'Aaron Abbott', false],
-      ['Alpine Grammar', 'participant', 'Amy Archer', false],
-      ['Alpine Grammar', 'volunteer', 'Val Vine', false],
-      ['Bogong Primary', 'participant', 'Bella Brown', false],
-      ['Cobberas College', 'participant', 'Cara Cole', false],
-      ['Cobberas College', 'volunteer', 'Vera Voss', false],
-    ]);
+    expect((res.body as Row[]).map((r) => [r.schoolName, r.type, `${r.firstname} ${r.lastname}`, r.completed])).toEqual(
+      [
+        ['Alpine Grammar', 'participant', 'Aaron Abbott', false],
+        ['Alpine Grammar', 'participant', 'Amy Archer', false],
+        ['Alpine Grammar', 'volunteer', 'Val Vine', false],
+        ['Bogong Primary', 'participant', 'Bella Brown', false],
+        ['Cobberas College', 'participant', 'Cara Cole', false],
+        ['Cobberas College', 'volunteer', 'Vera Voss', false],
+      ],
+    );
   });
 });
 
@@ -118,15 +170,25 @@ describe('ski-snowboard-awards/{EventId}', () => {
 
   it('equal points share a place', async () => {
     await t.db.insert(resultRaces).values({
-      eventId: d.cur.id, disciplineId: 5, division: 1, gender: 'Female', teamIndividual: 'Team',
+      eventId: d.cur.id,
+      disciplineId: 5,
+      division: 1,
+      gender: 'Female',
+      teamIndividual: 'Team',
       placings: [{ place: 10, name: 'Alpine Grammar' }],
     });
     const res = await get(d.agents.admin, `/api/v2/report/ski-snowboard-awards/${d.cur.id}`);
     const rows = (res.body as { secondarySnowboard: Row[] }).secondarySnowboard;
-    expect(rows.map((r) => [r.schoolName, r.place, r.points])).toEqual([['Alpine Grammar', 1, 10], ['Cobberas College', 1, 10]]);
+    expect(rows.map((r) => [r.schoolName, r.place, r.points])).toEqual([
+      ['Alpine Grammar', 1, 10],
+      ['Cobberas College', 1, 10],
+    ]);
     // Another event's results are its own.
     expect((await get(d.agents.admin, `/api/v2/report/ski-snowboard-awards/${d.prev.id}`)).body).toEqual({
-      secondarySki: [], secondarySnowboard: [], primarySki: [{ SchoolId: d.schools.B.id, schoolName: d.schools.B.name, place: 1, points: 10 }], primarySnowboard: [],
+      secondarySki: [],
+      secondarySnowboard: [],
+      primarySki: [{ SchoolId: d.schools.B.id, schoolName: d.schools.B.name, place: 1, points: 10 }],
+      primarySnowboard: [],
     });
   });
 });

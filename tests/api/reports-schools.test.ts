@@ -13,16 +13,19 @@ beforeAll(async () => {
   t = await startTestApp();
   d = await buildReportData(t);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 type Row = Record<string, unknown> & { SchoolId: string };
 const ids = (rows: unknown) => (rows as Row[]).map((r) => r.SchoolId);
 const shown = () => Object.values(d.schools).filter((s) => !s.removedAt);
 const byName = <T extends { name: string }>(list: T[]) => [...list].sort((a, b) => (a.name < b.name ? -1 : 1));
 /** Schools taking part in this season's event: a race entry there. */
-const takingPart = () => shown().filter((s) => d.entries.some((e) => e.eventId === d.cur.id && e.participantId && e.schoolId === s.id));
+const takingPart = () =>
+  shown().filter((s) => d.entries.some((e) => e.eventId === d.cur.id && e.participantId && e.schoolId === s.id));
 async function countOf(query: SQL): Promise<number> {
-  const result = await t.db.execute(query) as unknown as { rows: { n: unknown }[] };
+  const result = (await t.db.execute(query)) as unknown as { rows: { n: unknown }[] };
   return Number(result.rows[0]!.n);
 }
 
@@ -32,17 +35,28 @@ describe('schools, new-schools, schools-missing-bpay', () => {
     expect(res.status, res.raw).toBe(200);
     expect(ids(res.body)).toEqual(byName(shown()).map((s) => s.id));
     expect((res.body as Row[])[0]).toEqual({
-      SchoolId: d.schools.A.id, schoolName: 'Alpine Grammar', StateId: 3, stateName: 'NSW', town: 'Jindabyne', region: 'Southern NSW',
-      schoolType: 'Co-ed', schoolCategory: 'Secondary', schoolGovOrPrivate: 'Ind.', bpay: '1234567', createdAt: '2026-03-01T00:00:00.000Z',
+      SchoolId: d.schools.A.id,
+      schoolName: 'Alpine Grammar',
+      StateId: 3,
+      stateName: 'NSW',
+      town: 'Jindabyne',
+      region: 'Southern NSW',
+      schoolType: 'Co-ed',
+      schoolCategory: 'Secondary',
+      schoolGovOrPrivate: 'Ind.',
+      bpay: '1234567',
+      createdAt: '2026-03-01T00:00:00.000Z',
     });
     expect(ids((await get(d.agents.auditor, '/api/report/schools?StateId=7')).body)).toEqual([d.schools.C.id]);
   });
 
-  it('new-schools: schools registered in the event\'s season', async () => {
+  it("new-schools: schools registered in the event's season", async () => {
     const res = await get(d.agents.admin, '/api/report/new-schools');
     expect(res.status, res.raw).toBe(200);
     const year = d.cur.year;
-    expect(ids(res.body)).toEqual(byName(shown().filter((s) => s.createdAt?.getUTCFullYear() === year)).map((s) => s.id));
+    expect(ids(res.body)).toEqual(
+      byName(shown().filter((s) => s.createdAt?.getUTCFullYear() === year)).map((s) => s.id),
+    );
     expect(ids(res.body)).toEqual([d.schools.A.id, d.schools.E.id]);
     expect(ids((await get(d.agents.admin, `/api/report/new-schools?EventId=${d.prev.id}`)).body)).toEqual([]);
   });
@@ -64,8 +78,15 @@ describe('school-types', () => {
       const key = `${s.schoolType}|${s.schoolCategory}|${s.schoolGovOrPrivate}`;
       expected.set(key, (expected.get(key) ?? 0) + 1);
     }
-    const rows = res.body as { schoolType: string; schoolCategory: string; schoolGovOrPrivate: string; count: number }[];
-    expect(new Map(rows.map((r) => [`${r.schoolType}|${r.schoolCategory}|${r.schoolGovOrPrivate}`, r.count]))).toEqual(expected);
+    const rows = res.body as {
+      schoolType: string;
+      schoolCategory: string;
+      schoolGovOrPrivate: string;
+      count: number;
+    }[];
+    expect(new Map(rows.map((r) => [`${r.schoolType}|${r.schoolCategory}|${r.schoolGovOrPrivate}`, r.count]))).toEqual(
+      expected,
+    );
     expect(rows.reduce((a, r) => a + r.count, 0)).toBe(3);
   });
 });
@@ -76,8 +97,14 @@ describe('coordinator-details', () => {
     expect(res.status, res.raw).toBe(200);
     expect(ids(res.body)).toEqual(byName(takingPart()).map((s) => s.id));
     expect((res.body as Row[])[0]).toEqual({
-      SchoolId: d.schools.A.id, schoolName: 'Alpine Grammar', StateId: 3, firstname: 'Ann', lastname: 'Ash', phone: '02 6000 0001',
-      mobile: '0400 000 001', email: d.coordinators.A.email,
+      SchoolId: d.schools.A.id,
+      schoolName: 'Alpine Grammar',
+      StateId: 3,
+      firstname: 'Ann',
+      lastname: 'Ash',
+      phone: '02 6000 0001',
+      mobile: '0400 000 001',
+      email: d.coordinators.A.email,
     });
     expect((res.body as Row[]).find((r) => r.SchoolId === d.schools.C.id)!.email).toBe('');
   });
@@ -88,7 +115,11 @@ describe('coordinator-details', () => {
       expect(res.status, res.raw).toBe(200);
       expect(ids(res.body)).toEqual(byName(shown().filter((s) => s.stateId === stateId)).map((s) => s.id));
     }
-    expect(ids((await get(d.agents.admin, '/api/report/coordinator-details-state/3')).body)).toEqual([d.schools.A.id, d.schools.B.id, d.schools.E.id]);
+    expect(ids((await get(d.agents.admin, '/api/report/coordinator-details-state/3')).body)).toEqual([
+      d.schools.A.id,
+      d.schools.B.id,
+      d.schools.E.id,
+    ]);
   });
 });
 
@@ -97,28 +128,56 @@ describe('school-costs', () => {
     const res = await get(d.agents.admin, '/api/report/school-costs');
     expect(res.status, res.raw).toBe(200);
     const rows = res.body as Row[];
-    const paid = async (schoolId: string) => countOf(sql`select coalesce(sum(amount_cents), 0) as n from payments
+    const paid = async (schoolId: string) =>
+      countOf(sql`select coalesce(sum(amount_cents), 0) as n from payments
       where school_id = ${schoolId} and event_id = ${d.cur.id} and status = 'received'`);
-    const entries = async (schoolId: string) => countOf(sql`select count(*) as n from team_entries
+    const entries = async (schoolId: string) =>
+      countOf(sql`select count(*) as n from team_entries
       where school_id = ${schoolId} and event_id = ${d.cur.id} and participant_id is not null`);
     // The invoice's lines: the registration fee, and one line of race entries per discipline.
-    const perDiscipline = async (schoolId: string) => ((await t.db.execute(sql`select count(*)::int as n from team_entries
-      where school_id = ${schoolId} and event_id = ${d.cur.id} and participant_id is not null group by discipline_id`)) as unknown as { rows: { n: unknown }[] }).rows.map((r) => Number(r.n));
+    const perDiscipline = async (schoolId: string) =>
+      (
+        (await t.db.execute(sql`select count(*)::int as n from team_entries
+      where school_id = ${schoolId} and event_id = ${d.cur.id} and participant_id is not null group by discipline_id`)) as unknown as {
+          rows: { n: unknown }[];
+        }
+      ).rows.map((r) => Number(r.n));
     const expected = [];
     for (const s of byName(shown())) {
       const [n, cents] = [await entries(s.id), await paid(s.id)];
       if (!n && !cents) continue;
       const totalCents = (n ? 5_000 : 0) + n * 3_000;
       expected.push({
-        SchoolId: s.id, schoolName: s.name, entries: n, registrationFee: n ? 50 : 0, entriesAmount: n * 30, total: totalCents / 100,
+        SchoolId: s.id,
+        schoolName: s.name,
+        entries: n,
+        registrationFee: n ? 50 : 0,
+        entriesAmount: n * 30,
+        total: totalCents / 100,
         // GST per line, rounded to the cent, as the invoice and Xero work it out.
-        gst: ((n ? Math.round(5_000 / 11) : 0) + (await perDiscipline(s.id)).reduce((sum, k) => sum + Math.round((k * 3_000) / 11), 0)) / 100,
-        received: cents / 100, outstanding: (totalCents - cents) / 100,
+        gst:
+          ((n ? Math.round(5_000 / 11) : 0) +
+            (await perDiscipline(s.id)).reduce((sum, k) => sum + Math.round((k * 3_000) / 11), 0)) /
+          100,
+        received: cents / 100,
+        outstanding: (totalCents - cents) / 100,
       });
     }
     expect(rows).toEqual(expected);
-    expect(rows[0]).toMatchObject({ schoolName: 'Alpine Grammar', entries: 5, total: 200, gst: 18.18, received: 150.55, outstanding: 49.45 });
-    expect(rows.find((r) => r.SchoolId === d.schools.E.id)).toMatchObject({ entries: 0, total: 0, received: 15, outstanding: -15 });
+    expect(rows[0]).toMatchObject({
+      schoolName: 'Alpine Grammar',
+      entries: 5,
+      total: 200,
+      gst: 18.18,
+      received: 150.55,
+      outstanding: 49.45,
+    });
+    expect(rows.find((r) => r.SchoolId === d.schools.E.id)).toMatchObject({
+      entries: 0,
+      total: 0,
+      received: 15,
+      outstanding: -15,
+    });
   });
 });
 
@@ -129,7 +188,9 @@ describe('home-summary/{EventId}', () => {
     const ev = d.cur.id;
     const live = sql`(select id from schools where removed_at is null)`;
     const of = (table: string, extra = sql``) =>
-      countOf(sql`select count(*) as n from ${sql.raw(table)} where event_id = ${ev} and school_id in ${live} ${extra}`);
+      countOf(
+        sql`select count(*) as n from ${sql.raw(table)} where event_id = ${ev} and school_id in ${live} ${extra}`,
+      );
     const part = takingPart().map((s) => s.id);
     expect(res.body).toEqual({
       schoolCount: part.length,
@@ -145,9 +206,16 @@ describe('home-summary/{EventId}', () => {
       noPositionsNotAssignedToVolunteer: await of('volunteer_slots', sql`and volunteer_id is null`),
       completedParticipantsWaiversCount: await of('waivers', sql`and type = 'participant' and completed = 1`),
       completedVolunteerWaiversCount: await of('waivers', sql`and type = 'volunteer' and completed = 1`),
-      paymentsReceived: await countOf(sql`select coalesce(sum(amount_cents), 0) as n from payments
-        where event_id = ${ev} and status = 'received' and school_id in ${live}`) / 100,
+      paymentsReceived:
+        (await countOf(sql`select coalesce(sum(amount_cents), 0) as n from payments
+        where event_id = ${ev} and status = 'received' and school_id in ${live}`)) / 100,
     });
-    expect(res.body).toMatchObject({ schoolCount: 3, participantCount: 9, raceEntriesCount: 8, enteredParticipantsCount: 7, paymentsReceived: 185.55 });
+    expect(res.body).toMatchObject({
+      schoolCount: 3,
+      participantCount: 9,
+      raceEntriesCount: 8,
+      enteredParticipantsCount: 7,
+      paymentsReceived: 185.55,
+    });
   });
 });

@@ -27,14 +27,27 @@ beforeAll(async () => {
   await createUser(t.db, 'school', { schoolId });
   port = await listenOnLoopback(t.app);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const get = (target: string, cookie?: string) => rawRequest(port, { method: 'GET', target, cookie });
 
 describe('signed out, the API spelt otherwise gives nothing away', () => {
   it.each([
-    '/%61pi/users', '/%61%70%69/users', '/api/%75sers', '/api%2Fusers', 'http://x/api/users', 'http://127.0.0.1/api/users',
-    '//api/users', '/api//users', '/api/./users', '/api/x/../users', '/api/users;a=b', '/API/users', '/api/users/',
+    '/%61pi/users',
+    '/%61%70%69/users',
+    '/api/%75sers',
+    '/api%2Fusers',
+    'http://x/api/users',
+    'http://127.0.0.1/api/users',
+    '//api/users',
+    '/api//users',
+    '/api/./users',
+    '/api/x/../users',
+    '/api/users;a=b',
+    '/API/users',
+    '/api/users/',
   ])('GET %s', async (target) => {
     const res = await get(target);
     expect([400, 401, 404], res.body).toContain(res.statusCode);
@@ -42,7 +55,10 @@ describe('signed out, the API spelt otherwise gives nothing away', () => {
   });
 
   it("never answers the registry export's children's names and dates of birth", async () => {
-    for (const target of [`/%61pi/snowracer-export?EventId=${eventId}`, `http://x/api/snowracer-export?EventId=${eventId}`]) {
+    for (const target of [
+      `/%61pi/snowracer-export?EventId=${eventId}`,
+      `http://x/api/snowracer-export?EventId=${eventId}`,
+    ]) {
       const res = await get(target);
       expect(res.statusCode, res.body).toBe(400);
       expect(res.headers['content-type']).toMatch(/application\/json/);
@@ -53,14 +69,34 @@ describe('signed out, the API spelt otherwise gives nothing away', () => {
 
 it('a school that registered itself cannot make an admin through PUT /%61pi/users', async () => {
   const form = registrationForm();
-  const registered = await rawRequest(port, { method: 'POST', target: '/api/schools', body: JSON.stringify({ school: form }) });
+  const registered = await rawRequest(port, {
+    method: 'POST',
+    target: '/api/schools',
+    body: JSON.stringify({ school: form }),
+  });
   expect(registered.statusCode, registered.body).toBe(200);
-  const login = await rawRequest(port, { method: 'POST', target: '/api/login', body: JSON.stringify({ username: form.user.email, password: form.user.password, EventId: eventId }) });
+  const login = await rawRequest(port, {
+    method: 'POST',
+    target: '/api/login',
+    body: JSON.stringify({ username: form.user.email, password: form.user.password, EventId: eventId }),
+  });
   expect(login.statusCode, login.body).toBe(200);
   const cookie = String(login.headers['set-cookie']).split(';')[0]!;
-  const intruder = { id: 'tempid-1', email: 'intruder@example.test', newPassword: 'a long enough password', role: 'admin', firstname: 'In', lastname: 'Truder' };
+  const intruder = {
+    id: 'tempid-1',
+    email: 'intruder@example.test',
+    newPassword: 'a long enough password',
+    role: 'admin',
+    firstname: 'In',
+    lastname: 'Truder',
+  };
   for (const target of ['/%61pi/users', 'http://x/api/users', '/api/users/']) {
-    const res = await rawRequest(port, { method: 'PUT', target, cookie, body: JSON.stringify({ multi: true, users: [intruder], usersDeleted: [] }) });
+    const res = await rawRequest(port, {
+      method: 'PUT',
+      target,
+      cookie,
+      body: JSON.stringify({ multi: true, users: [intruder], usersDeleted: [] }),
+    });
     expect([400, 403], `${target}: ${res.body}`).toContain(res.statusCode);
   }
   expect(await t.db.select().from(users).where(eq(users.email, 'intruder@example.test'))).toEqual([]);
@@ -86,7 +122,16 @@ describe('every route says who may call it', () => {
     await mkdir(path.join(dir, 'assets'));
     await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Interschools</title>');
     await writeFile(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
-    const app = await buildApp({ ...t.deps, config: loadConfig({ ...process.env, ...SUPPLIER_ENV, DATA_DIR: '.tmp/test-data', STATIC_DIR: dir, LOG_LEVEL: 'silent' }) });
+    const app = await buildApp({
+      ...t.deps,
+      config: loadConfig({
+        ...process.env,
+        ...SUPPLIER_ENV,
+        DATA_DIR: '.tmp/test-data',
+        STATIC_DIR: dir,
+        LOG_LEVEL: 'silent',
+      }),
+    });
     try {
       await app.ready();
       expect((await app.inject({ url: '/assets/app-abc123.js' })).statusCode).toBe(200);

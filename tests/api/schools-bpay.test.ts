@@ -26,7 +26,9 @@ beforeEach(async () => {
   t = await startTestApp();
   ({ schoolId, admin, school } = await schoolInEvent(t));
 });
-afterEach(async () => { await t.close(); });
+afterEach(async () => {
+  await t.close();
+});
 
 describe('the BPAY grid', () => {
   it('lists every school with its state and reference for admins and auditors', async () => {
@@ -47,9 +49,21 @@ describe('the BPAY grid', () => {
   it('sets references in one save and answers the whole list; a replay applies once', async () => {
     const other = await createSchool(t.db);
     const key = randomUUID();
-    const res = await put(admin, [{ id: schoolId, bpay: ' 1008 ' }, { id: other.id, bpay: '1016' }], { 'idempotency-key': key });
+    const res = await put(
+      admin,
+      [
+        { id: schoolId, bpay: ' 1008 ' },
+        { id: other.id, bpay: '1016' },
+      ],
+      { 'idempotency-key': key },
+    );
     expect(res.statusCode, res.body).toBe(200);
-    expect((res.json() as Row[]).filter((r) => [schoolId, other.id].includes(r.id)).map((r) => r.bpay).sort()).toEqual(['1008', '1016']);
+    expect(
+      (res.json() as Row[])
+        .filter((r) => [schoolId, other.id].includes(r.id))
+        .map((r) => r.bpay)
+        .sort(),
+    ).toEqual(['1008', '1016']);
     const [row] = await t.db.select().from(schools).where(eq(schools.id, schoolId));
     expect((await put(admin, [{ id: schoolId, bpay: '1008' }], { 'idempotency-key': key })).statusCode).toBe(200);
     expect((await t.db.select().from(schools).where(eq(schools.id, schoolId)))[0]!.version).toBe(row!.version);
@@ -62,7 +76,14 @@ describe('the BPAY grid', () => {
     expect(taken.statusCode).toBe(422);
     expect(taken.json().fields).toEqual([{ path: 'schools.0.bpay', message: bpayTakenMessage('2006', other.name) }]);
     // Two schools trading references in one save is fine.
-    expect((await put(admin, [{ id: schoolId, bpay: '2006' }, { id: other.id, bpay: mine!.bpay || '3004' }])).statusCode).toBe(200);
+    expect(
+      (
+        await put(admin, [
+          { id: schoolId, bpay: '2006' },
+          { id: other.id, bpay: mine!.bpay || '3004' },
+        ])
+      ).statusCode,
+    ).toBe(200);
     const stale = await put(admin, [{ id: schoolId, bpay: '4002', version: 1 }]);
     expect(stale.statusCode).toBe(409);
     expect(stale.json().current).toMatchObject({ id: schoolId, bpay: '2006' });
@@ -72,8 +93,11 @@ describe('the BPAY grid', () => {
 
   it('lets only the admin write', async () => {
     const auditor = await signIn(t.app, (await createUser(t.db, 'auditor')).email);
-    for (const agent of [school, auditor]) expect((await put(agent, [{ id: schoolId, bpay: '9' }])).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'PUT', url: '/api/schools/bpay', payload: { schools: [] } })).statusCode).toBe(401);
+    for (const agent of [school, auditor])
+      expect((await put(agent, [{ id: schoolId, bpay: '9' }])).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'PUT', url: '/api/schools/bpay', payload: { schools: [] } })).statusCode).toBe(
+      401,
+    );
   });
 });
 
@@ -83,11 +107,29 @@ describe('a reference with its check digit', () => {
     try {
       const school = await createSchool(t.db, { bpay: '' });
       const admin = await signIn(t.app, (await createUser(t.db, 'admin')).email);
-      const res = await admin.request({ method: 'PUT', url: '/api/schools/bpay', payload: { schools: [{ id: school.id, bpay: '1000417' }] } });
+      const res = await admin.request({
+        method: 'PUT',
+        url: '/api/schools/bpay',
+        payload: { schools: [{ id: school.id, bpay: '1000417' }] },
+      });
       expect(res.statusCode).toBe(422);
-      expect(res.json().fields).toEqual([{ path: 'schools.0.bpay', message: 'BPAY reference 1000417 does not end in its check digit: 10004174 does (or check the reference the bank gave).' }]);
+      expect(res.json().fields).toEqual([
+        {
+          path: 'schools.0.bpay',
+          message:
+            'BPAY reference 1000417 does not end in its check digit: 10004174 does (or check the reference the bank gave).',
+        },
+      ]);
       expect((await t.db.select().from(schools).where(eq(schools.id, school.id)))[0]!.bpay).toBe('');
-      expect((await admin.request({ method: 'PUT', url: '/api/schools/bpay', payload: { schools: [{ id: school.id, bpay: '1000413' }] } })).statusCode).toBe(200);
+      expect(
+        (
+          await admin.request({
+            method: 'PUT',
+            url: '/api/schools/bpay',
+            payload: { schools: [{ id: school.id, bpay: '1000413' }] },
+          })
+        ).statusCode,
+      ).toBe(200);
     } finally {
       await t.close();
     }

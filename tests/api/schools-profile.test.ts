@@ -18,7 +18,9 @@ let t: TestApp;
 beforeEach(async () => {
   t = await startTestApp();
 });
-afterEach(async () => { await t.close(); });
+afterEach(async () => {
+  await t.close();
+});
 
 const NEW_PASSWORD = 'a long new password';
 
@@ -34,7 +36,13 @@ describe('registration', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: SERVER_MESSAGES.schoolRegistered });
     const row = await storedSchool(form.id);
-    expect(row).toMatchObject({ name: 'Snowy Mountains Grammar', region: 'Southern NSW', stateId: 3, coordinatorAusEnews: true, bpay: '' });
+    expect(row).toMatchObject({
+      name: 'Snowy Mountains Grammar',
+      region: 'Southern NSW',
+      stateId: 3,
+      coordinatorAusEnews: true,
+      bpay: '',
+    });
     expect(row!.createdAt).toEqual(t.clock.now());
     const [login] = await t.db.select().from(users).where(eq(users.schoolId, form.id));
     expect(login).toMatchObject({ type: 'school', email: form.user.email });
@@ -43,7 +51,11 @@ describe('registration', () => {
     const school = await signIn(t.app, form.user.email, form.user.password);
     const profile = await school.request({ method: 'GET', url: '/api/school' });
     expect(profile.statusCode, profile.body).toBe(200);
-    expect(profile.json()).toMatchObject({ id: form.id, name: form.name, user: { email: form.user.email, password: null } });
+    expect(profile.json()).toMatchObject({
+      id: form.id,
+      name: form.name,
+      user: { email: form.user.email, password: null },
+    });
   });
 
   it('keeps the region only for NSW, whatever the form sent', async () => {
@@ -55,7 +67,11 @@ describe('registration', () => {
   it('refuses an email already in use, a short password and bad fields, creating nothing', async () => {
     const taken = await createUser(t.db, 'admin');
     const cases = [
-      { form: registrationForm({ email: taken.email.toUpperCase() }), status: 409, message: SERVER_MESSAGES.emailInUse },
+      {
+        form: registrationForm({ email: taken.email.toUpperCase() }),
+        status: 409,
+        message: SERVER_MESSAGES.emailInUse,
+      },
       { form: registrationForm({ password: 'short' }), status: 400, message: SERVER_MESSAGES.passwordTooShort },
       { form: { ...registrationForm(), schoolType: 'Boarding' }, status: 400 },
       { form: registrationForm({ StateId: 999 }), status: 400, message: 'Unknown state 999' },
@@ -103,15 +119,28 @@ describe('the profile', () => {
   });
 
   const current = async (agent: Agent) => (await agent.request({ method: 'GET', url: '/api/school' })).json();
-  const save = (agent: Agent, school: unknown) => agent.request({ method: 'PUT', url: '/api/school', payload: { school } });
+  const save = (agent: Agent, school: unknown) =>
+    agent.request({ method: 'PUT', url: '/api/school', payload: { school } });
 
   it('saves the school, its coordinator and principal, and leaves the BPAY reference alone', async () => {
     await t.db.update(schools).set({ bpay: '777' }).where(eq(schools.id, schoolId));
     const mine = await current(school);
-    const res = await save(school, { ...mine, town: 'Thredbo', bpay: '999', coordinator: { ...mine.coordinator, mobile: '0411 111 111' } });
+    const res = await save(school, {
+      ...mine,
+      town: 'Thredbo',
+      bpay: '999',
+      coordinator: { ...mine.coordinator, mobile: '0411 111 111' },
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ message: SERVER_MESSAGES.schoolSaved, school: { id: schoolId, town: 'Thredbo', version: mine.version + 1 } });
-    expect(await storedSchool(schoolId)).toMatchObject({ town: 'Thredbo', coordinatorMobile: '0411 111 111', bpay: '777' });
+    expect(res.json()).toMatchObject({
+      message: SERVER_MESSAGES.schoolSaved,
+      school: { id: schoolId, town: 'Thredbo', version: mine.version + 1 },
+    });
+    expect(await storedSchool(schoolId)).toMatchObject({
+      town: 'Thredbo',
+      coordinatorMobile: '0411 111 111',
+      bpay: '777',
+    });
   });
 
   it('refuses another school for a school user, and a stale copy for anyone', async () => {
@@ -133,14 +162,17 @@ describe('the profile', () => {
     expect((await storedSchool(other.id))!.nickname).toBe('NS');
   });
 
-  it('keeps the password when it is blank; a new one ends the login\'s other sessions but not this one', async () => {
+  it("keeps the password when it is blank; a new one ends the login's other sessions but not this one", async () => {
     const elsewhere = await signIn(t.app, loginEmail);
     const mine = await current(school);
     expect((await save(school, { ...mine, user: { email: loginEmail, password: '' } })).statusCode).toBe(200);
     expect((await elsewhere.request({ method: 'GET', url: '/api/school' })).statusCode).toBe(200);
 
     const fresh = await current(school);
-    expect((await save(school, { ...fresh, user: { email: loginEmail, password: NEW_PASSWORD, currentPassword: PASSWORD } })).statusCode).toBe(200);
+    expect(
+      (await save(school, { ...fresh, user: { email: loginEmail, password: NEW_PASSWORD, currentPassword: PASSWORD } }))
+        .statusCode,
+    ).toBe(200);
     expect((await elsewhere.request({ method: 'GET', url: '/api/school' })).statusCode).toBe(401);
     expect((await school.request({ method: 'GET', url: '/api/school' })).statusCode).toBe(200);
     await signIn(t.app, loginEmail, NEW_PASSWORD);
@@ -149,10 +181,20 @@ describe('the profile', () => {
   it('changes the login email, refusing one another account has', async () => {
     const taken = await createUser(t.db, 'auditor');
     const mine = await current(school);
-    const refused = await save(school, { ...mine, user: { email: taken.email, password: '', currentPassword: PASSWORD } });
+    const refused = await save(school, {
+      ...mine,
+      user: { email: taken.email, password: '', currentPassword: PASSWORD },
+    });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(SERVER_MESSAGES.emailInUse);
-    expect((await save(school, { ...mine, user: { email: 'new-login@school.example', password: '', currentPassword: PASSWORD } })).statusCode).toBe(200);
+    expect(
+      (
+        await save(school, {
+          ...mine,
+          user: { email: 'new-login@school.example', password: '', currentPassword: PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(200);
     await signIn(t.app, 'new-login@school.example');
   });
 
@@ -162,7 +204,10 @@ describe('the profile', () => {
     const attempts = [
       { user: { email: 'taken-over@evil.example', password: '' }, message: SERVER_MESSAGES.currentPasswordRequired },
       { user: { email: loginEmail, password: NEW_PASSWORD }, message: SERVER_MESSAGES.currentPasswordRequired },
-      { user: { email: 'taken-over@evil.example', password: NEW_PASSWORD, currentPassword: 'a wrong guess' }, message: SERVER_MESSAGES.currentPasswordWrong },
+      {
+        user: { email: 'taken-over@evil.example', password: NEW_PASSWORD, currentPassword: 'a wrong guess' },
+        message: SERVER_MESSAGES.currentPasswordWrong,
+      },
     ];
     for (const { user, message } of attempts) {
       const res = await save(school, { ...mine, town: 'Changed', user });
@@ -174,7 +219,10 @@ describe('the profile', () => {
     expect((await storedSchool(schoolId))!.town).not.toBe('Changed');
     expect(t.mailer.sent).toEqual([]);
     // The admin gives its own password, not the school's.
-    const byAdmin = await save(admin, { ...mine, user: { email: 'by-admin@school.example', password: '', currentPassword: PASSWORD } });
+    const byAdmin = await save(admin, {
+      ...mine,
+      user: { email: 'by-admin@school.example', password: '', currentPassword: PASSWORD },
+    });
     expect(byAdmin.statusCode, byAdmin.body).toBe(200);
     await signIn(t.app, 'by-admin@school.example');
   });
@@ -182,9 +230,19 @@ describe('the profile', () => {
   it('counts wrong current passwords as failed sign-ins', async () => {
     const mine = await current(school);
     for (let i = 0; i < 10; i++) {
-      expect((await save(school, { ...mine, user: { email: loginEmail, password: NEW_PASSWORD, currentPassword: `guess ${i}` } })).statusCode).toBe(422);
+      expect(
+        (
+          await save(school, {
+            ...mine,
+            user: { email: loginEmail, password: NEW_PASSWORD, currentPassword: `guess ${i}` },
+          })
+        ).statusCode,
+      ).toBe(422);
     }
-    const limited = await save(school, { ...mine, user: { email: loginEmail, password: NEW_PASSWORD, currentPassword: PASSWORD } });
+    const limited = await save(school, {
+      ...mine,
+      user: { email: loginEmail, password: NEW_PASSWORD, currentPassword: PASSWORD },
+    });
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
@@ -192,7 +250,9 @@ describe('the profile', () => {
   it('tells the old address of an email change, once, naming the new one', async () => {
     const mine = await current(school);
     const headers = { 'idempotency-key': '0190a6c4-0000-7000-8000-00000000e1a1' };
-    const payload = { school: { ...mine, user: { email: 'moved@school.example', password: '', currentPassword: PASSWORD } } };
+    const payload = {
+      school: { ...mine, user: { email: 'moved@school.example', password: '', currentPassword: PASSWORD } },
+    };
     for (let i = 0; i < 2; i++) {
       expect((await school.request({ method: 'PUT', url: '/api/school', headers, payload })).statusCode).toBe(200);
     }
@@ -203,14 +263,20 @@ describe('the profile', () => {
 
   it('limits the answers to email changes per user and per address, so nobody can list who has an account', async () => {
     const probes = Array.from({ length: 30 }, (_, n) => `probe${n}@example.test`);
-    await t.db.insert(users).values(probes.map((email) => ({ email, passwordHash: 'x', type: 'auditor', firstname: 'P', lastname: 'Robe' })));
+    await t.db
+      .insert(users)
+      .values(probes.map((email) => ({ email, passwordHash: 'x', type: 'auditor', firstname: 'P', lastname: 'Robe' })));
     const mine = await current(school);
     let n = 0;
-    const ask = (agent: Agent, ip: string) => agent.request({
-      method: 'PUT', url: '/api/school', remoteAddress: ip,
-      payload: { school: { ...mine, user: { email: probes[n++], password: '', currentPassword: PASSWORD } } },
-    });
-    for (let i = 0; i < LIMITS.emailChangeUser.max; i++) expect((await ask(school, '203.0.113.20')).statusCode).toBe(422);
+    const ask = (agent: Agent, ip: string) =>
+      agent.request({
+        method: 'PUT',
+        url: '/api/school',
+        remoteAddress: ip,
+        payload: { school: { ...mine, user: { email: probes[n++], password: '', currentPassword: PASSWORD } } },
+      });
+    for (let i = 0; i < LIMITS.emailChangeUser.max; i++)
+      expect((await ask(school, '203.0.113.20')).statusCode).toBe(422);
     // The user is held back from any address, for minutes.
     const limited = await ask(school, '203.0.113.21');
     expect(limited.statusCode).toBe(429);
@@ -223,7 +289,15 @@ describe('the profile', () => {
     const from = '203.0.113.30';
     const newAdmin = async () => {
       const agent = await signIn(t.app, (await createUser(t.db, 'admin')).email);
-      expect((await agent.request({ method: 'POST', url: '/api/session/', payload: { SchoolId: schoolId, EventId: eventId } })).statusCode).toBe(200);
+      expect(
+        (
+          await agent.request({
+            method: 'POST',
+            url: '/api/session/',
+            payload: { SchoolId: schoolId, EventId: eventId },
+          })
+        ).statusCode,
+      ).toBe(200);
       return agent;
     };
     for (let answered = 0; answered < LIMITS.emailChangeAddress.max;) {
@@ -240,9 +314,11 @@ describe('the profile', () => {
 });
 
 describe('removing a school', () => {
-  it('removes its people and logins; a school without invoices leaves no row, and the admin\'s pick is cleared', async () => {
+  it("removes its people and logins; a school without invoices leaves no row, and the admin's pick is cleared", async () => {
     const { schoolId, eventId, admin, school } = await schoolInEvent(t);
-    await t.db.insert(participants).values({ schoolId, firstname: 'Ann', lastname: 'Lee', yearLevel: '7', gender: 'Female' });
+    await t.db
+      .insert(participants)
+      .values({ schoolId, firstname: 'Ann', lastname: 'Lee', yearLevel: '7', gender: 'Female' });
     await t.db.insert(teamManagers).values({ schoolId, eventId, firstname: 'Tom', lastname: 'Manager' });
     const res = await admin.request({ method: 'DELETE', url: `/api/school/${schoolId}` });
     expect(res.statusCode, res.body).toBe(200);
@@ -259,7 +335,9 @@ describe('removing a school', () => {
     const { schoolId, eventId, admin } = await schoolInEvent(t);
     await t.db.insert(invoices).values({ schoolId, eventId, number: 'INV-0042', totalCents: 8_000, entryCount: 1 });
     await t.db.insert(payments).values({ schoolId, eventId, amountCents: 8_000, method: 'bpay' });
-    await t.db.insert(participants).values({ schoolId, firstname: 'Ann', lastname: 'Lee', yearLevel: '7', gender: 'Female' });
+    await t.db
+      .insert(participants)
+      .values({ schoolId, firstname: 'Ann', lastname: 'Lee', yearLevel: '7', gender: 'Female' });
     expect((await admin.request({ method: 'DELETE', url: `/api/school/${schoolId}` })).statusCode).toBe(200);
     expect((await storedSchool(schoolId))!.removedAt).toEqual(t.clock.now());
     expect(await t.db.select().from(invoices).where(eq(invoices.schoolId, schoolId))).toHaveLength(1);
@@ -267,13 +345,18 @@ describe('removing a school', () => {
     expect(await t.db.select().from(participants).where(eq(participants.schoolId, schoolId))).toHaveLength(0);
     const ids = (list: { id: string }[]) => list.map((s) => s.id);
     expect(ids((await admin.request({ method: 'GET', url: '/api/school/bpay' })).json())).not.toContain(schoolId);
-    expect(ids((await admin.request({ method: 'GET', url: `/api/school/list?EventId=${eventId}` })).json())).not.toContain(schoolId);
+    expect(
+      ids((await admin.request({ method: 'GET', url: `/api/school/list?EventId=${eventId}` })).json()),
+    ).not.toContain(schoolId);
     expect((await admin.request({ method: 'GET', url: `/api/school/${schoolId}` })).statusCode).toBe(404);
-    expect((await admin.request({ method: 'POST', url: '/api/session/', payload: { SchoolId: schoolId, EventId: eventId } })).statusCode).toBe(404);
+    expect(
+      (await admin.request({ method: 'POST', url: '/api/session/', payload: { SchoolId: schoolId, EventId: eventId } }))
+        .statusCode,
+    ).toBe(404);
     expect((await admin.request({ method: 'DELETE', url: `/api/school/${schoolId}` })).statusCode).toBe(404);
   });
 
-  it('is the admin\'s alone', async () => {
+  it("is the admin's alone", async () => {
     const { schoolId, school } = await schoolInEvent(t);
     for (const type of ['auditor', 'racedept'] as const) {
       const agent = await signIn(t.app, (await createUser(t.db, type)).email);

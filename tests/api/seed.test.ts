@@ -8,8 +8,26 @@ import { genderFitsTeam, isPreferenceComplete, positionsPerTeam, tooManyTickets 
 import { verifyPassword } from '../../server/auth/passwords';
 import type { Db } from '../../server/db/client';
 import {
-  eventDisciplines, eventStates, events, invites, participants, payments, registryAthletes, resultOveralls, resultRaces, schools,
-  teamEntries, teamManagers, teams, ticketing, trophies, users, volunteerPreferences, volunteerSlots, volunteers, waivers,
+  eventDisciplines,
+  eventStates,
+  events,
+  invites,
+  participants,
+  payments,
+  registryAthletes,
+  resultOveralls,
+  resultRaces,
+  schools,
+  teamEntries,
+  teamManagers,
+  teams,
+  ticketing,
+  trophies,
+  users,
+  volunteerPreferences,
+  volunteerSlots,
+  volunteers,
+  waivers,
 } from '../../server/db/schema';
 import { DEMO_PASSWORDS, seedDemoData, type DemoLogin } from '../../server/db/seed/demo';
 import { planDemo } from '../../server/db/seed/demo-plan';
@@ -29,9 +47,15 @@ async function countOf(db: Db, table: PgTable) {
 /** Every breach of the unique and team rules in the database, as readable lines (none expected). */
 async function ruleViolations(db: Db): Promise<string[]> {
   const [allTeams, allEntries, people, eventRows, ranges, managers, slots, prefs, tickets] = await Promise.all([
-    db.select().from(teams), db.select().from(teamEntries), db.select().from(participants), db.select().from(events),
-    db.select().from(eventDisciplines), db.select().from(teamManagers), db.select().from(volunteerSlots),
-    db.select().from(volunteerPreferences), db.select().from(ticketing),
+    db.select().from(teams),
+    db.select().from(teamEntries),
+    db.select().from(participants),
+    db.select().from(events),
+    db.select().from(eventDisciplines),
+    db.select().from(teamManagers),
+    db.select().from(volunteerSlots),
+    db.select().from(volunteerPreferences),
+    db.select().from(ticketing),
   ]);
   const bad: string[] = [];
   const person = new Map(people.map((p) => [p.id, p]));
@@ -49,27 +73,32 @@ async function ruleViolations(db: Db): Promise<string[]> {
     const r = range.get(`${t.eventId}:${t.disciplineId}`);
     if (!(TEAM_LETTERS as readonly string[]).includes(t.teamRank)) bad.push(`${label}: rank ${t.teamRank}`);
     if (!(TEAM_GENDERS as readonly string[]).includes(t.gender)) bad.push(`${label}: gender ${t.gender}`);
-    if (!r || !r.active || t.division < r.divisionFrom || t.division > r.divisionTo) bad.push(`${label}: division ${t.division} of discipline ${t.disciplineId}`);
+    if (!r || !r.active || t.division < r.divisionFrom || t.division > r.divisionTo)
+      bad.push(`${label}: division ${t.division} of discipline ${t.disciplineId}`);
     if (r && t.gender === CO_ED_TEAM && !(r.male && r.female)) bad.push(`${label}: co-ed without both genders`);
     const identity = `${t.eventId}:${t.schoolId}:${t.disciplineId}:${t.division}:${t.gender}:${t.teamRank}`;
     if (identities.has(identity)) bad.push(`${label}: duplicate identity`);
     identities.add(identity);
     if (t.teamManagerId) {
       const m = manager.get(t.teamManagerId);
-      if (!m || m.schoolId !== t.schoolId || m.eventId !== t.eventId) bad.push(`${label}: manager of another school or event`);
+      if (!m || m.schoolId !== t.schoolId || m.eventId !== t.eventId)
+        bad.push(`${label}: manager of another school or event`);
     }
     const entries = byTeam.get(t.id) ?? [];
     const positions = new Set<number>();
     for (const e of entries) {
-      if (e.eventId !== t.eventId || e.disciplineId !== t.disciplineId || e.schoolId !== t.schoolId) bad.push(`${label}: entry out of step`);
-      if (e.position < 1 || e.position > positionsPerTeam(t.disciplineId) || positions.has(e.position)) bad.push(`${label}: position ${e.position}`);
+      if (e.eventId !== t.eventId || e.disciplineId !== t.disciplineId || e.schoolId !== t.schoolId)
+        bad.push(`${label}: entry out of step`);
+      if (e.position < 1 || e.position > positionsPerTeam(t.disciplineId) || positions.has(e.position))
+        bad.push(`${label}: position ${e.position}`);
       positions.add(e.position);
       if (!e.participantId) continue;
       const p = person.get(e.participantId)!;
       if (p.schoolId !== t.schoolId) bad.push(`${label}: member of another school`);
       if (!genderFitsTeam(p.gender, t.gender)) bad.push(`${label}: ${p.gender} member in a ${t.gender} team`);
       const level = yearLevelFor(p.dob!, ev.year);
-      if (!level || divisionOf(level) !== t.division) bad.push(`${label}: Year ${level} member in division ${t.division}`);
+      if (!level || divisionOf(level) !== t.division)
+        bad.push(`${label}: Year ${level} member in division ${t.division}`);
       if (ev.active && p.archived) bad.push(`${label}: archived member in an active event`);
       const once = `${t.eventId}:${t.disciplineId}:${e.participantId}`;
       if (inDiscipline.has(once)) bad.push(`participant ${e.participantId}: twice in discipline ${t.disciplineId}`);
@@ -78,7 +107,8 @@ async function ruleViolations(db: Db): Promise<string[]> {
   }
   const snowIds = new Set<string>();
   for (const p of people) {
-    if (!(YEAR_LEVELS as readonly string[]).includes(p.yearLevel)) bad.push(`participant ${p.id}: year level ${p.yearLevel}`);
+    if (!(YEAR_LEVELS as readonly string[]).includes(p.yearLevel))
+      bad.push(`participant ${p.id}: year level ${p.yearLevel}`);
     const key = `${p.schoolId}:${p.snowId}`;
     if (snowIds.has(key)) bad.push(`participant ${p.id}: snow id twice in a school`);
     snowIds.add(key);
@@ -88,7 +118,8 @@ async function ruleViolations(db: Db): Promise<string[]> {
     const p = prefBySlot.get(s.id);
     const pref = p && { DisciplineId: p.disciplineId, division: p.division, gender: p.gender, position: p.position };
     if (s.volunteerId && !isPreferenceComplete(pref)) bad.push(`slot ${s.id}: volunteer with an incomplete preference`);
-    if (event.get(s.eventId)!.invoiceType === 'VIC' && !s.volunteerId && isPreferenceComplete(pref)) bad.push(`slot ${s.id}: VIC preference without a volunteer`);
+    if (event.get(s.eventId)!.invoiceType === 'VIC' && !s.volunteerId && isPreferenceComplete(pref))
+      bad.push(`slot ${s.id}: VIC preference without a volunteer`);
   }
   for (const t of tickets) if (tooManyTickets(t)) bad.push(`ticketing ${t.schoolId}: too many tickets`);
   return bad;
@@ -102,7 +133,9 @@ describe('demo seed', () => {
     t = await startTestApp();
     logins = await seedDemoData(t.db, { now: NOW });
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('makes the documented logins, one coordinator per school', async () => {
     const staff = logins.filter((l) => l.role !== 'school').map((l) => [l.role, l.username, l.password]);
@@ -113,8 +146,10 @@ describe('demo seed', () => {
     ]);
     const coordinators = logins.filter((l) => l.role === 'school');
     expect(coordinators).toHaveLength(8);
-    const userRows = await t.db.select({ email: users.email, type: users.type, school: schools.name })
-      .from(users).leftJoin(schools, eq(schools.id, users.schoolId));
+    const userRows = await t.db
+      .select({ email: users.email, type: users.type, school: schools.name })
+      .from(users)
+      .leftJoin(schools, eq(schools.id, users.schoolId));
     expect(userRows).toHaveLength(11);
     for (const login of coordinators) {
       expect(login.password).toBe(DEMO_PASSWORDS.school);
@@ -127,17 +162,28 @@ describe('demo seed', () => {
     expect(await countOf(db, schools)).toBe(8);
     expect(await countOf(db, participants)).toBe(300);
     const eventRows = await db.select().from(events);
-    expect(eventRows.map((e) => [e.year, e.invoiceType, e.active, e.locked, e.archived]).sort()).toEqual([
-      [SEASON - 1, 'NSW', false, true, true], [SEASON, 'NSW', true, false, false], [SEASON, 'VIC', true, false, false],
-    ].sort());
-    const stateRows = await db.select({ stateId: eventStates.stateId, invoiceType: events.invoiceType })
-      .from(eventStates).innerJoin(events, eq(events.id, eventStates.eventId)).where(eq(events.year, SEASON));
+    expect(eventRows.map((e) => [e.year, e.invoiceType, e.active, e.locked, e.archived]).sort()).toEqual(
+      [
+        [SEASON - 1, 'NSW', false, true, true],
+        [SEASON, 'NSW', true, false, false],
+        [SEASON, 'VIC', true, false, false],
+      ].sort(),
+    );
+    const stateRows = await db
+      .select({ stateId: eventStates.stateId, invoiceType: events.invoiceType })
+      .from(eventStates)
+      .innerJoin(events, eq(events.id, eventStates.eventId))
+      .where(eq(events.year, SEASON));
     expect(stateRows.map((r) => `${r.invoiceType}:${r.stateId}`).sort()).toEqual(['NSW:3', 'VIC:7']);
-    const perEvent = await db.select({
-      year: events.year,
-      teams: sql<number>`count(distinct ${teams.id})::int`,
-      unassigned: sql<number>`(count(${teamEntries.id}) filter (where ${teamEntries.participantId} is null))::int`,
-    }).from(events).innerJoin(teams, eq(teams.eventId, events.id)).leftJoin(teamEntries, eq(teamEntries.teamId, teams.id))
+    const perEvent = await db
+      .select({
+        year: events.year,
+        teams: sql<number>`count(distinct ${teams.id})::int`,
+        unassigned: sql<number>`(count(${teamEntries.id}) filter (where ${teamEntries.participantId} is null))::int`,
+      })
+      .from(events)
+      .innerJoin(teams, eq(teams.eventId, events.id))
+      .leftJoin(teamEntries, eq(teamEntries.teamId, teams.id))
       .groupBy(events.id, events.year);
     expect(perEvent).toHaveLength(3);
     for (const row of perEvent) expect(row.teams).toBeGreaterThan(20);
@@ -146,8 +192,14 @@ describe('demo seed', () => {
     expect(await countOf(db, volunteers)).toBeGreaterThan(5);
     expect(await countOf(db, ticketing)).toBe(5);
     const waiverKinds = await db.selectDistinct({ type: waivers.type, completed: waivers.completed }).from(waivers);
-    expect(waiverKinds.map((r) => `${r.type}:${r.completed}`).sort()).toEqual(['participant:0', 'participant:1', 'volunteer:0', 'volunteer:1']);
-    for (const table of [invites, resultRaces, resultOveralls, trophies]) expect(await countOf(db, table)).toBeGreaterThanOrEqual(2);
+    expect(waiverKinds.map((r) => `${r.type}:${r.completed}`).sort()).toEqual([
+      'participant:0',
+      'participant:1',
+      'volunteer:0',
+      'volunteer:1',
+    ]);
+    for (const table of [invites, resultRaces, resultOveralls, trophies])
+      expect(await countOf(db, table)).toBeGreaterThanOrEqual(2);
     expect(await countOf(db, payments)).toBe(1);
     const archived = await db.select({ n: count() }).from(participants).where(eq(participants.archived, 1));
     expect(archived[0]!.n).toBeGreaterThan(5);
@@ -158,8 +210,10 @@ describe('demo seed', () => {
   });
 
   it('gives year levels that follow from the date of birth', async () => {
-    const rows = await t.db.select({ p: participants, firstSeason: users.firstSeasonLogin })
-      .from(participants).innerJoin(users, eq(users.schoolId, participants.schoolId));
+    const rows = await t.db
+      .select({ p: participants, firstSeason: users.firstSeasonLogin })
+      .from(participants)
+      .innerJoin(users, eq(users.schoolId, participants.schoolId));
     for (const { p, firstSeason } of rows) {
       const lastSeason = p.archived === 1 || firstSeason;
       const expected = [yearLevelFor(p.dob!, SEASON), ...(lastSeason ? [yearLevelFor(p.dob!, SEASON - 1)] : [])];
@@ -171,11 +225,19 @@ describe('demo seed', () => {
   it('uses only snow ids of the registry, a few of them inactive, and leaves others free', async () => {
     expect(await loadRegistry(t.db)).toBe(600);
     expect(await loadRegistry(t.db)).toBe(0);
-    const rows = await t.db.select({ p: participants, a: registryAthletes }).from(participants)
+    const rows = await t.db
+      .select({ p: participants, a: registryAthletes })
+      .from(participants)
       .leftJoin(registryAthletes, eq(registryAthletes.snowId, participants.snowId));
     for (const { p, a } of rows) {
       expect(a, `snow id ${p.snowId}`).not.toBeNull();
-      expect([a!.firstname, a!.lastname, a!.gender, a!.dob, a!.active]).toEqual([p.firstname, p.lastname, p.gender, p.dob, p.snowIdActive === 1]);
+      expect([a!.firstname, a!.lastname, a!.gender, a!.dob, a!.active]).toEqual([
+        p.firstname,
+        p.lastname,
+        p.gender,
+        p.dob,
+        p.snowIdActive === 1,
+      ]);
     }
     expect(rows.filter((r) => r.p.snowIdActive === 0).length).toBeGreaterThanOrEqual(3);
     const used = new Set(rows.map((r) => r.p.snowId));
@@ -200,11 +262,16 @@ describe('demo seed', () => {
   });
 
   it('has a rule check that notices a breach', async () => {
-    const [entry] = await t.db.select({ teamId: teams.id }).from(teams)
+    const [entry] = await t.db
+      .select({ teamId: teams.id })
+      .from(teams)
       .innerJoin(teamEntries, eq(teamEntries.teamId, teams.id))
-      .where(sql`${teams.gender} = 'Female' and ${teamEntries.participantId} is not null`).limit(1);
+      .where(sql`${teams.gender} = 'Female' and ${teamEntries.participantId} is not null`)
+      .limit(1);
     await t.db.update(teams).set({ teamRank: 'Z' }).where(eq(teams.id, entry!.teamId));
-    await t.db.update(participants).set({ gender: 'Male' })
+    await t.db
+      .update(participants)
+      .set({ gender: 'Male' })
       .where(sql`${participants.id} in (select participant_id from team_entries where team_id = ${entry!.teamId})`);
     const found = await ruleViolations(t.db);
     expect(found).toContain(`team ${entry!.teamId}: rank Z`);
@@ -215,7 +282,10 @@ describe('demo seed', () => {
     const athletes = await readAthletesCsv();
     const hashes = { admin: 'a', auditor: 'b', racedept: 'c', school: 'd' };
     expect(planDemo(NOW, athletes, hashes)).toEqual(planDemo(NOW, athletes, hashes));
-    const [event] = await t.db.select().from(events).where(eq(events.name, `Victorian Interschools ${SEASON}`));
+    const [event] = await t.db
+      .select()
+      .from(events)
+      .where(eq(events.name, `Victorian Interschools ${SEASON}`));
     expect(planDemo(NOW, athletes, hashes).events.find((e) => e.invoiceType === 'VIC')!.id).toBe(event!.id);
   });
 });
@@ -224,8 +294,12 @@ describe('large data set', () => {
   let t: TestApp;
   const size = { schools: 24, participants: 480, teams: 90, teamEntries: 290, pastSeasons: 2, season: SEASON };
 
-  beforeAll(async () => { t = await startTestApp(); });
-  afterAll(async () => { await t?.close(); });
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('makes exactly the sizes asked for, within the rules, and refuses a second run', async () => {
     const { counts, timingsMs } = await generateLargeDataset(t.db, size);

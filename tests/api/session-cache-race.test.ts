@@ -25,7 +25,7 @@ describe('a lookup overtaken by news of a change', () => {
     expect(cache.get('hash-1')).toBeUndefined();
   });
 
-  it("is not kept when its user changed meanwhile, nor when this instance forgot something", async () => {
+  it('is not kept when its user changed meanwhile, nor when this instance forgot something', async () => {
     const { listen, deliver } = fakeListener();
     const cache = await createSessionCache<string>({ listen, ttlMs: 60_000, maxEntries: 10 });
     let since = cache.mark();

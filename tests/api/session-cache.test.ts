@@ -43,7 +43,9 @@ describe('a remembered session', () => {
     const agent = await signIn(t.app, user.email);
     expect(await status(agent.request({ method: 'GET', url: '/api/disciplines' }))).toBe(200);
     await t.db.delete(sessions).where(eq(sessions.userId, user.id));
-    await expect.poll(() => status(agent.request({ method: 'GET', url: '/api/disciplines' })), { timeout: 3000 }).toBe(401);
+    await expect
+      .poll(() => status(agent.request({ method: 'GET', url: '/api/disciplines' })), { timeout: 3000 })
+      .toBe(401);
   });
 
   it('follows a change of event made on another server', async () => {
@@ -51,7 +53,11 @@ describe('a remembered session', () => {
     const scope = async () => (await onOther(agent, '/api/sync/changes?cursor=0')).json().scopeKey as string;
     const before = await scope();
     const next = await createEvent(t.db);
-    const switched = await agent.request({ method: 'POST', url: '/api/session/', payload: { SchoolId: null, EventId: next.id } });
+    const switched = await agent.request({
+      method: 'POST',
+      url: '/api/session/',
+      payload: { SchoolId: null, EventId: next.id },
+    });
     expect(switched.statusCode, switched.body).toBe(200);
     await expect.poll(scope, { timeout: 3000 }).toContain(`event:${next.id}`);
     expect(before).not.toContain(next.id);
@@ -63,6 +69,8 @@ describe('a remembered session', () => {
     const agent = await signIn(t.app, user.email);
     expect(await status(agent.request({ method: 'GET', url: '/api/snowracer/count' }))).toBe(200);
     await t.db.update(users).set({ type: 'auditor' }).where(eq(users.id, user.id));
-    await expect.poll(() => status(agent.request({ method: 'GET', url: '/api/snowracer/count' })), { timeout: 3000 }).toBe(403);
+    await expect
+      .poll(() => status(agent.request({ method: 'GET', url: '/api/snowracer/count' })), { timeout: 3000 })
+      .toBe(403);
   });
 });

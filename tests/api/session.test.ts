@@ -10,14 +10,23 @@ import { signIn, type Agent } from './support/http';
 import { startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
-beforeEach(async () => { t = await startTestApp(); });
-afterEach(async () => { await t.close(); });
+beforeEach(async () => {
+  t = await startTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
 
 const switchTo = (agent: Agent, payload: unknown, url = '/api/session/') =>
   agent.request({ method: 'POST', url, payload: payload as object });
 const sessionRow = async (agent: Agent) => {
   const token = agent.cookie.replace(/^sid=/, '');
-  return (await t.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token))))[0]!;
+  return (
+    await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)))
+  )[0]!;
 };
 const signInAs = async (type: 'admin' | 'auditor' | 'racedept' | 'school', schoolId?: string) =>
   signIn(t.app, (await createUser(t.db, type, schoolId ? { schoolId } : {})).email);
@@ -42,8 +51,13 @@ describe('POST /api/session', () => {
       const res = await switchTo(admin, { SchoolId: school.id, EventId: event.id }, url);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({
-        SchoolId: school.id, EventId: event.id, schoolName: 'Jindabyne Central', eventName: 'VIC Champs',
-        eventType: 'National', invoiceType: 'VIC', eventStates: [{ id: 3 }, { id: 7 }],
+        SchoolId: school.id,
+        EventId: event.id,
+        schoolName: 'Jindabyne Central',
+        eventName: 'VIC Champs',
+        eventType: 'National',
+        invoiceType: 'VIC',
+        eventStates: [{ id: 3 }, { id: 7 }],
       });
     }
     expect(await sessionRow(admin)).toMatchObject({ schoolId: school.id, eventId: event.id });
@@ -58,7 +72,9 @@ describe('POST /api/session', () => {
     await t.db.delete(eventStates).where(eq(eventStates.eventId, vic.id));
     await t.db.insert(eventStates).values({ eventId: vic.id, stateId: 7 });
     const admin = await signInAs('admin');
-    expect((await switchTo(admin, { SchoolId: nswSchool.id, EventId: nsw.id })).json()).toMatchObject({ SchoolId: nswSchool.id });
+    expect((await switchTo(admin, { SchoolId: nswSchool.id, EventId: nsw.id })).json()).toMatchObject({
+      SchoolId: nswSchool.id,
+    });
     const moved = await switchTo(admin, { SchoolId: nswSchool.id, EventId: vic.id });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json()).toMatchObject({ SchoolId: null, schoolName: null, EventId: vic.id, eventName: 'VIC Champs' });
@@ -72,7 +88,15 @@ describe('POST /api/session', () => {
     for (const none of [0, null, '0']) {
       const res = await switchTo(admin, { SchoolId: none, EventId: none });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ SchoolId: null, EventId: null, schoolName: null, eventName: null, eventType: null, invoiceType: null, eventStates: [] });
+      expect(res.json()).toEqual({
+        SchoolId: null,
+        EventId: null,
+        schoolName: null,
+        eventName: null,
+        eventType: null,
+        invoiceType: null,
+        eventStates: [],
+      });
     }
     expect(await sessionRow(admin)).toMatchObject({ schoolId: null, eventId: null });
   });
@@ -82,7 +106,10 @@ describe('POST /api/session', () => {
     const event = await createEvent(t.db);
     const admin = await signInAs('admin');
     await switchTo(admin, { SchoolId: school.id, EventId: event.id });
-    for (const body of [{ SchoolId: randomUUID(), EventId: event.id }, { SchoolId: school.id, EventId: randomUUID() }]) {
+    for (const body of [
+      { SchoolId: randomUUID(), EventId: event.id },
+      { SchoolId: school.id, EventId: randomUUID() },
+    ]) {
       const res = await switchTo(admin, body);
       expect(res.statusCode).toBe(404);
     }
@@ -100,7 +127,11 @@ describe('POST /api/session', () => {
       expect(res.statusCode, type).toBe(403);
       expect(await sessionRow(agent)).toEqual(before);
     }
-    const anonymous = await t.app.inject({ method: 'POST', url: '/api/session/', payload: { SchoolId: 0, EventId: 0 } });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/session/',
+      payload: { SchoolId: 0, EventId: 0 },
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 });
@@ -117,22 +148,33 @@ describe('GET /api/school/list', () => {
     expect(res.json().map((s: { name: string }) => s.name)).toEqual(['Alpha NSW', 'Zeta NSW']);
     const all = await admin.request({ method: 'GET', url: '/api/school/list' });
     expect(all.json().map((s: { name: string }) => s.name)).toEqual(['Alpha NSW', 'Beta VIC', 'Zeta NSW']);
-    expect((await admin.request({ method: 'GET', url: `/api/school/list?EventId=${randomUUID()}` })).statusCode).toBe(404);
+    expect((await admin.request({ method: 'GET', url: `/api/school/list?EventId=${randomUUID()}` })).statusCode).toBe(
+      404,
+    );
   });
 });
 
 describe('GET /api/school and /api/school/:SchoolId', () => {
   it('answers the school with coordinator, principal and login email, never a password', async () => {
     const school = await createSchool(t.db, {
-      name: 'Cooma North', coordinatorFirstname: 'Kim', coordinatorLastname: 'Lee', coordinatorMobile: '0400 000 000',
-      principalFirstname: 'Pat', principalLastname: 'Ng', principalEmail: 'pat@cooma.test', createdAt: new Date('2014-03-01T00:00:00Z'),
+      name: 'Cooma North',
+      coordinatorFirstname: 'Kim',
+      coordinatorLastname: 'Lee',
+      coordinatorMobile: '0400 000 000',
+      principalFirstname: 'Pat',
+      principalLastname: 'Ng',
+      principalEmail: 'pat@cooma.test',
+      createdAt: new Date('2014-03-01T00:00:00Z'),
     });
     const user = await createUser(t.db, 'school', { schoolId: school.id });
     const agent = await signIn(t.app, user.email);
     const own = await agent.request({ method: 'GET', url: '/api/school' });
     expect(own.statusCode, own.body).toBe(200);
     expect(own.json()).toMatchObject({
-      id: school.id, name: 'Cooma North', StateId: 3, createdAt: '2014-03-01T00:00:00.000Z',
+      id: school.id,
+      name: 'Cooma North',
+      StateId: 3,
+      createdAt: '2014-03-01T00:00:00.000Z',
       coordinator: { firstname: 'Kim', lastname: 'Lee', phone: '', mobile: '0400 000 000', fax: '', ausEnews: true },
       principal: { firstname: 'Pat', lastname: 'Ng', email: 'pat@cooma.test' },
       user: { email: user.email, password: null },

@@ -27,9 +27,16 @@ const HEADINGS = ['Snow ID', 'Given name', 'Surname', 'Gender', 'Date of birth',
 const ACTIVE = ['9201001', '9201002', '9201003'];
 const INACTIVE = '9209009';
 
-type Answer = { rows: { row: number; values: Record<string, unknown>; problems: string[]; existing: boolean }[]; total: number; valid: number };
+type Answer = {
+  rows: { row: number; values: Record<string, unknown>; problems: string[]; existing: boolean }[];
+  total: number;
+  valid: number;
+};
 
-const csv = (rows: string[][]) => Buffer.from(`\uFEFF${rows.map((r) => r.map((c) => (/[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')).join('\r\n')}`);
+const csv = (rows: string[][]) =>
+  Buffer.from(
+    `\uFEFF${rows.map((r) => r.map((c) => (/[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')).join('\r\n')}`,
+  );
 
 async function xlsx(rows: (string | number | Date)[][]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
@@ -48,12 +55,24 @@ const validValues = (answer: Answer) => answer.rows.filter((r) => r.problems.len
 beforeEach(async () => {
   t = await startTestApp();
   ({ schoolId, eventId, school, admin } = await schoolInEvent(t));
-  await t.db.insert(registryAthletes).values([
-    ...ACTIVE.map((snowId, i) => ({ snowId, firstname: `Reg${i}`, lastname: 'Athlete', gender: 'Female', dob: '2012-01-01', active: true })),
-    { snowId: INACTIVE, firstname: 'Ina', lastname: 'Active', gender: 'Female', dob: '2010-01-01', active: false },
-  ]).onConflictDoNothing();
+  await t.db
+    .insert(registryAthletes)
+    .values([
+      ...ACTIVE.map((snowId, i) => ({
+        snowId,
+        firstname: `Reg${i}`,
+        lastname: 'Athlete',
+        gender: 'Female',
+        dob: '2012-01-01',
+        active: true,
+      })),
+      { snowId: INACTIVE, firstname: 'Ina', lastname: 'Active', gender: 'Female', dob: '2010-01-01', active: false },
+    ])
+    .onConflictDoNothing();
 });
-afterEach(async () => { await t.close(); });
+afterEach(async () => {
+  await t.close();
+});
 
 describe('reading the file', () => {
   it('reads an .xlsx into rows, dates from real date cells, each row with its problems; nothing written', async () => {
@@ -73,12 +92,28 @@ describe('reading the file', () => {
     expect(answer.total).toBe(6);
     expect(answer.valid).toBe(2);
     const byRow = new Map(answer.rows.map((r) => [r.row, r]));
-    expect(byRow.get(2)).toMatchObject({ problems: [], existing: false, values: { snowId: ACTIVE[0], firstname: 'Ava', gender: 'Female', dob: '2012-03-04', yearLevel: '8', email: 'ava@example.test' } });
-    expect(byRow.get(3)).toMatchObject({ problems: [], values: { snowId: null, gender: 'Male', dob: '2011-06-05', yearLevel: '9' } });
+    expect(byRow.get(2)).toMatchObject({
+      problems: [],
+      existing: false,
+      values: {
+        snowId: ACTIVE[0],
+        firstname: 'Ava',
+        gender: 'Female',
+        dob: '2012-03-04',
+        yearLevel: '8',
+        email: 'ava@example.test',
+      },
+    });
+    expect(byRow.get(3)).toMatchObject({
+      problems: [],
+      values: { snowId: null, gender: 'Male', dob: '2011-06-05', yearLevel: '9' },
+    });
     expect(byRow.get(4)!.problems).toEqual([IMPORT_MESSAGES.givenNameMissing]);
     expect(byRow.get(5)!.problems).toEqual([
-      "Year level '13' must be K or 1 to 12", "Date of birth '31/02/2011' is not a date (use DD/MM/YYYY)",
-      "Email 'not-an-email' is not an email address", MESSAGES.snowIdNotFoundOrInactive,
+      "Year level '13' must be K or 1 to 12",
+      "Date of birth '31/02/2011' is not a date (use DD/MM/YYYY)",
+      "Email 'not-an-email' is not an email address",
+      MESSAGES.snowIdNotFoundOrInactive,
     ]);
     expect(byRow.get(6)!.problems).toEqual([MESSAGES.snowIdNotFoundOrInactive]);
     expect(byRow.get(7)!.problems).toEqual([IMPORT_MESSAGES.duplicate(2)]);
@@ -86,10 +121,26 @@ describe('reading the file', () => {
   });
 
   it('reads a CSV with its own headings in any order, and says which columns are missing', async () => {
-    const res = await upload(school, csv([['Year', 'Surname', 'First name', 'Sex', 'DOB'], ['10', 'Lee, Jr', 'Ann "Annie"', 'f', '2010-09-01']]), 'text/csv');
+    const res = await upload(
+      school,
+      csv([
+        ['Year', 'Surname', 'First name', 'Sex', 'DOB'],
+        ['10', 'Lee, Jr', 'Ann "Annie"', 'f', '2010-09-01'],
+      ]),
+      'text/csv',
+    );
     expect(res.statusCode, res.body).toBe(200);
-    expect((res.json() as Answer).rows[0]).toMatchObject({ problems: [], values: { firstname: 'Ann "Annie"', lastname: 'Lee, Jr', gender: 'Female', yearLevel: '10', dob: '2010-09-01' } });
-    const missing = await upload(school, csv([['Name', 'Surname'], ['Ann', 'Lee']]));
+    expect((res.json() as Answer).rows[0]).toMatchObject({
+      problems: [],
+      values: { firstname: 'Ann "Annie"', lastname: 'Lee, Jr', gender: 'Female', yearLevel: '10', dob: '2010-09-01' },
+    });
+    const missing = await upload(
+      school,
+      csv([
+        ['Name', 'Surname'],
+        ['Ann', 'Lee'],
+      ]),
+    );
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe(SERVER_IMPORT_MESSAGES.missingColumns(['Given name', 'Gender', 'Year level']));
   });
@@ -99,7 +150,11 @@ describe('reading the file', () => {
     const refusals: [Buffer, number, string][] = [
       [Buffer.alloc(0), 400, FILE_MESSAGES.empty],
       [csv([HEADINGS]), 400, FILE_MESSAGES.empty],
-      [Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('not really a zip')]), 400, FILE_MESSAGES.unreadable],
+      [
+        Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('not really a zip')]),
+        400,
+        FILE_MESSAGES.unreadable,
+      ],
       [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]), 415, FILE_MESSAGES.notSpreadsheet],
     ];
     for (const [body, status, message] of refusals) {
@@ -118,7 +173,15 @@ describe('reading the file', () => {
 
 describe('importing the reviewed rows', () => {
   async function twoHundredStudents() {
-    const rows = Array.from({ length: 200 }, (_, i) => [i < 3 ? ACTIVE[i]! : '', `Given${i}`, `Student${i}`, i % 2 ? 'Male' : 'Female', `0${(i % 9) + 1}/03/2011`, String(7 + (i % 6)), '']);
+    const rows = Array.from({ length: 200 }, (_, i) => [
+      i < 3 ? ACTIVE[i]! : '',
+      `Given${i}`,
+      `Student${i}`,
+      i % 2 ? 'Male' : 'Female',
+      `0${(i % 9) + 1}/03/2011`,
+      String(7 + (i % 6)),
+      '',
+    ]);
     return (await upload(school, csv([HEADINGS, ...rows]))).json() as Answer;
   }
 
@@ -130,7 +193,11 @@ describe('importing the reviewed rows', () => {
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toEqual({ created: 200, updated: 0 });
     expect((await stored()).length).toBe(before + 200);
-    expect((await stored()).find((p) => p.snowId === ACTIVE[1])).toMatchObject({ firstname: 'Given1', snowIdActive: 1, dob: '2011-03-02' });
+    expect((await stored()).find((p) => p.snowId === ACTIVE[1])).toMatchObject({
+      firstname: 'Given1',
+      snowIdActive: 1,
+      dob: '2011-03-02',
+    });
 
     const again = await twoHundredStudents();
     expect(again.rows.every((r) => r.existing)).toBe(true);
@@ -153,7 +220,15 @@ describe('importing the reviewed rows', () => {
 
   it('refuses a confirmation with an inactive snow id or a person twice, naming the row and writing nothing', async () => {
     const before = (await stored()).length;
-    const good = { snowId: null, firstname: 'Ann', lastname: 'Lee', gender: 'Female', yearLevel: '9', dob: null, email: '' };
+    const good = {
+      snowId: null,
+      firstname: 'Ann',
+      lastname: 'Lee',
+      gender: 'Female',
+      yearLevel: '9',
+      dob: null,
+      email: '',
+    };
     const inactive = await confirm(school, [good, { ...good, firstname: 'Ina', snowId: INACTIVE }]);
     expect(inactive.statusCode).toBe(422);
     expect(inactive.json().fields).toEqual([{ path: 'rows.1.snowId', message: MESSAGES.snowIdNotFoundOrInactive }]);
@@ -168,7 +243,15 @@ describe('importing the reviewed rows', () => {
 describe('who imports where', () => {
   it("imports into the school of the session: a school's own, an admin's picked one", async () => {
     const other = await createSchool(t.db);
-    const row = { snowId: null, firstname: 'Ann', lastname: 'Lee', gender: 'Female', yearLevel: '9', dob: null, email: '' };
+    const row = {
+      snowId: null,
+      firstname: 'Ann',
+      lastname: 'Lee',
+      gender: 'Female',
+      yearLevel: '9',
+      dob: null,
+      email: '',
+    };
     expect((await confirm(school, [{ ...row, SchoolId: other.id }])).statusCode).toBe(200);
     expect((await t.db.select().from(participants).where(eq(participants.schoolId, other.id))).length).toBe(0);
     // The admin works on the school picked in the session (schoolInEvent picked the school).
@@ -179,13 +262,23 @@ describe('who imports where', () => {
       expect((await confirm(agent, [row])).statusCode).toBe(403);
       expect((await upload(agent, csv([HEADINGS]))).statusCode).toBe(403);
     }
-    expect((await t.app.inject({ method: 'POST', url: '/api/xls-import/confirm', payload: { rows: [row] } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/xls-import/confirm', payload: { rows: [row] } })).statusCode,
+    ).toBe(401);
   });
 
   it("answers 410 to a school's import while its event is locked, writing nothing", async () => {
     await t.db.update(events).set({ locked: true }).where(eq(events.id, eventId));
     const before = (await stored()).length;
-    const row = { snowId: null, firstname: 'Ann', lastname: 'Lee', gender: 'Female', yearLevel: '9', dob: null, email: '' };
+    const row = {
+      snowId: null,
+      firstname: 'Ann',
+      lastname: 'Lee',
+      gender: 'Female',
+      yearLevel: '9',
+      dob: null,
+      email: '',
+    };
     expect((await confirm(school, [row])).statusCode).toBe(410);
     expect((await stored()).length).toBe(before);
   });

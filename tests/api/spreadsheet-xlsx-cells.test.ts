@@ -21,11 +21,20 @@ afterAll(async () => {
 });
 
 const HEADINGS = ['Snow ID', 'Given name', 'Surname', 'Gender', 'Date of birth', 'Year level', 'Email'];
-type Answer = { rows: { row: number; values: Record<string, unknown>; problems: string[] }[]; total: number; valid: number };
+type Answer = {
+  rows: { row: number; values: Record<string, unknown>; problems: string[] }[];
+  total: number;
+  valid: number;
+};
 
 async function upload(workbook: ExcelJS.Workbook) {
   const body = Buffer.from(await workbook.xlsx.writeBuffer());
-  return school.request({ method: 'POST', url: '/api/xls-import', headers: { 'content-type': 'application/octet-stream' }, payload: body });
+  return school.request({
+    method: 'POST',
+    url: '/api/xls-import',
+    headers: { 'content-type': 'application/octet-stream' },
+    payload: body,
+  });
 }
 
 async function read(workbook: ExcelJS.Workbook): Promise<Answer> {
@@ -38,25 +47,41 @@ describe('reading .xlsx cells', () => {
   it('reads names in other alphabets intact through a long file', async () => {
     // Each name distinct, so the file's shared strings run to a few hundred kilobytes and letters of
     // two and three bytes fall on the boundaries where the unpacked text arrives in pieces.
-    const names = Array.from({ length: 3000 }, (_, i) => ({ given: `Ngọc Ánh ${i}`, surname: `Nguyễn-Đặng 김민준 Zoë ${i}` }));
+    const names = Array.from({ length: 3000 }, (_, i) => ({
+      given: `Ngọc Ánh ${i}`,
+      surname: `Nguyễn-Đặng 김민준 Zoë ${i}`,
+    }));
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Students');
     sheet.addRow(HEADINGS);
     for (const { given, surname } of names) sheet.addRow(['', given, surname, 'Female', '01/03/2011', '8', '']);
     const answer = await read(workbook);
     expect(answer.valid).toBe(names.length);
-    expect(answer.rows.map((r) => [r.values.firstname, r.values.lastname])).toEqual(names.map((n) => [n.given, n.surname]));
+    expect(answer.rows.map((r) => [r.values.firstname, r.values.lastname])).toEqual(
+      names.map((n) => [n.given, n.surname]),
+    );
   });
 
   it('reads a date of birth a formula fills in as that date, an error a formula shows as blank, and rich text joined', async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Students');
     sheet.addRow(HEADINGS);
-    sheet.addRow(['', { richText: [{ text: 'An', font: { bold: true } }, { text: 'na' }] }, 'Lee', 'Female', null, '8', { formula: 'NA()', result: { error: '#N/A' } }]);
+    sheet.addRow([
+      '',
+      { richText: [{ text: 'An', font: { bold: true } }, { text: 'na' }] },
+      'Lee',
+      'Female',
+      null,
+      '8',
+      { formula: 'NA()', result: { error: '#N/A' } },
+    ]);
     sheet.getCell('E2').value = { formula: 'DATE(2011,3,1)', result: new Date(Date.UTC(2011, 2, 1)) };
     sheet.getCell('E2').numFmt = 'dd/mm/yyyy';
     const [row] = (await read(workbook)).rows;
-    expect(row).toMatchObject({ problems: [], values: { firstname: 'Anna', lastname: 'Lee', dob: '2011-03-01', email: '' } });
+    expect(row).toMatchObject({
+      problems: [],
+      values: { firstname: 'Anna', lastname: 'Lee', dob: '2011-03-01', email: '' },
+    });
   });
 
   it("reads only the workbook's first sheet", async () => {

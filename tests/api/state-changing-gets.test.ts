@@ -24,26 +24,53 @@ const ANOTHER_SITE = [
   { referer: 'https://attacker.test/page.html' },
   { origin: 'null' },
 ];
-const THIS_APP = [{ 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, { origin: 'http://localhost:8080' }, {}];
+const THIS_APP = [
+  { 'sec-fetch-site': 'same-origin' },
+  { 'sec-fetch-site': 'none' },
+  { origin: 'http://localhost:8080' },
+  {},
+];
 
 beforeAll(async () => {
   t = await startTestApp();
   ({ admin, schoolId, eventId } = await schoolInEvent(t));
   // One entered participant without a snow id whom the built-in registry knows by name and birth.
-  await t.db.insert(registryAthletes).values({ snowId: '8801001', firstname: 'Ada', lastname: 'Link', gender: 'Female', dob: '2011-03-04', active: true });
-  const [p] = await t.db.insert(participants).values({ schoolId, firstname: 'Ada', lastname: 'Link', gender: 'Female', dob: '2011-03-04', yearLevel: '9' }).returning();
+  await t.db.insert(registryAthletes).values({
+    snowId: '8801001',
+    firstname: 'Ada',
+    lastname: 'Link',
+    gender: 'Female',
+    dob: '2011-03-04',
+    active: true,
+  });
+  const [p] = await t.db
+    .insert(participants)
+    .values({ schoolId, firstname: 'Ada', lastname: 'Link', gender: 'Female', dob: '2011-03-04', yearLevel: '9' })
+    .returning();
   participantId = p!.id;
-  const [team] = await t.db.insert(teams).values({ schoolId, eventId, disciplineId: 1, division: 1, teamRank: 'A', gender: 'Female' }).returning();
-  await t.db.insert(teamEntries).values({ teamId: team!.id, eventId, disciplineId: 1, schoolId, participantId, position: 1 });
+  const [team] = await t.db
+    .insert(teams)
+    .values({ schoolId, eventId, disciplineId: 1, division: 1, teamRank: 'A', gender: 'Female' })
+    .returning();
+  await t.db
+    .insert(teamEntries)
+    .values({ teamId: team!.id, eventId, disciplineId: 1, schoolId, participantId, position: 1 });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-const snowIdOf = async () => (await t.db.select().from(participants).where(eq(participants.id, participantId)))[0]!.snowId;
+const snowIdOf = async () =>
+  (await t.db.select().from(participants).where(eq(participants.id, participantId)))[0]!.snowId;
 
 describe('GET /api/logout', () => {
   it.each(ANOTHER_SITE)('from another site (%o) is refused and the session stays', async (headers) => {
     const user = await signIn(t.app, (await createUser(t.db, 'auditor')).email);
-    const res = await user.request({ method: 'GET', url: '/api/logout', headers: { ...headers, host: 'localhost:8080' } });
+    const res = await user.request({
+      method: 'GET',
+      url: '/api/logout',
+      headers: { ...headers, host: 'localhost:8080' },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(SERVER_MESSAGES.crossSiteRefused);
     expect((await user.request({ method: 'GET', url: '/api/school/bpay' })).statusCode).toBe(200);
@@ -51,7 +78,11 @@ describe('GET /api/logout', () => {
 
   it.each(THIS_APP)('from the app itself (%o) signs out', async (headers) => {
     const user = await signIn(t.app, (await createUser(t.db, 'auditor')).email);
-    const res = await user.request({ method: 'GET', url: '/api/logout', headers: { ...headers, host: 'localhost:8080' } });
+    const res = await user.request({
+      method: 'GET',
+      url: '/api/logout',
+      headers: { ...headers, host: 'localhost:8080' },
+    });
     expect(res.statusCode).toBe(200);
     expect((await user.request({ method: 'GET', url: '/api/school/bpay' })).statusCode).toBe(401);
   });
@@ -59,16 +90,28 @@ describe('GET /api/logout', () => {
 
 describe('the registry import', () => {
   it.each(ANOTHER_SITE)('GET from another site (%o) is refused and imports nothing', async (headers) => {
-    const res = await admin.request({ method: 'GET', url: `/api/snowracer-import?EventId=${eventId}`, headers: { ...headers, host: 'localhost:8080' } });
+    const res = await admin.request({
+      method: 'GET',
+      url: `/api/snowracer-import?EventId=${eventId}`,
+      headers: { ...headers, host: 'localhost:8080' },
+    });
     expect(res.statusCode).toBe(403);
     expect(await snowIdOf()).toBeNull();
   });
 
   it('is a POST from the app, and the spec GET still answers the same from the app', async () => {
-    const posted = await admin.request({ method: 'POST', url: `/api/snowracer-import?EventId=${eventId}`, headers: { 'sec-fetch-site': 'same-origin' } });
+    const posted = await admin.request({
+      method: 'POST',
+      url: `/api/snowracer-import?EventId=${eventId}`,
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
     expect(posted.statusCode, posted.body).toBe(200);
     expect(await snowIdOf()).toBe('8801001');
-    const again = await admin.request({ method: 'GET', url: `/api/snowracer-import?EventId=${eventId}`, headers: { 'sec-fetch-site': 'same-origin' } });
+    const again = await admin.request({
+      method: 'GET',
+      url: `/api/snowracer-import?EventId=${eventId}`,
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toMatchObject({ totalSnowracerUpdated: 0 });
   });

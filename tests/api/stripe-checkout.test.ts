@@ -27,22 +27,57 @@ type Paying = Awaited<ReturnType<typeof payingSchool>>;
 /** A school owing $50 + $30 per entry in a VIC event, its coordinator signed in on it. */
 async function payingSchool(t: TestApp, eventId: string, entries = 1) {
   const school = await createSchool(t.db);
-  const [team] = await t.db.insert(teams).values({ schoolId: school.id, eventId, disciplineId: 1, division: 1, teamRank: 'A', gender: 'Female' }).returning();
+  const [team] = await t.db
+    .insert(teams)
+    .values({ schoolId: school.id, eventId, disciplineId: 1, division: 1, teamRank: 'A', gender: 'Female' })
+    .returning();
   for (let i = 0; i < entries; i++) {
-    const [p] = await t.db.insert(participants).values({ schoolId: school.id, firstname: 'Card', lastname: `Payer ${i}` }).returning();
-    await t.db.insert(teamEntries).values({ teamId: team!.id, eventId, disciplineId: 1, schoolId: school.id, participantId: p!.id, position: i + 1 });
+    const [p] = await t.db
+      .insert(participants)
+      .values({ schoolId: school.id, firstname: 'Card', lastname: `Payer ${i}` })
+      .returning();
+    await t.db.insert(teamEntries).values({
+      teamId: team!.id,
+      eventId,
+      disciplineId: 1,
+      schoolId: school.id,
+      participantId: p!.id,
+      position: i + 1,
+    });
   }
   const user = await createUser(t.db, 'school', { schoolId: school.id });
-  return { t, eventId, schoolId: school.id, name: school.name, agent: await signIn(t.app, user.email, undefined, eventId) };
+  return {
+    t,
+    eventId,
+    schoolId: school.id,
+    name: school.name,
+    agent: await signIn(t.app, user.email, undefined, eventId),
+  };
 }
 
-const checkoutsOf = (s: Paying) => s.t.db.select().from(paymentCheckouts)
-  .where(and(eq(paymentCheckouts.schoolId, s.schoolId), eq(paymentCheckouts.eventId, s.eventId))).orderBy(paymentCheckouts.createdAt);
-const paymentsOf = (s: Paying) => s.t.db.select().from(payments).where(and(eq(payments.schoolId, s.schoolId), eq(payments.eventId, s.eventId)));
-const start = (s: Paying, outstanding: number) => s.agent.request({
-  method: 'POST', url: '/api/transaction', payload: { schoolId: s.schoolId, eventId: s.eventId, outstanding }, headers: { 'idempotency-key': randomUUID() },
-});
-const owed = async (s: Paying) => (await s.agent.request({ method: 'GET', url: `/api/invoice/xero/${s.schoolId}/${s.eventId}` })).json() as { outstanding: number; paid: boolean };
+const checkoutsOf = (s: Paying) =>
+  s.t.db
+    .select()
+    .from(paymentCheckouts)
+    .where(and(eq(paymentCheckouts.schoolId, s.schoolId), eq(paymentCheckouts.eventId, s.eventId)))
+    .orderBy(paymentCheckouts.createdAt);
+const paymentsOf = (s: Paying) =>
+  s.t.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.schoolId, s.schoolId), eq(payments.eventId, s.eventId)));
+const start = (s: Paying, outstanding: number) =>
+  s.agent.request({
+    method: 'POST',
+    url: '/api/transaction',
+    payload: { schoolId: s.schoolId, eventId: s.eventId, outstanding },
+    headers: { 'idempotency-key': randomUUID() },
+  });
+const owed = async (s: Paying) =>
+  (await s.agent.request({ method: 'GET', url: `/api/invoice/xero/${s.schoolId}/${s.eventId}` })).json() as {
+    outstanding: number;
+    paid: boolean;
+  };
 
 /** Starts a payment; answers Stripe's page and our checkout with its Stripe session. */
 async function started(stub: StripeStub, s: Paying, outstanding: number) {
@@ -67,7 +102,8 @@ function comeBack(t: TestApp, absolute: string) {
   expect(u.origin, 'Stripe sends the payer back to PUBLIC_URL').toBe(PUBLIC_URL);
   return t.app.inject({ method: 'GET', url: u.pathname + u.search });
 }
-const invoiceWith = (s: Paying, result: string) => `/#/invoice/${s.schoolId}/${s.eventId}?result=${encodeURIComponent(result)}`;
+const invoiceWith = (s: Paying, result: string) =>
+  `/#/invoice/${s.schoolId}/${s.eventId}?result=${encodeURIComponent(result)}`;
 
 describe('with a Stripe test key', () => {
   const clock = createClock();
@@ -77,7 +113,14 @@ describe('with a Stripe test key', () => {
   beforeAll(async () => {
     stub = await startStripeStub({ now: clock.now });
     t = await startTestApp({ env: stub.env(), clock });
-    eventId = (await createEvent(t.db, { invoiceType: 'VIC', invoiceAvailable: '2026-06-01', registrationFee: 50, teamEntryFee: 30 })).id;
+    eventId = (
+      await createEvent(t.db, {
+        invoiceType: 'VIC',
+        invoiceAvailable: '2026-06-01',
+        registrationFee: 50,
+        teamEntryFee: 30,
+      })
+    ).id;
   });
   afterAll(async () => {
     await t?.close();
@@ -108,22 +151,30 @@ describe('with a Stripe test key', () => {
     expect(session).toMatchObject({ amount_total: 11_000, currency: 'aud', status: 'open' });
   });
 
-  it('paid: recorded once from Stripe\'s answer as a TEST payment, PAID (TEST mode) on the invoice, Stripe\'s words kept', async () => {
+  it("paid: recorded once from Stripe's answer as a TEST payment, PAID (TEST mode) on the invoice, Stripe's words kept", async () => {
     const s = await payingSchool(t, eventId, 2);
     const { url, checkout } = await started(stub, s, 110);
-    expect((await fetch(url)).status, 'Stripe\'s page').toBe(200);
+    expect((await fetch(url)).status, "Stripe's page").toBe(200);
 
     const back = await choose(url, 'pay');
     expect(await paymentsOf(s), 'nothing is recorded before we ask Stripe').toEqual([]);
     const returned = await comeBack(t, back);
     expect(returned.statusCode).toBe(302);
     expect(returned.headers.location).toBe(invoiceWith(s, 'PAID (TEST mode)'));
-    const asked = stub.apiRequests().filter((r) => r.method === 'GET' && r.path === `/v1/checkout/sessions/${checkout.gatewayRef}`);
+    const asked = stub
+      .apiRequests()
+      .filter((r) => r.method === 'GET' && r.path === `/v1/checkout/sessions/${checkout.gatewayRef}`);
     expect(asked.at(-1)!.query).toContainEqual(['expand[]', 'payment_intent']);
 
-    expect(await paymentsOf(s)).toEqual([expect.objectContaining({
-      amountCents: 11_000, method: 'online', reference: checkout.gatewayRef, status: 'received', test: true,
-    })]);
+    expect(await paymentsOf(s)).toEqual([
+      expect.objectContaining({
+        amountCents: 11_000,
+        method: 'online',
+        reference: checkout.gatewayRef,
+        status: 'received',
+        test: true,
+      }),
+    ]);
     expect((await checkoutsOf(s))[0]).toMatchObject({ status: 'paid', result: 'complete / paid' });
     expect(await owed(s)).toMatchObject({ outstanding: 0, paid: true });
 
@@ -165,7 +216,11 @@ describe('with a Stripe test key', () => {
     expect(returned.body).toContain(`href="/#/invoice/${s.schoolId}/${s.eventId}"`);
     expect(returned.body).not.toMatch(/<script|\sstyle=/);
     expect(await paymentsOf(s)).toEqual([]);
-    expect((await checkoutsOf(s))[0]).toMatchObject({ status: 'pending', result: 'complete / unpaid / processing', completedAt: null });
+    expect((await checkoutsOf(s))[0]).toMatchObject({
+      status: 'pending',
+      result: 'complete / unpaid / processing',
+      completedAt: null,
+    });
     expect(await owed(s)).toMatchObject({ outstanding: 80, paid: false });
 
     // Still clearing at the next sweep: nothing; cleared: recorded once, by the sweep alone.
@@ -173,18 +228,23 @@ describe('with a Stripe test key', () => {
     stub.settle(session.id, 'debit_succeeded');
     expect(await sweepMoney(t.deps, t.app.log)).toMatchObject({ payments: 1 });
     expect(await sweepMoney(t.deps, t.app.log)).toMatchObject({ payments: 0 });
-    expect(await paymentsOf(s)).toEqual([expect.objectContaining({ amountCents: 8_000, reference: checkout.gatewayRef, test: true })]);
+    expect(await paymentsOf(s)).toEqual([
+      expect.objectContaining({ amountCents: 8_000, reference: checkout.gatewayRef, test: true }),
+    ]);
     expect((await checkoutsOf(s))[0]).toMatchObject({ status: 'paid', result: 'complete / paid' });
     expect((await comeBack(t, session.success_url)).headers.location).toBe(invoiceWith(s, 'PAID (TEST mode)'));
   });
 
-  it('a bank debit that fails is declined: DECLINED on the invoice, Stripe\'s words kept, nothing recorded, a new attempt opens a new session', async () => {
+  it("a bank debit that fails is declined: DECLINED on the invoice, Stripe's words kept, nothing recorded, a new attempt opens a new session", async () => {
     const s = await payingSchool(t, eventId);
     const { session } = await started(stub, s, 80);
     stub.settle(session.id, 'processing');
     stub.settle(session.id, 'debit_failed');
     expect(await settleOpenCheckouts(t.deps, s.schoolId, s.eventId, t.app.log)).toBe(0);
-    expect((await checkoutsOf(s))[0]).toMatchObject({ status: 'declined', result: 'complete / unpaid / requires_payment_method' });
+    expect((await checkoutsOf(s))[0]).toMatchObject({
+      status: 'declined',
+      result: 'complete / unpaid / requires_payment_method',
+    });
     expect((await comeBack(t, session.success_url)).headers.location).toBe(invoiceWith(s, 'DECLINED'));
     expect(await paymentsOf(s)).toEqual([]);
     const retry = await started(stub, s, 80);
@@ -197,7 +257,10 @@ describe('with a Stripe test key', () => {
       stub.failNext(1, status);
       const res = await start(s, 80);
       expect(res.statusCode, `Stripe ${status}`).toBe(503);
-      expect(res.json()).toMatchObject({ code: ERROR_CODES.PAYMENT_UNAVAILABLE, message: SERVER_MESSAGES.paymentUnavailable });
+      expect(res.json()).toMatchObject({
+        code: ERROR_CODES.PAYMENT_UNAVAILABLE,
+        message: SERVER_MESSAGES.paymentUnavailable,
+      });
       expect(await checkoutsOf(s)).toEqual([]);
     }
 
@@ -208,7 +271,9 @@ describe('with a Stripe test key', () => {
     expect(down.statusCode).toBe(503);
     expect(down.body).toContain(SERVER_MESSAGES.paymentNotConfirmed);
     expect(await paymentsOf(s)).toEqual([]);
-    expect((await comeBack(t, back)).headers.location, 'asked again once Stripe answers').toBe(invoiceWith(s, 'PAID (TEST mode)'));
+    expect((await comeBack(t, back)).headers.location, 'asked again once Stripe answers').toBe(
+      invoiceWith(s, 'PAID (TEST mode)'),
+    );
     expect((await paymentsOf(s))[0]).toMatchObject({ reference: checkout.gatewayRef });
   });
 
@@ -222,7 +287,9 @@ describe('with a Stripe test key', () => {
     expect((err as Error).message).toMatch(/401 invalid_request_error: Invalid API Key provided: sk_test_\*\*\*\*0000/);
 
     const gateway = createStripeGateway(config, { timeoutMs: 300 });
-    await expect(gateway.verify('cs_test_doesnotexist')).rejects.toThrow(/404 invalid_request_error\/resource_missing \(session\): No such checkout.session/);
+    await expect(gateway.verify('cs_test_doesnotexist')).rejects.toThrow(
+      /404 invalid_request_error\/resource_missing \(session\): No such checkout.session/,
+    );
     stub.failNext(1, 500);
     await expect(gateway.verify('cs_test_doesnotexist')).rejects.toBeInstanceOf(GatewayUnavailable);
     stub.hangNext(1);
@@ -246,7 +313,14 @@ describe('with a Stripe live key', () => {
   });
 
   it('a paid session is a real payment: PAID on the invoice, not marked TEST', async () => {
-    const eventId = (await createEvent(t.db, { invoiceType: 'VIC', invoiceAvailable: '2026-06-01', registrationFee: 50, teamEntryFee: 30 })).id;
+    const eventId = (
+      await createEvent(t.db, {
+        invoiceType: 'VIC',
+        invoiceAvailable: '2026-06-01',
+        registrationFee: 50,
+        teamEntryFee: 30,
+      })
+    ).id;
     const s = await payingSchool(t, eventId);
     const { url, checkout } = await started(stub, s, 80);
     expect(checkout.gatewayRef).toMatch(/^cs_live_/);

@@ -25,7 +25,14 @@ let hook = '';
 beforeAll(async () => {
   stub = await startStripeStub({ now: clock.now });
   t = await startTestApp({ env: stub.env(), clock });
-  eventId = (await createEvent(t.db, { invoiceType: 'VIC', invoiceAvailable: '2026-06-01', registrationFee: 50, teamEntryFee: 30 })).id;
+  eventId = (
+    await createEvent(t.db, {
+      invoiceType: 'VIC',
+      invoiceAvailable: '2026-06-01',
+      registrationFee: 50,
+      teamEntryFee: 30,
+    })
+  ).id;
   hook = `http://127.0.0.1:${await listenOnLoopback(t.app)}/api/payment/webhook/stripe`;
 });
 afterAll(async () => {
@@ -36,16 +43,37 @@ afterAll(async () => {
 /** A school owing $80 with a Stripe session opened for it (the payer not back yet). */
 async function openSession() {
   const school = await createSchool(t.db);
-  const [team] = await t.db.insert(teams).values({ schoolId: school.id, eventId, disciplineId: 1, division: 1, teamRank: 'A', gender: 'Male' }).returning();
-  const [p] = await t.db.insert(participants).values({ schoolId: school.id, firstname: 'Hook', lastname: 'Payer' }).returning();
-  await t.db.insert(teamEntries).values({ teamId: team!.id, eventId, disciplineId: 1, schoolId: school.id, participantId: p!.id, position: 1 });
-  const agent = await signIn(t.app, (await createUser(t.db, 'school', { schoolId: school.id })).email, undefined, eventId);
+  const [team] = await t.db
+    .insert(teams)
+    .values({ schoolId: school.id, eventId, disciplineId: 1, division: 1, teamRank: 'A', gender: 'Male' })
+    .returning();
+  const [p] = await t.db
+    .insert(participants)
+    .values({ schoolId: school.id, firstname: 'Hook', lastname: 'Payer' })
+    .returning();
+  await t.db
+    .insert(teamEntries)
+    .values({ teamId: team!.id, eventId, disciplineId: 1, schoolId: school.id, participantId: p!.id, position: 1 });
+  const agent = await signIn(
+    t.app,
+    (await createUser(t.db, 'school', { schoolId: school.id })).email,
+    undefined,
+    eventId,
+  );
   const res = await agent.request({
-    method: 'POST', url: '/api/transaction', payload: { schoolId: school.id, eventId, outstanding: 80 }, headers: { 'idempotency-key': randomUUID() },
+    method: 'POST',
+    url: '/api/transaction',
+    payload: { schoolId: school.id, eventId, outstanding: 80 },
+    headers: { 'idempotency-key': randomUUID() },
   });
   expect(res.statusCode, res.body).toBe(200);
-  const checkout = async () => (await t.db.select().from(paymentCheckouts).where(eq(paymentCheckouts.schoolId, school.id)))[0]!;
-  const recorded = () => t.db.select().from(payments).where(and(eq(payments.schoolId, school.id), eq(payments.eventId, eventId)));
+  const checkout = async () =>
+    (await t.db.select().from(paymentCheckouts).where(eq(paymentCheckouts.schoolId, school.id)))[0]!;
+  const recorded = () =>
+    t.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.schoolId, school.id), eq(payments.eventId, eventId)));
   const sessionId = (await checkout()).gatewayRef;
   /** How often we asked Stripe about this session. */
   const asked = () => stub.apiRequests().filter((r) => r.method === 'GET' && r.path.endsWith(`/${sessionId}`)).length;
@@ -61,10 +89,16 @@ describe('a signed event', () => {
     const first = await stub.sendWebhook(hook, event);
     expect(first.status, first.body).toBe(200);
     expect(JSON.parse(first.body)).toEqual({ received: true });
-    expect(await s.recorded()).toEqual([expect.objectContaining({ amountCents: 8_000, reference: s.sessionId, method: 'online', test: true })]);
+    expect(await s.recorded()).toEqual([
+      expect.objectContaining({ amountCents: 8_000, reference: s.sessionId, method: 'online', test: true }),
+    ]);
     expect(await s.checkout()).toMatchObject({ status: 'paid', result: 'complete / paid' });
 
-    const again = await Promise.all([stub.sendWebhook(hook, event), stub.sendWebhook(hook, event), stub.sendWebhook(hook, event)]);
+    const again = await Promise.all([
+      stub.sendWebhook(hook, event),
+      stub.sendWebhook(hook, event),
+      stub.sendWebhook(hook, event),
+    ]);
     expect(again.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(await s.recorded(), 'Stripe delivers at least once: recorded once').toHaveLength(1);
     const back = await t.app.inject({ method: 'GET', url: `/api/payment/return/${(await s.checkout()).id}` });
@@ -75,7 +109,10 @@ describe('a signed event', () => {
   it('is only a hint: an event saying paid about a session Stripe still holds open records nothing', async () => {
     const s = await openSession();
     const genuine = stub.event('checkout.session.completed', s.sessionId);
-    const claims = { ...genuine, data: { object: { ...genuine.data.object, status: 'complete', payment_status: 'paid' } } };
+    const claims = {
+      ...genuine,
+      data: { object: { ...genuine.data.object, status: 'complete', payment_status: 'paid' } },
+    };
     const res = await stub.sendWebhook(hook, claims);
     expect(res.status).toBe(200);
     expect(s.asked(), 'Stripe was asked').toBe(1);
@@ -97,18 +134,25 @@ describe('a signed event', () => {
     const failed = await openSession();
     stub.settle(failed.sessionId, 'processing');
     expect((await stub.sendWebhook(hook, stub.settle(failed.sessionId, 'debit_failed'))).status).toBe(200);
-    expect(await failed.checkout()).toMatchObject({ status: 'declined', result: 'complete / unpaid / requires_payment_method' });
+    expect(await failed.checkout()).toMatchObject({
+      status: 'declined',
+      result: 'complete / unpaid / requires_payment_method',
+    });
 
     const expired = await openSession();
     expect((await stub.sendWebhook(hook, stub.settle(expired.sessionId, 'expired'))).status).toBe(200);
     expect(await expired.checkout()).toMatchObject({ status: 'cancelled', result: 'expired / unpaid' });
-    expect([...await failed.recorded(), ...await expired.recorded()]).toEqual([]);
+    expect([...(await failed.recorded()), ...(await expired.recorded())]).toEqual([]);
   });
 
   it('of a type we do not handle is answered 200 and ignored, without asking Stripe', async () => {
     const s = await openSession();
     stub.settle(s.sessionId, 'paid');
-    const other = stub.event('payment_intent.succeeded', s.sessionId, { id: `pi_${randomUUID().slice(0, 8)}`, object: 'payment_intent', status: 'succeeded' });
+    const other = stub.event('payment_intent.succeeded', s.sessionId, {
+      id: `pi_${randomUUID().slice(0, 8)}`,
+      object: 'payment_intent',
+      status: 'succeeded',
+    });
     const res = await stub.sendWebhook(hook, other);
     expect(res.status).toBe(200);
     expect(s.asked()).toBe(0);
@@ -140,7 +184,11 @@ describe('a signature we cannot trust: 400, nothing recorded, Stripe not even as
     const event = stub.settle(s.sessionId, 'paid');
     const res = await send(event);
     expect(res.status, res.body).toBe(400);
-    expect(JSON.parse(res.body)).toMatchObject({ statusCode: 400, code: ERROR_CODES.VALIDATION, message: expect.stringMatching(/^Webhook refused/) });
+    expect(JSON.parse(res.body)).toMatchObject({
+      statusCode: 400,
+      code: ERROR_CODES.VALIDATION,
+      message: expect.stringMatching(/^Webhook refused/),
+    });
     expect(await s.recorded()).toEqual([]);
     expect(await s.checkout()).toMatchObject({ status: 'open' });
     expect(s.asked()).toBe(0);
@@ -152,7 +200,9 @@ describe('a signature we cannot trust: 400, nothing recorded, Stripe not even as
 
   it('no Stripe-Signature header, or one without a v1 signature', async () => {
     await refused((event) => stub.sendWebhook(hook, event, { signature: null }));
-    await refused((event) => stub.sendWebhook(hook, event, { signature: `t=${Math.floor(clock.now().getTime() / 1000)}` }));
+    await refused((event) =>
+      stub.sendWebhook(hook, event, { signature: `t=${Math.floor(clock.now().getTime() / 1000)}` }),
+    );
   });
 
   it('a body changed after signing', async () => {
@@ -177,7 +227,10 @@ describe('without Stripe configured', () => {
     const demo = await startTestApp();
     try {
       const res = await demo.app.inject({
-        method: 'POST', url: '/api/payment/webhook/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' }, payload: '{}',
+        method: 'POST',
+        url: '/api/payment/webhook/stripe',
+        headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+        payload: '{}',
       });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ code: ERROR_CODES.NOT_FOUND });

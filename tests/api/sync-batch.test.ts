@@ -13,27 +13,41 @@ import { startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
 let s: SchoolScenario;
-afterEach(async () => { await t?.close(); });
+afterEach(async () => {
+  await t?.close();
+});
 
 type Answers = { answers: { status: number; body: { firstname?: string; message?: string } | null }[] };
 
 async function racers(schoolId: string, names: string[]) {
-  return t.db.insert(participants).values(names.map((firstname) => ({ schoolId, firstname, lastname: 'Batch', gender: 'Female', yearLevel: '8' }))).returning();
+  return t.db
+    .insert(participants)
+    .values(names.map((firstname) => ({ schoolId, firstname, lastname: 'Batch', gender: 'Female', yearLevel: '8' })))
+    .returning();
 }
 
 const clientId = randomUUID();
 const patch = (id: string, seq: number, body: Record<string, unknown>) => ({
-  method: 'PATCH' as const, path: `/api/v2/participants/${id}`, clientId, seq, idempotencyKey: `${clientId}:${seq}`, body,
+  method: 'PATCH' as const,
+  path: `/api/v2/participants/${id}`,
+  clientId,
+  seq,
+  idempotencyKey: `${clientId}:${seq}`,
+  body,
 });
 const send = (writes: unknown[]) => s.school.request({ method: 'POST', url: '/api/sync/batch', payload: { writes } });
-const names = async () => (await t.db.select().from(participants).where(eq(participants.schoolId, s.schoolId))).map((p) => p.firstname).sort();
+const names = async () =>
+  (await t.db.select().from(participants).where(eq(participants.schoolId, s.schoolId))).map((p) => p.firstname).sort();
 
 it('applies the writes in order, each answered as if sent alone, and stops at the first refusal', async () => {
   t = await startTestApp();
   s = await schoolInEvent(t);
   const [a, b, c, d] = await racers(s.schoolId, ['A', 'B', 'C', 'D']);
   const res = await send([
-    patch(a!.id, 1, { firstname: 'A2' }), patch(b!.id, 2, { firstname: 'B2' }), patch(c!.id, 3, { gender: 'Unknown' }), patch(d!.id, 4, { firstname: 'D2' }),
+    patch(a!.id, 1, { firstname: 'A2' }),
+    patch(b!.id, 2, { firstname: 'B2' }),
+    patch(c!.id, 3, { gender: 'Unknown' }),
+    patch(d!.id, 4, { firstname: 'D2' }),
   ]);
   expect(res.statusCode, res.body).toBe(200);
   const { answers } = res.json() as Answers;
@@ -42,18 +56,22 @@ it('applies the writes in order, each answered as if sent alone, and stops at th
   expect(await names()).toEqual(['A2', 'B2', 'C', 'D']);
 
   // The same batch again (its answer lost): the stored answers, nothing applied twice.
-  const again = (await send([patch(a!.id, 1, { firstname: 'A2' }), patch(b!.id, 2, { firstname: 'B2' })])).json() as Answers;
+  const again = (
+    await send([patch(a!.id, 1, { firstname: 'A2' }), patch(b!.id, 2, { firstname: 'B2' })])
+  ).json() as Answers;
   expect(again.answers.map((x) => x.status)).toEqual([200, 200]);
   expect((await t.db.select().from(participants).where(eq(participants.id, a!.id)))[0]!.version).toBe(2);
 });
 
-it('decides each write by its own route: another school\'s racer is refused there, and the batch stops', async () => {
+it("decides each write by its own route: another school's racer is refused there, and the batch stops", async () => {
   t = await startTestApp();
   s = await schoolInEvent(t);
   const other = await createSchool(t.db);
   const [mine] = await racers(s.schoolId, ['Mine']);
   const [theirs] = await racers(other.id, ['Theirs']);
-  const { answers } = (await send([patch(theirs!.id, 1, { firstname: 'Taken' }), patch(mine!.id, 2, { firstname: 'Mine2' })])).json() as Answers;
+  const { answers } = (
+    await send([patch(theirs!.id, 1, { firstname: 'Taken' }), patch(mine!.id, 2, { firstname: 'Mine2' })])
+  ).json() as Answers;
   expect(answers).toHaveLength(1);
   expect([403, 404]).toContain(answers[0]!.status);
   expect((await t.db.select().from(participants).where(eq(participants.id, theirs!.id)))[0]!.firstname).toBe('Theirs');
@@ -64,7 +82,11 @@ it('refuses a batch without a session, one holding another batch or a path outsi
   t = await startTestApp();
   s = await schoolInEvent(t);
   const [a] = await racers(s.schoolId, ['A']);
-  const anonymous = await t.app.inject({ method: 'POST', url: '/api/sync/batch', payload: { writes: [patch(a!.id, 1, { firstname: 'X' })] } });
+  const anonymous = await t.app.inject({
+    method: 'POST',
+    url: '/api/sync/batch',
+    payload: { writes: [patch(a!.id, 1, { firstname: 'X' })] },
+  });
   expect(anonymous.statusCode).toBe(401);
   for (const path of ['/api/sync/batch', '/gateway/checkout/x', '/api/../gateway/checkout/x']) {
     expect((await send([{ ...patch(a!.id, 1, { firstname: 'X' }), path }])).statusCode, path).toBe(400);

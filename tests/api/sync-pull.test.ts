@@ -19,7 +19,11 @@ let admin: Agent;
 let school: Agent;
 
 async function pull(agent: Agent, cursor = 0, limit = 1000): Promise<SyncResponse> {
-  const res = await agent.request({ method: 'GET', url: '/api/sync/changes', query: { cursor: String(cursor), limit: String(limit) } });
+  const res = await agent.request({
+    method: 'GET',
+    url: '/api/sync/changes',
+    query: { cursor: String(cursor), limit: String(limit) },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -38,14 +42,27 @@ const of = (changes: SyncChange[], entity: string) => changes.filter((c) => c.en
 
 beforeAll(async () => {
   t = await startTestApp();
-  await t.db.insert(registryAthletes).values({ snowId: '9103001', firstname: 'Ava', lastname: 'Alpine', gender: 'Female', dob: '2012-03-04' });
+  await t.db
+    .insert(registryAthletes)
+    .values({ snowId: '9103001', firstname: 'Ava', lastname: 'Alpine', gender: 'Female', dob: '2012-03-04' });
   ({ schoolId, eventId, admin, school } = await schoolInEvent(t));
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('GET /api/sync/changes', () => {
-  it('downloads the school\'s scope: its participants in the domain shape, reference data, its event and school', async () => {
-    const body = { id: randomUUID(), snowId: '9103001', firstname: 'Ava', lastname: 'Alpine', yearLevel: '7', gender: 'Female', dob: '2012-03-04', email: '' };
+  it("downloads the school's scope: its participants in the domain shape, reference data, its event and school", async () => {
+    const body = {
+      id: randomUUID(),
+      snowId: '9103001',
+      firstname: 'Ava',
+      lastname: 'Alpine',
+      yearLevel: '7',
+      gender: 'Female',
+      dob: '2012-03-04',
+      email: '',
+    };
     const saved = await school.request({ method: 'POST', url: '/api/v2/participants', payload: body });
     expect(saved.statusCode, saved.body).toBe(200);
     const otherId = (await createSchool(t.db)).id;
@@ -65,12 +82,21 @@ describe('GET /api/sync/changes', () => {
     expect(JSON.stringify(page.changes)).not.toMatch(/argon2|passwordHash|password_hash/);
     expect(of(page.changes, 'events').map((c) => c.key)).toEqual([eventId]);
     expect(of(page.changes, 'events')[0]!.row).toMatchObject({ id: eventId, states: [3] });
-    expect(of(page.changes, 'eventDisciplines').map((c) => c.key).sort()).toEqual([1, 2, 9].map((d) => `${eventId}:${d}`).sort());
+    expect(
+      of(page.changes, 'eventDisciplines')
+        .map((c) => c.key)
+        .sort(),
+    ).toEqual([1, 2, 9].map((d) => `${eventId}:${d}`).sort());
     expect(of(page.changes, 'disciplines')).toHaveLength(11);
     expect(of(page.changes, 'states').length).toBeGreaterThan(0);
-    expect(of(page.changes, 'ticketing')).toEqual([{
-      entity: 'ticketing', key: `${schoolId}:${eventId}`, deleted: false, row: expect.objectContaining({ managerTicket1: 2, SchoolId: schoolId, EventId: eventId }),
-    }]);
+    expect(of(page.changes, 'ticketing')).toEqual([
+      {
+        entity: 'ticketing',
+        key: `${schoolId}:${eventId}`,
+        deleted: false,
+        row: expect.objectContaining({ managerTicket1: 2, SchoolId: schoolId, EventId: eventId }),
+      },
+    ]);
     expect(page.changes.filter((c) => (c.entity as string) === 'users')).toEqual([]);
   });
 
@@ -93,16 +119,20 @@ describe('GET /api/sync/changes', () => {
     const { cursor } = await pullAll(school);
     await t.db.insert(eventStates).values({ eventId, stateId: 2 });
     const { changes } = await pullAll(school, cursor);
-    expect(changes).toEqual([{ entity: 'events', key: eventId, deleted: false, row: expect.objectContaining({ id: eventId, states: [2, 3] }) }]);
+    expect(changes).toEqual([
+      { entity: 'events', key: eventId, deleted: false, row: expect.objectContaining({ id: eventId, states: [2, 3] }) },
+    ]);
   });
 
-  it('sends no staff user to anyone: no users rows, and no staff email address in an admin\'s feed', async () => {
+  it("sends no staff user to anyone: no users rows, and no staff email address in an admin's feed", async () => {
     const staff = await createUser(t.db, 'auditor');
     const racedept = await createUser(t.db, 'racedept');
     await t.db.update(users).set({ firstname: 'Renamed' }).where(eq(users.id, staff.id));
     const page = await pullAll(admin);
     expect(page.changes.filter((c) => (c.entity as string) === 'users')).toEqual([]);
-    const staffEmails = (await t.db.select({ email: users.email }).from(users).where(ne(users.type, 'school'))).map((u) => u.email);
+    const staffEmails = (await t.db.select({ email: users.email }).from(users).where(ne(users.type, 'school'))).map(
+      (u) => u.email,
+    );
     expect(staffEmails).toEqual(expect.arrayContaining([staff.email, racedept.email]));
     const sent = JSON.stringify(page.changes).toLowerCase();
     for (const email of staffEmails) expect(sent).not.toContain(email.toLowerCase());
@@ -120,8 +150,14 @@ describe('GET /api/sync/changes', () => {
 
   it('sends invites to admins only: a school, auditor and race department pull none', async () => {
     const saved = await admin.request({
-      method: 'PUT', url: '/api/invites',
-      payload: { multi: true, invites: [{ id: randomUUID(), DisciplineId: 1, division: 2, gender: 'Female', stateNational: 'State' }], invitesDeleted: [], overallDeleted: [] },
+      method: 'PUT',
+      url: '/api/invites',
+      payload: {
+        multi: true,
+        invites: [{ id: randomUUID(), DisciplineId: 1, division: 2, gender: 'Female', stateNational: 'State' }],
+        invitesDeleted: [],
+        overallDeleted: [],
+      },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const [stored] = await t.db.select().from(invites).where(eq(invites.eventId, eventId));
@@ -154,6 +190,8 @@ describe('GET /api/sync/changes', () => {
 
   it('needs a session, and answers 400 to a bad cursor', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/sync/changes' })).statusCode).toBe(401);
-    expect((await school.request({ method: 'GET', url: '/api/sync/changes', query: { cursor: '-1' } })).statusCode).toBe(400);
+    expect(
+      (await school.request({ method: 'GET', url: '/api/sync/changes', query: { cursor: '-1' } })).statusCode,
+    ).toBe(400);
   });
 });

@@ -20,13 +20,19 @@ beforeEach(async () => {
   t = await startTestApp();
   ({ eventId, admin, school } = await schoolInEvent(t));
 });
-afterEach(async () => { await t.close(); });
+afterEach(async () => {
+  await t.close();
+});
 
 async function pullAll(agent: Agent, from = 0): Promise<{ scopeKey: string; changes: SyncChange[]; cursor: number }> {
   const changes: SyncChange[] = [];
   let cursor = from;
   for (;;) {
-    const res = await agent.request({ method: 'GET', url: '/api/sync/changes', query: { cursor: String(cursor), limit: '50' } });
+    const res = await agent.request({
+      method: 'GET',
+      url: '/api/sync/changes',
+      query: { cursor: String(cursor), limit: '50' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const page = res.json() as SyncResponse;
     changes.push(...page.changes);
@@ -34,17 +40,32 @@ async function pullAll(agent: Agent, from = 0): Promise<{ scopeKey: string; chan
     if (!page.hasMore) return { scopeKey: page.scopeKey, changes, cursor };
   }
 }
-const keysOf = (changes: SyncChange[], entity: string) => changes.filter((c) => c.entity === entity && !c.deleted).map((c) => c.key).sort();
-const showForResults = (id: string, shown: boolean) => admin.request({
-  method: 'PUT', url: '/api/events', payload: { data: [{ id, showForResults: shown, showForStartlists: false }] },
-});
+const keysOf = (changes: SyncChange[], entity: string) =>
+  changes
+    .filter((c) => c.entity === entity && !c.deleted)
+    .map((c) => c.key)
+    .sort();
+const showForResults = (id: string, shown: boolean) =>
+  admin.request({
+    method: 'PUT',
+    url: '/api/events',
+    payload: { data: [{ id, showForResults: shown, showForStartlists: false }] },
+  });
 
-it('sends every event, and the results of the events shown for results besides the session\'s own', async () => {
+it("sends every event, and the results of the events shown for results besides the session's own", async () => {
   const shown = await createEvent(t.db, { name: 'Last Season', year: 2025, active: false, showForResults: true });
   const hidden = await createEvent(t.db, { name: 'Not Yet', year: 2026, showForResults: false });
-  const [own] = await t.db.insert(resultRaces).values({ eventId, disciplineId: 1, division: 1, gender: 'Male', teamIndividual: 'Team' }).returning();
-  const [published] = await t.db.insert(resultRaces).values({ eventId: shown.id, disciplineId: 2, division: 2, gender: 'Female', teamIndividual: 'Team' }).returning();
-  await t.db.insert(resultRaces).values({ eventId: hidden.id, disciplineId: 1, division: 3, gender: 'Female', teamIndividual: 'Team' });
+  const [own] = await t.db
+    .insert(resultRaces)
+    .values({ eventId, disciplineId: 1, division: 1, gender: 'Male', teamIndividual: 'Team' })
+    .returning();
+  const [published] = await t.db
+    .insert(resultRaces)
+    .values({ eventId: shown.id, disciplineId: 2, division: 2, gender: 'Female', teamIndividual: 'Team' })
+    .returning();
+  await t.db
+    .insert(resultRaces)
+    .values({ eventId: hidden.id, disciplineId: 1, division: 3, gender: 'Female', teamIndividual: 'Team' });
 
   const first = await pullAll(school);
   expect(keysOf(first.changes, 'events')).toEqual([eventId, shown.id, hidden.id].sort());
@@ -60,8 +81,11 @@ it('sends every event, and the results of the events shown for results besides t
   // Hidden again: the device hears of the event's change, so it stops offering it.
   expect((await showForResults(shown.id, false)).statusCode).toBe(200);
   const delta = await pullAll(school, again.cursor);
-  expect(delta.changes.filter((c) => c.entity === 'events').map((c) => [c.key, (c.row as { showForResults?: boolean }).showForResults]))
-    .toEqual([[shown.id, false]]);
+  expect(
+    delta.changes
+      .filter((c) => c.entity === 'events')
+      .map((c) => [c.key, (c.row as { showForResults?: boolean }).showForResults]),
+  ).toEqual([[shown.id, false]]);
 });
 
 it('keeps the plain scope name while no event is shown for results', async () => {
@@ -69,9 +93,19 @@ it('keeps the plain scope name while no event is shown for results', async () =>
   expect(scopeKey).toMatch(/^school:[0-9a-f-]+\/event:[0-9a-f-]+$/);
   expect(keysOf(changes, 'events')).toEqual([eventId]);
   const id = randomUUID();
-  expect((await admin.request({
-    method: 'PUT', url: '/api/results',
-    payload: { multi: true, racesDeleted: [], overallDeleted: [], races: [{ id, DisciplineId: 1, division: 1, gender: 'Male', teamIndividual: 'Team' }] },
-  })).statusCode).toBe(200);
+  expect(
+    (
+      await admin.request({
+        method: 'PUT',
+        url: '/api/results',
+        payload: {
+          multi: true,
+          racesDeleted: [],
+          overallDeleted: [],
+          races: [{ id, DisciplineId: 1, division: 1, gender: 'Male', teamIndividual: 'Team' }],
+        },
+      })
+    ).statusCode,
+  ).toBe(200);
   expect(keysOf((await pullAll(school)).changes, 'resultRaces')).toEqual([id]);
 });

@@ -20,15 +20,34 @@ let admin: Agent;
 let school: Agent;
 
 const manager = (over: Record<string, unknown> = {}) => ({
-  id: randomUUID(), firstname: 'Tess', lastname: 'Manager', mobile: '(02) 9999-1234', seasonPass: '0', ...over,
+  id: randomUUID(),
+  firstname: 'Tess',
+  lastname: 'Manager',
+  mobile: '(02) 9999-1234',
+  seasonPass: '0',
+  ...over,
 });
-const put = (agent: Agent, body: { teamManagers?: unknown[]; teamManagersDeleted?: string[] }, headers: Record<string, string> = {}) =>
+const put = (
+  agent: Agent,
+  body: { teamManagers?: unknown[]; teamManagersDeleted?: string[] },
+  headers: Record<string, string> = {},
+) =>
   agent.request({
-    method: 'PUT', url: '/api/teamManagers', headers,
-    payload: { multi: true, teamManagers: body.teamManagers ?? [], teamManagersDeleted: body.teamManagersDeleted ?? [] },
+    method: 'PUT',
+    url: '/api/teamManagers',
+    headers,
+    payload: {
+      multi: true,
+      teamManagers: body.teamManagers ?? [],
+      teamManagersDeleted: body.teamManagersDeleted ?? [],
+    },
   });
 const list = (agent: Agent, filter?: unknown) =>
-  agent.request({ method: 'GET', url: '/api/v2/team-managers', query: filter ? { filter: JSON.stringify(filter) } : {} });
+  agent.request({
+    method: 'GET',
+    url: '/api/v2/team-managers',
+    query: filter ? { filter: JSON.stringify(filter) } : {},
+  });
 const rowsOf = (sid: string) => t.db.select().from(teamManagers).where(eq(teamManagers.schoolId, sid));
 
 async function saved(agent: Agent, rows: Record<string, unknown>[]) {
@@ -49,31 +68,51 @@ beforeEach(async () => {
   t = await startTestApp();
   ({ schoolId, eventId, admin, school } = await schoolInEvent(t));
 });
-afterEach(async () => { await t.close(); });
+afterEach(async () => {
+  await t.close();
+});
 
 describe('PUT /api/teamManagers', () => {
-  it('saves new managers with the client\'s ids in the session\'s school and event, and lists them by surname', async () => {
+  it("saves new managers with the client's ids in the session's school and event, and lists them by surname", async () => {
     // Season passes are a VIC matter (below: refused for other events).
     await t.db.update(events).set({ invoiceType: 'VIC' }).where(eq(events.id, eventId));
     const a = manager({ lastname: 'Zed', mobile: '+61 400 111 222' });
     const b = manager({ lastname: 'Abel', phoneNumber: '0400.111.333', mobile: undefined, seasonPass: '1' });
     const answer = await saved(school, [a, b]);
     expect(answer.map((r) => r.id)).toEqual([a.id, b.id]);
-    expect(answer[1]).toMatchObject({ mobile: '0400.111.333', seasonPass: '1', SchoolId: schoolId, EventId: eventId, version: 1 });
+    expect(answer[1]).toMatchObject({
+      mobile: '0400.111.333',
+      seasonPass: '1',
+      SchoolId: schoolId,
+      EventId: eventId,
+      version: 1,
+    });
     const listed = await list(school);
     expect(listed.statusCode, listed.body).toBe(200);
     expect(listed.json().map((r: { lastname: string }) => r.lastname)).toEqual(['Abel', 'Zed']);
   });
 
-  it('updates and removes in one call; a removed manager\'s team keeps no manager', async () => {
+  it("updates and removes in one call; a removed manager's team keeps no manager", async () => {
     const [keep, gone] = await saved(school, [manager({ firstname: 'Keep' }), manager({ firstname: 'Gone' })]);
-    const [team] = await t.db.insert(teams).values({
-      schoolId, eventId, disciplineId: 1, division: 1, teamRank: 'A', gender: 'Female', teamManagerId: gone!.id,
-    }).returning();
+    const [team] = await t.db
+      .insert(teams)
+      .values({
+        schoolId,
+        eventId,
+        disciplineId: 1,
+        division: 1,
+        teamRank: 'A',
+        gender: 'Female',
+        teamManagerId: gone!.id,
+      })
+      .returning();
     const withTeams = await list(school, { include: 'teams' });
     expect(withTeams.json().find((r: { id: string }) => r.id === gone!.id).teams).toMatchObject([{ id: team!.id }]);
 
-    const res = await put(school, { teamManagers: [manager({ id: keep!.id, firstname: 'Kept', version: keep!.version })], teamManagersDeleted: [gone!.id] });
+    const res = await put(school, {
+      teamManagers: [manager({ id: keep!.id, firstname: 'Kept', version: keep!.version })],
+      teamManagersDeleted: [gone!.id],
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject([{ id: keep!.id, firstname: 'Kept', version: 2 }]);
     expect((await rowsOf(schoolId)).map((r) => r.firstname)).toEqual(['Kept']);
@@ -86,12 +125,15 @@ describe('PUT /api/teamManagers', () => {
     expect(res.statusCode, res.body).toBe(200);
   });
 
-  it('refuses a mobile with fewer than 7 digits with the spec\'s message, changing nothing', async () => {
+  it("refuses a mobile with fewer than 7 digits with the spec's message, changing nothing", async () => {
     const good = manager();
     for (const mobile of ['', '123 456', 'call me', '12345ext']) {
       const res = await put(school, { teamManagers: [good, manager({ mobile })] });
       expect(res.statusCode, res.body).toBe(400);
-      expect(res.json().fields).toContainEqual({ path: 'body.teamManagers.1.mobile', message: MESSAGES.teamManagerPhoneRequired });
+      expect(res.json().fields).toContainEqual({
+        path: 'body.teamManagers.1.mobile',
+        message: MESSAGES.teamManagerPhoneRequired,
+      });
     }
     expect(await rowsOf(schoolId)).toEqual([]);
   });
@@ -101,17 +143,23 @@ describe('PUT /api/teamManagers', () => {
     for (const agent of [school, admin]) {
       const res = await put(agent, { teamManagers: [good, manager({ seasonPass: '1' })] });
       expect(res.statusCode, res.body).toBe(422);
-      expect(res.json().fields).toEqual([{ path: 'teamManagers.1.seasonPass', message: SERVER_MESSAGES.seasonPassVicOnly }]);
+      expect(res.json().fields).toEqual([
+        { path: 'teamManagers.1.seasonPass', message: SERVER_MESSAGES.seasonPassVicOnly },
+      ]);
     }
     expect(await rowsOf(schoolId)).toEqual([]);
     const [row] = await saved(school, [good]);
-    const ticked = await put(school, { teamManagers: [manager({ id: row!.id, seasonPass: '1', version: row!.version })] });
+    const ticked = await put(school, {
+      teamManagers: [manager({ id: row!.id, seasonPass: '1', version: row!.version })],
+    });
     expect(ticked.statusCode).toBe(422);
     expect((await rowsOf(schoolId))[0]).toMatchObject({ seasonPass: '0', version: row!.version });
     // A pass given while the event was VIC stays when the row is saved again.
     await t.db.update(teamManagers).set({ seasonPass: '1' }).where(eq(teamManagers.id, row!.id));
     const [held] = await rowsOf(schoolId);
-    const again = await put(school, { teamManagers: [manager({ id: row!.id, firstname: 'Renamed', seasonPass: '1', version: held!.version })] });
+    const again = await put(school, {
+      teamManagers: [manager({ id: row!.id, firstname: 'Renamed', seasonPass: '1', version: held!.version })],
+    });
     expect(again.statusCode, again.body).toBe(200);
     expect((await rowsOf(schoolId))[0]).toMatchObject({ firstname: 'Renamed', seasonPass: '1' });
   });
@@ -134,7 +182,9 @@ describe('PUT /api/teamManagers', () => {
     const [row] = await saved(school, [manager()]);
     await saved(admin, [manager({ id: row!.id, firstname: 'Admin edit', version: row!.version })]);
     const fresh = manager();
-    const res = await put(school, { teamManagers: [fresh, manager({ id: row!.id, firstname: 'Mine', version: row!.version })] });
+    const res = await put(school, {
+      teamManagers: [fresh, manager({ id: row!.id, firstname: 'Mine', version: row!.version })],
+    });
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json()).toMatchObject({ index: 1, current: { id: row!.id, firstname: 'Admin edit', version: 2 } });
     expect((await rowsOf(schoolId)).map((r) => r.id)).toEqual([row!.id]);
@@ -148,20 +198,41 @@ describe('rows of a manager on record with only the fields changed', () => {
     const fresh = manager({ firstname: 'New' });
     await saved(school, [{ id: row!.id, lastname: 'Changed', version: 2 }, fresh]);
     const [stored] = (await rowsOf(schoolId)).filter((r) => r.id === row!.id);
-    expect(stored).toMatchObject({ firstname: 'Tess', lastname: 'Changed', mobile: '0400 999 888', seasonPass: '0', version: 3 });
-    expect((await rowsOf(schoolId)).find((r) => r.id === fresh.id)).toMatchObject({ firstname: 'New', lastname: 'Manager' });
+    expect(stored).toMatchObject({
+      firstname: 'Tess',
+      lastname: 'Changed',
+      mobile: '0400 999 888',
+      seasonPass: '0',
+      version: 3,
+    });
+    expect((await rowsOf(schoolId)).find((r) => r.id === fresh.id)).toMatchObject({
+      firstname: 'New',
+      lastname: 'Manager',
+    });
   });
 
   it('checks the phone when one is sent, and a new manager whole', async () => {
     const [row] = await saved(school, [manager()]);
     const badPhone = await put(school, { teamManagers: [{ id: row!.id, mobile: '123', version: row!.version }] });
     expect(badPhone.statusCode).toBe(400);
-    expect(badPhone.json().fields).toContainEqual({ path: 'body.teamManagers.0.mobile', message: MESSAGES.teamManagerPhoneRequired });
-    const newWithoutPhone = await put(school, { teamManagers: [{ id: randomUUID(), firstname: 'No', lastname: 'Phone' }] });
-    expect(newWithoutPhone.json().fields).toContainEqual({ path: 'body.teamManagers.0.mobile', message: MESSAGES.teamManagerPhoneRequired });
-    const newWithoutName = await put(school, { teamManagers: [{ id: randomUUID(), lastname: 'Only', mobile: '0400 111 222' }] });
+    expect(badPhone.json().fields).toContainEqual({
+      path: 'body.teamManagers.0.mobile',
+      message: MESSAGES.teamManagerPhoneRequired,
+    });
+    const newWithoutPhone = await put(school, {
+      teamManagers: [{ id: randomUUID(), firstname: 'No', lastname: 'Phone' }],
+    });
+    expect(newWithoutPhone.json().fields).toContainEqual({
+      path: 'body.teamManagers.0.mobile',
+      message: MESSAGES.teamManagerPhoneRequired,
+    });
+    const newWithoutName = await put(school, {
+      teamManagers: [{ id: randomUUID(), lastname: 'Only', mobile: '0400 111 222' }],
+    });
     expect(newWithoutName.statusCode).toBe(400);
-    expect(newWithoutName.json().fields.map((f: { path: string }) => f.path)).toContain('body.teamManagers.0.firstname');
+    expect(newWithoutName.json().fields.map((f: { path: string }) => f.path)).toContain(
+      'body.teamManagers.0.firstname',
+    );
     expect((await rowsOf(schoolId)).map((r) => r.mobile)).toEqual(['(02) 9999-1234']);
   });
 
@@ -182,13 +253,17 @@ describe('a school only ever touches its own team managers', () => {
     await saved(school, [manager({ firstname: 'Mine' })]);
     const res = await list(school, { where: { SchoolId: other.sid, EventId: eventId } });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().map((r: { firstname: string; SchoolId: string }) => [r.firstname, r.SchoolId])).toEqual([['Mine', schoolId]]);
+    expect(res.json().map((r: { firstname: string; SchoolId: string }) => [r.firstname, r.SchoolId])).toEqual([
+      ['Mine', schoolId],
+    ]);
   });
 
-  it('cannot change or remove another school\'s manager (404), which stays as it was', async () => {
+  it("cannot change or remove another school's manager (404), which stays as it was", async () => {
     const other = await otherSchool();
     const before = await rowsOf(other.sid);
-    expect((await put(school, { teamManagers: [manager({ id: other.managerId, firstname: 'Hijack' })] })).statusCode).toBe(404);
+    expect(
+      (await put(school, { teamManagers: [manager({ id: other.managerId, firstname: 'Hijack' })] })).statusCode,
+    ).toBe(404);
     expect((await put(school, { teamManagersDeleted: [other.managerId] })).statusCode).toBe(404);
     expect(await rowsOf(other.sid)).toEqual(before);
   });
@@ -218,7 +293,7 @@ describe('a school only ever touches its own team managers', () => {
 });
 
 describe('a locked event', () => {
-  it('answers 410 to a school\'s save and changes nothing; the admin may still save', async () => {
+  it("answers 410 to a school's save and changes nothing; the admin may still save", async () => {
     const [row] = await saved(school, [manager()]);
     await t.db.update(events).set({ locked: true }).where(eq(events.id, eventId));
     const refused = await put(school, { teamManagers: [manager()], teamManagersDeleted: [row!.id] });

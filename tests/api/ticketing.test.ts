@@ -17,34 +17,56 @@ let admin: Agent;
 let school: Agent;
 
 const tickets = (over: Record<string, number> = {}) => ({
-  managerTicket1: 1, managerTicket2: 1, managerTicket3: 0, managerTicket4: 0, managerTicket5: 0,
-  xcManagerTicketAlpine1: 1, xcManagerTicketXC1: 0, ...over,
+  managerTicket1: 1,
+  managerTicket2: 1,
+  managerTicket3: 0,
+  managerTicket4: 0,
+  managerTicket5: 0,
+  xcManagerTicketAlpine1: 1,
+  xcManagerTicketXC1: 0,
+  ...over,
 });
 const save = (agent: Agent, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   agent.request({ method: 'POST', url: '/api/ticketings', payload: { ticketing: body }, headers });
 const rowOf = async (sid = schoolId) =>
-  (await t.db.select().from(ticketing).where(and(eq(ticketing.schoolId, sid), eq(ticketing.eventId, eventId))))[0];
+  (
+    await t.db
+      .select()
+      .from(ticketing)
+      .where(and(eq(ticketing.schoolId, sid), eq(ticketing.eventId, eventId)))
+  )[0];
 
 beforeEach(async () => {
   t = await startTestApp();
   ({ schoolId, eventId, admin, school } = await schoolInEvent(t));
   // The admin decides how many passes the school has.
-  const res = await save(admin, tickets({ managerTicket1: 0, managerTicket2: 0, xcManagerTicketAlpine1: 0, noAvailableTeamManagerPasses: 4 }));
+  const res = await save(
+    admin,
+    tickets({ managerTicket1: 0, managerTicket2: 0, xcManagerTicketAlpine1: 0, noAvailableTeamManagerPasses: 4 }),
+  );
   expect(res.statusCode, res.body).toBe(200);
 });
-afterEach(async () => { await t.close(); });
+afterEach(async () => {
+  await t.close();
+});
 
 describe('GET /api/ticketing', () => {
   it('answers zeros before the first save', async () => {
     await t.db.delete(ticketing);
     const res = await school.request({ method: 'GET', url: '/api/ticketing' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ ...tickets({ managerTicket1: 0, managerTicket2: 0, xcManagerTicketAlpine1: 0 }), noAvailableTeamManagerPasses: 0, SchoolId: schoolId, EventId: eventId, version: 0 });
+    expect(res.json()).toEqual({
+      ...tickets({ managerTicket1: 0, managerTicket2: 0, xcManagerTicketAlpine1: 0 }),
+      noAvailableTeamManagerPasses: 0,
+      SchoolId: schoolId,
+      EventId: eventId,
+      version: 0,
+    });
   });
 });
 
 describe('POST /api/ticketings', () => {
-  it('saves the school\'s tickets and answers the saved row, which GET then reads', async () => {
+  it("saves the school's tickets and answers the saved row, which GET then reads", async () => {
     const res = await save(school, tickets());
     expect(res.statusCode, res.body).toBe(200);
     const saved = { ...tickets(), noAvailableTeamManagerPasses: 4, SchoolId: schoolId, EventId: eventId, version: 2 };
@@ -62,11 +84,15 @@ describe('POST /api/ticketings', () => {
     const before = await rowOf();
     const res = await save(school, tickets({ managerTicket5: 2 }));
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ code: 'RULE_VIOLATION', message: SERVER_MESSAGES.ticketingTooMany, fields: [{ path: 'tooMany' }] });
+    expect(res.json()).toMatchObject({
+      code: 'RULE_VIOLATION',
+      message: SERVER_MESSAGES.ticketingTooMany,
+      fields: [{ path: 'tooMany' }],
+    });
     expect(await rowOf()).toEqual(before);
   });
 
-  it('lands on the session\'s own school even when the body names another', async () => {
+  it("lands on the session's own school even when the body names another", async () => {
     const otherId = (await createSchool(t.db)).id;
     const res = await save(school, { ...tickets(), SchoolId: otherId, EventId: randomUUID() });
     expect(res.statusCode, res.body).toBe(200);
@@ -81,16 +107,23 @@ describe('POST /api/ticketings', () => {
       expect((await save(agent, tickets())).statusCode).toBe(403);
       expect((await agent.request({ method: 'GET', url: '/api/ticketing' })).statusCode).toBe(403);
     }
-    expect((await t.app.inject({ method: 'POST', url: '/api/ticketings', payload: { ticketing: tickets() } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/ticketings', payload: { ticketing: tickets() } })).statusCode,
+    ).toBe(401);
     expect(await rowOf()).toEqual(before);
   });
 
-  it('answers 409 with the stored row (for an offline device\'s merge) for a stale row version', async () => {
+  it("answers 409 with the stored row (for an offline device's merge) for a stale row version", async () => {
     const res = await save(school, { ...tickets(), version: 1 });
     expect(res.statusCode, res.body).toBe(200);
     const stale = await save(school, { ...tickets({ managerTicket1: 2 }), version: 1 });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().current).toMatchObject({ managerTicket1: 1, noAvailableTeamManagerPasses: 4, SchoolId: schoolId, version: 2 });
+    expect(stale.json().current).toMatchObject({
+      managerTicket1: 1,
+      noAvailableTeamManagerPasses: 4,
+      SchoolId: schoolId,
+      version: 2,
+    });
     expect((await rowOf())!.managerTicket1).toBe(1);
   });
 });

@@ -21,28 +21,58 @@ let racedept: Agent;
 
 const MOGULS = 2;
 const RACES = { DisciplineId: String(MOGULS), divisions: '1,2', gender: 'Male' };
-const headings = (system: keyof typeof STANDARD_TIMING_COLUMNS) => STANDARD_TIMING_COLUMNS[system].map((c) => c.heading);
+const headings = (system: keyof typeof STANDARD_TIMING_COLUMNS) =>
+  STANDARD_TIMING_COLUMNS[system].map((c) => c.heading);
 
 /** A Moguls Male team of the school in `division`, its racers named by `lastnames` with `bibs`. */
 async function addTeam(schoolId: string, division: number, lastnames: string[], bibs: (number | null)[]) {
-  const [team] = await t.db.insert(teams).values({ schoolId, eventId, disciplineId: MOGULS, division, gender: 'Male', teamRank: 'A' }).returning();
-  const people = await t.db.insert(participants).values(lastnames.map((lastname) => ({
-    schoolId, firstname: 'Racer', lastname, gender: 'Male', yearLevel: '9', snowId: `7${lastname.length}${division}00`,
-  }))).returning();
-  await t.db.insert(teamEntries).values(people.map((p, i) => ({
-    teamId: team!.id, eventId, disciplineId: MOGULS, schoolId, participantId: p.id, position: i + 1, bib: bibs[i] ?? null,
-  })));
+  const [team] = await t.db
+    .insert(teams)
+    .values({ schoolId, eventId, disciplineId: MOGULS, division, gender: 'Male', teamRank: 'A' })
+    .returning();
+  const people = await t.db
+    .insert(participants)
+    .values(
+      lastnames.map((lastname) => ({
+        schoolId,
+        firstname: 'Racer',
+        lastname,
+        gender: 'Male',
+        yearLevel: '9',
+        snowId: `7${lastname.length}${division}00`,
+      })),
+    )
+    .returning();
+  await t.db.insert(teamEntries).values(
+    people.map((p, i) => ({
+      teamId: team!.id,
+      eventId,
+      disciplineId: MOGULS,
+      schoolId,
+      participantId: p.id,
+      position: i + 1,
+      bib: bibs[i] ?? null,
+    })),
+  );
 }
 
 /** The file as CSV rows (after its byte order mark), checking the CSV's form on the way. */
 async function csvOf(agent: Agent, system: string): Promise<string[][]> {
-  const res = await agent.request({ method: 'GET', url: '/api/timing-file', query: { EventId: eventId, system, ...RACES } });
+  const res = await agent.request({
+    method: 'GET',
+    url: '/api/timing-file',
+    query: { EventId: eventId, system, ...RACES },
+  });
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
   expect(res.headers['content-disposition']).toBe(`attachment; filename="${system}-moguls-div1-2-male.csv"`);
   expect(res.body.startsWith('\uFEFF')).toBe(true);
   expect(res.body.endsWith('\r\n')).toBe(true);
-  return res.body.slice(1).split('\r\n').slice(0, -1).map((line) => line.split(','));
+  return res.body
+    .slice(1)
+    .split('\r\n')
+    .slice(0, -1)
+    .map((line) => line.split(','));
 }
 
 const saveColumns = (agent: Agent, timingColumns: unknown) =>
@@ -58,7 +88,9 @@ beforeEach(async () => {
   await addTeam(schoolId, 1, ['Ash', 'Bo'], [11, 12]);
   await addTeam(schoolId, 2, ['Cy'], [3]);
 });
-afterEach(async () => { await t.close(); });
+afterEach(async () => {
+  await t.close();
+});
 
 describe('a timing file per system', () => {
   it('exports each system with its own standard columns and start order', async () => {
@@ -70,19 +102,49 @@ describe('a timing file per system', () => {
     const vic = await csvOf(racedept, 'vic-system');
     expect(vic[0]).toEqual(headings('VIC'));
     // VIC: division by division, each in start order.
-    expect(vic.slice(1).map((row) => [row[0], row[1], row[2]])).toEqual([['1', '1', '11'], ['1', '2', '12'], ['2', '1', '3']]);
+    expect(vic.slice(1).map((row) => [row[0], row[1], row[2]])).toEqual([
+      ['1', '1', '11'],
+      ['1', '2', '12'],
+      ['2', '1', '3'],
+    ]);
 
     const live = await csvOf(racedept, 'live-heats');
     expect(live[0]).toEqual(headings('Live heats'));
     expect(live.slice(1).map((row) => [row[0], row[1]])).toEqual([
-      ['Moguls Division 1 Male', '1'], ['Moguls Division 1 Male', '2'], ['Moguls Division 2 Male', '1'],
+      ['Moguls Division 1 Male', '1'],
+      ['Moguls Division 1 Male', '2'],
+      ['Moguls Division 2 Male', '1'],
     ]);
   });
 
   it('is for race officials and admins, and refuses a system it does not know', async () => {
-    expect((await school.request({ method: 'GET', url: '/api/timing-file', query: { EventId: eventId, system: 'nsw-system', ...RACES } })).statusCode).toBe(403);
-    expect((await admin.request({ method: 'GET', url: '/api/timing-file', query: { EventId: eventId, system: 'nsw-system', ...RACES } })).statusCode).toBe(200);
-    expect((await racedept.request({ method: 'GET', url: '/api/timing-file', query: { EventId: eventId, system: 'NSW', ...RACES } })).statusCode).toBe(400);
+    expect(
+      (
+        await school.request({
+          method: 'GET',
+          url: '/api/timing-file',
+          query: { EventId: eventId, system: 'nsw-system', ...RACES },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await admin.request({
+          method: 'GET',
+          url: '/api/timing-file',
+          query: { EventId: eventId, system: 'nsw-system', ...RACES },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await racedept.request({
+          method: 'GET',
+          url: '/api/timing-file',
+          query: { EventId: eventId, system: 'NSW', ...RACES },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -98,7 +160,10 @@ describe("an event's own columns", () => {
     expect(saved.statusCode, saved.body).toBe(200);
     // The answer is the event's race-day row, as tablets hold it; headings are kept trimmed.
     const [row] = saved.json() as { id: string; timingColumns: Record<string, unknown> }[];
-    expect(row).toMatchObject({ id: eventId, timingColumns: { VIC: [VIC_COLUMNS[0], { field: 'fullName', heading: 'Competitor' }, VIC_COLUMNS[2]] } });
+    expect(row).toMatchObject({
+      id: eventId,
+      timingColumns: { VIC: [VIC_COLUMNS[0], { field: 'fullName', heading: 'Competitor' }, VIC_COLUMNS[2]] },
+    });
 
     expect(await csvOf(racedept, 'vic-system')).toEqual([
       ['Bib No', 'Competitor', 'Event'],
@@ -111,14 +176,19 @@ describe("an event's own columns", () => {
 
     // Race officials' tablets get them with the event.
     const feed = await racedept.request({ method: 'GET', url: '/api/race-day/changes', query: { cursor: '0' } });
-    const raceEvent = (feed.json() as { changes: { entity: string; row?: { id: string; timingColumns?: unknown } }[] }).changes
-      .find((c) => c.entity === 'raceEvents' && c.row?.id === eventId);
+    const raceEvent = (
+      feed.json() as { changes: { entity: string; row?: { id: string; timingColumns?: unknown } }[] }
+    ).changes.find((c) => c.entity === 'raceEvents' && c.row?.id === eventId);
     expect(raceEvent?.row?.timingColumns).toEqual(row!.timingColumns);
   });
 
   it('writes the Excel file with them too, numbers as number cells', async () => {
     expect((await saveColumns(admin, { VIC: VIC_COLUMNS })).statusCode).toBe(200);
-    const res = await racedept.request({ method: 'GET', url: '/api/timing-file', query: { EventId: eventId, system: 'vic-system', ...RACES, format: 'xlsx' } });
+    const res = await racedept.request({
+      method: 'GET',
+      url: '/api/timing-file',
+      query: { EventId: eventId, system: 'vic-system', ...RACES, format: 'xlsx' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="vic-system-moguls-div1-2-male.xlsx"');
     const workbook = await new ExcelJS.Workbook().xlsx.load(res.rawPayload as unknown as ArrayBuffer);
@@ -129,7 +199,10 @@ describe("an event's own columns", () => {
   });
 
   it('go back to the standard ones with null, other systems keeping theirs', async () => {
-    const live = [{ field: 'fullName', heading: 'Name' }, { field: 'race', heading: 'Division' }];
+    const live = [
+      { field: 'fullName', heading: 'Name' },
+      { field: 'race', heading: 'Division' },
+    ];
     expect((await saveColumns(admin, { VIC: VIC_COLUMNS, 'Live heats': live })).statusCode).toBe(200);
     const back = await saveColumns(admin, { VIC: null });
     expect(back.statusCode, back.body).toBe(200);
@@ -139,12 +212,22 @@ describe("an event's own columns", () => {
   });
 
   it('are refused in the words the screen shows when unusable, and changed by admins only', async () => {
-    const bad = await saveColumns(admin, { NSW: [{ field: 'bib', heading: 'Bib' }, { field: 'snowId', heading: 'bib' }] });
+    const bad = await saveColumns(admin, {
+      NSW: [
+        { field: 'bib', heading: 'Bib' },
+        { field: 'snowId', heading: 'bib' },
+      ],
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields).toEqual([{
-      path: 'body.timingColumns.NSW.1.heading', message: "Columns 1 and 2 are both headed 'bib': give each column its own heading.",
-    }]);
-    expect((await saveColumns(admin, { NSW: [] })).json().fields[0].message).toBe('Keep at least one column in the file.');
+    expect(bad.json().fields).toEqual([
+      {
+        path: 'body.timingColumns.NSW.1.heading',
+        message: "Columns 1 and 2 are both headed 'bib': give each column its own heading.",
+      },
+    ]);
+    expect((await saveColumns(admin, { NSW: [] })).json().fields[0].message).toBe(
+      'Keep at least one column in the file.',
+    );
     expect((await saveColumns(racedept, { VIC: VIC_COLUMNS })).statusCode).toBe(403);
     expect((await saveColumns(school, { VIC: VIC_COLUMNS })).statusCode).toBe(403);
     expect((await csvOf(racedept, 'nsw-system'))[0]).toEqual(headings('NSW'));
@@ -155,7 +238,10 @@ describe("an event's own columns", () => {
     const saved = await saveColumns(admin, { VIC: VIC_COLUMNS });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual([]);
-    const [stored] = await t.db.select({ timingColumns: events.timingColumns }).from(events).where(eq(events.id, eventId));
+    const [stored] = await t.db
+      .select({ timingColumns: events.timingColumns })
+      .from(events)
+      .where(eq(events.id, eventId));
     expect(stored?.timingColumns?.VIC?.map((c) => c.heading)).toEqual(['Bib No', 'Competitor', 'Event']);
   });
 });

@@ -17,27 +17,52 @@ let school: Agent;
 let eventId: string;
 
 const trophy = (over: Record<string, unknown> = {}) => ({
-  id: randomUUID(), name: 'Cup', disciplineId: 1, division: 2, gender: 'female', state: 'NSW', imageURL: '/a.png|/b.png', type: 'team', ...over,
+  id: randomUUID(),
+  name: 'Cup',
+  disciplineId: 1,
+  division: 2,
+  gender: 'female',
+  state: 'NSW',
+  imageURL: '/a.png|/b.png',
+  type: 'team',
+  ...over,
 });
 const put = (agent: Agent, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   agent.request({ method: 'PUT', url: '/api/v2/Trophies', payload: { trophiesDeleted: [], ...body }, headers });
 const list = (agent: Agent, filter?: unknown) =>
-  agent.request({ method: 'GET', url: '/api/v2/Trophies', query: filter === undefined ? {} : { filter: JSON.stringify(filter) } });
+  agent.request({
+    method: 'GET',
+    url: '/api/v2/Trophies',
+    query: filter === undefined ? {} : { filter: JSON.stringify(filter) },
+  });
 
 beforeEach(async () => {
   t = await startTestApp();
   ({ admin, school, eventId } = await schoolInEvent(t));
 });
-afterEach(async () => { await t.close(); });
+afterEach(async () => {
+  await t.close();
+});
 
 describe('trophies', () => {
   it('adds trophies and lists them filtered, ordered and with their discipline', async () => {
     const a = trophy({ name: 'Bravo Cup' });
-    const b = trophy({ name: 'Alpha Shield', disciplineId: null, division: null, gender: 'male', state: '', imageURL: '', type: 'independent' });
+    const b = trophy({
+      name: 'Alpha Shield',
+      disciplineId: null,
+      division: null,
+      gender: 'male',
+      state: '',
+      imageURL: '',
+      type: 'independent',
+    });
     const res = await put(admin, { trophies: [a, b] });
     expect(res.statusCode, res.body).toBe(200);
     const [alpine] = await t.db.select().from(disciplines).where(eq(disciplines.id, 1));
-    expect(res.json()).toMatchObject([{ ...b, discipline: null }, { ...a, discipline: { id: 1, name: alpine!.name } }]);
+    expect(res.json()).toMatchObject([
+      { ...b, discipline: null },
+      { ...a, discipline: { id: 1, name: alpine!.name } },
+    ]);
 
     const ordered = await list(school, { order: 'name DESC', include: ['discipline'] });
     expect(ordered.statusCode, ordered.body).toBe(200);
@@ -47,7 +72,9 @@ describe('trophies', () => {
     expect(plain.json()[0]).not.toHaveProperty('discipline');
     expect(plain.json()[1].imageURL).toBe('/a.png|/b.png');
     expect((await list(school, { where: { gender: 'male' } })).json().map((x: { id: string }) => x.id)).toEqual([b.id]);
-    expect((await list(school, { where: { disciplineId: 1 } })).json().map((x: { id: string }) => x.id)).toEqual([a.id]);
+    expect((await list(school, { where: { disciplineId: 1 } })).json().map((x: { id: string }) => x.id)).toEqual([
+      a.id,
+    ]);
     expect((await list(school)).json()).toHaveLength(2);
   });
 
@@ -58,7 +85,9 @@ describe('trophies', () => {
     expect((await list(school, { order: 'name; DROP TABLE trophies' })).statusCode).toBe(400);
     expect((await list(school, { include: 'users' })).statusCode).toBe(400);
     expect((await list(school, { where: { gender: 5 } })).statusCode).toBe(400);
-    expect((await school.request({ method: 'GET', url: '/api/v2/Trophies', query: { filter: '{not json' } })).statusCode).toBe(400);
+    expect(
+      (await school.request({ method: 'GET', url: '/api/v2/Trophies', query: { filter: '{not json' } })).statusCode,
+    ).toBe(400);
   });
 
   it('edits and removes trophies; refuses an unknown discipline (422) and bad values (400)', async () => {
@@ -85,7 +114,10 @@ describe('trophies', () => {
     const stale = await put(admin, { trophies: [{ ...stored, state: 'VIC' }] });
     expect(stale.statusCode).toBe(409);
     const { discipline: _d, ...current } = renamed;
-    expect(stale.json()).toMatchObject({ message: 'Someone else changed this record. The latest version has been loaded.', current });
+    expect(stale.json()).toMatchObject({
+      message: 'Someone else changed this record. The latest version has been loaded.',
+      current,
+    });
     expect((await list(admin)).json()).toMatchObject([{ id: a.id, name: 'Renamed Cup', state: 'NSW' }]);
   });
 
@@ -93,7 +125,9 @@ describe('trophies', () => {
     const headers = { 'Idempotency-Key': randomUUID() };
     const a = trophy();
     expect((await put(admin, { trophies: [a] }, headers)).statusCode).toBe(200);
-    expect((await put(admin, { trophies: [{ ...a, name: 'Other' }] }, headers)).json()).toMatchObject([{ name: 'Cup' }]);
+    expect((await put(admin, { trophies: [{ ...a, name: 'Other' }] }, headers)).json()).toMatchObject([
+      { name: 'Cup' },
+    ]);
     expect(await t.db.select().from(trophies)).toHaveLength(1);
   });
 
@@ -114,7 +148,7 @@ describe('trophies', () => {
 describe('who reaches the results, trophies and files routes', () => {
   type Outcome = 'ok' | 'denied' | 'unauth' | 'reached';
   const outcome = (status: number): Outcome =>
-    (status === 401 ? 'unauth' : status === 403 ? 'denied' : status >= 200 && status < 300 ? 'ok' : 'reached');
+    status === 401 ? 'unauth' : status === 403 ? 'denied' : status >= 200 && status < 300 ? 'ok' : 'reached';
 
   // The event is the one each caller's login put in its session (the only active one), so every
   // signed-in caller reads it; an event neither shown for results nor the session's is 404 (see
@@ -126,18 +160,55 @@ describe('who reaches the results, trophies and files routes', () => {
     const auditor = await signIn(t.app, (await createUser(t.db, 'auditor')).email);
     const racedept = await signIn(t.app, (await createUser(t.db, 'racedept')).email);
     const callers = { school: schoolAgent, auditor, racedept, admin } as const;
-    const rows: { method: 'GET' | 'PUT' | 'POST'; url: string; opts: Record<string, unknown>; expect: Record<'none' | keyof typeof callers, Outcome> }[] = [
+    const rows: {
+      method: 'GET' | 'PUT' | 'POST';
+      url: string;
+      opts: Record<string, unknown>;
+      expect: Record<'none' | keyof typeof callers, Outcome>;
+    }[] = [
       { method: 'GET', url: '/api/results', opts: { query: { EventId: eventId } }, expect: SIGNED_IN_READS },
       { method: 'GET', url: '/api/resultOveralls', opts: { query: { EventId: eventId } }, expect: SIGNED_IN_READS },
-      { method: 'PUT', url: '/api/results', opts: { payload: { multi: true, racesDeleted: [], overallDeleted: [] } }, expect: { none: 'unauth', school: 'denied', auditor: 'denied', racedept: 'denied', admin: 'ok' } },
-      { method: 'GET', url: '/api/v2/Trophies', opts: { query: { filter: JSON.stringify({ order: 'name ASC', include: 'discipline' }) } }, expect: { none: 'unauth', school: 'ok', auditor: 'ok', racedept: 'ok', admin: 'ok' } },
-      { method: 'PUT', url: '/api/v2/Trophies', opts: { payload: { trophiesDeleted: [] } }, expect: { none: 'unauth', school: 'denied', auditor: 'denied', racedept: 'denied', admin: 'ok' } },
-      { method: 'POST', url: '/api/files/results', opts: { headers: { 'content-type': 'application/pdf' }, payload: '%PDF-1.4\n%%EOF\n' }, expect: { none: 'unauth', school: 'denied', auditor: 'denied', racedept: 'denied', admin: 'ok' } },
-      { method: 'POST', url: '/api/files/trophies', opts: { headers: { 'content-type': 'image/png' }, payload: 'not a picture' }, expect: { none: 'unauth', school: 'denied', auditor: 'denied', racedept: 'denied', admin: 'reached' } },
-      { method: 'GET', url: '/api/files/AAAAAAAAAAAAAAAAAAAAAAAA', opts: {}, expect: { none: 'unauth', school: 'reached', auditor: 'reached', racedept: 'reached', admin: 'reached' } },
+      {
+        method: 'PUT',
+        url: '/api/results',
+        opts: { payload: { multi: true, racesDeleted: [], overallDeleted: [] } },
+        expect: { none: 'unauth', school: 'denied', auditor: 'denied', racedept: 'denied', admin: 'ok' },
+      },
+      {
+        method: 'GET',
+        url: '/api/v2/Trophies',
+        opts: { query: { filter: JSON.stringify({ order: 'name ASC', include: 'discipline' }) } },
+        expect: { none: 'unauth', school: 'ok', auditor: 'ok', racedept: 'ok', admin: 'ok' },
+      },
+      {
+        method: 'PUT',
+        url: '/api/v2/Trophies',
+        opts: { payload: { trophiesDeleted: [] } },
+        expect: { none: 'unauth', school: 'denied', auditor: 'denied', racedept: 'denied', admin: 'ok' },
+      },
+      {
+        method: 'POST',
+        url: '/api/files/results',
+        opts: { headers: { 'content-type': 'application/pdf' }, payload: '%PDF-1.4\n%%EOF\n' },
+        expect: { none: 'unauth', school: 'denied', auditor: 'denied', racedept: 'denied', admin: 'ok' },
+      },
+      {
+        method: 'POST',
+        url: '/api/files/trophies',
+        opts: { headers: { 'content-type': 'image/png' }, payload: 'not a picture' },
+        expect: { none: 'unauth', school: 'denied', auditor: 'denied', racedept: 'denied', admin: 'reached' },
+      },
+      {
+        method: 'GET',
+        url: '/api/files/AAAAAAAAAAAAAAAAAAAAAAAA',
+        opts: {},
+        expect: { none: 'unauth', school: 'reached', auditor: 'reached', racedept: 'reached', admin: 'reached' },
+      },
     ];
     for (const row of rows) {
-      const got = { none: outcome((await t.app.inject({ method: row.method, url: row.url, ...row.opts })).statusCode) } as Record<string, Outcome>;
+      const got = {
+        none: outcome((await t.app.inject({ method: row.method, url: row.url, ...row.opts })).statusCode),
+      } as Record<string, Outcome>;
       for (const [role, agent] of Object.entries(callers)) {
         got[role] = outcome((await agent.request({ method: row.method, url: row.url, ...row.opts })).statusCode);
       }

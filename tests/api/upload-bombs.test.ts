@@ -104,28 +104,55 @@ const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 /** A cell's reference, such as 'B7' (exceljs, like Excel, needs it on every cell it reads). */
 const ref = (column: number, rowNumber: number): string => {
   let letters = '';
-  for (let c = column; c > 0; c = Math.floor((c - 1) / 26)) letters = String.fromCharCode(65 + ((c - 1) % 26)) + letters;
+  for (let c = column; c > 0; c = Math.floor((c - 1) / 26))
+    letters = String.fromCharCode(65 + ((c - 1) % 26)) + letters;
   return `${letters}${rowNumber}`;
 };
 const inline = (s: string, at: string) => `<c r="${at}" t="inlineStr"><is><t>${escapeXml(s)}</t></is></c>`;
 /** A row's cells of text, from column A on. */
-const inlineCells = (rowNumber: number, values: readonly string[]) => values.map((v, i) => inline(v, ref(i + 1, rowNumber))).join('');
+const inlineCells = (rowNumber: number, values: readonly string[]) =>
+  values.map((v, i) => inline(v, ref(i + 1, rowNumber))).join('');
 const HEADINGS = ['Snow ID', 'Given name', 'Surname', 'Gender', 'Date of birth', 'Year level', 'Email'];
 const student = (i: number) => ['', `Given${i}`, `Student${i}`, i % 2 ? 'Male' : 'Female', '01/03/2011', '8', ''];
 
 /** The deflated parts of an .xlsx workbook of one sheet, whose rows come as XML text. */
 function xlsxParts(rows: Iterable<string>): Promise<Packed[]> {
-  return Promise.all([
-    { name: '[Content_Types].xml', text: [`${xml}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`] },
-    { name: '_rels/.rels', text: [`${xml}<Relationships xmlns="${PACKAGE_RELS}"><Relationship Id="rId1" Type="${RELS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`] },
-    { name: 'xl/workbook.xml', text: [`${xml}<workbook xmlns="${MAIN}" xmlns:r="${RELS}"><sheets><sheet name="Students" sheetId="1" r:id="rId1"/></sheets></workbook>`] },
-    { name: 'xl/_rels/workbook.xml.rels', text: [`${xml}<Relationships xmlns="${PACKAGE_RELS}"><Relationship Id="rId1" Type="${RELS}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`] },
-    { name: 'xl/worksheets/sheet1.xml', text: (function* () {
-      yield `${xml}<worksheet xmlns="${MAIN}"><sheetData>`;
-      yield* rows;
-      yield '</sheetData></worksheet>';
-    })() },
-  ].map(deflatePart));
+  return Promise.all(
+    [
+      {
+        name: '[Content_Types].xml',
+        text: [
+          `${xml}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
+        ],
+      },
+      {
+        name: '_rels/.rels',
+        text: [
+          `${xml}<Relationships xmlns="${PACKAGE_RELS}"><Relationship Id="rId1" Type="${RELS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+        ],
+      },
+      {
+        name: 'xl/workbook.xml',
+        text: [
+          `${xml}<workbook xmlns="${MAIN}" xmlns:r="${RELS}"><sheets><sheet name="Students" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+        ],
+      },
+      {
+        name: 'xl/_rels/workbook.xml.rels',
+        text: [
+          `${xml}<Relationships xmlns="${PACKAGE_RELS}"><Relationship Id="rId1" Type="${RELS}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+        ],
+      },
+      {
+        name: 'xl/worksheets/sheet1.xml',
+        text: (function* () {
+          yield `${xml}<worksheet xmlns="${MAIN}"><sheetData>`;
+          yield* rows;
+          yield '</sheetData></worksheet>';
+        })(),
+      },
+    ].map(deflatePart),
+  );
 }
 
 const xlsx = async (rows: Iterable<string>) => zip(await xlsxParts(rows));
@@ -142,10 +169,14 @@ function* rowsOf(count: number, cells: (n: number) => string, perChunk = 200): G
 }
 
 /** A heading row of the template's columns, then `count` students, each with `extra` more cells. */
-const studentRows = (count: number, extra = 0) => rowsOf(count + 1, (n) => {
-  const cells = inlineCells(n, n === 1 ? HEADINGS : student(n));
-  return cells + Array.from({ length: extra }, (_, i) => `<c r="${ref(HEADINGS.length + i + 1, n)}"><v>${n}</v></c>`).join('');
-});
+const studentRows = (count: number, extra = 0) =>
+  rowsOf(count + 1, (n) => {
+    const cells = inlineCells(n, n === 1 ? HEADINGS : student(n));
+    return (
+      cells +
+      Array.from({ length: extra }, (_, i) => `<c r="${ref(HEADINGS.length + i + 1, n)}"><v>${n}</v></c>`).join('')
+    );
+  });
 
 /** 200,000 rows of 100 number cells. */
 const wideRows = () => rowsOf(200_000, (n) => `<c><v>${n}</v></c>`.repeat(100), 100);
@@ -164,7 +195,13 @@ const understated = (p: Packed) => (p.name.includes('sheet1') ? 1024 : p.size);
 
 // ---- Measuring ---------------------------------------------------------------------------------
 
-type Measured = { res: LightMyRequestResponse; ms: number; otherMs: number; answeredMeanwhile: boolean; rssGrowthMb: number };
+type Measured = {
+  res: LightMyRequestResponse;
+  ms: number;
+  otherMs: number;
+  answeredMeanwhile: boolean;
+  rssGrowthMb: number;
+};
 
 /**
  * Sends an upload and, while it is being read, another request that needs the server (the list of
@@ -173,7 +210,9 @@ type Measured = { res: LightMyRequestResponse; ms: number; otherMs: number; answ
 async function measure(send: () => Promise<LightMyRequestResponse>): Promise<Measured> {
   const rss = process.memoryUsage().rss;
   let peak = rss;
-  const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
   const started = performance.now();
   let uploaded = false;
   const upload = send().then((res) => {
@@ -194,11 +233,18 @@ async function measure(send: () => Promise<LightMyRequestResponse>): Promise<Mea
 }
 
 const report = (what: string, m: Measured, fileBytes: number) =>
-  console.info(`${what} (${(fileBytes / 1024).toFixed(0)} KB): ${m.res.statusCode} in ${m.ms.toFixed(0)} ms; `
-    + `another request ${m.answeredMeanwhile ? 'meanwhile' : 'after it'} ${m.otherMs.toFixed(0)} ms; rss +${m.rssGrowthMb} MB`);
+  console.info(
+    `${what} (${(fileBytes / 1024).toFixed(0)} KB): ${m.res.statusCode} in ${m.ms.toFixed(0)} ms; ` +
+      `another request ${m.answeredMeanwhile ? 'meanwhile' : 'after it'} ${m.otherMs.toFixed(0)} ms; rss +${m.rssGrowthMb} MB`,
+  );
 
 const importFile = (body: Buffer) => () =>
-  school.request({ method: 'POST', url: '/api/xls-import', headers: { 'content-type': 'application/octet-stream' }, payload: body });
+  school.request({
+    method: 'POST',
+    url: '/api/xls-import',
+    headers: { 'content-type': 'application/octet-stream' },
+    payload: body,
+  });
 
 /** A refusal a user can read: the limit's message, short, never the file's content. */
 function expectRefused(m: Measured, status: number, message: string) {
@@ -214,14 +260,20 @@ describe('spreadsheet bombs', () => {
   it('refuses 200,000 rows of 100 cells, and one 400 MB cell, before reading them, and from their size when the directory understates it', async () => {
     const wide = await xlsxParts(wideRows());
     const huge = await xlsxParts(hugeCell());
-    for (const [what, file] of [['200,000 rows x 100 cells', zip(wide)], ['one 400 MB cell', zip(huge)]] as const) {
+    for (const [what, file] of [
+      ['200,000 rows x 100 cells', zip(wide)],
+      ['one 400 MB cell', zip(huge)],
+    ] as const) {
       expect(file.length).toBeLessThan(5 * 1024 * 1024);
       const m = await measure(importFile(file));
       report(what, m, file.length);
       expectRefused(m, 413, FILE_MESSAGES.tooMuch);
     }
     // These reach the reading worker, so the other request is answered while it reads.
-    for (const [what, file] of [['200,000 rows x 100 cells, sizes understated', zip(wide, understated)], ['one 400 MB cell, sizes understated', zip(huge, understated)]] as const) {
+    for (const [what, file] of [
+      ['200,000 rows x 100 cells, sizes understated', zip(wide, understated)],
+      ['one 400 MB cell, sizes understated', zip(huge, understated)],
+    ] as const) {
       const m = await measure(importFile(file));
       report(what, m, file.length);
       expectRefused(m, 400, FILE_MESSAGES.unreadable);
@@ -240,7 +292,11 @@ describe('spreadsheet bombs', () => {
     expectRefused(await measure(importFile(wide)), 413, FILE_MESSAGES.tooManyColumns);
 
     const long = 'x'.repeat(MAX_IMPORT_CELL_LENGTH + 1);
-    const longCell = await xlsx([row(1, inlineCells(1, HEADINGS)), row(2, inlineCells(2, ['Ann'])), row(3, inlineCells(3, student(3).with(2, long)))]);
+    const longCell = await xlsx([
+      row(1, inlineCells(1, HEADINGS)),
+      row(2, inlineCells(2, ['Ann'])),
+      row(3, inlineCells(3, student(3).with(2, long))),
+    ]);
     m = await measure(importFile(longCell));
     expectRefused(m, 400, FILE_MESSAGES.cellTooLong(3));
     expect(m.res.body).not.toContain('xxxxxxxxxx');
@@ -255,12 +311,21 @@ describe('spreadsheet bombs', () => {
 
     const atLimit = await importFile(csv([HEADINGS, student(2).with(3, 'y'.repeat(MAX_IMPORT_CELL_LENGTH))]))();
     expect(atLimit.statusCode, atLimit.body.slice(0, 300)).toBe(200);
-    expect((atLimit.json() as { rows: { problems: string[] }[] }).rows[0]!.problems[0]).toMatch(/^Gender 'y+' must be Male or Female$/);
+    expect((atLimit.json() as { rows: { problems: string[] }[] }).rows[0]!.problems[0]).toMatch(
+      /^Gender 'y+' must be Male or Female$/,
+    );
 
-    const tooMany = await importFile(csv([HEADINGS, ...Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, i) => student(i + 2))]))();
+    const tooMany = await importFile(
+      csv([HEADINGS, ...Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, i) => student(i + 2))]),
+    )();
     expect(tooMany.statusCode).toBe(413);
     expect(tooMany.json().message).toBe(FILE_MESSAGES.tooManyRows);
-    const tooWide = await importFile(csv([[...HEADINGS, ...Array.from({ length: MAX_IMPORT_COLUMNS - HEADINGS.length + 1 }, (_, i) => `Extra ${i}`)], student(2)]))();
+    const tooWide = await importFile(
+      csv([
+        [...HEADINGS, ...Array.from({ length: MAX_IMPORT_COLUMNS - HEADINGS.length + 1 }, (_, i) => `Extra ${i}`)],
+        student(2),
+      ]),
+    )();
     expect(tooWide.statusCode).toBe(413);
     expect(tooWide.json().message).toBe(FILE_MESSAGES.tooManyColumns);
   });
@@ -297,7 +362,9 @@ function pngBomb(side = 20_000): Buffer {
   const rows = Buffer.alloc((1 + Math.ceil(side / 8)) * side);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(rows, { level: 9 })), pngChunk('IEND', Buffer.alloc(0)),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(rows, { level: 9 })),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
 
@@ -313,7 +380,11 @@ describe('picture and PDF bombs', () => {
   });
 
   it('keeps a PDF of nearly 10 MB without reading into it, while the server keeps answering', async () => {
-    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(10 * 1024 * 1024 - 64, 0x20), Buffer.from('\n%%EOF\n')]);
+    const pdf = Buffer.concat([
+      Buffer.from('%PDF-1.7\n'),
+      Buffer.alloc(10 * 1024 * 1024 - 64, 0x20),
+      Buffer.from('\n%%EOF\n'),
+    ]);
     const m = await measure(uploadFile('results', pdf, 'application/pdf'));
     report('PDF of 10 MB', m, pdf.length);
     expect(m.res.statusCode, m.res.body).toBe(200);

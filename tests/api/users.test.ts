@@ -9,7 +9,10 @@ import { buildApp } from '../../server/app';
 import { SERVER_MESSAGES } from '../../src/domain/server-messages';
 import { users } from '../../server/db/schema';
 import {
-  CANNOT_REMOVE_SELF, LAST_ADMIN, emailInUseMessage, newUserNeedsPasswordMessage,
+  CANNOT_REMOVE_SELF,
+  LAST_ADMIN,
+  emailInUseMessage,
+  newUserNeedsPasswordMessage,
 } from '../../server/modules/users/service';
 import { PASSWORD, createSchool, createUser } from './support/factories';
 import { signIn, type Agent } from './support/http';
@@ -21,16 +24,43 @@ let t: TestApp;
 let admin: Agent;
 let adminRow: typeof users.$inferSelect;
 
-const put = (agent: Agent, body: { users?: unknown[]; usersDeleted?: string[] }, headers: Record<string, string> = {}) =>
-  agent.request({ method: 'PUT', url: '/api/users', payload: { multi: true, users: [], usersDeleted: [], ...body }, headers });
-const list = async (agent: Agent = admin) => (await agent.request({ method: 'GET', url: '/api/users' })).json() as Row[];
-const stored = (id: string) => t.db.select().from(users).where(eq(users.id, id)).then((r) => r[0]);
+const put = (
+  agent: Agent,
+  body: { users?: unknown[]; usersDeleted?: string[] },
+  headers: Record<string, string> = {},
+) =>
+  agent.request({
+    method: 'PUT',
+    url: '/api/users',
+    payload: { multi: true, users: [], usersDeleted: [], ...body },
+    headers,
+  });
+const list = async (agent: Agent = admin) =>
+  (await agent.request({ method: 'GET', url: '/api/users' })).json() as Row[];
+const stored = (id: string) =>
+  t.db
+    .select()
+    .from(users)
+    .where(eq(users.id, id))
+    .then((r) => r[0]);
 const edit = (u: typeof users.$inferSelect, over: Record<string, unknown> = {}) => ({
-  id: u.id, firstname: u.firstname, lastname: u.lastname, email: u.email, role: u.type, newPassword: '', version: u.version, ...over,
+  id: u.id,
+  firstname: u.firstname,
+  lastname: u.lastname,
+  email: u.email,
+  role: u.type,
+  newPassword: '',
+  version: u.version,
+  ...over,
 });
 const newUser = (over: Record<string, unknown> = {}) => ({
-  id: `tempid-${randomUUID()}`, firstname: 'Nina', lastname: 'New', email: `new-${randomUUID().slice(0, 6)}@example.test`,
-  role: 'racedept', newPassword: 'a fresh passphrase', ...over,
+  id: `tempid-${randomUUID()}`,
+  firstname: 'Nina',
+  lastname: 'New',
+  email: `new-${randomUUID().slice(0, 6)}@example.test`,
+  role: 'racedept',
+  newPassword: 'a fresh passphrase',
+  ...over,
 });
 const whoAmI = (agent: Agent) => agent.request({ method: 'GET', url: '/api/users' }).then((r) => r.statusCode);
 
@@ -49,11 +79,13 @@ describe('listing staff users', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.body).not.toMatch(/argon2|passwordHash|password_hash/);
     expect((res.json() as Row[]).map((r) => `${r.firstname} ${r.lastname} ${r.role}`)).toEqual([
-      'Ada Admin admin', 'Al Brown racedept', 'Zoe brown auditor',
+      'Ada Admin admin',
+      'Al Brown racedept',
+      'Zoe brown auditor',
     ]);
   });
 
-  it('is the admin\'s only: others are refused and the signed-out asked to sign in', async () => {
+  it("is the admin's only: others are refused and the signed-out asked to sign in", async () => {
     const school = await createUser(t.db, 'school', { schoolId: (await createSchool(t.db)).id });
     const before = await t.db.select().from(users);
     for (const type of ['auditor', 'racedept'] as const) {
@@ -65,7 +97,10 @@ describe('listing staff users', () => {
     expect(await whoAmI(coordinator)).toBe(403);
     expect((await put(coordinator, { users: [newUser()] })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/users' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'PUT', url: '/api/users', payload: { multi: true, users: [], usersDeleted: [] } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/users', payload: { multi: true, users: [], usersDeleted: [] } }))
+        .statusCode,
+    ).toBe(401);
     expect((await t.db.select().from(users)).length).toBe(before.length + 2);
     expect((await t.db.select().from(users)).filter((u) => u.firstname === 'Nina')).toEqual([]);
   });
@@ -86,9 +121,16 @@ describe('saving the grid', () => {
 
   it('updates names, address and role, keeping the password when it is left blank', async () => {
     const auditor = await createUser(t.db, 'auditor');
-    const res = await put(admin, { users: [edit(auditor, { firstname: 'Ann', lastname: 'Other', email: 'ann@example.test', role: 'racedept' })] });
+    const res = await put(admin, {
+      users: [edit(auditor, { firstname: 'Ann', lastname: 'Other', email: 'ann@example.test', role: 'racedept' })],
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect((res.json() as Row[]).find((r) => r.id === auditor.id)).toMatchObject({ firstname: 'Ann', lastname: 'Other', email: 'ann@example.test', role: 'racedept' });
+    expect((res.json() as Row[]).find((r) => r.id === auditor.id)).toMatchObject({
+      firstname: 'Ann',
+      lastname: 'Other',
+      email: 'ann@example.test',
+      role: 'racedept',
+    });
     expect((await stored(auditor.id))!.passwordHash).toBe(auditor.passwordHash);
     await signIn(t.app, 'ann@example.test', PASSWORD);
   });
@@ -105,7 +147,9 @@ describe('saving the grid', () => {
       [edit(auditor, { lastname: 'Twice' }), edit(auditor)],
     ];
     for (const rows of bad) expect((await put(admin, { users: rows })).statusCode, JSON.stringify(rows[0])).toBe(400);
-    const missing = await put(admin, { users: [edit(auditor, { firstname: 'Changed' }), newUser({ email: 'nopass@example.test', newPassword: '' })] });
+    const missing = await put(admin, {
+      users: [edit(auditor, { firstname: 'Changed' }), newUser({ email: 'nopass@example.test', newPassword: '' })],
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe(newUserNeedsPasswordMessage('nopass@example.test'));
     expect(await t.db.select().from(users)).toEqual(before);
@@ -119,7 +163,9 @@ describe('saving the grid', () => {
     expect(taken.json().message).toBe(emailInUseMessage(school.email.toUpperCase()));
     const clash = await put(admin, { users: [edit(auditor, { email: adminRow.email })] });
     expect(clash.json().message).toBe(emailInUseMessage(adminRow.email));
-    const twice = await put(admin, { users: [newUser({ email: 'pair@example.test' }), newUser({ email: 'PAIR@example.test' })] });
+    const twice = await put(admin, {
+      users: [newUser({ email: 'pair@example.test' }), newUser({ email: 'PAIR@example.test' })],
+    });
     expect(twice.json().message).toBe(emailInUseMessage('PAIR@example.test'));
     // An address freed by a removal in the same save may be given at once.
     const reused = await put(admin, { users: [newUser({ email: auditor.email })], usersDeleted: [auditor.id] });
@@ -149,7 +195,10 @@ describe('saving the grid', () => {
     expect((await put(admin, { users: [edit(auditor, { firstname: 'First' })] })).statusCode).toBe(200);
     const stale = await put(admin, { users: [edit(auditor, { firstname: 'Second' })] });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toMatchObject({ message: SERVER_MESSAGES.staleVersion, current: { id: auditor.id, firstname: 'First' } });
+    expect(stale.json()).toMatchObject({
+      message: SERVER_MESSAGES.staleVersion,
+      current: { id: auditor.id, firstname: 'First' },
+    });
     expect(stale.body).not.toMatch(/argon2/);
     expect((await stored(auditor.id))!.firstname).toBe('First');
   });
@@ -176,17 +225,25 @@ describe('saving the grid', () => {
 });
 
 describe('sessions after a save', () => {
-  it('a new password ends the user\'s sessions; the old password no longer works', async () => {
+  it("a new password ends the user's sessions; the old password no longer works", async () => {
     const auditor = await createUser(t.db, 'auditor');
     const session = await signIn(t.app, auditor.email);
     expect((await session.request({ method: 'GET', url: '/api/school/bpay' })).statusCode).toBe(200); // remembered now
     expect((await put(admin, { users: [edit(auditor, { newPassword: 'another passphrase' })] })).statusCode).toBe(200);
     expect((await session.request({ method: 'GET', url: '/api/school/bpay' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: auditor.email, password: PASSWORD } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { username: auditor.email, password: PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(401);
     await signIn(t.app, auditor.email, 'another passphrase');
   });
 
-  it('changing one\'s own password keeps the current session and ends the others', async () => {
+  it("changing one's own password keeps the current session and ends the others", async () => {
     const elsewhere = await signIn(t.app, adminRow.email);
     expect(await whoAmI(elsewhere)).toBe(200);
     expect((await put(admin, { users: [edit(adminRow, { newPassword: 'my new passphrase' })] })).statusCode).toBe(200);
@@ -202,20 +259,36 @@ describe('sessions after a save', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as Row[]).map((r) => r.id)).toEqual([adminRow.id]);
     expect((await session.request({ method: 'GET', url: '/api/disciplines' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: racedept.email, password: PASSWORD } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { username: racedept.email, password: PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
-  it('the saving server forgets its own remembered sessions at once, without waiting for the database\'s notice', async () => {
+  it("the saving server forgets its own remembered sessions at once, without waiting for the database's notice", async () => {
     // A server that remembers sessions but never hears the database's notices.
-    const deaf = await buildApp({ ...t.deps, listen: (channel, _onMessage, onLost) => t.deps.listen!(channel, () => undefined, onLost) });
+    const deaf = await buildApp({
+      ...t.deps,
+      listen: (channel, _onMessage, onLost) => t.deps.listen!(channel, () => undefined, onLost),
+    });
     await deaf.ready();
     try {
-      const onDeaf = (agent: Agent, opts: Parameters<Agent['request']>[0]) => deaf.inject({ ...opts, headers: { ...opts.headers, cookie: agent.cookie } });
+      const onDeaf = (agent: Agent, opts: Parameters<Agent['request']>[0]) =>
+        deaf.inject({ ...opts, headers: { ...opts.headers, cookie: agent.cookie } });
       const racedept = await createUser(t.db, 'racedept');
       const session = await signIn(t.app, racedept.email);
       const disciplines = { method: 'GET', url: '/api/disciplines' } as const;
       expect((await onDeaf(session, disciplines)).statusCode).toBe(200); // remembered there now
-      const res = await onDeaf(admin, { method: 'PUT', url: '/api/users', payload: { multi: true, users: [], usersDeleted: [racedept.id] } });
+      const res = await onDeaf(admin, {
+        method: 'PUT',
+        url: '/api/users',
+        payload: { multi: true, users: [], usersDeleted: [racedept.id] },
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect((await onDeaf(session, disciplines)).statusCode).toBe(401);
     } finally {

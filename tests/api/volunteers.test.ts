@@ -24,22 +24,66 @@ let school: Agent;
 let admin: Agent;
 
 type Spot = { DisciplineId: number; division: number; male: number; female: number };
-type Slot = { id: string; VolunteerId: string | null; preferences: { DisciplineId: number | null; division: number | null; gender: string | null; position: string | null; isLocked: boolean }[] };
+type Slot = {
+  id: string;
+  VolunteerId: string | null;
+  preferences: {
+    DisciplineId: number | null;
+    division: number | null;
+    gender: string | null;
+    position: string | null;
+    isLocked: boolean;
+  }[];
+};
 
-const volunteer = (over: Record<string, unknown> = {}) => ({ id: randomUUID(), firstname: 'Val', lastname: 'Unteer', mobile: '0400 123 456', email: '', seasonPass: '0', ...over });
-const pref = (over: Record<string, unknown> = {}) => ({ DisciplineId: 2, division: 1, gender: 'Male', position: 'Start Marshall', ...over });
-const slot = (VolunteerId: string | null, preference: Record<string, unknown> | null = pref()) =>
-  ({ id: randomUUID(), VolunteerId, preferences: preference ? [preference] : [] });
-const save = (agent: Agent, body: Partial<{ volunteers: unknown[]; volunteersDeleted: string[]; slots: unknown[]; slotsDeleted: string[] }>, headers: Record<string, string> = {}) =>
-  agent.request({ method: 'PUT', url: '/api/volunteers', headers, payload: { multi: true, volunteers: [], volunteersDeleted: [], slots: [], slotsDeleted: [], ...body } });
+const volunteer = (over: Record<string, unknown> = {}) => ({
+  id: randomUUID(),
+  firstname: 'Val',
+  lastname: 'Unteer',
+  mobile: '0400 123 456',
+  email: '',
+  seasonPass: '0',
+  ...over,
+});
+const pref = (over: Record<string, unknown> = {}) => ({
+  DisciplineId: 2,
+  division: 1,
+  gender: 'Male',
+  position: 'Start Marshall',
+  ...over,
+});
+const slot = (VolunteerId: string | null, preference: Record<string, unknown> | null = pref()) => ({
+  id: randomUUID(),
+  VolunteerId,
+  preferences: preference ? [preference] : [],
+});
+const save = (
+  agent: Agent,
+  body: Partial<{ volunteers: unknown[]; volunteersDeleted: string[]; slots: unknown[]; slotsDeleted: string[] }>,
+  headers: Record<string, string> = {},
+) =>
+  agent.request({
+    method: 'PUT',
+    url: '/api/volunteers',
+    headers,
+    payload: { multi: true, volunteers: [], volunteersDeleted: [], slots: [], slotsDeleted: [], ...body },
+  });
 const get = async <T>(agent: Agent, url: string): Promise<T> => {
   const res = await agent.request({ method: 'GET', url });
   expect(res.statusCode, `${url} ${res.body}`).toBe(200);
   return res.json() as T;
 };
 const spotOf = async (disciplineId = 2, division = 1) => {
-  const [row] = await t.db.select().from(volunteerSpots)
-    .where(and(eq(volunteerSpots.eventId, eventId), eq(volunteerSpots.disciplineId, disciplineId), eq(volunteerSpots.division, division)));
+  const [row] = await t.db
+    .select()
+    .from(volunteerSpots)
+    .where(
+      and(
+        eq(volunteerSpots.eventId, eventId),
+        eq(volunteerSpots.disciplineId, disciplineId),
+        eq(volunteerSpots.division, division),
+      ),
+    );
   return row!;
 };
 
@@ -51,16 +95,46 @@ beforeEach(async () => {
     { eventId, disciplineId: 2, division: 2, male: 0, female: 1 },
   ]);
 });
-afterEach(async () => { await t.close(); });
+afterEach(async () => {
+  await t.close();
+});
 
 /** `count` race entries of a school in one discipline (teams of three, lettered A, B, ...). */
 async function enterRaces(disciplineId: number, count: number, sid = schoolId) {
   for (let i = 0; i < count; i += 3) {
-    const [team] = await t.db.insert(teams).values({ schoolId: sid, eventId, disciplineId, division: 1, gender: 'Male', teamRank: String.fromCharCode(65 + i / 3) }).returning();
-    const people = await t.db.insert(participants).values(Array.from({ length: Math.min(3, count - i) }, (_, n) => ({
-      schoolId: sid, firstname: 'R', lastname: `${disciplineId}-${i + n}`, gender: 'Male', yearLevel: '9',
-    }))).returning();
-    await t.db.insert(teamEntries).values(people.map((p, n) => ({ teamId: team!.id, eventId, disciplineId, schoolId: sid, participantId: p.id, position: n + 1 })));
+    const [team] = await t.db
+      .insert(teams)
+      .values({
+        schoolId: sid,
+        eventId,
+        disciplineId,
+        division: 1,
+        gender: 'Male',
+        teamRank: String.fromCharCode(65 + i / 3),
+      })
+      .returning();
+    const people = await t.db
+      .insert(participants)
+      .values(
+        Array.from({ length: Math.min(3, count - i) }, (_, n) => ({
+          schoolId: sid,
+          firstname: 'R',
+          lastname: `${disciplineId}-${i + n}`,
+          gender: 'Male',
+          yearLevel: '9',
+        })),
+      )
+      .returning();
+    await t.db.insert(teamEntries).values(
+      people.map((p, n) => ({
+        teamId: team!.id,
+        eventId,
+        disciplineId,
+        schoolId: sid,
+        participantId: p.id,
+        position: n + 1,
+      })),
+    );
   }
 }
 
@@ -88,9 +162,16 @@ describe('saving volunteers and slots', () => {
     expect(res.statusCode, res.body).toBe(200);
     const answer = res.json() as { volunteers: { id: string }[]; slots: Slot[] };
     expect(answer.volunteers.map((x) => x.id)).toEqual([v.id]);
-    expect(answer.slots[0]!.preferences[0]).toMatchObject({ DisciplineId: 2, division: 1, gender: 'Male', isLocked: true });
+    expect(answer.slots[0]!.preferences[0]).toMatchObject({
+      DisciplineId: 2,
+      division: 1,
+      gender: 'Male',
+      isLocked: true,
+    });
     expect((await spotOf()).male).toBe(1);
-    expect(await get<Spot[]>(school, '/api/volunteerSpots/available')).toEqual(expect.arrayContaining([expect.objectContaining({ DisciplineId: 2, division: 1, male: 1, female: 1 })]));
+    expect(await get<Spot[]>(school, '/api/volunteerSpots/available')).toEqual(
+      expect.arrayContaining([expect.objectContaining({ DisciplineId: 2, division: 1, male: 1, female: 1 })]),
+    );
     expect((await get<{ id: string }[]>(school, '/api/volunteers')).map((x) => x.id)).toEqual([v.id]);
     const slots = await get<Slot[]>(school, '/api/volunteerSlots');
     expect(slots).toEqual([expect.objectContaining({ id: s.id, VolunteerId: v.id })]);
@@ -98,7 +179,11 @@ describe('saving volunteers and slots', () => {
     // A locked preference stays as it is when the slot is saved again with another choice.
     const again = await save(school, { slots: [{ ...s, preferences: [pref({ division: 2, gender: 'Female' })] }] });
     expect(again.statusCode, again.body).toBe(200);
-    expect((await get<Slot[]>(school, '/api/volunteerSlots'))[0]!.preferences[0]).toMatchObject({ division: 1, gender: 'Male', isLocked: true });
+    expect((await get<Slot[]>(school, '/api/volunteerSlots'))[0]!.preferences[0]).toMatchObject({
+      division: 1,
+      gender: 'Male',
+      isLocked: true,
+    });
     expect((await spotOf(2, 2)).female).toBe(1);
   });
 
@@ -136,20 +221,31 @@ describe('saving volunteers and slots', () => {
     const other = await anotherSchool();
     expect((await save(school, withVolunteer(pref({ gender: 'Female' })))).statusCode).toBe(200);
     const [v1, v2] = [volunteer(), volunteer()];
-    const refused = await save(other, { volunteers: [v1, v2], slots: [slot(v1.id), slot(v2.id, pref({ gender: 'Female' }))] });
+    const refused = await save(other, {
+      volunteers: [v1, v2],
+      slots: [slot(v1.id), slot(v2.id, pref({ gender: 'Female' }))],
+    });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json().fields).toEqual([{ path: 'slots.1.preferences.0', message: VOLUNTEER_MESSAGES.noPlaceLeft('Moguls Division 1 Female') }]);
+    expect(refused.json().fields).toEqual([
+      { path: 'slots.1.preferences.0', message: VOLUNTEER_MESSAGES.noPlaceLeft('Moguls Division 1 Female') },
+    ]);
     // The whole save was refused: the first slot's place is not taken either.
     expect(await spotOf()).toMatchObject({ male: 2, female: 0 });
   });
 
   it('gives the last places to exactly as many schools as there are, when they all ask at once', async () => {
-    await t.db.update(volunteerSpots).set({ male: 3 }).where(and(eq(volunteerSpots.eventId, eventId), eq(volunteerSpots.disciplineId, 2), eq(volunteerSpots.division, 1)));
+    await t.db
+      .update(volunteerSpots)
+      .set({ male: 3 })
+      .where(
+        and(eq(volunteerSpots.eventId, eventId), eq(volunteerSpots.disciplineId, 2), eq(volunteerSpots.division, 1)),
+      );
     const agents = [school, ...(await Promise.all(Array.from({ length: 7 }, anotherSchool)))];
     const answers = await Promise.all(agents.map((agent) => save(agent, withVolunteer())));
     const codes = answers.map((a) => a.statusCode).sort();
     expect(codes).toEqual([200, 200, 200, 422, 422, 422, 422, 422]);
-    for (const a of answers.filter((x) => x.statusCode === 422)) expect(a.json().fields[0].path).toBe('slots.0.preferences.0');
+    for (const a of answers.filter((x) => x.statusCode === 422))
+      expect(a.json().fields[0].path).toBe('slots.0.preferences.0');
     expect((await spotOf()).male).toBe(0);
   });
 
@@ -174,7 +270,9 @@ describe('saving volunteers and slots', () => {
     expect((await save(other, { volunteers: [theirs] })).statusCode).toBe(200);
     const foreign = await save(school, { slots: [slot(theirs.id, pref({ gender: 'Female' }))] });
     expect(foreign.statusCode).toBe(422);
-    expect(foreign.json().fields).toEqual([{ path: 'slots.0.VolunteerId', message: VOLUNTEER_MESSAGES.notYourVolunteer }]);
+    expect(foreign.json().fields).toEqual([
+      { path: 'slots.0.VolunteerId', message: VOLUNTEER_MESSAGES.notYourVolunteer },
+    ]);
   });
 });
 
@@ -209,7 +307,9 @@ describe('who may hold a place (the attack: one school holding every place with 
     expect((await save(school, { volunteers: [v], slots: [slot(v.id)] })).statusCode).toBe(200);
     const again = await save(school, { slots: [slot(v.id, pref({ gender: 'Female' }))] });
     expect(again.statusCode).toBe(422);
-    expect(again.json().fields).toEqual([{ path: 'slots.0.VolunteerId', message: VOLUNTEER_MESSAGES.volunteerHasPlace }]);
+    expect(again.json().fields).toEqual([
+      { path: 'slots.0.VolunteerId', message: VOLUNTEER_MESSAGES.volunteerHasPlace },
+    ]);
     expect(await spotOf()).toMatchObject({ male: 215, female: 216 });
   });
 
@@ -233,7 +333,12 @@ describe('who may hold a place (the attack: one school holding every place with 
 
   it('gives no place to a school without race entries', async () => {
     const other = await createSchool(t.db);
-    const agent = await signIn(t.app, (await createUser(t.db, 'school', { schoolId: other.id })).email, undefined, eventId);
+    const agent = await signIn(
+      t.app,
+      (await createUser(t.db, 'school', { schoolId: other.id })).email,
+      undefined,
+      eventId,
+    );
     const refused = await save(agent, withVolunteer());
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(VOLUNTEER_MESSAGES.tooManyPlaces(0));
@@ -245,13 +350,22 @@ describe('who may hold a place (the attack: one school holding every place with 
     await t.db.insert(volunteerSpots).values({ eventId, disciplineId: 1, division: 1, male: 5, female: 5 });
     const refused = await save(school, withVolunteer(pref({ DisciplineId: 1, position: 'Shovel' })));
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().fields).toEqual([{
-      path: 'body.slots.0.preferences.0.position',
-      message: volunteerPositionNotOfferedMessage(['Start Marshall', 'Finish Assistant', 'Start Referee', 'Finish Referee']),
-    }]);
+    expect(refused.json().fields).toEqual([
+      {
+        path: 'body.slots.0.preferences.0.position',
+        message: volunteerPositionNotOfferedMessage([
+          'Start Marshall',
+          'Finish Assistant',
+          'Start Referee',
+          'Finish Referee',
+        ]),
+      },
+    ]);
     expect(await spotOf(1, 1)).toMatchObject({ male: 5, female: 5 });
     expect(await get<unknown[]>(school, '/api/volunteerSlots')).toEqual([]);
-    expect((await save(school, withVolunteer(pref({ DisciplineId: 1, position: 'Finish Assistant' })))).statusCode).toBe(200);
+    expect(
+      (await save(school, withVolunteer(pref({ DisciplineId: 1, position: 'Finish Assistant' })))).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -304,15 +418,28 @@ describe("the admin's volunteer spots", () => {
     // Division 6 of Moguls is not raced at this event (divisions 1 to 5): left out.
     await t.db.insert(volunteerSpots).values({ eventId, disciplineId: 2, division: 6, male: 9, female: 9 });
     const spots = await get<Spot[]>(admin, '/api/volunteerSpots');
-    expect(spots.map((s) => [s.DisciplineId, s.division])).toEqual([[2, 1], [2, 2]]);
-    const put = await admin.request({ method: 'PUT', url: '/api/volunteerSpots', payload: { spots: [{ DisciplineId: 2, division: 3, male: 4, female: 5 }] } });
+    expect(spots.map((s) => [s.DisciplineId, s.division])).toEqual([
+      [2, 1],
+      [2, 2],
+    ]);
+    const put = await admin.request({
+      method: 'PUT',
+      url: '/api/volunteerSpots',
+      payload: { spots: [{ DisciplineId: 2, division: 3, male: 4, female: 5 }] },
+    });
     expect(put.statusCode, put.body).toBe(200);
     expect((put.json() as Spot[]).find((s) => s.division === 3)).toMatchObject({ male: 4, female: 5 });
-    const bad = await admin.request({ method: 'PUT', url: '/api/volunteerSpots', payload: { spots: [{ DisciplineId: 9, division: 5, male: 1, female: 1 }] } });
+    const bad = await admin.request({
+      method: 'PUT',
+      url: '/api/volunteerSpots',
+      payload: { spots: [{ DisciplineId: 9, division: 5, male: 1, female: 1 }] },
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().fields).toEqual([{ path: 'spots.0.division', message: VOLUNTEER_MESSAGES.spotOutOfRange }]);
     expect((await school.request({ method: 'GET', url: '/api/volunteerSpots' })).statusCode).toBe(403);
-    expect((await school.request({ method: 'PUT', url: '/api/volunteerSpots', payload: { spots: [] } })).statusCode).toBe(403);
+    expect(
+      (await school.request({ method: 'PUT', url: '/api/volunteerSpots', payload: { spots: [] } })).statusCode,
+    ).toBe(403);
   });
 
   it('keeps each event to its own spots', async () => {

@@ -18,20 +18,45 @@ let eventId: string;
 let admin: Agent;
 let school: Agent;
 
-type Answer = { id: string; version: number; completed: boolean; createdBy: string; givenName: string; surname: string };
+type Answer = {
+  id: string;
+  version: number;
+  completed: boolean;
+  createdBy: string;
+  givenName: string;
+  surname: string;
+};
 type Matched = {
-  participants: { ParticipantId: string; firstname: string; lastname: string; snowId: string | null; waiver: Answer | null }[];
+  participants: {
+    ParticipantId: string;
+    firstname: string;
+    lastname: string;
+    snowId: string | null;
+    waiver: Answer | null;
+  }[];
   volunteers: { VolunteerId: string; firstname: string; lastname: string; waiver: Answer | null }[];
   unmatchedParticipants: Answer[];
   unmatchedVolunteers: Answer[];
 };
 
 const waiver = (over: Record<string, unknown> = {}) => ({
-  id: randomUUID(), type: 'participant', name: 'Ava Alpine', givenName: 'Ava', surname: 'Alpine', completed: true, ...over,
+  id: randomUUID(),
+  type: 'participant',
+  name: 'Ava Alpine',
+  givenName: 'Ava',
+  surname: 'Alpine',
+  completed: true,
+  ...over,
 });
-const put = (agent: Agent, body: { data?: unknown[]; waiversDeleted?: string[] }, headers: Record<string, string> = {}) =>
+const put = (
+  agent: Agent,
+  body: { data?: unknown[]; waiversDeleted?: string[] },
+  headers: Record<string, string> = {},
+) =>
   agent.request({
-    method: 'PUT', url: '/api/waivers', headers,
+    method: 'PUT',
+    url: '/api/waivers',
+    headers,
     payload: { multi: true, data: body.data ?? [], waiversDeleted: body.waiversDeleted ?? [] },
   });
 const matched = async (agent: Agent, query: Record<string, string> = {}): Promise<Matched> => {
@@ -47,12 +72,23 @@ async function saved(agent: Agent, rows: Record<string, unknown>[]) {
   return res.json() as Answer[];
 }
 
-async function addParticipant(sid: string, firstname: string, lastname: string, over: Partial<typeof participants.$inferInsert> = {}) {
-  const [row] = await t.db.insert(participants).values({ schoolId: sid, firstname, lastname, ...over }).returning();
+async function addParticipant(
+  sid: string,
+  firstname: string,
+  lastname: string,
+  over: Partial<typeof participants.$inferInsert> = {},
+) {
+  const [row] = await t.db
+    .insert(participants)
+    .values({ schoolId: sid, firstname, lastname, ...over })
+    .returning();
   return row!.id;
 }
 async function addVolunteer(sid: string, firstname: string, lastname: string, eid = eventId) {
-  const [row] = await t.db.insert(volunteers).values({ schoolId: sid, eventId: eid, firstname, lastname, mobile: '0400 000 000' }).returning();
+  const [row] = await t.db
+    .insert(volunteers)
+    .values({ schoolId: sid, eventId: eid, firstname, lastname, mobile: '0400 000 000' })
+    .returning();
   return row!.id;
 }
 
@@ -68,7 +104,9 @@ beforeEach(async () => {
   t = await startTestApp();
   ({ schoolId, eventId, admin, school } = await schoolInEvent(t));
 });
-afterEach(async () => { await t.close(); });
+afterEach(async () => {
+  await t.close();
+});
 
 describe('GET /api/waivers/matched', () => {
   it('matches names whatever their case, accents, spaces, hyphens and apostrophes', async () => {
@@ -81,9 +119,14 @@ describe('GET /api/waivers/matched', () => {
       waiver({ type: 'volunteer', givenName: 'vic', surname: 'dupont', name: 'vic dupont' }),
     ]);
     const answer = await matched(school);
-    expect(answer.participants.map((p) => [p.ParticipantId, p.waiver?.id ?? null])).toEqual([[jo, b!.id], [zoe, a!.id]]);
+    expect(answer.participants.map((p) => [p.ParticipantId, p.waiver?.id ?? null])).toEqual([
+      [jo, b!.id],
+      [zoe, a!.id],
+    ]);
     expect(answer.participants[0]!.waiver).toMatchObject({ completed: false, givenName: 'mary-jane', surname: 'LEE' });
-    expect(answer.volunteers).toEqual([{ VolunteerId: vic, firstname: 'Vic', lastname: 'Du Pont', waiver: expect.objectContaining({ id: c!.id }) }]);
+    expect(answer.volunteers).toEqual([
+      { VolunteerId: vic, firstname: 'Vic', lastname: 'Du Pont', waiver: expect.objectContaining({ id: c!.id }) },
+    ]);
     expect(answer.unmatchedParticipants).toEqual([]);
     expect(answer.unmatchedVolunteers).toEqual([]);
   });
@@ -93,7 +136,13 @@ describe('GET /api/waivers/matched', () => {
     const [w] = await saved(school, [waiver({ givenName: 'Alex', surname: 'Browne', snowId: '4242424' })]);
     const answer = await matched(school);
     expect(answer.participants).toEqual([
-      { ParticipantId: alex, firstname: 'Alexander', lastname: 'Brown', snowId: '4242424', waiver: expect.objectContaining({ id: w!.id, snowId: '4242424' }) },
+      {
+        ParticipantId: alex,
+        firstname: 'Alexander',
+        lastname: 'Brown',
+        snowId: '4242424',
+        waiver: expect.objectContaining({ id: w!.id, snowId: '4242424' }),
+      },
     ]);
   });
 
@@ -125,10 +174,16 @@ describe('GET /api/waivers/matched', () => {
 });
 
 describe('PUT /api/waivers', () => {
-  it('saves new waivers in the session\'s school and event, entered by the signed-in user whatever the body says', async () => {
+  it("saves new waivers in the session's school and event, entered by the signed-in user whatever the body says", async () => {
     const [row] = await saved(school, [waiver({ createdBy: 'someone@else.test', snowId: '' })]);
     const [user] = await t.db.select().from(users).where(eq(users.schoolId, schoolId));
-    expect(row).toMatchObject({ createdBy: user!.email, SchoolId: schoolId, EventId: eventId, snowId: null, version: 1 });
+    expect(row).toMatchObject({
+      createdBy: user!.email,
+      SchoolId: schoolId,
+      EventId: eventId,
+      snowId: null,
+      version: 1,
+    });
     const [stored] = await rowsOf(schoolId);
     expect(stored).toMatchObject({ id: row!.id, createdBy: user!.email, eventId, completed: 1, type: 'participant' });
   });
@@ -140,9 +195,14 @@ describe('PUT /api/waivers', () => {
 
   it('updates and removes in one call, keeping who entered the waiver', async () => {
     const [keep, gone] = await saved(school, [waiver({ completed: false }), waiver({ givenName: 'Gone' })]);
-    const res = await put(admin, { data: [waiver({ id: keep!.id, completed: true, givenName: 'Eva', version: keep!.version })], waiversDeleted: [gone!.id] });
+    const res = await put(admin, {
+      data: [waiver({ id: keep!.id, completed: true, givenName: 'Eva', version: keep!.version })],
+      waiversDeleted: [gone!.id],
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject([{ id: keep!.id, completed: true, givenName: 'Eva', createdBy: keep!.createdBy, version: 2 }]);
+    expect(res.json()).toMatchObject([
+      { id: keep!.id, completed: true, givenName: 'Eva', createdBy: keep!.createdBy, version: 2 },
+    ]);
     expect((await rowsOf(schoolId)).map((r) => [r.id, r.givenName, r.completed])).toEqual([[keep!.id, 'Eva', 1]]);
   });
 
@@ -172,20 +232,39 @@ describe('PUT /api/waivers', () => {
   it('answers 409 with the stored row and its index for a stale version, and saves nothing of the batch', async () => {
     const [row] = await saved(school, [waiver({ completed: false })]);
     await saved(admin, [waiver({ id: row!.id, completed: true, version: row!.version })]);
-    const res = await put(school, { data: [waiver(), waiver({ id: row!.id, givenName: 'Mine', version: row!.version })] });
+    const res = await put(school, {
+      data: [waiver(), waiver({ id: row!.id, givenName: 'Mine', version: row!.version })],
+    });
     expect(res.statusCode, res.body).toBe(409);
-    expect(res.json()).toMatchObject({ index: 1, current: { id: row!.id, givenName: 'Ava', completed: true, version: 2 } });
+    expect(res.json()).toMatchObject({
+      index: 1,
+      current: { id: row!.id, givenName: 'Ava', completed: true, version: 2 },
+    });
     expect((await rowsOf(schoolId)).map((r) => r.id)).toEqual([row!.id]);
   });
 });
 
 describe('PUT /api/waivers: a waiver on record sent as only the fields changed', () => {
   it('writes only what a row carries, and a full name made from the two parts follows them', async () => {
-    const [row, formName] = await saved(school, [waiver({ name: undefined, completed: false }), waiver({ name: 'Ava M. Alpine', givenName: 'Ava' })]);
+    const [row, formName] = await saved(school, [
+      waiver({ name: undefined, completed: false }),
+      waiver({ name: 'Ava M. Alpine', givenName: 'Ava' }),
+    ]);
     await saved(admin, [{ id: row!.id, completed: true, version: row!.version }]); // another device: version 2
-    const answer = await saved(school, [{ id: row!.id, surname: 'Summit', version: 2 }, { id: formName!.id, givenName: 'Eva', version: formName!.version }]);
+    const answer = await saved(school, [
+      { id: row!.id, surname: 'Summit', version: 2 },
+      { id: formName!.id, givenName: 'Eva', version: formName!.version },
+    ]);
     expect(answer).toMatchObject([
-      { id: row!.id, name: 'Ava Summit', givenName: 'Ava', surname: 'Summit', completed: true, type: 'participant', version: 3 },
+      {
+        id: row!.id,
+        name: 'Ava Summit',
+        givenName: 'Ava',
+        surname: 'Summit',
+        completed: true,
+        type: 'participant',
+        version: 3,
+      },
       { id: formName!.id, name: 'Ava M. Alpine', givenName: 'Eva' },
     ]);
   });
@@ -198,7 +277,7 @@ describe('PUT /api/waivers: a waiver on record sent as only the fields changed',
 });
 
 describe('a school only ever touches its own waivers', () => {
-  it('never sees another school\'s waivers, and may not name another school', async () => {
+  it("never sees another school's waivers, and may not name another school", async () => {
     await addParticipant(schoolId, 'Other', 'Alpine');
     const other = await otherSchool();
     const answer = await matched(school);
@@ -209,7 +288,7 @@ describe('a school only ever touches its own waivers', () => {
     expect((await matched(other.agent)).unmatchedParticipants.map((w) => w.id)).toEqual([other.waiverId]);
   });
 
-  it('cannot change or remove another school\'s waiver (404), which stays as it was', async () => {
+  it("cannot change or remove another school's waiver (404), which stays as it was", async () => {
     const other = await otherSchool();
     const before = await rowsOf(other.sid);
     const hijack = await put(school, { data: [waiver(), waiver({ id: other.waiverId, completed: false })] });
@@ -247,14 +326,18 @@ describe('roles', () => {
     expect((await racedept.request({ method: 'GET', url: '/api/waivers/matched' })).statusCode).toBe(403);
     expect((await put(racedept, { data: [waiver()] })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/waivers/matched' })).statusCode).toBe(401);
-    const signedOut = await t.app.inject({ method: 'PUT', url: '/api/waivers', payload: { multi: true, data: [waiver()], waiversDeleted: [] } });
+    const signedOut = await t.app.inject({
+      method: 'PUT',
+      url: '/api/waivers',
+      payload: { multi: true, data: [waiver()], waiversDeleted: [] },
+    });
     expect(signedOut.statusCode).toBe(401);
     expect(await rowsOf(schoolId)).toEqual([]);
   });
 });
 
 describe('a locked event', () => {
-  it('answers 410 to a school\'s save and changes nothing; the admin may still save', async () => {
+  it("answers 410 to a school's save and changes nothing; the admin may still save", async () => {
     const [row] = await saved(school, [waiver({ completed: false })]);
     await t.db.update(events).set({ locked: true }).where(eq(events.id, eventId));
     const refused = await put(school, { data: [waiver({ id: row!.id, completed: true, version: row!.version })] });
@@ -262,7 +345,9 @@ describe('a locked event', () => {
     expect(refused.json().code).toBe('EVENT_LOCKED');
     expect((await put(school, { waiversDeleted: [row!.id] })).statusCode).toBe(410);
     expect((await rowsOf(schoolId)).map((r) => [r.id, r.completed])).toEqual([[row!.id, 0]]);
-    expect((await put(admin, { data: [waiver({ id: row!.id, completed: true, version: row!.version })] })).statusCode).toBe(200);
+    expect(
+      (await put(admin, { data: [waiver({ id: row!.id, completed: true, version: row!.version })] })).statusCode,
+    ).toBe(200);
     // Reading stays open.
     expect((await matched(school)).unmatchedParticipants.map((w) => w.completed)).toEqual([true]);
   });

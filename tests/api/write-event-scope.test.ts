@@ -23,7 +23,9 @@ beforeEach(async () => {
   t = await startTestApp();
   ({ school, admin, schoolId, eventId } = await schoolInEvent(t));
 });
-afterEach(async () => { await t?.close(); });
+afterEach(async () => {
+  await t?.close();
+});
 
 /** A VIC event: open to VIC (state 7) only; the scenario's school is in NSW. */
 async function vicEvent() {
@@ -33,11 +35,20 @@ async function vicEvent() {
 }
 
 const teamIn = (payloadEvent: string | null) => ({
-  method: 'PUT' as const, url: '/api/teams',
+  method: 'PUT' as const,
+  url: '/api/teams',
   headers: payloadEvent ? { 'x-event-id': payloadEvent } : {},
-  payload: { multi: true, teamsDeleted: [], teams: [{ id: randomUUID(), DisciplineId: 1, division: 1, gender: 'Female', teamRank: 'A', TeamEntries: [] }] },
+  payload: {
+    multi: true,
+    teamsDeleted: [],
+    teams: [{ id: randomUUID(), DisciplineId: 1, division: 1, gender: 'Female', teamRank: 'A', TeamEntries: [] }],
+  },
 });
-const teamsOf = (event: string) => t.db.select().from(teams).where(and(eq(teams.schoolId, schoolId), eq(teams.eventId, event)));
+const teamsOf = (event: string) =>
+  t.db
+    .select()
+    .from(teams)
+    .where(and(eq(teams.schoolId, schoolId), eq(teams.eventId, event)));
 
 describe("a queued write's X-Event-Id", () => {
   it("cannot put a school's teams into an event not open to its state", async () => {
@@ -82,14 +93,22 @@ it("refuses the session's own event once it is archived", async () => {
 it('a paid invoice keeps an entered participant, whichever event the write names', async () => {
   const participantId = randomUUID();
   await t.db.insert(participants).values({ id: participantId, schoolId, firstname: 'Paid', lastname: 'Up' });
-  const [team] = await t.db.insert(teams).values({ schoolId, eventId, disciplineId: 1, division: 1, teamRank: 'A', gender: 'Female' }).returning();
-  await t.db.insert(teamEntries).values({ teamId: team!.id, eventId, disciplineId: 1, schoolId, participantId, position: 1 });
+  const [team] = await t.db
+    .insert(teams)
+    .values({ schoolId, eventId, disciplineId: 1, division: 1, teamRank: 'A', gender: 'Female' })
+    .returning();
+  await t.db
+    .insert(teamEntries)
+    .values({ teamId: team!.id, eventId, disciplineId: 1, schoolId, participantId, position: 1 });
   await t.db.insert(invoices).values({ schoolId, eventId, number: 'INV-0009', totalCents: 8_000, entryCount: 1 });
   await t.db.insert(payments).values({ schoolId, eventId, amountCents: 8_000, method: 'bpay', status: 'received' });
   const unpaid = (await createEvent(t.db)).id; // open to the school's state, nothing invoiced
 
   const res = await school.request({
-    method: 'PATCH', url: `/api/v2/participants/${participantId}`, headers: { 'x-event-id': unpaid }, payload: { archived: 1 },
+    method: 'PATCH',
+    url: `/api/v2/participants/${participantId}`,
+    headers: { 'x-event-id': unpaid },
+    payload: { archived: 1 },
   });
   expect(res.statusCode, res.body).toBe(422);
   expect(res.json().message).toBe(SERVER_MESSAGES.paidNoRemoval);
@@ -99,8 +118,17 @@ it('a paid invoice keeps an entered participant, whichever event the write names
 
 it('a school cannot start an online payment in an event not open to its state, nor have one issued there', async () => {
   const vic = await vicEvent();
-  const res = await school.request({ method: 'POST', url: '/api/transaction', payload: { schoolId, eventId: vic, outstanding: 50 } });
+  const res = await school.request({
+    method: 'POST',
+    url: '/api/transaction',
+    payload: { schoolId, eventId: vic, outstanding: 50 },
+  });
   expect(res.statusCode, res.body).toBe(403);
   expect(res.json().message).toBe(SERVER_MESSAGES.eventNotForSchool);
-  expect(await t.db.select().from(invoices).where(and(eq(invoices.schoolId, schoolId), eq(invoices.eventId, vic)))).toEqual([]);
+  expect(
+    await t.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.schoolId, schoolId), eq(invoices.eventId, vic))),
+  ).toEqual([]);
 });

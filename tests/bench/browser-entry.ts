@@ -6,4 +6,10 @@ import { InterschoolsDb } from '../../src/db/database';
 import { createSyncEngine } from '../../src/sync/engine';
 import { queueWrite } from '../../src/sync/writes';
 
-(globalThis as unknown as { Bench: unknown }).Bench = { Dexie, InterschoolsDb, createSyncEngine, queueWrite, parseChangesPage };
+(globalThis as unknown as { Bench: unknown }).Bench = {
+  Dexie,
+  InterschoolsDb,
+  createSyncEngine,
+  queueWrite,
+  parseChangesPage,
+};

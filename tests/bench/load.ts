@@ -12,16 +12,34 @@ const DURATION_S = Number(process.env.LOAD_SECONDS ?? 10);
 const CONNECTIONS = (process.env.LOAD_CONNECTIONS ?? '100,200').split(',').map(Number);
 
 type Target = { kind: string; app: string; bare: string; cookie: string; participantIds: string[]; cursor: number };
-type Figures = { rps: number; p50: number; p99: number; errors: number; timeouts: number; non2xx: number; r503: number };
+type Figures = {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  r503: number;
+};
 
 function startServer(): Promise<{ target: Target; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/load-server.ts'], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/load-server.ts'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: process.env,
+  });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`load server exited with ${code}`)));
-    createInterface({ input: child.stdout! }).once('line', (line) => resolve({
-      target: JSON.parse(line) as Target,
-      stop: () => new Promise<void>((done) => { child.removeAllListeners('exit'); child.once('exit', () => done()); child.kill('SIGTERM'); }),
-    }));
+    createInterface({ input: child.stdout! }).once('line', (line) =>
+      resolve({
+        target: JSON.parse(line) as Target,
+        stop: () =>
+          new Promise<void>((done) => {
+            child.removeAllListeners('exit');
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      }),
+    );
   });
 }
 
@@ -32,12 +50,24 @@ async function hammer(url: string, connections: number, opts: Call): Promise<Fig
   const result = await autocannon({
     url,
     // Writes go round the school's participants: many writers, not one row everyone queues for.
-    ...(opts.paths ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: opts.paths![next++ % opts.paths!.length]! }) }] } : {}),
+    ...(opts.paths
+      ? {
+          requests: [
+            {
+              setupRequest: (req: autocannon.Request) => ({ ...req, path: opts.paths![next++ % opts.paths!.length]! }),
+            },
+          ],
+        }
+      : {}),
     connections,
     duration: DURATION_S,
     timeout: 10,
     method: opts.method ?? 'GET',
-    headers: { ...(opts.cookie ? { cookie: opts.cookie } : {}), ...(opts.body ? { 'content-type': 'application/json' } : {}), 'accept-encoding': 'br, gzip' },
+    headers: {
+      ...(opts.cookie ? { cookie: opts.cookie } : {}),
+      ...(opts.body ? { 'content-type': 'application/json' } : {}),
+      'accept-encoding': 'br, gzip',
+    },
     ...(opts.body ? { body: opts.body } : {}),
   });
   return {
@@ -53,17 +83,25 @@ async function hammer(url: string, connections: number, opts: Call): Promise<Fig
 
 const f0 = (n: number) => Math.round(n).toLocaleString('en-AU');
 const line = (label: string, f: Figures) =>
-  `${label.padEnd(44)} ${f0(f.rps).padStart(7)} req/s   p50 ${f0(f.p50).padStart(5)} ms   p99 ${f0(f.p99).padStart(5)} ms   `
-  + `errors ${f.errors}  timeouts ${f.timeouts}  non-2xx ${f.non2xx}${f.r503 ? ` (503: ${f.r503})` : ''}`;
+  `${label.padEnd(44)} ${f0(f.rps).padStart(7)} req/s   p50 ${f0(f.p50).padStart(5)} ms   p99 ${f0(f.p99).padStart(5)} ms   ` +
+  `errors ${f.errors}  timeouts ${f.timeouts}  non-2xx ${f.non2xx}${f.r503 ? ` (503: ${f.r503})` : ''}`;
 
 async function main() {
   const { target, stop } = await startServer();
   const calls = [
     { name: 'GET /api/events', path: '/api/events', method: 'GET' as const },
-    { name: 'GET /api/sync/changes (up to date)', path: `/api/sync/changes?cursor=${target.cursor}`, barePath: '/api/sync/changes', method: 'GET' as const },
     {
-      name: 'PATCH /api/v2/participants/:id', path: '/api/v2/participants', method: 'PATCH' as const,
-      paths: target.participantIds.map((id) => `/api/v2/participants/${id}`), body: JSON.stringify({ firstname: 'Loadtest' }),
+      name: 'GET /api/sync/changes (up to date)',
+      path: `/api/sync/changes?cursor=${target.cursor}`,
+      barePath: '/api/sync/changes',
+      method: 'GET' as const,
+    },
+    {
+      name: 'PATCH /api/v2/participants/:id',
+      path: '/api/v2/participants',
+      method: 'PATCH' as const,
+      paths: target.participantIds.map((id) => `/api/v2/participants/${id}`),
+      body: JSON.stringify({ firstname: 'Loadtest' }),
     },
   ];
   console.log(`\nLoad on ${target.kind}: ${DURATION_S} s per run, connections ${CONNECTIONS.join(' and ')} (loopback)`);
@@ -72,8 +110,17 @@ async function main() {
     await hammer(`${target.app}/api/events`, 20, { cookie: target.cookie }).catch(() => undefined);
     for (const call of calls) {
       for (const connections of CONNECTIONS) {
-        const app = await hammer(`${target.app}${call.path}`, connections, { method: call.method, cookie: target.cookie, body: call.body, paths: call.paths });
-        const bare = await hammer(`${target.bare}${call.barePath ?? call.path}`, connections, { method: call.method, body: call.body, paths: call.paths });
+        const app = await hammer(`${target.app}${call.path}`, connections, {
+          method: call.method,
+          cookie: target.cookie,
+          body: call.body,
+          paths: call.paths,
+        });
+        const bare = await hammer(`${target.bare}${call.barePath ?? call.path}`, connections, {
+          method: call.method,
+          body: call.body,
+          paths: call.paths,
+        });
         console.log(line(`${call.name} @${connections} app`, app));
         console.log(line(`${call.name} @${connections} same SQL, bare`, bare));
         console.log(`${''.padEnd(44)} ratio app / bare ${(app.rps / bare.rps).toFixed(2)}`);

@@ -25,29 +25,92 @@ async function prepare(dataDir: string) {
   await database.migrate();
   await generateLargeDataset(database.db, {});
   const db = database.db;
-  const [event] = await db.select().from(events).where(eq(events.showForStartlists, true)).orderBy(sql`${events.year} desc`).limit(1);
+  const [event] = await db
+    .select()
+    .from(events)
+    .where(eq(events.showForStartlists, true))
+    .orderBy(sql`${events.year} desc`)
+    .limit(1);
   if (!event) throw new Error('no event shown for start lists in the large data set');
-  const held = await db.select({ n: sql<number>`count(*)::int` }).from(teamEntries).innerJoin(teams, eq(teams.id, teamEntries.teamId))
-    .where(and(eq(teams.eventId, event.id), eq(teams.disciplineId, RACE.DisciplineId), eq(teams.division, RACE.division), eq(teams.gender, RACE.gender)));
+  const held = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(teamEntries)
+    .innerJoin(teams, eq(teams.id, teamEntries.teamId))
+    .where(
+      and(
+        eq(teams.eventId, event.id),
+        eq(teams.disciplineId, RACE.DisciplineId),
+        eq(teams.division, RACE.division),
+        eq(teams.gender, RACE.gender),
+      ),
+    );
   let missing = TARGET_ENTRIES - (held[0]?.n ?? 0);
-  const taken = new Set((await db.select({ s: teams.schoolId }).from(teams)
-    .where(and(eq(teams.eventId, event.id), eq(teams.disciplineId, RACE.DisciplineId), eq(teams.division, RACE.division), eq(teams.gender, RACE.gender), eq(teams.teamRank, 'M'))))
-    .map((r) => r.s));
+  const taken = new Set(
+    (
+      await db
+        .select({ s: teams.schoolId })
+        .from(teams)
+        .where(
+          and(
+            eq(teams.eventId, event.id),
+            eq(teams.disciplineId, RACE.DisciplineId),
+            eq(teams.division, RACE.division),
+            eq(teams.gender, RACE.gender),
+            eq(teams.teamRank, 'M'),
+          ),
+        )
+    ).map((r) => r.s),
+  );
   for (const school of await db.select({ id: schools.id }).from(schools)) {
     if (missing <= 0) break;
     if (taken.has(school.id)) continue;
     const size = Math.min(3, missing);
-    const [team] = await db.insert(teams).values({ schoolId: school.id, eventId: event.id, disciplineId: RACE.DisciplineId, division: RACE.division, gender: RACE.gender, teamRank: 'M' }).returning();
-    const people = await db.insert(participants).values(Array.from({ length: size }, (_, i) => ({
-      schoolId: school.id, firstname: `Bench${i + 1}`, lastname: `Racer ${school.id.slice(0, 6)}`, gender: 'Male', yearLevel: '9',
-    }))).returning();
-    await db.insert(teamEntries).values(people.map((p, i) => ({
-      teamId: team!.id, eventId: event.id, disciplineId: RACE.DisciplineId, schoolId: school.id, participantId: p.id, position: i + 1,
-    })));
+    const [team] = await db
+      .insert(teams)
+      .values({
+        schoolId: school.id,
+        eventId: event.id,
+        disciplineId: RACE.DisciplineId,
+        division: RACE.division,
+        gender: RACE.gender,
+        teamRank: 'M',
+      })
+      .returning();
+    const people = await db
+      .insert(participants)
+      .values(
+        Array.from({ length: size }, (_, i) => ({
+          schoolId: school.id,
+          firstname: `Bench${i + 1}`,
+          lastname: `Racer ${school.id.slice(0, 6)}`,
+          gender: 'Male',
+          yearLevel: '9',
+        })),
+      )
+      .returning();
+    await db.insert(teamEntries).values(
+      people.map((p, i) => ({
+        teamId: team!.id,
+        eventId: event.id,
+        disciplineId: RACE.DisciplineId,
+        schoolId: school.id,
+        participantId: p.id,
+        position: i + 1,
+      })),
+    );
     missing -= size;
   }
-  const teamCount = await db.select({ n: sql<number>`count(*)::int` }).from(teams)
-    .where(and(eq(teams.eventId, event.id), eq(teams.disciplineId, RACE.DisciplineId), eq(teams.division, RACE.division), eq(teams.gender, RACE.gender)));
+  const teamCount = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(teams)
+    .where(
+      and(
+        eq(teams.eventId, event.id),
+        eq(teams.disciplineId, RACE.DisciplineId),
+        eq(teams.division, RACE.division),
+        eq(teams.gender, RACE.gender),
+      ),
+    );
   await database.close();
   return { eventId: event.id, teams: teamCount[0]!.n };
 }
@@ -60,12 +123,26 @@ function raceDayRows(page: Page): Promise<number> {
       open.onsuccess = () => resolve(open.result);
       open.onerror = () => reject(open.error);
     });
-    const names = ['raceEvents', 'raceTeams', 'raceEntries', 'raceParticipants', 'raceSchools', 'startDraws', 'raceMarks', 'raceReadiness'];
+    const names = [
+      'raceEvents',
+      'raceTeams',
+      'raceEntries',
+      'raceParticipants',
+      'raceSchools',
+      'startDraws',
+      'raceMarks',
+      'raceReadiness',
+    ];
     const tx = db.transaction(names, 'readonly');
-    const counts = await Promise.all(names.map((n) => new Promise<number>((resolve) => {
-      const req = tx.objectStore(n).count();
-      req.onsuccess = () => resolve(req.result);
-    })));
+    const counts = await Promise.all(
+      names.map(
+        (n) =>
+          new Promise<number>((resolve) => {
+            const req = tx.objectStore(n).count();
+            req.onsuccess = () => resolve(req.result);
+          }),
+      ),
+    );
     db.close();
     return counts.reduce((a, b) => a + b, 0);
   });
@@ -75,7 +152,9 @@ async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'interschools-race-bench-'));
   let t0 = performance.now();
   const race = await prepare(dataDir);
-  console.log(`large data set with a ${TARGET_ENTRIES}-entry race (${race.teams} teams)     ${fmt((performance.now() - t0) / 1000)} s to build`);
+  console.log(
+    `large data set with a ${TARGET_ENTRIES}-entry race (${race.teams} teams)     ${fmt((performance.now() - t0) / 1000)} s to build`,
+  );
   const server = await startServer({ DATA_DIR: dataDir, DEMO_SEED: 'false' });
   const device = await launchDevice();
   try {
@@ -91,7 +170,9 @@ async function main() {
     await page.getByText(/^As of \d\d:\d\d/).waitFor({ timeout: 300_000 });
     const downloadS = (performance.now() - t0) / 1000;
     const rows = await raceDayRows(page);
-    console.log(`race-day mirror download after sign-in        ${fmt(rows)} rows in ${fmt(downloadS)} s = ${fmt(rows / downloadS)} rows/s`);
+    console.log(
+      `race-day mirror download after sign-in        ${fmt(rows)} rows in ${fmt(downloadS)} s = ${fmt(rows / downloadS)} rows/s`,
+    );
     await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 60_000 });
 
     // 2. Closed, offline, opened again with the CPU throttled 4x, straight into the big start list.
@@ -103,33 +184,42 @@ async function main() {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     t0 = performance.now();
     await page.goto(url);
-    await page.waitForFunction((n) => document.querySelectorAll('.start-team').length === n, race.teams, { timeout: 120_000 });
+    await page.waitForFunction((n) => document.querySelectorAll('.start-team').length === n, race.teams, {
+      timeout: 120_000,
+    });
     const coldMs = performance.now() - t0;
     const entries = await page.locator('.start-team tbody tr').count();
-    console.log(`cold offline start to the start list (4x CPU) ${fmt(coldMs)} ms for ${race.teams} teams, ${entries} entries`);
+    console.log(
+      `cold offline start to the start list (4x CPU) ${fmt(coldMs)} ms for ${race.teams} teams, ${entries} entries`,
+    );
 
     // 3. Switching between start lists, in the page (time from the change to the new list drawn).
-    const switchOnce = () => page.evaluate(async () => {
-      const select = [...document.querySelectorAll('select')].find((s) => s.labels?.[0]?.textContent === 'Gender')!;
-      const next = [...select.options].find((o) => o.value !== select.value)!.value;
-      const heading = document.querySelector('.race-heading')!;
-      const before = heading.textContent;
-      const t = performance.now();
-      select.value = next;
-      select.dispatchEvent(new Event('change', { bubbles: true }));
-      await new Promise<void>((resolve) => {
-        const check = () => (heading.isConnected && heading.textContent !== before ? resolve() : requestAnimationFrame(check));
-        check();
+    const switchOnce = () =>
+      page.evaluate(async () => {
+        const select = [...document.querySelectorAll('select')].find((s) => s.labels?.[0]?.textContent === 'Gender')!;
+        const next = [...select.options].find((o) => o.value !== select.value)!.value;
+        const heading = document.querySelector('.race-heading')!;
+        const before = heading.textContent;
+        const t = performance.now();
+        select.value = next;
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+        await new Promise<void>((resolve) => {
+          const check = () =>
+            heading.isConnected && heading.textContent !== before ? resolve() : requestAnimationFrame(check);
+          check();
+        });
+        // The next frame: the new list is painted.
+        await new Promise((r) => requestAnimationFrame(() => r(null)));
+        return performance.now() - t;
       });
-      // The next frame: the new list is painted.
-      await new Promise((r) => requestAnimationFrame(() => r(null)));
-      return performance.now() - t;
-    });
     const measure = async (label: string) => {
       const times: number[] = [];
       for (let i = 0; i < 10; i++) times.push(await switchOnce());
       times.sort((a, b) => a - b);
-      console.log(`switching start lists (${label})`.padEnd(46) + ` p50 ${fmt(times[5]!)} ms   max ${fmt(times[9]!)} ms   (10 switches; target under 100 ms)`);
+      console.log(
+        `switching start lists (${label})`.padEnd(46) +
+          ` p50 ${fmt(times[5]!)} ms   max ${fmt(times[9]!)} ms   (10 switches; target under 100 ms)`,
+      );
     };
     // tsx compiles the functions passed to evaluate() with esbuild's keepNames helper.
     await page.evaluate('window.__name = (f) => f');

@@ -14,10 +14,21 @@ type Outcome = 'accepted' | 'refused' | 'waiting';
 
 export type DeviceEnd = { index: number; name: string; schoolKey: string; db: InterschoolsDb; outbox: OutboxItem[] };
 
-export type Verdict = { accepted: number; refused: number; lost: number; doubled: number; invisible: number; problems: string[] };
+export type Verdict = {
+  accepted: number;
+  refused: number;
+  lost: number;
+  doubled: number;
+  invisible: number;
+  problems: string[];
+};
 
 const same = (a: unknown, b: unknown) => String(a ?? '') === String(b ?? '');
-const BATCH_LISTS: Record<Entity, string> = { participants: 'participants', teamManagers: 'teamManagers', ticketing: 'ticketing' };
+const BATCH_LISTS: Record<Entity, string> = {
+  participants: 'participants',
+  teamManagers: 'teamManagers',
+  ticketing: 'ticketing',
+};
 
 function outcomeOf(edit: LedgerEdit, outbox: Map<number, OutboxItem>): { outcome: Outcome; items: OutboxItem[] } {
   const items = edit.localIds.map((id) => outbox.get(id)).filter((item): item is OutboxItem => !!item);
@@ -32,17 +43,32 @@ async function shown(edit: LedgerEdit, items: OutboxItem[], device: DeviceEnd): 
   const item = items.find((i) => i.status === 'failed')!;
   if (!item.error?.trim()) return 'set aside with no message';
   for (const { id } of edit.rows) {
-    if (edit.entity !== 'ticketing' && !(await device.db.table(edit.entity).get(id))) return `row ${id} is not on the device`;
+    if (edit.entity !== 'ticketing' && !(await device.db.table(edit.entity).get(id)))
+      return `row ${id} is not on the device`;
   }
-  if (item.rowId === null && batchRefusals(item, BATCH_LISTS[edit.entity]).rows.size === 0) return 'no row of the save shows the message';
+  if (item.rowId === null && batchRefusals(item, BATCH_LISTS[edit.entity]).rows.size === 0)
+    return 'no row of the save shows the message';
   return null;
 }
 
-type RowState = { entity: Entity; id: string; school: SchoolPlan; writes: number; values: Map<string, { value: unknown; n: number }>; createdBy?: LedgerEdit };
+type RowState = {
+  entity: Entity;
+  id: string;
+  school: SchoolPlan;
+  writes: number;
+  values: Map<string, { value: unknown; n: number }>;
+  createdBy?: LedgerEdit;
+};
 
-const rowsOf = (view: SchoolView, entity: Entity): ServerRow[] => (entity === 'ticketing' ? [view.ticketing] : view[entity]);
+const rowsOf = (view: SchoolView, entity: Entity): ServerRow[] =>
+  entity === 'ticketing' ? [view.ticketing] : view[entity];
 
-export async function checkRun(edits: readonly LedgerEdit[], devices: readonly DeviceEnd[], schools: readonly SchoolPlan[], finalViews: Map<string, SchoolView>): Promise<Verdict> {
+export async function checkRun(
+  edits: readonly LedgerEdit[],
+  devices: readonly DeviceEnd[],
+  schools: readonly SchoolPlan[],
+  finalViews: Map<string, SchoolView>,
+): Promise<Verdict> {
   const verdict: Verdict = { accepted: 0, refused: 0, lost: 0, doubled: 0, invisible: 0, problems: [] };
   const problem = (line: string) => verdict.problems.push(line);
   const outboxes = new Map(devices.map((d) => [d.index, new Map(d.outbox.map((item) => [item.localId!, item]))]));
@@ -54,7 +80,10 @@ export async function checkRun(edits: readonly LedgerEdit[], devices: readonly D
     const { outcome, items } = outcomeOf(edit, outboxes.get(edit.device)!);
     outcomes.set(edit.n, outcome);
     if (outcome === 'accepted') verdict.accepted += 1;
-    if (outcome === 'waiting') problem(`edit ${edit.n} (${edit.entity}) on ${device.name} still waits: ${items.map((i) => i.status).join(', ')}`);
+    if (outcome === 'waiting')
+      problem(
+        `edit ${edit.n} (${edit.entity}) on ${device.name} still waits: ${items.map((i) => i.status).join(', ')}`,
+      );
     if (outcome !== 'refused') continue;
     verdict.refused += 1;
     const hidden = await shown(edit, items, device);
@@ -63,20 +92,28 @@ export async function checkRun(edits: readonly LedgerEdit[], devices: readonly D
       problem(`edit ${edit.n} (${edit.entity}) refused on ${device.name} but not shown: ${hidden}`);
     }
     // A device conflicting with itself: no other device edits these rows.
-    if (edit.expect === 'accepted') problem(`edit ${edit.n} (${edit.entity}) on ${device.name} refused though no other device touched its rows: ${items[0]!.error}`);
+    if (edit.expect === 'accepted')
+      problem(
+        `edit ${edit.n} (${edit.entity}) on ${device.name} refused though no other device touched its rows: ${items[0]!.error}`,
+      );
   }
   for (const edit of edits) {
     const outcome = outcomes.get(edit.n);
-    if (edit.expect === 'refused' && outcome === 'accepted') problem(`edit ${edit.n} (${edit.entity}) was accepted; the server should have refused it`);
+    if (edit.expect === 'refused' && outcome === 'accepted')
+      problem(`edit ${edit.n} (${edit.entity}) was accepted; the server should have refused it`);
     if (edit.expect === 'contest' && edit.twin !== undefined && edit.n < edit.twin) {
       const twin = outcomes.get(edit.twin);
-      if (outcome === twin) problem(`edits ${edit.n} and ${edit.twin} changed the same field from the same version and were both ${outcome}`);
+      if (outcome === twin)
+        problem(
+          `edits ${edit.n} and ${edit.twin} changed the same field from the same version and were both ${outcome}`,
+        );
     }
   }
   const known = new Set(edits.flatMap((e) => e.localIds.map((id) => `${e.device}:${id}`)));
   for (const device of devices) {
     for (const item of device.outbox) {
-      if (!known.has(`${device.index}:${item.localId}`)) problem(`${device.name} holds an outbox item no edit queued: ${item.method} ${item.path} (${item.status})`);
+      if (!known.has(`${device.index}:${item.localId}`))
+        problem(`${device.name} holds an outbox item no edit queued: ${item.method} ${item.path} (${item.status})`);
     }
   }
 
@@ -87,7 +124,13 @@ export async function checkRun(edits: readonly LedgerEdit[], devices: readonly D
     const accepted = outcomes.get(edit.n) === 'accepted';
     for (const { id, values } of edit.rows) {
       const key = `${edit.entity}|${id}`;
-      const state: RowState = states.get(key) ?? { entity: edit.entity, id, school: schoolOfDevice(edit.device), writes: 0, values: new Map() };
+      const state: RowState = states.get(key) ?? {
+        entity: edit.entity,
+        id,
+        school: schoolOfDevice(edit.device),
+        writes: 0,
+        values: new Map(),
+      };
       states.set(key, state);
       if (edit.creates) state.createdBy = edit;
       if (!accepted) continue;
@@ -113,16 +156,23 @@ export async function checkRun(edits: readonly LedgerEdit[], devices: readonly D
     for (const [field, { value, n }] of state.values) {
       if (same(onServer[field], value)) continue;
       mismatches += 1;
-      problem(`${where}: ${field} is ${JSON.stringify(onServer[field])} on the server, edit ${n} set ${JSON.stringify(value)}`);
+      problem(
+        `${where}: ${field} is ${JSON.stringify(onServer[field])} on the server, edit ${n} set ${JSON.stringify(value)}`,
+      );
     }
     const initial = rowsOf(state.school.initial, state.entity).find((row) => row.id === state.id);
     const expected = (state.createdBy ? 0 : (initial?.version ?? 0)) + state.writes;
     const actual = onServer.version ?? 0;
     if (actual > expected) {
       verdict.doubled += actual - expected;
-      problem(`${where}: version ${actual} on the server, ${expected} expected: ${actual - expected} write(s) applied more than once`);
+      problem(
+        `${where}: version ${actual} on the server, ${expected} expected: ${actual - expected} write(s) applied more than once`,
+      );
     }
-    if (actual < expected) problem(`${where}: version ${actual} on the server, ${expected} expected: ${expected - actual} accepted write(s) missing`);
+    if (actual < expected)
+      problem(
+        `${where}: version ${actual} on the server, ${expected} expected: ${expected - actual} accepted write(s) missing`,
+      );
     verdict.lost += Math.max(mismatches, expected - actual);
   }
 
@@ -130,7 +180,10 @@ export async function checkRun(edits: readonly LedgerEdit[], devices: readonly D
   for (const school of schools) {
     const view = finalViews.get(school.key)!;
     for (const entity of ['participants', 'teamManagers'] as const) {
-      const created = edits.filter((e) => e.entity === entity && e.creates && outcomes.get(e.n) === 'accepted' && school.devices.includes(e.device));
+      const created = edits.filter(
+        (e) =>
+          e.entity === entity && e.creates && outcomes.get(e.n) === 'accepted' && school.devices.includes(e.device),
+      );
       let twice = 0;
       for (const edit of created) {
         const tag = edit.rows[0]!.values.firstname;
@@ -143,7 +196,8 @@ export async function checkRun(edits: readonly LedgerEdit[], devices: readonly D
       // Rows beyond those (a new row held twice under another name) count as doubled too.
       const expectedCount = school.initial[entity].length + created.length;
       verdict.doubled += Math.max(twice, view[entity].length - expectedCount);
-      if (view[entity].length !== expectedCount) problem(`${school.key} has ${view[entity].length} ${entity} on the server, ${expectedCount} expected`);
+      if (view[entity].length !== expectedCount)
+        problem(`${school.key} has ${view[entity].length} ${entity} on the server, ${expectedCount} expected`);
     }
   }
   return verdict;

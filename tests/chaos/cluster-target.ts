@@ -63,7 +63,11 @@ export async function startPostgres(): Promise<ThrowawayPostgres> {
   const port = await freePort();
   // Directly under the temporary directory: when run as root the script hands the directory to
   // the postgres user, who must be able to reach it.
-  const env = { ...process.env, PG_PORT: String(port), PG_TMP_DIR: path.join(tmpdir(), `interschools-cluster-pg-${port}`) };
+  const env = {
+    ...process.env,
+    PG_PORT: String(port),
+    PG_TMP_DIR: path.join(tmpdir(), `interschools-cluster-pg-${port}`),
+  };
   const { stdout } = await run('bash', [PG_SCRIPT, 'start'], { env, timeout: 180_000 });
   return {
     url: stdout.trim(),
@@ -152,7 +156,9 @@ async function ended(c: ChildProcess, signal: NodeJS.Signals, graceMs = 15_000):
   clearTimeout(timer);
 }
 
-type ProxyOptions = Required<Pick<ClusterOptions, 'upstreamHeader' | 'failTimeoutSeconds'>> & { workerUser: string | null };
+type ProxyOptions = Required<Pick<ClusterOptions, 'upstreamHeader' | 'failTimeoutSeconds'>> & {
+  workerUser: string | null;
+};
 
 function nginxConfig(dir: string, listen: number, upstreams: number[], opts: ProxyOptions): string {
   return `# Written by tests/chaos/cluster-target.ts (docs/deploy.md has the production one).
@@ -200,7 +206,10 @@ async function waitForProxy(url: string, nginx: ChildProcess, errorLog: () => Pr
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (exited(nginx)) throw new Error(`nginx exited (${nginx.exitCode ?? nginx.signalCode}):\n${await errorLog()}`);
-    const ok = await fetch(`${url}/utils/host`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/utils/host`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -214,7 +223,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const dir = await mkdtemp(path.join(tmpdir(), 'interschools-cluster-'));
   const children = new Set<ChildProcess>();
   // Whatever happens to this process, none of ours outlives it.
-  const killAll = () => { for (const c of children) if (!exited(c)) c.kill('SIGKILL'); };
+  const killAll = () => {
+    for (const c of children) if (!exited(c)) c.kill('SIGKILL');
+  };
   process.once('exit', killAll);
   let pg: ThrowawayPostgres | undefined;
   const cleanUp = async () => {
@@ -248,7 +259,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         name: `instance ${i + 1}`,
         port,
         url: `http://127.0.0.1:${port}`,
-        get running() { return child !== undefined && !exited(child.process); },
+        get running() {
+          return child !== undefined && !exited(child.process);
+        },
         async kill() {
           if (child) await ended(child.process, 'SIGKILL');
         },
@@ -271,14 +284,21 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     const asRoot = process.getuid?.() === 0;
     if (asRoot) await chmod(dir, 0o755);
     const workerUser = asRoot ? `nobody ${(await run('id', ['-gn', 'nobody'])).stdout.trim()}` : null;
-    await writeFile(path.join(dir, 'nginx.conf'), nginxConfig(dir, proxyPort, ports, {
-      upstreamHeader: options.upstreamHeader ?? true,
-      failTimeoutSeconds: options.failTimeoutSeconds ?? 2,
-      workerUser,
-    }));
-    const proxy = spawn(nginx, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log'), '-g', 'daemon off;'], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    await writeFile(
+      path.join(dir, 'nginx.conf'),
+      nginxConfig(dir, proxyPort, ports, {
+        upstreamHeader: options.upstreamHeader ?? true,
+        failTimeoutSeconds: options.failTimeoutSeconds ?? 2,
+        workerUser,
+      }),
+    );
+    const proxy = spawn(
+      nginx,
+      ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log'), '-g', 'daemon off;'],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     children.add(proxy);
     const proxyLog = () => readFile(path.join(dir, 'error.log'), 'utf8').catch(() => '');
     const url = `http://localhost:${proxyPort}`;

@@ -67,14 +67,26 @@ export async function openDevice(setup: DeviceSetup): Promise<Device> {
       };
     });
     await setSessionUser(db, user);
-    const net = chaosFetch(cookies, weather, setup.random, setup.counts, { device: setup.name, page: ++pages, lines: setup.trace });
+    const net = chaosFetch(cookies, weather, setup.random, setup.counts, {
+      device: setup.name,
+      page: ++pages,
+      lines: setup.trace,
+    });
     const status = createSyncStatusStore();
     const engine = createSyncEngine({
-      db, baseUrl: setup.url, fetch: net.fetch, status, locks: null, random: () => setup.random.next(), sleep: fastSleep,
+      db,
+      baseUrl: setup.url,
+      fetch: net.fetch,
+      status,
+      locks: null,
+      random: () => setup.random.next(),
+      sleep: fastSleep,
     });
     const stop = engine.start();
     return {
-      db, engine, status,
+      db,
+      engine,
+      status,
       close() {
         net.kill();
         stop();
@@ -99,10 +111,11 @@ export async function openDevice(setup: DeviceSetup): Promise<Device> {
     page: () => page,
     exclusive,
     takeQueued: () => queued.splice(0),
-    reload: () => exclusive(async () => {
-      page.close();
-      page = await openPage();
-    }),
+    reload: () =>
+      exclusive(async () => {
+        page.close();
+        page = await openPage();
+      }),
     async settle(deadline) {
       weather.offline = false;
       weather.lostAnswers = 0;
@@ -115,8 +128,10 @@ export async function openDevice(setup: DeviceSetup): Promise<Device> {
         if (waiting.every((item) => rowsOfItem(item).some((id) => refusedRows.has(id)))) {
           return `${setup.name}: ${waiting.length} change(s) held behind a refused save of their row (${describe(waiting)})`;
         }
-        if (page.status.get().needsLogin) return `${setup.name}: asks to sign in again with ${waiting.length} change(s) waiting`;
-        if (Date.now() > deadline) return `${setup.name}: ${waiting.length} change(s) still waiting at the end (${describe(waiting)})`;
+        if (page.status.get().needsLogin)
+          return `${setup.name}: asks to sign in again with ${waiting.length} change(s) waiting`;
+        if (Date.now() > deadline)
+          return `${setup.name}: ${waiting.length} change(s) still waiting at the end (${describe(waiting)})`;
         await page.engine.syncNow().catch(() => undefined);
         await pause(250);
       }
@@ -133,4 +148,7 @@ export async function openDevice(setup: DeviceSetup): Promise<Device> {
 }
 
 const describe = (items: OutboxItem[]) =>
-  items.slice(0, 3).map((i) => `${i.status} ${i.method} ${i.path}${i.error ? `: ${i.error}` : ''}`).join('; ');
+  items
+    .slice(0, 3)
+    .map((i) => `${i.status} ${i.method} ${i.path}${i.error ? `: ${i.error}` : ''}`)
+    .join('; ');

@@ -9,7 +9,11 @@ import { TICKET_FIELDS } from '../../src/domain/constants/policy';
 import { showsSeasonPass } from '../../src/domain/rules/team-managers';
 import { diffParticipants, type ParticipantEdits } from '../../src/features/participants/participant-rows';
 import { addParticipant, saveParticipantChanges } from '../../src/features/participants/participant-writes';
-import { newTeamManager, planTeamManagersSave, type TeamManagerDraft } from '../../src/features/team-managers/team-manager-rows';
+import {
+  newTeamManager,
+  planTeamManagersSave,
+  type TeamManagerDraft,
+} from '../../src/features/team-managers/team-manager-rows';
 import { saveTeamManagers } from '../../src/features/team-managers/team-manager-writes';
 import { checkTickets, ticketingSave, toValues } from '../../src/features/ticketing/ticketing-form';
 import { saveTicketing } from '../../src/features/ticketing/ticketing-writes';
@@ -29,7 +33,12 @@ export type EditContext = {
 type Draft = Omit<LedgerEdit, 'device' | 'localIds'>;
 
 /** Runs one screen's save on `device` and notes the outbox items it queued. */
-async function queued(ctx: EditContext, device: Device, draft: Draft, save: (db: InterschoolsDb) => Promise<unknown>): Promise<LedgerEdit> {
+async function queued(
+  ctx: EditContext,
+  device: Device,
+  draft: Draft,
+  save: (db: InterschoolsDb) => Promise<unknown>,
+): Promise<LedgerEdit> {
   device.takeQueued();
   await save(device.page().db);
   const localIds = device.takeQueued();
@@ -53,7 +62,12 @@ async function editable(db: InterschoolsDb, table: 'participants' | 'teamManager
 }
 
 /** The participants screen: changes to the surname and/or email of `count` of the device's rows. */
-export async function editParticipants(ctx: EditContext, device: Device, plan: DevicePlan, count: number): Promise<LedgerEdit | null> {
+export async function editParticipants(
+  ctx: EditContext,
+  device: Device,
+  plan: DevicePlan,
+  count: number,
+): Promise<LedgerEdit | null> {
   const db = device.page().db;
   const ids = ctx.random.some(await editable(db, 'participants', plan.participants), count);
   if (!ids.length) return null;
@@ -70,25 +84,39 @@ export async function editParticipants(ctx: EditContext, device: Device, plan: D
   const local = (await db.participants.bulkGet(ids)).filter((row) => !!row);
   const changes = diffParticipants(local, typed, new Set(), new Date().getFullYear());
   return queued(ctx, device, { n, entity: 'participants', expect: 'accepted', creates: false, rows }, (target) =>
-    saveParticipantChanges(target, changes, device.user));
+    saveParticipantChanges(target, changes, device.user),
+  );
 }
 
 /** The add dialog with a snow id typed by hand: an active athlete the server accepts, or
  *  (`refused`) an inactive one, which the server refuses (422) when the write arrives. */
-export async function addParticipantRow(ctx: EditContext, device: Device, plan: DevicePlan, refused: boolean): Promise<LedgerEdit | null> {
+export async function addParticipantRow(
+  ctx: EditContext,
+  device: Device,
+  plan: DevicePlan,
+  refused: boolean,
+): Promise<LedgerEdit | null> {
   const athlete = (refused ? plan.inactiveAthletes : plan.athletes).shift();
   if (!athlete) return null;
   const n = ctx.ledger.next();
   const id = uuidv7();
   const values = {
-    snowId: athlete.snowId, firstname: `Chaos${device.index}n${n}`, lastname: athlete.lastname,
-    gender: athlete.gender as Gender, dob: athlete.dob, yearLevel: ctx.random.pick(['7', '8', '9', '10', '11']) as YearLevel,
+    snowId: athlete.snowId,
+    firstname: `Chaos${device.index}n${n}`,
+    lastname: athlete.lastname,
+    gender: athlete.gender as Gender,
+    dob: athlete.dob,
+    yearLevel: ctx.random.pick(['7', '8', '9', '10', '11']) as YearLevel,
   };
-  const edit = await queued(ctx, device, { n, entity: 'participants', expect: refused ? 'refused' : 'accepted', creates: true, rows: [{ id, values }] },
+  const edit = await queued(
+    ctx,
+    device,
+    { n, entity: 'participants', expect: refused ? 'refused' : 'accepted', creates: true, rows: [{ id, values }] },
     async (db) => {
       const added = await addParticipant(db, { ...values, lookupPending: true }, device.user, () => id);
       if (added.mode !== 'created') throw new Error(`snow id ${athlete.snowId} was already on ${device.name}`);
-    });
+    },
+  );
   ctx.baseNames.set(id, athlete.lastname);
   if (!refused) plan.participants.push(id);
   return edit;
@@ -96,7 +124,11 @@ export async function addParticipantRow(ctx: EditContext, device: Device, plan: 
 
 async function managersMirror(db: InterschoolsDb, device: Device): Promise<TeamManagerRow[]> {
   const { SchoolId, EventId } = schoolOf(device);
-  return db.teamManagers.where('SchoolId').equals(SchoolId).filter((row) => row.EventId === EventId).toArray();
+  return db.teamManagers
+    .where('SchoolId')
+    .equals(SchoolId)
+    .filter((row) => row.EventId === EventId)
+    .toArray();
 }
 
 /** The team managers grid: surname, mobile and/or season pass of one or two of the device's rows. */
@@ -112,7 +144,12 @@ export async function editManagers(ctx: EditContext, device: Device, plan: Devic
     const values: Record<string, string> = {};
     // The grid shows the season pass only at VIC events (the server refuses a new one elsewhere).
     const passes = showsSeasonPass(device.user.invoiceType);
-    for (const field of ctx.random.pick([['lastname'], ['mobile'], [passes ? 'seasonPass' : 'mobile', 'lastname'], ['mobile', passes ? 'seasonPass' : 'lastname']])) {
+    for (const field of ctx.random.pick([
+      ['lastname'],
+      ['mobile'],
+      [passes ? 'seasonPass' : 'mobile', 'lastname'],
+      ['mobile', passes ? 'seasonPass' : 'lastname'],
+    ])) {
       if (field === 'lastname') values.lastname = surname(ctx, id, n);
       if (field === 'mobile') values.mobile = mobile(n);
       if (field === 'seasonPass') values.seasonPass = row.seasonPass === '1' ? '0' : '1';
@@ -121,7 +158,9 @@ export async function editManagers(ctx: EditContext, device: Device, plan: Devic
     return { id, values };
   });
   const save = planTeamManagersSave(mirror, draft)!;
-  return queued(ctx, device, { n, entity: 'teamManagers', expect: 'accepted', creates: false, rows }, (target) => saveTeamManagers(target, save, device.user));
+  return queued(ctx, device, { n, entity: 'teamManagers', expect: 'accepted', creates: false, rows }, (target) =>
+    saveTeamManagers(target, save, device.user),
+  );
 }
 
 /** A new row of the team managers grid. */
@@ -130,12 +169,23 @@ export async function addManager(ctx: EditContext, device: Device, plan: DeviceP
   const n = ctx.ledger.next();
   const { SchoolId, EventId } = schoolOf(device);
   const id = uuidv7();
-  const values = { firstname: `Chaos${device.index}m${n}`, lastname: 'Manager', mobile: mobile(n), seasonPass: '0' as const };
+  const values = {
+    firstname: `Chaos${device.index}m${n}`,
+    lastname: 'Manager',
+    mobile: mobile(n),
+    seasonPass: '0' as const,
+  };
   const save = planTeamManagersSave(await managersMirror(db, device), {
-    edits: {}, added: [{ ...newTeamManager(id, SchoolId, EventId), ...values }], removed: new Set(),
+    edits: {},
+    added: [{ ...newTeamManager(id, SchoolId, EventId), ...values }],
+    removed: new Set(),
   })!;
-  const edit = await queued(ctx, device, { n, entity: 'teamManagers', expect: 'accepted', creates: true, rows: [{ id, values }] },
-    (target) => saveTeamManagers(target, save, device.user));
+  const edit = await queued(
+    ctx,
+    device,
+    { n, entity: 'teamManagers', expect: 'accepted', creates: true, rows: [{ id, values }] },
+    (target) => saveTeamManagers(target, save, device.user),
+  );
   ctx.baseNames.set(id, 'Manager');
   plan.managers.push(id);
   return edit;
@@ -154,8 +204,18 @@ export async function editTicketing(ctx: EditContext, device: Device): Promise<L
   const n = ctx.ledger.next();
   const save = ticketingSave(values, saved, { SchoolId, EventId }, false);
   const tickets = Object.fromEntries(TICKET_FIELDS.map((field) => [field, Number(values[field])]));
-  return queued(ctx, device, { n, entity: 'ticketing', expect: 'accepted', creates: false, rows: [{ id: `${SchoolId}:${EventId}`, values: tickets }] },
-    (target) => saveTicketing(target, save, saved, device.user));
+  return queued(
+    ctx,
+    device,
+    {
+      n,
+      entity: 'ticketing',
+      expect: 'accepted',
+      creates: false,
+      rows: [{ id: `${SchoolId}:${EventId}`, values: tickets }],
+    },
+    (target) => saveTicketing(target, save, saved, device.user),
+  );
 }
 
 /**
@@ -163,11 +223,20 @@ export async function editTicketing(ctx: EditContext, device: Device): Promise<L
  * hold, before either is sent: the server takes the first to arrive and answers the other 409,
  * which that device sets aside with a message naming the field. Uses a row no one else edits.
  */
-export async function contest(ctx: EditContext, a: Device, b: Device, pool: string[], table: 'participants' | 'teamManagers'): Promise<LedgerEdit[] | null> {
+export async function contest(
+  ctx: EditContext,
+  a: Device,
+  b: Device,
+  pool: string[],
+  table: 'participants' | 'teamManagers',
+): Promise<LedgerEdit[] | null> {
   const id = pool.shift();
   if (!id) return null;
-  const [ra, rb] = [await a.page().db.table(table).get(id), await b.page().db.table(table).get(id)] as ({ version?: number } | undefined)[];
-  const pendingOn = async (d: Device) => (await d.page().db.outbox.toArray()).some((item) => item.entity === table && rowsOfItem(item).includes(id));
+  const [ra, rb] = [await a.page().db.table(table).get(id), await b.page().db.table(table).get(id)] as (
+    { version?: number } | undefined
+  )[];
+  const pendingOn = async (d: Device) =>
+    (await d.page().db.outbox.toArray()).some((item) => item.entity === table && rowsOfItem(item).includes(id));
   if (!ra || !rb || ra.version !== rb.version || (await pendingOn(a)) || (await pendingOn(b))) return null;
   const edits: LedgerEdit[] = [];
   for (const device of [a, b]) {
@@ -180,7 +249,11 @@ export async function contest(ctx: EditContext, a: Device, b: Device, pool: stri
       const changes = diffParticipants([local], { [id]: { firstname } }, new Set(), new Date().getFullYear());
       edits.push(await queued(ctx, device, draft, (target) => saveParticipantChanges(target, changes, device.user)));
     } else {
-      const save = planTeamManagersSave(await managersMirror(db, device), { edits: { [id]: { firstname } }, added: [], removed: new Set() })!;
+      const save = planTeamManagersSave(await managersMirror(db, device), {
+        edits: { [id]: { firstname } },
+        added: [],
+        removed: new Set(),
+      })!;
       edits.push(await queued(ctx, device, draft, (target) => saveTeamManagers(target, save, device.user)));
     }
   }

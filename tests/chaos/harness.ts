@@ -7,7 +7,15 @@
 import { writeFile } from 'node:fs/promises';
 import { openDevice, type Device } from './device';
 import type { TraceLine } from './network';
-import { addManager, addParticipantRow, contest, editManagers, editParticipants, editTicketing, type EditContext } from './edits';
+import {
+  addManager,
+  addParticipantRow,
+  contest,
+  editManagers,
+  editParticipants,
+  editTicketing,
+  type EditContext,
+} from './edits';
 import { checkRun, type DeviceEnd } from './check';
 import { newLedger, type LedgerEdit } from './ledger';
 import { planRun, type DevicePlan, type SchoolPlan } from './plan';
@@ -16,13 +24,25 @@ import { readSchool, type SchoolView } from './server-view';
 import type { ChaosTarget } from './target';
 
 export type ChaosOptions = {
-  edits: number; devices: number; seed?: number; log?: (line: string) => void;
+  edits: number;
+  devices: number;
+  seed?: number;
+  log?: (line: string) => void;
   /** A file to write every write request and its answer to, when the run finds a problem. */
   traceFile?: string;
 };
 export type ChaosFigures = {
-  target: string; edits: number; accepted: number; refused: number; lost: number; doubled: number;
-  crashes: number; flaps: number; reloads: number; seconds: number; editsPerSecond: number;
+  target: string;
+  edits: number;
+  accepted: number;
+  refused: number;
+  lost: number;
+  doubled: number;
+  crashes: number;
+  flaps: number;
+  reloads: number;
+  seconds: number;
+  editsPerSecond: number;
   /** Refused edits their device does not show. */
   invisible: number;
   /** Answers the devices never heard though the server had answered (the exactly-once case). */
@@ -47,10 +67,23 @@ const CHAOS = {
   settleMs: 180_000,
 } as const;
 
-type Counters = { flaps: number; reloads: number; crashes: number; running: boolean; budget: number; done: number; meanPauseMs: number };
+type Counters = {
+  flaps: number;
+  reloads: number;
+  crashes: number;
+  running: boolean;
+  budget: number;
+  done: number;
+  meanPauseMs: number;
+};
 
 /** One edit of a device, chosen by weight among those it can make now. */
-function chooseEdit(ctx: EditContext, device: Device, plan: DevicePlan, devices: Device[]): { cost: number; run: () => Promise<LedgerEdit | LedgerEdit[] | null> } {
+function chooseEdit(
+  ctx: EditContext,
+  device: Device,
+  plan: DevicePlan,
+  devices: Device[],
+): { cost: number; run: () => Promise<LedgerEdit | LedgerEdit[] | null> } {
   const school = plan.school;
   const others = school.devices.filter((i) => i !== device.index);
   const choices: [number, number, () => Promise<LedgerEdit | LedgerEdit[] | null>][] = [
@@ -63,14 +96,23 @@ function chooseEdit(ctx: EditContext, device: Device, plan: DevicePlan, devices:
   ];
   if (plan.ownsTicketing) choices.push([6, 1, () => device.exclusive(() => editTicketing(ctx, device))]);
   if (others.length && (school.contestParticipants.length || school.contestManagers.length)) {
-    choices.push([5, 2, () => {
-      const other = devices[ctx.random.pick(others)]!;
-      const [first, second] = device.index < other.index ? [device, other] : [other, device];
-      const managers = !school.contestParticipants.length || (school.contestManagers.length > 0 && ctx.random.chance(0.3));
-      return first.exclusive(() => second.exclusive(() => (managers
-        ? contest(ctx, device, other, school.contestManagers, 'teamManagers')
-        : contest(ctx, device, other, school.contestParticipants, 'participants'))));
-    }]);
+    choices.push([
+      5,
+      2,
+      () => {
+        const other = devices[ctx.random.pick(others)]!;
+        const [first, second] = device.index < other.index ? [device, other] : [other, device];
+        const managers =
+          !school.contestParticipants.length || (school.contestManagers.length > 0 && ctx.random.chance(0.3));
+        return first.exclusive(() =>
+          second.exclusive(() =>
+            managers
+              ? contest(ctx, device, other, school.contestManagers, 'teamManagers')
+              : contest(ctx, device, other, school.contestParticipants, 'participants'),
+          ),
+        );
+      },
+    ]);
   }
   let roll = ctx.random.next() * choices.reduce((sum, [weight]) => sum + weight, 0);
   for (const [weight, cost, run] of choices) {
@@ -120,7 +162,14 @@ async function flap(device: Device, random: Random, counters: Counters) {
 }
 
 /** kill -9 of the server at points spread over the run, each while some device is flushing. */
-async function crashes(target: ChaosTarget, devices: Device[], total: number, counters: Counters, log: (line: string) => void, crashLog: string[]) {
+async function crashes(
+  target: ChaosTarget,
+  devices: Device[],
+  total: number,
+  counters: Counters,
+  log: (line: string) => void,
+  crashLog: string[],
+) {
   const count = Math.max(2, Math.round(total / CHAOS.editsPerCrash));
   for (let i = 1; i <= count; i++) {
     const at = Math.floor((total * i) / (count + 1));
@@ -149,28 +198,59 @@ export async function runChaos(target: ChaosTarget, options: ChaosOptions): Prom
   const trace: TraceLine[] = [];
   const crashLog: string[] = [];
   for (const p of plan.devices) {
-    devices.push(await openDevice({
-      url: target.url, index: p.index, name: p.name, username: p.school.username, password: p.school.password, runId, random, counts: network, trace,
-    }));
+    devices.push(
+      await openDevice({
+        url: target.url,
+        index: p.index,
+        name: p.name,
+        username: p.school.username,
+        password: p.school.password,
+        runId,
+        random,
+        counts: network,
+        trace,
+      }),
+    );
   }
-  log(`seed ${seed}; ${devices.length} devices: ${devices.map((d) => d.name).join(', ')}; ${options.edits} edits against ${target.description}`);
+  log(
+    `seed ${seed}; ${devices.length} devices: ${devices.map((d) => d.name).join(', ')}; ${options.edits} edits against ${target.description}`,
+  );
   try {
     // Devices hold their school's rows before anyone edits them, as a signed-in device does.
     await Promise.all(devices.map((d) => d.page().engine.pull()));
     for (const p of plan.devices) {
       const held = await devices[p.index]!.page().db.participants.count();
-      if (held < p.school.initial.participants.length) throw new Error(`${p.name} holds ${held} participants after its first pull`);
+      if (held < p.school.initial.participants.length)
+        throw new Error(`${p.name} holds ${held} participants after its first pull`);
     }
     const ctx: EditContext = { ledger: newLedger(), random, baseNames: new Map() };
     for (const school of plan.schools) {
-      for (const row of [...school.initial.participants, ...school.initial.teamManagers]) ctx.baseNames.set(row.id, String(row.lastname));
+      for (const row of [...school.initial.participants, ...school.initial.teamManagers])
+        ctx.baseNames.set(row.id, String(row.lastname));
     }
     const spreadMs = Math.max(CHAOS.minimumMs, options.edits * CHAOS.msPerEdit);
     const meanPauseMs = Math.round(spreadMs / (options.edits / devices.length));
-    const counters: Counters = { flaps: 0, reloads: 0, crashes: 0, running: true, budget: options.edits, done: 0, meanPauseMs };
+    const counters: Counters = {
+      flaps: 0,
+      reloads: 0,
+      crashes: 0,
+      running: true,
+      budget: options.edits,
+      done: 0,
+      meanPauseMs,
+    };
     for (const d of devices) d.weather.lostAnswers = CHAOS.lostAnswers;
-    const progress = setInterval(() => log(`${counters.done} edits queued, ${counters.crashes} crashes, ${counters.flaps} flaps, ${counters.reloads} reloads`), 10_000);
-    const shaking = [...devices.map((d) => flap(d, random, counters)), crashes(target, devices, options.edits, counters, log, crashLog)];
+    const progress = setInterval(
+      () =>
+        log(
+          `${counters.done} edits queued, ${counters.crashes} crashes, ${counters.flaps} flaps, ${counters.reloads} reloads`,
+        ),
+      10_000,
+    );
+    const shaking = [
+      ...devices.map((d) => flap(d, random, counters)),
+      crashes(target, devices, options.edits, counters, log, crashLog),
+    ];
     try {
       await Promise.all(plan.devices.map((p) => work(ctx, devices[p.index]!, p, devices, counters)));
     } finally {
@@ -181,23 +261,44 @@ export async function runChaos(target: ChaosTarget, options: ChaosOptions): Prom
     log(`${ctx.ledger.edits.length} edits queued in ${Math.round((performance.now() - started) / 1000)} s; settling`);
 
     const deadline = Date.now() + CHAOS.settleMs;
-    const unsettled = (await Promise.all(devices.map((d) => d.settle(deadline)))).filter((line): line is string => !!line);
-    const ends: DeviceEnd[] = await Promise.all(devices.map(async (d) => ({
-      index: d.index, name: d.name, schoolKey: plan.devices[d.index]!.school.key, db: d.page().db, outbox: await d.page().db.outbox.toArray(),
-    })));
+    const unsettled = (await Promise.all(devices.map((d) => d.settle(deadline)))).filter(
+      (line): line is string => !!line,
+    );
+    const ends: DeviceEnd[] = await Promise.all(
+      devices.map(async (d) => ({
+        index: d.index,
+        name: d.name,
+        schoolKey: plan.devices[d.index]!.school.key,
+        db: d.page().db,
+        outbox: await d.page().db.outbox.toArray(),
+      })),
+    );
     const verdict = await checkRun(ctx.ledger.edits, ends, plan.schools, await readAll(target.url, plan.schools));
     const seconds = (performance.now() - started) / 1000;
     const problems = [...unsettled, ...verdict.problems];
     if (problems.length && options.traceFile) {
-      const lines = trace.map((t) => `${new Date(t.at).toISOString().slice(11, 23)} ${t.device} page ${t.page}: ${t.writes} -> ${t.outcome}`);
+      const lines = trace.map(
+        (t) => `${new Date(t.at).toISOString().slice(11, 23)} ${t.device} page ${t.page}: ${t.writes} -> ${t.outcome}`,
+      );
       await writeFile(options.traceFile, [...problems, '', ...crashLog, '', ...lines].join('\n'));
       log(`trace of ${trace.length} write requests in ${options.traceFile}`);
     }
     return {
-      target: target.description, edits: ctx.ledger.edits.length, accepted: verdict.accepted, refused: verdict.refused,
-      lost: verdict.lost, doubled: verdict.doubled, invisible: verdict.invisible, crashes: counters.crashes, flaps: counters.flaps,
-      reloads: counters.reloads, seconds: Math.round(seconds * 10) / 10, editsPerSecond: Math.round((ctx.ledger.edits.length / seconds) * 10) / 10,
-      lostAnswers: network.lostAnswers, seed, problems,
+      target: target.description,
+      edits: ctx.ledger.edits.length,
+      accepted: verdict.accepted,
+      refused: verdict.refused,
+      lost: verdict.lost,
+      doubled: verdict.doubled,
+      invisible: verdict.invisible,
+      crashes: counters.crashes,
+      flaps: counters.flaps,
+      reloads: counters.reloads,
+      seconds: Math.round(seconds * 10) / 10,
+      editsPerSecond: Math.round((ctx.ledger.edits.length / seconds) * 10) / 10,
+      lostAnswers: network.lostAnswers,
+      seed,
+      problems,
     };
   } finally {
     for (const d of devices) await d.close().catch(() => undefined);

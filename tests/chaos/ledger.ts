@@ -20,7 +20,6 @@ export type LedgerEdit = {
   localIds: number[];
   /** The other edit of a conflict. */
   twin?: number;
-
 };
 
 export type Ledger = { edits: LedgerEdit[]; next(): number };

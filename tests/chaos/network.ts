@@ -41,23 +41,40 @@ function writesOf(url: string, init: RequestInit | undefined): string {
   if (!url.endsWith('/api/sync/batch')) {
     return `${init?.method} ${new URL(url).pathname} #${headers.get('x-client-seq')}${body(init?.body ? JSON.parse(String(init.body)) : undefined)}`;
   }
-  const { writes } = JSON.parse(String(init?.body)) as { writes: { method: string; path: string; seq: number; body?: unknown }[] };
+  const { writes } = JSON.parse(String(init?.body)) as {
+    writes: { method: string; path: string; seq: number; body?: unknown }[];
+  };
   return writes.map((w) => `${w.method} ${w.path} #${w.seq}${body(w.body)}`).join(' | ');
 }
 
 async function outcomeOf(res: Response): Promise<string> {
-  const text = await res.clone().text().catch(() => '');
+  const text = await res
+    .clone()
+    .text()
+    .catch(() => '');
   if (res.status !== 200 || !text.startsWith('{"answers"')) return `${res.status} ${text.slice(0, 160)}`;
   const { answers } = JSON.parse(text) as { answers: { status: number }[] };
   return `200 [${answers.map((a) => a.status).join(',')}]`;
 }
 
 /** The fetch one page of a device uses; `kill()` is the page going away (reload). */
-export function chaosFetch(cookies: typeof fetch, weather: Weather, random: Random, counts: NetworkCounts, trace?: { device: string; page: number; lines: TraceLine[] }) {
+export function chaosFetch(
+  cookies: typeof fetch,
+  weather: Weather,
+  random: Random,
+  counts: NetworkCounts,
+  trace?: { device: string; page: number; lines: TraceLine[] },
+) {
   let dead = false;
   const note = (input: RequestInfo | URL, init: RequestInit | undefined, outcome: string) => {
     if (trace && (init?.method ?? 'GET') !== 'GET') {
-      trace.lines.push({ at: Date.now(), device: trace.device, page: trace.page, writes: writesOf(String(input), init), outcome });
+      trace.lines.push({
+        at: Date.now(),
+        device: trace.device,
+        page: trace.page,
+        writes: writesOf(String(input), init),
+        outcome,
+      });
     }
   };
   const fetchFn: typeof fetch = async (input, init) => {
@@ -83,5 +100,10 @@ export function chaosFetch(cookies: typeof fetch, weather: Weather, random: Rand
     note(input, init, await outcomeOf(res));
     return res;
   };
-  return { fetch: fetchFn, kill: () => { dead = true; } };
+  return {
+    fetch: fetchFn,
+    kill: () => {
+      dead = true;
+    },
+  };
 }

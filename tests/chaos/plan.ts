@@ -10,7 +10,16 @@ import type { Random } from './random';
 import { archivedSnowIds, readSchool, type SchoolView } from './server-view';
 
 /** Schools in the order devices are given to them: the first is given a second device early. */
-const DEVICE_SCHOOLS = ['snowy', 'snowy', 'alpineshire', 'harbourview', 'yarrabend', 'alpineshire', 'tablelands', 'snowy'];
+const DEVICE_SCHOOLS = [
+  'snowy',
+  'snowy',
+  'alpineshire',
+  'harbourview',
+  'yarrabend',
+  'alpineshire',
+  'tablelands',
+  'snowy',
+];
 
 export type SchoolPlan = {
   key: string;
@@ -57,11 +66,20 @@ export async function planRun(url: string, devices: number, random: Random): Pro
     const shared = keys.filter((k) => k === key).length > 1;
     // Rows kept for conflicts only where two devices share the school: a third of its participants
     // and half of its team managers.
-    const ids = (rows: { id: string }[]) => random.some(rows.map((r) => r.id), rows.length);
+    const ids = (rows: { id: string }[]) =>
+      random.some(
+        rows.map((r) => r.id),
+        rows.length,
+      );
     const participants = ids(initial.participants);
     const managers = ids(initial.teamManagers);
     schools.push({
-      key, username: demo.coordinator.email, password: DEMO_PASSWORDS.school, initial, archived, devices: [],
+      key,
+      username: demo.coordinator.email,
+      password: DEMO_PASSWORDS.school,
+      initial,
+      archived,
+      devices: [],
       contestParticipants: shared ? participants.slice(0, Math.floor(participants.length / 3)) : [],
       contestManagers: shared ? managers.slice(0, Math.floor(managers.length / 2)) : [],
     });
@@ -69,7 +87,16 @@ export async function planRun(url: string, devices: number, random: Random): Pro
   const plans: DevicePlan[] = keys.map((key, index) => {
     const school = schools.find((s) => s.key === key)!;
     school.devices.push(index);
-    return { index, name: `${key}#${school.devices.length}`, school, participants: [], managers: [], ownsTicketing: school.devices.length === 1, athletes: [], inactiveAthletes: [] };
+    return {
+      index,
+      name: `${key}#${school.devices.length}`,
+      school,
+      participants: [],
+      managers: [],
+      ownsTicketing: school.devices.length === 1,
+      athletes: [],
+      inactiveAthletes: [],
+    };
   });
   for (const school of schools) {
     const contested = new Set([...school.contestParticipants, ...school.contestManagers]);
@@ -81,8 +108,16 @@ export async function planRun(url: string, devices: number, random: Random): Pro
       const of = school.devices.length;
       plan.participants = share(own(school.initial.participants), i, of);
       plan.managers = share(own(school.initial.teamManagers), i, of);
-      plan.athletes = share(free.filter((a) => a.active), i, of);
-      plan.inactiveAthletes = share(free.filter((a) => !a.active), i, of);
+      plan.athletes = share(
+        free.filter((a) => a.active),
+        i,
+        of,
+      );
+      plan.inactiveAthletes = share(
+        free.filter((a) => !a.active),
+        i,
+        of,
+      );
     }
   }
   return { schools, devices: plans };

@@ -57,14 +57,16 @@ function render(user: SessionUser) {
   );
 }
 
-it('opens on the session\'s organisation and joins a school to a contact, which then leave the unmatched lists', async () => {
+it("opens on the session's organisation and joins a school to a contact, which then leave the unmatched lists", async () => {
   const s1 = await createSchool(w.t.db, { name: 'Aardvark School', stateId: 3 });
   await createSchool(w.t.db, { name: 'Zebra School', stateId: 3 });
   const c1 = await w.t.deps.accounting.createContact('Northern', { name: 'Aardvark School Ltd', email: '' });
   await w.t.deps.accounting.createContact('Northern', { name: 'Other Contact', email: '' });
   render({ ...admin.user, invoiceType: 'VIC' });
   const { screen, waitFor, fireEvent } = dom.rtl;
-  await waitFor(() => expect(sent.some((r) => r.path === '/api/schools/sync-with-xero/vic')).toBe(true), { timeout: 10000 });
+  await waitFor(() => expect(sent.some((r) => r.path === '/api/schools/sync-with-xero/vic')).toBe(true), {
+    timeout: 10000,
+  });
   typeValue(fireEvent, screen.getByLabelText('Organisation') as HTMLSelectElement, 'nsw');
   await waitFor(() => expect(screen.getByText('Aardvark School')).toBeTruthy(), { timeout: 10000 });
   expect(sent.map((r) => r.path)).toContain('/api/schools/sync-with-xero/nsw');
@@ -79,7 +81,12 @@ it('opens on the session\'s organisation and joins a school to a contact, which 
   fireEvent.click(join);
   await waitFor(() => expect(screen.getByText(SERVER_MESSAGES.accountingJoined)).toBeTruthy(), { timeout: 10000 });
   const post = sent.find((r) => r.method === 'POST')!;
-  expect(post).toEqual({ method: 'POST', path: '/api/schools/xero-join/nsw', search: '', body: { schoolId: s1.id, contactId: c1.contactId } });
+  expect(post).toEqual({
+    method: 'POST',
+    path: '/api/schools/xero-join/nsw',
+    search: '',
+    body: { schoolId: s1.id, contactId: c1.contactId },
+  });
   await waitFor(() => expect(screen.queryByLabelText(/Aardvark School Ltd/)).toBeNull());
   expect(screen.queryByLabelText(/Aardvark School$/)).toBeNull();
   expect(screen.getByText(/Schools linked to a Northern contact \(1\)/)).toBeTruthy();
@@ -87,14 +94,22 @@ it('opens on the session\'s organisation and joins a school to a contact, which 
   expect(sent.filter((r) => r.path === '/api/schools/sync-with-xero/nsw').length).toBe(2);
 });
 
-
 it('lists what the accounting system refused, with its reason, and sends it again', async () => {
   // Xero (the stub speaking its API) refuses the contact: a contact of that name is there already.
   const stub = await startXeroStub();
   try {
     const school = await createSchool(w.t.db, { name: 'Refused College', stateId: 3 });
     stub.addContact(stub.tenants.Northern, 'Refused College');
-    const [invoice] = await w.t.db.insert(invoices).values({ schoolId: school.id, eventId: w.eventId, number: 'INV-900001', totalCents: 5000, lines: [{ description: 'Registration fee', quantity: 1, unitAmountCents: 5000, amountCents: 5000 }] }).returning();
+    const [invoice] = await w.t.db
+      .insert(invoices)
+      .values({
+        schoolId: school.id,
+        eventId: w.eventId,
+        number: 'INV-900001',
+        totalCents: 5000,
+        lines: [{ description: 'Registration fee', quantity: 1, unitAmountCents: 5000, amountCents: 5000 }],
+      })
+      .returning();
     await enqueue(w.t.db, 'invoice', invoice!.id, 'NSW', w.t.deps.now());
     const xero = createXeroAccounting(loadConfig(stub.env()).xero!, { fetch: serverFetch });
     expect(await drainQueue({ ...w.t.deps, accounting: xero }, w.t.app.log)).toMatchObject({ parked: 1 });
@@ -102,14 +117,26 @@ it('lists what the accounting system refused, with its reason, and sends it agai
     render(admin.user);
     const { screen, waitFor, fireEvent, within } = dom.rtl;
     const queue = await screen.findByRole('region', { name: 'Copies to the accounting system' }, { timeout: 10000 });
-    const row = await within(queue).findByRole('row', { name: /Invoice INV-900001 of Refused College/ }, { timeout: 10000 });
-    expect(within(row).getByText('The contact name Refused College is already assigned to another contact. The contact name must be unique across all active contacts.')).toBeTruthy();
+    const row = await within(queue).findByRole(
+      'row',
+      { name: /Invoice INV-900001 of Refused College/ },
+      { timeout: 10000 },
+    );
+    expect(
+      within(row).getByText(
+        'The contact name Refused College is already assigned to another contact. The contact name must be unique across all active contacts.',
+      ),
+    ).toBeTruthy();
     expect(within(row).getByText('Northern')).toBeTruthy();
     fireEvent.click(within(row).getByRole('button', { name: 'Send again: Invoice INV-900001 of Refused College' }));
     await waitFor(() => expect(within(queue).getByText(SENT_AGAIN)).toBeTruthy(), { timeout: 10000 });
     expect(within(queue).queryByRole('row', { name: /INV-900001/ })).toBeNull();
-    expect(within(queue).getByText('1 waiting to be sent. They are sent in the background; nothing needs doing.')).toBeTruthy();
-    expect(sent.some((r) => r.method === 'POST' && /^\/api\/accounting\/queue\/[0-9a-f-]{36}\/retry$/.test(r.path))).toBe(true);
+    expect(
+      within(queue).getByText('1 waiting to be sent. They are sent in the background; nothing needs doing.'),
+    ).toBeTruthy();
+    expect(
+      sent.some((r) => r.method === 'POST' && /^\/api\/accounting\/queue\/[0-9a-f-]{36}\/retry$/.test(r.path)),
+    ).toBe(true);
   } finally {
     await stub.close();
   }

@@ -76,7 +76,9 @@ it('lists the staff, creates an added user with a real id, and does not let the 
   const removeMe = screen.getByRole('button', { name: `Remove ${me}` }) as HTMLButtonElement;
   expect(removeMe.disabled).toBe(true);
   expect(removeMe.getAttribute('aria-describedby')).toBeTruthy();
-  expect(document.getElementById(removeMe.getAttribute('aria-describedby')!)?.textContent?.trim()).toBe(SELF_REMOVE_REASON);
+  expect(document.getElementById(removeMe.getAttribute('aria-describedby')!)?.textContent?.trim()).toBe(
+    SELF_REMOVE_REASON,
+  );
   expect((screen.getByRole('button', { name: `Remove ${auditor.email}` }) as HTMLButtonElement).disabled).toBe(false);
 
   fireEvent.click(screen.getByRole('button', { name: 'Add user' }));
@@ -118,7 +120,7 @@ const defaultsOf = (id: number) => {
   return { DisciplineId: id, divisionFrom: from, divisionTo: to, male: true, female: true, active: true };
 };
 
-it('opens a new event with every discipline\'s default divisions and creates it on the server as shown', async () => {
+it("opens a new event with every discipline's default divisions and creates it on the server as shown", async () => {
   const db = await renderEvents();
   const { screen, within, fireEvent, waitFor } = dom.rtl;
   const [existing] = await serverGet<Event[]>('/api/events');
@@ -132,11 +134,18 @@ it('opens a new event with every discipline\'s default divisions and creates it 
   // Every discipline (the eleven the pull brought), in order of id.
   const pulled = await db.disciplines.orderBy('id').toArray();
   expect(pulled.map((d) => d.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
-  expect(within(disciplines).getAllByRole('rowheader').map((th) => th.textContent)).toEqual(pulled.map((d) => d.name));
+  expect(
+    within(disciplines)
+      .getAllByRole('rowheader')
+      .map((th) => th.textContent),
+  ).toEqual(pulled.map((d) => d.name));
   pulled.forEach(({ id, name }) => {
     const expected = defaultsOf(id);
-    const value = (label: string) => (within(disciplines).getByLabelText(`${label}: ${name}`) as HTMLInputElement);
-    expect([Number(value('Division from').value), Number(value('Division to').value)], name).toEqual([expected.divisionFrom, expected.divisionTo]);
+    const value = (label: string) => within(disciplines).getByLabelText(`${label}: ${name}`) as HTMLInputElement;
+    expect([Number(value('Division from').value), Number(value('Division to').value)], name).toEqual([
+      expected.divisionFrom,
+      expected.divisionTo,
+    ]);
     expect([value('Male').checked, value('Female').checked, value('Active').checked], name).toEqual([true, true, true]);
   });
 

@@ -20,20 +20,26 @@ let calls: { method: string; path: string; body: unknown }[];
 
 function stubNetwork(handler: Handler = () => undefined) {
   calls = [];
-  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(String(input), init);
-    const path = new URL(request.url, 'http://localhost').pathname;
-    const text = await request.text();
-    const body: unknown = text ? JSON.parse(text) : undefined;
-    calls.push({ method: request.method, path, body });
-    const reply = handler(path, { method: request.method, body })
-      ?? (path === '/utils/host' ? { body: { host: 'localhost', allowed: true } } : { status: 404, body: { message: 'Not Found' } });
-    if (reply === 'offline') throw new TypeError('Failed to fetch');
-    return new Response(JSON.stringify(reply.body ?? {}), {
-      status: reply.status ?? 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(String(input), init);
+      const path = new URL(request.url, 'http://localhost').pathname;
+      const text = await request.text();
+      const body: unknown = text ? JSON.parse(text) : undefined;
+      calls.push({ method: request.method, path, body });
+      const reply =
+        handler(path, { method: request.method, body }) ??
+        (path === '/utils/host'
+          ? { body: { host: 'localhost', allowed: true } }
+          : { status: 404, body: { message: 'Not Found' } });
+      if (reply === 'offline') throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify(reply.body ?? {}), {
+        status: reply.status ?? 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
 }
 
 function fakeEngine(): SyncEngine {
@@ -81,7 +87,16 @@ afterEach(async () => {
   cleanup();
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  syncStatus.set({ pending: 0, blocked: 0, failed: 0, locked: false, needsLogin: false, syncing: false, message: null, online: true });
+  syncStatus.set({
+    pending: 0,
+    blocked: 0,
+    failed: 0,
+    locked: false,
+    needsLogin: false,
+    syncing: false,
+    message: null,
+    online: true,
+  });
   await db.delete();
 });
 
@@ -119,7 +134,9 @@ describe('routes and guards', () => {
     await setSessionUser(db, sessionUser({ type: 'auditor' }));
     openAt('#/accounting');
     expect(await screen.findByRole('heading', { name: 'Accounting sync is not available for your role' })).toBeTruthy();
-    expect(screen.getByText('Accounting sync is for administrators. You are signed in as one of the auditors.')).toBeTruthy();
+    expect(
+      screen.getByText('Accounting sync is for administrators. You are signed in as one of the auditors.'),
+    ).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Accounting sync · Interschools'));
     cleanup();
     await setSessionUser(db, sessionUser({ type: 'racedept' }));
@@ -159,19 +176,37 @@ describe('login', () => {
   it('shows the server’s error text on a refused login', async () => {
     stubNetwork((path) =>
       path === '/api/login'
-        ? { status: 401, body: { statusCode: 401, error: 'Incorrect email or password', message: 'Unauthorized', code: 'UNAUTHENTICATED' } }
-        : undefined);
+        ? {
+            status: 401,
+            body: {
+              statusCode: 401,
+              error: 'Incorrect email or password',
+              message: 'Unauthorized',
+              code: 'UNAUTHENTICATED',
+            },
+          }
+        : undefined,
+    );
     openAt('#/login');
     fireEvent.change(await screen.findByLabelText('Username'), { target: { value: 'someone@school.test' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong-password' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Incorrect email or password');
-    expect(calls.find((c) => c.path === '/api/login')?.body).toEqual({ username: 'someone@school.test', password: 'wrong-password' });
+    expect(calls.find((c) => c.path === '/api/login')?.body).toEqual({
+      username: 'someone@school.test',
+      password: 'wrong-password',
+    });
     expect(await getSessionUser(db)).toBeNull();
   });
 
   it('lands racedept on /startlists, stores the user and resumes the outbox for them', async () => {
-    const user = sessionUser({ type: 'racedept', SchoolId: null, selectedSchool: null, schoolName: null, username: 'race@dept.test' });
+    const user = sessionUser({
+      type: 'racedept',
+      SchoolId: null,
+      selectedSchool: null,
+      schoolName: null,
+      username: 'race@dept.test',
+    });
     stubNetwork((path) => (path === '/api/login' ? { body: user } : undefined));
     const engine = openAt('#/login');
     fireEvent.change(await screen.findByLabelText('Username'), { target: { value: 'race@dept.test' } });
@@ -194,11 +229,16 @@ describe('login', () => {
     // Autofill sets the fields without input events.
     username.value = 'filled@school.test';
     password.value = 'filled-secret';
-    act(() => { vi.advanceTimersByTime(AUTOFILL_POLL_MS); });
+    act(() => {
+      vi.advanceTimersByTime(AUTOFILL_POLL_MS);
+    });
     vi.useRealTimers();
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await screen.findByRole('alert');
-    expect(calls.find((c) => c.path === '/api/login')?.body).toEqual({ username: 'filled@school.test', password: 'filled-secret' });
+    expect(calls.find((c) => c.path === '/api/login')?.body).toEqual({
+      username: 'filled@school.test',
+      password: 'filled-secret',
+    });
   });
 
   it('shows the spec’s messages for a password reset request', async () => {
@@ -207,26 +247,43 @@ describe('login', () => {
       const { email } = init.body as { email: string };
       return email === 'known@school.test'
         ? { body: { message: 'An email containing a link to reset your password has been sent to your inbox' } }
-        : { status: 404, body: { statusCode: 404, error: 'Not Found', message: "Sorry, we don't have that email address in our records" } };
+        : {
+            status: 404,
+            body: {
+              statusCode: 404,
+              error: 'Not Found',
+              message: "Sorry, we don't have that email address in our records",
+            },
+          };
     });
     openAt('#/login');
     fireEvent.click(await screen.findByRole('button', { name: 'Forgot your password?' }));
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'unknown@school.test' } });
     fireEvent.click(screen.getByRole('button', { name: 'Email me a reset link' }));
-    expect((await screen.findByRole('alert')).textContent).toBe("Sorry, we don't have that email address in our records");
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      "Sorry, we don't have that email address in our records",
+    );
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'known@school.test' } });
     fireEvent.click(screen.getByRole('button', { name: 'Email me a reset link' }));
-    expect(await screen.findByText('An email containing a link to reset your password has been sent to your inbox')).toBeTruthy();
+    expect(
+      await screen.findByText('An email containing a link to reset your password has been sent to your inbox'),
+    ).toBeTruthy();
   });
 
   it('sets a new password from the reset link', async () => {
-    stubNetwork((path) => (path === '/api/newPassword' ? { body: { message: 'Your password has been changed.' } } : undefined));
+    stubNetwork((path) =>
+      path === '/api/newPassword' ? { body: { message: 'Your password has been changed.' } } : undefined,
+    );
     openAt('#/reset?email=a%40school.test&resetToken=tok123');
     fireEvent.change(await screen.findByLabelText('New password'), { target: { value: 'new-password-1' } });
     fireEvent.change(screen.getByLabelText('Repeat the new password'), { target: { value: 'new-password-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Set password' }));
     expect(await screen.findByText('Your password has been changed.')).toBeTruthy();
-    expect(calls.find((c) => c.path === '/api/newPassword')?.body).toEqual({ email: 'a@school.test', password: 'new-password-1', token: 'tok123' });
+    expect(calls.find((c) => c.path === '/api/newPassword')?.body).toEqual({
+      email: 'a@school.test',
+      password: 'new-password-1',
+      token: 'tok123',
+    });
   });
 
   it('goes to /login and says the session expired when the outbox needs a login', async () => {
@@ -245,12 +302,22 @@ describe('admin session switch', () => {
     const event = crypto.randomUUID();
     const other = crypto.randomUUID();
     stubNetwork((path) => {
-      if (path === '/api/events') return { body: [{ id: event, name: 'Current event' }, { id: other, name: 'Other event' }] };
+      if (path === '/api/events')
+        return {
+          body: [
+            { id: event, name: 'Current event' },
+            { id: other, name: 'Other event' },
+          ],
+        };
       if (path === '/api/school/list') return { body: [] };
-      if (path === '/api/session/') return { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Event not found' } };
+      if (path === '/api/session/')
+        return { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Event not found' } };
       return undefined;
     });
-    await setSessionUser(db, sessionUser({ type: 'admin', username: 'admin@test', EventId: event, eventName: 'Current event' }));
+    await setSessionUser(
+      db,
+      sessionUser({ type: 'admin', username: 'admin@test', EventId: event, eventName: 'Current event' }),
+    );
     openAt('#/');
     await screen.findByRole('heading', { name: /Welcome/ });
     await screen.findByRole('option', { name: 'Other event' });

@@ -15,12 +15,15 @@ let paths: string[];
 
 function stubNetwork() {
   paths = [];
-  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
-    const path = new URL(input instanceof Request ? input.url : String(input), 'http://localhost').pathname;
-    paths.push(path);
-    const body = path === '/utils/host' ? { host: 'localhost', allowed: true } : { ok: true };
-    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const path = new URL(input instanceof Request ? input.url : String(input), 'http://localhost').pathname;
+      paths.push(path);
+      const body = path === '/utils/host' ? { host: 'localhost', allowed: true } : { ok: true };
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
 }
 
 const engine = (): SyncEngine => ({
@@ -88,7 +91,16 @@ beforeEach(() => {
 afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
-  syncStatus.set({ pending: 0, blocked: 0, failed: 0, locked: false, needsLogin: false, syncing: false, message: null, online: true });
+  syncStatus.set({
+    pending: 0,
+    blocked: 0,
+    failed: 0,
+    locked: false,
+    needsLogin: false,
+    syncing: false,
+    message: null,
+    online: true,
+  });
   await db.delete();
 });
 
@@ -181,9 +193,12 @@ describe('logout', () => {
 
   it('logs out at once when nothing is pending, even offline', async () => {
     await openHome();
-    vi.stubGlobal('fetch', vi.fn(async () => {
-      throw new TypeError('Failed to fetch');
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();

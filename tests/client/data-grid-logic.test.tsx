@@ -89,7 +89,12 @@ describe('DataGrid', () => {
   it('loads Handsontable lazily, highlights invalid cells and lists their messages', async () => {
     const rows: Row[] = [{ id: 'b', name: 'Bo', dob: '2010-02-01', email: 'bo@example.com' }];
     const { container } = render(
-      <DataGrid label="People" columns={columns} rows={rows} cellClassName={(_row, key) => (key === 'name' ? 'cell-warning' : undefined)} />,
+      <DataGrid
+        label="People"
+        columns={columns}
+        rows={rows}
+        cellClassName={(_row, key) => (key === 'name' ? 'cell-warning' : undefined)}
+      />,
     );
     expect(screen.getByText('Row 1, Date of birth: ' + DATE_MESSAGE)).toBeTruthy();
     await waitFor(() => expect(screen.getByText('2010-02-01', { selector: 'td' }).className).toContain('htInvalid'));

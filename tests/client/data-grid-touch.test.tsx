@@ -6,7 +6,15 @@ import { placeChoiceList } from '../../src/components/data-grid/list-placement';
 import { gridHeight } from '../../src/components/data-grid';
 import { TOUCH_ROW_HEIGHT_PX } from '../../src/components/data-grid/touch-sizes';
 
-const DISCIPLINES = ['Alpine', 'Moguls', 'Skier Cross', 'Snowboard Giant Slalom', 'Snowboard Cross', 'Cross Country Classic', 'Alpine Relay'];
+const DISCIPLINES = [
+  'Alpine',
+  'Moguls',
+  'Skier Cross',
+  'Snowboard Giant Slalom',
+  'Snowboard Cross',
+  'Cross Country Classic',
+  'Alpine Relay',
+];
 
 describe('the choice typed text means', () => {
   it('takes the exact choice over one that starts with it', () => {
@@ -36,23 +44,43 @@ describe("a dropdown list's place in the window", () => {
   const cell = (top: number, left = 100) => ({ top, bottom: top + 53, left, right: left + 90 });
 
   it('goes below the cell when it fits there, whole', () => {
-    expect(placeChoiceList(cell(300), { width: 90, height: 573 }, tablet)).toEqual({ top: 353, left: 100, width: 90, height: 573, above: false });
+    expect(placeChoiceList(cell(300), { width: 90, height: 573 }, tablet)).toEqual({
+      top: 353,
+      left: 100,
+      width: 90,
+      height: 573,
+      above: false,
+    });
   });
 
   it('goes above the cell when only there it fits', () => {
-    expect(placeChoiceList(cell(800), { width: 90, height: 573 }, tablet)).toEqual({ top: 227, left: 100, width: 90, height: 573, above: true });
+    expect(placeChoiceList(cell(800), { width: 90, height: 573 }, tablet)).toEqual({
+      top: 227,
+      left: 100,
+      width: 90,
+      height: 573,
+      above: true,
+    });
   });
 
   it('slides into the window over the cell when neither side holds it, and scrolls only past the window', () => {
     const phone = { top: 0, left: 0, bottom: 844, right: 390 };
-    expect(placeChoiceList(cell(350), { width: 90, height: 573 }, phone)).toMatchObject({ top: 844 - 8 - 573, height: 573 });
+    expect(placeChoiceList(cell(350), { width: 90, height: 573 }, phone)).toMatchObject({
+      top: 844 - 8 - 573,
+      height: 573,
+    });
     expect(placeChoiceList(cell(350), { width: 90, height: 2000 }, phone)).toMatchObject({ top: 8, height: 844 - 16 });
   });
 
   it('stays inside the window sideways, and inside the part an on-screen keyboard leaves', () => {
-    expect(placeChoiceList(cell(100, 300), { width: 200, height: 100 }, { ...tablet, right: 390 }).left).toBe(390 - 8 - 200);
+    expect(placeChoiceList(cell(100, 300), { width: 200, height: 100 }, { ...tablet, right: 390 }).left).toBe(
+      390 - 8 - 200,
+    );
     const aboveKeyboard = { top: 0, left: 0, bottom: 500, right: 768 };
-    expect(placeChoiceList(cell(300), { width: 90, height: 200 }, aboveKeyboard)).toMatchObject({ top: 100, above: true });
+    expect(placeChoiceList(cell(300), { width: 90, height: 200 }, aboveKeyboard)).toMatchObject({
+      top: 100,
+      above: true,
+    });
   });
 });
 

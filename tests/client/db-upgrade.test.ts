@@ -64,7 +64,9 @@ it('closes an old connection when another opens a newer version', async () => {
   await db.open();
 
   const newer = new Dexie(name);
-  newer.version(5).stores({ ...SCHEMA_V1, outbox: '++localId, seq, status, [entity+rowId], eventId, [status+seq], scope' });
+  newer
+    .version(5)
+    .stores({ ...SCHEMA_V1, outbox: '++localId, seq, status, [entity+rowId], eventId, [status+seq], scope' });
   await newer.open();
   expect(newer.verno).toBe(5);
   expect(db.isOpen()).toBe(false);
@@ -94,27 +96,84 @@ it('opens a version-3 device at version 4: the dead tables go, queued items get 
     const { _pending: _p, ...cyFields } = cy;
     const ticketingKey = `${w.schoolId}:${w.eventId}`;
     // No passes yet, so no tickets: the save still makes the row.
-    const tickets = { managerTicket1: 0, managerTicket2: 0, managerTicket3: 0, managerTicket4: 0, managerTicket5: 0, xcManagerTicketAlpine1: 0, xcManagerTicketXC1: 0 };
+    const tickets = {
+      managerTicket1: 0,
+      managerTicket2: 0,
+      managerTicket3: 0,
+      managerTicket4: 0,
+      managerTicket5: 0,
+      xcManagerTicketAlpine1: 0,
+      xcManagerTicketXC1: 0,
+    };
 
     // A device still on version 3, with the REST calls queued as version 3 stored them.
     const v3 = new Dexie(name);
     v3.version(3).stores({ ...SCHEMA_V3 });
     await v3.open();
-    await v3.table('participants').bulkPut([{ ...ada, firstname: 'Bea', _pending: true }, { ...bo, lastname: 'Cole', _pending: true }, { ...cy, _pending: true }]);
+    await v3.table('participants').bulkPut([
+      { ...ada, firstname: 'Bea', _pending: true },
+      { ...bo, lastname: 'Cole', _pending: true },
+      { ...cy, _pending: true },
+    ]);
     await v3.table('payments').put({ SchoolId: w.schoolId, EventId: w.eventId, amount: 10 });
     await v3.table('users').put({ id: crypto.randomUUID(), email: 'staff@example.test' });
-    await v3.table('volunteerPreferences').put({ id: crypto.randomUUID(), VolunteerSlotId: crypto.randomUUID(), DisciplineId: 1, EventId: w.eventId });
+    await v3
+      .table('volunteerPreferences')
+      .put({ id: crypto.randomUUID(), VolunteerSlotId: crypto.randomUUID(), DisciplineId: 1, EventId: w.eventId });
     const clientId = crypto.randomUUID();
-    await v3.table('meta').bulkPut([{ key: 'clientId', value: clientId }, { key: 'nextSeq', value: 5 }]);
-    const queued = (seq: number, call: { method: string; path: string; body: unknown; entity: string; rowId: string | null; base?: unknown }) => ({
-      ...call, seq, clientId, userId: w.username, idempotencyKey: crypto.randomUUID(), eventId: w.eventId, createdAt: new Date().toISOString(),
-      status: 'pending', attempts: 0, nextAttemptAt: 0, scope: `event:${w.eventId}`,
+    await v3.table('meta').bulkPut([
+      { key: 'clientId', value: clientId },
+      { key: 'nextSeq', value: 5 },
+    ]);
+    const queued = (
+      seq: number,
+      call: { method: string; path: string; body: unknown; entity: string; rowId: string | null; base?: unknown },
+    ) => ({
+      ...call,
+      seq,
+      clientId,
+      userId: w.username,
+      idempotencyKey: crypto.randomUUID(),
+      eventId: w.eventId,
+      createdAt: new Date().toISOString(),
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: 0,
+      scope: `event:${w.eventId}`,
     });
     await v3.table('outbox').bulkAdd([
-      queued(1, { method: 'PATCH', path: `/api/v2/participants/${ada.id}`, body: { firstname: 'Bea', version: ada.version }, entity: 'participants', rowId: ada.id, base: ada }),
-      queued(2, { method: 'POST', path: '/api/v2/participants', body: cyFields, entity: 'participants', rowId: cy.id, base: null }),
-      queued(3, { method: 'PUT', path: '/api/v2/participants', body: { participants: [{ id: bo.id, version: bo.version, lastname: 'Cole' }] }, entity: 'participants', rowId: null, base: [bo] }),
-      queued(4, { method: 'POST', path: '/api/ticketings', body: { ticketing: tickets }, entity: 'ticketing', rowId: ticketingKey, base: null }),
+      queued(1, {
+        method: 'PATCH',
+        path: `/api/v2/participants/${ada.id}`,
+        body: { firstname: 'Bea', version: ada.version },
+        entity: 'participants',
+        rowId: ada.id,
+        base: ada,
+      }),
+      queued(2, {
+        method: 'POST',
+        path: '/api/v2/participants',
+        body: cyFields,
+        entity: 'participants',
+        rowId: cy.id,
+        base: null,
+      }),
+      queued(3, {
+        method: 'PUT',
+        path: '/api/v2/participants',
+        body: { participants: [{ id: bo.id, version: bo.version, lastname: 'Cole' }] },
+        entity: 'participants',
+        rowId: null,
+        base: [bo],
+      }),
+      queued(4, {
+        method: 'POST',
+        path: '/api/ticketings',
+        body: { ticketing: tickets },
+        entity: 'ticketing',
+        rowId: ticketingKey,
+        base: null,
+      }),
     ]);
     v3.close();
 
@@ -126,15 +185,35 @@ it('opens a version-3 device at version 4: the dead tables go, queued items get 
     expect(stores).toContain('participants');
     // The school's participants are still found by school, through the compound index.
     expect(db.participants.schema.indexes.map((i) => i.name).sort()).toEqual(['[SchoolId+archived]']);
-    expect((await db.participants.where('SchoolId').equals(w.schoolId).toArray()).map((r) => r.id).sort())
-      .toEqual([ada.id, bo.id, cy.id].sort());
+    expect((await db.participants.where('SchoolId').equals(w.schoolId).toArray()).map((r) => r.id).sort()).toEqual(
+      [ada.id, bo.id, cy.id].sort(),
+    );
 
     const intents = (await db.outbox.orderBy('seq').toArray()).map((item) => item.intent);
     expect(intents).toEqual([
-      { table: 'participants', op: 'update', rowIds: [ada.id], body: { kind: 'row' }, answer: {}, pathTemplate: '/api/v2/participants/{id}' },
+      {
+        table: 'participants',
+        op: 'update',
+        rowIds: [ada.id],
+        body: { kind: 'row' },
+        answer: {},
+        pathTemplate: '/api/v2/participants/{id}',
+      },
       { table: 'participants', op: 'create', rowIds: [cy.id], body: { kind: 'row' }, answer: {} },
-      { table: 'participants', op: 'saveList', rowIds: [bo.id], body: { kind: 'lists', lists: ['participants'], idLists: [] }, answer: {} },
-      { table: 'ticketing', op: 'create', rowIds: [ticketingKey], body: { kind: 'wrapped', key: 'ticketing' }, answer: {} },
+      {
+        table: 'participants',
+        op: 'saveList',
+        rowIds: [bo.id],
+        body: { kind: 'lists', lists: ['participants'], idLists: [] },
+        answer: {},
+      },
+      {
+        table: 'ticketing',
+        op: 'create',
+        rowIds: [ticketingKey],
+        body: { kind: 'wrapped', key: 'ticketing' },
+        answer: {},
+      },
     ]);
 
     const { engine } = engineFor(w, db);
@@ -144,12 +223,14 @@ it('opens a version-3 device at version 4: the dead tables go, queued items get 
     expect(onServer.get(ada.id)?.firstname).toBe('Bea');
     expect(onServer.get(bo.id)?.lastname).toBe('Cole');
     expect(onServer.get(cy.id)?.firstname).toBe('Cy');
-    const ticketing = await (await w.jar.fetch(`${w.baseUrl}/api/ticketing`)).json() as Record<string, unknown>;
+    const ticketing = (await (await w.jar.fetch(`${w.baseUrl}/api/ticketing`)).json()) as Record<string, unknown>;
     expect(ticketing).toMatchObject(tickets);
     // The answers reached the mirror through the intents: new versions, nothing pending.
     const mirrored = await db.participants.bulkGet([ada.id, bo.id, cy.id]);
     expect(mirrored.map((r) => [r?.version, r?._pending])).toEqual([
-      [onServer.get(ada.id)!.version, undefined], [onServer.get(bo.id)!.version, undefined], [onServer.get(cy.id)!.version, undefined],
+      [onServer.get(ada.id)!.version, undefined],
+      [onServer.get(bo.id)!.version, undefined],
+      [onServer.get(cy.id)!.version, undefined],
     ]);
     expect(await db.ticketing.get([w.schoolId, w.eventId])).toMatchObject({ ...tickets, version: ticketing.version });
     db.close();

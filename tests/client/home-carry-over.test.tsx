@@ -64,17 +64,24 @@ it('shows moved-up year levels and leavers, removes one, confirms, and the serve
   const { db, engine } = await pulledDevice(signedIn);
   const second = await pulledDevice(signedIn);
   await setSessionUser(db, signedIn.user);
-  const year12 = (await (await signedIn.jar.fetch(`${server.baseUrl}/api/participants/year12`)).json()) as Participant[];
+  const year12 = (await (
+    await signedIn.jar.fetch(`${server.baseUrl}/api/participants/year12`)
+  ).json()) as Participant[];
   expect(year12.length).toBeGreaterThan(0);
   const schoolId = signedIn.user.SchoolId!;
-  const before = await server.t.db.select().from(participants).where(and(eq(participants.schoolId, schoolId), eq(participants.archived, 0)));
+  const before = await server.t.db
+    .select()
+    .from(participants)
+    .where(and(eq(participants.schoolId, schoolId), eq(participants.archived, 0)));
   const returning = before.filter((p) => p.yearLevel !== '12').sort((a, b) => a.lastname.localeCompare(b.lastname));
   const [kept, removed] = [returning[0]!, returning[1]!];
 
   const { fireEvent, screen, within } = rtl;
   rtl.render(<Home db={db} initial={signedIn.user} />);
   await screen.findByRole('heading', { name: 'Start the new season' });
-  await waitFor(async () => { rowOf(kept.lastname); });
+  await waitFor(async () => {
+    rowOf(kept.lastname);
+  });
   expect(cellsOf(rowOf(kept.lastname))).toContain(nextYearLevel(kept.yearLevel));
   const leaving = screen.getByRole('region', { name: /^Leaving school/ });
   for (const leaver of year12) expect(within(leaving).getByText(`${leaver.firstname} ${leaver.lastname}`)).toBeTruthy();
@@ -98,7 +105,9 @@ it('shows moved-up year levels and leavers, removes one, confirms, and the serve
   // Synced: the server has the carry-over and the flag is cleared there too.
   await engine.flush();
   expect(await db.outbox.count()).toBe(0);
-  const after = new Map((await server.t.db.select().from(participants).where(eq(participants.schoolId, schoolId))).map((p) => [p.id, p]));
+  const after = new Map(
+    (await server.t.db.select().from(participants).where(eq(participants.schoolId, schoolId))).map((p) => [p.id, p]),
+  );
   expect(after.get(kept.id)!.yearLevel).toBe(nextYearLevel(kept.yearLevel));
   expect(after.get(removed.id)!.archived).toBe(1);
   for (const leaver of year12) expect(after.get(leaver.id)!.archived).toBe(1);

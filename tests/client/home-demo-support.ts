@@ -23,15 +23,27 @@ export async function demoServer(): Promise<DemoServer> {
 export type SignedIn = { jar: Jar; user: SessionUser; world: World };
 
 /** Signs the demo coordinator in (the server picks the default event) through the real login. */
-export async function signInDemo(server: DemoServer, username: string, password: string = DEMO_PASSWORDS.school): Promise<SignedIn> {
+export async function signInDemo(
+  server: DemoServer,
+  username: string,
+  password: string = DEMO_PASSWORDS.school,
+): Promise<SignedIn> {
   const jar = cookieJar(server.baseUrl);
   const res = await jar.fetch(`${server.baseUrl}/api/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
   });
   expect(res.status, await res.clone().text()).toBe(200);
   const user = (await res.json()) as SessionUser;
   const world = {
-    t: server.t, baseUrl: server.baseUrl, schoolId: user.SchoolId!, eventId: user.EventId!, username, jar, adminJar: jar,
+    t: server.t,
+    baseUrl: server.baseUrl,
+    schoolId: user.SchoolId!,
+    eventId: user.EventId!,
+    username,
+    jar,
+    adminJar: jar,
     close: server.close,
   } satisfies World;
   return { jar, user, world };

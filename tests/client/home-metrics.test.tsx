@@ -8,9 +8,15 @@ import { demoServer, pulledDevice, signInDemo, type DemoServer } from './home-de
 import { dropDatabases } from './sync-support';
 
 let server: DemoServer;
-beforeAll(async () => { server = await demoServer(); });
-afterAll(async () => { await server?.close(); });
-afterEach(async () => { await dropDatabases(); });
+beforeAll(async () => {
+  server = await demoServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+afterEach(async () => {
+  await dropDatabases();
+});
 
 // Snowy Range: teams, volunteers, waivers and unassigned positions; Harbourview: paid, complete.
 const SCHOOLS = ['megan.hartley@snowyrange.test', 'james.pemberton@harbourview.test', 'rachel.nguyen@tablelands.test'];

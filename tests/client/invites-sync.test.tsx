@@ -42,12 +42,18 @@ async function signInAdmin(): Promise<{ jar: Jar; user: SessionUser }> {
 }
 
 type Race = Pick<Invite, 'DisciplineId' | 'division' | 'gender' | 'stateNational'>;
-const race = ({ DisciplineId, division, gender, stateNational }: Race): Race => ({ DisciplineId, division, gender, stateNational });
+const race = ({ DisciplineId, division, gender, stateNational }: Race): Race => ({
+  DisciplineId,
+  division,
+  gender,
+  stateNational,
+});
 
 /** PUT /api/invites as the admin: what a save on some device sends. */
 async function putInvites(invites: (Race & { id: string })[]) {
   const res = await admin.jar.fetch(`${w.baseUrl}/api/invites`, {
-    method: 'PUT', headers: { 'content-type': 'application/json' },
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ multi: true, invites, invitesDeleted: [], overallDeleted: [] }),
   });
   expect(res.status, await res.clone().text()).toBe(200);
@@ -65,7 +71,10 @@ const offline: typeof fetch = async () => {
 };
 const sync = (db: InterschoolsDb, fetchFn: typeof fetch = admin.jar.fetch) =>
   // Offline, the retry it schedules never comes: the test flushes again itself once online.
-  engineFor(w, db, { fetch: fetchFn, ...(fetchFn === offline ? { sleep: () => new Promise<void>(() => undefined) } : {}) }).engine;
+  engineFor(w, db, {
+    fetch: fetchFn,
+    ...(fetchFn === offline ? { sleep: () => new Promise<void>(() => undefined) } : {}),
+  }).engine;
 
 /** A device of the admin: mirror filled by the real pull, the page rendered as the shell does. */
 async function device() {
@@ -87,8 +96,15 @@ const choose = (select: HTMLElement, value: string) => typeValue(dom.rtl.fireEve
 /** The grid's rows as the user reads them: discipline, division, gender, State/National. */
 function shownRows(): string[][] {
   const { screen, within } = dom.rtl;
-  return within(screen.getByRole('table')).getAllByRole('row').slice(1)
-    .map((row) => within(row).getAllByRole('cell').slice(0, 4).map((cell) => cell.textContent ?? ''));
+  return within(screen.getByRole('table'))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .slice(0, 4)
+        .map((cell) => cell.textContent ?? ''),
+    );
 }
 
 /** Adds an invite through the 'Add invite' dialog. */
@@ -114,7 +130,14 @@ it('saves an invite added and one removed offline, keeps them on the device, and
   await putInvites([alpine, moguls]);
   const db = await device();
   const { screen, fireEvent, waitFor } = dom.rtl;
-  await waitFor(() => expect(shownRows()).toEqual([['Alpine', '1', 'Male', 'State'], ['Moguls', '2', 'Female', 'National']]), { timeout: 10_000 });
+  await waitFor(
+    () =>
+      expect(shownRows()).toEqual([
+        ['Alpine', '1', 'Male', 'State'],
+        ['Moguls', '2', 'Female', 'National'],
+      ]),
+    { timeout: 10_000 },
+  );
 
   await addThroughDialog('Skier Cross', '3', 'Female', 'State');
   const save = screen.getByRole('button', { name: 'Save' });
@@ -122,7 +145,10 @@ it('saves an invite added and one removed offline, keeps them on the device, and
   fireEvent.click(screen.getByRole('button', { name: 'Remove invite Moguls, division 2, Female, National' }));
   // A removal turns Save red (INV-05).
   expect(save.classList.contains('button-danger')).toBe(true);
-  expect(shownRows()).toEqual([['Alpine', '1', 'Male', 'State'], ['Skier Cross', '3', 'Female', 'State']]);
+  expect(shownRows()).toEqual([
+    ['Alpine', '1', 'Male', 'State'],
+    ['Skier Cross', '3', 'Female', 'State'],
+  ]);
   fireEvent.click(save);
   expect(await screen.findByText(INVITES_SAVED)).toBeTruthy();
 
@@ -130,12 +156,17 @@ it('saves an invite added and one removed offline, keeps them on the device, and
   await sync(db, offline).flush();
   expect(await db.outbox.where('status').equals('pending').count()).toBe(1);
   const local = await db.invites.toArray();
-  expect(local.map(race)).toEqual(expect.arrayContaining([ALPINE_STATE, { DisciplineId: 3, division: 3, gender: 'Female', stateNational: 'State' }]));
+  expect(local.map(race)).toEqual(
+    expect.arrayContaining([ALPINE_STATE, { DisciplineId: 3, division: 3, gender: 'Female', stateNational: 'State' }]),
+  );
   expect(local).toHaveLength(2);
   expect(local.find((i) => i.DisciplineId === 3)?._pending).toBe(true);
   expect((await serverInvites()).map((i) => i.id).sort()).toEqual([alpine.id, moguls.id].sort());
   // The invite not yet on the server says so.
-  expect(shownRows()).toEqual([['Alpine', '1', 'Male', 'State'], ['Skier Cross', '3', 'Female', 'State (waiting to be sent)']]);
+  expect(shownRows()).toEqual([
+    ['Alpine', '1', 'Male', 'State'],
+    ['Skier Cross', '3', 'Female', 'State (waiting to be sent)'],
+  ]);
 
   // Online: the server has the Alpine invite kept, Moguls gone, Skier Cross added under the
   // device's id, and nothing else.
@@ -151,7 +182,7 @@ it('saves an invite added and one removed offline, keeps them on the device, and
   expect(screen.queryByText(/The server refused/)).toBeNull();
 });
 
-it('shows the server\'s refusal when a second device saved the same invite first', async () => {
+it("shows the server's refusal when a second device saved the same invite first", async () => {
   const db = await device();
   const { screen, fireEvent, waitFor } = dom.rtl;
   await screen.findByText('No invites yet.', undefined, { timeout: 10_000 });
@@ -177,7 +208,9 @@ it('shows the server\'s refusal when a second device saved the same invite first
   // Discarded, the device shows what the server holds: the second device's invite, once.
   fireEvent.click(screen.getByRole('button', { name: 'Discard this change' }));
   await sync(db).pull();
-  await waitFor(() => expect(screen.getAllByRole('button', { name: /^Remove invite Alpine, division 1, Male, State$/ })).toHaveLength(1));
+  await waitFor(() =>
+    expect(screen.getAllByRole('button', { name: /^Remove invite Alpine, division 1, Male, State$/ })).toHaveLength(1),
+  );
   expect(screen.queryByText('(not saved)', { exact: false })).toBeNull();
   expect(screen.queryByText(/The server refused/)).toBeNull();
   expect(await db.outbox.count()).toBe(0);

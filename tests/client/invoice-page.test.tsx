@@ -29,7 +29,9 @@ vi.mock('../../src/features/money/invoice-fonts', async () => {
     const bytes = await readFile(`node_modules/dejavu-fonts-ttf/ttf/${file}`);
     return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
   };
-  return { loadInvoiceFonts: async () => ({ regular: await read('DejaVuSans.ttf'), bold: await read('DejaVuSans-Bold.ttf') }) };
+  return {
+    loadInvoiceFonts: async () => ({ regular: await read('DejaVuSans.ttf'), bold: await read('DejaVuSans-Bold.ttf') }),
+  };
 });
 
 const dom = renderInNode();
@@ -42,19 +44,45 @@ const TOTAL = 45 + 3 * 28;
 beforeEach(async () => {
   w = await world();
   db = freshDb();
-  await w.t.db.update(events).set({ invoiceType: 'VIC', registrationFee: 45, teamEntryFee: 28, invoiceAvailable: '2026-06-10', invoiceDue: '2026-07-31' })
+  await w.t.db
+    .update(events)
+    .set({
+      invoiceType: 'VIC',
+      registrationFee: 45,
+      teamEntryFee: 28,
+      invoiceAvailable: '2026-06-10',
+      invoiceDue: '2026-07-31',
+    })
     .where(eq(events.id, w.eventId));
   await w.t.db.update(schools).set({ bpay: '2000313' }).where(eq(schools.id, w.schoolId));
   coordinator = await signInOnEvent(w, w.username);
   const racers: Participant[] = [];
   for (const name of ['Ava', 'Bea', 'Cleo']) {
-    racers.push(await apiAs(w, coordinator.jar, 'POST', '/api/v2/participants', {
-      id: uuidv7(), snowId: null, firstname: name, lastname: 'Racer', gender: 'Female', dob: null, yearLevel: '9', email: '',
-    }) as Participant);
+    racers.push(
+      (await apiAs(w, coordinator.jar, 'POST', '/api/v2/participants', {
+        id: uuidv7(),
+        snowId: null,
+        firstname: name,
+        lastname: 'Racer',
+        gender: 'Female',
+        dob: null,
+        yearLevel: '9',
+        email: '',
+      })) as Participant,
+    );
   }
   await apiAs(w, coordinator.jar, 'PUT', '/api/teams', {
     multi: true,
-    teams: [{ id: uuidv7(), DisciplineId: 2, division: 1, teamRank: 'A', gender: 'Female', TeamEntries: racers.map((p, i) => ({ id: uuidv7(), ParticipantId: p.id, position: i + 1 })) }],
+    teams: [
+      {
+        id: uuidv7(),
+        DisciplineId: 2,
+        division: 1,
+        teamRank: 'A',
+        gender: 'Female',
+        TeamEntries: racers.map((p, i) => ({ id: uuidv7(), ParticipantId: p.id, position: i + 1 })),
+      },
+    ],
     teamsDeleted: [],
   });
   connectPagesTo(w.baseUrl, coordinator.jar);
@@ -67,7 +95,6 @@ afterEach(async () => {
   await dropDatabases();
   await w.close();
 });
-
 
 function open(url: string) {
   dom.rtl.cleanup();
@@ -86,9 +113,19 @@ function open(url: string) {
 it('shows the invoice issued for the entries, with GST, the BPAY reference and online payment', async () => {
   open('/invoice');
   const { screen, within } = dom.rtl;
-  const heading = await screen.findByRole('heading', { level: 1, name: /^Tax invoice INV-\d{6}$/ }, { timeout: 10_000 });
+  const heading = await screen.findByRole(
+    'heading',
+    { level: 1, name: /^Tax invoice INV-\d{6}$/ },
+    { timeout: 10_000 },
+  );
   const sheet = screen.getByRole('article', { name: 'Tax invoice' });
-  const rows = within(sheet).getAllByRole('row').map((r) => within(r).queryAllByRole('cell').map((c) => c.textContent));
+  const rows = within(sheet)
+    .getAllByRole('row')
+    .map((r) =>
+      within(r)
+        .queryAllByRole('cell')
+        .map((c) => c.textContent),
+    );
   expect(rows).toContainEqual(['Registration fee', '1', formatMoney(45), formatMoney(45)]);
   expect(rows).toContainEqual(['Race entries: Moguls', '3', formatMoney(28), formatMoney(84)]);
   expect(within(sheet).getAllByText(formatMoney(TOTAL)).length).toBeGreaterThan(0);
@@ -108,7 +145,11 @@ it('shows the invoice issued for the entries, with GST, the BPAY reference and o
 
 it('says how the payment went when the payment page sends the payer back', async () => {
   open('/invoice?result=DECLINED');
-  expect((await dom.rtl.screen.findByText('Payment unsuccessful - DECLINED', undefined, { timeout: 10_000 })).getAttribute('role')).toBe('alert');
+  expect(
+    (await dom.rtl.screen.findByText('Payment unsuccessful - DECLINED', undefined, { timeout: 10_000 })).getAttribute(
+      'role',
+    ),
+  ).toBe('alert');
   open('/invoice?result=PAID%20(TEST%20mode)');
   expect(await dom.rtl.screen.findByText('Payment successfully made', undefined, { timeout: 10_000 })).toBeTruthy();
   // The message is the return's; whether the invoice is paid is the server's: it is not.
@@ -118,7 +159,13 @@ it('says how the payment went when the payment page sends the payer back', async
 it('shows none of a result the payment return never sends, only a neutral word', async () => {
   open(`/invoice?result=${encodeURIComponent('<b>Pay to BSB 123</b> evil')}`);
   const { screen } = dom.rtl;
-  expect(await screen.findByText('We could not read the payment result; the invoice below shows what has been received.', undefined, { timeout: 10_000 })).toBeTruthy();
+  expect(
+    await screen.findByText(
+      'We could not read the payment result; the invoice below shows what has been received.',
+      undefined,
+      { timeout: 10_000 },
+    ),
+  ).toBeTruthy();
   await screen.findByRole('heading', { level: 1, name: /^Tax invoice INV-\d{6}$/ });
   const page = document.body;
   expect(page.textContent).not.toMatch(/BSB|evil|Pay to/);
@@ -126,7 +173,9 @@ it('shows none of a result the payment return never sends, only a neutral word',
   expect(screen.queryByText(/Payment successfully made|Payment unsuccessful/)).toBeNull();
 
   open('/invoice?result=CANCELLED');
-  expect((await screen.findByText('Payment unsuccessful - CANCELLED', undefined, { timeout: 10_000 })).getAttribute('role')).toBe('alert');
+  expect(
+    (await screen.findByText('Payment unsuccessful - CANCELLED', undefined, { timeout: 10_000 })).getAttribute('role'),
+  ).toBe('alert');
   await screen.findByRole('heading', { level: 1, name: /^Tax invoice INV-\d{6}$/ });
 });
 
@@ -134,22 +183,41 @@ it('offers BPAY and says online payment is not set up when the server has no pay
   w.t.deps.gateway = null;
   open('/invoice');
   const { screen } = dom.rtl;
-  expect(await screen.findByText('Online payment is not set up. Please pay by BPAY.', undefined, { timeout: 10_000 })).toBeTruthy();
+  expect(
+    await screen.findByText('Online payment is not set up. Please pay by BPAY.', undefined, { timeout: 10_000 }),
+  ).toBeTruthy();
   expect(screen.getByText('Ref: 2000313')).toBeTruthy();
   expect(screen.queryByRole('button', { name: /^Pay online/ })).toBeNull();
 });
 
 it('says which payments were TEST payments, made at the test checkout', async () => {
-  await w.t.db.insert(payments).values({ schoolId: w.schoolId, eventId: w.eventId, amountCents: 4_500, method: 'online', reference: 'BG-test', status: 'received', test: true });
+  await w.t.db.insert(payments).values({
+    schoolId: w.schoolId,
+    eventId: w.eventId,
+    amountCents: 4_500,
+    method: 'online',
+    reference: 'BG-test',
+    status: 'received',
+    test: true,
+  });
   open('/invoice');
   const { screen } = dom.rtl;
-  const note = await screen.findByText(/of the payments received was paid at the test checkout\. No money was received\./, undefined, { timeout: 10_000 });
-  expect(note.textContent).toBe(`TEST payments: ${formatMoney(45)} of the payments received was paid at the test checkout. No money was received.`);
+  const note = await screen.findByText(
+    /of the payments received was paid at the test checkout\. No money was received\./,
+    undefined,
+    { timeout: 10_000 },
+  );
+  expect(note.textContent).toBe(
+    `TEST payments: ${formatMoney(45)} of the payments received was paid at the test checkout. No money was received.`,
+  );
 });
 
 it('shows the kept copy offline, with the time it was fetched, and builds the PDF from it, whatever letters the names have', async () => {
   // The standard PDF fonts refused these ('WinAnsi cannot encode'), and Download PDF did nothing.
-  await w.t.db.update(schools).set({ name: 'Whāngārei Łódź College', address1: 'Ōtāhuhu Road' }).where(eq(schools.id, w.schoolId));
+  await w.t.db
+    .update(schools)
+    .set({ name: 'Whāngārei Łódź College', address1: 'Ōtāhuhu Road' })
+    .where(eq(schools.id, w.schoolId));
   open(`/invoice/${w.schoolId}/${w.eventId}`);
   const { screen, fireEvent, waitFor } = dom.rtl;
   const online = await screen.findByRole('heading', { level: 1, name: /^Tax invoice INV-\d{6}$/ }, { timeout: 10_000 });
@@ -162,7 +230,10 @@ it('shows the kept copy offline, with the time it was fetched, and builds the PD
   expect(screen.getByRole('button', { name: `Pay online ${formatMoney(TOTAL)}` }).hasAttribute('disabled')).toBe(true);
 
   const files: Blob[] = [];
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => { files.push(blob as Blob); return 'blob:invoice'; });
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    files.push(blob as Blob);
+    return 'blob:invoice';
+  });
   vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
   fireEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
@@ -178,18 +249,43 @@ it('names the first day the invoice can be seen, the day before its date (it sai
   await w.t.db.delete(invoices).where(eq(invoices.eventId, w.eventId));
   await w.t.db.update(events).set({ invoiceAvailable: '2099-11-28' }).where(eq(events.id, w.eventId));
   open('/invoice');
-  expect(await dom.rtl.screen.findByText(/will be available from 27\/11\/2099\.$/, undefined, { timeout: 10_000 })).toBeTruthy();
+  expect(
+    await dom.rtl.screen.findByText(/will be available from 27\/11\/2099\.$/, undefined, { timeout: 10_000 }),
+  ).toBeTruthy();
   expect(dom.rtl.screen.queryByText(/28\/11\/2099/)).toBeNull();
 });
 
 it('tells a school whose first invoice is paid what is still owed on the supplementary one, and links it', async () => {
-  await w.t.db.insert(payments).values({ schoolId: w.schoolId, eventId: w.eventId, amountCents: TOTAL * 100, method: 'bpay', reference: uuidv7(), status: 'received' });
-  const late = await apiAs(w, coordinator.jar, 'POST', '/api/v2/participants', {
-    id: uuidv7(), snowId: null, firstname: 'Dot', lastname: 'Late', gender: 'Female', dob: null, yearLevel: '9', email: '',
-  }) as Participant;
+  await w.t.db.insert(payments).values({
+    schoolId: w.schoolId,
+    eventId: w.eventId,
+    amountCents: TOTAL * 100,
+    method: 'bpay',
+    reference: uuidv7(),
+    status: 'received',
+  });
+  const late = (await apiAs(w, coordinator.jar, 'POST', '/api/v2/participants', {
+    id: uuidv7(),
+    snowId: null,
+    firstname: 'Dot',
+    lastname: 'Late',
+    gender: 'Female',
+    dob: null,
+    yearLevel: '9',
+    email: '',
+  })) as Participant;
   await apiAs(w, coordinator.jar, 'PUT', '/api/teams', {
     multi: true,
-    teams: [{ id: uuidv7(), DisciplineId: 1, division: 1, teamRank: 'A', gender: 'Female', TeamEntries: [{ id: uuidv7(), ParticipantId: late.id, position: 1 }] }],
+    teams: [
+      {
+        id: uuidv7(),
+        DisciplineId: 1,
+        division: 1,
+        teamRank: 'A',
+        gender: 'Female',
+        TeamEntries: [{ id: uuidv7(), ParticipantId: late.id, position: 1 }],
+      },
+    ],
     teamsDeleted: [],
   });
   open(`/invoice/${w.schoolId}/${w.eventId}`);
@@ -198,5 +294,7 @@ it('tells a school whose first invoice is paid what is still owed on the supplem
   expect(screen.getByText('PAID')).toBeTruthy();
   const owed = await screen.findByText(/^Still to pay for this event:/, undefined, { timeout: 10_000 });
   expect(owed.textContent).toContain(formatMoney(28));
-  expect(dom.rtl.within(owed).getByRole('link', { name: 'supplementary invoice' }).getAttribute('href')).toBe(`/invoice/append/${w.schoolId}/${w.eventId}`);
+  expect(dom.rtl.within(owed).getByRole('link', { name: 'supplementary invoice' }).getAttribute('href')).toBe(
+    `/invoice/append/${w.schoolId}/${w.eventId}`,
+  );
 });

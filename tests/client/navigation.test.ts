@@ -13,21 +13,40 @@ const shown = (type: Parameters<typeof navigationFor>[0]) =>
 
 describe('the navigation by role', () => {
   it('gives a coordinator the entry screens and nothing of race day', () => {
-    expect(shown('school')).toEqual(['Entries: School profile, Participants, Teams, Teams by discipline, Team managers, Ticketing, Volunteers, Waivers, Import spreadsheet', 'Money: Invoice', 'Reports: Results, Trophies']);
+    expect(shown('school')).toEqual([
+      'Entries: School profile, Participants, Teams, Teams by discipline, Team managers, Ticketing, Volunteers, Waivers, Import spreadsheet',
+      'Money: Invoice',
+      'Reports: Results, Trophies',
+    ]);
   });
   it('gives the race department the race-day screens, and the results and trophies', () => {
-    expect(shown('racedept')).toEqual(['Race day: Start lists, Start marshall sheets, Bib list, Timing files', 'Reports: Results, Trophies']);
+    expect(shown('racedept')).toEqual([
+      'Race day: Start lists, Start marshall sheets, Bib list, Timing files',
+      'Reports: Results, Trophies',
+    ]);
   });
   it('gives an admin every group', () => {
-    expect(shown('admin')).toEqual(['Entries: School profile, Participants, Teams, Teams by discipline, Team managers, Ticketing, Volunteers, Waivers, Import spreadsheet', 'Race day: Start lists, Start marshall sheets, Bib list, Manual bibs, Bib generation, Timing files', 'Money: Invoice, Payments, Accounting sync', 'Administration: Events, Schools and BPAY, Users, Invites, Snowracer import, Snowracer export, Volunteer places, Start lists and results shown', 'Reports: Results, Trophies, Reports']);
+    expect(shown('admin')).toEqual([
+      'Entries: School profile, Participants, Teams, Teams by discipline, Team managers, Ticketing, Volunteers, Waivers, Import spreadsheet',
+      'Race day: Start lists, Start marshall sheets, Bib list, Manual bibs, Bib generation, Timing files',
+      'Money: Invoice, Payments, Accounting sync',
+      'Administration: Events, Schools and BPAY, Users, Invites, Snowracer import, Snowracer export, Volunteer places, Start lists and results shown',
+      'Reports: Results, Trophies, Reports',
+    ]);
   });
   it('drops groups a role has nothing in', () => {
-    expect(shown('auditor')).toEqual(['Money: Payments', 'Administration: Schools and BPAY', 'Reports: Results, Trophies, Reports']);
+    expect(shown('auditor')).toEqual([
+      'Money: Payments',
+      'Administration: Schools and BPAY',
+      'Reports: Results, Trophies, Reports',
+    ]);
   });
 });
 
 describe('the screens the features declare', () => {
-  const folders = readdirSync('src/features').filter((name) => readdirSync(path.join('src/features', name)).some((file) => file.endsWith('-page.tsx')));
+  const folders = readdirSync('src/features').filter((name) =>
+    readdirSync(path.join('src/features', name)).some((file) => file.endsWith('-page.tsx')),
+  );
 
   it('come from every feature folder that has a page', () => {
     const declaring = SCREEN_SOURCES.map((source) => source.split('/').at(-2));
@@ -42,7 +61,9 @@ describe('the screens the features declare', () => {
   });
 
   it('load every signed-in page lazily, so the first load stays the sign-in screen', () => {
-    const eager = SCREENS.filter((screen) => (screen.page as { $$typeof?: symbol }).$$typeof !== Symbol.for('react.lazy'));
+    const eager = SCREENS.filter(
+      (screen) => (screen.page as { $$typeof?: symbol }).$$typeof !== Symbol.for('react.lazy'),
+    );
     expect(eager.map((screen) => screen.path).sort()).toEqual(['login', 'reset']);
   });
 

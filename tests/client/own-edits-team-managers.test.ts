@@ -11,7 +11,12 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterEach, expect, it } from 'vitest';
 import { teamManagers } from '../../server/db/schema';
 import type { InterschoolsDb } from '../../src/db/database';
-import { EMPTY_DRAFT, newTeamManager, planTeamManagersSave, type EditableKey } from '../../src/features/team-managers/team-manager-rows';
+import {
+  EMPTY_DRAFT,
+  newTeamManager,
+  planTeamManagersSave,
+  type EditableKey,
+} from '../../src/features/team-managers/team-manager-rows';
 import { saveTeamManagers } from '../../src/features/team-managers/team-manager-writes';
 import { dropDatabases, engineFor, freshDb, waitFor, world, type World } from './sync-support';
 
@@ -26,9 +31,16 @@ const NAMES = ['Tess', 'Uma'];
 
 async function setUp() {
   w = await world();
-  await w.t.db.insert(teamManagers).values(NAMES.map((firstname) => ({
-    schoolId: w!.schoolId, eventId: w!.eventId, firstname, lastname: 'Own', mobile: '0400 111 222', seasonPass: '0',
-  })));
+  await w.t.db.insert(teamManagers).values(
+    NAMES.map((firstname) => ({
+      schoolId: w!.schoolId,
+      eventId: w!.eventId,
+      firstname,
+      lastname: 'Own',
+      mobile: '0400 111 222',
+      seasonPass: '0',
+    })),
+  );
   const db = freshDb();
   const sync = engineFor(w, db);
   await sync.engine.pull();
@@ -40,15 +52,27 @@ async function save(db: InterschoolsDb, edits: Record<string, Partial<Record<Edi
   const mirror = await db.teamManagers.where('SchoolId').equals(w!.schoolId).toArray();
   const byName = new Map(mirror.map((row) => [row.firstname, row]));
   const keyed = Object.fromEntries(Object.entries(edits).map(([name, fields]) => [byName.get(name)!.id, fields]));
-  await saveTeamManagers(db, planTeamManagersSave(mirror, { ...EMPTY_DRAFT, edits: keyed })!, { username: w!.username, EventId: w!.eventId });
+  await saveTeamManagers(db, planTeamManagersSave(mirror, { ...EMPTY_DRAFT, edits: keyed })!, {
+    username: w!.username,
+    EventId: w!.eventId,
+  });
 }
 
-const onServer = async () => Object.fromEntries((await w!.t.db.select().from(teamManagers).where(eq(teamManagers.schoolId, w!.schoolId)))
-  .map((row) => [row.firstname, row]));
+const onServer = async () =>
+  Object.fromEntries(
+    (await w!.t.db.select().from(teamManagers).where(eq(teamManagers.schoolId, w!.schoolId))).map((row) => [
+      row.firstname,
+      row,
+    ]),
+  );
 
 it('five saves of one manager made offline apply in order, the last value of every field stands', async () => {
   const { db, engine, status } = await setUp();
-  for (let i = 1; i <= 5; i++) await save(db, i % 2 ? { Tess: { lastname: `L${i}` } } : { Tess: { mobile: `0400 000 00${i}` }, Uma: { lastname: `L${i}` } });
+  for (let i = 1; i <= 5; i++)
+    await save(
+      db,
+      i % 2 ? { Tess: { lastname: `L${i}` } } : { Tess: { mobile: `0400 000 00${i}` }, Uma: { lastname: `L${i}` } },
+    );
   await engine.flush();
   expect(status.get()).toMatchObject({ pending: 0, failed: 0 });
   const rows = await onServer();
@@ -62,13 +86,15 @@ it("sends only the fields changed, so another device's change to a field left al
   await w!.t.db.update(teamManagers).set({ mobile: '0499 999 999' }).where(eq(teamManagers.id, tess.id)); // another device
   await save(db, { Tess: { lastname: 'Mine' } });
   const [queued] = await db.outbox.toArray();
-  expect((queued!.body as { teamManagers: unknown[] }).teamManagers).toEqual([{ id: tess.id, lastname: 'Mine', version: tess.version }]);
+  expect((queued!.body as { teamManagers: unknown[] }).teamManagers).toEqual([
+    { id: tess.id, lastname: 'Mine', version: tess.version },
+  ]);
   await engine.flush();
   expect(status.get()).toMatchObject({ pending: 0, failed: 0 });
   expect((await onServer()).Tess).toMatchObject({ lastname: 'Mine', mobile: '0499 999 999' });
 });
 
-it("a real conflict is set aside; saving the manager again carries its value and replaces it", async () => {
+it('a real conflict is set aside; saving the manager again carries its value and replaces it', async () => {
   const { db, engine, status } = await setUp();
   const tess = (await onServer()).Tess!;
   await w!.t.db.update(teamManagers).set({ lastname: 'Theirs' }).where(eq(teamManagers.id, tess.id)); // another device
@@ -78,7 +104,11 @@ it("a real conflict is set aside; saving the manager again carries its value and
   expect((await onServer()).Tess!.lastname).toBe('Theirs');
   // Ready for a re-apply: the refused row (not the batch around it) is on the server's version.
   const [refused] = await db.outbox.toArray();
-  expect(refused!.body).toEqual({ multi: true, teamManagers: [{ id: tess.id, lastname: 'Mine', version: tess.version + 1 }], teamManagersDeleted: [] });
+  expect(refused!.body).toEqual({
+    multi: true,
+    teamManagers: [{ id: tess.id, lastname: 'Mine', version: tess.version + 1 }],
+    teamManagersDeleted: [],
+  });
   await save(db, { Tess: { mobile: '0400 222 333' } });
   await engine.flush();
   expect((await db.outbox.toArray()).map((item) => item.error)).toEqual([]);
@@ -100,10 +130,19 @@ it('a manager added and renamed offline, pulled between its two saves, then rena
   const { engine, status } = engineFor(x, db, { fetch: fetchFn, now: () => clock });
   await engine.pull();
   const mirror = () => db.teamManagers.where('SchoolId').equals(x.schoolId).toArray();
-  const added = { ...newTeamManager(uuidv7(), x.schoolId, x.eventId), firstname: 'Vic', lastname: 'Manager', mobile: '0400 000 001' };
+  const added = {
+    ...newTeamManager(uuidv7(), x.schoolId, x.eventId),
+    firstname: 'Vic',
+    lastname: 'Manager',
+    mobile: '0400 000 001',
+  };
   // Offline: added, then renamed (the row has no version yet: the rename sends it whole).
   await saveTeamManagers(db, planTeamManagersSave(await mirror(), { ...EMPTY_DRAFT, added: [added] })!, user);
-  await saveTeamManagers(db, planTeamManagersSave(await mirror(), { ...EMPTY_DRAFT, edits: { [added.id]: { lastname: 'First' } } })!, user);
+  await saveTeamManagers(
+    db,
+    planTeamManagersSave(await mirror(), { ...EMPTY_DRAFT, edits: { [added.id]: { lastname: 'First' } } })!,
+    user,
+  );
   // One request gets through (the new manager); then a pull while the rename still waits.
   writesLeft = 1;
   await engine.flush();
@@ -111,7 +150,11 @@ it('a manager added and renamed offline, pulled between its two saves, then rena
   await engine.pull();
   expect(await db.teamManagers.get(added.id)).toMatchObject({ lastname: 'First', _pending: true });
   // Renamed again from what the device shows; back online.
-  await saveTeamManagers(db, planTeamManagersSave(await mirror(), { ...EMPTY_DRAFT, edits: { [added.id]: { lastname: 'Second' } } })!, user);
+  await saveTeamManagers(
+    db,
+    planTeamManagersSave(await mirror(), { ...EMPTY_DRAFT, edits: { [added.id]: { lastname: 'Second' } } })!,
+    user,
+  );
   writesLeft = Infinity;
   clock += 3_600_000; // past the retry the failed sends were given
   // The flush the save woke may still be under way: the device settles with nothing left.

@@ -10,7 +10,15 @@ import { afterEach, expect, it } from 'vitest';
 import { participants, teamEntries, teamManagers, teams } from '../../server/db/schema';
 import type { InterschoolsDb } from '../../src/db/database';
 import {
-  EMPTY_TEAM_DRAFT, addEntry, baseTeams, planTeamsSave, setEntry, setManager, setTeamField, withTeam, type WorkingTeam,
+  EMPTY_TEAM_DRAFT,
+  addEntry,
+  baseTeams,
+  planTeamsSave,
+  setEntry,
+  setManager,
+  setTeamField,
+  withTeam,
+  type WorkingTeam,
 } from '../../src/features/teams/team-draft';
 import { saveTeams } from '../../src/features/teams/team-writes';
 import { dropDatabases, engineFor, freshDb, world, type World } from './sync-support';
@@ -24,15 +32,41 @@ afterEach(async () => {
 
 async function setUp() {
   w = await world();
-  const people = await w.t.db.insert(participants).values(['Ava', 'Bea', 'Cal'].map((firstname) => (
-    { schoolId: w!.schoolId, firstname, lastname: 'Own', yearLevel: '9', gender: 'Female' }
-  ))).returning();
-  const managers = await w.t.db.insert(teamManagers).values(['Max', 'Mo'].map((firstname) => (
-    { schoolId: w!.schoolId, eventId: w!.eventId, firstname, lastname: 'Manager', mobile: '0400 111 222' }
-  ))).returning();
-  const [team] = await w.t.db.insert(teams).values({
-    schoolId: w.schoolId, eventId: w.eventId, disciplineId: 2, division: 1, gender: 'Female', teamRank: 'A',
-  }).returning();
+  const people = await w.t.db
+    .insert(participants)
+    .values(
+      ['Ava', 'Bea', 'Cal'].map((firstname) => ({
+        schoolId: w!.schoolId,
+        firstname,
+        lastname: 'Own',
+        yearLevel: '9',
+        gender: 'Female',
+      })),
+    )
+    .returning();
+  const managers = await w.t.db
+    .insert(teamManagers)
+    .values(
+      ['Max', 'Mo'].map((firstname) => ({
+        schoolId: w!.schoolId,
+        eventId: w!.eventId,
+        firstname,
+        lastname: 'Manager',
+        mobile: '0400 111 222',
+      })),
+    )
+    .returning();
+  const [team] = await w.t.db
+    .insert(teams)
+    .values({
+      schoolId: w.schoolId,
+      eventId: w.eventId,
+      disciplineId: 2,
+      division: 1,
+      gender: 'Female',
+      teamRank: 'A',
+    })
+    .returning();
   const db = freshDb();
   const sync = engineFor(w, db);
   await sync.engine.pull();
@@ -43,12 +77,17 @@ async function setUp() {
 async function save(db: InterschoolsDb, teamId: string, edit: (team: WorkingTeam) => WorkingTeam) {
   const base = baseTeams(await db.teams.toArray(), await db.teamEntries.toArray());
   const team = base.find((t) => t.id === teamId)!;
-  await saveTeams(db, planTeamsSave(base, withTeam(EMPTY_TEAM_DRAFT, edit(team)))!, { username: w!.username, EventId: w!.eventId });
+  await saveTeams(db, planTeamsSave(base, withTeam(EMPTY_TEAM_DRAFT, edit(team)))!, {
+    username: w!.username,
+    EventId: w!.eventId,
+  });
 }
 
 const onServer = async (teamId: string) => ({
   team: (await w!.t.db.select().from(teams).where(eq(teams.id, teamId)))[0]!,
-  members: (await w!.t.db.select().from(teamEntries).where(eq(teamEntries.teamId, teamId))).map((e) => e.participantId).sort(),
+  members: (await w!.t.db.select().from(teamEntries).where(eq(teamEntries.teamId, teamId)))
+    .map((e) => e.participantId)
+    .sort(),
 });
 
 it('six saves of one team made offline (division, manager, members) apply in order, the last value of each stands', async () => {

@@ -26,7 +26,15 @@ const NAMES = ['Ava', 'Ben', 'Cal'];
 
 async function setUp() {
   w = await world();
-  await w.t.db.insert(participants).values(NAMES.map((firstname) => ({ schoolId: w!.schoolId, firstname, lastname: 'Own', gender: 'Female', yearLevel: '8' })));
+  await w.t.db.insert(participants).values(
+    NAMES.map((firstname) => ({
+      schoolId: w!.schoolId,
+      firstname,
+      lastname: 'Own',
+      gender: 'Female',
+      yearLevel: '8',
+    })),
+  );
   const db = freshDb();
   const sync = engineFor(w, db);
   await sync.engine.pull();
@@ -38,11 +46,19 @@ async function save(db: InterschoolsDb, edits: Record<string, ParticipantEdits[s
   const local = await db.participants.where('SchoolId').equals(w!.schoolId).toArray();
   const byName = new Map(local.map((row) => [row.firstname.replace(/\d+$/, ''), row]));
   const keyed = Object.fromEntries(Object.entries(edits).map(([name, fields]) => [byName.get(name)!.id, fields]));
-  await saveParticipantChanges(db, diffParticipants(local, keyed, new Set(), 2026), { username: w!.username, EventId: w!.eventId });
+  await saveParticipantChanges(db, diffParticipants(local, keyed, new Set(), 2026), {
+    username: w!.username,
+    EventId: w!.eventId,
+  });
 }
 
-const onServer = async () => Object.fromEntries((await w!.t.db.select().from(participants).where(eq(participants.schoolId, w!.schoolId)))
-  .map((row) => [row.lastname === 'Own' ? row.firstname.replace(/\d+$/, '') : row.firstname, row]));
+const onServer = async () =>
+  Object.fromEntries(
+    (await w!.t.db.select().from(participants).where(eq(participants.schoolId, w!.schoolId))).map((row) => [
+      row.lastname === 'Own' ? row.firstname.replace(/\d+$/, '') : row.firstname,
+      row,
+    ]),
+  );
 
 it('a one-row save then a several-row save of the same row, offline: both apply, the last value stands', async () => {
   const { db, engine, status } = await setUp();
@@ -86,7 +102,11 @@ it('a write whose send failed on the network is sent before an older one release
   };
   // The retry after the network error waits for the clock (moved by hand below), not for a timer.
   let clock = 1_000;
-  const { engine, status } = engineFor(w!, db, { fetch: flaky, now: () => clock, sleep: () => new Promise(() => undefined) });
+  const { engine, status } = engineFor(w!, db, {
+    fetch: flaky,
+    now: () => clock,
+    sleep: () => new Promise(() => undefined),
+  });
   // The first flush sets the bad one aside, holds Ava's next save and loses Ben's on the network.
   await engine.flush();
   clock += 3_600_000;
@@ -154,8 +174,11 @@ it("a several-row save sends only the fields changed, so another device's change
   await w!.t.db.update(participants).set({ yearLevel: '10' }).where(eq(participants.id, ava.id)); // another device
   await save(db, { Ava: { lastname: 'Both' }, Ben: { lastname: 'Both' } });
   const [queued] = await db.outbox.toArray();
-  expect((queued!.body as { participants: { id: string }[] }).participants.find((row) => row.id === ava.id))
-    .toEqual({ id: ava.id, lastname: 'Both', version: ava.version });
+  expect((queued!.body as { participants: { id: string }[] }).participants.find((row) => row.id === ava.id)).toEqual({
+    id: ava.id,
+    lastname: 'Both',
+    version: ava.version,
+  });
   await engine.flush();
   expect(status.get()).toMatchObject({ pending: 0, failed: 0 });
   const rows = await onServer();

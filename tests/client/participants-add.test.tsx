@@ -59,11 +59,20 @@ async function lookUp(dialog: HTMLElement, snowId: string) {
 describe('add participant dialog: snow id lookup', () => {
   it('fills names, gender and date of birth from the registry', async () => {
     const fetch = stubFetch(async () =>
-      Response.json({ snowId: '5001', firstname: 'Mikaela', lastname: 'Shiff', gender: 'Female', dob: '2012-03-13', active: true }),
+      Response.json({
+        snowId: '5001',
+        firstname: 'Mikaela',
+        lastname: 'Shiff',
+        gender: 'Female',
+        dob: '2012-03-13',
+        active: true,
+      }),
     );
     const dialog = await openDialog();
     await lookUp(dialog, '5001');
-    await waitFor(() => expect((within(dialog).getByLabelText('Given name') as HTMLInputElement).value).toBe('Mikaela'));
+    await waitFor(() =>
+      expect((within(dialog).getByLabelText('Given name') as HTMLInputElement).value).toBe('Mikaela'),
+    );
     const input = fetch.mock.calls[0]![0];
     expect(input instanceof Request ? input.url : String(input)).toContain('/api/snowracer/5001');
     expect((within(dialog).getByLabelText('Surname') as HTMLInputElement).value).toBe('Shiff');
@@ -104,7 +113,14 @@ describe('add participant dialog: snow id lookup', () => {
 
   it('adds a looked-up participant with a POST and a new UUIDv7 id', async () => {
     stubFetch(async () =>
-      Response.json({ snowId: '5001', firstname: 'Mikaela', lastname: 'Shiff', gender: 'Female', dob: '2012-03-13', active: true }),
+      Response.json({
+        snowId: '5001',
+        firstname: 'Mikaela',
+        lastname: 'Shiff',
+        gender: 'Female',
+        dob: '2012-03-13',
+        active: true,
+      }),
     );
     const dialog = await openDialog();
     await lookUp(dialog, '5001');
@@ -156,9 +172,19 @@ describe('add participant dialog: offline', () => {
     await addByHand('7007');
     const rows = (await db.participants.toArray()) as (ParticipantRow & { _lookupPending?: boolean })[];
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ snowId: '7007', firstname: 'Jakara', dob: '2011-04-20', yearLevel: 'K', _lookupPending: true });
+    expect(rows[0]).toMatchObject({
+      snowId: '7007',
+      firstname: 'Jakara',
+      dob: '2011-04-20',
+      yearLevel: 'K',
+      _lookupPending: true,
+    });
     const [item] = await db.outbox.toArray();
-    expect(item).toMatchObject({ method: 'POST', path: '/api/v2/participants', body: { snowId: '7007', dob: '2011-04-20' } });
+    expect(item).toMatchObject({
+      method: 'POST',
+      path: '/api/v2/participants',
+      body: { snowId: '7007', dob: '2011-04-20' },
+    });
     expect(item!.body).not.toHaveProperty('snowIdActive');
     expect(await screen.findByText('lookup pending', { selector: 'td' })).toBeTruthy();
   });
@@ -182,7 +208,13 @@ describe('add participant dialog: offline', () => {
     await addByHand('7007');
     const rows = await db.participants.toArray();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: existing.id, firstname: 'Jakara', yearLevel: 'K', archived: 0, email: 'jak@example.com' });
+    expect(rows[0]).toMatchObject({
+      id: existing.id,
+      firstname: 'Jakara',
+      yearLevel: 'K',
+      archived: 0,
+      email: 'jak@example.com',
+    });
     const items = await db.outbox.toArray();
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({

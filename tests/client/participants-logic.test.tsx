@@ -25,7 +25,10 @@ describe('participant grid rows', () => {
     expect(toGridRow(participant()).dob).toBe('03/02/2011');
     expect(toGridRow(participant({ dob: null })).dob).toBe('');
     expect(toGridRow(participant({ snowIdActive: 0 }))).toMatchObject({ inactive: true, status: 'inactive snow id' });
-    expect(toGridRow(participant({ snowIdActive: 0, _lookupPending: true }))).toMatchObject({ inactive: false, status: LOOKUP_PENDING });
+    expect(toGridRow(participant({ snowIdActive: 0, _lookupPending: true }))).toMatchObject({
+      inactive: false,
+      status: LOOKUP_PENDING,
+    });
     expect(toGridRow(participant(), 'Refused')).toMatchObject({ failed: true, status: 'Refused' });
   });
 
@@ -47,13 +50,15 @@ describe('which call Save queues', () => {
     const edits = { [ada.id]: { dob: '4/5/2011', email: 'ada@example.com', firstname: 'Ada' } };
     const changes = diffParticipants([ada, other], edits, new Set(), 2025);
     expect(changes).toEqual([{ id: ada.id, base: ada, fields: { dob: '2011-05-04', email: 'ada@example.com' } }]);
-    expect(planParticipantsSave(changes)).toEqual([{
-      method: 'PATCH',
-      path: `/api/v2/participants/${ada.id}`,
-      body: { dob: '2011-05-04', email: 'ada@example.com', version: 2 },
-      rowId: ada.id,
-      base: ada,
-    }]);
+    expect(planParticipantsSave(changes)).toEqual([
+      {
+        method: 'PATCH',
+        path: `/api/v2/participants/${ada.id}`,
+        body: { dob: '2011-05-04', email: 'ada@example.com', version: 2 },
+        rowId: ada.id,
+        base: ada,
+      },
+    ]);
   });
 
   it('a removed row is archived 1', () => {
@@ -65,7 +70,12 @@ describe('which call Save queues', () => {
   it('several changed rows: one PUT, with only the changed fields of rows the server has, whole rows otherwise', () => {
     const ada = participant();
     const grace = participant({ snowId: '1002', firstname: 'Grace', lastname: 'Hopper', version: undefined });
-    const changes = diffParticipants([ada, grace], { [grace.id]: { yearLevel: '9', snowId: '' } }, new Set([ada.id]), 2025);
+    const changes = diffParticipants(
+      [ada, grace],
+      { [grace.id]: { yearLevel: '9', snowId: '' } },
+      new Set([ada.id]),
+      2025,
+    );
     const [plan, ...more] = planParticipantsSave(changes);
     expect(more).toEqual([]);
     expect(plan).toMatchObject({ method: 'PUT', path: '/api/v2/participants', rowId: null, base: [ada, grace] });
@@ -77,15 +87,25 @@ describe('which call Save queues', () => {
 
   it('nothing changed: nothing queued', () => {
     const ada = participant();
-    expect(planParticipantsSave(diffParticipants([ada], { [ada.id]: { dob: '03/02/2011' } }, new Set(), 2025))).toEqual([]);
+    expect(planParticipantsSave(diffParticipants([ada], { [ada.id]: { dob: '03/02/2011' } }, new Set(), 2025))).toEqual(
+      [],
+    );
   });
 
   it(`a save of more rows than one request carries goes as ordered PUTs of at most ${MAX_WRITE_BATCH_ROWS}`, () => {
-    const rows = Array.from({ length: 2 * MAX_WRITE_BATCH_ROWS + 1 }, (_, i) => participant({ snowId: String(5000 + i) }));
+    const rows = Array.from({ length: 2 * MAX_WRITE_BATCH_ROWS + 1 }, (_, i) =>
+      participant({ snowId: String(5000 + i) }),
+    );
     const edits = Object.fromEntries(rows.map((row) => [row.id, { email: `p${row.snowId}@example.com` }]));
     const plan = planParticipantsSave(diffParticipants(rows, edits, new Set(), 2025));
-    expect(plan.map((p) => (p.body as { participants: unknown[] }).participants.length)).toEqual([MAX_WRITE_BATCH_ROWS, MAX_WRITE_BATCH_ROWS, 1]);
-    expect(plan.flatMap((p) => (p.body as { participants: { id: string }[] }).participants.map((r) => r.id))).toEqual(rows.map((r) => r.id));
+    expect(plan.map((p) => (p.body as { participants: unknown[] }).participants.length)).toEqual([
+      MAX_WRITE_BATCH_ROWS,
+      MAX_WRITE_BATCH_ROWS,
+      1,
+    ]);
+    expect(plan.flatMap((p) => (p.body as { participants: { id: string }[] }).participants.map((r) => r.id))).toEqual(
+      rows.map((r) => r.id),
+    );
   });
 
   it('a whole row sent in a PUT (one the server has not answered yet) needs a year level and a gender', () => {
@@ -97,12 +117,18 @@ describe('which call Save queues', () => {
       'Ada Lovelace: choose a gender.',
     ]);
     // A PATCH sends only the email, and so does a PUT for a row on record: the missing fields do not block it.
-    expect(saveProblems(diffParticipants([imported], { [imported.id]: { email: 'x@example.com' } }, new Set(), 2025))).toEqual([]);
+    expect(
+      saveProblems(diffParticipants([imported], { [imported.id]: { email: 'x@example.com' } }, new Set(), 2025)),
+    ).toEqual([]);
     const onRecord = { ...imported, version: 3 };
-    expect(saveProblems(diffParticipants([onRecord, other], { ...edits, [onRecord.id]: { email: 'x@example.com' } }, new Set(), 2025))).toEqual([]);
+    expect(
+      saveProblems(
+        diffParticipants([onRecord, other], { ...edits, [onRecord.id]: { email: 'x@example.com' } }, new Set(), 2025),
+      ),
+    ).toEqual([]);
   });
 
-  it("maps a failed batch item to each of its rows", () => {
+  it('maps a failed batch item to each of its rows', () => {
     expect(failedRowIds({ rowId: 'a', body: {} })).toEqual(['a']);
     expect(failedRowIds({ rowId: null, body: { participants: [{ id: 'a' }, { id: 'b' }] } })).toEqual(['a', 'b']);
   });

@@ -24,8 +24,12 @@ let w: World;
 let session: SessionUser;
 let db: InterschoolsDb;
 
-beforeAll(async () => { server = await world(); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await world();
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 beforeEach(async () => {
   const schoolId = (await createSchool(server.t.db)).id;
@@ -46,17 +50,45 @@ type NewParticipant = Partial<typeof participants.$inferInsert>;
 
 /** Participants of this test's school on the server (others' school when given). */
 async function onServer(...rows: NewParticipant[]) {
-  return server.t.db.insert(participants).values(rows.map((r) => ({
-    schoolId: w.schoolId, snowId: null, firstname: 'Ada', lastname: 'Lovelace', yearLevel: '7', gender: 'Female', dob: '2012-01-01', ...r,
-  }))).returning();
+  return server.t.db
+    .insert(participants)
+    .values(
+      rows.map((r) => ({
+        schoolId: w.schoolId,
+        snowId: null,
+        firstname: 'Ada',
+        lastname: 'Lovelace',
+        yearLevel: '7',
+        gender: 'Female',
+        dob: '2012-01-01',
+        ...r,
+      })),
+    )
+    .returning();
 }
 
 /** A team of this school in the server's event, with these participants by position. */
-async function teamOnServer(team: { disciplineId: number; division: number; teamRank: string; gender: string }, members: string[]) {
-  const [row] = await server.t.db.insert(teams).values({ schoolId: w.schoolId, eventId: w.eventId, ...team }).returning();
-  const entries = await server.t.db.insert(teamEntries).values(members.map((participantId, i) => ({
-    teamId: row!.id, eventId: w.eventId, disciplineId: team.disciplineId, schoolId: w.schoolId, participantId, position: i + 1,
-  }))).returning();
+async function teamOnServer(
+  team: { disciplineId: number; division: number; teamRank: string; gender: string },
+  members: string[],
+) {
+  const [row] = await server.t.db
+    .insert(teams)
+    .values({ schoolId: w.schoolId, eventId: w.eventId, ...team })
+    .returning();
+  const entries = await server.t.db
+    .insert(teamEntries)
+    .values(
+      members.map((participantId, i) => ({
+        teamId: row!.id,
+        eventId: w.eventId,
+        disciplineId: team.disciplineId,
+        schoolId: w.schoolId,
+        participantId,
+        position: i + 1,
+      })),
+    )
+    .returning();
   return { team: row!, entries };
 }
 
@@ -137,15 +169,17 @@ describe('participants page', () => {
     const refused = await screen.findByRole('region', { name: 'Changes the server refused' });
     expect(within(refused).getByText(/Snow Id not found or is inactive/)).toBeTruthy();
     await waitFor(() =>
-      expect(screen.getByText('Snow Id not found or is inactive', { selector: 'td' }).className).toContain('cell-error'),
+      expect(screen.getByText('Snow Id not found or is inactive', { selector: 'td' }).className).toContain(
+        'cell-error',
+      ),
     );
   });
 
   it('removing marks the participant archived, queues a PATCH with archived 1 and drops its entries in this event', async () => {
     const [ada, grace] = await onServer({}, { snowId: '1002', firstname: 'Grace', lastname: 'Hopper' });
-    const { entries: [adaEntry, graceEntry] } = await teamOnServer(
-      { disciplineId: 1, division: 2, teamRank: 'A', gender: 'Female' }, [ada!.id, grace!.id],
-    );
+    const {
+      entries: [adaEntry, graceEntry],
+    } = await teamOnServer({ disciplineId: 1, division: 2, teamRank: 'A', gender: 'Female' }, [ada!.id, grace!.id]);
     await pull();
     expect(await db.teamEntries.count()).toBe(2);
 
@@ -209,7 +243,9 @@ describe('participants page', () => {
   it('lists race entries of the current event and deletes one', async () => {
     const [ada] = await onServer({});
     // Moguls (discipline 2) of the event, division 3, team B; the event offers it (createEvent).
-    const { entries: [adaEntry] } = await teamOnServer({ disciplineId: 2, division: 3, teamRank: 'B', gender: 'Female' }, [ada!.id]);
+    const {
+      entries: [adaEntry],
+    } = await teamOnServer({ disciplineId: 2, division: 3, teamRank: 'B', gender: 'Female' }, [ada!.id]);
     await pull();
     const { screen, fireEvent, within } = dom.rtl;
     renderPage();
@@ -221,7 +257,12 @@ describe('participants page', () => {
     await within(dialog).findByText('No race entries in this event.');
     expect(await db.teamEntries.get(adaEntry!.id)).toBeUndefined();
     const [item] = await db.outbox.toArray();
-    expect(item).toMatchObject({ method: 'DELETE', path: `/api/v2/team-entries/${adaEntry!.id}`, entity: 'teamEntries', rowId: adaEntry!.id });
+    expect(item).toMatchObject({
+      method: 'DELETE',
+      path: `/api/v2/team-entries/${adaEntry!.id}`,
+      entity: 'teamEntries',
+      rowId: adaEntry!.id,
+    });
   });
 
   it('is read-only with the reason shown when the event is locked', async () => {

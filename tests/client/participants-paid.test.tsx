@@ -24,8 +24,12 @@ beforeEach(async () => {
   w = await world();
   db = freshDb();
   syncStatus.set({ online: true, locked: false });
-  await w.t.db.insert(participants).values({ schoolId: w.schoolId, firstname: 'Ada', lastname: 'Lovelace', yearLevel: '9', gender: 'Female' });
-  await w.t.db.insert(invoices).values({ schoolId: w.schoolId, eventId: w.eventId, number: 'INV-7', totalCents: 11_000, entryCount: 2 });
+  await w.t.db
+    .insert(participants)
+    .values({ schoolId: w.schoolId, firstname: 'Ada', lastname: 'Lovelace', yearLevel: '9', gender: 'Female' });
+  await w.t.db
+    .insert(invoices)
+    .values({ schoolId: w.schoolId, eventId: w.eventId, number: 'INV-7', totalCents: 11_000, entryCount: 2 });
 });
 afterEach(async () => {
   dom.rtl.cleanup();
@@ -45,7 +49,9 @@ async function pullAndRender(as: SessionUser) {
 }
 
 const pay = (amountCents: number) =>
-  w.t.db.insert(payments).values({ schoolId: w.schoolId, eventId: w.eventId, amountCents, method: 'bpay', status: 'received' });
+  w.t.db
+    .insert(payments)
+    .values({ schoolId: w.schoolId, eventId: w.eventId, amountCents, method: 'bpay', status: 'received' });
 
 it('hides Remove from the school once the payments it pulled cover the invoice', async () => {
   await pay(11_000);

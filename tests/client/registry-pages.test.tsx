@@ -18,7 +18,11 @@ import { REGISTRY_EXPORT_COLUMNS } from '../../src/domain/schemas/api/registry';
 import type { Participant, School, SessionUser } from '../../src/domain/schemas';
 import RegistryExportPage, { DOWNLOAD_BUTTON } from '../../src/features/registry/registry-export-page';
 import RegistryImportPage, { IMPORT_BUTTON } from '../../src/features/registry/registry-import-page';
-import { athletesHeldMessage, fileSavedMessage, waiversRecordedMessage } from '../../src/features/registry/registry-texts';
+import {
+  athletesHeldMessage,
+  fileSavedMessage,
+  waiversRecordedMessage,
+} from '../../src/features/registry/registry-texts';
 import { createUser } from '../api/support/factories';
 import { renderInNode } from './support/node-dom';
 import { apiAs, connectPagesTo, signInOnEvent } from './support/pages';
@@ -47,21 +51,55 @@ beforeEach(async () => {
   }
   people = {
     // No snow id; the registry holds her under the same names and date of birth.
-    zoe: await addParticipant({ snowId: null, firstname: ZOE.firstname, lastname: ZOE.lastname, gender: 'Female', dob: ZOE.dob }),
+    zoe: await addParticipant({
+      snowId: null,
+      firstname: ZOE.firstname,
+      lastname: ZOE.lastname,
+      gender: 'Female',
+      dob: ZOE.dob,
+    }),
     // Her snow id, with a date of birth one day off the registry's.
-    matilda: await addParticipant({ snowId: MATILDA.snowId, firstname: 'Matilda', lastname: 'Lee', gender: 'Female', dob: '2007-03-15' }),
+    matilda: await addParticipant({
+      snowId: MATILDA.snowId,
+      firstname: 'Matilda',
+      lastname: 'Lee',
+      gender: 'Female',
+      dob: '2007-03-15',
+    }),
     // Nobody the registry knows.
-    nobody: await addParticipant({ snowId: null, firstname: 'Ned', lastname: 'Nobody', gender: 'Male', dob: '2010-05-05' }),
+    nobody: await addParticipant({
+      snowId: null,
+      firstname: 'Ned',
+      lastname: 'Nobody',
+      gender: 'Male',
+      dob: '2010-05-05',
+    }),
     // Matches an athlete too, but has no race entry in the event: left alone.
-    notEntered: await addParticipant({ snowId: null, firstname: 'Phoebe', lastname: 'Faulkner', gender: 'Female', dob: '2015-04-05' }),
+    notEntered: await addParticipant({
+      snowId: null,
+      firstname: 'Phoebe',
+      lastname: 'Faulkner',
+      gender: 'Female',
+      dob: '2015-04-05',
+    }),
   };
   // Race entries, as the coordinator's team grid saves them: Zoe, Matilda and Ned in a Moguls team.
   await api(w.jar, 'PUT', '/api/teams', {
     multi: true,
-    teams: [{
-      id: uuidv7(), DisciplineId: 2, division: 1, teamRank: 'A', gender: 'Co-ed',
-      TeamEntries: [people.zoe, people.matilda, people.nobody].map((p, i) => ({ id: uuidv7(), ParticipantId: p.id, position: i + 1 })),
-    }],
+    teams: [
+      {
+        id: uuidv7(),
+        DisciplineId: 2,
+        division: 1,
+        teamRank: 'A',
+        gender: 'Co-ed',
+        TeamEntries: [people.zoe, people.matilda, people.nobody].map((p, i) => ({
+          id: uuidv7(),
+          ParticipantId: p.id,
+          position: i + 1,
+        })),
+      },
+    ],
     teamsDeleted: [],
   });
   schoolName = ((await api(w.jar, 'GET', '/api/school')) as School).name;
@@ -78,8 +116,15 @@ afterEach(async () => {
 const api = (jar: Jar, method: string, path: string, body?: unknown) => apiAs(w, jar, method, path, body);
 
 /** A participant of the school, created by its coordinator (POST /api/v2/participants). */
-async function addParticipant(fields: Pick<Participant, 'snowId' | 'firstname' | 'lastname' | 'gender' | 'dob'>): Promise<Participant> {
-  return (await api(w.jar, 'POST', '/api/v2/participants', { id: uuidv7(), yearLevel: '9', email: '', ...fields })) as Participant;
+async function addParticipant(
+  fields: Pick<Participant, 'snowId' | 'firstname' | 'lastname' | 'gender' | 'dob'>,
+): Promise<Participant> {
+  return (await api(w.jar, 'POST', '/api/v2/participants', {
+    id: uuidv7(),
+    yearLevel: '9',
+    email: '',
+    ...fields,
+  })) as Participant;
 }
 
 function renderAsAdmin(page: React.ReactNode) {
@@ -109,7 +154,14 @@ it('imports the snow id of the participant the registry knows by name and date o
   // Zoe's registry waiver is signed: recorded on the school's waivers for the event.
   expect(within(result).getByText(waiversRecordedMessage(1))).toBeTruthy();
   const table = within(result).getByRole('table', { name: /^Dates of birth that differ from Snowracer's \(1\)/ });
-  const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((c) => c.textContent));
+  const rows = within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    );
   expect(rows).toEqual([['Matilda Lee', MATILDA.snowId, '15/03/2007', '14/03/2007']]);
 
   // The server gave Zoe her snow id, and only her.
@@ -120,7 +172,7 @@ it('imports the snow id of the participant the registry knows by name and date o
   expect(stored.get(people.matilda.id)?.dob).toBe('2007-03-15'); // never overwritten
 });
 
-it('shows how many athletes the registry holds and downloads the event\'s entered participants as CSV with a BOM', async () => {
+it("shows how many athletes the registry holds and downloads the event's entered participants as CSV with a BOM", async () => {
   // saveFile (src/components/save-file.ts) hands the file to the browser through an object URL
   // and a clicked link: keep the file and the link's name instead of downloading.
   const files: Blob[] = [];

@@ -18,7 +18,9 @@ import { syncStatus } from '../../src/sync/status';
 import CoordinatorDetailsStateReport from '../../src/features/reports/pages/coordinator-details-state';
 import MogulsSlopestyleReport from '../../src/features/reports/pages/moguls-slopestyle';
 import RaceEntriesReport from '../../src/features/reports/pages/race-entries';
-import SchoolPastTotalEntriesReport, { GENERATE_BUTTON } from '../../src/features/reports/pages/school-past-total-entries';
+import SchoolPastTotalEntriesReport, {
+  GENERATE_BUTTON,
+} from '../../src/features/reports/pages/school-past-total-entries';
 import SkiSnowboardAwardsReport from '../../src/features/reports/pages/ski-snowboard-awards';
 import TotalEntriesReport from '../../src/features/reports/pages/total-entries';
 import ReportsIndexPage from '../../src/features/reports/reports-index-page';
@@ -51,8 +53,22 @@ beforeEach(async () => {
   await apiAs(w, w.jar, 'PUT', '/api/teams', {
     multi: true,
     teams: [
-      { id: uuidv7(), DisciplineId: 2, division: 1, teamRank: 'A', gender: 'Co-ed', TeamEntries: [ann, bob].map((p, i) => ({ id: uuidv7(), ParticipantId: p.id, position: i + 1 })) },
-      { id: uuidv7(), DisciplineId: 1, division: 2, teamRank: 'A', gender: 'Female', TeamEntries: [{ id: uuidv7(), ParticipantId: cat.id, position: 1 }] },
+      {
+        id: uuidv7(),
+        DisciplineId: 2,
+        division: 1,
+        teamRank: 'A',
+        gender: 'Co-ed',
+        TeamEntries: [ann, bob].map((p, i) => ({ id: uuidv7(), ParticipantId: p.id, position: i + 1 })),
+      },
+      {
+        id: uuidv7(),
+        DisciplineId: 1,
+        division: 2,
+        teamRank: 'A',
+        gender: 'Female',
+        TeamEntries: [{ id: uuidv7(), ParticipantId: cat.id, position: 1 }],
+      },
     ],
     teamsDeleted: [],
   });
@@ -71,7 +87,16 @@ afterEach(async () => {
 });
 
 async function addParticipant(firstname: string, lastname: string, gender: string): Promise<Participant> {
-  return (await apiAs(w, w.jar, 'POST', '/api/v2/participants', { id: uuidv7(), snowId: null, firstname, lastname, gender, dob: '2012-01-01', yearLevel: '9', email: '' })) as Participant;
+  return (await apiAs(w, w.jar, 'POST', '/api/v2/participants', {
+    id: uuidv7(),
+    snowId: null,
+    firstname,
+    lastname,
+    gender,
+    dob: '2012-01-01',
+    yearLevel: '9',
+    email: '',
+  })) as Participant;
 }
 
 function renderAs(user: SessionUser, page: ReactNode, at = '/reports/page') {
@@ -90,7 +115,14 @@ function renderAs(user: SessionUser, page: ReactNode, at = '/reports/page') {
 /** The cells of the table's body rows, as shown. */
 function bodyRows(table: HTMLElement): string[][] {
   const { within } = dom.rtl;
-  return within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((c) => c.textContent ?? ''));
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent ?? ''),
+    );
 }
 
 const reportRequests = () => sent.filter((r) => r.path.includes('/report/'));
@@ -132,9 +164,26 @@ it('lists the race entries, sorts and filters them, and exports what is shown as
   expect(names[0]).toMatch(/^race-entries-\d{4}-\d{2}-\d{2}\.csv$/);
   const bytes = new Uint8Array(await files[0]!.arrayBuffer());
   expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  const [header, ...rows] = Papa.parse<string[]>(new TextDecoder().decode(bytes.slice(3)), { skipEmptyLines: true }).data;
-  expect(header).toEqual(['School', 'Discipline', 'Division', 'Gender', 'Team', 'Position', 'Given name', 'Surname', 'Snow id', 'Year level', 'Bib']);
-  expect(rows.map((r) => [r[0], r[2], r[5], r[7]])).toEqual([[schoolName, '1', '1', 'Zimmer'], [schoolName, '1', '2', 'Young']]);
+  const [header, ...rows] = Papa.parse<string[]>(new TextDecoder().decode(bytes.slice(3)), {
+    skipEmptyLines: true,
+  }).data;
+  expect(header).toEqual([
+    'School',
+    'Discipline',
+    'Division',
+    'Gender',
+    'Team',
+    'Position',
+    'Given name',
+    'Surname',
+    'Snow id',
+    'Year level',
+    'Bib',
+  ]);
+  expect(rows.map((r) => [r[0], r[2], r[5], r[7]])).toEqual([
+    [schoolName, '1', '1', 'Zimmer'],
+    [schoolName, '1', '2', 'Young'],
+  ]);
 });
 
 it('shows the kept copy offline with the time it was fetched, without asking the server', async () => {
@@ -164,17 +213,24 @@ it('opens the reports for an auditor', async () => {
 
   renderAs(auditor.user, <ReportsIndexPage />, '/reports');
   expect(screen.getAllByRole('link')).toHaveLength(REPORTS.length);
-  expect(screen.getByRole('link', { name: 'Coordinators by state' }).getAttribute('href')).toBe('/reports/coordinator-details-state');
+  expect(screen.getByRole('link', { name: 'Coordinators by state' }).getAttribute('href')).toBe(
+    '/reports/coordinator-details-state',
+  );
   // Others are sent to /login by the route guard (tests/client/app-shell.test.tsx).
 });
 
-it('offers past events as well as active ones, the session\'s event first, and reads the one chosen', async () => {
+it("offers past events as well as active ones, the session's event first, and reads the one chosen", async () => {
   const past = await createEvent(w.t.db, { name: 'Past Interschools', year: 2019, active: false });
-  const archived = await createEvent(w.t.db, { name: 'Archived Interschools', year: 2018, active: false, archived: true });
+  const archived = await createEvent(w.t.db, {
+    name: 'Archived Interschools',
+    year: 2018,
+    active: false,
+    archived: true,
+  });
   renderAs(admin.user, <TotalEntriesReport db={db} />);
   const { screen } = dom.rtl;
   expect(await screen.findByText('3', undefined, WAIT)).toBeTruthy();
-  const choice = await screen.findByLabelText('Event') as HTMLSelectElement;
+  const choice = (await screen.findByLabelText('Event')) as HTMLSelectElement;
   const options = [...choice.options].map((o) => o.textContent);
   expect(options).toContain('Past Interschools (2019, NSW, closed)');
   expect(options.some((o) => o?.startsWith('Archived Interschools'))).toBe(false);
@@ -203,7 +259,7 @@ it('makes no call on the moguls/slopestyle page: it shows the signed-in user', a
   expect(sent).toEqual([]);
 });
 
-it('generates the past events\' totals for the ticked events, one column each', async () => {
+it("generates the past events' totals for the ticked events, one column each", async () => {
   renderAs(admin.user, <SchoolPastTotalEntriesReport db={db} />);
   const { screen, fireEvent } = dom.rtl;
   const box = await screen.findByRole('checkbox', { name: new RegExp(admin.user.eventName!) }, WAIT);
@@ -213,9 +269,12 @@ it('generates the past events\' totals for the ticked events, one column each', 
   expect(sent.filter((r) => r.method === 'POST')).toEqual([
     { method: 'POST', path: '/api/report/school-past-total-entries', search: '', body: { events: [w.eventId] } },
   ]);
-  expect(dom.rtl.within(table).getAllByRole('columnheader').map((h) => h.textContent?.replace(/[▲▼↕]/g, ''))).toEqual([
-    'School', expect.stringContaining(admin.user.eventName!), 'Total',
-  ]);
+  expect(
+    dom.rtl
+      .within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent?.replace(/[▲▼↕]/g, '')),
+  ).toEqual(['School', expect.stringContaining(admin.user.eventName!), 'Total']);
   expect(bodyRows(table)).toEqual([[schoolName, '3', '3']]);
 });
 
@@ -231,7 +290,10 @@ it('shows the four award lists', async () => {
 it('draws the bar chart with only the parts it registered, labelled with its summary', async () => {
   // happy-dom has no 2D canvas: a context that accepts every drawing call stands in for one.
   const noop = () => undefined;
-  const drawn: Record<string, unknown> = { measureText: () => ({ width: 10 }), createLinearGradient: () => ({ addColorStop: noop }) };
+  const drawn: Record<string, unknown> = {
+    measureText: () => ({ width: 10 }),
+    createLinearGradient: () => ({ addColorStop: noop }),
+  };
   const context = new Proxy(drawn, {
     get: (target, key: string) => (key in target ? target[key] : noop),
     set: () => true,
@@ -243,7 +305,9 @@ it('draws the bar chart with only the parts it registered, labelled with its sum
   const { default: BarChart } = await import('../../src/features/reports/bar-chart');
   const { Chart } = await import('chart.js');
   const summary = 'Bar chart of race entries by discipline: Moguls 2, Alpine 1.';
-  dom.rtl.render(<BarChart labels={['Moguls', 'Alpine']} series={[{ label: 'Race entries', data: [2, 1] }]} summary={summary} />);
+  dom.rtl.render(
+    <BarChart labels={['Moguls', 'Alpine']} series={[{ label: 'Race entries', data: [2, 1] }]} summary={summary} />,
+  );
   const canvas = dom.rtl.screen.getByRole('img', { name: summary }) as HTMLCanvasElement;
   const chart = Chart.getChart(canvas);
   expect(chart?.data.labels).toEqual(['Moguls', 'Alpine']);

@@ -38,7 +38,8 @@ afterEach(async () => {
 
 async function putResults(body: Record<string, unknown>, eventId?: string) {
   const res = await admin.jar.fetch(`${w.baseUrl}/api/results`, {
-    method: 'PUT', headers: { 'content-type': 'application/json', ...(eventId ? { 'x-event-id': eventId } : {}) },
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', ...(eventId ? { 'x-event-id': eventId } : {}) },
     body: JSON.stringify({ multi: true, racesDeleted: [], overallDeleted: [], ...body }),
   });
   expect(res.status, await res.clone().text()).toBe(200);
@@ -53,7 +54,10 @@ const offline: typeof fetch = async () => {
   throw new TypeError('Failed to fetch');
 };
 const sync = (db: InterschoolsDb, fetchFn: typeof fetch = admin.jar.fetch) =>
-  engineFor(w, db, { fetch: fetchFn, ...(fetchFn === offline ? { sleep: () => new Promise<void>(() => undefined) } : {}) }).engine;
+  engineFor(w, db, {
+    fetch: fetchFn,
+    ...(fetchFn === offline ? { sleep: () => new Promise<void>(() => undefined) } : {}),
+  }).engine;
 
 async function device(user: SessionUser, fetchFn: typeof fetch) {
   const db = freshDb();
@@ -72,12 +76,26 @@ async function device(user: SessionUser, fetchFn: typeof fetch) {
 const choose = (select: HTMLElement, value: string) => typeValue(dom.rtl.fireEvent, select as HTMLSelectElement, value);
 const rowsOf = (name: string) => {
   const { screen, within } = dom.rtl;
-  return within(screen.getByRole('table', { name })).getAllByRole('row').slice(1)
-    .map((row) => within(row).getAllByRole('cell').slice(0, 4).map((cell) => cell.textContent ?? ''));
+  return within(screen.getByRole('table', { name }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .slice(0, 4)
+        .map((cell) => cell.textContent ?? ''),
+    );
 };
 
 it('saves a race result added and an overall result removed offline, and the server gets exactly that', async () => {
-  const kept = { id: uuidv7(), DisciplineId: 1, division: 1, gender: 'Male', teamIndividual: 'Team', fileUrl: 'https://r.example.test/a.pdf' };
+  const kept = {
+    id: uuidv7(),
+    DisciplineId: 1,
+    division: 1,
+    gender: 'Male',
+    teamIndividual: 'Team',
+    fileUrl: 'https://r.example.test/a.pdf',
+  };
   const gone = { id: uuidv7(), pointscore: 'Skiing', schoolType: 'Primary', gender: 'Female' };
   await putResults({ races: [kept], overalls: [gone] });
   const db = await device(admin.user, admin.jar.fetch);
@@ -95,7 +113,11 @@ it('saves a race result added and an overall result removed offline, and the ser
   choose(within(dialog).getByLabelText('Division'), '2');
   choose(within(dialog).getByLabelText('Gender'), 'Co-Ed');
   choose(within(dialog).getByLabelText('Type'), 'Combined');
-  typeValue(fireEvent, within(dialog).getByLabelText("Or the result's web address") as HTMLInputElement, 'https://r.example.test/m.pdf');
+  typeValue(
+    fireEvent,
+    within(dialog).getByLabelText("Or the result's web address") as HTMLInputElement,
+    'https://r.example.test/m.pdf',
+  );
   fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   fireEvent.click(screen.getByRole('button', { name: 'Remove overall result Skiing, Primary, Female' }));
@@ -115,20 +137,24 @@ it('saves a race result added and an overall result removed offline, and the ser
   const stored = await serverResults();
   expect(stored.overalls).toEqual([]);
   expect(stored.races.map((r) => [r.DisciplineId, r.division, r.gender, r.teamIndividual, r.fileUrl])).toEqual([
-    [1, 1, 'Male', 'Team', kept.fileUrl], [2, 2, 'Co-Ed', 'Combined', 'https://r.example.test/m.pdf'],
+    [1, 1, 'Male', 'Team', kept.fileUrl],
+    [2, 2, 'Co-Ed', 'Combined', 'https://r.example.test/m.pdf'],
   ]);
 });
 
 async function showForResults(id: string, shown: boolean) {
   const res = await admin.jar.fetch(`${w.baseUrl}/api/events`, {
-    method: 'PUT', headers: { 'content-type': 'application/json' },
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ data: [{ id, showForResults: shown, showForStartlists: false }] }),
   });
   expect(res.status, await res.clone().text()).toBe(200);
 }
 
 it('lets a school user read the results of the events shown for results, offline too, without add or save', async () => {
-  await putResults({ races: [{ id: uuidv7(), DisciplineId: 1, division: 3, gender: 'Female', teamIndividual: 'Individual' }] });
+  await putResults({
+    races: [{ id: uuidv7(), DisciplineId: 1, division: 3, gender: 'Female', teamIndividual: 'Individual' }],
+  });
   const { email } = await createUser(w.t.db, 'school', { schoolId: w.schoolId });
   const school = await signInOnEvent(w, email);
   const { screen, waitFor, within } = dom.rtl;
@@ -140,9 +166,25 @@ it('lets a school user read the results of the events shown for results, offline
   // Shown, with last season's results shown too: both reach the device through the pull.
   await showForResults(w.eventId, true);
   const last = await createEvent(w.t.db, { name: 'Last Season', year: 2025, active: false, showForResults: true });
-  await putResults({ races: [{ id: uuidv7(), DisciplineId: 2, division: 1, gender: 'Male', teamIndividual: 'Team', fileUrl: 'https://r.example.test/last.pdf' }] }, last.id);
+  await putResults(
+    {
+      races: [
+        {
+          id: uuidv7(),
+          DisciplineId: 2,
+          division: 1,
+          gender: 'Male',
+          teamIndividual: 'Team',
+          fileUrl: 'https://r.example.test/last.pdf',
+        },
+      ],
+    },
+    last.id,
+  );
   const db = await device(school.user, school.jar.fetch);
-  await waitFor(() => expect(rowsOf('Race results')).toEqual([['Alpine', '3', 'Female', 'Individual']]), { timeout: 10_000 });
+  await waitFor(() => expect(rowsOf('Race results')).toEqual([['Alpine', '3', 'Female', 'Individual']]), {
+    timeout: 10_000,
+  });
   expect(screen.queryByRole('button', { name: 'Add race result' })).toBeNull();
   expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
@@ -152,7 +194,11 @@ it('lets a school user read the results of the events shown for results, offline
   await sync(db, offline).pull();
   choose(choice, last.id);
   await waitFor(() => expect(rowsOf('Race results')).toEqual([['Moguls', '1', 'Male', 'Team']]));
-  expect(within(screen.getByRole('table', { name: 'Race results' })).getByRole('link').getAttribute('href')).toBe('https://r.example.test/last.pdf');
+  expect(
+    within(screen.getByRole('table', { name: 'Race results' }))
+      .getByRole('link')
+      .getAttribute('href'),
+  ).toBe('https://r.example.test/last.pdf');
 
   // Hidden again on /rev: the next pull takes it off the list.
   await showForResults(last.id, false);
@@ -163,8 +209,23 @@ it('lets a school user read the results of the events shown for results, offline
 
 it('lists trophies with each of their pictures and saves one added through the dialog', async () => {
   const res = await admin.jar.fetch(`${w.baseUrl}/api/v2/Trophies`, {
-    method: 'PUT', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ trophies: [{ id: uuidv7(), name: 'Snow Cup', disciplineId: 1, division: 2, gender: 'female', state: 'NSW', imageURL: '/a.png|/b.png', type: 'team' }], trophiesDeleted: [] }),
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      trophies: [
+        {
+          id: uuidv7(),
+          name: 'Snow Cup',
+          disciplineId: 1,
+          division: 2,
+          gender: 'female',
+          state: 'NSW',
+          imageURL: '/a.png|/b.png',
+          type: 'team',
+        },
+      ],
+      trophiesDeleted: [],
+    }),
   });
   expect(res.status, await res.clone().text()).toBe(200);
   const db = freshDb();
@@ -191,7 +252,9 @@ it('lists trophies with each of their pictures and saves one added through the d
   // An existing trophy is edited in the same dialog, filled with what it holds.
   fireEvent.click(screen.getByRole('button', { name: 'Edit trophy Snow Cup, Alpine, division 2, female' }));
   const editing = await screen.findByRole('dialog', { name: 'Edit trophy' });
-  expect((within(editing).getByLabelText('Pictures (web addresses, separated by |)') as HTMLInputElement).value).toBe('/a.png|/b.png');
+  expect((within(editing).getByLabelText('Pictures (web addresses, separated by |)') as HTMLInputElement).value).toBe(
+    '/a.png|/b.png',
+  );
   typeValue(fireEvent, within(editing).getByLabelText('State') as HTMLInputElement, 'VIC');
   fireEvent.click(within(editing).getByRole('button', { name: 'Done' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -199,9 +262,19 @@ it('lists trophies with each of their pictures and saves one added through the d
   expect(await screen.findByText(TROPHIES_SAVED)).toBeTruthy();
   await sync(db).flush();
   expect(await db.outbox.count()).toBe(0);
-  const listed = await admin.jar.fetch(`${w.baseUrl}/api/v2/Trophies?filter=${encodeURIComponent(JSON.stringify({ order: 'name ASC' }))}`);
-  expect(((await listed.json()) as { name: string; gender: string; state: string }[]).map((t) => [t.name, t.gender, t.state]))
-    .toEqual([['Board Shield', 'male', ''], ['Snow Cup', 'female', 'VIC']]);
+  const listed = await admin.jar.fetch(
+    `${w.baseUrl}/api/v2/Trophies?filter=${encodeURIComponent(JSON.stringify({ order: 'name ASC' }))}`,
+  );
+  expect(
+    ((await listed.json()) as { name: string; gender: string; state: string }[]).map((t) => [
+      t.name,
+      t.gender,
+      t.state,
+    ]),
+  ).toEqual([
+    ['Board Shield', 'male', ''],
+    ['Snow Cup', 'female', 'VIC'],
+  ]);
 });
 
 async function editPlacings(label: string, lines: readonly (readonly [string, string, string])[]) {
@@ -220,12 +293,23 @@ async function editPlacings(label: string, lines: readonly (readonly [string, st
   fireEvent.click(screen.getByRole('button', { name: 'Save' }));
   expect(await screen.findByText(RESULTS_SAVED)).toBeTruthy();
 }
-const firstRacePlacingsCell = () => dom.rtl.within(dom.rtl.screen.getByRole('table', { name: 'Race results' }))
-  .getAllByRole('row')[1]!.querySelectorAll('td')[5]!.textContent;
-const placingsShown = () => [...dom.rtl.screen.getByRole('table', { name: 'Race results' }).querySelectorAll('li')].map((li) => li.textContent);
+const firstRacePlacingsCell = () =>
+  dom.rtl
+    .within(dom.rtl.screen.getByRole('table', { name: 'Race results' }))
+    .getAllByRole('row')[1]!
+    .querySelectorAll('td')[5]!.textContent;
+const placingsShown = () =>
+  [...dom.rtl.screen.getByRole('table', { name: 'Race results' }).querySelectorAll('li')].map((li) => li.textContent);
 
-it('edits a result\'s placings twice offline; both edits reach the server, the second on the first one\'s version', async () => {
-  const race = { id: uuidv7(), DisciplineId: 1, division: 2, gender: 'Female', teamIndividual: 'Individual', fileUrl: 'https://r.example.test/a.pdf' };
+it("edits a result's placings twice offline; both edits reach the server, the second on the first one's version", async () => {
+  const race = {
+    id: uuidv7(),
+    DisciplineId: 1,
+    division: 2,
+    gender: 'Female',
+    teamIndividual: 'Individual',
+    fileUrl: 'https://r.example.test/a.pdf',
+  };
   await putResults({ races: [race] });
   const db = await device(admin.user, admin.jar.fetch);
   const { screen, within, fireEvent, waitFor } = dom.rtl;
@@ -251,12 +335,22 @@ it('edits a result\'s placings twice offline; both edits reach the server, the s
   await sync(db).flush();
   expect(await db.outbox.count()).toBe(0);
   const [stored] = (await serverResults()).races;
-  expect(stored!.placings).toEqual([{ place: 1, name: 'Ada Lovelace', school: 'Alpine Shire', points: 10 }, { place: 2, name: 'Grace Hopper', points: 8 }]);
+  expect(stored!.placings).toEqual([
+    { place: 1, name: 'Ada Lovelace', school: 'Alpine Shire', points: 10 },
+    { place: 2, name: 'Grace Hopper', points: 8 },
+  ]);
   await waitFor(() => expect(screen.queryByText(/waiting to be sent/)).toBeNull());
 });
 
-it('refuses an edit of a result another administrator changed meanwhile; discarding it shows the server\'s result', async () => {
-  const race = { id: uuidv7(), DisciplineId: 1, division: 2, gender: 'Female', teamIndividual: 'Individual', fileUrl: '' };
+it("refuses an edit of a result another administrator changed meanwhile; discarding it shows the server's result", async () => {
+  const race = {
+    id: uuidv7(),
+    DisciplineId: 1,
+    division: 2,
+    gender: 'Female',
+    teamIndividual: 'Individual',
+    fileUrl: '',
+  };
   await putResults({ races: [race] });
   const db = await device(admin.user, admin.jar.fetch);
   const { screen, fireEvent, waitFor } = dom.rtl;
@@ -268,7 +362,9 @@ it('refuses an edit of a result another administrator changed meanwhile; discard
 
   await editPlacings(label, [['Ada Lovelace', '', '']]);
   await sync(db).flush();
-  expect(await screen.findByText(/Someone else changed this record\. The latest version has been loaded\./)).toBeTruthy();
+  expect(
+    await screen.findByText(/Someone else changed this record\. The latest version has been loaded\./),
+  ).toBeTruthy();
   expect((await serverResults()).races[0]!.placings).toBeNull();
   // The result shows as the server holds it, and nothing more is saved until the refusal is dealt with.
   const fileLink = () => screen.getByRole('link', { name: `Open result: ${label}` }).getAttribute('href');
@@ -285,5 +381,8 @@ it('refuses an edit of a result another administrator changed meanwhile; discard
   await editPlacings(label, [['Ada Lovelace', '', '']]);
   await sync(db).flush();
   expect(await db.outbox.count()).toBe(0);
-  expect((await serverResults()).races[0]).toMatchObject({ fileUrl: 'https://r.example.test/final.pdf', placings: [{ place: 1, name: 'Ada Lovelace' }] });
+  expect((await serverResults()).races[0]).toMatchObject({
+    fileUrl: 'https://r.example.test/final.pdf',
+    placings: [{ place: 1, name: 'Ada Lovelace' }],
+  });
 });

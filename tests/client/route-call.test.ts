@@ -27,9 +27,12 @@ afterAll(async () => {
 });
 
 it('fills the path from the params, escaping what a path cannot hold', () => {
-  expect(routePath(teamsApi.grouped, { params: { SchoolId: 'a/b', EventId: 'c d' } })).toBe('/api/teams/grouped/a%2Fb/c%20d');
-  expect(routePath(participantsApi.list, { query: { filter: JSON.stringify({ where: { archived: 0 } }) } }))
-    .toBe(`/api/v2/participants?filter=${encodeURIComponent('{"where":{"archived":0}}')}`);
+  expect(routePath(teamsApi.grouped, { params: { SchoolId: 'a/b', EventId: 'c d' } })).toBe(
+    '/api/teams/grouped/a%2Fb/c%20d',
+  );
+  expect(routePath(participantsApi.list, { query: { filter: JSON.stringify({ where: { archived: 0 } }) } })).toBe(
+    `/api/v2/participants?filter=${encodeURIComponent('{"where":{"archived":0}}')}`,
+  );
   expect(() => routePath(teamsApi.grouped, { params: { SchoolId: 'x' } })).toThrow(/EventId/);
 });
 
@@ -38,21 +41,33 @@ it("reads the school's teams through the filled path, parsed by the route's sche
   const answer = await callRoute(teamsApi.grouped, { params: { SchoolId: w.schoolId, EventId: w.eventId } });
   expect(answer?.status).toBe(200);
   expect(Array.isArray(answer?.data)).toBe(true);
-  expect(sent).toEqual([expect.objectContaining({ method: 'GET', path: `/api/teams/grouped/${w.schoolId}/${w.eventId}` })]);
+  expect(sent).toEqual([
+    expect.objectContaining({ method: 'GET', path: `/api/teams/grouped/${w.schoolId}/${w.eventId}` }),
+  ]);
 });
 
 it('saves a team manager with the typed body and reads it back with the query the route takes', async () => {
   const id = crypto.randomUUID();
   const saved = await callRoute(teamManagersApi.save, {
-    body: { multi: true, teamManagers: [{ id, firstname: 'Typed', lastname: 'Call', mobile: '0400 000 000', seasonPass: '0' }], teamManagersDeleted: [] },
+    body: {
+      multi: true,
+      teamManagers: [{ id, firstname: 'Typed', lastname: 'Call', mobile: '0400 000 000', seasonPass: '0' }],
+      teamManagersDeleted: [],
+    },
     headers: { [WRITE_HEADERS.idempotencyKey]: crypto.randomUUID() },
   });
   expect(saved?.status, JSON.stringify(saved?.body)).toBe(200);
-  expect(saved?.data).toEqual([expect.objectContaining({ id, firstname: 'Typed', lastname: 'Call', SchoolId: w.schoolId })]);
+  expect(saved?.data).toEqual([
+    expect.objectContaining({ id, firstname: 'Typed', lastname: 'Call', SchoolId: w.schoolId }),
+  ]);
 
-  const listed = await callRoute(teamManagersApi.list, { query: { filter: JSON.stringify({ where: { SchoolId: w.schoolId } }) } });
+  const listed = await callRoute(teamManagersApi.list, {
+    query: { filter: JSON.stringify({ where: { SchoolId: w.schoolId } }) },
+  });
   expect(listed?.data?.map((m) => `${m.firstname} ${m.lastname}`)).toEqual(['Typed Call']);
-  expect(sent.at(-1)?.search).toBe(`?filter=${encodeURIComponent(JSON.stringify({ where: { SchoolId: w.schoolId } }))}`);
+  expect(sent.at(-1)?.search).toBe(
+    `?filter=${encodeURIComponent(JSON.stringify({ where: { SchoolId: w.schoolId } }))}`,
+  );
 });
 
 it('says an answer of another shape is unreadable instead of passing it on', async () => {

@@ -18,7 +18,11 @@ import type { InterschoolsDb } from '../../src/db/database';
 import { setSessionUser } from '../../src/db/meta';
 import type { School, SessionUser } from '../../src/domain/schemas/entities';
 import { SERVER_MESSAGES } from '../../src/domain/server-messages';
-import SchoolPage, { EMAIL_NEEDS_NETWORK, PASSWORD_NEEDS_NETWORK, SAVED_ON_DEVICE } from '../../src/features/schools/school-page';
+import SchoolPage, {
+  EMAIL_NEEDS_NETWORK,
+  PASSWORD_NEEDS_NETWORK,
+  SAVED_ON_DEVICE,
+} from '../../src/features/schools/school-page';
 import { syncStatus } from '../../src/sync/status';
 import { PASSWORD, createUser, registrationForm } from '../api/support/factories';
 import { renderInNode } from './support/node-dom';
@@ -77,7 +81,9 @@ function deviceNetwork(jar: Jar) {
 async function registeredSchool() {
   const form = registrationForm({ password: PASSWORD });
   const res = await fetch(`${w.baseUrl}/api/schools`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ school: form }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ school: form }),
   });
   expect(res.status, await res.clone().text()).toBe(200);
   return { form, ...(await signInOnEvent(w, form.user.email)) };
@@ -116,7 +122,11 @@ async function device(jar: Jar, user: SessionUser) {
 /** A flush of this device's outbox. Offline, the retry it schedules never comes (the test flushes
  *  again itself, with a new engine, as a page reloaded once the network is back would). */
 const flush = (db: InterschoolsDb, fetchFn: typeof fetch, offline = false) =>
-  engineFor(w, db, { fetch: fetchFn, status: syncStatus, ...(offline ? { sleep: () => new Promise<void>(() => undefined) } : {}) }).engine.flush();
+  engineFor(w, db, {
+    fetch: fetchFn,
+    status: syncStatus,
+    ...(offline ? { sleep: () => new Promise<void>(() => undefined) } : {}),
+  }).engine.flush();
 
 const field = (label: string, group = 'School') =>
   dom.rtl.within(dom.rtl.screen.getByRole('group', { name: group })).getByLabelText(label) as HTMLInputElement;
@@ -133,7 +143,7 @@ it('shows the school pulled from the server: its name as heading, "Registered pr
   expect(screen.getByText('Registered pre 2013')).toBeTruthy();
 });
 
-it('keeps two town edits saved offline on the device, then sends both once online and takes the server\'s version', async () => {
+it("keeps two town edits saved offline on the device, then sends both once online and takes the server's version", async () => {
   const { form, jar, user } = await registeredSchool();
   const { db, net, open } = await device(jar, user);
   const { screen, waitFor } = dom.rtl;
@@ -164,7 +174,8 @@ it('keeps two town edits saved offline on the device, then sends both once onlin
   // Both saves wait, each made on the version the device knows: the server's version before either.
   const queued = await db.outbox.orderBy('seq').toArray();
   expect(queued.map((item) => [item.status, (item.body as { school: School }).school.version])).toEqual([
-    ['pending', before.version], ['pending', before.version],
+    ['pending', before.version],
+    ['pending', before.version],
   ]);
 
   net.setOnline(true);
@@ -195,7 +206,7 @@ async function removeStateAfterDownload() {
   return unused!;
 }
 
-it('shows the server\'s refusal of a queued save on the page, and takes it back on Discard', async () => {
+it("shows the server's refusal of a queued save on the page, and takes it back on Discard", async () => {
   const { form, jar, user } = await registeredSchool();
   const { db, net } = await device(jar, user);
   const { screen, waitFor } = dom.rtl;
@@ -245,7 +256,7 @@ it('sends a corrected save made over a refused one, without discarding it first'
   expect(await db.outbox.count()).toBe(0);
 });
 
-it('changes the sign-in email only with the current password and the network, shows the server\'s refusals, and tells the old address', async () => {
+it("changes the sign-in email only with the current password and the network, shows the server's refusals, and tells the old address", async () => {
   const { form, jar, user } = await registeredSchool();
   const taken = await createUser(w.t.db, 'auditor');
   const { db, net } = await device(jar, user);

@@ -8,7 +8,16 @@ import { setSessionUser } from '../../src/db/meta';
 import { exportBlockedCsv, listBlocked, listFailed, retryFailed } from '../../src/sync/blocked';
 import { createEvent, createUser } from '../api/support/factories';
 import {
-  cookieJar, dropDatabases, engineFor, freshDb, person, queueCreate, queuePatch, serverRows, world, type World,
+  cookieJar,
+  dropDatabases,
+  engineFor,
+  freshDb,
+  person,
+  queueCreate,
+  queuePatch,
+  serverRows,
+  world,
+  type World,
 } from './sync-support';
 
 let w: World | undefined;
@@ -18,7 +27,7 @@ afterEach(async () => {
   w = undefined;
 });
 
-it('a lock after item 2 of 4 blocks items 3 and 4 (kept, exportable) while another event\'s item goes on', async () => {
+it("a lock after item 2 of 4 blocks items 3 and 4 (kept, exportable) while another event's item goes on", async () => {
   w = await world();
   const x = w;
   const otherEvent = (await createEvent(x.t.db)).id;
@@ -34,7 +43,8 @@ it('a lock after item 2 of 4 blocks items 3 and 4 (kept, exportable) while anoth
     const res = await x.jar.fetch(input, init);
     if (res.ok && ++sent === 2) {
       const lock = await x.adminJar.fetch(`${x.baseUrl}/api/events`, {
-        method: 'PUT', headers: { 'content-type': 'application/json' },
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ data: [{ id: x.eventId, locked: true }] }),
       });
       expect(lock.status, await lock.clone().text()).toBe(200);
@@ -93,10 +103,20 @@ it('a 401 mid-queue pauses everything; it resumes only for the same username', a
   expect((await serverRows(x)).map((r) => r.firstname).sort()).toEqual(['A', 'B', 'C']);
 });
 
-it('a 422 is set aside with the server\'s message; the row\'s later items wait, unrelated ones go', async () => {
+it("a 422 is set aside with the server's message; the row's later items wait, unrelated ones go", async () => {
   w = await world();
   const x = w;
-  await x.t.db.insert(registryAthletes).values({ snowId: '9101001', firstname: 'Ava', lastname: 'Alpine', gender: 'Female', dob: '2012-03-04', active: true }).onConflictDoNothing();
+  await x.t.db
+    .insert(registryAthletes)
+    .values({
+      snowId: '9101001',
+      firstname: 'Ava',
+      lastname: 'Alpine',
+      gender: 'Female',
+      dob: '2012-03-04',
+      active: true,
+    })
+    .onConflictDoNothing();
   const db = freshDb();
   const holder = person(x, { snowId: '9101001' });
   const target = person(x, { firstname: 'Target' });
@@ -138,7 +158,9 @@ it('a 409 merges different fields, and on the same field the server wins and the
   const other = cookieJar(x.baseUrl);
   await other.login(x.username, x.eventId);
   const res = await other.fetch(`${x.baseUrl}/api/v2/participants/${row.id}`, {
-    method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ firstname: 'Server', version: v }),
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ firstname: 'Server', version: v }),
   });
   expect(res.status, await res.clone().text()).toBe(200);
 
@@ -152,7 +174,9 @@ it('a 409 merges different fields, and on the same field the server wins and the
   // Same field: the server's value stands.
   const v2 = (await db.participants.get(row.id))!.version;
   const res2 = await other.fetch(`${x.baseUrl}/api/v2/participants/${row.id}`, {
-    method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ lastname: 'Theirs', version: v2 }),
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ lastname: 'Theirs', version: v2 }),
   });
   expect(res2.status).toBe(200);
   await queuePatch(db, x, row.id, { lastname: 'Mine' });
@@ -178,7 +202,9 @@ it('sends the changes a lock held once the pull finds the event unlocked, and li
   await setSessionUser(db, await x.jar.login(x.username, x.eventId));
   const setLock = async (locked: boolean) => {
     const res = await x.adminJar.fetch(`${x.baseUrl}/api/events`, {
-      method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: [{ id: x.eventId, locked }] }),
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ data: [{ id: x.eventId, locked }] }),
     });
     expect(res.status, await res.clone().text()).toBe(200);
   };
@@ -208,7 +234,11 @@ it('sets aside a change the server answers 2xx with an err, showing that message
   const db = freshDb();
   await queueCreate(db, x, person(x, { firstname: 'Refused' }));
   // The spec's older answer shape: success status, refusal in `err`.
-  const fetchFn: typeof fetch = async () => new Response(JSON.stringify({ err: 'That school name is already taken.' }), { status: 200, headers: { 'content-type': 'application/json' } });
+  const fetchFn: typeof fetch = async () =>
+    new Response(JSON.stringify({ err: 'That school name is already taken.' }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
   const { engine, status } = engineFor(x, db, { fetch: fetchFn });
   await engine.flush();
   const [failed] = await listFailed(db);

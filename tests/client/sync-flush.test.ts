@@ -5,7 +5,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { getClientId } from '../../src/db/meta';
 import { InterschoolsDb } from '../../src/db/database';
 import {
-  appliedSeqs, dropDatabases, waitFor, engineFor, freshDb, person, queueCreate, queuePatch, serverRows, world, type World,
+  appliedSeqs,
+  dropDatabases,
+  waitFor,
+  engineFor,
+  freshDb,
+  person,
+  queueCreate,
+  queuePatch,
+  serverRows,
+  world,
+  type World,
 } from './sync-support';
 
 let w: World | undefined;
@@ -73,7 +83,8 @@ describe('flush', () => {
     let calls = 0;
     const flapping: typeof fetch = async (input, init) => {
       calls += 1;
-      if (calls === 1 || calls === 3) return new Response('{"statusCode":503,"message":"down"}', { status: 503, headers: { 'retry-after': '7' } });
+      if (calls === 1 || calls === 3)
+        return new Response('{"statusCode":503,"message":"down"}', { status: 503, headers: { 'retry-after': '7' } });
       if (calls === 2) throw new TypeError('fetch failed');
       return jarFetch(input, init);
     };
@@ -140,7 +151,10 @@ describe('batched flush', () => {
     const fetchFn: typeof fetch = async (input, init) => {
       const url = new URL(String(input));
       if (init?.method && init.method !== 'GET') {
-        const writes = url.pathname === '/api/sync/batch' ? (JSON.parse(String(init.body)) as { writes: unknown[] }).writes.length : null;
+        const writes =
+          url.pathname === '/api/sync/batch'
+            ? (JSON.parse(String(init.body)) as { writes: unknown[] }).writes.length
+            : null;
         sent.push({ batch: writes, path: url.pathname });
       }
       return w.jar.fetch(input, init);
@@ -168,7 +182,8 @@ describe('batched flush', () => {
     expect(await firstnames(w)).toEqual(['A2', 'B2', 'C2', 'D2', 'E2']);
     expect(await appliedSeqs(w, await getClientId(db))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     // The device's rows took the versions the server answered.
-    for (const r of rows) expect(await db.participants.get(r.id)).toMatchObject({ firstname: `${r.firstname}2`, version: 2 });
+    for (const r of rows)
+      expect(await db.participants.get(r.id)).toMatchObject({ firstname: `${r.firstname}2`, version: 2 });
   });
 
   it('stops at a refused edit: the ones before it applied, it set aside, the ones after sent next', async () => {
@@ -182,13 +197,16 @@ describe('batched flush', () => {
     await queuePatch(db, w, rows[4]!.id, { firstname: 'E2' });
     const { sent, fetchFn } = counting(w);
     await engineFor(w, db, { fetch: fetchFn }).engine.flush();
-    expect(sent).toEqual([{ batch: 5, path: '/api/sync/batch' }, { batch: 2, path: '/api/sync/batch' }]);
+    expect(sent).toEqual([
+      { batch: 5, path: '/api/sync/batch' },
+      { batch: 2, path: '/api/sync/batch' },
+    ]);
     expect(await firstnames(w)).toEqual(['A2', 'B2', 'C', 'D2', 'E2']);
     const left = await db.outbox.toArray();
     expect(left).toEqual([expect.objectContaining({ rowId: rows[2]!.id, status: 'failed' })]);
   });
 
-  it('a second edit of a row stating its version waits for the first one\'s answer', async () => {
+  it("a second edit of a row stating its version waits for the first one's answer", async () => {
     w = await world();
     const db = freshDb();
     const rows = await fiveOnServer(w, db);
@@ -199,7 +217,10 @@ describe('batched flush', () => {
     await engineFor(w, db, { fetch: fetchFn }).engine.flush();
     expect(sent.map((s) => s.batch ?? 1)).toEqual([2, 1]);
     expect(await db.outbox.count()).toBe(0);
-    expect((await serverRows(w)).find((r) => r.id === rows[0]!.id)).toMatchObject({ firstname: 'A2', lastname: 'Later' });
+    expect((await serverRows(w)).find((r) => r.id === rows[0]!.id)).toMatchObject({
+      firstname: 'A2',
+      lastname: 'Later',
+    });
   });
 
   it('a batch whose answer is lost is sent again under the same numbers and applied once', async () => {

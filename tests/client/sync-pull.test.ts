@@ -6,7 +6,18 @@ import { afterEach, expect, it } from 'vitest';
 import { participants } from '../../server/db/schema';
 import { getCursor } from '../../src/db/meta';
 import type { SyncResponse } from '../../src/domain/schemas/api/sync';
-import { cookieJar, dropDatabases, engineFor, freshDb, person, queueCreate, queuePatch, serverRows, world, type World } from './sync-support';
+import {
+  cookieJar,
+  dropDatabases,
+  engineFor,
+  freshDb,
+  person,
+  queueCreate,
+  queuePatch,
+  serverRows,
+  world,
+  type World,
+} from './sync-support';
 
 let w: World | undefined;
 afterEach(async () => {
@@ -19,7 +30,9 @@ async function serverPatch(x: World, id: string, body: Record<string, unknown>) 
   const other = cookieJar(x.baseUrl);
   await other.login(x.username, x.eventId);
   const res = await other.fetch(`${x.baseUrl}/api/v2/participants/${id}`, {
-    method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
   });
   expect(res.status, await res.clone().text()).toBe(200);
   return res.json() as Promise<{ version: number }>;
@@ -81,7 +94,13 @@ it('resetRequired: the scope is downloaded again from 0, the outbox is kept', as
       cursors.push(Number(url.searchParams.get('cursor')));
       if (resetOnce && Number(url.searchParams.get('cursor')) > 0) {
         resetOnce = false;
-        const body: SyncResponse = { scopeKey: `school:${x.schoolId}/event:${x.eventId}`, cursor: 0, hasMore: false, resetRequired: true, changes: [] };
+        const body: SyncResponse = {
+          scopeKey: `school:${x.schoolId}/event:${x.eventId}`,
+          cursor: 0,
+          hasMore: false,
+          resetRequired: true,
+          changes: [],
+        };
         return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
       }
     }
@@ -128,7 +147,7 @@ it('a pending local edit survives a pull of the same row', async () => {
   expect(after?._pending).toBeUndefined();
 });
 
-it('a page asked for before the device\'s own save was answered does not put the older row back', async () => {
+it("a page asked for before the device's own save was answered does not put the older row back", async () => {
   // Someone else's change: the next page carries the row.
   const { x, db, row } = await changedOnBothSides('Mine');
 
@@ -145,5 +164,9 @@ it('a page asked for before the device\'s own save was answered does not put the
   expect(await db.outbox.count()).toBe(0);
   const [onServer] = await serverRows(x);
   expect(onServer).toMatchObject({ firstname: 'Server', lastname: 'Mine' });
-  expect(await db.participants.get(row.id)).toMatchObject({ firstname: 'Server', lastname: 'Mine', version: onServer!.version });
+  expect(await db.participants.get(row.id)).toMatchObject({
+    firstname: 'Server',
+    lastname: 'Mine',
+    version: onServer!.version,
+  });
 });

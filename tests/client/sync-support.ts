@@ -115,8 +115,18 @@ export function engineFor(w: World, db: InterschoolsDb, over: Partial<SyncEngine
 
 export function person(w: Pick<World, 'schoolId'>, over: Partial<ParticipantRow> = {}): ParticipantRow {
   return {
-    id: randomUUID(), snowId: null, snowIdActive: 0, firstname: 'Ava', lastname: 'Alpine', yearLevel: '7',
-    gender: 'Female', dob: '2012-03-04', email: '', SchoolId: w.schoolId, archived: 0, ...over,
+    id: randomUUID(),
+    snowId: null,
+    snowIdActive: 0,
+    firstname: 'Ava',
+    lastname: 'Alpine',
+    yearLevel: '7',
+    gender: 'Female',
+    dob: '2012-03-04',
+    email: '',
+    SchoolId: w.schoolId,
+    archived: 0,
+    ...over,
   } as ParticipantRow;
 }
 
@@ -128,27 +138,47 @@ const writeFields = (row: ParticipantRow) => {
 /** A page creating a participant offline. */
 export function queueCreate(db: InterschoolsDb, w: World, row: ParticipantRow, eventId: string | null = w.eventId) {
   return queueWrite(db, {
-    method: 'POST', path: '/api/v2/participants', body: writeFields(row), entity: 'participants', rowId: row.id,
-    eventId, userId: w.username, base: null,
+    method: 'POST',
+    path: '/api/v2/participants',
+    body: writeFields(row),
+    entity: 'participants',
+    rowId: row.id,
+    eventId,
+    userId: w.username,
+    base: null,
     applyLocally: (tx) => tx.participants.put({ ...row, _pending: true }),
   });
 }
 
 /** A page editing fields of a participant: PATCH with the row's version, the row as base. */
-export async function queuePatch(db: InterschoolsDb, w: World, id: string, patch: Partial<ParticipantRow>, userId = w.username) {
+export async function queuePatch(
+  db: InterschoolsDb,
+  w: World,
+  id: string,
+  patch: Partial<ParticipantRow>,
+  userId = w.username,
+) {
   const before = await db.participants.get(id);
   if (!before) throw new Error(`no local participant ${id}`);
   const { _pending: _p, ...base } = before;
   return queueWrite(db, {
-    method: 'PATCH', path: `/api/v2/participants/${id}`, body: { ...patch, version: before.version }, entity: 'participants',
-    rowId: id, eventId: w.eventId, userId, base,
+    method: 'PATCH',
+    path: `/api/v2/participants/${id}`,
+    body: { ...patch, version: before.version },
+    entity: 'participants',
+    rowId: id,
+    eventId: w.eventId,
+    userId,
+    base,
     applyLocally: (tx) => tx.participants.put({ ...before, ...patch, _pending: true }),
   });
 }
 
 export const serverRows = (w: World) => w.t.db.select().from(participants).where(eq(participants.schoolId, w.schoolId));
 export const appliedSeqs = async (w: World, clientId: string) =>
-  (await w.t.db.select().from(appliedWrites).where(eq(appliedWrites.clientId, clientId))).map((r) => r.seq).sort((a, b) => a! - b!);
+  (await w.t.db.select().from(appliedWrites).where(eq(appliedWrites.clientId, clientId)))
+    .map((r) => r.seq)
+    .sort((a, b) => a! - b!);
 
 /** Polls until `check` passes (the engine retries in the background). */
 export async function waitFor(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {

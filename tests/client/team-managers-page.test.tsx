@@ -60,7 +60,7 @@ describe('team managers page', () => {
     expect(headers()).not.toContain('Season pass');
   });
 
-  it('asks a new row for names and a mobile before Save, with the spec\'s phone message', async () => {
+  it("asks a new row for names and a mobile before Save, with the spec's phone message", async () => {
     renderPage();
     expect(saveButton().disabled).toBe(true);
     await addRow();

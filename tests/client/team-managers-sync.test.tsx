@@ -15,7 +15,9 @@ import type { InterschoolsDb } from '../../src/db/database';
 import { dropDatabases, engineFor, freshDb, world, type World } from './sync-support';
 
 let w: World;
-beforeEach(async () => { w = await world(); });
+beforeEach(async () => {
+  w = await world();
+});
 afterEach(async () => {
   await dropDatabases();
   await w.close();
@@ -50,12 +52,19 @@ it('keeps a manager saved offline on the device, sends it once online, and anoth
   await db.outbox.toCollection().modify({ nextAttemptAt: 0 });
   await engineFor(w, db).engine.flush();
   expect(await db.outbox.count()).toBe(0);
-  expect((await serverRows()).map((r) => [r.id, r.firstname, r.mobile, r.eventId])).toEqual([[id, 'Tess', '0400 123 456', w.eventId]]);
+  expect((await serverRows()).map((r) => [r.id, r.firstname, r.mobile, r.eventId])).toEqual([
+    [id, 'Tess', '0400 123 456', w.eventId],
+  ]);
   expect((await db.teamManagers.get(id))?._pending).toBeUndefined();
 
   const other = freshDb();
   await engineFor(w, other).engine.pull();
-  expect(await other.teamManagers.get(id)).toMatchObject({ firstname: 'Tess', lastname: 'Offline', SchoolId: w.schoolId, EventId: w.eventId });
+  expect(await other.teamManagers.get(id)).toMatchObject({
+    firstname: 'Tess',
+    lastname: 'Offline',
+    SchoolId: w.schoolId,
+    EventId: w.eventId,
+  });
 });
 
 it('removes a manager everywhere and leaves the team without one', async () => {
@@ -70,7 +79,7 @@ it('removes a manager everywhere and leaves the team without one', async () => {
   expect(await serverRows()).toEqual([]);
 });
 
-it('sets a refused save aside and names the row and the spec\'s phone message', async () => {
+it("sets a refused save aside and names the row and the spec's phone message", async () => {
   const db = freshDb();
   await saveNew(db, { firstname: 'Good', lastname: 'Number', mobile: '02 9999 1234' });
   // A mobile that slipped past the grid's check (an older version of the app, say).

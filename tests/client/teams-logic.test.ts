@@ -8,10 +8,31 @@ import { participantAlreadyEnteredMessage, SERVER_MESSAGES } from '../../src/dom
 import { TEAM_MESSAGES } from '../../src/domain/rules/team-membership';
 import { draftIssues, type TeamContext } from '../../src/features/teams/team-checks';
 import {
-  EMPTY_TEAM_DRAFT, addEntry, addTeam, baseTeams, currentTeams, isDirty, newTeam, planTeamsSave, removeEntry, removeTeam,
-  setEntry, setManager, setTeamField, teamFlag, teamIsFull, undoRemoveTeam, withTeam, type TeamDraft,
+  EMPTY_TEAM_DRAFT,
+  addEntry,
+  addTeam,
+  baseTeams,
+  currentTeams,
+  isDirty,
+  newTeam,
+  planTeamsSave,
+  removeEntry,
+  removeTeam,
+  setEntry,
+  setManager,
+  setTeamField,
+  teamFlag,
+  teamIsFull,
+  undoRemoveTeam,
+  withTeam,
+  type TeamDraft,
 } from '../../src/features/teams/team-draft';
-import { eligibleParticipants, participantLabels, teamColumns, toTeamGridRow } from '../../src/features/teams/team-grid-rows';
+import {
+  eligibleParticipants,
+  participantLabels,
+  teamColumns,
+  toTeamGridRow,
+} from '../../src/features/teams/team-grid-rows';
 import { batchRefusals } from '../../src/sync/refusals';
 import { participantRow } from './support/factories';
 
@@ -25,20 +46,50 @@ const cat = person({ firstname: 'Cat', lastname: 'Ray', gender: 'Female', snowId
 const gone = person({ firstname: 'Old', lastname: 'Boy', gender: 'Male', archived: 1 });
 const PEOPLE = [ann, bob, cat, gone];
 
-const discipline = (id: number, name: string, over: Partial<EventDisciplineRow> = {}): EventDisciplineRow =>
-  ({ EventId: EVENT, DisciplineId: id, name, divisionFrom: 1, divisionTo: 3, male: true, female: true, active: true, ...over });
+const discipline = (id: number, name: string, over: Partial<EventDisciplineRow> = {}): EventDisciplineRow => ({
+  EventId: EVENT,
+  DisciplineId: id,
+  name,
+  divisionFrom: 1,
+  divisionTo: 3,
+  male: true,
+  female: true,
+  active: true,
+  ...over,
+});
 const DISCIPLINES = new Map([
   [1, discipline(1, 'Alpine')],
   [2, discipline(2, 'Moguls', { divisionFrom: 2, divisionTo: 4, male: false })],
 ]);
 const MANAGER = uuidv7();
-const CONTEXT: TeamContext = { disciplines: DISCIPLINES, participants: new Map(PEOPLE.map((p) => [p.id, p])), managerIds: new Set([MANAGER]) };
+const CONTEXT: TeamContext = {
+  disciplines: DISCIPLINES,
+  participants: new Map(PEOPLE.map((p) => [p.id, p])),
+  managerIds: new Set([MANAGER]),
+};
 
 function savedTeam(over: Partial<TeamRow> = {}): TeamRow {
-  return { id: uuidv7(), SchoolId: SCHOOL, EventId: EVENT, DisciplineId: 2, division: 2, teamRank: 'A', gender: 'Female', TeamManagerId: null, version: 3, ...over } as TeamRow;
+  return {
+    id: uuidv7(),
+    SchoolId: SCHOOL,
+    EventId: EVENT,
+    DisciplineId: 2,
+    division: 2,
+    teamRank: 'A',
+    gender: 'Female',
+    TeamManagerId: null,
+    version: 3,
+    ...over,
+  } as TeamRow;
 }
-const entryOf = (team: TeamRow, ParticipantId: string | null, position: number): TeamEntryRow =>
-  ({ id: uuidv7(), TeamId: team.id, ParticipantId, position, bib: null, version: 1 });
+const entryOf = (team: TeamRow, ParticipantId: string | null, position: number): TeamEntryRow => ({
+  id: uuidv7(),
+  TeamId: team.id,
+  ParticipantId,
+  position,
+  bib: null,
+  version: 1,
+});
 
 /** One saved Moguls team: Ann at 1, Cat at 2. */
 function world() {
@@ -51,7 +102,10 @@ function world() {
 describe('team draft', () => {
   it('reads the mirror into teams with their entries by position', () => {
     const { working, entries } = world();
-    expect(working.entries.map((e) => [e.position, e.ParticipantId])).toEqual([[1, ann.id], [2, cat.id]]);
+    expect(working.entries.map((e) => [e.position, e.ParticipantId])).toEqual([
+      [1, ann.id],
+      [2, cat.id],
+    ]);
     expect(working.entries[0]!.id).toBe(entries[1]!.id);
   });
 
@@ -89,7 +143,11 @@ describe('team draft', () => {
     expect(teamIsFull(alpine)).toBe(false);
     expect(addEntry(alpine, uuidv7()).entries.map((e) => e.position)).toEqual([1, 2, 3, 4]);
     // Removing position 1 frees it for the next participant.
-    expect(addEntry(removeEntry(full, full.entries[0]!.id), uuidv7()).entries.map((e) => e.position).sort()).toEqual([1, 2, 3]);
+    expect(
+      addEntry(removeEntry(full, full.entries[0]!.id), uuidv7())
+        .entries.map((e) => e.position)
+        .sort(),
+    ).toEqual([1, 2, 3]);
     expect(teamIsFull(newTeam(uuidv7(), SCHOOL, EVENT))).toBe(true);
   });
 
@@ -99,7 +157,15 @@ describe('team draft', () => {
     const all = [...base, other];
     const dropped = working.entries[1]!.id;
     let draft = withTeam(EMPTY_TEAM_DRAFT, setManager(removeEntry(working, dropped), MANAGER));
-    const fresh = setTeamField(setTeamField(setTeamField(setTeamField(newTeam(uuidv7(), SCHOOL, EVENT), 'DisciplineId', 1), 'division', '2'), 'teamRank', 'A'), 'gender', 'Male');
+    const fresh = setTeamField(
+      setTeamField(
+        setTeamField(setTeamField(newTeam(uuidv7(), SCHOOL, EVENT), 'DisciplineId', 1), 'division', '2'),
+        'teamRank',
+        'A',
+      ),
+      'gender',
+      'Male',
+    );
     const withBob = setEntry(addEntry(fresh, uuidv7()), '', {});
     draft = addTeam(draft, { ...withBob, entries: withBob.entries.map((e) => ({ ...e, ParticipantId: bob.id })) });
     draft = removeTeam(draft, other.id);
@@ -109,10 +175,21 @@ describe('team draft', () => {
       multi: true,
       teams: [
         // On record: only the manager and the entries changed, so only they go (with the version).
-        { id: working.id, TeamManagerId: MANAGER, version: 3,
-          TeamEntries: [{ id: working.entries[0]!.id, ParticipantId: ann.id, position: 1, version: 1 }] },
-        { id: fresh.id, DisciplineId: 1, division: 2, teamRank: 'A', gender: 'Male', TeamManagerId: null,
-          TeamEntries: [{ id: withBob.entries[0]!.id, ParticipantId: bob.id, position: 1 }] },
+        {
+          id: working.id,
+          TeamManagerId: MANAGER,
+          version: 3,
+          TeamEntries: [{ id: working.entries[0]!.id, ParticipantId: ann.id, position: 1, version: 1 }],
+        },
+        {
+          id: fresh.id,
+          DisciplineId: 1,
+          division: 2,
+          teamRank: 'A',
+          gender: 'Male',
+          TeamManagerId: null,
+          TeamEntries: [{ id: withBob.entries[0]!.id, ParticipantId: bob.id, position: 1 }],
+        },
       ],
       teamsDeleted: [other.id],
     });
@@ -125,7 +202,9 @@ describe('team draft', () => {
     const unsent = { teamIds: new Set([working.id]), deletedIds: new Set([uuidv7()]), itemIds: [7] };
     const plan = planTeamsSave(base, EMPTY_TEAM_DRAFT, unsent)!;
     // Whole: the server does not hold what the refused save carried.
-    expect(plan.body.teams).toEqual([expect.objectContaining({ id: working.id, DisciplineId: 2, division: 2, teamRank: 'A', gender: 'Female' })]);
+    expect(plan.body.teams).toEqual([
+      expect.objectContaining({ id: working.id, DisciplineId: 2, division: 2, teamRank: 'A', gender: 'Female' }),
+    ]);
     expect(plan.body.teamsDeleted).toEqual([...unsent.deletedIds]);
     expect(plan.replacesItems).toEqual([7]);
   });
@@ -134,7 +213,15 @@ describe('team draft', () => {
 describe('checks before Save', () => {
   it('names a participant entered twice in a discipline on the later team and its entry', () => {
     const { base } = world();
-    const second = setTeamField(setTeamField(setTeamField(setTeamField(newTeam(uuidv7(), SCHOOL, EVENT), 'DisciplineId', 2), 'division', 2), 'teamRank', 'B'), 'gender', 'Female');
+    const second = setTeamField(
+      setTeamField(
+        setTeamField(setTeamField(newTeam(uuidv7(), SCHOOL, EVENT), 'DisciplineId', 2), 'division', 2),
+        'teamRank',
+        'B',
+      ),
+      'gender',
+      'Female',
+    );
     const withAnn = addEntry(second, uuidv7());
     const entry = withAnn.entries[0]!;
     const draft = addTeam(EMPTY_TEAM_DRAFT, setEntry(withAnn, entry.id, { ParticipantId: ann.id }));
@@ -152,7 +239,15 @@ describe('checks before Save', () => {
     expect(issues.entries.get(working.entries[1]!.id)).toBe(SERVER_MESSAGES.positionTaken);
     expect(issues.list).toContain(`Moguls Division 2 Female team A: ${SERVER_MESSAGES.genderDoesNotFitTeam}`);
 
-    const twin = setTeamField(setTeamField(setTeamField(setTeamField(newTeam(uuidv7(), SCHOOL, EVENT), 'DisciplineId', 2), 'division', 2), 'teamRank', 'A'), 'gender', 'Female');
+    const twin = setTeamField(
+      setTeamField(
+        setTeamField(setTeamField(newTeam(uuidv7(), SCHOOL, EVENT), 'DisciplineId', 2), 'division', 2),
+        'teamRank',
+        'A',
+      ),
+      'gender',
+      'Female',
+    );
     issues = draftIssues(base, addTeam(EMPTY_TEAM_DRAFT, twin), CONTEXT);
     expect(issues.teams.get(twin.id)).toBe(TEAM_MESSAGES.teamExists);
 
@@ -161,7 +256,7 @@ describe('checks before Save', () => {
     expect(issues.teams.get(working.id)).toBe(TEAM_MESSAGES.divisionNotOffered('Moguls', 1, 2, 4));
   });
 
-  it('leaves teams the grid has not completed to the grid\'s own cell checks', () => {
+  it("leaves teams the grid has not completed to the grid's own cell checks", () => {
     expect(draftIssues([], addTeam(EMPTY_TEAM_DRAFT, newTeam(uuidv7(), SCHOOL, EVENT)), CONTEXT).list).toEqual([]);
   });
 });
@@ -176,10 +271,15 @@ describe('cells and choices', () => {
     const coed = setTeamField(slot, 'gender', 'Co-ed');
     expect(eligibleParticipants(coed, entry, [coed], new Set(), PEOPLE).map((p) => p.firstname)).toEqual(['Bob']);
     // The entry's own participant stays offered; a deleted team frees its members.
-    expect(eligibleParticipants(working, working.entries[0]!, base, new Set(), PEOPLE).map((p) => p.firstname)).toEqual(['Ann']);
+    expect(eligibleParticipants(working, working.entries[0]!, base, new Set(), PEOPLE).map((p) => p.firstname)).toEqual(
+      ['Ann'],
+    );
     const other = { ...coed, id: uuidv7(), entries: [] };
-    expect(eligibleParticipants(other, { ...entry, id: uuidv7() }, [coed, other], new Set([coed.id]), PEOPLE).map((p) => p.firstname))
-      .toEqual(['Ann', 'Bob', 'Cat']);
+    expect(
+      eligibleParticipants(other, { ...entry, id: uuidv7() }, [coed, other], new Set([coed.id]), PEOPLE).map(
+        (p) => p.firstname,
+      ),
+    ).toEqual(['Ann', 'Bob', 'Cat']);
   });
 
   it('labels participants by name and year, with the snow id where two read the same', () => {
@@ -193,7 +293,14 @@ describe('cells and choices', () => {
   it('offers divisions and genders by the discipline, letters A to M', () => {
     const { base, working } = world();
     const context = { disciplines: DISCIPLINES, managers: new Map() };
-    const row = toTeamGridRow(working, new Map(base.map((t) => [t.id, t])), EMPTY_TEAM_DRAFT, context, undefined, false);
+    const row = toTeamGridRow(
+      working,
+      new Map(base.map((t) => [t.id, t])),
+      EMPTY_TEAM_DRAFT,
+      context,
+      undefined,
+      false,
+    );
     const columns = new Map(teamColumns(context).map((c) => [c.key, c]));
     expect(columns.get('division')!.sourceFor!(row)).toEqual(['2', '3', '4']);
     expect(columns.get('gender')!.sourceFor!(row)).toEqual(['Female']);
@@ -208,8 +315,19 @@ describe('refusals on the rows', () => {
   it('puts a field refusal on its team and entry, and a message without fields on every team of the batch', () => {
     const teamId = uuidv7();
     const entryId = uuidv7();
-    const body = { multi: true, teams: [{ id: uuidv7(), TeamEntries: [] }, { id: teamId, TeamEntries: [{ id: uuidv7() }, { id: entryId }] }], teamsDeleted: [] };
-    const named = batchRefusals({ body, error: 'Refused', fields: [{ path: 'teams.1.TeamEntries.1.ParticipantId', message: 'Twice' }] }, 'teams', 'TeamEntries');
+    const body = {
+      multi: true,
+      teams: [
+        { id: uuidv7(), TeamEntries: [] },
+        { id: teamId, TeamEntries: [{ id: uuidv7() }, { id: entryId }] },
+      ],
+      teamsDeleted: [],
+    };
+    const named = batchRefusals(
+      { body, error: 'Refused', fields: [{ path: 'teams.1.TeamEntries.1.ParticipantId', message: 'Twice' }] },
+      'teams',
+      'TeamEntries',
+    );
     expect([...named.rows]).toEqual([[teamId, 'Twice']]);
     expect([...named.nested]).toEqual([[entryId, 'Twice']]);
     const whole = batchRefusals({ body, error: 'Locked', fields: [] }, 'teams', 'TeamEntries');

@@ -16,7 +16,16 @@ import type { SessionUser } from '../../src/domain/schemas/entities';
 import { participantAlreadyEnteredMessage } from '../../src/domain/server-messages';
 import { draftIssues } from '../../src/features/teams/team-checks';
 import {
-  EMPTY_TEAM_DRAFT, addEntry, addTeam, baseTeams, newTeam, planTeamsSave, setEntry, setManager, setTeamField, type WorkingTeam,
+  EMPTY_TEAM_DRAFT,
+  addEntry,
+  addTeam,
+  baseTeams,
+  newTeam,
+  planTeamsSave,
+  setEntry,
+  setManager,
+  setTeamField,
+  type WorkingTeam,
 } from '../../src/features/teams/team-draft';
 import TeamGridPage, { NOT_SENT } from '../../src/features/teams/team-grid-page';
 import TeamIndexPage from '../../src/features/teams/team-index-page';
@@ -34,13 +43,18 @@ let managerId: string;
 
 beforeEach(async () => {
   w = await world();
-  people = await w.t.db.insert(participants).values([
-    { schoolId: w.schoolId, firstname: 'Ava', lastname: 'Alpine', yearLevel: '9', gender: 'Female' },
-    { schoolId: w.schoolId, firstname: 'Bea', lastname: 'Bumps', yearLevel: '10', gender: 'Female' },
-    { schoolId: w.schoolId, firstname: 'Cal', lastname: 'Carve', yearLevel: '8', gender: 'Male' },
-  ]).returning();
-  const [manager] = await w.t.db.insert(teamManagers)
-    .values({ schoolId: w.schoolId, eventId: w.eventId, firstname: 'Max', lastname: 'Manager', mobile: '0400 111 222' }).returning();
+  people = await w.t.db
+    .insert(participants)
+    .values([
+      { schoolId: w.schoolId, firstname: 'Ava', lastname: 'Alpine', yearLevel: '9', gender: 'Female' },
+      { schoolId: w.schoolId, firstname: 'Bea', lastname: 'Bumps', yearLevel: '10', gender: 'Female' },
+      { schoolId: w.schoolId, firstname: 'Cal', lastname: 'Carve', yearLevel: '8', gender: 'Male' },
+    ])
+    .returning();
+  const [manager] = await w.t.db
+    .insert(teamManagers)
+    .values({ schoolId: w.schoolId, eventId: w.eventId, firstname: 'Max', lastname: 'Manager', mobile: '0400 111 222' })
+    .returning();
   managerId = manager!.id;
 });
 afterEach(async () => {
@@ -62,7 +76,12 @@ async function mirrorTeams(db: InterschoolsDb) {
 /** A Moguls (discipline 2, three positions) Co-ed team with these members by position, as typed into the grid. */
 function mogulsTeam(letter: string, memberIds: string[], manager: string | null = null): WorkingTeam {
   let team = newTeam(uuidv7(), w.schoolId, w.eventId);
-  for (const [field, value] of [['DisciplineId', 2], ['division', 1], ['teamRank', letter], ['gender', 'Co-ed']] as const) {
+  for (const [field, value] of [
+    ['DisciplineId', 2],
+    ['division', 1],
+    ['teamRank', letter],
+    ['gender', 'Co-ed'],
+  ] as const) {
     team = setTeamField(team, field, value);
   }
   for (const id of memberIds) {
@@ -87,18 +106,30 @@ async function save(db: InterschoolsDb, ...added: WorkingTeam[]) {
 
 async function serverTeams() {
   const rows = await w.t.db.select().from(teams).where(eq(teams.schoolId, w.schoolId));
-  return Promise.all(rows.map(async (t) => ({
-    id: t.id, disciplineId: t.disciplineId, division: t.division, teamRank: t.teamRank, gender: t.gender, teamManagerId: t.teamManagerId,
-    members: (await w.t.db.select().from(teamEntries).where(eq(teamEntries.teamId, t.id)))
-      .map((e) => [e.position, e.participantId]).sort((a, b) => Number(a[0]) - Number(b[0])),
-  })));
+  return Promise.all(
+    rows.map(async (t) => ({
+      id: t.id,
+      disciplineId: t.disciplineId,
+      division: t.division,
+      teamRank: t.teamRank,
+      gender: t.gender,
+      teamManagerId: t.teamManagerId,
+      members: (await w.t.db.select().from(teamEntries).where(eq(teamEntries.teamId, t.id)))
+        .map((e) => [e.position, e.participantId])
+        .sort((a, b) => Number(a[0]) - Number(b[0])),
+    })),
+  );
 }
 
 it('keeps a team built offline on the device, sends exactly that team once online, and another device pulls it', async () => {
   const db = freshDb();
   const { engine } = engineFor(w, db);
   await engine.pull();
-  const team = mogulsTeam('A', people.map((p) => p.id), managerId);
+  const team = mogulsTeam(
+    'A',
+    people.map((p) => p.id),
+    managerId,
+  );
   await save(db, team);
   expect((await mirrorTeams(db)).map((t) => [t.id, t.entries.length])).toEqual([[team.id, 3]]);
 
@@ -110,8 +141,17 @@ it('keeps a team built offline on the device, sends exactly that team once onlin
   await engine.flush();
   expect(await db.outbox.count()).toBe(0);
   const expected = {
-    id: team.id, disciplineId: 2, division: 1, teamRank: 'A', gender: 'Co-ed', teamManagerId: managerId,
-    members: [[1, people[0]!.id], [2, people[1]!.id], [3, people[2]!.id]],
+    id: team.id,
+    disciplineId: 2,
+    division: 1,
+    teamRank: 'A',
+    gender: 'Co-ed',
+    teamManagerId: managerId,
+    members: [
+      [1, people[0]!.id],
+      [2, people[1]!.id],
+      [3, people[2]!.id],
+    ],
   };
   expect(await serverTeams()).toEqual([expected]);
   // The answer's entries went to their own table; the team row keeps no copy of them.
@@ -123,8 +163,15 @@ it('keeps a team built offline on the device, sends exactly that team once onlin
   const other = freshDb();
   await engineFor(w, other).engine.pull();
   const pulled = await mirrorTeams(other);
-  expect(pulled.map((t) => ({ id: t.id, DisciplineId: t.DisciplineId, gender: t.gender, TeamManagerId: t.TeamManagerId, members: t.entries.map((e) => [e.position, e.ParticipantId]) })))
-    .toEqual([{ id: team.id, DisciplineId: 2, gender: 'Co-ed', TeamManagerId: managerId, members: expected.members }]);
+  expect(
+    pulled.map((t) => ({
+      id: t.id,
+      DisciplineId: t.DisciplineId,
+      gender: t.gender,
+      TeamManagerId: t.TeamManagerId,
+      members: t.entries.map((e) => [e.position, e.ParticipantId]),
+    })),
+  ).toEqual([{ id: team.id, DisciplineId: 2, gender: 'Co-ed', TeamManagerId: managerId, members: expected.members }]);
 });
 
 it('shows a refusal on the team and member concerned, and the next Save sends the refused teams again with the fix', async () => {
@@ -144,10 +191,13 @@ it('shows a refusal on the team and member concerned, and the next Save sends th
   expect(await second.outbox.where('status').equals('failed').count()).toBe(1);
   expect((await serverTeams()).map((t) => t.teamRank)).toEqual(['A']);
 
-  const sessionUser = (await (await w.jar.fetch(`${w.baseUrl}/api/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: w.username, password: PASSWORD, EventId: w.eventId }),
-  })).json()) as SessionUser;
+  const sessionUser = (await (
+    await w.jar.fetch(`${w.baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: w.username, password: PASSWORD, EventId: w.eventId }),
+    })
+  ).json()) as SessionUser;
   const { render, screen, fireEvent, waitFor, within } = dom.rtl;
   render(
     <MemoryRouter>
@@ -170,7 +220,9 @@ it('shows a refusal on the team and member concerned, and the next Save sends th
   await engine.pull();
   const base = await mirrorTeams(second);
   const refusedB = base.find((t) => t.id === teamB.id)!;
-  const fixed = setEntry(refusedB, refusedB.entries.find((e) => e.ParticipantId === people[0]!.id)!.id, { ParticipantId: people[2]!.id });
+  const fixed = setEntry(refusedB, refusedB.entries.find((e) => e.ParticipantId === people[0]!.id)!.id, {
+    ParticipantId: people[2]!.id,
+  });
   const refused = refusedTeams(await second.outbox.where('status').equals('failed').toArray());
   expect([...refused.teamIds]).toEqual([teamB.id, teamC.id]);
   const plan = planTeamsSave(base, { ...EMPTY_TEAM_DRAFT, teams: { [fixed.id]: fixed } }, refused)!;
@@ -205,8 +257,19 @@ it('lists the pulled teams by discipline with their members by position and mana
   );
   const moguls = await screen.findByRole('region', { name: 'Moguls' }, { timeout: 15_000 });
   const card = within(moguls).getByRole('article', { name: 'Division 1 Co-ed team A' });
-  const rows = within(card).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((c) => c.textContent));
-  expect(rows).toEqual([['1', 'Ava Alpine', ''], ['2', 'Cal Carve', ''], ['3', 'Open', '']]);
+  const rows = within(card)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    );
+  expect(rows).toEqual([
+    ['1', 'Ava Alpine', ''],
+    ['2', 'Cal Carve', ''],
+    ['3', 'Open', ''],
+  ]);
   expect(within(card).getByText('Team manager: Max Manager')).toBeTruthy();
   expect(screen.queryByRole('columnheader', { name: 'Bib' })).toBeNull();
 });

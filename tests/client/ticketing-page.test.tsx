@@ -36,18 +36,19 @@ function renderPage(user: SessionUser) {
 }
 
 const saveButton = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
-const type = async (label: string, value: string) => fireEvent.change(await screen.findByLabelText(label), { target: { value } });
+const type = async (label: string, value: string) =>
+  fireEvent.change(await screen.findByLabelText(label), { target: { value } });
 
 describe('ticketing page', () => {
   it('shows too many tickets for the passes available and keeps Save disabled', async () => {
     renderPage(SCHOOL);
-    expect((await screen.findByLabelText(TEAM_MANAGER_PASSES_LABEL) as HTMLInputElement).readOnly).toBe(true);
+    expect(((await screen.findByLabelText(TEAM_MANAGER_PASSES_LABEL)) as HTMLInputElement).readOnly).toBe(true);
     await type(TICKET_FIELD_LABELS.managerTicket1, '1');
     expect(screen.getByText(tooManyMessage(1, 0))).toBeTruthy();
     expect(saveButton().disabled).toBe(true);
   });
 
-  it('lets an admin set the passes; saves locally with \'Ticketing saved\' and says it waits to be sent', async () => {
+  it("lets an admin set the passes; saves locally with 'Ticketing saved' and says it waits to be sent", async () => {
     renderPage(ADMIN);
     await type(TEAM_MANAGER_PASSES_LABEL, '3');
     await type(TICKET_FIELD_LABELS.managerTicket1, '2');
@@ -63,7 +64,10 @@ describe('ticketing page', () => {
     expect(saveButton().disabled).toBe(true);
     const [item] = await db.outbox.toArray();
     expect(item).toMatchObject({
-      method: 'POST', path: '/api/ticketings', entity: 'ticketing', rowId: `${SCHOOL.SchoolId}:${SCHOOL.EventId}`,
+      method: 'POST',
+      path: '/api/ticketings',
+      entity: 'ticketing',
+      rowId: `${SCHOOL.SchoolId}:${SCHOOL.EventId}`,
       body: { ticketing: { managerTicket1: 2, xcManagerTicketXC1: 1, noAvailableTeamManagerPasses: 3 } },
     });
   });

@@ -30,13 +30,33 @@ let admin: { jar: Jar; user: SessionUser };
 beforeEach(async () => {
   w = await world();
   await w.t.db.update(events).set({ showForStartlists: true }).where(eq(events.id, w.eventId));
-  const [team] = await w.t.db.insert(teams).values({ schoolId: w.schoolId, eventId: w.eventId, disciplineId: 2, division: 1, gender: 'Male', teamRank: 'A' }).returning();
-  const people = await w.t.db.insert(participants).values(['Ash', 'Bo'].map((lastname) => ({
-    schoolId: w.schoolId, firstname: 'Racer', lastname, gender: 'Male', yearLevel: '9',
-  }))).returning();
-  await w.t.db.insert(teamEntries).values(people.map((p, i) => ({
-    teamId: team!.id, eventId: w.eventId, disciplineId: 2, schoolId: w.schoolId, participantId: p.id, position: i + 1, bib: 21 + i,
-  })));
+  const [team] = await w.t.db
+    .insert(teams)
+    .values({ schoolId: w.schoolId, eventId: w.eventId, disciplineId: 2, division: 1, gender: 'Male', teamRank: 'A' })
+    .returning();
+  const people = await w.t.db
+    .insert(participants)
+    .values(
+      ['Ash', 'Bo'].map((lastname) => ({
+        schoolId: w.schoolId,
+        firstname: 'Racer',
+        lastname,
+        gender: 'Male',
+        yearLevel: '9',
+      })),
+    )
+    .returning();
+  await w.t.db.insert(teamEntries).values(
+    people.map((p, i) => ({
+      teamId: team!.id,
+      eventId: w.eventId,
+      disciplineId: 2,
+      schoolId: w.schoolId,
+      participantId: p.id,
+      position: i + 1,
+      bib: 21 + i,
+    })),
+  );
   admin = await signInOnEvent(w, (await createUser(w.t.db, 'admin')).email);
 });
 afterEach(async () => {
@@ -49,7 +69,10 @@ const offline: typeof fetch = async () => {
   throw new TypeError('Failed to fetch');
 };
 const sync = (db: InterschoolsDb, fetchFn: typeof fetch = admin.jar.fetch) =>
-  engineFor(w, db, { fetch: fetchFn, ...(fetchFn === offline ? { sleep: () => new Promise<void>(() => undefined) } : {}) }).engine;
+  engineFor(w, db, {
+    fetch: fetchFn,
+    ...(fetchFn === offline ? { sleep: () => new Promise<void>(() => undefined) } : {}),
+  }).engine;
 
 const ADDRESS = () => `/files/vic-system?event=${w.eventId}&discipline=2&division=1&gender=Male`;
 
@@ -81,14 +104,19 @@ function preview(): HTMLElement {
 
 /** The preview's headings, as the user reads them. */
 function previewHeadings(): string[] {
-  return dom.rtl.within(preview()).getAllByRole('columnheader').map((cell) => cell.textContent ?? '');
+  return dom.rtl
+    .within(preview())
+    .getAllByRole('columnheader')
+    .map((cell) => cell.textContent ?? '');
 }
 
 const heading = (n: number) => dom.rtl.screen.getByLabelText(`Column ${n}: heading`) as HTMLInputElement;
 const type = (input: HTMLInputElement, value: string) => typeValue(dom.rtl.fireEvent, input, value);
 
 async function serverFileHeadings(): Promise<string[]> {
-  const res = await admin.jar.fetch(`${w.baseUrl}/api/timing-file?EventId=${w.eventId}&system=vic-system&DisciplineId=2&divisions=1&gender=Male`);
+  const res = await admin.jar.fetch(
+    `${w.baseUrl}/api/timing-file?EventId=${w.eventId}&system=vic-system&DisciplineId=2&divisions=1&gender=Male`,
+  );
   expect(res.status).toBe(200);
   // text() has already dropped the byte order mark.
   return (await res.text()).split('\r\n')[0]!.split(',');
@@ -120,7 +148,7 @@ it('changes the columns offline, keeps unsaved edits across a reload, and the se
   expect(save.disabled).toBe(false);
 
   // A reload before Save: the edits are still there, and the screen says so.
-  await waitFor(async () => expect((await db.meta.where('key').startsWith('draft:').count())).toBe(1));
+  await waitFor(async () => expect(await db.meta.where('key').startsWith('draft:').count()).toBe(1));
   dom.rtl.cleanup();
   render(db, admin.user);
   await screen.findByText(/kept on this device/);
@@ -156,7 +184,8 @@ it('changes the columns offline, keeps unsaved edits across a reload, and the se
 
 it('puts the standard columns back for the event', async () => {
   const put = await admin.jar.fetch(`${w.baseUrl}/api/timing-file/columns`, {
-    method: 'PUT', headers: { 'content-type': 'application/json' },
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ id: w.eventId, timingColumns: { VIC: [{ field: 'fullName', heading: 'Name' }] } }),
   });
   expect(put.status).toBe(200);
@@ -171,7 +200,10 @@ it('puts the standard columns back for the event', async () => {
   await waitFor(() => expect(previewHeadings()).toEqual(VIC));
   await sync(db).flush();
   expect(await serverFileHeadings()).toEqual(VIC);
-  const [stored] = await w.t.db.select({ timingColumns: events.timingColumns }).from(events).where(eq(events.id, w.eventId));
+  const [stored] = await w.t.db
+    .select({ timingColumns: events.timingColumns })
+    .from(events)
+    .where(eq(events.id, w.eventId));
   expect(stored?.timingColumns).toBeNull();
   await waitFor(() => expect(screen.getByText(TIMING_COLUMNS_TEXT.standard('VIC system'))).toBeTruthy());
 });

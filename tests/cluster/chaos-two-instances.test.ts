@@ -22,7 +22,14 @@ it('devices editing through nginx lose nothing and double nothing while either i
   // Twice the single target's short run: the harness kills at a third and two thirds of the edits,
   // and the devices go on through the other instance so fast that a shorter run can end before
   // the second kill. Two kills: each instance once (cluster-target.ts alternates).
-  const figures = await runChaos(cluster!, { edits: 480, devices: 4, seed: 20261126, log: (line) => { if (line.startsWith('crash')) console.log(line); } });
+  const figures = await runChaos(cluster!, {
+    edits: 480,
+    devices: 4,
+    seed: 20261126,
+    log: (line) => {
+      if (line.startsWith('crash')) console.log(line);
+    },
+  });
   console.log(`Chaos run (short), ${cluster!.description}\n${figuresTable(figures)}`);
   expect(figures.problems ?? []).toEqual([]);
   expect(figures).toMatchObject({ lost: 0, doubled: 0, invisible: 0 });

@@ -32,7 +32,8 @@ afterAll(async () => {
 
 it('starts with the states and disciplines and no demo data', async () => {
   expect(await prepareDatabase(database, { demoSeed: false, builtInRegistry: true, now: new Date() })).toEqual([]);
-  const n = async (table: typeof states | typeof disciplines | typeof events | typeof users) => (await database.db.select({ n: count() }).from(table))[0]!.n;
+  const n = async (table: typeof states | typeof disciplines | typeof events | typeof users) =>
+    (await database.db.select({ n: count() }).from(table))[0]!.n;
   expect(await n(states)).toBe(8);
   expect(await n(disciplines)).toBe(11);
   expect(await n(events)).toBe(0);
@@ -43,12 +44,19 @@ it('starts with the states and disciplines and no demo data', async () => {
 });
 
 it('the first administrator is made once, with a hashed password', async () => {
-  const admin = { email: 'Treasurer@Example.org.au', password: 'a long enough password', firstname: 'Pat', lastname: 'Lee' };
+  const admin = {
+    email: 'Treasurer@Example.org.au',
+    password: 'a long enough password',
+    firstname: 'Pat',
+    lastname: 'Lee',
+  };
   expect(await createAdministrator(database.db, admin)).toBe(true);
   expect(await createAdministrator(database.db, { ...admin, email: 'treasurer@example.org.au' })).toBe(false);
   const [row] = await database.db.select().from(users).where(eq(users.type, 'admin'));
   expect(row).toMatchObject({ email: 'Treasurer@Example.org.au', firstname: 'Pat', lastname: 'Lee' });
   expect(row!.passwordHash).not.toContain(admin.password);
   expect(await verifyPassword(row!.passwordHash, admin.password)).toBe(true);
-  await expect(createAdministrator(database.db, { email: 'x@example.org.au', password: 'short' })).rejects.toThrow(/8 to 256/);
+  await expect(createAdministrator(database.db, { email: 'x@example.org.au', password: 'short' })).rejects.toThrow(
+    /8 to 256/,
+  );
 });

@@ -26,7 +26,10 @@ it('two instances purging one DATA_DIR at once both finish, and every unlinked o
     if (i % 10 === 0) linked.add(id);
   }
   const before = new Date(Date.now() - 30 * 86_400_000);
-  const counts = await Promise.all([purgeUnusedFiles(dataDir, linked, before), purgeUnusedFiles(dataDir, linked, before)]);
+  const counts = await Promise.all([
+    purgeUnusedFiles(dataDir, linked, before),
+    purgeUnusedFiles(dataDir, linked, before),
+  ]);
   expect(counts[0]! + counts[1]!).toBe(270);
   expect((await readdir(dir)).sort()).toEqual([...linked].sort());
 });

@@ -44,8 +44,13 @@ describe('two instances starting together on an empty database', () => {
     const url = await emptyDatabase('startup_race');
     const [a, b] = [await open(url), await open(url)];
     const now = new Date();
-    const started = await Promise.allSettled([a, b].map((d) => prepareDatabase(d, { demoSeed: true, builtInRegistry: true, now })));
-    expect(started.map((s) => (s.status === 'rejected' ? String(s.reason) : 'started'))).toEqual(['started', 'started']);
+    const started = await Promise.allSettled(
+      [a, b].map((d) => prepareDatabase(d, { demoSeed: true, builtInRegistry: true, now })),
+    );
+    expect(started.map((s) => (s.status === 'rejected' ? String(s.reason) : 'started'))).toEqual([
+      'started',
+      'started',
+    ]);
     const logins = started.map((s) => (s.status === 'fulfilled' ? s.value.length : -1)).sort((x, y) => x - y);
     // One seeded (and lists its logins), the other found the users there.
     expect(logins[0]).toBe(0);
@@ -73,7 +78,10 @@ describe('two instances starting together on an empty database', () => {
     await holder.query(`select pg_advisory_lock(hashtext('interschools:startup'))`);
     const d = await open(url);
     const waiting = prepareDatabase(d, { demoSeed: false, builtInRegistry: false, now: new Date() });
-    const early = await Promise.race([waiting.then(() => 'done'), new Promise((r) => setTimeout(() => r('waiting'), 500))]);
+    const early = await Promise.race([
+      waiting.then(() => 'done'),
+      new Promise((r) => setTimeout(() => r('waiting'), 500)),
+    ]);
     expect(early).toBe('waiting');
     const pid = (await holder.query('select pg_backend_pid() as pid')).rows[0].pid as number;
     const killer = new pg.Client({ connectionString: url });

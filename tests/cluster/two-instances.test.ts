@@ -14,9 +14,20 @@ import { startCluster, type Cluster } from '../chaos/cluster-target';
 const SCHOOL = { username: 'megan.hartley@snowyrange.test', password: 'demo-school-2026' };
 const ADMIN = { username: 'admin@interschools.test', password: 'demo-admin-2026' };
 
-type Answer = { status: number; upstream: string; replay: boolean; body: string; json: () => unknown; cookie: string | null };
+type Answer = {
+  status: number;
+  upstream: string;
+  replay: boolean;
+  body: string;
+  json: () => unknown;
+  cookie: string | null;
+};
 
-async function call(base: string, path: string, opts: { method?: string; cookie?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
+async function call(
+  base: string,
+  path: string,
+  opts: { method?: string; cookie?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   const raw = opts.body instanceof Uint8Array;
   const res = await fetch(`${base}${path}`, {
     method: opts.method ?? 'GET',
@@ -25,7 +36,8 @@ async function call(base: string, path: string, opts: { method?: string; cookie?
       ...(opts.body !== undefined ? { 'content-type': raw ? 'application/pdf' : 'application/json' } : {}),
       ...opts.headers,
     },
-    body: opts.body === undefined ? undefined : raw ? opts.body as Uint8Array<ArrayBuffer> : JSON.stringify(opts.body),
+    body:
+      opts.body === undefined ? undefined : raw ? (opts.body as Uint8Array<ArrayBuffer>) : JSON.stringify(opts.body),
   });
   const body = await res.text();
   const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
@@ -61,8 +73,14 @@ async function pullAll(base: string, cookie: string, cursor = 0): Promise<{ keys
 }
 
 const participant = () => ({
-  id: randomUUID(), snowId: null, firstname: 'Cluster', lastname: `Test ${Math.random().toString(36).slice(2, 8)}`,
-  yearLevel: '9', gender: 'Female', dob: '2011-05-06', email: '',
+  id: randomUUID(),
+  snowId: null,
+  firstname: 'Cluster',
+  lastname: `Test ${Math.random().toString(36).slice(2, 8)}`,
+  yearLevel: '9',
+  gender: 'Female',
+  dob: '2011-05-06',
+  email: '',
 });
 
 let cluster: Cluster;
@@ -73,7 +91,10 @@ let releases: string;
 async function release(name: string): Promise<string> {
   const dir = path.join(releases, name);
   await mkdir(path.join(dir, 'assets'), { recursive: true });
-  await writeFile(path.join(dir, 'index.html'), `<!doctype html><script type="module" src="/assets/app-${name}.js"></script>`);
+  await writeFile(
+    path.join(dir, 'index.html'),
+    `<!doctype html><script type="module" src="/assets/app-${name}.js"></script>`,
+  );
   await writeFile(path.join(dir, 'assets', `app-${name}.js`), `console.log('${name}');`);
   return dir;
 }
@@ -82,7 +103,11 @@ beforeAll(async () => {
   releases = await mkdtemp(path.join(tmpdir(), 'interschools-releases-'));
   // Mid-upgrade: the first instance serves the old release's client, the second the new one's.
   const staticDirs = [await release('old'), await release('new')];
-  cluster = await startCluster({ upstreamHeader: true, failTimeoutSeconds: 1, instanceEnv: staticDirs.map((d) => ({ STATIC_DIR: d })) });
+  cluster = await startCluster({
+    upstreamHeader: true,
+    failTimeoutSeconds: 1,
+    instanceEnv: staticDirs.map((d) => ({ STATIC_DIR: d })),
+  });
   addresses = cluster.instances.map((i) => `127.0.0.1:${i.port}`);
 });
 
@@ -123,14 +148,22 @@ describe('two instances behind nginx on one PostgreSQL', () => {
     const { cursor } = await pullAll(b.url, cookie);
     const row = participant();
     const saved = await call(a.url, '/api/v2/participants', {
-      method: 'POST', cookie, body: row, headers: { 'x-client-id': randomUUID(), 'x-client-seq': '1' },
+      method: 'POST',
+      cookie,
+      body: row,
+      headers: { 'x-client-id': randomUUID(), 'x-client-seq': '1' },
     });
     expect(saved.status, saved.body).toBe(200);
     const { keys } = await pullAll(b.url, cookie, cursor);
     expect(keys.has(`participants:${row.id}`)).toBe(true);
     // And the other way round.
     const back = participant();
-    const again = await call(b.url, '/api/v2/participants', { method: 'POST', cookie, body: back, headers: { 'idempotency-key': randomUUID() } });
+    const again = await call(b.url, '/api/v2/participants', {
+      method: 'POST',
+      cookie,
+      body: back,
+      headers: { 'idempotency-key': randomUUID() },
+    });
     expect(again.status, again.body).toBe(200);
     expect((await pullAll(a.url, cookie, cursor)).keys.has(`participants:${back.id}`)).toBe(true);
   });
@@ -140,7 +173,9 @@ describe('two instances behind nginx on one PostgreSQL', () => {
     const { cookie } = await signIn(cluster.url);
     const row = participant();
     const headers = { 'x-client-id': randomUUID(), 'x-client-seq': '1' };
-    const answers = await Promise.all([a, b].map((i) => call(i.url, '/api/v2/participants', { method: 'POST', cookie, body: row, headers })));
+    const answers = await Promise.all(
+      [a, b].map((i) => call(i.url, '/api/v2/participants', { method: 'POST', cookie, body: row, headers })),
+    );
     expect(answers.map((r) => r.status)).toEqual([200, 200]);
     expect(answers.map((r) => r.replay).sort()).toEqual([false, true]);
     expect(answers[0]!.json()).toEqual(answers[1]!.json());
@@ -158,7 +193,7 @@ describe('two instances behind nginx on one PostgreSQL', () => {
     expect(read.body).toBe(new TextDecoder().decode(pdf));
   });
 
-  it('mid-upgrade, either release\'s hashed assets are found whichever instance nginx asks first', async () => {
+  it("mid-upgrade, either release's hashed assets are found whichever instance nginx asks first", async () => {
     for (const name of ['old', 'new', 'old', 'new', 'old', 'new']) {
       const res = await call(cluster.url, `/assets/app-${name}.js`);
       expect(res.status, `${name}: ${res.body}`).toBe(200);
@@ -197,7 +232,10 @@ describe('two instances behind nginx on one PostgreSQL', () => {
       survivors.add(read.upstream);
       // A write too: nginx passes it on only when the dead instance never got it (refused connection).
       const write = await call(cluster.url, '/api/v2/participants', {
-        method: 'POST', cookie, body: participant(), headers: { 'x-client-id': randomUUID(), 'x-client-seq': '1' },
+        method: 'POST',
+        cookie,
+        body: participant(),
+        headers: { 'x-client-id': randomUUID(), 'x-client-seq': '1' },
       });
       expect(write.status, write.body).toBe(200);
       survivors.add(write.upstream);
@@ -216,7 +254,7 @@ describe('two instances behind nginx on one PostgreSQL', () => {
     expect([...served].sort()).toEqual([...addresses].sort());
   });
 
-  it('crash() (the chaos run\'s kill -9) alternates between the instances, each serving again after', async () => {
+  it("crash() (the chaos run's kill -9) alternates between the instances, each serving again after", async () => {
     const { cookie } = await signIn(cluster.url);
     for (let n = 0; n < 2; n++) {
       await cluster.crash();

@@ -15,8 +15,12 @@ import { startServer, type RunningServer } from './support/server';
 import { setDeviceOffline } from './support/network';
 
 let server: RunningServer;
-beforeAll(async () => { server = await startServer(); });
-afterAll(async () => { await server?.stop(); });
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
 
 type Role = keyof typeof DEMO;
 const PHONE = { width: 412, height: 823 }; // Lighthouse's mobile viewport
@@ -29,7 +33,9 @@ const DESKTOP = { width: 1280, height: 900 };
 async function routeTablePaths(): Promise<string[]> {
   const source = await readFile('src/app/routes.tsx', 'utf8');
   const paths = [...source.matchAll(/\bpath:\s*'([^']*)'/g)].map((m) => m[1]!);
-  const visitable = paths.filter((p) => p !== '/' && p !== '*' && !p.includes(':')).map((p) => `/${p.replace(/^\//, '')}`);
+  const visitable = paths
+    .filter((p) => p !== '/' && p !== '*' && !p.includes(':'))
+    .map((p) => `/${p.replace(/^\//, '')}`);
   expect(visitable.length, 'no paths found in src/app/routes.tsx: has its layout changed?').toBeGreaterThan(0);
   return ['/', ...visitable];
 }
@@ -58,7 +64,9 @@ async function moveTo(page: Page, move: () => Promise<unknown>, replaces: boolea
 async function settle(page: Page): Promise<void> {
   await page.locator('main').first().waitFor();
   await page.locator('main h1').first().waitFor();
-  await expect.poll(() => page.locator('[role="status"]', { hasText: /loading/i }).count(), { timeout: 30_000 }).toBe(0);
+  await expect
+    .poll(() => page.locator('[role="status"]', { hasText: /loading/i }).count(), { timeout: 30_000 })
+    .toBe(0);
   if (await page.locator('.data-grid').count()) await page.locator('.data-grid table[role="grid"]').first().waitFor();
 }
 
@@ -69,7 +77,10 @@ async function settle(page: Page): Promise<void> {
 async function expectPageStructure(page: Page, screen: string): Promise<void> {
   const where = `${screen} (${page.url()})`;
   expect(await page.locator('main').count(), `${where}: one <main> landmark`).toBe(1);
-  expect(await page.locator('main#main').count(), `${where}: the main landmark has id "main" (the skip link's target)`).toBe(1);
+  expect(
+    await page.locator('main#main').count(),
+    `${where}: the main landmark has id "main" (the skip link's target)`,
+  ).toBe(1);
   // The page may still be replacing a first render (a sync landing after sign-in): it must settle on one.
   await expect.poll(() => page.locator('h1').count(), { message: `${where}: one h1`, timeout: 15_000 }).toBe(1);
   if (await page.locator('header').count()) {
@@ -87,7 +98,14 @@ async function audit(page: Page, screen: string): Promise<void> {
 async function auditDialog(page: Page, opener: () => Promise<void>, screen: string): Promise<void> {
   await opener();
   await page.getByRole('dialog').waitFor();
-  await expect.poll(() => page.getByRole('dialog').locator('[role="status"]', { hasText: /loading/i }).count()).toBe(0);
+  await expect
+    .poll(() =>
+      page
+        .getByRole('dialog')
+        .locator('[role="status"]', { hasText: /loading/i })
+        .count(),
+    )
+    .toBe(0);
   await expectAccessible(page, screen);
   await page.keyboard.press('Escape');
   await page.getByRole('dialog').waitFor({ state: 'detached' });
@@ -102,10 +120,15 @@ async function auditParticipantDialogs(page: Page, role: string): Promise<void> 
     // On a narrow screen the button is scrolled into view first, and the grid redraws its cells
     // while it scrolls (the button under the pointer is replaced): click again until it opens.
     const open = async () => {
-      await expect.poll(async () => {
-        if ((await page.getByRole('dialog').count()) === 0) await entries.click();
-        return page.getByRole('dialog').count();
-      }, { timeout: 15_000 }).toBe(1);
+      await expect
+        .poll(
+          async () => {
+            if ((await page.getByRole('dialog').count()) === 0) await entries.click();
+            return page.getByRole('dialog').count();
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(1);
     };
     await auditDialog(page, open, `${role}: race-entries dialog`);
   }
@@ -132,7 +155,9 @@ describe('public screens', () => {
       await page.locator('form[aria-label="Reset password"] .notice').waitFor();
       await expectAccessible(page, 'login: password-reset request answered');
 
-      await page.goto(`${server.url}/#/reset?email=${encodeURIComponent(DEMO.school.username)}&resetToken=not-a-real-token`);
+      await page.goto(
+        `${server.url}/#/reset?email=${encodeURIComponent(DEMO.school.username)}&resetToken=not-a-real-token`,
+      );
       await audit(page, 'reset: choose a new password');
       await page.getByLabel('New password', { exact: true }).fill('a-long-new-password-1');
       await page.getByLabel('Repeat the new password').fill('a-different-password-2');
@@ -173,14 +198,20 @@ describe('signed-in screens of each role', () => {
 
         // The header navigation, as rendered for this role: click each link.
         const nav = page.getByRole('navigation', { name: 'Main' });
-        const links = await nav.getByRole('link').evaluateAll((as) => as.map((a) => ({ name: a.textContent ?? '', href: (a as HTMLAnchorElement).href })));
+        const links = await nav
+          .getByRole('link')
+          .evaluateAll((as) => as.map((a) => ({ name: a.textContent ?? '', href: (a as HTMLAnchorElement).href })));
         expect(links.length, `${role}: the header navigation has links`).toBeGreaterThan(0);
         for (const link of links) {
           const current = hashPath(page.url());
-          await moveTo(page, async () => {
-            await nav.getByRole('link', { name: link.name, exact: true }).click();
-            await page.waitForURL(link.href);
-          }, hashPath(link.href) !== current);
+          await moveTo(
+            page,
+            async () => {
+              await nav.getByRole('link', { name: link.name, exact: true }).click();
+              await page.waitForURL(link.href);
+            },
+            hashPath(link.href) !== current,
+          );
           const path = hashPath(page.url());
           await audit(page, `${role}: ${link.name} (${path})`);
           audited.add(path);
@@ -229,9 +260,16 @@ describe('states a visit does not reach', () => {
       await setDeviceOffline(page.context(), true);
       await remove.click();
       await page.getByRole('button', { name: 'Save' }).click();
-      await page.getByText(/1 change pending/i).first().waitFor();
+      await page
+        .getByText(/1 change pending/i)
+        .first()
+        .waitFor();
       await audit(page, 'school: participants with a change pending offline');
-      await auditDialog(page, () => page.getByRole('button', { name: 'Log out' }).click(), 'school: log out with unsent changes');
+      await auditDialog(
+        page,
+        () => page.getByRole('button', { name: 'Log out' }).click(),
+        'school: log out with unsent changes',
+      );
       await setDeviceOffline(page.context(), false);
     } finally {
       await device.close();
@@ -247,10 +285,18 @@ describe('states a visit does not reach', () => {
       await page.goto(`${server.url}/#/participant/index`);
       await page.reload(); // Tab starts from the top of a fresh document
       await settle(page);
-      const active = () => page.evaluate(() => {
-        const el = document.activeElement as HTMLElement | null;
-        return { tag: el?.tagName ?? '', id: el?.id ?? '', role: el?.getAttribute('role') ?? '', text: el?.textContent?.trim() ?? '', label: el?.getAttribute('aria-label') ?? '', inGrid: !!el?.closest('table[role="grid"]') };
-      });
+      const active = () =>
+        page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null;
+          return {
+            tag: el?.tagName ?? '',
+            id: el?.id ?? '',
+            role: el?.getAttribute('role') ?? '',
+            text: el?.textContent?.trim() ?? '',
+            label: el?.getAttribute('aria-label') ?? '',
+            inGrid: !!el?.closest('table[role="grid"]'),
+          };
+        });
 
       // The skip link is the first stop, shown when focused, and moves focus without routing.
       const before = page.url();
@@ -276,7 +322,9 @@ describe('states a visit does not reach', () => {
           label: table.getAttribute('aria-label'),
           rowCount: Number(table.getAttribute('aria-rowcount')),
           rootRole: root.getAttribute('role'),
-          overlaysShown: [...root.querySelectorAll(':scope > .handsontable[class*="ht_clone_"]')].filter((o) => o.getAttribute('aria-hidden') !== 'true').map((o) => o.className),
+          overlaysShown: [...root.querySelectorAll(':scope > .handsontable[class*="ht_clone_"]')]
+            .filter((o) => o.getAttribute('aria-hidden') !== 'true')
+            .map((o) => o.className),
         };
       });
       expect(grid).toMatchObject({ label: 'Participants', rootRole: null, overlaysShown: [] });
@@ -284,7 +332,10 @@ describe('states a visit does not reach', () => {
 
       // The arrows move through the rows and scroll the grid's container.
       const holder = page.locator('.ht_master > .wtHolder');
-      expect(await holder.evaluate((h) => h.scrollHeight > h.clientHeight), 'the demo school has more rows than fit').toBe(true);
+      expect(
+        await holder.evaluate((h) => h.scrollHeight > h.clientHeight),
+        'the demo school has more rows than fit',
+      ).toBe(true);
       for (let i = 0; i < 25; i += 1) await page.keyboard.press('ArrowDown');
       expect(await holder.evaluate((h) => h.scrollTop)).toBeGreaterThan(0);
       expect(await active()).toMatchObject({ role: 'gridcell', inGrid: true });

@@ -10,8 +10,12 @@ import { launchDevice } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
-beforeAll(async () => { server = await startServer(); });
-afterAll(async () => { await server?.stop(); });
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
 
 type Change = { entity: string; row?: Record<string, unknown> };
 
@@ -19,8 +23,15 @@ it('opens the start list from the device when the tablet starts again with no ne
   const api = await apiSession(server.url, DEMO.racedept);
   const feed = (await (await api.get('/api/race-day/changes?cursor=0&limit=5000')).json()) as { changes: Change[] };
   const team = feed.changes.find((c) => c.entity === 'raceTeams' && c.row)!.row!;
-  const race = { EventId: String(team.EventId), DisciplineId: String(team.DisciplineId), division: String(team.division), gender: String(team.gender) };
-  const startlist = (await (await api.get(`/api/startlist?${new URLSearchParams(race)}`)).json()) as { teams: { schoolName: string; teamRank: string }[] };
+  const race = {
+    EventId: String(team.EventId),
+    DisciplineId: String(team.DisciplineId),
+    division: String(team.division),
+    gender: String(team.gender),
+  };
+  const startlist = (await (await api.get(`/api/startlist?${new URLSearchParams(race)}`)).json()) as {
+    teams: { schoolName: string; teamRank: string }[];
+  };
   expect(startlist.teams.length).toBeGreaterThan(0);
   await api.dispose();
 
@@ -42,7 +53,9 @@ it('opens the start list from the device when the tablet starts again with no ne
       await cold.goto(`${server.url}/#/startlists?${new URLSearchParams(race)}`);
       const headings = cold.locator('.start-team h3');
       await headings.first().waitFor({ timeout: 30_000 });
-      expect(await headings.allTextContents()).toEqual(startlist.teams.map((t, i) => `${i + 1}. ${t.schoolName} — Team ${t.teamRank}`));
+      expect(await headings.allTextContents()).toEqual(
+        startlist.teams.map((t, i) => `${i + 1}. ${t.schoolName} — Team ${t.teamRank}`),
+      );
       await cold.getByText(/^As of \d\d:\d\d/).waitFor();
       await cold.getByText('offline', { exact: false }).first().waitFor();
     } finally {

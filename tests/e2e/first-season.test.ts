@@ -20,9 +20,11 @@ async function participantsOf(api: APIRequestContext, archived: 0 | 1): Promise<
   return (await res.json()) as Row[];
 }
 
-it('carries last season\'s participants over: one removed, the rest a year up, the flag cleared', async () => {
+it("carries last season's participants over: one removed, the rest a year up, the flag cleared", async () => {
   const before = await participantsOf(await apiSession(env.server.url, FIRST_SEASON), 0);
-  const returning = before.filter((p) => p.yearLevel !== '12').sort((a, b) => a.lastname.localeCompare(b.lastname) || a.firstname.localeCompare(b.firstname));
+  const returning = before
+    .filter((p) => p.yearLevel !== '12')
+    .sort((a, b) => a.lastname.localeCompare(b.lastname) || a.firstname.localeCompare(b.firstname));
   const leavers = before.filter((p) => p.yearLevel === '12');
   const [kept, removed] = [returning[0]!, returning[1]!];
 
@@ -35,7 +37,11 @@ it('carries last season\'s participants over: one removed, the rest a year up, t
   await expect(keptRow.locator('td').allTextContents()).resolves.toContain(nextYearLevel(kept.yearLevel));
   await expectAccessible(page, 'home: first-season carry-over');
 
-  await page.locator('.ht_master tr').filter({ hasText: removed.lastname }).getByRole('button', { name: 'Remove' }).click();
+  await page
+    .locator('.ht_master tr')
+    .filter({ hasText: removed.lastname })
+    .getByRole('button', { name: 'Remove' })
+    .click();
   await page.getByRole('region', { name: 'Not coming back' }).getByText(removed.lastname, { exact: false }).waitFor();
   await expectAccessible(page, 'home: carry-over with one removed');
   await page.getByRole('button', { name: /^Confirm: carry over/ }).click();
@@ -45,7 +51,12 @@ it('carries last season\'s participants over: one removed, the rest a year up, t
 
   // The server's truth, through a second session (signed in after the change went out).
   const second = await apiSession(env.server.url, FIRST_SEASON);
-  await expect.poll(async () => (await participantsOf(second, 1)).some((p) => p.id === removed.id), { timeout: 10_000, interval: 100 }).toBe(true);
+  await expect
+    .poll(async () => (await participantsOf(second, 1)).some((p) => p.id === removed.id), {
+      timeout: 10_000,
+      interval: 100,
+    })
+    .toBe(true);
   const session = await (await second.post('/api/login', { data: FIRST_SEASON })).json();
   expect(session.firstSeasonLogin).toBe(false);
   const after = new Map((await participantsOf(second, 0)).map((p) => [p.id, p]));

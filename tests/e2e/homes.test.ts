@@ -16,8 +16,12 @@ const DESKTOP = { width: 1280, height: 900 };
 const SYNC_TIMEOUT = 60_000;
 
 let server: RunningServer;
-beforeAll(async () => { server = await startServer(); });
-afterAll(async () => { await server?.stop(); });
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
 
 /** A fresh device (its own mirror) on a phone, signed in as `who`, on home. */
 async function homeOnPhone(who: { username: string; password: string }, run: (page: Page) => Promise<void>) {
@@ -38,18 +42,25 @@ async function homeOnPhone(who: { username: string; password: string }, run: (pa
 async function expectFitsPhone(page: Page, screen: string) {
   const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }));
   expect(widths.page, `${screen}: no sideways scroll at ${PHONE.width} px`).toBeLessThanOrEqual(widths.window);
-  const small = await page.locator('main a').evaluateAll((links) => links
-    .filter((a) => a.getClientRects().length > 0 && a.getBoundingClientRect().height < 44)
-    .map((a) => `${a.textContent} (${Math.round(a.getBoundingClientRect().height)} px)`));
+  const small = await page
+    .locator('main a')
+    .evaluateAll((links) =>
+      links
+        .filter((a) => a.getClientRects().length > 0 && a.getBoundingClientRect().height < 44)
+        .map((a) => `${a.textContent} (${Math.round(a.getBoundingClientRect().height)} px)`),
+    );
   expect(small, `${screen}: links shorter than 44 px`).toEqual([]);
   await expectAccessible(page, screen);
 }
 
 /** The figure of a home tile, by its label. */
 function tile(page: Page, label: string): Locator {
-  return page.locator('a.home-tile').filter({ has: page.locator('.home-tile-label', { hasText: new RegExp(`^${label}$`) }) });
+  return page
+    .locator('a.home-tile')
+    .filter({ has: page.locator('.home-tile-label', { hasText: new RegExp(`^${label}$`) }) });
 }
-const tileNumber = async (page: Page, label: string) => Number(await tile(page, label).locator('.home-tile-value').textContent());
+const tileNumber = async (page: Page, label: string) =>
+  Number(await tile(page, label).locator('.home-tile-value').textContent());
 
 const hashOf = async (link: Locator) => (await link.getAttribute('href'))!.replace(/^#/, '');
 
@@ -57,10 +68,16 @@ async function syncSettled(page: Page) {
   await expect.poll(() => page.locator('.pill-syncing').count(), { timeout: SYNC_TIMEOUT }).toBe(0);
 }
 
-it('shows a coordinator the season\'s steps, opens the next one, and a tile opens its screen', async () => {
+it("shows a coordinator the season's steps, opens the next one, and a tile opens its screen", async () => {
   const api = await apiSession(server.url, DEMO.school);
-  const session = (await (await api.post('/api/login', { data: DEMO.school })).json()) as { SchoolId: string; EventId: string };
-  const metrics = (await (await api.get(`/api/metrics/${session.EventId}/${session.SchoolId}`)).json()) as Record<string, number>;
+  const session = (await (await api.post('/api/login', { data: DEMO.school })).json()) as {
+    SchoolId: string;
+    EventId: string;
+  };
+  const metrics = (await (await api.get(`/api/metrics/${session.EventId}/${session.SchoolId}`)).json()) as Record<
+    string,
+    number
+  >;
   await api.dispose();
   expect(metrics.participantCount).toBeGreaterThan(0);
 
@@ -73,10 +90,22 @@ it('shows a coordinator the season\'s steps, opens the next one, and a tile open
 
     // Six steps in order, each a link to its screen; the first one not done is the next.
     const items = steps.getByRole('listitem');
-    expect(await items.locator('.home-step-title').allTextContents())
-      .toEqual(['Participants', 'Teams', 'Team managers', 'Volunteers', 'Waivers', 'Invoice']);
-    expect(await Promise.all((await items.getByRole('link').all()).map(hashOf)))
-      .toEqual(['/participant/index', '/team/grid', '/teamManager/index', '/volunteer/index', '/waiver/index', '/invoice']);
+    expect(await items.locator('.home-step-title').allTextContents()).toEqual([
+      'Participants',
+      'Teams',
+      'Team managers',
+      'Volunteers',
+      'Waivers',
+      'Invoice',
+    ]);
+    expect(await Promise.all((await items.getByRole('link').all()).map(hashOf))).toEqual([
+      '/participant/index',
+      '/team/grid',
+      '/teamManager/index',
+      '/volunteer/index',
+      '/waiver/index',
+      '/invoice',
+    ]);
     const states = await items.locator('.home-step-state').allTextContents();
     const nextAt = states.findIndex((s) => s !== 'Done');
     expect(nextAt, 'the demo school has a step left').toBeGreaterThanOrEqual(0);
@@ -90,7 +119,10 @@ it('shows a coordinator the season\'s steps, opens the next one, and a tile open
     expect(nextPath).toBe(await hashOf(items.nth(nextAt).getByRole('link')));
     await next.click();
     await page.waitForURL((url) => url.hash === `#${nextPath}`);
-    await page.locator('main h1').filter({ hasNotText: /^Welcome/ }).waitFor();
+    await page
+      .locator('main h1')
+      .filter({ hasNotText: /^Welcome/ })
+      .waitFor();
 
     // Back home, the team managers tile opens the team managers grid.
     await page.goBack();
@@ -100,16 +132,21 @@ it('shows a coordinator the season\'s steps, opens the next one, and a tile open
   });
 });
 
-it('shows an admin the event across schools, and a picked school\'s steps', async () => {
+it("shows an admin the event across schools, and a picked school's steps", async () => {
   await homeOnPhone(DEMO.admin, async (page) => {
     await page.getByRole('region', { name: 'The whole event at a glance' }).waitFor();
-    await page.getByText('Pick a school in the header to see that school\'s steps and numbers.').waitFor();
+    await page.getByText("Pick a school in the header to see that school's steps and numbers.").waitFor();
     await expect.poll(() => tileNumber(page, 'Schools with entries'), { timeout: SYNC_TIMEOUT }).toBeGreaterThan(0);
     await syncSettled(page);
-    for (const label of ['Participants in races', 'Race entries', 'Teams']) expect(await tileNumber(page, label), label).toBeGreaterThan(0);
-    expect(await tile(page, 'Volunteer places filled').locator('.home-tile-value').textContent()).toMatch(/^\d+ of [1-9]\d*$/);
+    for (const label of ['Participants in races', 'Race entries', 'Teams'])
+      expect(await tileNumber(page, label), label).toBeGreaterThan(0);
+    expect(await tile(page, 'Volunteer places filled').locator('.home-tile-value').textContent()).toMatch(
+      /^\d+ of [1-9]\d*$/,
+    );
     expect(await tile(page, 'Waivers complete').locator('.home-tile-value').textContent()).toMatch(/^\d+ of [1-9]\d*$/);
-    expect(await tileNumber(page, 'Invoices paid') + await tileNumber(page, 'Invoices not paid')).toBe(await tileNumber(page, 'Schools with entries'));
+    expect((await tileNumber(page, 'Invoices paid')) + (await tileNumber(page, 'Invoices not paid'))).toBe(
+      await tileNumber(page, 'Schools with entries'),
+    );
     expect(await hashOf(tile(page, 'Invoices not paid'))).toBe('/payments');
     await expectFitsPhone(page, 'admin home, no school');
 
@@ -134,7 +171,7 @@ it('shows an admin the event across schools, and a picked school\'s steps', asyn
   });
 });
 
-it('shows a race official the races with their racers, and opens a race\'s start marshall sheet', async () => {
+it("shows a race official the races with their racers, and opens a race's start marshall sheet", async () => {
   await homeOnPhone(DEMO.racedept, async (page) => {
     const races = page.locator('.home-race');
     await races.first().waitFor({ timeout: SYNC_TIMEOUT });
@@ -148,7 +185,9 @@ it('shows a race official the races with their racers, and opens a race\'s start
     const sheet = races.nth(busy).getByRole('link', { name: /^Start marshall sheet, / });
     const race = (await sheet.getAttribute('aria-label'))!.replace(/^Start marshall sheet, /, '');
     const [discipline] = race.split(', Division ');
-    expect(await races.nth(busy).locator('xpath=ancestor::section[1]').getByRole('heading', { level: 3 }).textContent()).toBe(discipline);
+    expect(
+      await races.nth(busy).locator('xpath=ancestor::section[1]').getByRole('heading', { level: 3 }).textContent(),
+    ).toBe(discipline);
     const params = new URLSearchParams((await hashOf(sheet)).split('?')[1]);
     expect([...params.keys()]).toEqual(['event', 'discipline', 'division', 'gender']);
 

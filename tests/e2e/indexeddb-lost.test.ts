@@ -85,8 +85,13 @@ for (const [n, how] of (['with its close event', 'silently'] as const).entries()
     await loseConnections(page, how);
     await editCell(page, online.firstname, `${online.firstname}-Kept`);
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => firstnameOnServer(online.id), { timeout: 30_000, interval: 250 }).toBe(`${online.firstname}-Kept`);
-    await page.getByText(/all changes saved/i).first().waitFor({ timeout: 30_000 });
+    await expect
+      .poll(() => firstnameOnServer(online.id), { timeout: 30_000, interval: 250 })
+      .toBe(`${online.firstname}-Kept`);
+    await page
+      .getByText(/all changes saved/i)
+      .first()
+      .waitFor({ timeout: 30_000 });
     await masterCell(page, `${online.firstname}-Kept`).waitFor();
     await expectReopened(page);
 
@@ -95,17 +100,28 @@ for (const [n, how] of (['with its close event', 'silently'] as const).entries()
     await loseConnections(page, how);
     await editCell(page, offline.firstname, `${offline.firstname}-Kept`);
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText(/1 change pending/i).first().waitFor({ timeout: 30_000 });
+    await page
+      .getByText(/1 change pending/i)
+      .first()
+      .waitFor({ timeout: 30_000 });
     await expectReopened(page);
     await page.reload();
     await masterCell(page, `${offline.firstname}-Kept`).waitFor({ timeout: 30_000 });
     await masterCell(page, `${online.firstname}-Kept`).waitFor();
-    await page.getByText(/1 change pending/i).first().waitFor();
+    await page
+      .getByText(/1 change pending/i)
+      .first()
+      .waitFor();
 
     // Back online: sent once, and nothing waits any more.
     await setDeviceOffline(env.device.context, false);
-    await expect.poll(() => firstnameOnServer(offline.id), { timeout: 60_000, interval: 250 }).toBe(`${offline.firstname}-Kept`);
-    await page.getByText(/all changes saved/i).first().waitFor({ timeout: 30_000 });
+    await expect
+      .poll(() => firstnameOnServer(offline.id), { timeout: 60_000, interval: 250 })
+      .toBe(`${offline.firstname}-Kept`);
+    await page
+      .getByText(/all changes saved/i)
+      .first()
+      .waitFor({ timeout: 30_000 });
     expect(await page.getByText(/need attention/i).count()).toBe(0);
     await page.close();
   });

@@ -12,8 +12,12 @@ import { startServer, type RunningServer } from './support/server';
 import { setDeviceOffline } from './support/network';
 
 let server: RunningServer;
-beforeAll(async () => { server = await startServer(); });
-afterAll(async () => { await server?.stop(); });
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
 
 const masterCell = (page: Page, text: string) => page.locator('.ht_master td', { hasText: text }).first();
 
@@ -31,14 +35,18 @@ async function renameOffline(page: Page, from: string, to: string) {
   await page.keyboard.type(to);
   await page.keyboard.press('Enter');
   await page.getByRole('button', { name: 'Save' }).click();
-  await page.getByText(/1 change pending/i).first().waitFor();
+  await page
+    .getByText(/1 change pending/i)
+    .first()
+    .waitFor();
 }
 
 it('keeps edits blocked by a lock visible and exportable, and changes nothing on the server', async () => {
   const device = await launchDevice();
   const school = await apiSession(server.url, DEMO.school);
   const admin = await apiSession(server.url, DEMO.admin);
-  const eventId = ((await (await school.post('/api/login', { data: DEMO.school })).json()) as { EventId: string }).EventId;
+  const eventId = ((await (await school.post('/api/login', { data: DEMO.school })).json()) as { EventId: string })
+    .EventId;
   const [target] = await serverParticipants(school);
   const page = await device.context.newPage();
   await renameOffline(page, target!.firstname, 'Blocked-Name');
@@ -46,30 +54,48 @@ it('keeps edits blocked by a lock visible and exportable, and changes nothing on
   const locked = await admin.put('/api/events', { data: { data: [{ id: eventId, locked: true }] } });
   expect(locked.status(), await locked.text()).toBe(200);
   await setDeviceOffline(device.context, false);
-  await page.getByText(/1 blocked/i).first().waitFor({ timeout: 30_000 });
-  await page.getByText(/locked/i).first().waitFor();
+  await page
+    .getByText(/1 blocked/i)
+    .first()
+    .waitFor({ timeout: 30_000 });
+  await page
+    .getByText(/locked/i)
+    .first()
+    .waitFor();
   await expectAccessible(page, 'participants, event locked, a change blocked');
 
   await page.getByRole('button', { name: /1 blocked/i }).click();
   await page.getByRole('dialog').locator('.set-aside-list').waitFor();
   await expectAccessible(page, 'blocked-changes dialog');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /export as csv/i }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: /export as csv/i }).click(),
+  ]);
   const csv = await (await download.createReadStream()).toArray();
   expect(Buffer.concat(csv).toString('utf8')).toContain('Blocked-Name');
   expect((await serverParticipants(school)).find((p) => p.id === target!.id)?.firstname).toBe(target!.firstname);
 
   // The edit is not lost: it is still there, blocked, after a reload.
   await page.reload();
-  await page.getByText(/1 blocked/i).first().waitFor();
+  await page
+    .getByText(/1 blocked/i)
+    .first()
+    .waitFor();
 
   // Once the admin unlocks the event, the device finds out at its next sync, without signing in
   // again: the change is sent, the lock banner and the blocked count go.
   const unlocked = await admin.put('/api/events', { data: { data: [{ id: eventId, locked: false }] } });
   expect(unlocked.status(), await unlocked.text()).toBe(200);
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-  await expect.poll(async () => (await serverParticipants(school)).find((p) => p.id === target!.id)?.firstname, { timeout: 30_000 }).toBe('Blocked-Name');
+  await expect
+    .poll(async () => (await serverParticipants(school)).find((p) => p.id === target!.id)?.firstname, {
+      timeout: 30_000,
+    })
+    .toBe('Blocked-Name');
   await page.getByText(LOCKED_MESSAGE).waitFor({ state: 'detached' });
-  await expect.poll(() => page.getByRole('status', { name: 'Sync status' }).textContent()).toContain('All changes saved');
+  await expect
+    .poll(() => page.getByRole('status', { name: 'Sync status' }).textContent())
+    .toContain('All changes saved');
   await page.close();
   await device.close();
   await school.dispose();
@@ -80,13 +106,16 @@ it('sends the outbox on a Background Sync event with the page closed', async () 
   const device = await launchDevice();
   const school = await apiSession(server.url, DEMO.school);
   const admin = await apiSession(server.url, DEMO.admin);
-  const eventId = ((await (await school.post('/api/login', { data: DEMO.school })).json()) as { EventId: string }).EventId;
+  const eventId = ((await (await school.post('/api/login', { data: DEMO.school })).json()) as { EventId: string })
+    .EventId;
   await admin.put('/api/events', { data: { data: [{ id: eventId, locked: false }] } });
   const [, target] = await serverParticipants(school);
   const page = await device.context.newPage();
   await renameOffline(page, target!.firstname, 'Synced-In-Background');
   const tags = await page.evaluate(async () => {
-    const reg = (await navigator.serviceWorker.getRegistration()) as ServiceWorkerRegistration & { sync: { getTags(): Promise<string[]> } };
+    const reg = (await navigator.serviceWorker.getRegistration()) as ServiceWorkerRegistration & {
+      sync: { getTags(): Promise<string[]> };
+    };
     return reg.sync.getTags();
   });
   expect(tags).toContain('outbox');
@@ -114,13 +143,23 @@ it('sends the outbox on a Background Sync event with the page closed', async () 
   };
   await expect.poll(workerOnline, { timeout: 15_000, interval: 250 }).toBe(true);
   // As the browser does after a failed attempt, fire the event again until the change is in.
-  await expect.poll(async () => {
-    const now = (await serverParticipants(school)).find((p) => p.id === target!.id)?.firstname;
-    if (now !== 'Synced-In-Background') {
-      await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: server.url, registrationId, tag: 'outbox', lastChance: false });
-    }
-    return now;
-  }, { timeout: 45_000, interval: 3_000 }).toBe('Synced-In-Background');
+  await expect
+    .poll(
+      async () => {
+        const now = (await serverParticipants(school)).find((p) => p.id === target!.id)?.firstname;
+        if (now !== 'Synced-In-Background') {
+          await cdp.send('ServiceWorker.dispatchSyncEvent', {
+            origin: server.url,
+            registrationId,
+            tag: 'outbox',
+            lastChance: false,
+          });
+        }
+        return now;
+      },
+      { timeout: 45_000, interval: 3_000 },
+    )
+    .toBe('Synced-In-Background');
   await device.close();
   await school.dispose();
   await admin.dispose();

@@ -76,7 +76,9 @@ it('shows none of the text of a forged payment result', async () => {
   await signInThroughPage(page, env.server.url, VIC_SCHOOL);
   await page.waitForURL(/#\/$/);
   await page.goto(`${env.server.url}/#/invoice?result=${encodeURIComponent('<b>Pay to BSB 123</b> evil')}`);
-  await page.getByText('We could not read the payment result; the invoice below shows what has been received.').waitFor();
+  await page
+    .getByText('We could not read the payment result; the invoice below shows what has been received.')
+    .waitFor();
   await page.getByRole('heading', { name: /^Tax invoice INV-\d{6}$/ }).waitFor();
   expect(await page.locator('body').innerText()).not.toMatch(/BSB|evil|Pay to/);
   expect(await page.locator('main b').count()).toBe(0);
@@ -91,7 +93,10 @@ it('shows an auditor the payments grid, read only', async () => {
   await page.getByRole('heading', { name: 'Payments' }).waitFor();
   await page.getByRole('rowheader', { name: 'Harbourview Grammar School' }).waitFor();
   // The paid school reads as paid; nothing can be changed.
-  await page.getByRole('row', { name: /Harbourview Grammar School/ }).getByText('Paid').waitFor();
+  await page
+    .getByRole('row', { name: /Harbourview Grammar School/ })
+    .getByText('Paid')
+    .waitFor();
   await expectAccessible(page, 'payments, auditor');
   expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
   expect(await page.locator('main table input').count()).toBe(0);
@@ -117,13 +122,19 @@ it('downloads the invoice PDF with its fonts embedded, so a name like Whāngāre
   await page.goto(`${env.server.url}/#/invoice`);
   await page.getByRole('heading', { name: /^Tax invoice INV-\d{6}$/ }).waitFor();
   await page.getByText('Whāngārei Łódź College').first().waitFor();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download PDF' }).click(),
+  ]);
   const bytes = Buffer.concat(await (await download.createReadStream()).toArray());
   // The fonts in the file: subsets of DejaVu Sans (the standard fonts could not print 'ā' or 'ł').
   const pdf = await PDFDocument.load(bytes);
-  const fonts = pdf.context.enumerateIndirectObjects()
+  const fonts = pdf.context
+    .enumerateIndirectObjects()
     .map(([, object]) => object)
-    .filter((object): object is PDFDict => object instanceof PDFDict && object.get(PDFName.of('Type')) === PDFName.of('Font'))
+    .filter(
+      (object): object is PDFDict => object instanceof PDFDict && object.get(PDFName.of('Type')) === PDFName.of('Font'),
+    )
     .map((font) => String(font.get(PDFName.of('BaseFont'))));
   expect(fonts.length).toBeGreaterThan(0);
   expect(fonts.every((name) => /DejaVuSans/.test(name))).toBe(true);
@@ -159,10 +170,15 @@ it('lets an admin record a refund on the payments grid, which the accounting sys
 
   // Sent to the accounting system (the built-in ledger here) by the worker, not by the save.
   const api = await apiSession(env.server.url, DEMO.admin);
-  await expect.poll(async () => {
-    const queue = (await (await api.get('/api/accounting/queue')).json()) as { waiting: number; parked: unknown[] };
-    return [queue.waiting, queue.parked.length];
-  }, { timeout: 15_000 }).toEqual([0, 0]);
+  await expect
+    .poll(
+      async () => {
+        const queue = (await (await api.get('/api/accounting/queue')).json()) as { waiting: number; parked: unknown[] };
+        return [queue.waiting, queue.parked.length];
+      },
+      { timeout: 15_000 },
+    )
+    .toEqual([0, 0]);
   await api.dispose();
   await page.close();
 });

@@ -11,7 +11,6 @@ import { setDeviceOffline } from './support/network';
 
 const env = startServerAndDevice();
 
-
 it('adds, edits and removes participants offline and syncs exactly those changes', async () => {
   const api = await apiSession(env.server.url, DEMO.school);
   const before = await serverParticipants(api);
@@ -31,7 +30,12 @@ it('adds, edits and removes participants offline and syncs exactly those changes
   await setDeviceOffline(env.device.context, true);
   await page.reload();
   await masterCell(page, toEdit!.lastname).waitFor();
-  await expect(page.getByText(/offline/i).first().isVisible()).resolves.toBe(true);
+  await expect(
+    page
+      .getByText(/offline/i)
+      .first()
+      .isVisible(),
+  ).resolves.toBe(true);
   await expectAccessible(page, 'participants, offline');
 
   // Add (typed by hand: the registry needs the network).
@@ -45,29 +49,40 @@ it('adds, edits and removes participants offline and syncs exactly those changes
   await expectAccessible(page, 'add-participant dialog, offline, typed by hand');
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   // Queued at once, offline (the row sorts by surname, maybe below the visible part of the grid).
-  await page.getByText(/1 change pending/i).first().waitFor();
+  await page
+    .getByText(/1 change pending/i)
+    .first()
+    .waitFor();
 
   // Edit one name and remove another, then Save (committed locally at once).
   await editCell(page, toEdit!.firstname, `${toEdit!.firstname}-Offline`);
   const removeRow = page.locator('.ht_master tr', { hasText: toRemove!.lastname }).first();
   await removeRow.getByRole('button', { name: /remove/i }).click();
   await page.getByRole('button', { name: 'Save' }).click();
-  await page.getByText(/2 changes pending/i).first().waitFor();
+  await page
+    .getByText(/2 changes pending/i)
+    .first()
+    .waitFor();
   await expectAccessible(page, 'participants with changes pending');
 
   // Still offline: nothing reached the env.server.
   expect((await serverParticipants(api)).map((p) => p.id).sort()).toEqual(before.map((p) => p.id).sort());
 
   await setDeviceOffline(env.device.context, false);
-  await expect.poll(async () => {
-    const now = await serverParticipants(api);
-    return {
-      added: now.some((p) => p.snowId === athlete.snowId && p.lastname === athlete.lastname),
-      edited: now.find((p) => p.id === toEdit!.id)?.firstname,
-      removed: !now.some((p) => p.id === toRemove!.id),
-      count: now.length,
-    };
-  }, { timeout: 60_000, interval: 500 }).toEqual({ added: true, edited: `${toEdit!.firstname}-Offline`, removed: true, count: before.length });
+  await expect
+    .poll(
+      async () => {
+        const now = await serverParticipants(api);
+        return {
+          added: now.some((p) => p.snowId === athlete.snowId && p.lastname === athlete.lastname),
+          edited: now.find((p) => p.id === toEdit!.id)?.firstname,
+          removed: !now.some((p) => p.id === toRemove!.id),
+          count: now.length,
+        };
+      },
+      { timeout: 60_000, interval: 500 },
+    )
+    .toEqual({ added: true, edited: `${toEdit!.firstname}-Offline`, removed: true, count: before.length });
   await page.close();
   await api.dispose();
 });

@@ -25,21 +25,36 @@ afterAll(async () => {
   await server?.stop();
 });
 
-
 /** The `n`th pair of participants whose given names no other participant's names contain. */
 async function pair(n: number): Promise<[ServerParticipant, ServerParticipant]> {
   const api = await apiSession(server.url, DEMO.school);
   const all = await serverParticipants(api);
   await api.dispose();
-  const unique = all.filter((p) => all.filter((q) => `${q.firstname} ${q.lastname}`.includes(p.firstname)).length === 1);
+  const unique = all.filter(
+    (p) => all.filter((q) => `${q.firstname} ${q.lastname}`.includes(p.firstname)).length === 1,
+  );
   return [unique[2 * n]!, unique[2 * n + 1]!];
 }
 
 /** Offline, four saves of the same two rows: PATCH, PUT, PATCH, PUT. Answers the last values. */
 async function saveFourTimesOffline(page: Page, a: ServerParticipant, b: ServerParticipant, tag: string) {
   await setDeviceOffline(device.context, true);
-  const steps: [ServerParticipant, string][][] = [[[a, '1']], [[a, '2'], [b, '2']], [[a, '3']], [[a, '4'], [b, '4']]];
-  const current = new Map([[a.id, a.firstname], [b.id, b.firstname]]);
+  const steps: [ServerParticipant, string][][] = [
+    [[a, '1']],
+    [
+      [a, '2'],
+      [b, '2'],
+    ],
+    [[a, '3']],
+    [
+      [a, '4'],
+      [b, '4'],
+    ],
+  ];
+  const current = new Map([
+    [a.id, a.firstname],
+    [b.id, b.firstname],
+  ]);
   let pending = 0;
   for (const step of steps) {
     for (const [who, n] of step) {
@@ -49,7 +64,10 @@ async function saveFourTimesOffline(page: Page, a: ServerParticipant, b: ServerP
     }
     await page.getByRole('button', { name: 'Save' }).click();
     pending += 1;
-    await page.getByText(new RegExp(`${pending} changes? pending`, 'i')).first().waitFor();
+    await page
+      .getByText(new RegExp(`${pending} changes? pending`, 'i'))
+      .first()
+      .waitFor();
   }
   return { a: current.get(a.id)!, b: current.get(b.id)! };
 }
@@ -84,7 +102,10 @@ async function signedInAt(path: string) {
 }
 
 async function expectAllSaved(page: Page) {
-  await page.getByText(/all changes saved/i).first().waitFor({ timeout: 30_000 });
+  await page
+    .getByText(/all changes saved/i)
+    .first()
+    .waitFor({ timeout: 30_000 });
   expect(await page.getByText(/need attention/i).count()).toBe(0);
 }
 
@@ -96,12 +117,22 @@ const managersOnServer = async () => {
   return managers;
 };
 
-async function expectServerHolds(a: ServerParticipant, b: ServerParticipant, last: { a: string; b: string }, page: Page) {
+async function expectServerHolds(
+  a: ServerParticipant,
+  b: ServerParticipant,
+  last: { a: string; b: string },
+  page: Page,
+) {
   const api = await apiSession(server.url, DEMO.school);
-  await expect.poll(async () => {
-    const now = await serverParticipants(api);
-    return [now.find((p) => p.id === a.id)?.firstname, now.find((p) => p.id === b.id)?.firstname];
-  }, { timeout: 90_000, interval: 500 }).toEqual([last.a, last.b]);
+  await expect
+    .poll(
+      async () => {
+        const now = await serverParticipants(api);
+        return [now.find((p) => p.id === a.id)?.firstname, now.find((p) => p.id === b.id)?.firstname];
+      },
+      { timeout: 90_000, interval: 500 },
+    )
+    .toEqual([last.a, last.b]);
   await api.dispose();
   await expectAllSaved(page);
 }
@@ -120,7 +151,9 @@ for (const [n, disturbance] of (['steady', 'flapping', 'killed'] as const).entri
 
 for (const [n, disturbance] of (['steady', 'flapping', 'killed'] as const).entries()) {
   it(`the same for a team manager's row, saved four times offline through the team managers grid (${disturbance})`, async () => {
-    const unique = (await managersOnServer()).filter((m, _, all) => all.filter((o) => o.lastname.includes(m.lastname)).length === 1);
+    const unique = (await managersOnServer()).filter(
+      (m, _, all) => all.filter((o) => o.lastname.includes(m.lastname)).length === 1,
+    );
     const manager = unique[n];
     expect(manager, 'a team manager of the demo school').toBeTruthy();
     const page = await signedInAt('/teamManager/index');
@@ -132,28 +165,57 @@ for (const [n, disturbance] of (['steady', 'flapping', 'killed'] as const).entri
       await editCell(page, current, next);
       current = next;
       await page.getByRole('button', { name: 'Save' }).click();
-      await page.getByText(new RegExp(`${step} changes? pending`, 'i')).first().waitFor();
+      await page
+        .getByText(new RegExp(`${step} changes? pending`, 'i'))
+        .first()
+        .waitFor();
     }
     await comeBackOnline(disturbance);
-    await expect.poll(async () => (await managersOnServer()).find((m) => m.id === manager!.id)?.lastname, { timeout: 90_000, interval: 500 }).toBe(current);
+    await expect
+      .poll(async () => (await managersOnServer()).find((m) => m.id === manager!.id)?.lastname, {
+        timeout: 90_000,
+        interval: 500,
+      })
+      .toBe(current);
     await expectAllSaved(page);
     await page.close();
   });
 }
 
 it('the same for a team, its letter and its manager changed in four saves offline through the teams grid', async () => {
-  type Team = { id: string; EventId: string; DisciplineId: number; division: number; gender: string; teamRank: string; TeamManagerId: string | null };
+  type Team = {
+    id: string;
+    EventId: string;
+    DisciplineId: number;
+    division: number;
+    gender: string;
+    teamRank: string;
+    TeamManagerId: string | null;
+  };
   const api = await apiSession(server.url, DEMO.school);
   const teams = async () => (await (await api.get('/api/teams')).json()) as Team[];
   const all = await teams();
   // A team whose group (discipline, division, gender) leaves two letters free.
-  const freeLetters = (t: Team) => TEAM_LETTERS.filter((letter) => !all.some((o) => o.DisciplineId === t.DisciplineId
-    && o.division === t.division && o.gender === t.gender && o.teamRank === letter));
+  const freeLetters = (t: Team) =>
+    TEAM_LETTERS.filter(
+      (letter) =>
+        !all.some(
+          (o) =>
+            o.DisciplineId === t.DisciplineId &&
+            o.division === t.division &&
+            o.gender === t.gender &&
+            o.teamRank === letter,
+        ),
+    );
   const team = all.find((t) => freeLetters(t).length >= 2);
   expect(team, 'a team of the demo school').toBeTruthy();
   const [first, second] = freeLetters(team!);
-  const disciplines = (await (await api.get(`/api/event/${team!.EventId}/disciplines`)).json()) as { DisciplineId: number; name?: string }[];
-  const disciplineName = disciplines.find((d) => d.DisciplineId === team!.DisciplineId)?.name ?? `Discipline ${team!.DisciplineId}`;
+  const disciplines = (await (await api.get(`/api/event/${team!.EventId}/disciplines`)).json()) as {
+    DisciplineId: number;
+    name?: string;
+  }[];
+  const disciplineName =
+    disciplines.find((d) => d.DisciplineId === team!.DisciplineId)?.name ?? `Discipline ${team!.DisciplineId}`;
   const [m1, m2] = (await managersOnServer()).filter((m) => m.id !== team!.TeamManagerId);
   const label = (m: Manager) => `${m.firstname} ${m.lastname}`;
 
@@ -163,11 +225,13 @@ it('the same for a team, its letter and its manager changed in four saves offlin
   const text = async (cell: Locator) => ((await cell.textContent()) ?? '').replace('\u25BC', '');
   const exactly = (value: string) => new RegExp(`^\u25BC?${value}$`);
   // The grid's columns (team-grid-rows.ts): discipline, division, team, gender, manager.
-  const rowOf = (letter: string) => grid.locator('tbody tr')
-    .filter({ has: page.locator('td:nth-child(1)', { hasText: exactly(disciplineName) }) })
-    .filter({ has: page.locator('td:nth-child(2)', { hasText: exactly(String(team!.division)) }) })
-    .filter({ has: page.locator('td:nth-child(3)', { hasText: exactly(letter) }) })
-    .filter({ has: page.locator('td:nth-child(4)', { hasText: exactly(team!.gender) }) });
+  const rowOf = (letter: string) =>
+    grid
+      .locator('tbody tr')
+      .filter({ has: page.locator('td:nth-child(1)', { hasText: exactly(disciplineName) }) })
+      .filter({ has: page.locator('td:nth-child(2)', { hasText: exactly(String(team!.division)) }) })
+      .filter({ has: page.locator('td:nth-child(3)', { hasText: exactly(letter) }) })
+      .filter({ has: page.locator('td:nth-child(4)', { hasText: exactly(team!.gender) }) });
   let letter = team!.teamRank;
   await rowOf(letter).waitFor();
   await setDeviceOffline(device.context, true);
@@ -176,31 +240,50 @@ it('the same for a team, its letter and its manager changed in four saves offlin
     await rowOf(letter).locator('td').nth(2).dblclick();
     await page.keyboard.press('Control+A');
     await page.keyboard.type(next);
-    await page.locator('.handsontableEditor td strong').filter({ visible: true, hasText: new RegExp(`^${next}$`) }).waitFor();
+    await page
+      .locator('.handsontableEditor td strong')
+      .filter({ visible: true, hasText: new RegExp(`^${next}$`) })
+      .waitFor();
     await page.keyboard.press('Enter');
     letter = next;
     await rowOf(letter).waitFor();
   };
   const chooseManager = async (manager: Manager) => {
     await rowOf(letter).getByRole('button', { name: 'Show' }).click();
-    const panel = page.getByRole('region', { name: `${disciplineName} Division ${team!.division} ${team!.gender} team ${letter}`, exact: true });
+    const panel = page.getByRole('region', {
+      name: `${disciplineName} Division ${team!.division} ${team!.gender} team ${letter}`,
+      exact: true,
+    });
     const remove = panel.getByRole('button', { name: 'Remove team manager' });
     if (await remove.count()) await remove.click();
     await panel.getByRole('button', { name: 'Add team manager' }).click();
     await panel.getByLabel('Team manager', { exact: true }).selectOption({ label: label(manager) });
     await expect.poll(() => text(rowOf(letter).locator('td').nth(4))).toBe(label(manager));
   };
-  const steps = [() => chooseLetter(first!), () => chooseManager(m1!), () => chooseLetter(second!), () => chooseManager(m2!)];
+  const steps = [
+    () => chooseLetter(first!),
+    () => chooseManager(m1!),
+    () => chooseLetter(second!),
+    () => chooseManager(m2!),
+  ];
   for (const [i, step] of steps.entries()) {
     await step();
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText(new RegExp(`${i + 1} changes? pending`, 'i')).first().waitFor();
+    await page
+      .getByText(new RegExp(`${i + 1} changes? pending`, 'i'))
+      .first()
+      .waitFor();
   }
   await setDeviceOffline(device.context, false);
-  await expect.poll(async () => {
-    const now = (await teams()).find((t) => t.id === team!.id);
-    return [now?.teamRank, now?.TeamManagerId];
-  }, { timeout: 90_000, interval: 500 }).toEqual([second, m2!.id]);
+  await expect
+    .poll(
+      async () => {
+        const now = (await teams()).find((t) => t.id === team!.id);
+        return [now?.teamRank, now?.TeamManagerId];
+      },
+      { timeout: 90_000, interval: 500 },
+    )
+    .toEqual([second, m2!.id]);
   await expectAllSaved(page);
   await api.dispose();
   await page.close();

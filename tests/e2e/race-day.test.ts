@@ -16,7 +16,14 @@ const env = startServerAndDevice();
 
 type Change = { entity: string; row?: Record<string, unknown> };
 type SheetRow = { teamEntryId: string; firstname: string; lastname: string; mark?: string | null };
-type Startlist = { teams: { TeamId: string; schoolName: string; teamRank: string; members: { ParticipantId: string | null; lastname: string }[] }[] };
+type Startlist = {
+  teams: {
+    TeamId: string;
+    schoolName: string;
+    teamRank: string;
+    members: { ParticipantId: string | null; lastname: string }[];
+  }[];
+};
 
 async function getJson<T>(api: APIRequestContext, url: string): Promise<T> {
   const res = await api.get(url);
@@ -29,7 +36,10 @@ async function busiestRace(api: APIRequestContext) {
   const changes: Change[] = [];
   let cursor = 0;
   for (;;) {
-    const page = await getJson<{ cursor: number; hasMore: boolean; changes: Change[] }>(api, `/api/race-day/changes?cursor=${cursor}`);
+    const page = await getJson<{ cursor: number; hasMore: boolean; changes: Change[] }>(
+      api,
+      `/api/race-day/changes?cursor=${cursor}`,
+    );
     changes.push(...page.changes);
     cursor = page.cursor;
     if (!page.hasMore) break;
@@ -58,8 +68,14 @@ it('runs the start of a race from a tablet that has lost its network', async () 
   const race = await busiestRace(api);
   const apiRace = { EventId: race.event, DisciplineId: race.discipline, division: race.division, gender: race.gender };
   const startlist = await getJson<Startlist>(api, `/api/startlist?${query(apiRace)}`);
-  const second = await getJson<{ rows: SheetRow[] }>(api, `/api/startMarshall?${query({ ...apiRace, type: 'Start Marshall', run: 'Second', limit: '200' })}`);
-  const first = await getJson<{ rows: SheetRow[] }>(api, `/api/startMarshall?${query({ ...apiRace, type: 'Start Marshall', run: 'First', limit: '200' })}`);
+  const second = await getJson<{ rows: SheetRow[] }>(
+    api,
+    `/api/startMarshall?${query({ ...apiRace, type: 'Start Marshall', run: 'Second', limit: '200' })}`,
+  );
+  const first = await getJson<{ rows: SheetRow[] }>(
+    api,
+    `/api/startMarshall?${query({ ...apiRace, type: 'Start Marshall', run: 'First', limit: '200' })}`,
+  );
   expect(names(second.rows)).toEqual([...names(first.rows)].reverse());
 
   // Signed in, the race-day data downloads (the 'As of' time appears) and the worker takes over.
@@ -76,7 +92,9 @@ it('runs the start of a race from a tablet that has lost its network', async () 
   await page.goto(`${env.server.url}/#/startlists?${query(race)}`);
   const headings = page.locator('.start-team h3');
   await headings.first().waitFor({ timeout: 30_000 });
-  expect(await headings.allTextContents()).toEqual(startlist.teams.map((t, i) => `${i + 1}. ${t.schoolName} — Team ${t.teamRank}`));
+  expect(await headings.allTextContents()).toEqual(
+    startlist.teams.map((t, i) => `${i + 1}. ${t.schoolName} — Team ${t.teamRank}`),
+  );
   await expect(page.getByText(/^As of \d\d:\d\d/).textContent()).resolves.toMatch(/As of/);
   await page.getByText('offline', { exact: false }).first().waitFor();
   await expectAccessible(page, 'start list, offline');
@@ -100,7 +118,9 @@ it('runs the start of a race from a tablet that has lost its network', async () 
   await page.getByRole('heading', { name: 'Racers' }).waitFor();
   const racers = startlist.teams.flatMap((t) => t.members.filter((m) => m.ParticipantId !== null));
   // The racers' table (after the schools' readiness), once drawn.
-  await expect.poll(() => page.locator('.race-table').last().locator('tbody tr').count(), { timeout: 15_000 }).toBe(Math.min(racers.length, 50));
+  await expect
+    .poll(() => page.locator('.race-table').last().locator('tbody tr').count(), { timeout: 15_000 })
+    .toBe(Math.min(racers.length, 50));
   await expectAccessible(page, 'bib list, offline');
 
   // A timing file, built on the device with no network, parses back with the race's racers.
@@ -111,15 +131,35 @@ it('runs the start of a race from a tablet that has lost its network', async () 
   const csv = await readFile((await download.path())!, 'utf8');
   expect(csv.charCodeAt(0)).toBe(0xfeff);
   const parsed = Papa.parse<Record<string, string>>(csv.slice(1), { header: true, skipEmptyLines: true });
-  expect(parsed.meta.fields).toEqual(['Bib', 'SnowID', 'Last', 'First', 'Gender', 'YearLevel', 'School', 'Discipline', 'Division', 'Team', 'Position']);
+  expect(parsed.meta.fields).toEqual([
+    'Bib',
+    'SnowID',
+    'Last',
+    'First',
+    'Gender',
+    'YearLevel',
+    'School',
+    'Discipline',
+    'Division',
+    'Team',
+    'Position',
+  ]);
   expect(parsed.data.map((r) => r.Last).sort()).toEqual(racers.map((m) => m.lastname).sort());
   expect(csv).not.toMatch(/\b\d{4}-\d{2}-\d{2}\b/);
 
   // The network is back: the mark reaches the server.
   await setDeviceOffline(env.device.context, false);
-  await expect.poll(async () => {
-    const now = await getJson<{ rows: SheetRow[] }>(api, `/api/startMarshall?${query({ ...apiRace, type: 'Start Marshall', run: 'Second', limit: '200' })}`);
-    return now.rows.find((r) => r.teamEntryId === target.teamEntryId)?.mark;
-  }, { timeout: 30_000, interval: 500 }).toBe('DNS');
+  await expect
+    .poll(
+      async () => {
+        const now = await getJson<{ rows: SheetRow[] }>(
+          api,
+          `/api/startMarshall?${query({ ...apiRace, type: 'Start Marshall', run: 'Second', limit: '200' })}`,
+        );
+        return now.rows.find((r) => r.teamEntryId === target.teamEntryId)?.mark;
+      },
+      { timeout: 30_000, interval: 500 },
+    )
+    .toBe('DNS');
   await page.close();
 });

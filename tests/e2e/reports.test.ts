@@ -33,7 +33,10 @@ it('lets an auditor read three reports and export one to Excel', async () => {
   const shown = Number((await count.textContent())!.split(' ')[0]);
   expect(shown).toBeGreaterThan(0);
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: /Export Excel/ }).first().click();
+  await page
+    .getByRole('button', { name: /Export Excel/ })
+    .first()
+    .click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
   const workbook = new ExcelJS.Workbook();
@@ -42,7 +45,9 @@ it('lets an auditor read three reports and export one to Excel', async () => {
   // A heading row, then the rows the page shows.
   expect(sheet.actualRowCount - 1).toBe(shown);
   const chosen = await page.getByLabel('Event').inputValue();
-  const server = (await (await api.get(`/api/report/total-entries-per-school?EventId=${chosen}`)).json()) as { name?: string }[];
+  const server = (await (await api.get(`/api/report/total-entries-per-school?EventId=${chosen}`)).json()) as {
+    name?: string;
+  }[];
   expect(server.length).toBe(shown);
   await page.close();
   await api.dispose();
@@ -72,10 +77,14 @@ it('lets an admin add a race result with its PDF and a trophy with a picture', a
   await race.getByLabel('Gender').selectOption('Female');
   await race.getByLabel('Type').selectOption('Individual');
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-  await race.getByLabel('Upload the result file (PDF)').setInputFiles({ name: 'moguls-d3-female.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await race
+    .getByLabel('Upload the result file (PDF)')
+    .setInputFiles({ name: 'moguls-d3-female.pdf', mimeType: 'application/pdf', buffer: pdf });
   await race.getByText('Uploaded moguls-d3-female.pdf.').waitFor();
   // The placings, pasted from a spreadsheet.
-  await race.getByLabel('Paste placings from a spreadsheet').fill('Place\tName\tSchool\tPoints\n1\tAda Lovelace\tAlpine Shire\t10\n2\tGrace Hopper\t\t8');
+  await race
+    .getByLabel('Paste placings from a spreadsheet')
+    .fill('Place\tName\tSchool\tPoints\n1\tAda Lovelace\tAlpine Shire\t10\n2\tGrace Hopper\t\t8');
   await race.getByRole('button', { name: 'Add pasted lines' }).click();
   expect(await race.getByLabel('Name, line 2').inputValue()).toBe('Grace Hopper');
   await expectAccessible(page, 'results, the add dialog');
@@ -83,15 +92,25 @@ it('lets an admin add a race result with its PDF and a trophy with a picture', a
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText('2 placings').click();
   await page.getByText('1. Ada Lovelace, Alpine Shire, 10 points').waitFor();
-  type Race = { DisciplineId: number; division: number; gender: string; teamIndividual: string; fileUrl: string; placings: unknown };
-  const saved = async () => ((await (await api.get('/api/results/')).json()) as Race[])
-    .find((r) => r.DisciplineId === 2 && r.division === 3 && r.gender === 'Female' && r.teamIndividual === 'Individual');
+  type Race = {
+    DisciplineId: number;
+    division: number;
+    gender: string;
+    teamIndividual: string;
+    fileUrl: string;
+    placings: unknown;
+  };
+  const saved = async () =>
+    ((await (await api.get('/api/results/')).json()) as Race[]).find(
+      (r) => r.DisciplineId === 2 && r.division === 3 && r.gender === 'Female' && r.teamIndividual === 'Individual',
+    );
   await expect.poll(async () => (await saved())?.fileUrl ?? '', { timeout: 30_000 }).toMatch(/\/api\/files\/[\w-]+$/);
   const file = await api.get(new URL((await saved())!.fileUrl).pathname);
   expect(file.headers()['content-type']).toBe('application/pdf');
   expect((await file.body()).subarray(0, 5).toString()).toBe('%PDF-');
   expect((await saved())!.placings).toEqual([
-    { place: 1, name: 'Ada Lovelace', school: 'Alpine Shire', points: 10 }, { place: 2, name: 'Grace Hopper', points: 8 },
+    { place: 1, name: 'Ada Lovelace', school: 'Alpine Shire', points: 10 },
+    { place: 2, name: 'Grace Hopper', points: 8 },
   ]);
 
   // A trophy with a picture, resized on the server for the list.
@@ -103,15 +122,29 @@ it('lets an admin add a race result with its PDF and a trophy with a picture', a
   await trophy.getByLabel('State').fill('NSW');
   await trophy.getByLabel('Type').selectOption('team');
   // A 1x1 PNG.
-  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-  await trophy.getByLabel('Upload a picture (PNG, JPEG or WebP)').setInputFiles({ name: 'cup.png', mimeType: 'image/png', buffer: png });
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await trophy
+    .getByLabel('Upload a picture (PNG, JPEG or WebP)')
+    .setInputFiles({ name: 'cup.png', mimeType: 'image/png', buffer: png });
   await trophy.getByText('Uploaded cup.png.').waitFor();
   await trophy.getByRole('button', { name: 'Add' }).click();
   await page.getByRole('button', { name: 'Save' }).click();
   type ServerTrophy = { name?: string; imageURL: string };
-  await expect.poll(async () => ((await (await api.get('/api/v2/Trophies')).json()) as ServerTrophy[])
-    .find((t) => t.name === 'Perisher Cup')?.imageURL ?? '', { timeout: 30_000 }).toMatch(/\/api\/files\/[\w-]+/);
-  await page.getByRole('img', { name: /^Perisher Cup/ }).first().waitFor();
+  await expect
+    .poll(
+      async () =>
+        ((await (await api.get('/api/v2/Trophies')).json()) as ServerTrophy[]).find((t) => t.name === 'Perisher Cup')
+          ?.imageURL ?? '',
+      { timeout: 30_000 },
+    )
+    .toMatch(/\/api\/files\/[\w-]+/);
+  await page
+    .getByRole('img', { name: /^Perisher Cup/ })
+    .first()
+    .waitFor();
   await expectAccessible(page, 'trophies');
   await page.close();
   await api.dispose();

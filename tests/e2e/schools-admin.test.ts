@@ -27,14 +27,18 @@ it('registers a new school, which then signs in and finds its profile', async ()
   const email = `coordinator-${randomUUID().slice(0, 8)}@alpine-e2e.test`;
   await page.goto(`${env.server.url}/#/register`);
   await page.getByRole('heading', { name: 'Interschools School Registration' }).waitFor();
-  expect(await page.getByRole('group', { name: 'Sign-in' }).getByLabel('Password').getAttribute('placeholder')).toBe('Enter password');
+  expect(await page.getByRole('group', { name: 'Sign-in' }).getByLabel('Password').getAttribute('placeholder')).toBe(
+    'Enter password',
+  );
   // The password rule is there before the first try.
   await page.getByRole('group', { name: 'Sign-in' }).getByText(`At least ${MIN_PASSWORD_LENGTH} characters.`).waitFor();
   expect(await page.getByRole('group', { name: 'Coordinator' }).getByRole('checkbox').isChecked()).toBe(true);
   // Required fields are marked (an asterisk the form explains), optional ones not.
   const marked = async (group: string, label: string) => {
     const field = page.getByRole('group', { name: group }).getByLabel(label, { exact: true });
-    const mark = await field.evaluate((el) => getComputedStyle(document.querySelector(`label[for="${el.id}"]`)!, '::after').content);
+    const mark = await field.evaluate(
+      (el) => getComputedStyle(document.querySelector(`label[for="${el.id}"]`)!, '::after').content,
+    );
     return `${await field.getAttribute('aria-required')} ${mark}`;
   };
   expect(await marked('School', 'School name')).toMatch(/^true .*\*/);
@@ -47,7 +51,14 @@ it('registers a new school, which then signs in and finds its profile', async ()
   await page.getByRole('group', { name: 'School' }).getByLabel('State').selectOption({ label: 'VIC' });
   expect(await page.getByRole('group', { name: 'School' }).getByLabel('Region').count()).toBe(0);
   await fillRegistration(page, {
-    school: { name: 'Alpine Way College', town: 'Jindabyne', state: 'NSW', region: 'Southern NSW', phone: '02 6456 1000', govOrIndependent: 'Gov.' },
+    school: {
+      name: 'Alpine Way College',
+      town: 'Jindabyne',
+      state: 'NSW',
+      region: 'Southern NSW',
+      phone: '02 6456 1000',
+      govOrIndependent: 'Gov.',
+    },
     coordinator: { firstname: 'Kim', lastname: 'Ng', mobile: '0400 111 222' },
     email,
     password: 'short',
@@ -56,7 +67,9 @@ it('registers a new school, which then signs in and finds its profile', async ()
   await page.getByRole('button', { name: 'Register' }).click();
   await page.getByText('The password must be at least').first().waitFor();
   // The field found wrong takes the focus.
-  await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('password');
+  await expect
+    .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type))
+    .toBe('password');
   await signIn.getByLabel('Password').fill('a long enough password');
   await page.getByRole('button', { name: 'Register' }).click();
   await page.getByText('Thank you for registering').waitFor();
@@ -107,7 +120,10 @@ it('lets an admin create an event with the default disciplines, a user, an invit
   await page.getByRole('link', { name: 'Events' }).click();
   await page.getByRole('button', { name: 'Add event' }).click();
   await page.getByLabel('Name of New event').fill('Winter Cup');
-  await page.getByRole('group', { name: 'States whose schools may enter' }).getByRole('checkbox', { name: 'NSW', exact: true }).check();
+  await page
+    .getByRole('group', { name: 'States whose schools may enter' })
+    .getByRole('checkbox', { name: 'NSW', exact: true })
+    .check();
   expect(await page.getByLabel('Division to: Alpine', { exact: true }).inputValue()).toBe('6');
   expect(await page.getByLabel('Division from: Alpine Relay', { exact: true }).inputValue()).toBe('3');
   expect(await page.getByLabel('Division to: Ski Slopestyle', { exact: true }).inputValue()).toBe('2');
@@ -116,7 +132,19 @@ it('lets an admin create an event with the default disciplines, a user, an invit
   await expectSaveGreen(page);
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Events saved.').waitFor();
-  type ServerEvent = { name: string; registrationFee: number; states: number[]; disciplines: { DisciplineId: number; divisionFrom: number; divisionTo: number; male: boolean; female: boolean; active: boolean }[] };
+  type ServerEvent = {
+    name: string;
+    registrationFee: number;
+    states: number[];
+    disciplines: {
+      DisciplineId: number;
+      divisionFrom: number;
+      divisionTo: number;
+      male: boolean;
+      female: boolean;
+      active: boolean;
+    }[];
+  };
   const created = ((await (await api.get('/api/events')).json()) as ServerEvent[]).find((e) => e.name === 'Winter Cup');
   expect(created).toMatchObject({ registrationFee: 0, states: [3] });
   expect(created!.disciplines).toHaveLength(11);
@@ -134,8 +162,15 @@ it('lets an admin create an event with the default disciplines, a user, an invit
   await expectAccessible(page, 'users, a new user');
   await expectSaveGreen(page);
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect.poll(async () => ((await (await api.get('/api/users')).json()) as { email: string; role: string }[])
-    .find((u) => u.email === 'sam.timing@interschools.test')?.role, { timeout: 15_000 }).toBe('racedept');
+  await expect
+    .poll(
+      async () =>
+        ((await (await api.get('/api/users')).json()) as { email: string; role: string }[]).find(
+          (u) => u.email === 'sam.timing@interschools.test',
+        )?.role,
+      { timeout: 15_000 },
+    )
+    .toBe('racedept');
 
   // An invite of the admin's event.
   await page.getByRole('link', { name: 'Invites' }).click();
@@ -150,15 +185,27 @@ it('lets an admin create an event with the default disciplines, a user, an invit
   await expectSaveGreen(page);
   await page.getByRole('button', { name: 'Save' }).click();
   type ServerInvite = { DisciplineId: number; division: number; gender: string; stateNational: string };
-  await expect.poll(async () => ((await (await api.get('/api/invites/')).json()) as ServerInvite[])
-    .some((i) => i.DisciplineId === 2 && i.division === 2 && i.gender === 'Female' && i.stateNational === 'National'), { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        ((await (await api.get('/api/invites/')).json()) as ServerInvite[]).some(
+          (i) => i.DisciplineId === 2 && i.division === 2 && i.gender === 'Female' && i.stateNational === 'National',
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
 
   // A BPAY reference.
   await page.getByRole('link', { name: 'Schools and BPAY' }).click();
   // A reference whose last digit is not its check digit is refused, saying which would do.
   await page.getByLabel('BPay of Snowy Range High School').fill('4321987');
   await page.getByRole('button', { name: 'Save' }).click();
-  await page.getByText('BPAY reference 4321987 does not end in its check digit: 43219872 does (or check the reference the bank gave).').first().waitFor();
+  await page
+    .getByText(
+      'BPAY reference 4321987 does not end in its check digit: 43219872 does (or check the reference the bank gave).',
+    )
+    .first()
+    .waitFor();
   await page.getByLabel('BPay of Snowy Range High School').fill('4321980');
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText('BPAY references saved.').waitFor();

@@ -27,7 +27,10 @@ it('signs a VIC coordinator in to the VIC event without being asked', async () =
   await expectAccessible(page, 'login with the event choice');
   await page.getByRole('button', { name: /sign in/i }).click();
   await page.waitForURL(/#\/$/);
-  await page.getByText(/Victorian Interschools/).first().waitFor();
+  await page
+    .getByText(/Victorian Interschools/)
+    .first()
+    .waitFor();
   await page.getByRole('button', { name: /log out/i }).click();
   await page.waitForURL(/#\/login/);
   await page.close();
@@ -38,11 +41,16 @@ it("refuses an event not open to the school's state, then remembers the one that
   await fillLogin(page, NSW);
   const choice = page.getByLabel('Event');
   await expect.poll(() => choice.locator('option').count()).toBeGreaterThan(2);
-  await choice.selectOption({ label: (await choice.locator('option', { hasText: /Victorian Interschools/ }).textContent())! });
+  await choice.selectOption({
+    label: (await choice.locator('option', { hasText: /Victorian Interschools/ }).textContent())!,
+  });
   await page.getByRole('button', { name: /sign in/i }).click();
   await page.getByRole('alert').filter({ hasText: "not open to your school's state" }).waitFor();
 
-  const nswEvent = (await choice.locator('option', { hasText: /NSW Snowsport Interschools Championships/ }).first().textContent())!;
+  const nswEvent = (await choice
+    .locator('option', { hasText: /NSW Snowsport Interschools Championships/ })
+    .first()
+    .textContent())!;
   await choice.selectOption({ label: nswEvent });
   await page.getByRole('button', { name: /sign in/i }).click();
   await page.waitForURL(/#\/$/);
@@ -59,7 +67,13 @@ it('tells a coordinator whose state has no open event why there is nothing to si
   const email = `coordinator-${randomUUID().slice(0, 8)}@no-event.test`;
   await page.goto(`${env.server.url}/#/register`);
   await fillRegistration(page, {
-    school: { name: 'Sunshine Coast Grammar', town: 'Buderim', state: 'QLD', phone: '07 5445 1000', govOrIndependent: 'Ind.' }, // no event is open to QLD
+    school: {
+      name: 'Sunshine Coast Grammar',
+      town: 'Buderim',
+      state: 'QLD',
+      phone: '07 5445 1000',
+      govOrIndependent: 'Ind.',
+    }, // no event is open to QLD
     coordinator: { firstname: 'Sam', lastname: 'Reef', mobile: '0400 333 444' },
     email,
     password: 'a long enough password',

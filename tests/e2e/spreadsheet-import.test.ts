@@ -19,7 +19,15 @@ async function studentsWorkbook(snowIds: string[]): Promise<Buffer> {
   const sheet = workbook.addWorksheet('Students');
   sheet.addRow([...IMPORT_COLUMNS]);
   for (let i = 0; i < 200; i++) {
-    sheet.addRow([snowIds[i] ?? '', `Importa${i}`, `Spreadsheet${i}`, i % 2 ? 'Male' : 'Female', new Date(Date.UTC(2011, i % 12, (i % 27) + 1)), String(7 + (i % 6)), '']);
+    sheet.addRow([
+      snowIds[i] ?? '',
+      `Importa${i}`,
+      `Spreadsheet${i}`,
+      i % 2 ? 'Male' : 'Female',
+      new Date(Date.UTC(2011, i % 12, (i % 27) + 1)),
+      String(7 + (i % 6)),
+      '',
+    ]);
   }
   // One row that cannot be imported: no surname.
   sheet.addRow(['', 'Nosurname', '', 'Female', '', '8', '']);
@@ -40,7 +48,11 @@ it('imports 200 students from a spreadsheet, and importing it again adds nobody'
   await expectAccessible(page, 'spreadsheet import');
 
   const importOnce = async () => {
-    await page.getByLabel('Spreadsheet file').setInputFiles({ name: 'students.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });
+    await page.getByLabel('Spreadsheet file').setInputFiles({
+      name: 'students.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: file,
+    });
     await page.getByRole('heading', { name: 'students.xlsx: 201 rows' }).waitFor({ timeout: 30_000 });
     await expect(page.getByText(IMPORT_MESSAGES.surnameMissing).count()).resolves.toBe(1);
     await page.getByRole('button', { name: 'Import 200 participants' }).click();
@@ -52,7 +64,10 @@ it('imports 200 students from a spreadsheet, and importing it again adds nobody'
   await expectAccessible(page, 'spreadsheet import, done');
   const after = await serverParticipants(api);
   expect(after.length).toBe(before.length + 200);
-  expect(after.find((p) => p.snowId === athlete.snowId)).toMatchObject({ firstname: 'Importa0', lastname: 'Spreadsheet0' });
+  expect(after.find((p) => p.snowId === athlete.snowId)).toMatchObject({
+    firstname: 'Importa0',
+    lastname: 'Spreadsheet0',
+  });
 
   // On this device too: the participants list reads the mirror, which the import refreshed.
   const mirrored = await page.evaluate(async () => {
@@ -91,10 +106,13 @@ it("takes Excel's 'Unicode text' file as it is saved, names with accents and a s
   await page.waitForURL(/#\/$/);
   await page.goto(`${env.server.url}/#/upload`);
   await page.getByLabel('Spreadsheet file').setInputFiles({
-    name: 'students.txt', mimeType: 'text/plain', buffer: await readFile('tests/fixtures/spreadsheets/excel-unicode-text-utf-16.txt'),
+    name: 'students.txt',
+    mimeType: 'text/plain',
+    buffer: await readFile('tests/fixtures/spreadsheets/excel-unicode-text-utf-16.txt'),
   });
   await page.getByRole('heading', { name: 'students.txt: 3 rows' }).waitFor({ timeout: 30_000 });
-  for (const name of ['Zoë', 'Ångström', 'Łukasz', 'Nguyễn', 'Renée']) await page.getByText(name, { exact: true }).first().waitFor();
+  for (const name of ['Zoë', 'Ångström', 'Łukasz', 'Nguyễn', 'Renée'])
+    await page.getByText(name, { exact: true }).first().waitFor();
   await page.getByText('012345', { exact: true }).first().waitFor();
   await page.close();
 });

@@ -26,11 +26,16 @@ const cspViolations: string[] = [];
 
 beforeAll(async () => {
   server = await startServer();
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
   tablet = await browser.newContext({ viewport: TABLET, hasTouch: true, isMobile: true });
-  tablet.on('page', (page) => page.on('console', (m) => {
-    if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
-  }));
+  tablet.on('page', (page) =>
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
+    }),
+  );
 });
 
 afterAll(async () => {
@@ -40,7 +45,15 @@ afterAll(async () => {
 });
 
 type Change = { entity: string; row?: Record<string, unknown> };
-type Team = { EventId: string; SchoolId: string; DisciplineId: number; division: number; gender: string; teamRank: string; TeamEntries: { ParticipantId: string | null }[] };
+type Team = {
+  EventId: string;
+  SchoolId: string;
+  DisciplineId: number;
+  division: number;
+  gender: string;
+  teamRank: string;
+  TeamEntries: { ParticipantId: string | null }[];
+};
 type Participant = { id: string; gender: string; archived: number };
 
 /** The demo school enters two more teams in the race of its own with the most racers. */
@@ -48,11 +61,21 @@ async function enterTwoMoreTeams(school: APIRequestContext) {
   const teams = (await (await school.get('/api/teams')).json()) as Team[];
   const participants = (await (await school.get('/api/v2/participants')).json()) as Participant[];
   const racers = (t: Team) => t.TeamEntries.filter((e) => e.ParticipantId).length;
-  const sameRace = (a: Team, b: Team) => a.DisciplineId === b.DisciplineId && a.division === b.division && a.gender === b.gender;
-  const largest = [...teams].sort((a, b) => teams.filter((t) => sameRace(t, b)).reduce((n, t) => n + racers(t), 0)
-    - teams.filter((t) => sameRace(t, a)).reduce((n, t) => n + racers(t), 0))[0]!;
-  const entered = new Set(teams.filter((t) => t.DisciplineId === largest.DisciplineId).flatMap((t) => t.TeamEntries.map((e) => e.ParticipantId)));
-  const free = participants.filter((p) => !p.archived && !entered.has(p.id) && genderFitsTeam(p.gender, largest.gender));
+  const sameRace = (a: Team, b: Team) =>
+    a.DisciplineId === b.DisciplineId && a.division === b.division && a.gender === b.gender;
+  const largest = [...teams].sort(
+    (a, b) =>
+      teams.filter((t) => sameRace(t, b)).reduce((n, t) => n + racers(t), 0) -
+      teams.filter((t) => sameRace(t, a)).reduce((n, t) => n + racers(t), 0),
+  )[0]!;
+  const entered = new Set(
+    teams
+      .filter((t) => t.DisciplineId === largest.DisciplineId)
+      .flatMap((t) => t.TeamEntries.map((e) => e.ParticipantId)),
+  );
+  const free = participants.filter(
+    (p) => !p.archived && !entered.has(p.id) && genderFitsTeam(p.gender, largest.gender),
+  );
   const letters = TEAM_LETTERS.filter((l) => !teams.some((t) => sameRace(t, largest) && t.teamRank === l)).slice(0, 2);
   const size = positionsPerTeam(largest.DisciplineId);
   expect(free.length, 'racers the demo school can still enter').toBeGreaterThanOrEqual(2 * size);
@@ -61,9 +84,16 @@ async function enterTwoMoreTeams(school: APIRequestContext) {
       multi: false,
       teamsDeleted: [],
       teams: letters.map((teamRank, t) => ({
-        id: randomUUID(), EventId: largest.EventId, SchoolId: largest.SchoolId, DisciplineId: largest.DisciplineId,
-        division: largest.division, gender: largest.gender, teamRank,
-        TeamEntries: free.slice(t * size, (t + 1) * size).map((p, i) => ({ id: randomUUID(), ParticipantId: p.id, position: i + 1 })),
+        id: randomUUID(),
+        EventId: largest.EventId,
+        SchoolId: largest.SchoolId,
+        DisciplineId: largest.DisciplineId,
+        division: largest.division,
+        gender: largest.gender,
+        teamRank,
+        TeamEntries: free
+          .slice(t * size, (t + 1) * size)
+          .map((p, i) => ({ id: randomUUID(), ParticipantId: p.id, position: i + 1 })),
       })),
     },
   });
@@ -81,10 +111,14 @@ async function largestRace(api: APIRequestContext) {
     cursor = page.cursor;
     if (!page.hasMore) break;
   }
-  const raceOfTeam = new Map(changes.filter((c) => c.entity === 'raceTeams' && c.row).map((c) => {
-    const t = c.row!;
-    return [t.id as string, [t.EventId, t.DisciplineId, t.division, t.gender].join('|')];
-  }));
+  const raceOfTeam = new Map(
+    changes
+      .filter((c) => c.entity === 'raceTeams' && c.row)
+      .map((c) => {
+        const t = c.row!;
+        return [t.id as string, [t.EventId, t.DisciplineId, t.division, t.gender].join('|')];
+      }),
+  );
   const racers = new Map<string, number>();
   for (const c of changes) {
     if (c.entity !== 'raceEntries' || !c.row?.ParticipantId) continue;
@@ -186,12 +220,14 @@ it('keeps the start hut on one race at a time, readable and hard to mis-tap', as
   expect(await rowsReadableBelowPicker(page)).toBeGreaterThanOrEqual(10);
   const school = page.locator('.marshall-table tbody td.school').first();
   // The school on one line (cut short with an ellipsis where it must), its full name in the title.
-  expect(await school.evaluate((td) => {
-    const line = document.createRange();
-    line.selectNodeContents(td);
-    const lines = Math.round(line.getBoundingClientRect().height / parseFloat(getComputedStyle(td).lineHeight));
-    return { lines, title: td.getAttribute('title') === td.textContent };
-  })).toEqual({ lines: 1, title: true });
+  expect(
+    await school.evaluate((td) => {
+      const line = document.createRange();
+      line.selectNodeContents(td);
+      const lines = Math.round(line.getBoundingClientRect().height / parseFloat(getComputedStyle(td).lineHeight));
+      return { lines, title: td.getAttribute('title') === td.textContent };
+    }),
+  ).toEqual({ lines: 1, title: true });
 
   // Started and DNS: 44 px targets, 8 px apart, and 8 px from the next row's marks.
   const first = sheetRows(page).nth(0);

@@ -51,19 +51,33 @@ it('adds a team manager offline, keeps it over a reload and syncs exactly that m
   await typeInLastRow(page, 2, '0400 555 123');
   await expectAccessible(page, 'team managers, a new row typed offline');
   await page.getByRole('button', { name: 'Save' }).click();
-  await page.getByText(/1 change pending/i).first().waitFor();
+  await page
+    .getByText(/1 change pending/i)
+    .first()
+    .waitFor();
 
   await page.reload();
   await page.locator('.ht_master td', { hasText: 'Offlineton' }).first().waitFor();
-  await page.getByText(/1 change pending/i).first().waitFor();
+  await page
+    .getByText(/1 change pending/i)
+    .first()
+    .waitFor();
   expect(await managers()).toEqual(before);
 
   await setDeviceOffline(env.device.context, false);
-  await expect.poll(async () => {
-    const now = await managers();
-    const added = now.filter((m) => !before.some((b) => b.id === m.id));
-    return { kept: before.every((b) => now.some((m) => m.id === b.id)), added: added.map((m) => [m.firstname, m.lastname, m.mobile]) };
-  }, { timeout: 60_000, interval: 500 }).toEqual({ kept: true, added: [['Robin', 'Offlineton', '0400 555 123']] });
+  await expect
+    .poll(
+      async () => {
+        const now = await managers();
+        const added = now.filter((m) => !before.some((b) => b.id === m.id));
+        return {
+          kept: before.every((b) => now.some((m) => m.id === b.id)),
+          added: added.map((m) => [m.firstname, m.lastname, m.mobile]),
+        };
+      },
+      { timeout: 60_000, interval: 500 },
+    )
+    .toEqual({ kept: true, added: [['Robin', 'Offlineton', '0400 555 123']] });
   expect(env.device.cspViolations).toEqual([]);
   await page.close();
   await api.dispose();
@@ -73,8 +87,11 @@ it('asks before removing a team manager who looks after a team, and keeps them o
   const api = await apiSession(env.server.url, DEMO.school);
   const managers = (await (await api.get('/api/v2/team-managers')).json()) as Manager[];
   const teams = (await (await api.get('/api/teams')).json()) as { TeamManagerId: string | null }[];
-  const manager = managers.find((m) => teams.some((t) => t.TeamManagerId === m.id)
-    && managers.filter((o) => o.lastname.includes(m.lastname) || m.lastname.includes(o.lastname)).length === 1)!;
+  const manager = managers.find(
+    (m) =>
+      teams.some((t) => t.TeamManagerId === m.id) &&
+      managers.filter((o) => o.lastname.includes(m.lastname) || m.lastname.includes(o.lastname)).length === 1,
+  )!;
   const looksAfter = teams.filter((t) => t.TeamManagerId === manager.id).length;
   const page = await env.device.context.newPage();
   await signInThroughPage(page, env.server.url, DEMO.school);
@@ -88,12 +105,12 @@ it('asks before removing a team manager who looks after a team, and keeps them o
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await dialog.waitFor({ state: 'detached' });
   expect(await page.getByRole('region', { name: 'Removed, not saved yet' }).count()).toBe(0);
-  expect(await (page.getByRole('button', { name: 'Save', exact: true })).isDisabled()).toBe(true);
+  expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
 
   await row.getByRole('button', { name: 'Remove' }).click();
   await dialog.getByRole('button', { name: 'Remove' }).click();
   await page.getByText(`${manager.firstname} ${manager.lastname}`).last().waitFor();
-  expect(await (page.getByRole('button', { name: 'Save', exact: true })).isDisabled()).toBe(false);
+  expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(false);
   await api.dispose();
   await page.close();
 });

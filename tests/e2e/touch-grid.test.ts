@@ -30,7 +30,12 @@ afterAll(async () => {
 });
 
 /** Signs the demo school in on a new device, opens the screen, and runs `work` on it. */
-async function onDevice(device: Device, route: string, grid: string, work: (page: Page, grid: Locator) => Promise<void>) {
+async function onDevice(
+  device: Device,
+  route: string,
+  grid: string,
+  work: (page: Page, grid: Locator) => Promise<void>,
+) {
   const { context, close } = await launchDevice(device);
   try {
     const page = await context.newPage();
@@ -45,7 +50,8 @@ async function onDevice(device: Device, route: string, grid: string, work: (page
   }
 }
 
-const cell = (grid: Locator, row: number, column: number) => grid.locator('tbody tr').nth(row).locator('td').nth(column);
+const cell = (grid: Locator, row: number, column: number) =>
+  grid.locator('tbody tr').nth(row).locator('td').nth(column);
 /** A cell's text without the arrow Handsontable draws in dropdown cells. */
 const text = async (target: Locator) => ((await target.textContent()) ?? '').replace('\u25BC', '').trim();
 
@@ -53,7 +59,11 @@ const text = async (target: Locator) => ((await target.textContent()) ?? '').rep
 function openEditor(page: Page) {
   return page.evaluate(() => {
     const active = document.activeElement;
-    if (!(active instanceof HTMLTextAreaElement || active instanceof HTMLInputElement) || !active.matches('[data-hot-input]')) return null;
+    if (
+      !(active instanceof HTMLTextAreaElement || active instanceof HTMLInputElement) ||
+      !active.matches('[data-hot-input]')
+    )
+      return null;
     const box = active.getBoundingClientRect();
     return active.checkVisibility() && box.width > 0 && box.height > 0 ? { value: active.value } : null;
   });
@@ -63,13 +73,21 @@ function openEditor(page: Page) {
  *  (inside the window, nothing over its middle). */
 function listChoices(page: Page) {
   return page.evaluate(() => {
-    const list = Array.from(document.querySelectorAll<HTMLElement>('.autocompleteEditor')).find((l) => l.checkVisibility());
+    const list = Array.from(document.querySelectorAll<HTMLElement>('.autocompleteEditor')).find((l) =>
+      l.checkVisibility(),
+    );
     if (!list) return [];
     return Array.from(list.querySelectorAll<HTMLElement>('.ht_master tbody td')).map((td) => {
       const box = td.getBoundingClientRect();
-      const inWindow = box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth;
+      const inWindow =
+        box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth;
       const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-      return { text: td.textContent ?? '', width: box.width, height: box.height, shown: inWindow && !!hit && td.contains(hit) };
+      return {
+        text: td.textContent ?? '',
+        width: box.width,
+        height: box.height,
+        shown: inWindow && !!hit && td.contains(hit),
+      };
     });
   });
 }
@@ -89,7 +107,9 @@ it('tablet: one tap edits a given name, a tapped choice sets the year level, and
   const api = await apiSession(server.url, DEMO.school);
   const before = await serverParticipants(api);
   await onDevice(TABLET, '/participant/index', 'Participants', async (page, grid) => {
-    const [firstname, lastname, yearLevel] = await Promise.all([COL.firstname, COL.lastname, COL.yearLevel].map((c) => text(cell(grid, 1, c))));
+    const [firstname, lastname, yearLevel] = await Promise.all(
+      [COL.firstname, COL.lastname, COL.yearLevel].map((c) => text(cell(grid, 1, c))),
+    );
     const person = before.find((p) => p.firstname === firstname && p.lastname === lastname)!;
     expect(person, `${firstname} ${lastname} on the server`).toBeDefined();
     const renamed = `${firstname}-Tapped`;
@@ -105,14 +125,23 @@ it('tablet: one tap edits a given name, a tapped choice sets the year level, and
     await cell(grid, 1, COL.yearLevel).tap();
     expect(await openEditor(page)).not.toBeNull();
     await expectEveryChoiceShown(page, YEAR_LEVELS.length, 44);
-    await page.locator('.autocompleteEditor .ht_master td').filter({ hasText: new RegExp(`^${newYear}$`) }).tap();
+    await page
+      .locator('.autocompleteEditor .ht_master td')
+      .filter({ hasText: new RegExp(`^${newYear}$`) })
+      .tap();
     await expect.poll(() => text(cell(grid, 1, COL.yearLevel))).toBe(newYear);
 
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(async () => {
-      const saved = (await serverParticipants(api)).find((p) => p.id === person.id) as (typeof person & { yearLevel: string }) | undefined;
-      return saved && { firstname: saved.firstname, yearLevel: saved.yearLevel };
-    }, { timeout: 30_000 }).toEqual({ firstname: renamed, yearLevel: newYear });
+    await expect
+      .poll(
+        async () => {
+          const saved = (await serverParticipants(api)).find((p) => p.id === person.id) as
+            (typeof person & { yearLevel: string }) | undefined;
+          return saved && { firstname: saved.firstname, yearLevel: saved.yearLevel };
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual({ firstname: renamed, yearLevel: newYear });
   });
   await api.dispose();
 });
@@ -129,7 +158,8 @@ it('tablet: a finger swipe over the grid scrolls it and opens no editor; a tap i
     const cdp = await page.context().newCDPSession(page);
     const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', at?: { x: number; y: number }) =>
       cdp.send('Input.dispatchTouchEvent', { type, touchPoints: at ? [at] : [] });
-    const settled = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const settled = () =>
+      page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
     await touch('touchStart', { x, y });
     for (let step = 1; step <= 8; step++) await touch('touchMove', { x, y: y - step * 25 });
@@ -142,12 +172,17 @@ it('tablet: a finger swipe over the grid scrolls it and opens no editor; a tap i
     // A finger landing while the list still glides stops it rather than tapping: let it come to rest
     // (a fling glides for a while, longer on a loaded machine).
     let last = -1;
-    await expect.poll(async () => {
-      const now = await scrollTop();
-      const resting = now === last;
-      last = now;
-      return resting;
-    }, { interval: 300, timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const now = await scrollTop();
+          const resting = now === last;
+          last = now;
+          return resting;
+        },
+        { interval: 300, timeout: 20_000 },
+      )
+      .toBe(true);
     // The same finger without moving: a tap, which edits (so the swipe was told apart, not ignored).
     await touch('touchStart', { x, y });
     await touch('touchEnd');
@@ -200,7 +235,9 @@ async function activeDisciplineCount() {
   const api = await apiSession(server.url, DEMO.school);
   try {
     const teams = (await (await api.get('/api/teams')).json()) as { EventId: string }[];
-    const disciplines = (await (await api.get(`/api/event/${teams[0]!.EventId}/disciplines`)).json()) as { active: boolean }[];
+    const disciplines = (await (await api.get(`/api/event/${teams[0]!.EventId}/disciplines`)).json()) as {
+      active: boolean;
+    }[];
     return disciplines.filter((d) => d.active).length;
   } finally {
     await api.dispose();

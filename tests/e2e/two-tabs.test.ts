@@ -29,11 +29,16 @@ it('applies the edits once when the sending tab closes mid-send and the other ta
   await setDeviceOffline(env.device.context, true);
   for (const p of before) await editCell(first, p.firstname, `${p.firstname}-Tabs`);
   await first.getByRole('button', { name: 'Save' }).click();
-  await first.getByText(/1 change pending/i).first().waitFor();
+  await first
+    .getByText(/1 change pending/i)
+    .first()
+    .waitFor();
 
   // The save reaches the server, which applies it; its answer never reaches the tab.
   let applied!: () => void;
-  const reachedServer = new Promise<void>((resolve) => { applied = resolve; });
+  const reachedServer = new Promise<void>((resolve) => {
+    applied = resolve;
+  });
   const holdAnswer = async (route: Route) => {
     if (route.request().method() === 'GET') return route.continue();
     await route.fetch();
@@ -50,12 +55,17 @@ it('applies the edits once when the sending tab closes mid-send and the other ta
   const second = await env.device.context.newPage();
   await second.goto(`${env.server.url}/#/participant/index`);
   await masterCell(second, `${before[0]!.firstname}-Tabs`).waitFor();
-  await expect.poll(async () => second.getByText(/changes? pending/i).count(), { timeout: 30_000, interval: 250 }).toBe(0);
+  await expect
+    .poll(async () => second.getByText(/changes? pending/i).count(), { timeout: 30_000, interval: 250 })
+    .toBe(0);
 
   const after = await participants();
   for (const p of before) {
     // Applied once: one version more than before, whatever was sent twice.
-    expect(after.find((q) => q.id === p.id)).toMatchObject({ firstname: `${p.firstname}-Tabs`, version: p.version + 1 });
+    expect(after.find((q) => q.id === p.id)).toMatchObject({
+      firstname: `${p.firstname}-Tabs`,
+      version: p.version + 1,
+    });
   }
   await second.close();
   await api.dispose();

@@ -23,7 +23,9 @@ async function expectEditKept(page: Page, value: string) {
 it('keeps a participant edit not saved yet across leaving the screen and a reload, until Save sends it', async () => {
   const api = await apiSession(env.server.url, DEMO.school);
   const all = await serverParticipants(api);
-  const person = all.find((p) => !p.archived && all.filter((q) => `${q.firstname} ${q.lastname}`.includes(p.firstname)).length === 1)!;
+  const person = all.find(
+    (p) => !p.archived && all.filter((q) => `${q.firstname} ${q.lastname}`.includes(p.firstname)).length === 1,
+  )!;
   const renamed = `${person.firstname}-kept`;
 
   const page = await env.device.context.newPage();
@@ -46,7 +48,9 @@ it('keeps a participant edit not saved yet across leaving the screen and a reloa
   await expectEditKept(page, renamed);
 
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect.poll(async () => (await serverParticipants(api)).find((p) => p.id === person.id)?.firstname, { timeout: 30_000 }).toBe(renamed);
+  await expect
+    .poll(async () => (await serverParticipants(api)).find((p) => p.id === person.id)?.firstname, { timeout: 30_000 })
+    .toBe(renamed);
   await expect.poll(() => statusBar(page).textContent()).toContain('All changes saved');
   expect(await page.getByText('kept on this device', { exact: false }).count()).toBe(0);
   await page.reload();

@@ -8,8 +8,12 @@ import { launchDevice } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
-beforeAll(async () => { server = await startServer(); });
-afterAll(async () => { await server?.stop(); });
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
 
 type Marked = typeof globalThis & { __beforeUpdate?: boolean; __interschoolsVersion?: string };
 
@@ -35,12 +39,21 @@ it('offers a new version and activates it only when the user accepts', async () 
     await page.getByText('A new version is available').waitFor({ timeout: 30_000 });
     expect(await waiting(), 'the new version must not activate by itself').toBe(true);
 
-    await page.evaluate(() => { (globalThis as Marked).__beforeUpdate = true; });
+    await page.evaluate(() => {
+      (globalThis as Marked).__beforeUpdate = true;
+    });
     await page.getByRole('button', { name: 'Update' }).click();
-    await page.waitForFunction(() => !(globalThis as Marked).__beforeUpdate && !!navigator.serviceWorker.controller, undefined, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => !(globalThis as Marked).__beforeUpdate && !!navigator.serviceWorker.controller,
+      undefined,
+      { timeout: 30_000 },
+    );
     expect(await waiting()).toBe(false);
-    const versions = await Promise.all(device.context.serviceWorkers().map((w) =>
-      w.evaluate(() => (globalThis as Marked).__interschoolsVersion ?? null).catch(() => null)));
+    const versions = await Promise.all(
+      device.context
+        .serviceWorkers()
+        .map((w) => w.evaluate(() => (globalThis as Marked).__interschoolsVersion ?? null).catch(() => null)),
+    );
     expect(versions).toContain('next');
   } finally {
     await writeFile(swFile, original);

@@ -28,10 +28,36 @@ const TOUCH: Viewport[] = [
 
 /** Each role's main screens: the route and the title its page shows. */
 const SCREENS: Record<Role, [string, string][]> = {
-  school: [['/', 'Welcome'], ['/participant/index', 'Participants'], ['/team/grid', 'Teams'], ['/teamManager/index', 'Team managers'], ['/volunteer/index', 'Volunteers'], ['/waiver/index', 'Waivers'], ['/invoice', 'Invoice'], ['/school', ''], ['/ticketing', 'Ticketing']],
-  admin: [['/', 'Welcome'], ['/events', 'Events'], ['/schools', 'Schools'], ['/users', 'Users'], ['/payments', 'Payments'], ['/reports', 'Reports']],
-  racedept: [['/startlists', 'Start lists'], ['/startMarshall', 'Start Marshall'], ['/bib-list', 'Bib list']],
-  auditor: [['/', 'Welcome'], ['/payments', 'Payments'], ['/schools', 'Schools'], ['/reports', 'Reports']],
+  school: [
+    ['/', 'Welcome'],
+    ['/participant/index', 'Participants'],
+    ['/team/grid', 'Teams'],
+    ['/teamManager/index', 'Team managers'],
+    ['/volunteer/index', 'Volunteers'],
+    ['/waiver/index', 'Waivers'],
+    ['/invoice', 'Invoice'],
+    ['/school', ''],
+    ['/ticketing', 'Ticketing'],
+  ],
+  admin: [
+    ['/', 'Welcome'],
+    ['/events', 'Events'],
+    ['/schools', 'Schools'],
+    ['/users', 'Users'],
+    ['/payments', 'Payments'],
+    ['/reports', 'Reports'],
+  ],
+  racedept: [
+    ['/startlists', 'Start lists'],
+    ['/startMarshall', 'Start Marshall'],
+    ['/bib-list', 'Bib list'],
+  ],
+  auditor: [
+    ['/', 'Welcome'],
+    ['/payments', 'Payments'],
+    ['/schools', 'Schools'],
+    ['/reports', 'Reports'],
+  ],
 };
 
 let server: RunningServer;
@@ -63,11 +89,16 @@ async function measure(page: Page) {
 
 /** The race-day controls a finger has to hit, smaller than 44x44 px. */
 async function smallTargets(page: Page): Promise<string[]> {
-  return page.locator('main').evaluate((main) => [...main.querySelectorAll('button, select, input, a[href]')]
-    .filter((el) => (el as HTMLElement).offsetParent !== null && !el.closest('.visually-hidden'))
-    .map((el) => ({ el, box: el.getBoundingClientRect() }))
-    .filter(({ box }) => box.height < 44 || box.width < 44)
-    .map(({ el, box }) => `${el.tagName.toLowerCase()} '${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}' ${Math.round(box.width)}x${Math.round(box.height)}`));
+  return page.locator('main').evaluate((main) =>
+    [...main.querySelectorAll('button, select, input, a[href]')]
+      .filter((el) => (el as HTMLElement).offsetParent !== null && !el.closest('.visually-hidden'))
+      .map((el) => ({ el, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.height < 44 || box.width < 44)
+      .map(
+        ({ el, box }) =>
+          `${el.tagName.toLowerCase()} '${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}' ${Math.round(box.width)}x${Math.round(box.height)}`,
+      ),
+  );
 }
 
 async function visit(page: Page, route: string, title: string) {
@@ -95,11 +126,16 @@ function checkRole(role: Role, viewports: Viewport[]) {
           const m = await measure(page);
           const quarter = m.innerHeight / 4;
           lefts.add(m.titleLeft);
-          findings.push(`${viewport.name.padEnd(16)} ${role.padEnd(8)} ${route.padEnd(18)} title at ${m.titleLeft},${String(m.titleTop).padStart(4)} px (${Math.round((100 * m.titleTop) / m.innerHeight)}%), width ${m.scrollWidth}/${viewport.width}`);
-          if (m.titleTop < 0 || m.titleTop > quarter) problems.push(`${viewport.name} ${route}: title at ${m.titleTop} of ${m.innerHeight} px`);
+          findings.push(
+            `${viewport.name.padEnd(16)} ${role.padEnd(8)} ${route.padEnd(18)} title at ${m.titleLeft},${String(m.titleTop).padStart(4)} px (${Math.round((100 * m.titleTop) / m.innerHeight)}%), width ${m.scrollWidth}/${viewport.width}`,
+          );
+          if (m.titleTop < 0 || m.titleTop > quarter)
+            problems.push(`${viewport.name} ${route}: title at ${m.titleTop} of ${m.innerHeight} px`);
           // On a phone Chromium widens the layout to fit what spills, so the screen's own width is the yardstick.
-          if (m.scrollWidth > viewport.width) problems.push(`${viewport.name} ${route}: page ${m.scrollWidth} px wide on a ${viewport.width} px screen`);
-          if (viewport.touch && role === 'racedept') problems.push(...(await smallTargets(page)).map((t) => `${viewport.name} ${route}: ${t}`));
+          if (m.scrollWidth > viewport.width)
+            problems.push(`${viewport.name} ${route}: page ${m.scrollWidth} px wide on a ${viewport.width} px screen`);
+          if (viewport.touch && role === 'racedept')
+            problems.push(...(await smallTargets(page)).map((t) => `${viewport.name} ${route}: ${t}`));
           if (viewport.width < 500) await expectAccessible(page, `${role} on a phone: ${route}`);
         }
         // One page frame: every page's title starts at the same left edge.
@@ -128,7 +164,16 @@ function checkRole(role: Role, viewports: Viewport[]) {
 
 /** The navigation's name for a screen where it differs from the page's title. */
 function navLabel(route: string, title: string): string {
-  return ({ '/schools': 'Schools and BPAY', '/ticketing': 'Ticketing', '/bib-list': 'Bib list', '/reports': 'Reports' } as Record<string, string>)[route] ?? title;
+  return (
+    (
+      {
+        '/schools': 'Schools and BPAY',
+        '/ticketing': 'Ticketing',
+        '/bib-list': 'Bib list',
+        '/reports': 'Reports',
+      } as Record<string, string>
+    )[route] ?? title
+  );
 }
 
 it('keeps a volunteer typed on a phone but not saved across the Menu drawer and a reload', async () => {
@@ -140,7 +185,10 @@ it('keeps a volunteer typed on a phone but not saved across the Menu drawer and 
     await visit(page, '/volunteer/index', 'Volunteers');
     const rows = page.locator('section[aria-labelledby="volunteers-title"] tbody tr');
     await page.getByRole('button', { name: 'Add volunteer' }).tap();
-    await rows.last().getByLabel(/^Given name/).fill('Phone-kept');
+    await rows
+      .last()
+      .getByLabel(/^Given name/)
+      .fill('Phone-kept');
     const statusBar = page.getByRole('status', { name: 'Sync status' });
     await expect.poll(() => statusBar.textContent()).toContain('1 edit not saved yet');
 
@@ -152,7 +200,8 @@ it('keeps a volunteer typed on a phone but not saved across the Menu drawer and 
     await go('Teams', 'Teams');
     expect(await statusBar.textContent()).toContain('1 edit not saved yet');
     await go('Volunteers', 'Volunteers');
-    const kept = async () => page.getByLabel(/^Given name/).evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+    const kept = async () =>
+      page.getByLabel(/^Given name/).evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
     await expect.poll(kept).toContain('Phone-kept');
     await page.reload();
     await expect.poll(kept).toContain('Phone-kept');

@@ -64,18 +64,31 @@ it('registers two volunteers with preferences offline and syncs them, each prefe
 
   await page.reload();
   await page.getByRole('heading', { name: 'Positions' }).waitFor();
-  await expect(page.getByLabel(/^Given name/).evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).resolves.toEqual(expect.arrayContaining(['Olive', 'Oscar']));
+  await expect(
+    page.getByLabel(/^Given name/).evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)),
+  ).resolves.toEqual(expect.arrayContaining(['Olive', 'Oscar']));
   expect(((await (await api.get('/api/volunteers')).json()) as Volunteer[]).length).toBe(before.length);
 
   await setDeviceOffline(env.device.context, false);
-  await expect.poll(async () => ((await (await api.get('/api/volunteers')).json()) as Volunteer[]).filter((v) => v.lastname === 'Offline').length, { timeout: 30_000, interval: 500 }).toBe(2);
-  const added = ((await (await api.get('/api/volunteers')).json()) as Volunteer[]).filter((v) => v.lastname === 'Offline');
+  await expect
+    .poll(
+      async () =>
+        ((await (await api.get('/api/volunteers')).json()) as Volunteer[]).filter((v) => v.lastname === 'Offline')
+          .length,
+      { timeout: 30_000, interval: 500 },
+    )
+    .toBe(2);
+  const added = ((await (await api.get('/api/volunteers')).json()) as Volunteer[]).filter(
+    (v) => v.lastname === 'Offline',
+  );
   const slots = (await (await api.get('/api/volunteerSlots')).json()) as Slot[];
   for (const v of added) {
     expect(slots.find((s) => s.VolunteerId === v.id)?.preferences[0]?.isLocked, v.firstname).toBe(true);
   }
   // Back on the device: the pull brings the locks.
-  await expect.poll(() => page.getByText('Locked', { exact: true }).count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+  await expect
+    .poll(() => page.getByText('Locked', { exact: true }).count(), { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(2);
   await page.close();
 });
 

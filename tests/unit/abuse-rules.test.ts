@@ -10,32 +10,57 @@ import { volunteersBodySchema } from '../../src/domain/schemas';
 import { SERVER_MESSAGES, volunteerPositionNotOfferedMessage } from '../../src/domain/server-messages';
 import { EMPTY_PREFERENCE, draftIssues, type SlotFields } from '../../src/features/volunteers/volunteer-draft';
 
-const complete = { ...EMPTY_PREFERENCE, DisciplineId: 2, division: 1, gender: 'Male' as const, position: 'Shovel' as const };
+const complete = {
+  ...EMPTY_PREFERENCE,
+  DisciplineId: 2,
+  division: 1,
+  gender: 'Male' as const,
+  position: 'Shovel' as const,
+};
 
 describe('volunteer places', () => {
   it("stops a complete preference without a volunteer on the general and other-region screens too: 'You must select a volunteer'", () => {
-    const slots: SlotFields[] = [{ id: 's1', VolunteerId: null, preferences: [complete] }, { id: 's2', VolunteerId: 'v1', preferences: [complete] }];
+    const slots: SlotFields[] = [
+      { id: 's1', VolunteerId: null, preferences: [complete] },
+      { id: 's2', VolunteerId: 'v1', preferences: [complete] },
+    ];
     for (const variant of ['general', 'aus', 'vic'] as const) {
       const issues = draftIssues([], slots, variant);
       expect(issues.slots.get('s1'), variant).toBe(MESSAGES.volunteerRequired);
       expect(issues.slots.has('s2'), variant).toBe(false);
     }
     // A slot still being chosen may wait for its volunteer.
-    expect(draftIssues([], [{ id: 's3', VolunteerId: null, preferences: [{ ...complete, gender: null }] }], 'general').slots.size).toBe(0);
+    expect(
+      draftIssues([], [{ id: 's3', VolunteerId: null, preferences: [{ ...complete, gender: null }] }], 'general').slots
+        .size,
+    ).toBe(0);
   });
 
   it('refuses a position the discipline does not offer, naming those it does', () => {
     const body = (position: string, DisciplineId: number) => ({
-      multi: true, volunteers: [], volunteersDeleted: [], slotsDeleted: [],
-      slots: [{ id: '0190a6c4-0000-7000-8000-000000000001', VolunteerId: null, preferences: [{ DisciplineId, division: 1, gender: 'Male', position }] }],
+      multi: true,
+      volunteers: [],
+      volunteersDeleted: [],
+      slotsDeleted: [],
+      slots: [
+        {
+          id: '0190a6c4-0000-7000-8000-000000000001',
+          VolunteerId: null,
+          preferences: [{ DisciplineId, division: 1, gender: 'Male', position }],
+        },
+      ],
     });
     const refused = volunteersBodySchema.safeParse(body('Shovel', 3));
     expect(refused.success).toBe(false);
-    expect(refused.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([[
-      'slots.0.preferences.0.position',
-      volunteerPositionNotOfferedMessage(['Start Marshall', 'Finish Assistant', 'Start Referee', 'Finish Referee']),
-    ]]);
-    expect(volunteerPositionNotOfferedMessage(['Start Marshall', 'Shovel'])).toBe('This discipline does not offer that position: choose Start Marshall or Shovel.');
+    expect(refused.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      [
+        'slots.0.preferences.0.position',
+        volunteerPositionNotOfferedMessage(['Start Marshall', 'Finish Assistant', 'Start Referee', 'Finish Referee']),
+      ],
+    ]);
+    expect(volunteerPositionNotOfferedMessage(['Start Marshall', 'Shovel'])).toBe(
+      'This discipline does not offer that position: choose Start Marshall or Shovel.',
+    );
     expect(volunteersBodySchema.safeParse(body('Shovel', 2)).success).toBe(true);
   });
 });
@@ -57,9 +82,26 @@ describe('the profile sign-in', () => {
 
   it('needs the current password for a new email or password, not for a change of case or other fields', () => {
     const ask = { 'user.currentPassword': SERVER_MESSAGES.currentPasswordRequired };
-    expect(profileLoginErrors({ ...baseline, user: { email: 'new@school.example', password: '' } }, baseline)).toEqual(ask);
-    expect(profileLoginErrors({ ...baseline, user: { email: 'coord@school.example', password: 'a new password' } }, baseline)).toEqual(ask);
-    expect(profileLoginErrors({ ...baseline, user: { email: 'new@school.example', password: '', currentPassword: 'mine' } }, baseline)).toEqual({});
-    expect(profileLoginErrors({ ...baseline, town: 'Thredbo', user: { email: 'Coord@School.example', password: '' } }, baseline)).toEqual({});
+    expect(profileLoginErrors({ ...baseline, user: { email: 'new@school.example', password: '' } }, baseline)).toEqual(
+      ask,
+    );
+    expect(
+      profileLoginErrors(
+        { ...baseline, user: { email: 'coord@school.example', password: 'a new password' } },
+        baseline,
+      ),
+    ).toEqual(ask);
+    expect(
+      profileLoginErrors(
+        { ...baseline, user: { email: 'new@school.example', password: '', currentPassword: 'mine' } },
+        baseline,
+      ),
+    ).toEqual({});
+    expect(
+      profileLoginErrors(
+        { ...baseline, town: 'Thredbo', user: { email: 'Coord@School.example', password: '' } },
+        baseline,
+      ),
+    ).toEqual({});
   });
 });

@@ -15,7 +15,9 @@ type Zone = { target: string | string[]; from: string | string[]; message?: stri
 type ResolvedZone = { targets: string[]; from: string[] };
 
 const foldersOf = (dir: string) =>
-  readdirSync(join(ROOT, dir), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+  readdirSync(join(ROOT, dir), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name);
 
 /** `folder` is `path` or lies inside it. */
 const inside = (folder: string, path: string) => !relative(path, folder).startsWith('..');
@@ -35,7 +37,10 @@ beforeAll(async () => {
 
 const fenced = (folder: string) => zones.some((zone) => zone.targets.some((t) => inside(join(ROOT, folder), t)));
 const barred = (folder: string, from: string) =>
-  zones.some((zone) => zone.targets.some((t) => inside(join(ROOT, folder), t)) && zone.from.some((f) => inside(join(ROOT, from), f)));
+  zones.some(
+    (zone) =>
+      zone.targets.some((t) => inside(join(ROOT, folder), t)) && zone.from.some((f) => inside(join(ROOT, from), f)),
+  );
 
 describe('the import fences', () => {
   it('fence the imports of every folder of src/ and server/', () => {
@@ -48,15 +53,18 @@ describe('the import fences', () => {
     const open = features.flatMap((feature) =>
       [...features.filter((other) => other !== feature).map((other) => `src/features/${other}`), 'src/app']
         .filter((from) => !barred(`src/features/${feature}`, from))
-        .map((from) => `src/features/${feature} may import ${from}`));
+        .map((from) => `src/features/${feature} may import ${from}`),
+    );
     expect(open).toEqual([]);
   });
 
   it('keep every server module out of the server folders below the modules', () => {
     const below = foldersOf('server').filter((f) => f !== 'modules');
     const open = foldersOf('server/modules').flatMap((module) =>
-      below.filter((folder) => !barred(`server/${folder}`, `server/modules/${module}`))
-        .map((folder) => `server/${folder} may import server/modules/${module}`));
+      below
+        .filter((folder) => !barred(`server/${folder}`, `server/modules/${module}`))
+        .map((folder) => `server/${folder} may import server/modules/${module}`),
+    );
     expect(open).toEqual([]);
   });
 
@@ -72,21 +80,31 @@ describe('lint', () => {
     (await eslint.lintText(code, { filePath: join(ROOT, filePath) }))[0]!.messages.map((m) => m.ruleId);
 
   it('refuses a feature importing another feature or the shell', async () => {
-    const code = "import { screens } from '../money/screens';\nimport { App } from '../../app/app';\nexport const probe = [screens, App];\n";
+    const code =
+      "import { screens } from '../money/screens';\nimport { App } from '../../app/app';\nexport const probe = [screens, App];\n";
     const found = await ruleIds(code, 'src/features/teams/probe.ts');
     expect(found.filter((id) => id === 'import-x/no-restricted-paths')).toHaveLength(2);
   });
 
-  it('refuses a server module reaching past another module\'s face, and takes the face', async () => {
-    const past = await ruleIds("import { sweepMoney } from '../money/reconcile';\nexport const probe = sweepMoney;\n", 'server/modules/teams/probe.ts');
+  it("refuses a server module reaching past another module's face, and takes the face", async () => {
+    const past = await ruleIds(
+      "import { sweepMoney } from '../money/reconcile';\nexport const probe = sweepMoney;\n",
+      'server/modules/teams/probe.ts',
+    );
     expect(past).toContain('import-x/no-restricted-paths');
-    const face = await ruleIds("import { sweepMoney } from '../money';\nexport const probe = sweepMoney;\n", 'server/modules/teams/probe.ts');
+    const face = await ruleIds(
+      "import { sweepMoney } from '../money';\nexport const probe = sweepMoney;\n",
+      'server/modules/teams/probe.ts',
+    );
     expect(face).not.toContain('import-x/no-restricted-paths');
   });
 
   it('sees a dependency cycle between TypeScript modules', async () => {
     // index.ts re-exports common.ts, so common.ts importing the index closes a cycle.
-    const found = await ruleIds("import * as schemas from './index';\nexport const probe = schemas;\n", 'src/domain/schemas/common.ts');
+    const found = await ruleIds(
+      "import * as schemas from './index';\nexport const probe = schemas;\n",
+      'src/domain/schemas/common.ts',
+    );
     expect(found).toContain('import-x/no-cycle');
   });
 });

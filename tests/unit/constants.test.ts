@@ -19,7 +19,8 @@ describe('business constants of spec section 9, through the rules that use them'
 
   it('takes year levels K and 1 to 12, nothing below or above', () => {
     expect(accepts(yearLevelSchema, ['K', ...Array.from({ length: 12 }, (_, i) => String(i + 1))])).toEqual([]);
-    for (const level of ['0', '13', 'k', 'Prep', 7]) expect(yearLevelSchema.safeParse(level).success, String(level)).toBe(false);
+    for (const level of ['0', '13', 'k', 'Prep', 7])
+      expect(yearLevelSchema.safeParse(level).success, String(level)).toBe(false);
   });
 
   it('takes the event levels and the two invoice types only', () => {

@@ -109,10 +109,22 @@ const SPEC_CALLS = [
 // beyond the spec (PRODUCT-DECISIONS 'Race day': the stored draw and the start hut marks); the
 // registry import as a POST too, as it changes data (the spec's GET is kept, for this app only);
 // the timing files the spec's /files pages download, and their columns (docs/timing-files.md).
-const OUR_CALLS = ['GET /api/snowracer-export', 'POST /api/snowracer-import', 'POST /api/xls-import/confirm', 'POST /api/startlist/draw', 'PUT /api/raceMarks',
-  'PUT /api/v2/Trophies', 'POST /api/files/results', 'POST /api/files/trophies', 'GET /api/files/:id',
-  'GET /api/timing-file', 'PUT /api/timing-file/columns', 'GET /api/accounting/queue', 'POST /api/accounting/queue/:id/retry',
-  'POST /api/sync/batch'];
+const OUR_CALLS = [
+  'GET /api/snowracer-export',
+  'POST /api/snowracer-import',
+  'POST /api/xls-import/confirm',
+  'POST /api/startlist/draw',
+  'PUT /api/raceMarks',
+  'PUT /api/v2/Trophies',
+  'POST /api/files/results',
+  'POST /api/files/trophies',
+  'GET /api/files/:id',
+  'GET /api/timing-file',
+  'PUT /api/timing-file/columns',
+  'GET /api/accounting/queue',
+  'POST /api/accounting/queue/:id/retry',
+  'POST /api/sync/batch',
+];
 
 const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
 
@@ -124,7 +136,11 @@ describe('the API contract', () => {
 
   it('adds no call beyond the spec except the documented ones', () => {
     const spec = new Set([...SPEC_CALLS, ...OUR_CALLS]);
-    expect(allRoutes().map(key).filter((call) => !spec.has(call))).toEqual([]);
+    expect(
+      allRoutes()
+        .map(key)
+        .filter((call) => !spec.has(call)),
+    ).toEqual([]);
   });
 
   it('describes each call once', () => {

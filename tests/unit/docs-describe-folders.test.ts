@@ -51,16 +51,19 @@ const entriesOf = (folder: string): Dirent[] => readdirSync(join(ROOT, folder), 
 
 /** Everything the doc must name, as paths from the root (an empty folder holds nothing to say). */
 function describedOnDisk(): string[] {
-  return DESCRIBED.flatMap(({ under, kind }) => entriesOf(under)
-    .filter((e) => (kind === 'folders' ? e.isDirectory() && entriesOf(`${under}/${e.name}`).length > 0 : e.isFile()))
-    .map((e) => `${under}/${e.name}`));
+  return DESCRIBED.flatMap(({ under, kind }) =>
+    entriesOf(under)
+      .filter((e) => (kind === 'folders' ? e.isDirectory() && entriesOf(`${under}/${e.name}`).length > 0 : e.isFile()))
+      .map((e) => `${under}/${e.name}`),
+  );
 }
 
 /** A named path of one of the described kinds: directly inside one of the DESCRIBED folders. */
-const isOfDescribedKind = (path: string) => DESCRIBED.some(({ under }) => {
-  if (!path.startsWith(`${under}/`)) return false;
-  return !path.slice(under.length + 1).includes('/');
-});
+const isOfDescribedKind = (path: string) =>
+  DESCRIBED.some(({ under }) => {
+    if (!path.startsWith(`${under}/`)) return false;
+    return !path.slice(under.length + 1).includes('/');
+  });
 
 function exists(path: string): boolean {
   const slash = path.lastIndexOf('/');

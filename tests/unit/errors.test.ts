@@ -24,7 +24,9 @@ describe('shared error codes', () => {
   });
 
   it('carries code, status and fields on a DomainError', () => {
-    const error = new DomainError('BIB_TAKEN', 'Bib 7 is already assigned to Sam Lee.', [{ path: 'bib', message: 'taken' }]);
+    const error = new DomainError('BIB_TAKEN', 'Bib 7 is already assigned to Sam Lee.', [
+      { path: 'bib', message: 'taken' },
+    ]);
     expect(error).toBeInstanceOf(Error);
     expect([error.code, error.status, error.fields?.length]).toEqual(['BIB_TAKEN', 422, 1]);
   });

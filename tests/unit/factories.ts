@@ -5,15 +5,17 @@ export function uuid(n: number): string {
   return `00000000-0000-4000-8000-${n.toString().padStart(12, '0')}`;
 }
 
-export function teamRow(overrides: Partial<{
-  id: string;
-  DisciplineId: number;
-  division: number;
-  teamRank: string;
-  gender: string;
-  TeamManagerId: string | null;
-  TeamEntries: { id: string; ParticipantId: string | null; position: number | null }[];
-}> = {}) {
+export function teamRow(
+  overrides: Partial<{
+    id: string;
+    DisciplineId: number;
+    division: number;
+    teamRank: string;
+    gender: string;
+    TeamManagerId: string | null;
+    TeamEntries: { id: string; ParticipantId: string | null; position: number | null }[];
+  }> = {},
+) {
   return {
     id: uuid(100),
     DisciplineId: 2,

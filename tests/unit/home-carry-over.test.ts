@@ -5,7 +5,21 @@ import { uuid } from './factories';
 
 describe('first-season carry-over', () => {
   it('moves every year level up one: K -> 1 ... 11 -> 12; Year 12s leave', () => {
-    expect(YEAR_LEVELS.map(nextYearLevel)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', null]);
+    expect(YEAR_LEVELS.map(nextYearLevel)).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+      '10',
+      '11',
+      '12',
+      null,
+    ]);
   });
 
   it('leaves a blank year level blank (nobody can tell what it becomes)', () => {
@@ -28,7 +42,10 @@ describe('first-season carry-over', () => {
       { id: uuid(6), yearLevel: '', archived: 0 },
     ];
     expect(planCarryOver(rows, new Set([uuid(4)]))).toEqual({
-      carried: [{ id: uuid(1), yearLevel: '1' }, { id: uuid(2), yearLevel: '12' }],
+      carried: [
+        { id: uuid(1), yearLevel: '1' },
+        { id: uuid(2), yearLevel: '12' },
+      ],
       archive: [uuid(3), uuid(4)],
     });
   });

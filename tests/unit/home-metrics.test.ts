@@ -39,7 +39,14 @@ describe('home metrics', () => {
   });
 
   it('counts zero everywhere for an empty school', () => {
-    const empty = homeMetrics({ participants: [], teamManagers: [], teams: [], volunteers: [], slots: [], waivers: [] });
+    const empty = homeMetrics({
+      participants: [],
+      teamManagers: [],
+      teams: [],
+      volunteers: [],
+      slots: [],
+      waivers: [],
+    });
     expect(Object.values(empty).every((value) => value === 0)).toBe(true);
   });
 });
@@ -49,8 +56,22 @@ describe('teams with unassigned entries', () => {
 
   it('lists name, division, rank and gender of teams with an entry lacking a participant', () => {
     const teams = [
-      teamRow({ id: uuid(101), DisciplineId: 2, division: 2, teamRank: 'B', gender: 'Female', TeamEntries: [entry(1, null, 1)] }),
-      teamRow({ id: uuid(102), DisciplineId: 1, division: 2, teamRank: 'A', gender: 'Female', TeamEntries: [entry(2, null, 2)] }),
+      teamRow({
+        id: uuid(101),
+        DisciplineId: 2,
+        division: 2,
+        teamRank: 'B',
+        gender: 'Female',
+        TeamEntries: [entry(1, null, 1)],
+      }),
+      teamRow({
+        id: uuid(102),
+        DisciplineId: 1,
+        division: 2,
+        teamRank: 'A',
+        gender: 'Female',
+        TeamEntries: [entry(2, null, 2)],
+      }),
       teamRow({ id: uuid(103), TeamEntries: [entry(3, 1, 1)] }),
     ];
     expect(teamsWithUnassignedEntries(teams, (id) => names[id] ?? '')).toEqual([

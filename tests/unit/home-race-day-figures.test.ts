@@ -8,17 +8,34 @@ const EVENT = uuid(1);
 const OTHER = uuid(2);
 
 const readiness = (patch: Partial<SchoolReadiness>): SchoolReadiness => ({
-  EventId: EVENT, racers: 10, raceEntries: 14, completedParticipantWaivers: 8, volunteers: 2, completedVolunteerWaivers: 1,
-  assignedVolunteers: 1, requiredVolunteers: 2, invoicePaid: false, ...patch,
+  EventId: EVENT,
+  racers: 10,
+  raceEntries: 14,
+  completedParticipantWaivers: 8,
+  volunteers: 2,
+  completedVolunteerWaivers: 1,
+  assignedVolunteers: 1,
+  requiredVolunteers: 2,
+  invoicePaid: false,
+  ...patch,
 });
 
-describe('an event\'s figures across schools', () => {
+describe("an event's figures across schools", () => {
   it('adds up the schools with race entries of the event, and counts its teams', () => {
     const figures = eventFigures(EVENT, {
       teams: [{ EventId: EVENT }, { EventId: EVENT }, { EventId: OTHER }],
       readiness: [
         readiness({}),
-        readiness({ racers: 3, raceEntries: 4, completedParticipantWaivers: 3, volunteers: 1, completedVolunteerWaivers: 1, assignedVolunteers: 1, requiredVolunteers: 1, invoicePaid: true }),
+        readiness({
+          racers: 3,
+          raceEntries: 4,
+          completedParticipantWaivers: 3,
+          volunteers: 1,
+          completedVolunteerWaivers: 1,
+          assignedVolunteers: 1,
+          requiredVolunteers: 1,
+          invoicePaid: true,
+        }),
         readiness({ EventId: OTHER, racers: 50 }),
         readiness({ raceEntries: 0, racers: 0, invoicePaid: true }),
       ],
@@ -42,19 +59,53 @@ describe('an event\'s figures across schools', () => {
   });
 });
 
-describe('an event\'s races by discipline', () => {
-  const team = (n: number, DisciplineId: number, division: number, gender: string, EventId = EVENT) =>
-    ({ id: uuid(100 + n), EventId, SchoolId: uuid(50), DisciplineId, division, gender, teamRank: 'A' });
-  const entry = (teamN: number, participant: number | null) => ({ TeamId: uuid(100 + teamN), ParticipantId: participant === null ? null : uuid(500 + participant) });
-  const event = { id: EVENT, disciplines: [{ DisciplineId: 3, name: 'Giant Slalom' }, { DisciplineId: 1, name: 'Alpine' }] };
+describe("an event's races by discipline", () => {
+  const team = (n: number, DisciplineId: number, division: number, gender: string, EventId = EVENT) => ({
+    id: uuid(100 + n),
+    EventId,
+    SchoolId: uuid(50),
+    DisciplineId,
+    division,
+    gender,
+    teamRank: 'A',
+  });
+  const entry = (teamN: number, participant: number | null) => ({
+    TeamId: uuid(100 + teamN),
+    ParticipantId: participant === null ? null : uuid(500 + participant),
+  });
+  const event = {
+    id: EVENT,
+    disciplines: [
+      { DisciplineId: 3, name: 'Giant Slalom' },
+      { DisciplineId: 1, name: 'Alpine' },
+    ],
+  };
 
-  it('groups the races with teams by discipline in the event\'s order, counting teams and distinct racers', () => {
+  it("groups the races with teams by discipline in the event's order, counting teams and distinct racers", () => {
     const races = racesByDiscipline(event, {
-      teams: [team(1, 1, 2, 'Female'), team(2, 1, 2, 'Female'), team(3, 1, 1, 'Co-ed'), team(4, 1, 1, 'Male'), team(5, 3, 4, 'Male'), team(6, 1, 2, 'Female', OTHER)],
-      entries: [entry(1, 1), entry(1, 2), entry(1, null), entry(2, 3), entry(3, 4), entry(5, 5), entry(5, 5), entry(6, 9)],
+      teams: [
+        team(1, 1, 2, 'Female'),
+        team(2, 1, 2, 'Female'),
+        team(3, 1, 1, 'Co-ed'),
+        team(4, 1, 1, 'Male'),
+        team(5, 3, 4, 'Male'),
+        team(6, 1, 2, 'Female', OTHER),
+      ],
+      entries: [
+        entry(1, 1),
+        entry(1, 2),
+        entry(1, null),
+        entry(2, 3),
+        entry(3, 4),
+        entry(5, 5),
+        entry(5, 5),
+        entry(6, 9),
+      ],
     });
     expect(races.map((d) => d.name)).toEqual(['Giant Slalom', 'Alpine']);
-    expect(races[0]!.races).toEqual([{ EventId: EVENT, DisciplineId: 3, division: 4, gender: 'Male', teams: 1, racers: 1 }]);
+    expect(races[0]!.races).toEqual([
+      { EventId: EVENT, DisciplineId: 3, division: 4, gender: 'Male', teams: 1, racers: 1 },
+    ]);
     expect(races[1]!.races.map((r) => [r.division, r.gender, r.teams, r.racers])).toEqual([
       [1, 'Male', 1, 0],
       [1, 'Co-ed', 1, 1],

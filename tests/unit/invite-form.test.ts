@@ -2,7 +2,11 @@
 // closes with an invite only when every choice is made from the lists, and not already in the grid.
 import { describe, expect, it } from 'vitest';
 import {
-  EMPTY_INVITE_FORM, INVITE_FORM_MESSAGES, inviteDialogOutcome, readInviteForm, type InviteFormValues,
+  EMPTY_INVITE_FORM,
+  INVITE_FORM_MESSAGES,
+  inviteDialogOutcome,
+  readInviteForm,
+  type InviteFormValues,
 } from '../../src/domain/rules/invite-form';
 
 const DISCIPLINES = [1, 2, 9];
@@ -11,7 +15,8 @@ const full: InviteFormValues = { DisciplineId: '9', division: '6', gender: 'Male
 describe('the add-invite dialog', () => {
   it('closes with the invite, as numbers and choices, when every field is chosen', () => {
     expect(inviteDialogOutcome('add', full, DISCIPLINES)).toEqual({
-      close: true, result: { DisciplineId: 9, division: 6, gender: 'Male', stateNational: 'National' },
+      close: true,
+      result: { DisciplineId: 9, division: 6, gender: 'Male', stateNational: 'National' },
     });
   });
 
@@ -39,7 +44,10 @@ describe('the add-invite dialog', () => {
     ['a level other than State or National', { stateNational: 'Regional' }, 'stateNational'],
   ])('stays open with %s', (_, change, field) => {
     const outcome = inviteDialogOutcome('add', { ...full, ...change }, DISCIPLINES);
-    expect(outcome).toEqual({ close: false, problems: { [field]: INVITE_FORM_MESSAGES[field as keyof typeof INVITE_FORM_MESSAGES] } });
+    expect(outcome).toEqual({
+      close: false,
+      problems: { [field]: INVITE_FORM_MESSAGES[field as keyof typeof INVITE_FORM_MESSAGES] },
+    });
   });
 
   it('accepts each division 1 to 6, both genders and both levels', () => {
@@ -54,8 +62,13 @@ describe('the add-invite dialog', () => {
 
   it('stays open when the grid already holds that invite; another level is another invite', () => {
     const existing = [{ DisciplineId: 9, division: 6, gender: 'Male' as const, stateNational: 'National' as const }];
-    expect(inviteDialogOutcome('add', full, DISCIPLINES, existing)).toEqual({ close: false, problems: { form: INVITE_FORM_MESSAGES.duplicate } });
-    expect(inviteDialogOutcome('add', { ...full, stateNational: 'State' }, DISCIPLINES, existing)).toMatchObject({ close: true });
+    expect(inviteDialogOutcome('add', full, DISCIPLINES, existing)).toEqual({
+      close: false,
+      problems: { form: INVITE_FORM_MESSAGES.duplicate },
+    });
+    expect(inviteDialogOutcome('add', { ...full, stateNational: 'State' }, DISCIPLINES, existing)).toMatchObject({
+      close: true,
+    });
   });
 
   it('closes with nothing on Cancel, whatever the form holds', () => {

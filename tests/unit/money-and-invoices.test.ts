@@ -30,16 +30,27 @@ describe('money in cents', () => {
 describe('invoice totals', () => {
   it('charges the registration fee once plus the entry fee per race entry', () => {
     const totals = invoiceTotals({ registrationFee: 50, teamEntryFee: 12.5, entryCount: 8, received: 0 });
-    expect(totals).toMatchObject({ registrationFee: 50, entriesAmount: 100, total: 150, outstanding: 150, paid: false });
+    expect(totals).toMatchObject({
+      registrationFee: 50,
+      entriesAmount: 100,
+      total: 150,
+      outstanding: 150,
+      paid: false,
+    });
   });
 
-  it('shows the GST component as each line\'s 1/11 rounded to the cent, added, as the invoice and Xero have it', () => {
+  it("shows the GST component as each line's 1/11 rounded to the cent, added, as the invoice and Xero have it", () => {
     expect(invoiceTotals({ registrationFee: 50, teamEntryFee: 12.5, entryCount: 8, received: 0 }).gst).toBe(13.64);
-    expect(invoiceTotalsCents({ registrationFee: 110, teamEntryFee: 0, entryCount: 1, received: 0 }).gstCents).toBe(1000);
+    expect(invoiceTotalsCents({ registrationFee: 110, teamEntryFee: 0, entryCount: 1, received: 0 }).gstCents).toBe(
+      1000,
+    );
     // $50 + $30: $4.55 + $2.73 = $7.28, where the total's 1/11 would say $7.27.
     expect(invoiceTotals({ registrationFee: 50, teamEntryFee: 30, entryCount: 1, received: 0 }).gst).toBe(7.28);
     // One line per discipline: $50 + 3 x $10 in one line and 1 x $10 in another.
-    expect(invoiceTotalsCents({ registrationFee: 50, teamEntryFee: 10, entryCount: 4, received: 0, entriesPerLine: [3, 1] }).gstCents).toBe(455 + 273 + 91);
+    expect(
+      invoiceTotalsCents({ registrationFee: 50, teamEntryFee: 10, entryCount: 4, received: 0, entriesPerLine: [3, 1] })
+        .gstCents,
+    ).toBe(455 + 273 + 91);
   });
 
   it('subtracts payments received from the outstanding amount', () => {
@@ -50,7 +61,9 @@ describe('invoice totals', () => {
 
   it('is paid once payments cover the total, and shows an overpayment as credit', () => {
     expect(invoiceTotals({ registrationFee: 50, teamEntryFee: 10, entryCount: 5, received: 100 }).paid).toBe(true);
-    expect(invoiceTotals({ registrationFee: 50, teamEntryFee: 10, entryCount: 5, received: 120 }).outstanding).toBe(-20);
+    expect(invoiceTotals({ registrationFee: 50, teamEntryFee: 10, entryCount: 5, received: 120 }).outstanding).toBe(
+      -20,
+    );
   });
 
   it('charges nothing to a school without entries, which is never "paid"', () => {

@@ -8,11 +8,21 @@ import { choiceParams, raceChoiceFrom, raceTitle } from '../../src/features/race
 import { refusedBibs } from '../../src/features/race-day/bib-manual-writes';
 
 const discipline = (DisciplineId: number, name: string, over: Partial<RaceEventRow['disciplines'][number]> = {}) => ({
-  DisciplineId, name, divisionFrom: 1, divisionTo: 4, male: true, female: true, active: true, ...over,
+  DisciplineId,
+  name,
+  divisionFrom: 1,
+  divisionTo: 4,
+  male: true,
+  female: true,
+  active: true,
+  ...over,
 });
 
 const event = (id: string, year: number): RaceEventRow => ({
-  id, name: `Event ${year}`, year, secondRunReverseCount: null,
+  id,
+  name: `Event ${year}`,
+  year,
+  secondRunReverseCount: null,
   disciplines: [
     discipline(1, 'Alpine'),
     discipline(2, 'Moguls', { divisionFrom: 2, divisionTo: 3 }),
@@ -29,7 +39,12 @@ const params = (q: string) => new URLSearchParams(q);
 describe('raceChoiceFrom', () => {
   it('takes the race the address names when the event offers it', () => {
     const choice = raceChoiceFrom(params(`event=${B.id}&discipline=2&division=3&gender=Female`), [A, B])!;
-    expect([choice.event.id, choice.discipline.DisciplineId, choice.divisions, choice.gender]).toEqual([B.id, 2, [3], 'Female']);
+    expect([choice.event.id, choice.discipline.DisciplineId, choice.divisions, choice.gender]).toEqual([
+      B.id,
+      2,
+      [3],
+      'Female',
+    ]);
     expect(raceTitle(choice)).toBe('Moguls, Division 3, Female');
     expect(choiceParams(choice)).toEqual({ event: B.id, discipline: '2', division: '3', gender: 'Female' });
   });
@@ -39,7 +54,9 @@ describe('raceChoiceFrom', () => {
     expect(bySession.event.id).toBe(B.id);
     expect([bySession.discipline.DisciplineId, bySession.divisions, bySession.gender]).toEqual([1, [1], 'Male']);
     // Moguls runs divisions 2 and 3: a division 1 asked for is not offered.
-    const moguls = raceChoiceFrom(params('discipline=2&division=1&gender=Other'), [A], { defaults: { division: 3, gender: 'Co-ed' } })!;
+    const moguls = raceChoiceFrom(params('discipline=2&division=1&gender=Other'), [A], {
+      defaults: { division: 3, gender: 'Co-ed' },
+    })!;
     expect([moguls.divisions, moguls.gender]).toEqual([[3], 'Co-ed']);
     // Snowboard GS races men only: neither Female nor Co-ed.
     const boys = raceChoiceFrom(params('discipline=4&gender=Female'), [A])!;
@@ -50,7 +67,9 @@ describe('raceChoiceFrom', () => {
 
   it('offers Live heats only its disciplines, and several divisions where the screen takes them', () => {
     const live = raceChoiceFrom(params('discipline=1&division=3,2,9,3'), [A], {
-      disciplines: (all) => fileDisciplines('Live heats', all), defaults: { DisciplineId: 1, division: 1, gender: 'Male' }, multipleDivisions: true,
+      disciplines: (all) => fileDisciplines('Live heats', all),
+      defaults: { DisciplineId: 1, division: 1, gender: 'Male' },
+      multipleDivisions: true,
     })!;
     // Alpine (1) is not a Live heats discipline, Skier X (10) is not raced: Moguls comes first.
     expect(live.discipline.DisciplineId).toBe(2);
@@ -65,20 +84,30 @@ describe('raceChoiceFrom', () => {
 
 describe('refusedBibs', () => {
   it("puts the server's message on the row it names and a plain word on the rest of the refused save", () => {
-    const refused = refusedBibs([{
-      localId: 7,
-      body: [{ teamEntryId: 'e1', bib: 5 }, { teamEntryId: 'e2', bib: 6 }],
-      error: 'Bib 6 is already assigned to Ann Lee (Snowy Range High School).',
-      fields: [{ path: '1.bib', message: 'Bib 6 is already assigned to Ann Lee (Snowy Range High School).' }],
-    }]);
+    const refused = refusedBibs([
+      {
+        localId: 7,
+        body: [
+          { teamEntryId: 'e1', bib: 5 },
+          { teamEntryId: 'e2', bib: 6 },
+        ],
+        error: 'Bib 6 is already assigned to Ann Lee (Snowy Range High School).',
+        fields: [{ path: '1.bib', message: 'Bib 6 is already assigned to Ann Lee (Snowy Range High School).' }],
+      },
+    ]);
     expect(refused.itemIds).toEqual([7]);
-    expect(refused.rows.get('e2')).toEqual({ bib: 6, message: 'Bib 6 is already assigned to Ann Lee (Snowy Range High School).' });
+    expect(refused.rows.get('e2')).toEqual({
+      bib: 6,
+      message: 'Bib 6 is already assigned to Ann Lee (Snowy Range High School).',
+    });
     expect(refused.rows.get('e1')?.bib).toBe(5);
     expect(refused.rows.get('e1')?.message).toMatch(/refused for another bib/);
   });
 
   it("gives every row the item's message when no field names one", () => {
-    const refused = refusedBibs([{ localId: 1, body: [{ teamEntryId: 'e1', bib: 5 }], error: 'This race entry does not exist.', fields: [] }]);
+    const refused = refusedBibs([
+      { localId: 1, body: [{ teamEntryId: 'e1', bib: 5 }], error: 'This race entry does not exist.', fields: [] },
+    ]);
     expect(refused.rows.get('e1')).toEqual({ bib: 5, message: 'This race entry does not exist.' });
   });
 });

@@ -50,7 +50,12 @@ function team(n: number, overrides: Partial<RaceTeam> = {}): RaceTeam {
   };
 }
 
-function racer(n: number, firstname: string, lastname: string, overrides: Partial<RaceParticipant> = {}): RaceParticipant {
+function racer(
+  n: number,
+  firstname: string,
+  lastname: string,
+  overrides: Partial<RaceParticipant> = {},
+): RaceParticipant {
   return { id: uuid(200 + n), firstname, lastname, snowId: `5000${n}`, gender: 'Male', yearLevel: '7', ...overrides };
 }
 
@@ -217,7 +222,8 @@ describe('second run order', () => {
   });
 
   it('reverses the whole list when no number is set or it covers everyone', () => {
-    for (const n of [undefined, null, 0, 5, 30]) expect(runOrder([1, 2, 3, 4, 5], 'Second', n)).toEqual([5, 4, 3, 2, 1]);
+    for (const n of [undefined, null, 0, 5, 30])
+      expect(runOrder([1, 2, 3, 4, 5], 'Second', n)).toEqual([5, 4, 3, 2, 1]);
   });
 
   it('reverses only the first N, the rest keeping their order (FIS 621.11)', () => {
@@ -246,7 +252,12 @@ describe('start marshall sheets', () => {
   });
 
   it('shows each racer’s started or DNS mark for that run only', () => {
-    expect(startMarshallRows(startlist, 'First', null, marks).map((r) => r.mark)).toEqual([null, 'started', 'DNS', null]);
+    expect(startMarshallRows(startlist, 'First', null, marks).map((r) => r.mark)).toEqual([
+      null,
+      'started',
+      'DNS',
+      null,
+    ]);
     expect(startMarshallRows(startlist, 'Second', null, marks).map((r) => r.mark)).toEqual([null, null, 'DNS', null]);
   });
 
@@ -285,24 +296,32 @@ describe('the bib list', () => {
 
   it('filters by discipline, division, team gender and school', () => {
     expect(bibListRows(rows, { EventId: EVENT, division: 2 }).map((r) => r.firstname)).toEqual(['Eli']);
-    expect(bibListRows(rows, { EventId: EVENT, gender: 'Female' }).map((r) => [r.firstname, r.gender, r.teamGender])).toEqual([
-      ['Gia', 'Female', 'Female'],
-    ]);
+    expect(
+      bibListRows(rows, { EventId: EVENT, gender: 'Female' }).map((r) => [r.firstname, r.gender, r.teamGender]),
+    ).toEqual([['Gia', 'Female', 'Female']]);
     expect(bibListRows(rows, { EventId: EVENT, SchoolId: BRIGHT }).map((r) => r.firstname)).toEqual(['Dan']);
     expect(bibListRows(rows, { EventId: EVENT, DisciplineId: 3 })).toEqual([]);
   });
 
   it('hands bibs to a school only when waivers, volunteers and the invoice are all done', () => {
-    const done = { participantWaiversComplete: true, volunteerWaiversComplete: true, volunteersRegistered: true, invoicePaid: true };
+    const done = {
+      participantWaiversComplete: true,
+      volunteerWaiversComplete: true,
+      volunteersRegistered: true,
+      invoicePaid: true,
+    };
     const schools = [
       { id: ALPINE, name: 'Alpine College' },
       { id: BRIGHT, name: 'Bright Grammar' },
       { id: uuid(12), name: 'Coast High' },
     ];
-    const readiness = bibReadiness(schools, new Map([
-      [ALPINE, done],
-      [BRIGHT, { ...done, invoicePaid: false }],
-    ]));
+    const readiness = bibReadiness(
+      schools,
+      new Map([
+        [ALPINE, done],
+        [BRIGHT, { ...done, invoicePaid: false }],
+      ]),
+    );
     expect(() => z.array(bibReadinessSchema).parse(readiness)).not.toThrow();
     expect(readiness.map((r) => [r.schoolName, r.ready])).toEqual([
       ['Alpine College', true],
@@ -317,13 +336,31 @@ describe('timing files', () => {
   const rows = raceDay({ draws: [{ ...race, seed: 7, teamOrder: [uuid(102), uuid(100), uuid(101)] }] });
   // The VIC file writes the divisions in order, each in start order (docs/timing-files.md); its
   // columns here are PRODUCT-DECISIONS' list, as an admin could set them for an event.
-  const listed = ['Bib', 'SnowID', 'Last', 'First', 'Gender', 'YearLevel', 'School', 'Discipline', 'Division', 'Team', 'Position'];
+  const listed = [
+    'Bib',
+    'SnowID',
+    'Last',
+    'First',
+    'Gender',
+    'YearLevel',
+    'School',
+    'Discipline',
+    'Division',
+    'Team',
+    'Position',
+  ];
   const columns = STANDARD_TIMING_COLUMNS.NSW;
-  const table = timingRows(rows, { EventId: EVENT, DisciplineId: MOGULS, divisions: [2, 1], gender: 'Male' }, {
-    system: 'VIC', columns, disciplineName: () => 'Moguls',
-  });
+  const table = timingRows(
+    rows,
+    { EventId: EVENT, DisciplineId: MOGULS, divisions: [2, 1], gender: 'Male' },
+    {
+      system: 'VIC',
+      columns,
+      disciplineName: () => 'Moguls',
+    },
+  );
 
-  it('starts with the columns\' headings and never a date of birth', () => {
+  it("starts with the columns' headings and never a date of birth", () => {
     expect(table[0]).toEqual(listed);
     expect(table[0]?.some((c) => /birth|dob/i.test(c))).toBe(false);
   });
@@ -360,6 +397,8 @@ describe('timing files', () => {
 
   it('names the file after the system, discipline, divisions and gender', () => {
     expect(timingFileName('NSW', 'Moguls', [2, 1], 'Male')).toBe('nsw-system-moguls-div1-2-male.csv');
-    expect(timingFileName('Live heats', 'Ski Cross / Boarder', [3], 'Co-ed')).toBe('live-heats-ski-cross-boarder-div3-co-ed.csv');
+    expect(timingFileName('Live heats', 'Ski Cross / Boarder', [3], 'Co-ed')).toBe(
+      'live-heats-ski-cross-boarder-div3-co-ed.csv',
+    );
   });
 });

@@ -36,13 +36,20 @@ describe('start marshall run order', () => {
   });
 
   it('pages rows by 50', () => {
-    const pages = pageRows(Array.from({ length: 120 }, (_, i) => i), 50);
+    const pages = pageRows(
+      Array.from({ length: 120 }, (_, i) => i),
+      50,
+    );
     expect(pages.map((p) => p.length)).toEqual([50, 50, 20]);
   });
 });
 
 describe('bib numbering', () => {
-  const candidate = (n: number, bib: number | null = null, bibManual = false) => ({ teamEntryId: uuid(n), bib, bibManual });
+  const candidate = (n: number, bib: number | null = null, bibManual = false) => ({
+    teamEntryId: uuid(n),
+    bib,
+    bibManual,
+  });
 
   it('numbers entries consecutively from the start number in start-list order', () => {
     const plan = planBibNumbers([candidate(1), candidate(2), candidate(3)], 101);

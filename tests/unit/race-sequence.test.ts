@@ -13,8 +13,12 @@ const label = (r: SequencedRace | null) => (r ? `${r.DisciplineId}/${r.division}
 describe('raceSequence', () => {
   it('lists each discipline as offered, its divisions in turn, and the genders it races', () => {
     expect(raceSequence([moguls, boysOnly]).map(label)).toEqual([
-      '2/2/Male', '2/2/Female', '2/2/Co-ed',
-      '2/3/Male', '2/3/Female', '2/3/Co-ed',
+      '2/2/Male',
+      '2/2/Female',
+      '2/2/Co-ed',
+      '2/3/Male',
+      '2/3/Female',
+      '2/3/Co-ed',
       '4/1/Male',
     ]);
   });
@@ -45,7 +49,10 @@ describe('neighbourRace', () => {
 
 describe('steppedChoice', () => {
   const event: RaceEventRow = {
-    id: '00000000-0000-4000-8000-00000000000a', name: 'Event', year: 2026, secondRunReverseCount: null,
+    id: '00000000-0000-4000-8000-00000000000a',
+    name: 'Event',
+    year: 2026,
+    secondRunReverseCount: null,
     disciplines: [
       { ...moguls, name: 'Moguls', active: true },
       { DisciplineId: 3, name: 'Skier Cross', divisionFrom: 1, divisionTo: 5, male: true, female: true, active: false },
@@ -55,13 +62,23 @@ describe('steppedChoice', () => {
   const at = (q: string) => raceChoiceFrom(new URLSearchParams(q), [event])!;
 
   it('gives the address of the neighbouring race, past a discipline the event does not race', () => {
-    expect(steppedChoice(at('discipline=2&division=3&gender=Co-ed'), 1)).toEqual({ discipline: '4', division: '1', gender: 'Male' });
-    expect(steppedChoice(at('discipline=4&division=1&gender=Male'), -1)).toEqual({ discipline: '2', division: '3', gender: 'Co-ed' });
+    expect(steppedChoice(at('discipline=2&division=3&gender=Co-ed'), 1)).toEqual({
+      discipline: '4',
+      division: '1',
+      gender: 'Male',
+    });
+    expect(steppedChoice(at('discipline=4&division=1&gender=Male'), -1)).toEqual({
+      discipline: '2',
+      division: '3',
+      gender: 'Co-ed',
+    });
     expect(steppedChoice(at('discipline=4&division=1&gender=Male'), 1)).toBeNull();
   });
 
   it('stays within the disciplines the screen offers', () => {
-    const onlyMoguls = { disciplines: (all: readonly RaceEventRow['disciplines'][number][]) => all.filter((d) => d.DisciplineId === 2) };
+    const onlyMoguls = {
+      disciplines: (all: readonly RaceEventRow['disciplines'][number][]) => all.filter((d) => d.DisciplineId === 2),
+    };
     expect(steppedChoice(at('discipline=2&division=3&gender=Co-ed'), 1, onlyMoguls)).toBeNull();
   });
 });

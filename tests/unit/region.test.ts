@@ -17,6 +17,10 @@ describe('region', () => {
     expect(normaliseRegion(2, 'Sydney')).toBe('');
     expect(normaliseRegion(3, 'Sydney')).toBe('Sydney');
     expect(normaliseRegion(3, null)).toBe('');
-    expect(normaliseSchoolRegion({ StateId: 1, region: 'Sydney', name: 'X' })).toEqual({ StateId: 1, region: '', name: 'X' });
+    expect(normaliseSchoolRegion({ StateId: 1, region: 'Sydney', name: 'X' })).toEqual({
+      StateId: 1,
+      region: '',
+      name: 'X',
+    });
   });
 });

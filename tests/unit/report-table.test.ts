@@ -8,7 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { csvText } from '../../src/domain/rules/csv';
 import { timingCsv } from '../../src/domain/rules/timing-file';
 import { reportXlsxBuffer } from '../../src/features/reports/report-export';
-import { currentAgainstPrevious, entriesByDiscipline, entriesPerSeason, schoolsByType } from '../../src/features/reports/report-charts';
+import {
+  currentAgainstPrevious,
+  entriesByDiscipline,
+  entriesPerSeason,
+  schoolsByType,
+} from '../../src/features/reports/report-charts';
 import {
   displayCell,
   exportTable,
@@ -49,37 +54,78 @@ describe('sorting a report table', () => {
   it('sorts numbers as numbers, not as text, and flips on a second click', () => {
     const ascending = nextSort(null, 'entries');
     expect(ascending).toEqual({ key: 'entries', direction: 'ascending' });
-    expect(names(sortRows(ROWS, COLUMNS, ascending))).toEqual(['School 10', 'school 2', 'Beech High', 'Árvore College']);
+    expect(names(sortRows(ROWS, COLUMNS, ascending))).toEqual([
+      'School 10',
+      'school 2',
+      'Beech High',
+      'Árvore College',
+    ]);
     const descending = nextSort(ascending, 'entries');
     expect(descending).toEqual({ key: 'entries', direction: 'descending' });
     // The empty cell stays last whichever the direction.
-    expect(names(sortRows(ROWS, COLUMNS, descending))).toEqual(['Beech High', 'school 2', 'School 10', 'Árvore College']);
+    expect(names(sortRows(ROWS, COLUMNS, descending))).toEqual([
+      'Beech High',
+      'school 2',
+      'School 10',
+      'Árvore College',
+    ]);
     expect(nextSort(descending, 'name')).toEqual({ key: 'name', direction: 'ascending' });
   });
 
   it('sorts money by amount, negative amounts first', () => {
-    expect(names(sortRows(ROWS, COLUMNS, { key: 'owed', direction: 'ascending' }))).toEqual(['school 2', 'Árvore College', 'Beech High', 'School 10']);
+    expect(names(sortRows(ROWS, COLUMNS, { key: 'owed', direction: 'ascending' }))).toEqual([
+      'school 2',
+      'Árvore College',
+      'Beech High',
+      'School 10',
+    ]);
   });
 
   it('sorts dates by date, a date-time and a date alike, empty last', () => {
-    expect(names(sortRows(ROWS, COLUMNS, { key: 'registered', direction: 'ascending' }))).toEqual(['school 2', 'Beech High', 'School 10', 'Árvore College']);
-    expect(names(sortRows(ROWS, COLUMNS, { key: 'registered', direction: 'descending' }))).toEqual(['School 10', 'Beech High', 'school 2', 'Árvore College']);
+    expect(names(sortRows(ROWS, COLUMNS, { key: 'registered', direction: 'ascending' }))).toEqual([
+      'school 2',
+      'Beech High',
+      'School 10',
+      'Árvore College',
+    ]);
+    expect(names(sortRows(ROWS, COLUMNS, { key: 'registered', direction: 'descending' }))).toEqual([
+      'School 10',
+      'Beech High',
+      'school 2',
+      'Árvore College',
+    ]);
   });
 
   it('sorts text as people read it: case and accents ignored, numbers in names by value', () => {
-    expect(names(sortRows(ROWS, COLUMNS, { key: 'name', direction: 'ascending' }))).toEqual(['Árvore College', 'Beech High', 'school 2', 'School 10']);
+    expect(names(sortRows(ROWS, COLUMNS, { key: 'name', direction: 'ascending' }))).toEqual([
+      'Árvore College',
+      'Beech High',
+      'school 2',
+      'School 10',
+    ]);
   });
 
   it('keeps the server order of equal rows, and the rows unsorted with no sort or an unknown column', () => {
-    const same = [{ ...ROWS[0]!, name: 'first', entries: 1 }, { ...ROWS[1]!, name: 'second', entries: 1 }];
+    const same = [
+      { ...ROWS[0]!, name: 'first', entries: 1 },
+      { ...ROWS[1]!, name: 'second', entries: 1 },
+    ];
     expect(names(sortRows(same, COLUMNS, { key: 'entries', direction: 'descending' }))).toEqual(['first', 'second']);
     expect(names(sortRows(ROWS, COLUMNS, null))).toEqual(names(ROWS));
     expect(names(sortRows(ROWS, COLUMNS, { key: 'nope', direction: 'ascending' }))).toEqual(names(ROWS));
   });
 
   it('sorts by a computed column', () => {
-    const columns: ReportColumn<Row>[] = [...COLUMNS, { key: 'double', label: 'Double', kind: 'number', value: (r) => (r.entries ?? 0) * 2 }];
-    expect(names(sortRows(ROWS, columns, { key: 'double', direction: 'ascending' }))).toEqual(['Árvore College', 'School 10', 'school 2', 'Beech High']);
+    const columns: ReportColumn<Row>[] = [
+      ...COLUMNS,
+      { key: 'double', label: 'Double', kind: 'number', value: (r) => (r.entries ?? 0) * 2 },
+    ];
+    expect(names(sortRows(ROWS, columns, { key: 'double', direction: 'ascending' }))).toEqual([
+      'Árvore College',
+      'School 10',
+      'school 2',
+      'Beech High',
+    ]);
   });
 });
 
@@ -150,13 +196,21 @@ describe('exporting a report as CSV', () => {
   });
 
   it('writes the timing files exactly as before', () => {
-    const table = [['Bib', 'Last'], ['1', '=1+1'], ['2', 'Smith, "Jr"']];
+    const table = [
+      ['Bib', 'Last'],
+      ['1', '=1+1'],
+      ['2', 'Smith, "Jr"'],
+    ];
     expect(timingCsv(table)).toBe(`\uFEFFBib,Last\r\n1,'=1+1\r\n2,"Smith, ""Jr"""\r\n`);
   });
 
   it('names the files after the report and the day', () => {
-    expect(reportFileName('Race entries per school', 'csv', new Date('2026-05-04T10:00:00Z'))).toBe('race-entries-per-school-2026-05-04.csv');
-    expect(reportFileName('Schools missing a BPAY reference', 'xlsx', new Date('2026-05-04T10:00:00Z'))).toBe('schools-missing-a-bpay-reference-2026-05-04.xlsx');
+    expect(reportFileName('Race entries per school', 'csv', new Date('2026-05-04T10:00:00Z'))).toBe(
+      'race-entries-per-school-2026-05-04.csv',
+    );
+    expect(reportFileName('Schools missing a BPAY reference', 'xlsx', new Date('2026-05-04T10:00:00Z'))).toBe(
+      'schools-missing-a-bpay-reference-2026-05-04.xlsx',
+    );
   });
 });
 
@@ -167,7 +221,12 @@ describe('exporting a report as an Excel workbook', () => {
     await workbook.xlsx.load(await reportXlsxBuffer('Race entries per school: a long title over 31', rows, COLUMNS));
     const sheet = workbook.worksheets[0]!;
     expect(sheet.name.length).toBeLessThanOrEqual(31);
-    expect([1, 2, 3, 4].map((column) => sheet.getRow(1).getCell(column).value)).toEqual(['School', 'Race entries', 'Outstanding', 'Registered']);
+    expect([1, 2, 3, 4].map((column) => sheet.getRow(1).getCell(column).value)).toEqual([
+      'School',
+      'Race entries',
+      'Outstanding',
+      'Registered',
+    ]);
     expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
     expect(sheet.getCell('A2').formula).toBeUndefined();
     expect(sheet.getCell('A2').value).toBe('=1+1');
@@ -181,7 +240,11 @@ describe('exporting a report as an Excel workbook', () => {
 
 describe('report charts', () => {
   it('counts race entries by discipline, largest first, and says so in words', () => {
-    const chart = entriesByDiscipline([{ disciplineName: 'Moguls' }, { disciplineName: 'Alpine' }, { disciplineName: 'Moguls' }]);
+    const chart = entriesByDiscipline([
+      { disciplineName: 'Moguls' },
+      { disciplineName: 'Alpine' },
+      { disciplineName: 'Moguls' },
+    ]);
     expect(chart.labels).toEqual(['Moguls', 'Alpine']);
     expect(chart.series).toEqual([{ label: 'Race entries', data: [2, 1] }]);
     expect(chart.summary).toBe('Bar chart of race entries by discipline: Moguls 2, Alpine 1.');
@@ -189,7 +252,9 @@ describe('report charts', () => {
 
   it('adds up schools by type', () => {
     const chart = schoolsByType([
-      { schoolType: 'Primary', count: 3 }, { schoolType: 'Secondary', count: 5 }, { schoolType: 'Primary', count: 4 },
+      { schoolType: 'Primary', count: 3 },
+      { schoolType: 'Secondary', count: 5 },
+      { schoolType: 'Primary', count: 4 },
     ]);
     expect(chart.labels).toEqual(['Primary', 'Secondary']);
     expect(chart.series[0]!.data).toEqual([7, 5]);
@@ -197,11 +262,17 @@ describe('report charts', () => {
 
   it('sets a season against past seasons, and this event against the previous one', () => {
     const rows: { pastTotals: Record<string, number> }[] = [{ pastTotals: { a: 3, b: 4 } }, { pastTotals: { b: 1 } }];
-    const seasons = entriesPerSeason(rows, [{ id: 'a', label: '2024' }, { id: 'b', label: '2025' }]);
+    const seasons = entriesPerSeason(rows, [
+      { id: 'a', label: '2024' },
+      { id: 'b', label: '2025' },
+    ]);
     expect(seasons.labels).toEqual(['2024', '2025']);
     expect(seasons.series[0]!.data).toEqual([3, 5]);
     expect(seasons.summary).toBe('Bar chart of race entries per event: 2024 3, 2025 5.');
-    const compare = currentAgainstPrevious([{ currentEntries: 5, previousEntries: 2 }, { currentEntries: 1, previousEntries: 1 }]);
+    const compare = currentAgainstPrevious([
+      { currentEntries: 5, previousEntries: 2 },
+      { currentEntries: 1, previousEntries: 1 },
+    ]);
     expect(compare.series[0]!.data).toEqual([3, 6]);
   });
 });

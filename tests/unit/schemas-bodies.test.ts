@@ -37,7 +37,10 @@ describe('PUT /api/teams body', () => {
           teamRank: 'A',
           gender: 'Male',
           TeamManagerId: 0,
-          TeamEntries: [{ id: uuid(11), ParticipantId: uuid(21), position: 1 }, { id: uuid(12), ParticipantId: 0, position: 2 }],
+          TeamEntries: [
+            { id: uuid(11), ParticipantId: uuid(21), position: 1 },
+            { id: uuid(12), ParticipantId: 0, position: 2 },
+          ],
         },
       ],
       teamsDeleted: [uuid(2)],
@@ -68,7 +71,11 @@ describe('PUT /api/teamManagers body', () => {
   });
 
   it("refuses a short mobile with 'Please add team manager phone number'", () => {
-    const result = teamManagersBodySchema.safeParse({ multi: true, teamManagers: [{ ...manager, mobile: '12 34' }], teamManagersDeleted: [] });
+    const result = teamManagersBodySchema.safeParse({
+      multi: true,
+      teamManagers: [{ ...manager, mobile: '12 34' }],
+      teamManagersDeleted: [],
+    });
     expect(issues(result)).toEqual([['teamManagers.0.mobile', MESSAGES.teamManagerPhoneRequired]]);
   });
 });
@@ -84,7 +91,13 @@ describe('PUT /api/volunteers body', () => {
       slots: [{ id: uuid(5), VolunteerId: null, preferences: [{ DisciplineId: 2 }] }],
       slotsDeleted: [uuid(6)],
     });
-    expect(body.slots[0]?.preferences[0]).toEqual({ DisciplineId: 2, division: null, gender: null, position: null, isLocked: false });
+    expect(body.slots[0]?.preferences[0]).toEqual({
+      DisciplineId: 2,
+      division: null,
+      gender: null,
+      position: null,
+      isLocked: false,
+    });
   });
 
   it('refuses a volunteer phone and email with the spec messages', () => {
@@ -116,8 +129,12 @@ describe('PUT /api/volunteers body', () => {
 describe('the other batch bodies', () => {
   it('accept their spec keys', () => {
     expect(waiversBodySchema.safeParse({ multi: true, data: [], waiversDeleted: [uuid(1)] }).success).toBe(true);
-    expect(resultsBodySchema.safeParse({ multi: true, racesDeleted: [], overallDeleted: [uuid(1)] }).success).toBe(true);
-    expect(invitesBodySchema.safeParse({ multi: true, invitesDeleted: [uuid(1)], overallDeleted: [] }).success).toBe(true);
+    expect(resultsBodySchema.safeParse({ multi: true, racesDeleted: [], overallDeleted: [uuid(1)] }).success).toBe(
+      true,
+    );
+    expect(invitesBodySchema.safeParse({ multi: true, invitesDeleted: [uuid(1)], overallDeleted: [] }).success).toBe(
+      true,
+    );
     expect(usersBodySchema.safeParse({ multi: true, users: [], usersDeleted: [uuid(1)] }).success).toBe(true);
   });
 
@@ -132,8 +149,12 @@ describe('the other batch bodies', () => {
   });
 
   it('takes the payment start in lowercase keys with a positive amount', () => {
-    expect(transactionBodySchema.safeParse({ schoolId: uuid(1), eventId: uuid(2), outstanding: 150.5 }).success).toBe(true);
-    expect(transactionBodySchema.safeParse({ schoolId: uuid(1), eventId: uuid(2), outstanding: 0 }).success).toBe(false);
+    expect(transactionBodySchema.safeParse({ schoolId: uuid(1), eventId: uuid(2), outstanding: 150.5 }).success).toBe(
+      true,
+    );
+    expect(transactionBodySchema.safeParse({ schoolId: uuid(1), eventId: uuid(2), outstanding: 0 }).success).toBe(
+      false,
+    );
   });
 });
 
@@ -145,13 +166,18 @@ describe('events', () => {
   });
 
   it('accepts the /rev update of id, showForResults and showForStartlists without adding defaults', () => {
-    const body = updateEventsBodySchema.parse({ data: [{ id: uuid(1), showForResults: true, showForStartlists: false }] });
+    const body = updateEventsBodySchema.parse({
+      data: [{ id: uuid(1), showForResults: true, showForStartlists: false }],
+    });
     expect(body.data[0]).toEqual({ id: uuid(1), showForResults: true, showForStartlists: false });
   });
 
   it('refuses a fee with more than 2 decimals and a reversed division range', () => {
     expect(eventUpdateSchema.safeParse({ id: uuid(1), teamEntryFee: 10.005 }).success).toBe(false);
-    const reversed = { ...event, disciplines: [{ DisciplineId: 1, divisionFrom: 4, divisionTo: 2, male: true, female: true, active: true }] };
+    const reversed = {
+      ...event,
+      disciplines: [{ DisciplineId: 1, divisionFrom: 4, divisionTo: 2, male: true, female: true, active: true }],
+    };
     expect(eventWriteSchema.safeParse(reversed).success).toBe(false);
   });
 });
@@ -173,7 +199,9 @@ describe('participants', () => {
 
   it('refuses a year level of 13 and a dd/mm/yyyy date sent to the server', () => {
     expect(participantWriteSchema.safeParse({ ...row, yearLevel: '13' }).success).toBe(false);
-    expect(issues(participantWriteSchema.safeParse({ ...row, dob: '05/03/2021' }))).toEqual([['dob', MESSAGES.invalidDate]]);
+    expect(issues(participantWriteSchema.safeParse({ ...row, dob: '05/03/2021' }))).toEqual([
+      ['dob', MESSAGES.invalidDate],
+    ]);
   });
 
   it('patches only the fields sent', () => {
@@ -181,7 +209,9 @@ describe('participants', () => {
   });
 
   it('reads the JSON filter of GET /api/v2/participants', () => {
-    const query = participantsQuerySchema.parse({ filter: JSON.stringify({ where: { SchoolId: uuid(3), archived: 0 } }) });
+    const query = participantsQuerySchema.parse({
+      filter: JSON.stringify({ where: { SchoolId: uuid(3), archived: 0 } }),
+    });
     expect(query.filter?.where).toEqual({ SchoolId: uuid(3), archived: 0 });
     expect(participantsQuerySchema.safeParse({ filter: '{not json' }).success).toBe(false);
   });
@@ -219,8 +249,13 @@ describe('school registration', () => {
   });
 
   it('refuses a short password and an unknown school category', () => {
-    expect(schoolRegistrationBodySchema.safeParse({ school: { ...school, user: { ...school.user, password: 'short' } } }).success).toBe(false);
-    expect(schoolRegistrationBodySchema.safeParse({ school: { ...school, schoolCategory: 'K-12' } }).success).toBe(false);
+    expect(
+      schoolRegistrationBodySchema.safeParse({ school: { ...school, user: { ...school.user, password: 'short' } } })
+        .success,
+    ).toBe(false);
+    expect(schoolRegistrationBodySchema.safeParse({ school: { ...school, schoolCategory: 'K-12' } }).success).toBe(
+      false,
+    );
   });
 });
 

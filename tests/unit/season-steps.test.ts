@@ -31,7 +31,14 @@ const stepOf = (f: SeasonFacts, key: string) => seasonSteps(f).find((s) => s.key
 
 describe('season steps', () => {
   it('lists the steps in the order a season is worked through', () => {
-    expect(seasonSteps(READY).map((s) => s.key)).toEqual(['participants', 'teams', 'teamManagers', 'volunteers', 'waivers', 'invoice']);
+    expect(seasonSteps(READY).map((s) => s.key)).toEqual([
+      'participants',
+      'teams',
+      'teamManagers',
+      'volunteers',
+      'waivers',
+      'invoice',
+    ]);
   });
 
   it('tells a new school it has nothing yet and sends it to add participants first', () => {
@@ -49,41 +56,75 @@ describe('season steps', () => {
 
   it('counts participants as done once one is entered in a race', () => {
     expect(stepOf(facts({ enteredParticipants: 0 }), 'participants')).toMatchObject({
-      done: false, progress: '12 participants, 0 entered', action: 'Enter your participants in races',
+      done: false,
+      progress: '12 participants, 0 entered',
+      action: 'Enter your participants in races',
     });
-    expect(stepOf(facts({ participants: 1, enteredParticipants: 1 }), 'participants')).toMatchObject({ done: true, progress: '1 participant, 1 entered' });
+    expect(stepOf(facts({ participants: 1, enteredParticipants: 1 }), 'participants')).toMatchObject({
+      done: true,
+      progress: '1 participant, 1 entered',
+    });
   });
 
   it('counts teams and team managers as done once there is one', () => {
     expect(stepOf(facts({ teams: 0 }), 'teams')).toMatchObject({ done: false, progress: 'No teams yet' });
     expect(stepOf(facts({ teams: 1 }), 'teams')).toMatchObject({ done: true, progress: '1 team' });
-    expect(stepOf(facts({ teamManagers: 0 }), 'teamManagers')).toMatchObject({ done: false, progress: 'No team managers yet' });
-    expect(stepOf(facts({ teamManagers: 3 }), 'teamManagers')).toMatchObject({ done: true, progress: '3 team managers' });
+    expect(stepOf(facts({ teamManagers: 0 }), 'teamManagers')).toMatchObject({
+      done: false,
+      progress: 'No team managers yet',
+    });
+    expect(stepOf(facts({ teamManagers: 3 }), 'teamManagers')).toMatchObject({
+      done: true,
+      progress: '3 team managers',
+    });
   });
 
   it('counts volunteers as done when every required place is filled, or none is required', () => {
-    expect(stepOf(facts({ volunteerPlacesFilled: 2, volunteerPlacesRequired: 4 }), 'volunteers'))
-      .toMatchObject({ done: false, progress: '2 of 4 volunteer places filled' });
-    expect(stepOf(facts({ volunteerPlacesFilled: 5, volunteerPlacesRequired: 4 }), 'volunteers')).toMatchObject({ done: true });
-    expect(stepOf(facts({ volunteerPlacesFilled: 0, volunteerPlacesRequired: 0 }), 'volunteers'))
-      .toMatchObject({ done: true, progress: 'No volunteer places needed yet' });
-    expect(stepOf(facts({ volunteerPlacesFilled: 1, volunteerPlacesRequired: 0 }), 'volunteers'))
-      .toMatchObject({ done: true, progress: '1 volunteer place filled' });
+    expect(stepOf(facts({ volunteerPlacesFilled: 2, volunteerPlacesRequired: 4 }), 'volunteers')).toMatchObject({
+      done: false,
+      progress: '2 of 4 volunteer places filled',
+    });
+    expect(stepOf(facts({ volunteerPlacesFilled: 5, volunteerPlacesRequired: 4 }), 'volunteers')).toMatchObject({
+      done: true,
+    });
+    expect(stepOf(facts({ volunteerPlacesFilled: 0, volunteerPlacesRequired: 0 }), 'volunteers')).toMatchObject({
+      done: true,
+      progress: 'No volunteer places needed yet',
+    });
+    expect(stepOf(facts({ volunteerPlacesFilled: 1, volunteerPlacesRequired: 0 }), 'volunteers')).toMatchObject({
+      done: true,
+      progress: '1 volunteer place filled',
+    });
   });
 
   it('counts waivers as done when everyone who needs one has completed it', () => {
-    expect(stepOf(facts({ waiversComplete: 5, waiversNeeded: 12 }), 'waivers')).toMatchObject({ done: false, progress: '5 of 12 waivers complete' });
+    expect(stepOf(facts({ waiversComplete: 5, waiversNeeded: 12 }), 'waivers')).toMatchObject({
+      done: false,
+      progress: '5 of 12 waivers complete',
+    });
     expect(stepOf(facts({ waiversComplete: 12, waiversNeeded: 12 }), 'waivers')).toMatchObject({ done: true });
-    expect(stepOf(facts({ waiversComplete: 0, waiversNeeded: 0 }), 'waivers')).toMatchObject({ done: false, progress: 'No waivers needed yet' });
+    expect(stepOf(facts({ waiversComplete: 0, waiversNeeded: 0 }), 'waivers')).toMatchObject({
+      done: false,
+      progress: 'No waivers needed yet',
+    });
   });
 
   it('counts the invoice as done when paid, and says when an unpaid one can be seen', () => {
-    const invoice = (patch: Partial<SeasonFacts['invoice']>) => stepOf(facts({ invoice: { ...READY.invoice, ...patch } }), 'invoice');
+    const invoice = (patch: Partial<SeasonFacts['invoice']>) =>
+      stepOf(facts({ invoice: { ...READY.invoice, ...patch } }), 'invoice');
     expect(invoice({})).toMatchObject({ done: true, progress: 'Invoice: paid' });
-    expect(invoice({ paid: false, outstanding: 420 })).toMatchObject({ done: false, progress: 'Invoice: not paid ($420.00 to pay)', action: 'Pay your invoice' });
+    expect(invoice({ paid: false, outstanding: 420 })).toMatchObject({
+      done: false,
+      progress: 'Invoice: not paid ($420.00 to pay)',
+      action: 'Pay your invoice',
+    });
     expect(invoice({ paid: false, outstanding: 0 })).toMatchObject({ done: false, progress: 'Invoice: not paid' });
-    expect(invoice({ paid: false, available: false, availableFrom: '2026-09-01' })).toMatchObject({ progress: 'Invoice: available from 01/09/2026' });
-    expect(invoice({ paid: false, available: false, availableFrom: null })).toMatchObject({ progress: 'Invoice: not available yet' });
+    expect(invoice({ paid: false, available: false, availableFrom: '2026-09-01' })).toMatchObject({
+      progress: 'Invoice: available from 01/09/2026',
+    });
+    expect(invoice({ paid: false, available: false, availableFrom: null })).toMatchObject({
+      progress: 'Invoice: not available yet',
+    });
   });
 
   it('points at the first step not done, even when later ones are done', () => {
@@ -97,8 +138,8 @@ describe('season steps', () => {
   });
 });
 
-describe('the invoice\'s first day', () => {
-  it('is the day before the event\'s date, as invoiceAvailable opens it', () => {
+describe("the invoice's first day", () => {
+  it("is the day before the event's date, as invoiceAvailable opens it", () => {
     expect(invoiceFirstDay('2026-07-01')).toBe('2026-06-30');
     expect(invoiceFirstDay('2026-03-01')).toBe('2026-02-28');
   });

@@ -60,7 +60,12 @@ describe('session switch', () => {
   });
 
   it('clears the school after deleting it', () => {
-    expect(sessionAfterSchoolDeleted(user)).toMatchObject({ SchoolId: null, selectedSchool: null, schoolName: '', EventId: uuid(10) });
+    expect(sessionAfterSchoolDeleted(user)).toMatchObject({
+      SchoolId: null,
+      selectedSchool: null,
+      schoolName: '',
+      EventId: uuid(10),
+    });
   });
 
   it('marks the user locked after a 410', () => {

@@ -7,14 +7,21 @@ import { http, onEventLocked, onSessionEnded } from '../../src/api/http';
 let stop: (() => void) | undefined;
 afterEach(() => stop?.());
 
-const answering = (status: number) => http.extend({
-  prefix: 'http://app.test/',
-  fetch: async () => new Response(JSON.stringify({ message: 'Please sign in.' }), { status, headers: { 'content-type': 'application/json' } }),
-});
+const answering = (status: number) =>
+  http.extend({
+    prefix: 'http://app.test/',
+    fetch: async () =>
+      new Response(JSON.stringify({ message: 'Please sign in.' }), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      }),
+  });
 
-it('tells the listeners of a 401 on a screen\'s call, not of other answers or of a refused sign-in', async () => {
+it("tells the listeners of a 401 on a screen's call, not of other answers or of a refused sign-in", async () => {
   let ended = 0;
-  stop = onSessionEnded(() => { ended += 1; });
+  stop = onSessionEnded(() => {
+    ended += 1;
+  });
   await answering(401).get('api/reports/entries');
   expect(ended).toBe(1);
   await answering(403).get('api/users');
@@ -28,7 +35,9 @@ it('tells the listeners of a 401 on a screen\'s call, not of other answers or of
 
 it('tells the listeners of a 410 on a direct call (an import confirmed, a carry-over): the event is locked', async () => {
   let locked = 0;
-  stop = onEventLocked(() => { locked += 1; });
+  stop = onEventLocked(() => {
+    locked += 1;
+  });
   await answering(410).post('api/xls-import/confirm', { json: {} });
   await answering(410).post('api/participants/carry-over', { json: {} });
   await answering(422).post('api/xls-import/confirm', { json: {} });

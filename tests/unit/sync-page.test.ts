@@ -8,10 +8,12 @@ const state = { id: 3, name: 'NSW', abrvName: 'NSW' };
 
 describe('a page of the change feed', () => {
   it('keeps its rows as their schemas read them, and a removed row without one', () => {
-    const parsed = parseChangesPage(page([
-      { entity: 'states', key: '3', deleted: false, row: state },
-      { entity: 'participants', key: 'gone', deleted: true },
-    ]));
+    const parsed = parseChangesPage(
+      page([
+        { entity: 'states', key: '3', deleted: false, row: state },
+        { entity: 'participants', key: 'gone', deleted: true },
+      ]),
+    );
     expect(parsed.cursor).toBe(7);
     expect(parsed.changes[0]!.row).toMatchObject(state);
     expect(parsed.changes[1]).toMatchObject({ entity: 'participants', deleted: true });
@@ -19,9 +21,15 @@ describe('a page of the change feed', () => {
   });
 
   it('refuses a row of another shape, naming its entity, and an envelope without its cursor', () => {
-    expect(() => parseChangesPage(page([{ entity: 'states', key: '3', deleted: false, row: { id: 'three' } }]))).toThrow(/states row of another shape/);
-    expect(() => parseChangesPage(page([{ entity: 'states', key: '3', deleted: false, row: null }]))).toThrow(/states row of another shape/);
+    expect(() =>
+      parseChangesPage(page([{ entity: 'states', key: '3', deleted: false, row: { id: 'three' } }])),
+    ).toThrow(/states row of another shape/);
+    expect(() => parseChangesPage(page([{ entity: 'states', key: '3', deleted: false, row: null }]))).toThrow(
+      /states row of another shape/,
+    );
     expect(() => parseChangesPage({ ...page([]), cursor: undefined })).toThrow(/unexpected body/);
-    expect(() => parseChangesPage(page([{ entity: 'nonsense', key: '1', deleted: false, row: {} }]))).toThrow(/unexpected body/);
+    expect(() => parseChangesPage(page([{ entity: 'nonsense', key: '1', deleted: false, row: {} }]))).toThrow(
+      /unexpected body/,
+    );
   });
 });

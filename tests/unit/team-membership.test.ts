@@ -14,7 +14,12 @@ import {
 } from '../../src/domain';
 import { entry, teamRow, uuid } from './factories';
 
-const genders: Record<string, string> = { [uuid(1)]: 'Male', [uuid(2)]: 'Male', [uuid(3)]: 'Female', [uuid(4)]: 'Male' };
+const genders: Record<string, string> = {
+  [uuid(1)]: 'Male',
+  [uuid(2)]: 'Male',
+  [uuid(3)]: 'Female',
+  [uuid(4)]: 'Male',
+};
 const genderOf = (id: string) => genders[id];
 
 describe('team member gender', () => {
@@ -48,7 +53,9 @@ describe('team positions', () => {
   });
 
   it('does not count unassigned positions as filled', () => {
-    expect(canAddParticipant(teamRow({ TeamEntries: [entry(1, null, 1), entry(2, null, 2), entry(3, 1, 3)] }))).toBe(true);
+    expect(canAddParticipant(teamRow({ TeamEntries: [entry(1, null, 1), entry(2, null, 2), entry(3, 1, 3)] }))).toBe(
+      true,
+    );
   });
 
   it('allows adding a team manager only while the team has none', () => {
@@ -66,9 +73,13 @@ describe('team positions', () => {
   });
 
   it('refuses a position beyond the team size', () => {
-    expect(teamEntryIssues(teamRow({ TeamEntries: [entry(1, 1, 4)] }), genderOf)[0]?.code).toBe('POSITION_OUT_OF_RANGE');
+    expect(teamEntryIssues(teamRow({ TeamEntries: [entry(1, 1, 4)] }), genderOf)[0]?.code).toBe(
+      'POSITION_OUT_OF_RANGE',
+    );
     expect(teamEntryIssues(teamRow({ DisciplineId: 1, TeamEntries: [entry(1, 1, 4)] }), genderOf)).toEqual([]);
-    expect(teamEntryIssues(teamRow({ TeamEntries: [entry(1, 1, 0)] }), genderOf)[0]?.code).toBe('POSITION_OUT_OF_RANGE');
+    expect(teamEntryIssues(teamRow({ TeamEntries: [entry(1, 1, 0)] }), genderOf)[0]?.code).toBe(
+      'POSITION_OUT_OF_RANGE',
+    );
   });
 
   it('refuses the same participant twice in a team', () => {
@@ -79,12 +90,18 @@ describe('team positions', () => {
   it("refuses a member whose gender does not fit the team's", () => {
     const issues = teamEntryIssues(teamRow({ TeamEntries: [entry(1, 3, 1)] }), genderOf);
     expect(issues).toEqual([
-      { TeamEntryId: uuid(1001), code: 'GENDER_MISMATCH', message: "The participant's gender does not fit the team's gender." },
+      {
+        TeamEntryId: uuid(1001),
+        code: 'GENDER_MISMATCH',
+        message: "The participant's gender does not fit the team's gender.",
+      },
     ]);
   });
 
   it('takes both genders in a Co-ed team', () => {
-    expect(teamEntryIssues(teamRow({ gender: 'Co-ed', TeamEntries: [entry(1, 1, 1), entry(2, 3, 2)] }), genderOf)).toEqual([]);
+    expect(
+      teamEntryIssues(teamRow({ gender: 'Co-ed', TeamEntries: [entry(1, 1, 1), entry(2, 3, 2)] }), genderOf),
+    ).toEqual([]);
   });
 
   it('ignores unassigned positions', () => {
@@ -98,7 +115,9 @@ describe('one entry per discipline', () => {
       teamRow({ id: uuid(101), DisciplineId: 2, TeamEntries: [entry(1, 1, 1)] }),
       teamRow({ id: uuid(102), DisciplineId: 2, teamRank: 'B', TeamEntries: [entry(2, 1, 1)] }),
     ];
-    expect(disciplineDuplicates(teams)).toEqual([{ ParticipantId: uuid(1), DisciplineId: 2, TeamIds: [uuid(101), uuid(102)] }]);
+    expect(disciplineDuplicates(teams)).toEqual([
+      { ParticipantId: uuid(1), DisciplineId: 2, TeamIds: [uuid(101), uuid(102)] },
+    ]);
   });
 
   it('allows the same participant in teams of different disciplines', () => {
@@ -120,7 +139,10 @@ describe('a batch of team saves', () => {
   const batch = (teams: ReturnType<typeof teamRow>[], over: Partial<TeamBatch> = {}): TeamBatch => ({
     teams,
     otherTeams: [],
-    disciplines: new Map([[2, moguls], [9, { ...moguls, DisciplineId: 9, name: 'Alpine Relay', divisionFrom: 3, divisionTo: 3, female: false }]]),
+    disciplines: new Map([
+      [2, moguls],
+      [9, { ...moguls, DisciplineId: 9, name: 'Alpine Relay', divisionFrom: 3, divisionTo: 3, female: false }],
+    ]),
     participantOf: (id) => people[id],
     isSchoolManager: (id) => id === uuid(50),
     ...over,
@@ -128,7 +150,9 @@ describe('a batch of team saves', () => {
   const found = (b: TeamBatch) => teamBatchIssues(b).map((i) => [i.team, i.entry, i.field]);
 
   it('accepts valid teams', () => {
-    expect(teamBatchIssues(batch([teamRow({ TeamManagerId: uuid(50), TeamEntries: [entry(1, 1, 1), entry(2, null, 2)] })]))).toEqual([]);
+    expect(
+      teamBatchIssues(batch([teamRow({ TeamManagerId: uuid(50), TeamEntries: [entry(1, 1, 1), entry(2, null, 2)] })])),
+    ).toEqual([]);
   });
 
   it('refuses a discipline the event does not run, a division out of its range and a gender it does not race', () => {
@@ -147,13 +171,19 @@ describe('a batch of team saves', () => {
   });
 
   it('refuses a second team with the same discipline, division, gender and letter, in the batch or stored', () => {
-    expect(found(batch([teamRow({ id: uuid(101) }), teamRow({ id: uuid(102) })]))).toEqual([[1, undefined, 'teamRank']]);
-    expect(found(batch([teamRow({ id: uuid(101) })], { otherTeams: [teamRow({ id: uuid(102) })] }))).toEqual([[0, undefined, 'teamRank']]);
+    expect(found(batch([teamRow({ id: uuid(101) }), teamRow({ id: uuid(102) })]))).toEqual([
+      [1, undefined, 'teamRank'],
+    ]);
+    expect(found(batch([teamRow({ id: uuid(101) })], { otherTeams: [teamRow({ id: uuid(102) })] }))).toEqual([
+      [0, undefined, 'teamRank'],
+    ]);
     expect(teamBatchIssues(batch([teamRow({ id: uuid(101) }), teamRow({ id: uuid(102), teamRank: 'B' })]))).toEqual([]);
   });
 
   it("refuses a team manager who is not one of the school's", () => {
-    expect(teamBatchIssues(batch([teamRow({ TeamManagerId: uuid(51) })]))[0]?.message).toBe(TEAM_MESSAGES.managerNotOfSchool);
+    expect(teamBatchIssues(batch([teamRow({ TeamManagerId: uuid(51) })]))[0]?.message).toBe(
+      TEAM_MESSAGES.managerNotOfSchool,
+    );
   });
 
   it("refuses another school's participant and an archived one, naming them", () => {
@@ -166,21 +196,32 @@ describe('a batch of team saves', () => {
 
   it('names the position and participant problems of teamEntryIssues by entry', () => {
     expect(found(batch([teamRow({ TeamEntries: [entry(1, 1, 1), entry(2, 2, 1), entry(3, 2, 4)] })]))).toEqual([
-      [0, 1, 'position'], [0, 2, 'position'], [0, 2, 'ParticipantId'],
+      [0, 1, 'position'],
+      [0, 2, 'position'],
+      [0, 2, 'ParticipantId'],
     ]);
   });
 
   it('keeps unassigned positions within the team and off taken positions', () => {
     expect(found(batch([teamRow({ TeamEntries: [entry(1, null, 4)] })]))).toEqual([[0, 0, 'position']]);
     expect(found(batch([teamRow({ TeamEntries: [entry(1, 1, 2), entry(2, null, 2)] })]))).toEqual([[0, 1, 'position']]);
-    expect(found(batch([teamRow({ TeamEntries: [entry(1, null, 2), entry(2, null, 2)] })]))).toEqual([[0, 1, 'position']]);
+    expect(found(batch([teamRow({ TeamEntries: [entry(1, null, 2), entry(2, null, 2)] })]))).toEqual([
+      [0, 1, 'position'],
+    ]);
   });
 
   it('refuses a participant twice in one discipline, also against teams outside the batch', () => {
     const stored = teamRow({ id: uuid(102), teamRank: 'B', TeamEntries: [entry(9, 1, 1)] });
-    const issues = teamBatchIssues(batch([teamRow({ id: uuid(101), TeamEntries: [entry(1, 1, 1)] })], { otherTeams: [stored] }));
-    expect(issues).toEqual([{ team: 0, entry: 0, field: 'ParticipantId', message: 'Ann Lee is already entered in Moguls for this event.' }]);
-    const both = [teamRow({ id: uuid(101), TeamEntries: [entry(1, 1, 1)] }), teamRow({ id: uuid(102), teamRank: 'B', TeamEntries: [entry(2, 1, 1)] })];
+    const issues = teamBatchIssues(
+      batch([teamRow({ id: uuid(101), TeamEntries: [entry(1, 1, 1)] })], { otherTeams: [stored] }),
+    );
+    expect(issues).toEqual([
+      { team: 0, entry: 0, field: 'ParticipantId', message: 'Ann Lee is already entered in Moguls for this event.' },
+    ]);
+    const both = [
+      teamRow({ id: uuid(101), TeamEntries: [entry(1, 1, 1)] }),
+      teamRow({ id: uuid(102), teamRank: 'B', TeamEntries: [entry(2, 1, 1)] }),
+    ];
     expect(found(batch(both))).toEqual([[1, 0, 'ParticipantId']]);
   });
 

@@ -102,7 +102,13 @@ describe('newEventDefaults', () => {
   });
 
   it('starts inactive, unlocked, unarchived, with the default volunteer ratio', () => {
-    expect(event).toMatchObject({ active: false, locked: false, archived: false, volunteerLock: false, volunteerRatio: 8 });
+    expect(event).toMatchObject({
+      active: false,
+      locked: false,
+      archived: false,
+      volunteerLock: false,
+      volunteerRatio: 8,
+    });
   });
 });
 

@@ -5,7 +5,19 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { timingCsvBlob, timingXlsxBuffer } from '../../src/features/race-day/timing-download';
 
-const HEADER = ['Bib', 'SnowID', 'Last', 'First', 'Gender', 'YearLevel', 'School', 'Discipline', 'Division', 'Team', 'Position'];
+const HEADER = [
+  'Bib',
+  'SnowID',
+  'Last',
+  'First',
+  'Gender',
+  'YearLevel',
+  'School',
+  'Discipline',
+  'Division',
+  'Team',
+  'Position',
+];
 const TABLE = [
   HEADER,
   ['101', '012345', '=1+1', 'Ann', 'Female', '9', 'Alpine High', 'Moguls', '1', 'A', '1'],

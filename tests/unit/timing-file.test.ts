@@ -15,13 +15,34 @@ const BRIGHT = uuid(11);
 const SKI_CROSS = 3;
 
 const team = (n: number, division: number, SchoolId: string, teamRank: string): RaceTeam => ({
-  id: uuid(100 + n), EventId: EVENT, SchoolId, DisciplineId: SKI_CROSS, division, gender: 'Female', teamRank,
+  id: uuid(100 + n),
+  EventId: EVENT,
+  SchoolId,
+  DisciplineId: SKI_CROSS,
+  division,
+  gender: 'Female',
+  teamRank,
 });
 const person = (n: number, firstname: string, lastname: string): RaceParticipant => ({
-  id: uuid(200 + n), firstname, lastname, snowId: `6100${n}`, gender: 'Female', yearLevel: String(6 + n),
+  id: uuid(200 + n),
+  firstname,
+  lastname,
+  snowId: `6100${n}`,
+  gender: 'Female',
+  yearLevel: String(6 + n),
 });
-const entry = (n: number, teamN: number, participantN: number | null, position: number, bib: number | null): RaceEntry => ({
-  id: uuid(1000 + n), TeamId: uuid(100 + teamN), ParticipantId: participantN === null ? null : uuid(200 + participantN), position, bib,
+const entry = (
+  n: number,
+  teamN: number,
+  participantN: number | null,
+  position: number,
+  bib: number | null,
+): RaceEntry => ({
+  id: uuid(1000 + n),
+  TeamId: uuid(100 + teamN),
+  ParticipantId: participantN === null ? null : uuid(200 + participantN),
+  position,
+  bib,
 });
 
 // Division 1: Alpine A (Ava bib 11, Bea bib 12) drawn after Bright A (Cat bib 10; an empty
@@ -30,19 +51,44 @@ const entry = (n: number, teamN: number, participantN: number | null, position: 
 const rows: RaceDayRows = {
   teams: [team(1, 1, ALPINE, 'A'), team(2, 1, BRIGHT, 'A'), team(3, 2, ALPINE, 'A')],
   entries: [
-    entry(1, 1, 1, 1, 11), entry(2, 1, 2, 2, 12),
-    entry(3, 2, 3, 1, 10), entry(4, 2, null, 2, null),
-    entry(5, 3, 4, 1, 4), entry(6, 3, 5, 2, null),
+    entry(1, 1, 1, 1, 11),
+    entry(2, 1, 2, 2, 12),
+    entry(3, 2, 3, 1, 10),
+    entry(4, 2, null, 2, null),
+    entry(5, 3, 4, 1, 4),
+    entry(6, 3, 5, 2, null),
   ],
-  participants: [person(1, 'Ava', 'Nguyen'), person(2, 'Bea', 'Okafor'), person(3, 'Cat', 'Lee'), person(4, 'Dee', 'Park'), person(5, 'Eve', 'Ross')],
-  schools: [{ id: ALPINE, name: 'Alpine College' }, { id: BRIGHT, name: 'Bright Grammar' }],
-  draws: [{ EventId: EVENT, DisciplineId: SKI_CROSS, division: 1, gender: 'Female', seed: 1, teamOrder: [uuid(102), uuid(101)] }],
+  participants: [
+    person(1, 'Ava', 'Nguyen'),
+    person(2, 'Bea', 'Okafor'),
+    person(3, 'Cat', 'Lee'),
+    person(4, 'Dee', 'Park'),
+    person(5, 'Eve', 'Ross'),
+  ],
+  schools: [
+    { id: ALPINE, name: 'Alpine College' },
+    { id: BRIGHT, name: 'Bright Grammar' },
+  ],
+  draws: [
+    {
+      EventId: EVENT,
+      DisciplineId: SKI_CROSS,
+      division: 1,
+      gender: 'Female',
+      seed: 1,
+      teamOrder: [uuid(102), uuid(101)],
+    },
+  ],
   marks: [],
 };
 const selection = { EventId: EVENT, DisciplineId: SKI_CROSS, divisions: [2, 1], gender: 'Female' };
 
 function fileOf(system: FileSystem, layouts: TimingLayouts | null = null): string[][] {
-  return timingRows(rows, selection, { system, columns: timingColumnsFor(system, layouts), disciplineName: () => 'Ski Cross' });
+  return timingRows(rows, selection, {
+    system,
+    columns: timingColumnsFor(system, layouts),
+    disciplineName: () => 'Ski Cross',
+  });
 }
 
 describe('a timing file per system', () => {
@@ -89,7 +135,11 @@ describe('a timing file per system', () => {
 
   it('never writes a date of birth in any file', () => {
     for (const system of ['NSW', 'VIC', 'Live heats'] as const) {
-      expect(fileOf(system).flat().some((cell) => /\d{4}-\d{2}-\d{2}|birth|dob/i.test(cell))).toBe(false);
+      expect(
+        fileOf(system)
+          .flat()
+          .some((cell) => /\d{4}-\d{2}-\d{2}|birth|dob/i.test(cell)),
+      ).toBe(false);
     }
   });
 });
@@ -104,7 +154,7 @@ describe("an event's own columns", () => {
     ],
   };
 
-  it('writes the system whose columns the event set with them, in that order, in the system\'s start order', () => {
+  it("writes the system whose columns the event set with them, in that order, in the system's start order", () => {
     expect(fileOf('VIC', layouts)).toEqual([
       ['Bib No', 'Competitor', 'Team', 'Event'],
       ['10', 'Cat Lee', 'Bright Grammar A', 'Ski Cross Division 1 Female'],
@@ -134,7 +184,17 @@ describe('timing file names and workbook widths', () => {
   });
 
   it('sizes each workbook column to its widest cell, between 8 and 40', () => {
-    expect(workbookColumnWidths([['Bib', 'Competitor'], ['1', 'A'.repeat(60)]])).toEqual([8, 40]);
-    expect(workbookColumnWidths([['Division', 'Name'], ['Ski Cross Division 1 Female', 'Ava']])).toEqual([29, 8]);
+    expect(
+      workbookColumnWidths([
+        ['Bib', 'Competitor'],
+        ['1', 'A'.repeat(60)],
+      ]),
+    ).toEqual([8, 40]);
+    expect(
+      workbookColumnWidths([
+        ['Division', 'Name'],
+        ['Ski Cross Division 1 Female', 'Ava'],
+      ]),
+    ).toEqual([29, 8]);
   });
 });

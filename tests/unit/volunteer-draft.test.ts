@@ -5,8 +5,18 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/domain/messages';
 import {
-  EMPTY_DRAFT, EMPTY_PREFERENCE, choose, draftIssues, editSlot, placesFor, planSave, preferenceChoices, removeVolunteer, resetSlot,
-  type Preference, type SlotFields,
+  EMPTY_DRAFT,
+  EMPTY_PREFERENCE,
+  choose,
+  draftIssues,
+  editSlot,
+  placesFor,
+  planSave,
+  preferenceChoices,
+  removeVolunteer,
+  resetSlot,
+  type Preference,
+  type SlotFields,
 } from '../../src/features/volunteers/volunteer-draft';
 
 const spots = [
@@ -17,7 +27,11 @@ const spots = [
   { DisciplineId: 6, division: 1, male: 3, female: 3 },
 ];
 const pref = (over: Partial<Preference> = {}): Preference => ({ ...EMPTY_PREFERENCE, ...over });
-const slot = (id: string, p: Partial<Preference>, VolunteerId: string | null = null): SlotFields => ({ id, VolunteerId, preferences: [pref(p)] });
+const slot = (id: string, p: Partial<Preference>, VolunteerId: string | null = null): SlotFields => ({
+  id,
+  VolunteerId,
+  preferences: [pref(p)],
+});
 
 describe('preference choices', () => {
   it('offers only divisions and disciplines with a place left, and the genders with one', () => {
@@ -32,7 +46,9 @@ describe('preference choices', () => {
     const slots = [slot('a', { DisciplineId: 2, division: 1, gender: 'Male', position: 'Shovel' }), slot('b', {})];
     const forB = preferenceChoices(pref(), placesFor('b', spots, slots, 'general'), 'general');
     expect(forB.disciplines).toEqual([2, 6]);
-    expect(preferenceChoices(pref({ DisciplineId: 2 }), placesFor('b', spots, slots, 'general'), 'general').divisions).toEqual([6]);
+    expect(
+      preferenceChoices(pref({ DisciplineId: 2 }), placesFor('b', spots, slots, 'general'), 'general').divisions,
+    ).toEqual([6]);
     // Row a still sees its own division and gender.
     const forA = preferenceChoices(slots[0]!.preferences[0]!, placesFor('a', spots, slots, 'general'), 'general');
     expect([forA.divisions, forA.genders]).toEqual([[1, 6], ['Male']]);
@@ -48,7 +64,12 @@ describe('preference choices', () => {
   it('clears the later steps when an earlier one changes', () => {
     const chosen = pref({ DisciplineId: 2, division: 1, gender: 'Male', position: 'Shovel' });
     expect(choose(chosen, 'DisciplineId', '6')).toEqual({ ...EMPTY_PREFERENCE, DisciplineId: 6 });
-    expect(choose(chosen, 'division', '6')).toMatchObject({ DisciplineId: 2, division: 6, gender: null, position: null });
+    expect(choose(chosen, 'division', '6')).toMatchObject({
+      DisciplineId: 2,
+      division: 6,
+      gender: null,
+      position: null,
+    });
   });
 });
 

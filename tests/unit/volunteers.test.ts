@@ -43,8 +43,16 @@ describe('required volunteers', () => {
 
   it('splits the VIC count by ski (1 per 11), snowboard (1 per 6) and alpine (1 per 8) entries, leaving out 6, 7 and 8', () => {
     const of = (DisciplineId: number, n: number) => Array.from({ length: n }, () => ({ DisciplineId }));
-    expect(requiredVolunteersVic([...of(2, 11), ...of(11, 6), ...of(1, 8), ...of(7, 20)])).toEqual({ ski: 1, snowboard: 1, alpine: 1 });
-    expect(requiredVolunteersVic([...of(3, 12), ...of(4, 7), ...of(9, 9), ...of(6, 5), ...of(8, 5)])).toEqual({ ski: 2, snowboard: 2, alpine: 2 });
+    expect(requiredVolunteersVic([...of(2, 11), ...of(11, 6), ...of(1, 8), ...of(7, 20)])).toEqual({
+      ski: 1,
+      snowboard: 1,
+      alpine: 1,
+    });
+    expect(requiredVolunteersVic([...of(3, 12), ...of(4, 7), ...of(9, 9), ...of(6, 5), ...of(8, 5)])).toEqual({
+      ski: 2,
+      snowboard: 2,
+      alpine: 2,
+    });
     expect(requiredVolunteersVic([], { ski: 5, snowboard: 5, alpine: 5 })).toEqual({ ski: 0, snowboard: 0, alpine: 0 });
   });
 
@@ -86,7 +94,9 @@ describe('volunteer slot validation', () => {
   const slot = (VolunteerId: string | null, p?: VolunteerPreference) => ({ VolunteerId, preferences: p ? [p] : [] });
 
   it("refuses a slot with a volunteer but no gender: 'Preference is incomplete'", () => {
-    expect(slotValidationMessage(slot(uuid(1), pref({ gender: null })), { vic: false })).toBe('Preference is incomplete');
+    expect(slotValidationMessage(slot(uuid(1), pref({ gender: null })), { vic: false })).toBe(
+      'Preference is incomplete',
+    );
   });
 
   it('refuses a slot with a volunteer and no preference at all', () => {
@@ -139,7 +149,11 @@ describe('available volunteer spots', () => {
 
   it('removes a division when male plus female reach zero', () => {
     const left = remainingSpots(spots, [pref({ division: 2, gender: 'Female', isLocked: true })]);
-    expect(spotChoices(left).find((c) => c.DisciplineId === 2)?.divisions.map((d) => d.division)).toEqual([1]);
+    expect(
+      spotChoices(left)
+        .find((c) => c.DisciplineId === 2)
+        ?.divisions.map((d) => d.division),
+    ).toEqual([1]);
   });
 
   it('removes a discipline with no division left', () => {

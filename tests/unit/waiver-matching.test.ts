@@ -1,11 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { matchWaivers, nameKey, namesMatch, waiverCounts, type MatchableWaiver } from '../../src/domain/rules/waiver-matching';
+import {
+  matchWaivers,
+  nameKey,
+  namesMatch,
+  waiverCounts,
+  type MatchableWaiver,
+} from '../../src/domain/rules/waiver-matching';
 import { uuid } from './factories';
 
-const person = (n: number, firstname: string, lastname: string, over: { snowId?: string | null; archived?: number } = {}) =>
-  ({ id: uuid(n), firstname, lastname, snowId: null, archived: 0, ...over });
-const waiver = (n: number, givenName: string, surname: string, over: Partial<MatchableWaiver> = {}): MatchableWaiver => ({
-  id: uuid(500 + n), type: 'participant', name: `${givenName} ${surname}`, givenName, surname, snowId: null, completed: true, ...over,
+const person = (
+  n: number,
+  firstname: string,
+  lastname: string,
+  over: { snowId?: string | null; archived?: number } = {},
+) => ({ id: uuid(n), firstname, lastname, snowId: null, archived: 0, ...over });
+const waiver = (
+  n: number,
+  givenName: string,
+  surname: string,
+  over: Partial<MatchableWaiver> = {},
+): MatchableWaiver => ({
+  id: uuid(500 + n),
+  type: 'participant',
+  name: `${givenName} ${surname}`,
+  givenName,
+  surname,
+  snowId: null,
+  completed: true,
+  ...over,
 });
 const ids = (rows: { waiver: { id: string } | null }[]) => rows.map((row) => row.waiver?.id ?? null);
 
@@ -23,7 +45,7 @@ describe('nameKey', () => {
 });
 
 describe('namesMatch', () => {
-  it('compares given name and surname each with the person\'s', () => {
+  it("compares given name and surname each with the person's", () => {
     expect(namesMatch(waiver(1, 'mary-jane', "d'arcy"), person(1, 'Mary Jane', 'DArcy'))).toBe(true);
     expect(namesMatch(waiver(1, 'Mary', 'Jane Darcy'), person(1, 'Mary Jane', 'Darcy'))).toBe(false);
     expect(namesMatch(waiver(1, 'Mary', 'Darcy'), person(1, 'Mary', 'Darcey'))).toBe(false);
@@ -38,7 +60,11 @@ describe('namesMatch', () => {
 describe('matchWaivers', () => {
   it('puts each active participant and volunteer with their waiver, ordered by surname', () => {
     const result = matchWaivers({
-      participants: [person(1, 'Zoë', 'Young'), person(2, 'Ava', 'Alpine'), person(3, 'Old', 'Archived', { archived: 1 })],
+      participants: [
+        person(1, 'Zoë', 'Young'),
+        person(2, 'Ava', 'Alpine'),
+        person(3, 'Old', 'Archived', { archived: 1 }),
+      ],
       volunteers: [person(10, 'Vic', 'Helper')],
       waivers: [
         waiver(1, 'zoe', 'YOUNG', { completed: false }),
@@ -46,8 +72,18 @@ describe('matchWaivers', () => {
         waiver(3, 'Old', 'Archived'),
       ],
     });
-    expect(result.participants.map((p) => [p.lastname, p.waiver?.id ?? null])).toEqual([['Alpine', null], ['Young', uuid(501)]]);
-    expect(result.volunteers).toEqual([{ VolunteerId: uuid(10), firstname: 'Vic', lastname: 'Helper', waiver: expect.objectContaining({ id: uuid(502) }) }]);
+    expect(result.participants.map((p) => [p.lastname, p.waiver?.id ?? null])).toEqual([
+      ['Alpine', null],
+      ['Young', uuid(501)],
+    ]);
+    expect(result.volunteers).toEqual([
+      {
+        VolunteerId: uuid(10),
+        firstname: 'Vic',
+        lastname: 'Helper',
+        waiver: expect.objectContaining({ id: uuid(502) }),
+      },
+    ]);
     // An archived participant is not among the people the school brings: its waiver matches nobody.
     expect(result.unmatchedParticipants.map((w) => w.id)).toEqual([uuid(503)]);
     expect(result.unmatchedVolunteers).toEqual([]);
@@ -134,6 +170,9 @@ describe('waiverCounts', () => {
         waiver(4, 'X', 'Nobody'),
       ],
     });
-    expect(waiverCounts(result)).toEqual({ participants: { completed: 1, total: 3 }, volunteers: { completed: 0, total: 1 } });
+    expect(waiverCounts(result)).toEqual({
+      participants: { completed: 1, total: 3 },
+      volunteers: { completed: 0, total: 1 },
+    });
   });
 });

@@ -6,70 +6,112 @@ import { teamEntries } from './entries';
 import { events } from './events';
 import { disciplines } from './reference';
 
-export const resultRaces = pgTable('result_races', {
-  id: id(),
-  eventId: uuid('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
-  disciplineId: integer('discipline_id').notNull().references(() => disciplines.id),
-  division: integer('division').notNull(),
-  gender: text('gender').notNull(),
-  teamIndividual: text('team_individual').notNull(),
-  fileUrl: text('file_url').notNull().default(''),
-  placings: jsonb('placings').$type<Array<{ place: number; name: string; school?: string }>>(),
-  ...synced(),
-}, (t) => [index('result_races_event_idx').on(t.eventId, t.disciplineId)]);
+export const resultRaces = pgTable(
+  'result_races',
+  {
+    id: id(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    disciplineId: integer('discipline_id')
+      .notNull()
+      .references(() => disciplines.id),
+    division: integer('division').notNull(),
+    gender: text('gender').notNull(),
+    teamIndividual: text('team_individual').notNull(),
+    fileUrl: text('file_url').notNull().default(''),
+    placings: jsonb('placings').$type<Array<{ place: number; name: string; school?: string }>>(),
+    ...synced(),
+  },
+  (t) => [index('result_races_event_idx').on(t.eventId, t.disciplineId)],
+);
 
-export const resultOveralls = pgTable('result_overalls', {
-  id: id(),
-  eventId: uuid('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
-  pointscore: text('pointscore').notNull(),
-  schoolType: text('school_type').notNull(),
-  gender: text('gender').notNull(),
-  fileUrl: text('file_url').notNull().default(''),
-  placings: jsonb('placings').$type<Array<{ place: number; name: string; points?: number }>>(),
-  ...synced(),
-}, (t) => [index('result_overalls_event_idx').on(t.eventId)]);
+export const resultOveralls = pgTable(
+  'result_overalls',
+  {
+    id: id(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    pointscore: text('pointscore').notNull(),
+    schoolType: text('school_type').notNull(),
+    gender: text('gender').notNull(),
+    fileUrl: text('file_url').notNull().default(''),
+    placings: jsonb('placings').$type<Array<{ place: number; name: string; points?: number }>>(),
+    ...synced(),
+  },
+  (t) => [index('result_overalls_event_idx').on(t.eventId)],
+);
 
-export const trophies = pgTable('trophies', {
-  id: id(),
-  disciplineId: integer('discipline_id').references(() => disciplines.id),
-  division: integer('division'),
-  gender: text('gender').notNull(),
-  state: text('state').notNull().default(''),
-  imageUrl: text('image_url').notNull().default(''),
-  type: text('type').notNull().default('team'),
-  name: text('name').notNull().default(''),
-  ...synced(),
-}, (t) => [index('trophies_discipline_idx').on(t.disciplineId, t.division)]);
+export const trophies = pgTable(
+  'trophies',
+  {
+    id: id(),
+    disciplineId: integer('discipline_id').references(() => disciplines.id),
+    division: integer('division'),
+    gender: text('gender').notNull(),
+    state: text('state').notNull().default(''),
+    imageUrl: text('image_url').notNull().default(''),
+    type: text('type').notNull().default('team'),
+    name: text('name').notNull().default(''),
+    ...synced(),
+  },
+  (t) => [index('trophies_discipline_idx').on(t.disciplineId, t.division)],
+);
 
-export const invites = pgTable('invites', {
-  id: id(),
-  eventId: uuid('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
-  disciplineId: integer('discipline_id').notNull().references(() => disciplines.id),
-  division: integer('division').notNull(),
-  gender: text('gender').notNull(),
-  stateNational: text('state_national').notNull(),
-  ...synced(),
-}, (t) => [index('invites_event_idx').on(t.eventId)]);
+export const invites = pgTable(
+  'invites',
+  {
+    id: id(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    disciplineId: integer('discipline_id')
+      .notNull()
+      .references(() => disciplines.id),
+    division: integer('division').notNull(),
+    gender: text('gender').notNull(),
+    stateNational: text('state_national').notNull(),
+    ...synced(),
+  },
+  (t) => [index('invites_event_idx').on(t.eventId)],
+);
 
 /** The stored draw of a race (PRODUCT-DECISIONS 'Race day'): its teams in drawn order, redrawn by
  *  an admin until bibs are given. One per event, discipline, division and gender. */
-export const startDraws = pgTable('start_draws', {
-  id: id(),
-  eventId: uuid('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
-  disciplineId: integer('discipline_id').notNull().references(() => disciplines.id),
-  division: integer('division').notNull(),
-  gender: text('gender').notNull(),
-  seed: integer('seed').notNull(),
-  teamOrder: jsonb('team_order').$type<string[]>().notNull(),
-  ...synced(),
-}, (t) => [uniqueIndex('start_draws_race_uq').on(t.eventId, t.disciplineId, t.division, t.gender)]);
+export const startDraws = pgTable(
+  'start_draws',
+  {
+    id: id(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    disciplineId: integer('discipline_id')
+      .notNull()
+      .references(() => disciplines.id),
+    division: integer('division').notNull(),
+    gender: text('gender').notNull(),
+    seed: integer('seed').notNull(),
+    teamOrder: jsonb('team_order').$type<string[]>().notNull(),
+    ...synced(),
+  },
+  (t) => [uniqueIndex('start_draws_race_uq').on(t.eventId, t.disciplineId, t.division, t.gender)],
+);
 
 /** A start hut mark (DNS or started) on one entry in one run, made on a tablet, offline or not. */
-export const raceMarks = pgTable('race_marks', {
-  id: id(),
-  eventId: uuid('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
-  teamEntryId: uuid('team_entry_id').notNull().references(() => teamEntries.id, { onDelete: 'cascade' }),
-  run: text('run').notNull(),
-  mark: text('mark').notNull(),
-  ...synced(),
-}, (t) => [uniqueIndex('race_marks_entry_run_uq').on(t.teamEntryId, t.run)]);
+export const raceMarks = pgTable(
+  'race_marks',
+  {
+    id: id(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    teamEntryId: uuid('team_entry_id')
+      .notNull()
+      .references(() => teamEntries.id, { onDelete: 'cascade' }),
+    run: text('run').notNull(),
+    mark: text('mark').notNull(),
+    ...synced(),
+  },
+  (t) => [uniqueIndex('race_marks_entry_run_uq').on(t.teamEntryId, t.run)],
+);

@@ -12,7 +12,13 @@ import type { Rng } from './prng';
 import { schoolYearIndex } from './school-year';
 
 type ParticipantRow = typeof participants.$inferInsert & {
-  id: string; snowId: string; firstname: string; lastname: string; yearLevel: string; gender: string; dob: string;
+  id: string;
+  snowId: string;
+  firstname: string;
+  lastname: string;
+  yearLevel: string;
+  gender: string;
+  dob: string;
 };
 /** A participant with the disciplines they do (used only to build teams). */
 export type DemoParticipant = { row: ParticipantRow; sports: ReadonlySet<number> };
@@ -28,7 +34,8 @@ export function pickDemoParticipants(
   season: number,
   newId: () => string,
 ): DemoParticipant[] {
-  const dated = athletes.filter((a): a is Athlete & { dob: string } => a.dob !== null)
+  const dated = athletes
+    .filter((a): a is Athlete & { dob: string } => a.dob !== null)
     .map((a) => ({ ...a, index: schoolYearIndex(a.dob, season) }));
   const active = dated.filter((a) => a.active);
   const inactive = dated.filter((a) => !a.active);
@@ -44,10 +51,10 @@ export function pickDemoParticipants(
     const shift = school.firstSeason ? 1 : 0; // year levels of last season
     const [from, to] = RANGE[school.schoolCategory];
     const genderFits = (g: string) => school.schoolType === 'Co-ed' || school.schoolType === g;
-    const fits = (a: (typeof dated)[number]) => genderFits(a.gender) && a.index - shift >= from && a.index - shift <= to;
-    const graduates = !shift && to === 12
-      ? take(active, GRADUATES_PER_SCHOOL, (a) => genderFits(a.gender) && a.index === 13)
-      : [];
+    const fits = (a: (typeof dated)[number]) =>
+      genderFits(a.gender) && a.index - shift >= from && a.index - shift <= to;
+    const graduates =
+      !shift && to === 12 ? take(active, GRADUATES_PER_SCHOOL, (a) => genderFits(a.gender) && a.index === 13) : [];
     const flagged = schoolIndex < INACTIVE_IN_USE ? take(inactive, 1, fits) : [];
     const current = take(active, school.participants - graduates.length - flagged.length, fits);
     const leaverId = shift ? undefined : current[rng.int(0, current.length - 1)]?.snowId;

@@ -9,9 +9,27 @@ import { hashPassword } from '../../auth/passwords';
 import { readAthletesCsv } from '../../integrations/registry/load';
 import type { Db, Tx } from '../client';
 import {
-  eventDisciplines, eventStates, events, invites, invoices, participants, payments, resultOveralls, resultRaces, schools,
-  teamEntries, teamManagers, teams, ticketing, trophies, users, volunteerPreferences, volunteerSlots, volunteerSpots,
-  volunteers, waivers,
+  eventDisciplines,
+  eventStates,
+  events,
+  invites,
+  invoices,
+  participants,
+  payments,
+  resultOveralls,
+  resultRaces,
+  schools,
+  teamEntries,
+  teamManagers,
+  teams,
+  ticketing,
+  trophies,
+  users,
+  volunteerPreferences,
+  volunteerSlots,
+  volunteerSpots,
+  volunteers,
+  waivers,
 } from '../schema';
 import { insertBatched } from './batch';
 import { DEMO_PASSWORDS } from './demo-fixtures';

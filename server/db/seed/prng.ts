@@ -43,7 +43,10 @@ export function mulberry32(seed: number): Rng {
 
 /** A UUID (version 4 layout) drawn from the seeded source, so seeded rows keep the same ids. */
 export function seededUuid(rng: Rng): string {
-  const word = () => Math.floor(rng.next() * 0x1_0000_0000).toString(16).padStart(8, '0');
+  const word = () =>
+    Math.floor(rng.next() * 0x1_0000_0000)
+      .toString(16)
+      .padStart(8, '0');
   const h = word() + word() + word() + word();
   const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;

@@ -4,8 +4,14 @@ import type { Db, Tx } from '../client';
 import { disciplines, states } from '../schema';
 
 const STATE_ROWS = [
-  { id: 1, name: 'ACT' }, { id: 2, name: 'NT' }, { id: 3, name: 'NSW' }, { id: 4, name: 'QLD' },
-  { id: 5, name: 'SA' }, { id: 6, name: 'TAS' }, { id: 7, name: 'VIC' }, { id: 8, name: 'WA' },
+  { id: 1, name: 'ACT' },
+  { id: 2, name: 'NT' },
+  { id: 3, name: 'NSW' },
+  { id: 4, name: 'QLD' },
+  { id: 5, name: 'SA' },
+  { id: 6, name: 'TAS' },
+  { id: 7, name: 'VIC' },
+  { id: 8, name: 'WA' },
 ] as const;
 
 export const DISCIPLINE_ROWS = [
@@ -23,6 +29,9 @@ export const DISCIPLINE_ROWS = [
 ].map((d) => ({ ...d, male: true, female: true }));
 
 export async function seedReference(db: Db | Tx): Promise<void> {
-  await db.insert(states).values([...STATE_ROWS]).onConflictDoNothing();
+  await db
+    .insert(states)
+    .values([...STATE_ROWS])
+    .onConflictDoNothing();
   await db.insert(disciplines).values(DISCIPLINE_ROWS).onConflictDoNothing();
 }

@@ -27,7 +27,17 @@ export type PlannedTeam = { team: TeamRow; entries: EntryRow[] };
 
 /** How often a discipline is chosen relative to the others (alpine is the big one). */
 const DISCIPLINE_WEIGHT: Readonly<Record<number, number>> = {
-  1: 8, 2: 1.5, 3: 2, 4: 3, 5: 2, 6: 1.5, 7: 2, 8: 1, 9: 2, 10: 1, 11: 1,
+  1: 8,
+  2: 1.5,
+  3: 2,
+  4: 3,
+  5: 2,
+  6: 1.5,
+  7: 2,
+  8: 1,
+  9: 2,
+  10: 1,
+  11: 1,
 };
 
 function weightedOrder<T extends { disciplineId: number }>(rng: Rng, items: readonly T[]): T[] {
@@ -38,7 +48,12 @@ function weightedOrder<T extends { disciplineId: number }>(rng: Rng, items: read
 }
 
 function chooseGender(
-  rng: Rng, males: number, females: number, n: number, coEd: boolean, minSize: number,
+  rng: Rng,
+  males: number,
+  females: number,
+  n: number,
+  coEd: boolean,
+  minSize: number,
 ): TeamGender | null {
   const full: TeamGender[] = [];
   if (males >= n) full.push('Male');
@@ -107,8 +122,14 @@ export function createTeamPlanner(ctx: {
           teamManagerId: null,
         };
         const entry = (participantId: string | null, position: number): EntryRow => ({
-          id: ctx.newId(), teamId: team.id, eventId: ctx.eventId, disciplineId: d.disciplineId,
-          schoolId: ctx.schoolId, participantId, position, bib: null,
+          id: ctx.newId(),
+          teamId: team.id,
+          eventId: ctx.eventId,
+          disciplineId: d.disciplineId,
+          schoolId: ctx.schoolId,
+          participantId,
+          position,
+          bib: null,
         });
         const entries = members.map((m, i) => entry(m.id, i + 1));
         if (members.length < n && rng.chance(opts.unassignedChance ?? 0)) entries.push(entry(null, members.length + 1));
@@ -127,8 +148,15 @@ export function assignBibs(planned: readonly PlannedTeam[], disciplineId: number
   const rows = planned
     .filter((p) => p.team.disciplineId === disciplineId)
     .flatMap((p) => p.entries.filter((e) => e.participantId).map((e) => ({ t: p.team, e })))
-    .sort((a, b) => a.t.division - b.t.division || a.t.gender.localeCompare(b.t.gender)
-      || a.t.schoolId.localeCompare(b.t.schoolId) || a.t.teamRank.localeCompare(b.t.teamRank)
-      || a.e.position - b.e.position);
-  rows.forEach((r, i) => { r.e.bib = first + i; });
+    .sort(
+      (a, b) =>
+        a.t.division - b.t.division ||
+        a.t.gender.localeCompare(b.t.gender) ||
+        a.t.schoolId.localeCompare(b.t.schoolId) ||
+        a.t.teamRank.localeCompare(b.t.teamRank) ||
+        a.e.position - b.e.position,
+    );
+  rows.forEach((r, i) => {
+    r.e.bib = first + i;
+  });
 }

@@ -109,7 +109,10 @@ export class AccountingUnavailable extends Error {
 /** The accounting system refused this one item (a validation error): sending it again as it is
  *  would be refused again, while the others can go on. `reason` is the accounting system's. */
 export class AccountingRefused extends AccountingUnavailable {
-  constructor(message: string, readonly reason: string) {
+  constructor(
+    message: string,
+    readonly reason: string,
+  ) {
     super(message);
     this.name = 'AccountingRefused';
   }
@@ -118,7 +121,11 @@ export class AccountingRefused extends AccountingUnavailable {
 /** The organisation's rate limit is reached: nothing more until `retryAfterMs` has passed.
  *  `limit` is which one (Xero's X-Rate-Limit-Problem: minute, day or concurrent). */
 export class AccountingRateLimited extends AccountingUnavailable {
-  constructor(message: string, readonly retryAfterMs: number, readonly limit: string) {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+    readonly limit: string,
+  ) {
     super(message);
     this.name = 'AccountingRateLimited';
   }

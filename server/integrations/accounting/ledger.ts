@@ -20,14 +20,20 @@ const LEDGER_STATUS = { authorised: 'AUTHORISED', paid: 'PAID' } as const;
 /** Brings an invoice's status in line with its payments (PAID once they cover its total). */
 async function settle(tx: Tx, invoiceId: string): Promise<void> {
   const [row] = await tx
-    .select({ total: ledgerInvoices.totalCents, paid: sql<number>`coalesce(sum(${ledgerPayments.amountCents}), 0)::int` })
+    .select({
+      total: ledgerInvoices.totalCents,
+      paid: sql<number>`coalesce(sum(${ledgerPayments.amountCents}), 0)::int`,
+    })
     .from(ledgerInvoices)
     .leftJoin(ledgerPayments, eq(ledgerPayments.invoiceId, ledgerInvoices.id))
     .where(eq(ledgerInvoices.id, invoiceId))
     .groupBy(ledgerInvoices.id);
   if (!row) return;
   const status = row.paid >= row.total ? LEDGER_STATUS.paid : LEDGER_STATUS.authorised;
-  await tx.update(ledgerInvoices).set({ status }).where(and(eq(ledgerInvoices.id, invoiceId), sql`${ledgerInvoices.status} <> ${status}`));
+  await tx
+    .update(ledgerInvoices)
+    .set({ status })
+    .where(and(eq(ledgerInvoices.id, invoiceId), sql`${ledgerInvoices.status} <> ${status}`));
 }
 
 export function createLedger(db: Db): AccountingProvider {
@@ -53,7 +59,9 @@ export function createLedger(db: Db): AccountingProvider {
 
     async upsertInvoice(org, invoice) {
       return db.transaction(async (tx) => {
-        const [contact] = await tx.select({ id: ledgerContacts.id }).from(ledgerContacts)
+        const [contact] = await tx
+          .select({ id: ledgerContacts.id })
+          .from(ledgerContacts)
           .where(and(eq(ledgerContacts.id, invoice.contactId), eq(ledgerContacts.organisation, org)));
         if (!contact) throw new Error(`ledger: contact ${invoice.contactId} is not in the ${org} organisation`);
         const values = {
@@ -66,16 +74,21 @@ export function createLedger(db: Db): AccountingProvider {
         };
         let id: string | undefined;
         if (invoice.invoiceId) {
-          const updated = await tx.update(ledgerInvoices).set(values)
+          const updated = await tx
+            .update(ledgerInvoices)
+            .set(values)
             .where(and(eq(ledgerInvoices.id, invoice.invoiceId), eq(ledgerInvoices.organisation, org)))
             .returning({ id: ledgerInvoices.id });
           id = updated[0]?.id;
         }
         // New, or its id unknown here: the organisation's invoice of that number, if any.
-        id ??= (await tx.insert(ledgerInvoices)
-          .values({ id: `LI-${randomUUID()}`, organisation: org, ...values })
-          .onConflictDoUpdate({ target: [ledgerInvoices.organisation, ledgerInvoices.reference], set: values })
-          .returning({ id: ledgerInvoices.id }))[0]!.id;
+        id ??= (
+          await tx
+            .insert(ledgerInvoices)
+            .values({ id: `LI-${randomUUID()}`, organisation: org, ...values })
+            .onConflictDoUpdate({ target: [ledgerInvoices.organisation, ledgerInvoices.reference], set: values })
+            .returning({ id: ledgerInvoices.id })
+        )[0]!.id;
         await settle(tx, id);
         return { invoiceId: id, url: '' };
       });
@@ -83,15 +96,27 @@ export function createLedger(db: Db): AccountingProvider {
 
     async recordPayment(org: Organisation, payment) {
       return db.transaction(async (tx) => {
-        const [invoice] = await tx.select({ id: ledgerInvoices.id }).from(ledgerInvoices)
+        const [invoice] = await tx
+          .select({ id: ledgerInvoices.id })
+          .from(ledgerInvoices)
           .where(and(eq(ledgerInvoices.id, payment.invoiceId), eq(ledgerInvoices.organisation, org)))
           .for('update');
         if (!invoice) throw new Error(`ledger: invoice ${payment.invoiceId} is not in the ${org} organisation`);
-        await tx.insert(ledgerPayments).values({
-          id: `LP-${randomUUID()}`, organisation: org, invoiceId: invoice.id, amountCents: payment.amountCents, date: payment.date, reference: payment.reference,
-          test: payment.test ?? false,
-        }).onConflictDoNothing({ target: [ledgerPayments.invoiceId, ledgerPayments.reference] });
-        const [row] = await tx.select({ id: ledgerPayments.id }).from(ledgerPayments)
+        await tx
+          .insert(ledgerPayments)
+          .values({
+            id: `LP-${randomUUID()}`,
+            organisation: org,
+            invoiceId: invoice.id,
+            amountCents: payment.amountCents,
+            date: payment.date,
+            reference: payment.reference,
+            test: payment.test ?? false,
+          })
+          .onConflictDoNothing({ target: [ledgerPayments.invoiceId, ledgerPayments.reference] });
+        const [row] = await tx
+          .select({ id: ledgerPayments.id })
+          .from(ledgerPayments)
           .where(and(eq(ledgerPayments.invoiceId, invoice.id), eq(ledgerPayments.reference, payment.reference)));
         await settle(tx, invoice.id);
         return { paymentId: row!.id };
@@ -100,7 +125,12 @@ export function createLedger(db: Db): AccountingProvider {
 
     // A refund: a payment of the negative amount against the invoice, so the invoice is owed again.
     async recordRefund(org, refund) {
-      return ledger.recordPayment(org, { invoiceId: refund.invoiceId, amountCents: -refund.amountCents, date: refund.date, reference: refund.reference });
+      return ledger.recordPayment(org, {
+        invoiceId: refund.invoiceId,
+        amountCents: -refund.amountCents,
+        date: refund.date,
+        reference: refund.reference,
+      });
     },
 
     // Every payment in the ledger came from us: none was made there to read back.

@@ -25,8 +25,14 @@ import { toDollars } from '../../../src/domain/rules/money';
 import type { XeroConfig, XeroConnection } from '../../config';
 import { australianDate } from '../../../src/domain/rules/australian-date';
 import {
-  AccountingRateLimited, AccountingRefused, AccountingUnavailable, type AccountingInvoiceInput, type AccountingLimits, type AccountingPayment,
-  type AccountingProvider, type Organisation,
+  AccountingRateLimited,
+  AccountingRefused,
+  AccountingUnavailable,
+  type AccountingInvoiceInput,
+  type AccountingLimits,
+  type AccountingPayment,
+  type AccountingProvider,
+  type Organisation,
 } from './index';
 
 /** Every request (headers and body) must be done within this. */
@@ -67,64 +73,91 @@ const validationErrors = z.array(z.object({ Message: z.string().optional() }).lo
 
 const tokenAnswer = z.object({ access_token: z.string().min(1).max(8192), expires_in: z.number().positive() });
 const contactsAnswer = z.object({
-  Contacts: z.array(z.object({
-    ContactID: xeroId,
-    Name: z.string(),
-    EmailAddress: z.string().nullish(),
-    ContactStatus: z.string().nullish(),
-  })),
+  Contacts: z.array(
+    z.object({
+      ContactID: xeroId,
+      Name: z.string(),
+      EmailAddress: z.string().nullish(),
+      ContactStatus: z.string().nullish(),
+    }),
+  ),
   pagination: z.object({ pageCount: z.number().int().nonnegative() }).optional(),
 });
 const createdContactAnswer = z.object({
-  Contacts: z.array(z.object({
-    ContactID: xeroId, Name: z.string(), EmailAddress: z.string().nullish(), HasValidationErrors: z.boolean().optional(), ValidationErrors: validationErrors,
-  })).length(1),
+  Contacts: z
+    .array(
+      z.object({
+        ContactID: xeroId,
+        Name: z.string(),
+        EmailAddress: z.string().nullish(),
+        HasValidationErrors: z.boolean().optional(),
+        ValidationErrors: validationErrors,
+      }),
+    )
+    .length(1),
 });
 const invoicesAnswer = z.object({
-  Invoices: z.array(z.object({
-    InvoiceID: xeroId,
-    InvoiceNumber: z.string().nullish(),
-    Reference: z.string().nullish(),
-    Status: z.string().nullish(),
-    HasValidationErrors: z.boolean().optional(),
-    ValidationErrors: validationErrors,
-    Payments: z.array(z.object({ PaymentID: xeroId, Reference: z.string().nullish() })).nullish(),
-  })),
+  Invoices: z.array(
+    z.object({
+      InvoiceID: xeroId,
+      InvoiceNumber: z.string().nullish(),
+      Reference: z.string().nullish(),
+      Status: z.string().nullish(),
+      HasValidationErrors: z.boolean().optional(),
+      ValidationErrors: validationErrors,
+      Payments: z.array(z.object({ PaymentID: xeroId, Reference: z.string().nullish() })).nullish(),
+    }),
+  ),
 });
 const onlineInvoiceAnswer = z.object({
   OnlineInvoices: z.array(z.object({ OnlineInvoiceUrl: z.url({ protocol: /^https?$/ }).max(MAX_URL_LENGTH) })).min(1),
 });
 const paymentsAnswer = z.object({
-  Payments: z.array(z.object({ PaymentID: xeroId, HasValidationErrors: z.boolean().optional(), ValidationErrors: validationErrors })).length(1),
+  Payments: z
+    .array(
+      z.object({ PaymentID: xeroId, HasValidationErrors: z.boolean().optional(), ValidationErrors: validationErrors }),
+    )
+    .length(1),
 });
 const creditNotesAnswer = z.object({
-  CreditNotes: z.array(z.object({
-    CreditNoteID: xeroId,
-    Reference: z.string().nullish(),
-    HasValidationErrors: z.boolean().optional(),
-    ValidationErrors: validationErrors,
-    Payments: z.array(z.object({ PaymentID: xeroId, Reference: z.string().nullish() })).nullish(),
-  })),
+  CreditNotes: z.array(
+    z.object({
+      CreditNoteID: xeroId,
+      Reference: z.string().nullish(),
+      HasValidationErrors: z.boolean().optional(),
+      ValidationErrors: validationErrors,
+      Payments: z.array(z.object({ PaymentID: xeroId, Reference: z.string().nullish() })).nullish(),
+    }),
+  ),
 });
 /** Xero's JSON dates: '/Date(1781827200000+0000)/'. */
-const xeroDate = z.string().regex(/^\/Date\((-?\d+)([+-]\d{4})?\)\/$/).transform((d) => new Date(Number(/-?\d+/.exec(d)![0])));
+const xeroDate = z
+  .string()
+  .regex(/^\/Date\((-?\d+)([+-]\d{4})?\)\/$/)
+  .transform((d) => new Date(Number(/-?\d+/.exec(d)![0])));
 const paymentListAnswer = z.object({
-  Payments: z.array(z.object({
-    PaymentID: xeroId,
-    Date: xeroDate,
-    Amount: z.number(),
-    Reference: z.string().nullish(),
-    Status: z.string().nullish(),
-    PaymentType: z.string().nullish(),
-    Invoice: z.object({ InvoiceID: xeroId }).loose().nullish(),
-  }).loose()),
+  Payments: z.array(
+    z
+      .object({
+        PaymentID: xeroId,
+        Date: xeroDate,
+        Amount: z.number(),
+        Reference: z.string().nullish(),
+        Status: z.string().nullish(),
+        PaymentType: z.string().nullish(),
+        Invoice: z.object({ InvoiceID: xeroId }).loose().nullish(),
+      })
+      .loose(),
+  ),
 });
 /** Xero's error body (400): the first validation message says what it refused. */
-const errorAnswer = z.object({
-  Message: z.string().optional(),
-  Detail: z.string().optional(),
-  Elements: z.array(z.object({ ValidationErrors: validationErrors }).loose()).optional(),
-}).loose();
+const errorAnswer = z
+  .object({
+    Message: z.string().optional(),
+    Detail: z.string().optional(),
+    Elements: z.array(z.object({ ValidationErrors: validationErrors }).loose()).optional(),
+  })
+  .loose();
 
 // ---- Helpers -------------------------------------------------------------------------------
 
@@ -168,7 +201,8 @@ async function readJson<S extends z.ZodType>(response: Response, schema: S, what
     throw new AccountingUnavailable(`${what}: the answer is not JSON`, { cause: err });
   }
   const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new AccountingUnavailable(`${what}: unreadable answer (${parsed.error.issues[0]?.message ?? 'invalid'})`);
+  if (!parsed.success)
+    throw new AccountingUnavailable(`${what}: unreadable answer (${parsed.error.issues[0]?.message ?? 'invalid'})`);
   return parsed.data;
 }
 
@@ -197,8 +231,10 @@ function checkLines(invoice: AccountingInvoiceInput): void {
     }
     sum += line.amountCents;
   }
-  if (sum !== invoice.totalCents) throw new Error(`invoice ${invoice.number}: the lines add up to ${sum} cents, the total is ${invoice.totalCents}`);
-  if (!SAFE_NUMBER.test(invoice.number)) throw new Error(`invoice ${invoice.number}: the number cannot be used as a Xero invoice number`);
+  if (sum !== invoice.totalCents)
+    throw new Error(`invoice ${invoice.number}: the lines add up to ${sum} cents, the total is ${invoice.totalCents}`);
+  if (!SAFE_NUMBER.test(invoice.number))
+    throw new Error(`invoice ${invoice.number}: the number cannot be used as a Xero invoice number`);
 }
 
 // ---- The adapter ---------------------------------------------------------------------------
@@ -237,15 +273,25 @@ export function createXeroAccounting(config: XeroConfig, opts: XeroOptions = {})
   async function fetchToken(connection: XeroConnection): Promise<Token> {
     const what = 'Xero token';
     const basic = Buffer.from(`${connection.clientId}:${connection.clientSecret}`).toString('base64');
-    const response = await request(config.identityUrl, {
-      method: 'POST',
-      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams({ grant_type: 'client_credentials' }).toString(),
-    }, what);
+    const response = await request(
+      config.identityUrl,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${basic}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+        },
+        body: new URLSearchParams({ grant_type: 'client_credentials' }).toString(),
+      },
+      what,
+    );
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
       const refusedCredentials = response.status === 400 || response.status === 401;
-      throw new AccountingUnavailable(`${what}: HTTP ${response.status}${refusedCredentials ? ' (the client credentials were refused)' : ''}`);
+      throw new AccountingUnavailable(
+        `${what}: HTTP ${response.status}${refusedCredentials ? ' (the client credentials were refused)' : ''}`,
+      );
     }
     const answer = await readJson(response, tokenAnswer, what);
     return { value: answer.access_token, expiresAt: now().getTime() + answer.expires_in * 1000 };
@@ -255,7 +301,8 @@ export function createXeroAccounting(config: XeroConfig, opts: XeroOptions = {})
    *  (concurrent callers share one request). */
   async function tokenFor(connection: XeroConnection): Promise<string> {
     const cached = tokens.get(connection.clientId);
-    if (cached && (!cached.token || now().getTime() < cached.token.expiresAt - XERO_TOKEN_MARGIN_MS)) return (await cached.promise).value;
+    if (cached && (!cached.token || now().getTime() < cached.token.expiresAt - XERO_TOKEN_MARGIN_MS))
+      return (await cached.promise).value;
     const entry: TokenEntry = { promise: fetchToken(connection) };
     tokens.set(connection.clientId, entry);
     try {
@@ -289,9 +336,15 @@ export function createXeroAccounting(config: XeroConfig, opts: XeroOptions = {})
       if (call.body !== undefined) headers['content-type'] = 'application/json';
       if (call.idempotencyKey) headers['idempotency-key'] = call.idempotencyKey;
       Object.assign(headers, call.headers);
-      const response = await request(url.toString(), {
-        method: call.method, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body),
-      }, call.what);
+      const response = await request(
+        url.toString(),
+        {
+          method: call.method,
+          headers,
+          body: call.body === undefined ? undefined : JSON.stringify(call.body),
+        },
+        call.what,
+      );
       if (response.status === 401 && !renewed) {
         // Expired before its time, or revoked: once with a new token.
         await response.body?.cancel().catch(() => undefined);
@@ -309,7 +362,11 @@ export function createXeroAccounting(config: XeroConfig, opts: XeroOptions = {})
         const limit = response.headers.get('x-rate-limit-problem')?.toLowerCase() ?? 'minute';
         // The daily limit, a long wait, or one wait too many: the caller pauses the organisation.
         if (limit === 'day' || wait > XERO_MAX_RETRY_AFTER_MS || rateLimited >= XERO_RATE_LIMIT_RETRIES) {
-          throw new AccountingRateLimited(`${call.what}: rate limited by Xero (${limit} limit; retry after ${Math.ceil(wait / 1000)} s)`, wait, limit);
+          throw new AccountingRateLimited(
+            `${call.what}: rate limited by Xero (${limit} limit; retry after ${Math.ceil(wait / 1000)} s)`,
+            wait,
+            limit,
+          );
         }
         rateLimited += 1;
         await sleep(wait);
@@ -319,22 +376,42 @@ export function createXeroAccounting(config: XeroConfig, opts: XeroOptions = {})
         let detail: string | undefined;
         if (response.status === 400) {
           const text = await readBody(response, call.what).catch(() => '');
-          const parsed = errorAnswer.safeParse((() => { try { return JSON.parse(text) as unknown; } catch { return null; } })());
-          if (parsed.success) detail = parsed.data.Elements?.map((e) => firstValidationMessage(e.ValidationErrors)).find(Boolean) ?? parsed.data.Message ?? parsed.data.Detail;
+          const parsed = errorAnswer.safeParse(
+            (() => {
+              try {
+                return JSON.parse(text) as unknown;
+              } catch {
+                return null;
+              }
+            })(),
+          );
+          if (parsed.success)
+            detail =
+              parsed.data.Elements?.map((e) => firstValidationMessage(e.ValidationErrors)).find(Boolean) ??
+              parsed.data.Message ??
+              parsed.data.Detail;
           throw refused(call.what, detail);
         }
         await response.body?.cancel().catch(() => undefined);
-        throw new AccountingUnavailable(`${call.what}: HTTP ${response.status}${response.status === 401 || response.status === 403 ? ' (access refused: check the custom connection and the tenant id)' : ''}`);
+        throw new AccountingUnavailable(
+          `${call.what}: HTTP ${response.status}${response.status === 401 || response.status === 403 ? ' (access refused: check the custom connection and the tenant id)' : ''}`,
+        );
       }
       return readJson(response, schema, call.what);
     }
   }
 
   async function findInvoiceByNumber(org: Organisation, number: string): Promise<string | null> {
-    const answer = await api(org, {
-      method: 'GET', path: '/Invoices', what: 'Xero invoice lookup',
-      query: { InvoiceNumbers: number, Statuses: LIVE_STATUSES },
-    }, invoicesAnswer);
+    const answer = await api(
+      org,
+      {
+        method: 'GET',
+        path: '/Invoices',
+        what: 'Xero invoice lookup',
+        query: { InvoiceNumbers: number, Statuses: LIVE_STATUSES },
+      },
+      invoicesAnswer,
+    );
     return answer.Invoices.find((i) => i.InvoiceNumber === number)?.InvoiceID ?? null;
   }
 
@@ -345,14 +422,23 @@ export function createXeroAccounting(config: XeroConfig, opts: XeroOptions = {})
       const contacts: { contactId: string; name: string; email: string }[] = [];
       for (let page = 1; ; page += 1) {
         if (page > MAX_CONTACT_PAGES) throw new AccountingUnavailable('Xero contacts: too many pages');
-        const answer = await api(org, {
-          method: 'GET', path: '/Contacts', what: 'Xero contacts', query: { page: String(page), summaryOnly: 'true' },
-        }, contactsAnswer);
+        const answer = await api(
+          org,
+          {
+            method: 'GET',
+            path: '/Contacts',
+            what: 'Xero contacts',
+            query: { page: String(page), summaryOnly: 'true' },
+          },
+          contactsAnswer,
+        );
         for (const c of answer.Contacts) {
           if (c.ContactStatus && c.ContactStatus !== 'ACTIVE') continue;
           contacts.push({ contactId: c.ContactID, name: c.Name, email: c.EmailAddress ?? '' });
         }
-        const lastPage = answer.pagination ? page >= answer.pagination.pageCount : answer.Contacts.length < XERO_PAGE_SIZE;
+        const lastPage = answer.pagination
+          ? page >= answer.pagination.pageCount
+          : answer.Contacts.length < XERO_PAGE_SIZE;
         if (lastPage || answer.Contacts.length === 0) break;
       }
       return contacts;
@@ -360,11 +446,17 @@ export function createXeroAccounting(config: XeroConfig, opts: XeroOptions = {})
 
     async createContact(org, contact) {
       const what = 'Xero contact creation';
-      const answer = await api(org, {
-        method: 'POST', path: '/Contacts', what,
-        body: { Contacts: [{ Name: contact.name, ...(contact.email ? { EmailAddress: contact.email } : {}) }] },
-        idempotencyKey: `interschools-contact-${hash(`${org}\n${contact.name}\n${contact.email}`)}`,
-      }, createdContactAnswer);
+      const answer = await api(
+        org,
+        {
+          method: 'POST',
+          path: '/Contacts',
+          what,
+          body: { Contacts: [{ Name: contact.name, ...(contact.email ? { EmailAddress: contact.email } : {}) }] },
+          idempotencyKey: `interschools-contact-${hash(`${org}\n${contact.name}\n${contact.email}`)}`,
+        },
+        createdContactAnswer,
+      );
       const created = answer.Contacts[0]!;
       if (created.HasValidationErrors) throw refused(what, firstValidationMessage(created.ValidationErrors));
       return { contactId: created.ContactID, name: created.Name, email: created.EmailAddress ?? '' };
@@ -376,38 +468,54 @@ export function createXeroAccounting(config: XeroConfig, opts: XeroOptions = {})
       // Sent before but its id not kept (an answer lost on the way): the same invoice again.
       const invoiceId = invoice.invoiceId ?? (invoice.lookUp ? await findInvoiceByNumber(org, invoice.number) : null);
       const body = {
-        Invoices: [{
-          ...(invoiceId ? { InvoiceID: invoiceId } : {}),
-          Type: 'ACCREC',
-          Contact: { ContactID: invoice.contactId },
-          InvoiceNumber: invoice.number,
-          Reference: invoice.reference.slice(0, MAX_XERO_REFERENCE),
-          Date: invoice.date,
-          LineAmountTypes: 'Inclusive',
-          LineItems: invoice.lines.map((line) => ({
-            Description: line.description,
-            Quantity: line.quantity,
-            UnitAmount: toDollars(line.unitAmountCents),
-            AccountCode: config.salesAccount,
-            TaxType: XERO_TAX_TYPE,
-          })),
-          // Without a due date of the event: due on receipt.
-          DueDate: invoice.dueDate ?? invoice.date,
-          Status: 'AUTHORISED',
-          CurrencyCode: CURRENCY,
-        }],
+        Invoices: [
+          {
+            ...(invoiceId ? { InvoiceID: invoiceId } : {}),
+            Type: 'ACCREC',
+            Contact: { ContactID: invoice.contactId },
+            InvoiceNumber: invoice.number,
+            Reference: invoice.reference.slice(0, MAX_XERO_REFERENCE),
+            Date: invoice.date,
+            LineAmountTypes: 'Inclusive',
+            LineItems: invoice.lines.map((line) => ({
+              Description: line.description,
+              Quantity: line.quantity,
+              UnitAmount: toDollars(line.unitAmountCents),
+              AccountCode: config.salesAccount,
+              TaxType: XERO_TAX_TYPE,
+            })),
+            // Without a due date of the event: due on receipt.
+            DueDate: invoice.dueDate ?? invoice.date,
+            Status: 'AUTHORISED',
+            CurrencyCode: CURRENCY,
+          },
+        ],
       };
-      const answer = await api(org, {
-        method: 'POST', path: '/Invoices', what, body,
-        idempotencyKey: `interschools-invoice-${hash(JSON.stringify([org, body]))}`,
-      }, invoicesAnswer);
+      const answer = await api(
+        org,
+        {
+          method: 'POST',
+          path: '/Invoices',
+          what,
+          body,
+          idempotencyKey: `interschools-invoice-${hash(JSON.stringify([org, body]))}`,
+        },
+        invoicesAnswer,
+      );
       const saved = answer.Invoices[0];
-      if (!saved || answer.Invoices.length !== 1) throw new AccountingUnavailable(`${what}: unreadable answer (expected one invoice)`);
+      if (!saved || answer.Invoices.length !== 1)
+        throw new AccountingUnavailable(`${what}: unreadable answer (expected one invoice)`);
       if (saved.HasValidationErrors) throw refused(what, firstValidationMessage(saved.ValidationErrors));
       if (!invoice.wantUrl) return { invoiceId: saved.InvoiceID, url: '' };
-      const online = await api(org, {
-        method: 'GET', path: `/Invoices/${encodeURIComponent(saved.InvoiceID)}/OnlineInvoice`, what: 'Xero online invoice',
-      }, onlineInvoiceAnswer);
+      const online = await api(
+        org,
+        {
+          method: 'GET',
+          path: `/Invoices/${encodeURIComponent(saved.InvoiceID)}/OnlineInvoice`,
+          what: 'Xero online invoice',
+        },
+        onlineInvoiceAnswer,
+      );
       return { invoiceId: saved.InvoiceID, url: online.OnlineInvoices[0]!.OnlineInvoiceUrl };
     },
 
@@ -415,25 +523,39 @@ export function createXeroAccounting(config: XeroConfig, opts: XeroOptions = {})
       const what = 'Xero payment';
       // Recorded before (an answer lost on the way): the payment already there.
       if (payment.lookUp) {
-        const existing = await api(org, {
-          method: 'GET', path: `/Invoices/${encodeURIComponent(payment.invoiceId)}`, what: 'Xero invoice payments',
-        }, invoicesAnswer);
+        const existing = await api(
+          org,
+          {
+            method: 'GET',
+            path: `/Invoices/${encodeURIComponent(payment.invoiceId)}`,
+            what: 'Xero invoice payments',
+          },
+          invoicesAnswer,
+        );
         const known = existing.Invoices[0]?.Payments?.find((p) => p.Reference === payment.reference);
         if (known) return { paymentId: known.PaymentID };
       }
-      const answer = await api(org, {
-        method: 'PUT', path: '/Payments', what,
-        body: {
-          Payments: [{
-            Invoice: { InvoiceID: payment.invoiceId },
-            Account: { Code: config.paymentAccount },
-            Amount: toDollars(payment.amountCents),
-            Date: payment.date,
-            Reference: payment.reference,
-          }],
+      const answer = await api(
+        org,
+        {
+          method: 'PUT',
+          path: '/Payments',
+          what,
+          body: {
+            Payments: [
+              {
+                Invoice: { InvoiceID: payment.invoiceId },
+                Account: { Code: config.paymentAccount },
+                Amount: toDollars(payment.amountCents),
+                Date: payment.date,
+                Reference: payment.reference,
+              },
+            ],
+          },
+          idempotencyKey: `interschools-payment-${hash(`${org}\n${payment.invoiceId}\n${payment.reference}`)}`,
         },
-        idempotencyKey: `interschools-payment-${hash(`${org}\n${payment.invoiceId}\n${payment.reference}`)}`,
-      }, paymentsAnswer);
+        paymentsAnswer,
+      );
       const saved = answer.Payments[0]!;
       if (saved.HasValidationErrors) throw refused(what, firstValidationMessage(saved.ValidationErrors));
       return { paymentId: saved.PaymentID };
@@ -445,39 +567,79 @@ export function createXeroAccounting(config: XeroConfig, opts: XeroOptions = {})
       const what = 'Xero refund';
       let creditNote: z.infer<typeof creditNotesAnswer>['CreditNotes'][number] | undefined;
       if (refund.lookUp) {
-        const found = await api(org, {
-          method: 'GET', path: '/CreditNotes', what: 'Xero credit note lookup', query: { where: `Type=="ACCRECCREDIT" AND Reference=="${refund.reference}"` },
-        }, creditNotesAnswer);
+        const found = await api(
+          org,
+          {
+            method: 'GET',
+            path: '/CreditNotes',
+            what: 'Xero credit note lookup',
+            query: { where: `Type=="ACCRECCREDIT" AND Reference=="${refund.reference}"` },
+          },
+          creditNotesAnswer,
+        );
         creditNote = found.CreditNotes.find((c) => c.Reference === refund.reference);
         const paid = creditNote?.Payments?.find((p) => p.Reference === refund.reference);
         if (paid) return { paymentId: paid.PaymentID };
       }
       if (!creditNote) {
-        const answer = await api(org, {
-          method: 'PUT', path: '/CreditNotes', what,
-          body: {
-            CreditNotes: [{
-              Type: 'ACCRECCREDIT', Contact: { ContactID: refund.contactId }, Date: refund.date, Reference: refund.reference,
-              LineAmountTypes: 'Inclusive', Status: 'AUTHORISED', CurrencyCode: CURRENCY,
-              LineItems: [{ Description: `Refund of invoice ${refund.invoiceNumber}`, Quantity: 1, UnitAmount: toDollars(refund.amountCents), AccountCode: config.salesAccount, TaxType: XERO_TAX_TYPE }],
-            }],
+        const answer = await api(
+          org,
+          {
+            method: 'PUT',
+            path: '/CreditNotes',
+            what,
+            body: {
+              CreditNotes: [
+                {
+                  Type: 'ACCRECCREDIT',
+                  Contact: { ContactID: refund.contactId },
+                  Date: refund.date,
+                  Reference: refund.reference,
+                  LineAmountTypes: 'Inclusive',
+                  Status: 'AUTHORISED',
+                  CurrencyCode: CURRENCY,
+                  LineItems: [
+                    {
+                      Description: `Refund of invoice ${refund.invoiceNumber}`,
+                      Quantity: 1,
+                      UnitAmount: toDollars(refund.amountCents),
+                      AccountCode: config.salesAccount,
+                      TaxType: XERO_TAX_TYPE,
+                    },
+                  ],
+                },
+              ],
+            },
+            idempotencyKey: `interschools-credit-${hash(`${org}\n${refund.reference}`)}`,
           },
-          idempotencyKey: `interschools-credit-${hash(`${org}\n${refund.reference}`)}`,
-        }, creditNotesAnswer);
+          creditNotesAnswer,
+        );
         creditNote = answer.CreditNotes[0];
-        if (!creditNote || answer.CreditNotes.length !== 1) throw new AccountingUnavailable(`${what}: unreadable answer (expected one credit note)`);
+        if (!creditNote || answer.CreditNotes.length !== 1)
+          throw new AccountingUnavailable(`${what}: unreadable answer (expected one credit note)`);
         if (creditNote.HasValidationErrors) throw refused(what, firstValidationMessage(creditNote.ValidationErrors));
       }
-      const answer = await api(org, {
-        method: 'PUT', path: '/Payments', what,
-        body: {
-          Payments: [{
-            CreditNote: { CreditNoteID: creditNote.CreditNoteID }, Account: { Code: config.paymentAccount }, Amount: toDollars(refund.amountCents),
-            Date: refund.date, Reference: refund.reference,
-          }],
+      const answer = await api(
+        org,
+        {
+          method: 'PUT',
+          path: '/Payments',
+          what,
+          body: {
+            Payments: [
+              {
+                CreditNote: { CreditNoteID: creditNote.CreditNoteID },
+                Account: { Code: config.paymentAccount },
+                Amount: toDollars(refund.amountCents),
+                Date: refund.date,
+                Reference: refund.reference,
+              },
+            ],
+          },
+          idempotencyKey: `interschools-refund-${hash(`${org}\n${refund.reference}`)}`,
         },
-        idempotencyKey: `interschools-refund-${hash(`${org}\n${refund.reference}`)}`,
-      }, paymentsAnswer);
+        paymentsAnswer,
+      );
       const saved = answer.Payments[0]!;
       if (saved.HasValidationErrors) throw refused(what, firstValidationMessage(saved.ValidationErrors));
       return { paymentId: saved.PaymentID };
@@ -487,17 +649,26 @@ export function createXeroAccounting(config: XeroConfig, opts: XeroOptions = {})
       const found: AccountingPayment[] = [];
       for (let page = 1; ; page += 1) {
         if (page > MAX_CONTACT_PAGES) throw new AccountingUnavailable('Xero payments: too many pages');
-        const answer = await api(org, {
-          method: 'GET', path: '/Payments', what: 'Xero payments',
-          query: { where: 'PaymentType=="ACCRECPAYMENT" AND Status=="AUTHORISED"', page: String(page) },
-          // Only what changed since the last read: one call a read when nothing did.
-          headers: since ? { 'if-modified-since': since.toUTCString() } : {},
-        }, paymentListAnswer);
+        const answer = await api(
+          org,
+          {
+            method: 'GET',
+            path: '/Payments',
+            what: 'Xero payments',
+            query: { where: 'PaymentType=="ACCRECPAYMENT" AND Status=="AUTHORISED"', page: String(page) },
+            // Only what changed since the last read: one call a read when nothing did.
+            headers: since ? { 'if-modified-since': since.toUTCString() } : {},
+          },
+          paymentListAnswer,
+        );
         for (const p of answer.Payments) {
           if (!p.Invoice || (p.Status && p.Status !== 'AUTHORISED')) continue;
           found.push({
-            paymentId: p.PaymentID, invoiceId: p.Invoice.InvoiceID, amountCents: Math.round(p.Amount * 100),
-            date: australianDate(p.Date), reference: p.Reference ?? '',
+            paymentId: p.PaymentID,
+            invoiceId: p.Invoice.InvoiceID,
+            amountCents: Math.round(p.Amount * 100),
+            date: australianDate(p.Date),
+            reference: p.Reference ?? '',
           });
         }
         if (answer.Payments.length < XERO_PAGE_SIZE) break;

@@ -13,10 +13,13 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 /** The HTML part of a plain message: its paragraphs, line breaks kept, addresses as links. */
 export function htmlOf(text: string): string {
-  const paragraphs = text.trim().split(/\n\s*\n/).map((paragraph) => {
-    const html = escapeHtml(paragraph).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
-    return `<p>${html.replace(/\n/g, '<br>\n')}</p>`;
-  });
+  const paragraphs = text
+    .trim()
+    .split(/\n\s*\n/)
+    .map((paragraph) => {
+      const html = escapeHtml(paragraph).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+      return `<p>${html.replace(/\n/g, '<br>\n')}</p>`;
+    });
   return `<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5">\n${paragraphs.join('\n')}\n</body></html>`;
 }
 
@@ -26,7 +29,12 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
@@ -41,7 +49,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
     async send(message) {
       const info = await transport.sendMail({ from: opts.from, ...withHtml(message) });
       await mkdir(folder, { recursive: true });
-      const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-z0-9]/gi, '')}.eml`);
+      const file = path.join(
+        folder,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-z0-9]/gi, '')}.eml`,
+      );
       await writeFile(file, info.message as Buffer);
       opts.log.info({ to: message.to, subject: message.subject, file }, 'mail written to a file');
     },
@@ -51,5 +62,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
 /** A mailer that keeps messages in memory, for tests that read the reset link. */
 export function createMemoryMailer(): Mailer & { sent: MailMessage[] } {
   const sent: MailMessage[] = [];
-  return { sent, async send(message) { sent.push(message); } };
+  return {
+    sent,
+    async send(message) {
+      sent.push(message);
+    },
+  };
 }

@@ -42,10 +42,16 @@ export async function readBuiltInSession(db: Db, id: string): Promise<BuiltInSes
  * The payer's choice on the checkout page. A session ends once: a second answer (a double
  * submit, the back button) changes nothing. Answers the session as it now stands.
  */
-export async function completeBuiltInSession(db: Db, id: string, outcome: 'pay' | 'decline', now: Date): Promise<BuiltInSession | null> {
+export async function completeBuiltInSession(
+  db: Db,
+  id: string,
+  outcome: 'pay' | 'decline',
+  now: Date,
+): Promise<BuiltInSession | null> {
   if (!SESSION_ID.test(id)) return null;
   const status = outcome === 'pay' ? 'paid' : 'declined';
-  await db.update(builtinGatewaySessions)
+  await db
+    .update(builtinGatewaySessions)
     .set({ status, result: BUILTIN_RESULTS[status], completedAt: now })
     .where(and(eq(builtinGatewaySessions.id, id), eq(builtinGatewaySessions.status, 'open')));
   return readBuiltInSession(db, id);
@@ -57,7 +63,8 @@ export function createBuiltInGateway(db: Db): PaymentGateway {
     testMode: true,
 
     async createCheckout({ amountCents, description, returnUrl }) {
-      if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new Error(`createCheckout: bad amount ${amountCents}`);
+      if (!Number.isSafeInteger(amountCents) || amountCents <= 0)
+        throw new Error(`createCheckout: bad amount ${amountCents}`);
       const id = newSessionId();
       try {
         await db.insert(builtinGatewaySessions).values({ id, amountCents, description, returnUrl });

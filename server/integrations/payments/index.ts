@@ -7,8 +7,6 @@
 // payment is not offered.
 import type { CheckoutStatus } from '../../../src/domain/rules/payment-result';
 
-;
-
 type CheckoutRequest = {
   /** Our checkout id: the gateway keeps it (Stripe's client_reference_id) and a repeated create
    *  with it is the same create (Stripe's Idempotency-Key). */
@@ -55,7 +53,11 @@ export class GatewayUnavailable extends Error {
 /** The gateway refused what we asked (a bad key, a bad request, an unknown checkout): retrying
  *  the same cannot help; someone has to look at the configuration or the log. */
 export class GatewayRefused extends Error {
-  constructor(message: string, readonly status: number, options?: { cause?: unknown }) {
+  constructor(
+    message: string,
+    readonly status: number,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
     this.name = 'GatewayRefused';
   }

@@ -8,8 +8,11 @@ import { createStripeGateway } from './stripe';
 
 export function selectGateway(config: Pick<Config, 'paymentGateway' | 'stripe'>, db: Db): PaymentGateway | null {
   switch (config.paymentGateway) {
-    case 'test': return createBuiltInGateway(db);
-    case 'stripe': return config.stripe ? createStripeGateway(config.stripe) : null;
-    case 'none': return null;
+    case 'test':
+      return createBuiltInGateway(db);
+    case 'stripe':
+      return config.stripe ? createStripeGateway(config.stripe) : null;
+    case 'none':
+      return null;
   }
 }

@@ -63,38 +63,51 @@ export type StripeOptions = { fetch?: typeof fetch; timeoutMs?: number };
 
 // ---- Answers, as much of them as we read ---------------------------------------------------
 
-const sessionAnswer = z.object({
-  id: z.string().regex(SESSION_ID),
-  object: z.literal('checkout.session'),
-  // Strings, not enums: a value Stripe adds later must not make a paid session unreadable.
-  status: z.string().nullable(),
-  payment_status: z.string(),
-  amount_total: z.number().int().nonnegative().nullable(),
-  currency: z.string().nullable(),
-  livemode: z.boolean(),
-  url: z.string().nullish(),
-  payment_intent: z.union([z.string(), z.object({ id: z.string(), status: z.string() }).loose()]).nullish(),
-}).loose();
+const sessionAnswer = z
+  .object({
+    id: z.string().regex(SESSION_ID),
+    object: z.literal('checkout.session'),
+    // Strings, not enums: a value Stripe adds later must not make a paid session unreadable.
+    status: z.string().nullable(),
+    payment_status: z.string(),
+    amount_total: z.number().int().nonnegative().nullable(),
+    currency: z.string().nullable(),
+    livemode: z.boolean(),
+    url: z.string().nullish(),
+    payment_intent: z.union([z.string(), z.object({ id: z.string(), status: z.string() }).loose()]).nullish(),
+  })
+  .loose();
 type StripeSession = z.infer<typeof sessionAnswer>;
 
 const createdAnswer = sessionAnswer.extend({ url: z.url({ protocol: /^https?$/ }).max(MAX_URL_LENGTH) });
 
-const errorAnswer = z.object({
-  error: z.object({ type: z.string(), code: z.string().optional(), message: z.string().optional(), param: z.string().optional() }).loose(),
-}).loose();
+const errorAnswer = z
+  .object({
+    error: z
+      .object({
+        type: z.string(),
+        code: z.string().optional(),
+        message: z.string().optional(),
+        param: z.string().optional(),
+      })
+      .loose(),
+  })
+  .loose();
 
-const eventAnswer = z.object({
-  id: z.string(),
-  type: z.string(),
-  data: z.object({ object: z.object({ id: z.string().optional(), object: z.string().optional() }).loose() }).loose(),
-}).loose();
+const eventAnswer = z
+  .object({
+    id: z.string(),
+    type: z.string(),
+    data: z.object({ object: z.object({ id: z.string().optional(), object: z.string().optional() }).loose() }).loose(),
+  })
+  .loose();
 
 // ---- Mapping ---------------------------------------------------------------------------------
 
 /** How the session stands, in our words, with Stripe's kept beside them ('complete / paid'). */
 function stripeOutcome(session: StripeSession): CheckoutOutcome {
   const words = [session.status ?? 'open', session.payment_status];
-  const intent = typeof session.payment_intent === 'object' ? session.payment_intent?.status ?? null : null;
+  const intent = typeof session.payment_intent === 'object' ? (session.payment_intent?.status ?? null) : null;
   let status: CheckoutStatus = 'open';
   if (session.status === 'expired') status = 'cancelled';
   else if (session.status === 'complete') {
@@ -105,7 +118,10 @@ function stripeOutcome(session: StripeSession): CheckoutOutcome {
     if (status !== 'paid' && intent) words.push(intent);
   }
   if (status === 'paid' && (session.amount_total === null || session.currency !== CURRENCY)) {
-    throw new GatewayRefused(`Stripe session ${session.id} is paid in ${session.currency ?? 'no currency'} (${session.amount_total ?? 'no amount'}), not ${CURRENCY}`, 200);
+    throw new GatewayRefused(
+      `Stripe session ${session.id} is paid in ${session.currency ?? 'no currency'} (${session.amount_total ?? 'no amount'}), not ${CURRENCY}`,
+      200,
+    );
   }
   return { status, gatewayResult: words.join(' / '), amountCents: session.amount_total ?? 0 };
 }
@@ -120,13 +136,22 @@ export class WebhookRefused extends Error {
   }
 }
 
-export type StripeNotification = { eventId: string; type: string; /** The Checkout Session it is about (our events only). */ sessionId: string | null };
+export type StripeNotification = {
+  eventId: string;
+  type: string;
+  /** The Checkout Session it is about (our events only). */ sessionId: string | null;
+};
 
 /**
  * Checks a webhook as Stripe signs it and says what it is about. The signature covers the exact
  * bytes sent, so `rawBody` must be the body as received, before any parsing.
  */
-export function readStripeWebhook(rawBody: Buffer, signature: string | undefined, secret: string, now: Date): StripeNotification {
+export function readStripeWebhook(
+  rawBody: Buffer,
+  signature: string | undefined,
+  secret: string,
+  now: Date,
+): StripeNotification {
   if (!signature) throw new WebhookRefused('no Stripe-Signature header');
   let timestamp: string | undefined;
   const v1: string[] = [];
@@ -136,8 +161,10 @@ export function readStripeWebhook(rawBody: Buffer, signature: string | undefined
     if (key === 't') timestamp = value;
     else if (key === 'v1') v1.push(value);
   }
-  if (!timestamp || !/^\d{1,12}$/.test(timestamp) || v1.length === 0) throw new WebhookRefused('the Stripe-Signature header has no timestamp or no v1 signature');
-  if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > STRIPE_SIGNATURE_TOLERANCE_S) throw new WebhookRefused('the webhook timestamp is outside the tolerance');
+  if (!timestamp || !/^\d{1,12}$/.test(timestamp) || v1.length === 0)
+    throw new WebhookRefused('the Stripe-Signature header has no timestamp or no v1 signature');
+  if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > STRIPE_SIGNATURE_TOLERANCE_S)
+    throw new WebhookRefused('the webhook timestamp is outside the tolerance');
   const expected = createHmac('sha256', secret).update(`${timestamp}.`).update(rawBody).digest();
   // More than one v1 while the endpoint's secret is being rolled: any one of them may match.
   const matches = v1.some((hex) => {
@@ -153,7 +180,10 @@ export function readStripeWebhook(rawBody: Buffer, signature: string | undefined
     throw new WebhookRefused('the signed body is not a Stripe event');
   }
   const session = event.data.object;
-  const ours = STRIPE_CHECKOUT_EVENTS.includes(event.type) && session.object === 'checkout.session' && SESSION_ID.test(session.id ?? '');
+  const ours =
+    STRIPE_CHECKOUT_EVENTS.includes(event.type) &&
+    session.object === 'checkout.session' &&
+    SESSION_ID.test(session.id ?? '');
   return { eventId: event.id, type: event.type, sessionId: ours ? session.id! : null };
 }
 
@@ -162,7 +192,8 @@ export function readStripeWebhook(rawBody: Buffer, signature: string | undefined
 const timedOut = (err: unknown) => err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
 
 async function readText(response: Response, what: string): Promise<string> {
-  if (Number(response.headers.get('content-length') ?? 0) > MAX_ANSWER_BYTES) throw new GatewayUnavailable(`${what}: the answer is too large`);
+  if (Number(response.headers.get('content-length') ?? 0) > MAX_ANSWER_BYTES)
+    throw new GatewayUnavailable(`${what}: the answer is too large`);
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {
@@ -197,7 +228,13 @@ function describeError(status: number, body: unknown): string {
 /** Form fields in Stripe's bracket notation (line_items[0][price_data][currency]=aud). */
 type Form = [string, string][];
 
-function checkoutForm(request: { reference: string; amountCents: number; description: string; returnUrl: string; metadata?: Record<string, string> }): Form {
+function checkoutForm(request: {
+  reference: string;
+  amountCents: number;
+  description: string;
+  returnUrl: string;
+  metadata?: Record<string, string>;
+}): Form {
   const metadata = { checkout_id: request.reference, ...request.metadata };
   return [
     ['mode', 'payment'],
@@ -210,7 +247,10 @@ function checkoutForm(request: { reference: string; amountCents: number; descrip
     ['cancel_url', request.returnUrl],
     ['client_reference_id', request.reference],
     ['payment_intent_data[description]', request.description],
-    ...Object.entries(metadata).map(([k, v]): [string, string] => [`metadata[${k.slice(0, MAX_METADATA_KEY)}]`, v.slice(0, MAX_METADATA_VALUE)]),
+    ...Object.entries(metadata).map(([k, v]): [string, string] => [
+      `metadata[${k.slice(0, MAX_METADATA_KEY)}]`,
+      v.slice(0, MAX_METADATA_VALUE),
+    ]),
   ];
 }
 
@@ -218,7 +258,12 @@ export function createStripeGateway(config: StripeConfig, opts: StripeOptions = 
   const send = opts.fetch ?? fetch;
   const timeoutMs = opts.timeoutMs ?? STRIPE_TIMEOUT_MS;
 
-  async function call<S extends z.ZodType>(what: string, path: string, schema: S, init: { form?: Form; idempotencyKey?: string } = {}): Promise<z.output<S>> {
+  async function call<S extends z.ZodType>(
+    what: string,
+    path: string,
+    schema: S,
+    init: { form?: Form; idempotencyKey?: string } = {},
+  ): Promise<z.output<S>> {
     const headers: Record<string, string> = {
       authorization: `Bearer ${config.secretKey}`,
       'stripe-version': STRIPE_API_VERSION,
@@ -237,23 +282,32 @@ export function createStripeGateway(config: StripeConfig, opts: StripeOptions = 
         redirect: 'error',
       });
     } catch (err) {
-      throw new GatewayUnavailable(`${what}: Stripe ${timedOut(err) ? 'timed out' : 'could not be reached'}`, { cause: err });
+      throw new GatewayUnavailable(`${what}: Stripe ${timedOut(err) ? 'timed out' : 'could not be reached'}`, {
+        cause: err,
+      });
     }
     const text = await readText(response, what);
     const body = parseJson(text);
     if (response.status === 409 || response.status === 429 || response.status >= 500) {
       throw new GatewayUnavailable(`${what}: Stripe answered ${describeError(response.status, body)}`);
     }
-    if (!response.ok) throw new GatewayRefused(`${what}: Stripe refused it (${describeError(response.status, body)})`, response.status);
+    if (!response.ok)
+      throw new GatewayRefused(`${what}: Stripe refused it (${describeError(response.status, body)})`, response.status);
     const parsed = schema.safeParse(body);
-    if (!parsed.success) throw new GatewayUnavailable(`${what}: unreadable answer from Stripe (${parsed.error.issues[0]?.message ?? 'invalid'})`);
+    if (!parsed.success)
+      throw new GatewayUnavailable(
+        `${what}: unreadable answer from Stripe (${parsed.error.issues[0]?.message ?? 'invalid'})`,
+      );
     return parsed.data;
   }
 
   /** A session of the other mode (a live one for a test key) is not ours to record. */
   function sameMode(session: StripeSession): StripeSession {
     if (session.livemode === config.testMode) {
-      throw new GatewayRefused(`Stripe session ${session.id} is ${session.livemode ? 'live' : 'test'}, the key is not`, 200);
+      throw new GatewayRefused(
+        `Stripe session ${session.id} is ${session.livemode ? 'live' : 'test'}, the key is not`,
+        200,
+      );
     }
     return session;
   }
@@ -263,19 +317,27 @@ export function createStripeGateway(config: StripeConfig, opts: StripeOptions = 
     testMode: config.testMode,
 
     async createCheckout(request) {
-      if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) throw new Error(`createCheckout: bad amount ${request.amountCents}`);
-      if (!/^https?:\/\//.test(request.returnUrl)) throw new Error(`createCheckout: the return URL must be absolute (${request.returnUrl})`);
-      const session = sameMode(await call('Stripe create checkout', '/v1/checkout/sessions', createdAnswer, {
-        form: checkoutForm(request),
-        idempotencyKey: `checkout-${request.reference}`,
-      }));
+      if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0)
+        throw new Error(`createCheckout: bad amount ${request.amountCents}`);
+      if (!/^https?:\/\//.test(request.returnUrl))
+        throw new Error(`createCheckout: the return URL must be absolute (${request.returnUrl})`);
+      const session = sameMode(
+        await call('Stripe create checkout', '/v1/checkout/sessions', createdAnswer, {
+          form: checkoutForm(request),
+          idempotencyKey: `checkout-${request.reference}`,
+        }),
+      );
       return { ref: session.id, url: session.url! };
     },
 
     async verify(ref) {
       if (!SESSION_ID.test(ref)) throw new GatewayRefused(`verify: ${ref} is not a Stripe Checkout Session id`, 400);
       const query = new URLSearchParams([['expand[]', 'payment_intent']]).toString();
-      const session = await call('Stripe verify checkout', `/v1/checkout/sessions/${encodeURIComponent(ref)}?${query}`, sessionAnswer);
+      const session = await call(
+        'Stripe verify checkout',
+        `/v1/checkout/sessions/${encodeURIComponent(ref)}?${query}`,
+        sessionAnswer,
+      );
       if (session.id !== ref) throw new GatewayRefused(`verify: Stripe answered session ${session.id} for ${ref}`, 200);
       return stripeOutcome(sameMode(session));
     },

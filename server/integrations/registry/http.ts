@@ -44,7 +44,8 @@ async function readJson(response: Response, what: string): Promise<unknown> {
 
 function parse<S extends z.ZodType>(schema: S, body: unknown, what: string): z.output<S> {
   const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new RegistryError(`${what}: malformed answer (${parsed.error.issues[0]?.message ?? 'invalid'})`);
+  if (!parsed.success)
+    throw new RegistryError(`${what}: malformed answer (${parsed.error.issues[0]?.message ?? 'invalid'})`);
   return parsed.data;
 }
 
@@ -56,7 +57,12 @@ export function createHttpRegistry(opts: HttpRegistryOptions): FullRegistry {
   const send = opts.fetch ?? fetch;
 
   /** One request; answers the response when its status is 2xx or one of `accept`. */
-  async function request(path: string, what: string, body?: unknown, accept: readonly number[] = []): Promise<Response> {
+  async function request(
+    path: string,
+    what: string,
+    body?: unknown,
+    accept: readonly number[] = [],
+  ): Promise<Response> {
     let response: Response;
     try {
       response = await send(`${base}${path}`, {
@@ -73,11 +79,16 @@ export function createHttpRegistry(opts: HttpRegistryOptions): FullRegistry {
         redirect: 'error',
       });
     } catch (err) {
-      throw new RegistryError(`${what}: ${err instanceof Error && err.name === 'TimeoutError' ? 'timed out' : 'unreachable'}`, { cause: err });
+      throw new RegistryError(
+        `${what}: ${err instanceof Error && err.name === 'TimeoutError' ? 'timed out' : 'unreachable'}`,
+        { cause: err },
+      );
     }
     if (!response.ok && !accept.includes(response.status)) {
       await response.body?.cancel().catch(() => undefined);
-      throw new RegistryError(`${what}: HTTP ${response.status}${response.status === 401 || response.status === 403 ? ' (the API key was refused)' : ''}`);
+      throw new RegistryError(
+        `${what}: HTTP ${response.status}${response.status === 401 || response.status === 403 ? ' (the API key was refused)' : ''}`,
+      );
     }
     return response;
   }
@@ -107,7 +118,8 @@ export function createHttpRegistry(opts: HttpRegistryOptions): FullRegistry {
         const asked = unique.slice(i, i + REGISTRY_BATCH);
         const wanted = new Set(asked);
         for (const athlete of await athletes('/athletes/lookup', 'registry batch lookup', { snowIds: asked })) {
-          if (!wanted.has(athlete.snowId)) throw new RegistryError('registry batch lookup: answered a snow id not asked for');
+          if (!wanted.has(athlete.snowId))
+            throw new RegistryError('registry batch lookup: answered a snow id not asked for');
           found.set(athlete.snowId, athlete);
         }
       }
@@ -117,8 +129,10 @@ export function createHttpRegistry(opts: HttpRegistryOptions): FullRegistry {
     async findByNames(people: readonly PersonKey[]) {
       const found: Athlete[] = [];
       for (let i = 0; i < people.length; i += REGISTRY_BATCH) {
-        const batch = people.slice(i, i + REGISTRY_BATCH).map(({ firstname, lastname, dob }) => ({ firstname, lastname, dob }));
-        found.push(...await athletes('/athletes/search', 'registry search', { people: batch }));
+        const batch = people
+          .slice(i, i + REGISTRY_BATCH)
+          .map(({ firstname, lastname, dob }) => ({ firstname, lastname, dob }));
+        found.push(...(await athletes('/athletes/search', 'registry search', { people: batch })));
       }
       return found;
     },

@@ -40,7 +40,12 @@ export const personKey = (p: { firstname: string; lastname: string; dob: string 
   `${nameKey(p.firstname)}|${nameKey(p.lastname)}|${p.dob ?? ''}`;
 
 const toAthlete = (row: typeof registryAthletes.$inferSelect): Athlete => ({
-  snowId: row.snowId, firstname: row.firstname, lastname: row.lastname, gender: row.gender, dob: row.dob, active: row.active,
+  snowId: row.snowId,
+  firstname: row.firstname,
+  lastname: row.lastname,
+  gender: row.gender,
+  dob: row.dob,
+  active: row.active,
   waiverCompleted: row.waiverCompleted,
 });
 
@@ -56,7 +61,10 @@ export function createBuiltInRegistry(db: Db): AthleteRegistry {
     async lookupMany(snowIds) {
       const found = new Map<string, Athlete>();
       for (let i = 0; i < snowIds.length; i += SLICE) {
-        const rows = await db.select().from(registryAthletes).where(inArray(registryAthletes.snowId, snowIds.slice(i, i + SLICE)));
+        const rows = await db
+          .select()
+          .from(registryAthletes)
+          .where(inArray(registryAthletes.snowId, snowIds.slice(i, i + SLICE)));
         for (const row of rows) found.set(row.snowId, toAthlete(row));
       }
       return found;
@@ -68,7 +76,10 @@ export function createBuiltInRegistry(db: Db): AthleteRegistry {
       const dobs = [...new Set(people.map((p) => p.dob))];
       const found: Athlete[] = [];
       for (let i = 0; i < dobs.length; i += SLICE) {
-        const rows = await db.select().from(registryAthletes).where(inArray(registryAthletes.dob, dobs.slice(i, i + SLICE)));
+        const rows = await db
+          .select()
+          .from(registryAthletes)
+          .where(inArray(registryAthletes.dob, dobs.slice(i, i + SLICE)));
         for (const row of rows) if (wanted.has(personKey(row))) found.push(toAthlete(row));
       }
       return found;

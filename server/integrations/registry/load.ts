@@ -25,7 +25,11 @@ export async function readAthletesCsv(file = ATHLETES_CSV): Promise<Athlete[]> {
     rows.push((row.values as unknown[]).slice(1).map((v) => (v == null ? '' : String(v))));
   });
   const [header, ...data] = rows;
-  if (!header || COLUMNS.some((name, i) => header[i] !== name) || header.slice(COLUMNS.length).some((h, i) => i > 0 || h !== OPTIONAL_COLUMN)) {
+  if (
+    !header ||
+    COLUMNS.some((name, i) => header[i] !== name) ||
+    header.slice(COLUMNS.length).some((h, i) => i > 0 || h !== OPTIONAL_COLUMN)
+  ) {
     throw new Error(`${file}: the header must be ${COLUMNS.join(',')}[,${OPTIONAL_COLUMN}]`);
   }
   return data
@@ -48,7 +52,10 @@ export async function loadRegistry(db: Db, file = ATHLETES_CSV): Promise<number>
   const athletes = await readAthletesCsv(file);
   await db.transaction(async (tx) => {
     for (let i = 0; i < athletes.length; i += BATCH) {
-      await tx.insert(registryAthletes).values(athletes.slice(i, i + BATCH)).onConflictDoNothing();
+      await tx
+        .insert(registryAthletes)
+        .values(athletes.slice(i, i + BATCH))
+        .onConflictDoNothing();
     }
   });
   return athletes.length;

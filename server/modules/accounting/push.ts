@@ -37,12 +37,14 @@ export type SendOutcome = { kind: 'sent'; digest: string | null } | { kind: 'wai
 /** A payment whose invoice is not in the accounting system yet waits this long. */
 export const WAIT_FOR_INVOICE_MS = 30_000;
 
-const linesSchema = z.array(z.object({
-  description: z.string(),
-  quantity: z.number().int().nonnegative(),
-  unitAmountCents: z.number().int(),
-  amountCents: z.number().int(),
-}));
+const linesSchema = z.array(
+  z.object({
+    description: z.string(),
+    quantity: z.number().int().nonnegative(),
+    unitAmountCents: z.number().int(),
+    amountCents: z.number().int(),
+  }),
+);
 
 /** Only the built-in ledger keeps TEST payments (marked so); a real accounting system's books hold
  *  money actually received. */
@@ -53,16 +55,34 @@ const digestOf = (value: unknown) => createHash('sha256').update(JSON.stringify(
 /** The school's contact in the organisation: the linked one, else a new one linked now. */
 async function contactFor(deps: PushDeps, org: Organisation, schoolId: string): Promise<string> {
   const { db, accounting } = deps;
-  const linked = async () => (await db.select({ contactId: schoolAccountingContacts.contactId }).from(schoolAccountingContacts)
-    .where(and(eq(schoolAccountingContacts.schoolId, schoolId), eq(schoolAccountingContacts.organisation, org))))[0]?.contactId;
+  const linked = async () =>
+    (
+      await db
+        .select({ contactId: schoolAccountingContacts.contactId })
+        .from(schoolAccountingContacts)
+        .where(and(eq(schoolAccountingContacts.schoolId, schoolId), eq(schoolAccountingContacts.organisation, org)))
+    )[0]?.contactId;
   const known = await linked();
   if (known) return known;
-  const [school] = await db.select({ name: schools.name, principalEmail: schools.principalEmail }).from(schools).where(eq(schools.id, schoolId));
+  const [school] = await db
+    .select({ name: schools.name, principalEmail: schools.principalEmail })
+    .from(schools)
+    .where(eq(schools.id, schoolId));
   if (!school) throw new Error(`school ${schoolId} not found`);
-  const [login] = await db.select({ email: users.email }).from(users)
-    .where(and(eq(users.schoolId, schoolId), eq(users.type, 'school'))).orderBy(asc(users.createdAt)).limit(1);
-  const contact = await accounting.createContact(org, { name: school.name, email: school.principalEmail.trim() || login?.email || '' });
-  await db.insert(schoolAccountingContacts).values({ schoolId, organisation: org, contactId: contact.contactId }).onConflictDoNothing();
+  const [login] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.schoolId, schoolId), eq(users.type, 'school')))
+    .orderBy(asc(users.createdAt))
+    .limit(1);
+  const contact = await accounting.createContact(org, {
+    name: school.name,
+    email: school.principalEmail.trim() || login?.email || '',
+  });
+  await db
+    .insert(schoolAccountingContacts)
+    .values({ schoolId, organisation: org, contactId: contact.contactId })
+    .onConflictDoNothing();
   // Linked meanwhile by an admin or another push: theirs stands.
   return (await linked()) ?? contact.contactId;
 }
@@ -71,8 +91,15 @@ export async function sendInvoice(deps: PushDeps, item: QueueItem): Promise<Send
   const { db, accounting } = deps;
   const [row] = await db
     .select({
-      number: invoices.number, lines: invoices.lines, totalCents: invoices.totalCents, schoolId: invoices.schoolId, createdAt: invoices.createdAt,
-      accountingInvoiceId: invoices.accountingInvoiceId, url: invoices.url, event: events.name, invoiceDue: events.invoiceDue,
+      number: invoices.number,
+      lines: invoices.lines,
+      totalCents: invoices.totalCents,
+      schoolId: invoices.schoolId,
+      createdAt: invoices.createdAt,
+      accountingInvoiceId: invoices.accountingInvoiceId,
+      url: invoices.url,
+      event: events.name,
+      invoiceDue: events.invoiceDue,
     })
     .from(invoices)
     .innerJoin(events, eq(events.id, invoices.eventId))
@@ -81,8 +108,12 @@ export async function sendInvoice(deps: PushDeps, item: QueueItem): Promise<Send
   if (!row) return { kind: 'sent', digest: null };
   const org = item.organisation as AccountingRegion;
   const content = {
-    number: row.number, reference: row.event, date: australianDate(row.createdAt), dueDate: row.invoiceDue,
-    lines: canonicalLines(linesSchema.parse(row.lines)), totalCents: row.totalCents,
+    number: row.number,
+    reference: row.event,
+    date: australianDate(row.createdAt),
+    dueDate: row.invoiceDue,
+    lines: canonicalLines(linesSchema.parse(row.lines)),
+    totalCents: row.totalCents,
   };
   const digest = digestOf([org, content]);
   if (row.accountingInvoiceId && item.sentDigest === digest) return { kind: 'sent', digest };
@@ -90,7 +121,11 @@ export async function sendInvoice(deps: PushDeps, item: QueueItem): Promise<Send
   const knownUrl = /^https?:/.test(row.url);
   const sent = await accounting.upsertInvoice(org, {
     // Tried before, or sent before and its id since lost: it may be in the accounting system already.
-    ...content, contactId, invoiceId: row.accountingInvoiceId, lookUp: !row.accountingInvoiceId && (item.attempts > 0 || item.sentDigest !== null), wantUrl: !knownUrl,
+    ...content,
+    contactId,
+    invoiceId: row.accountingInvoiceId,
+    lookUp: !row.accountingInvoiceId && (item.attempts > 0 || item.sentDigest !== null),
+    wantUrl: !knownUrl,
   });
   // url '' (the built-in ledger, or not asked): the row keeps the url it has.
   const url = sent.url || row.url;
@@ -104,9 +139,17 @@ export async function sendPayment(deps: PushDeps, item: QueueItem): Promise<Send
   const { db, accounting } = deps;
   const [payment] = await db
     .select({
-      id: payments.id, schoolId: payments.schoolId, eventId: payments.eventId, amountCents: payments.amountCents, status: payments.status,
-      receivedAt: payments.receivedAt, createdAt: payments.createdAt, accountingPaymentId: payments.accountingPaymentId,
-      invoiceType: events.invoiceType, test: payments.test, method: payments.method,
+      id: payments.id,
+      schoolId: payments.schoolId,
+      eventId: payments.eventId,
+      amountCents: payments.amountCents,
+      status: payments.status,
+      receivedAt: payments.receivedAt,
+      createdAt: payments.createdAt,
+      accountingPaymentId: payments.accountingPaymentId,
+      invoiceType: events.invoiceType,
+      test: payments.test,
+      method: payments.method,
     })
     .from(payments)
     .innerJoin(events, eq(events.id, payments.eventId))
@@ -116,22 +159,36 @@ export async function sendPayment(deps: PushDeps, item: QueueItem): Promise<Send
   // Nothing received (a correction moved no money), or a TEST payment a real accounting system never sees.
   if (payment.status !== 'received' || (payment.amountCents <= 0 && !refund)) return { kind: 'sent', digest: null };
   if (payment.test && !takesTestPayments(accounting)) return { kind: 'sent', digest: null };
-  const [invoice] = await db.select({ id: invoices.id, number: invoices.number, accountingInvoiceId: invoices.accountingInvoiceId }).from(invoices)
+  const [invoice] = await db
+    .select({ id: invoices.id, number: invoices.number, accountingInvoiceId: invoices.accountingInvoiceId })
+    .from(invoices)
     .where(and(eq(invoices.schoolId, payment.schoolId), eq(invoices.eventId, payment.eventId)))
-    .orderBy(desc(invoices.createdAt), desc(invoices.number)).limit(1);
+    .orderBy(desc(invoices.createdAt), desc(invoices.number))
+    .limit(1);
   if (!invoice) throw new Error('the school has no invoice for the event to record the payment against');
-  const accountingInvoiceId = invoice.accountingInvoiceId ?? await sendInvoiceFirst(deps, invoice.id, payment.invoiceType);
+  const accountingInvoiceId =
+    invoice.accountingInvoiceId ?? (await sendInvoiceFirst(deps, invoice.id, payment.invoiceType));
   if (!accountingInvoiceId) return { kind: 'wait', why: 'its invoice is not in the accounting system yet' };
   const org = item.organisation as Organisation;
   const date = australianDate(payment.receivedAt ?? payment.createdAt);
   const recorded = refund
     ? await accounting.recordRefund(org, {
-      invoiceId: accountingInvoiceId, contactId: await contactFor(deps, org, payment.schoolId), invoiceNumber: invoice.number,
-      amountCents: -payment.amountCents, date, reference: payment.id, lookUp: item.attempts > 0,
-    })
+        invoiceId: accountingInvoiceId,
+        contactId: await contactFor(deps, org, payment.schoolId),
+        invoiceNumber: invoice.number,
+        amountCents: -payment.amountCents,
+        date,
+        reference: payment.id,
+        lookUp: item.attempts > 0,
+      })
     : await accounting.recordPayment(org, {
-      invoiceId: accountingInvoiceId, amountCents: payment.amountCents, date, reference: payment.id, test: payment.test, lookUp: item.attempts > 0,
-    });
+        invoiceId: accountingInvoiceId,
+        amountCents: payment.amountCents,
+        date,
+        reference: payment.id,
+        test: payment.test,
+        lookUp: item.attempts > 0,
+      });
   await db.update(payments).set({ accountingPaymentId: recorded.paymentId }).where(eq(payments.id, payment.id));
   return { kind: 'sent', digest: null };
 }
@@ -139,7 +196,11 @@ export async function sendPayment(deps: PushDeps, item: QueueItem): Promise<Send
 /** The payment's invoice goes first (queued, if a crash lost that): answers its id in the
  *  accounting system, or null while it is not there (refused and parked: the payment waits). */
 async function sendInvoiceFirst(deps: PushDeps, invoiceId: string, invoiceType: string): Promise<string | null> {
-  const row = () => deps.db.select().from(accountingQueue).where(and(eq(accountingQueue.kind, 'invoice'), eq(accountingQueue.subjectId, invoiceId)));
+  const row = () =>
+    deps.db
+      .select()
+      .from(accountingQueue)
+      .where(and(eq(accountingQueue.kind, 'invoice'), eq(accountingQueue.subjectId, invoiceId)));
   let [item] = await row();
   if (!item) {
     await enqueue(deps.db, 'invoice', invoiceId, invoiceType, deps.now());
@@ -154,6 +215,9 @@ async function sendInvoiceFirst(deps: PushDeps, invoiceId: string, invoiceType: 
     await park(deps.db, item, err.reason, deps.now());
     return null;
   }
-  const [invoice] = await deps.db.select({ accountingInvoiceId: invoices.accountingInvoiceId }).from(invoices).where(eq(invoices.id, invoiceId));
+  const [invoice] = await deps.db
+    .select({ accountingInvoiceId: invoices.accountingInvoiceId })
+    .from(invoices)
+    .where(eq(invoices.id, invoiceId));
   return invoice?.accountingInvoiceId ?? null;
 }

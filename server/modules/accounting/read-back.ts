@@ -34,30 +34,63 @@ export async function readBackPayments(deps: PushDeps, log: FastifyBaseLogger): 
       if (found.length) recorded += await record(deps, found);
       await setPaymentsReadAt(db, org, startedAt);
     } catch (err) {
-      if (err instanceof AccountingUnavailable) log.warn({ err, organisation: org }, 'payments could not be read back from the accounting system; tried again later');
+      if (err instanceof AccountingUnavailable)
+        log.warn(
+          { err, organisation: org },
+          'payments could not be read back from the accounting system; tried again later',
+        );
       else log.error({ err, organisation: org }, 'reading payments back from the accounting system failed');
     }
   }
   return recorded;
 }
 
-async function record(deps: PushDeps, found: Awaited<ReturnType<PushDeps['accounting']['paymentsSince']>>): Promise<number> {
+async function record(
+  deps: PushDeps,
+  found: Awaited<ReturnType<PushDeps['accounting']['paymentsSince']>>,
+): Promise<number> {
   const { db } = deps;
-  const ours = await db.select({ id: invoices.id, accountingInvoiceId: invoices.accountingInvoiceId, schoolId: invoices.schoolId, eventId: invoices.eventId })
-    .from(invoices).where(and(isNotNull(invoices.accountingInvoiceId), inArray(invoices.accountingInvoiceId, [...new Set(found.map((p) => p.invoiceId))])));
+  const ours = await db
+    .select({
+      id: invoices.id,
+      accountingInvoiceId: invoices.accountingInvoiceId,
+      schoolId: invoices.schoolId,
+      eventId: invoices.eventId,
+    })
+    .from(invoices)
+    .where(
+      and(
+        isNotNull(invoices.accountingInvoiceId),
+        inArray(invoices.accountingInvoiceId, [...new Set(found.map((p) => p.invoiceId))]),
+      ),
+    );
   const invoiceOf = new Map(ours.map((i) => [i.accountingInvoiceId!, i]));
   const references = found.map((p) => p.reference).filter((r) => UUID.test(r));
-  const sentByUs = new Set(references.length
-    ? (await db.select({ id: payments.id }).from(payments).where(inArray(payments.id, references))).map((p) => p.id)
-    : []);
+  const sentByUs = new Set(
+    references.length
+      ? (await db.select({ id: payments.id }).from(payments).where(inArray(payments.id, references))).map((p) => p.id)
+      : [],
+  );
   const fresh = found.filter((p) => invoiceOf.has(p.invoiceId) && !sentByUs.has(p.reference) && p.amountCents > 0);
   if (fresh.length === 0) return 0;
-  const rows = await db.insert(payments).values(fresh.map((p) => {
-    const invoice = invoiceOf.get(p.invoiceId)!;
-    return {
-      schoolId: invoice.schoolId, eventId: invoice.eventId, amountCents: p.amountCents, method: ACCOUNTING_PAYMENT_METHOD,
-      reference: p.reference || p.paymentId, status: 'received', receivedAt: new Date(`${p.date}T00:00:00+10:00`), accountingPaymentId: p.paymentId,
-    };
-  })).onConflictDoNothing().returning({ id: payments.id });
+  const rows = await db
+    .insert(payments)
+    .values(
+      fresh.map((p) => {
+        const invoice = invoiceOf.get(p.invoiceId)!;
+        return {
+          schoolId: invoice.schoolId,
+          eventId: invoice.eventId,
+          amountCents: p.amountCents,
+          method: ACCOUNTING_PAYMENT_METHOD,
+          reference: p.reference || p.paymentId,
+          status: 'received',
+          receivedAt: new Date(`${p.date}T00:00:00+10:00`),
+          accountingPaymentId: p.paymentId,
+        };
+      }),
+    )
+    .onConflictDoNothing()
+    .returning({ id: payments.id });
   return rows.length;
 }

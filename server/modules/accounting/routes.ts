@@ -20,10 +20,19 @@ import { HttpError, notFound, unprocessable } from '../../http-errors';
 import { AccountingUnavailable, type AccountingContact } from '../../integrations/accounting';
 import { runWrite } from '../../plugins/idempotency';
 import { unpark } from './queue';
-import { checkJoin, contactNotFoundMessage, entrySystemSchools, linkSchool, linkedContactIds, organisationOf, queueAnswer } from './school-links';
+import {
+  checkJoin,
+  contactNotFoundMessage,
+  entrySystemSchools,
+  linkSchool,
+  linkedContactIds,
+  organisationOf,
+  queueAnswer,
+} from './school-links';
 import { kickAccounting } from './worker';
 
-const accountingUnavailable = () => new HttpError(503, ERROR_CODES.ACCOUNTING_UNAVAILABLE, SERVER_MESSAGES.accountingUnavailable);
+const accountingUnavailable = () =>
+  new HttpError(503, ERROR_CODES.ACCOUNTING_UNAVAILABLE, SERVER_MESSAGES.accountingUnavailable);
 /** A call to the accounting provider: any failure is a 503, logged for whoever runs the server. */
 async function reach<T>(request: FastifyRequest, call: () => Promise<T>): Promise<T> {
   try {
@@ -38,57 +47,79 @@ async function reach<T>(request: FastifyRequest, call: () => Promise<T>): Promis
 export const accountingRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, accounting, now }) => {
   const { accountingSync, accountingJoin, accountingQueue, accountingRetry } = API.schools;
 
-  app.get(accountingQueue.url, {
-    config: { auth: ['admin'] },
-    schema: { response: { 200: accountingQueue.response } },
-  }, async () => queueAnswer(db, now()));
+  app.get(
+    accountingQueue.url,
+    {
+      config: { auth: ['admin'] },
+      schema: { response: { 200: accountingQueue.response } },
+    },
+    async () => queueAnswer(db, now()),
+  );
 
-  app.post(accountingRetry.url, {
-    config: { auth: ['admin'] },
-    schema: { params: accountingRetry.params, response: { 200: accountingRetry.response } },
-  }, async (request, reply) => {
-    const answer = await runWrite(db, request, reply, async (tx) => {
-      if (!(await unpark(tx, request.params.id, now()))) throw notFound(SERVER_MESSAGES.accountingItemNotParked);
-      request.log.info({ queueItem: request.params.id }, 'a refused accounting item is sent again');
-      return queueAnswer(tx, now());
-    });
-    kickAccounting();
-    return answer;
-  });
+  app.post(
+    accountingRetry.url,
+    {
+      config: { auth: ['admin'] },
+      schema: { params: accountingRetry.params, response: { 200: accountingRetry.response } },
+    },
+    async (request, reply) => {
+      const answer = await runWrite(db, request, reply, async (tx) => {
+        if (!(await unpark(tx, request.params.id, now()))) throw notFound(SERVER_MESSAGES.accountingItemNotParked);
+        request.log.info({ queueItem: request.params.id }, 'a refused accounting item is sent again');
+        return queueAnswer(tx, now());
+      });
+      kickAccounting();
+      return answer;
+    },
+  );
 
-  app.get(accountingSync.url, {
-    config: { auth: ['admin'] },
-    schema: { params: accountingSync.params, response: { 200: accountingSync.response } },
-  }, async (request): Promise<AccountingSync> => {
-    const { org, isOrgEvent } = organisationOf(request.params.invoiceType);
-    const contacts = await reach(request, () => accounting.listContacts(org));
-    const linked = await linkedContactIds(db, org);
-    const xeroMissing = contacts
-      .filter((c) => !linked.has(c.contactId))
-      .map((c) => ({ contactId: c.contactId, name: c.name.slice(0, MAX_TITLE_LENGTH) }))
-      .sort((a, b) => a.name.localeCompare(b.name, 'en') || a.contactId.localeCompare(b.contactId));
-    return { entrySystemSchools: await entrySystemSchools(db, org, isOrgEvent), xeroMissing };
-  });
+  app.get(
+    accountingSync.url,
+    {
+      config: { auth: ['admin'] },
+      schema: { params: accountingSync.params, response: { 200: accountingSync.response } },
+    },
+    async (request): Promise<AccountingSync> => {
+      const { org, isOrgEvent } = organisationOf(request.params.invoiceType);
+      const contacts = await reach(request, () => accounting.listContacts(org));
+      const linked = await linkedContactIds(db, org);
+      const xeroMissing = contacts
+        .filter((c) => !linked.has(c.contactId))
+        .map((c) => ({ contactId: c.contactId, name: c.name.slice(0, MAX_TITLE_LENGTH) }))
+        .sort((a, b) => a.name.localeCompare(b.name, 'en') || a.contactId.localeCompare(b.contactId));
+      return { entrySystemSchools: await entrySystemSchools(db, org, isOrgEvent), xeroMissing };
+    },
+  );
 
-  app.post(accountingJoin.url, {
-    config: { auth: ['admin'] },
-    schema: { params: accountingJoin.params, body: accountingJoin.body, response: { 200: accountingJoin.response } },
-  }, async (request, reply) => {
-    const { org } = organisationOf(request.params.invoiceType);
-    const { schoolId, contactId } = request.body;
-    // Our own refusals first: they need no call to the accounting system.
-    const already = await checkJoin(db, org, schoolId, contactId);
-    let contact: AccountingContact | undefined;
-    if (!already) {
-      contact = (await reach(request, () => accounting.listContacts(org))).find((c) => c.contactId === contactId);
-      if (!contact) throw unprocessable(contactNotFoundMessage(org), [{ path: 'contactId', message: contactNotFoundMessage(org) }]);
-    }
-    return runWrite(db, request, reply, async (tx) => {
-      if (!(await checkJoin(tx, org, schoolId, contactId))) {
-        await linkSchool(tx, org, schoolId, contactId);
+  app.post(
+    accountingJoin.url,
+    {
+      config: { auth: ['admin'] },
+      schema: { params: accountingJoin.params, body: accountingJoin.body, response: { 200: accountingJoin.response } },
+    },
+    async (request, reply) => {
+      const { org } = organisationOf(request.params.invoiceType);
+      const { schoolId, contactId } = request.body;
+      // Our own refusals first: they need no call to the accounting system.
+      const already = await checkJoin(db, org, schoolId, contactId);
+      let contact: AccountingContact | undefined;
+      if (!already) {
+        contact = (await reach(request, () => accounting.listContacts(org))).find((c) => c.contactId === contactId);
+        if (!contact)
+          throw unprocessable(contactNotFoundMessage(org), [
+            { path: 'contactId', message: contactNotFoundMessage(org) },
+          ]);
       }
-      request.log.info({ schoolId, organisation: org, contactId, provider: accounting.name }, 'school linked to an accounting contact');
-      return { message: SERVER_MESSAGES.accountingJoined };
-    });
-  });
+      return runWrite(db, request, reply, async (tx) => {
+        if (!(await checkJoin(tx, org, schoolId, contactId))) {
+          await linkSchool(tx, org, schoolId, contactId);
+        }
+        request.log.info(
+          { schoolId, organisation: org, contactId, provider: accounting.name },
+          'school linked to an accounting contact',
+        );
+        return { message: SERVER_MESSAGES.accountingJoined };
+      });
+    },
+  );
 };

@@ -19,7 +19,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountingRegion } from '../../../src/domain/constants/choices';
 import { AccountingRateLimited, AccountingRefused, AccountingUnavailable } from '../../integrations/accounting';
-import { claimDue, markSent, organisationStates, park, pauseOrganisation, queueMissing, retryLater, type QueueItem } from './queue';
+import {
+  claimDue,
+  markSent,
+  organisationStates,
+  park,
+  pauseOrganisation,
+  queueMissing,
+  retryLater,
+  type QueueItem,
+} from './queue';
 import { WAIT_FOR_INVOICE_MS, sendInvoice, sendPayment, takesTestPayments, type PushDeps } from './push';
 import { readBackPayments } from './read-back';
 
@@ -81,10 +90,22 @@ export async function drainQueue(deps: PushDeps, log: FastifyBaseLogger): Promis
   return result;
 }
 
-async function handle(deps: PushDeps, item: QueueItem, paused: Map<AccountingRegion, Date>, result: DrainResult, log: FastifyBaseLogger) {
+async function handle(
+  deps: PushDeps,
+  item: QueueItem,
+  paused: Map<AccountingRegion, Date>,
+  result: DrainResult,
+  log: FastifyBaseLogger,
+) {
   const { db, accounting } = deps;
   const org = item.organisation as AccountingRegion;
-  const context = { kind: item.kind, subjectId: item.subjectId, organisation: org, provider: accounting.name, attempts: item.attempts };
+  const context = {
+    kind: item.kind,
+    subjectId: item.subjectId,
+    organisation: org,
+    provider: accounting.name,
+    attempts: item.attempts,
+  };
   try {
     const outcome = item.kind === 'invoice' ? await sendInvoice(deps, item) : await sendPayment(deps, item);
     if (outcome.kind === 'wait') {
@@ -113,7 +134,10 @@ async function handle(deps: PushDeps, item: QueueItem, paused: Map<AccountingReg
       await retryLater(db, item, at, err.message);
       paused.set(org, at);
       result.retrying += 1;
-      log.warn({ ...context, err, retryAt: at }, 'the accounting system is unavailable; our record stands and is sent later');
+      log.warn(
+        { ...context, err, retryAt: at },
+        'the accounting system is unavailable; our record stands and is sent later',
+      );
     } else {
       const message = err instanceof Error ? err.message : String(err);
       await park(db, item, message, now);
@@ -147,10 +171,16 @@ export function startAccountingWorker(deps: PushDeps, log: FastifyBaseLogger): (
   let running: Promise<unknown> | null = null;
   let again = false;
   const run = (work: () => Promise<unknown>) => {
-    if (running) { again = true; return; }
+    if (running) {
+      again = true;
+      return;
+    }
     running = work().finally(() => {
       running = null;
-      if (again) { again = false; run(() => drainQueue(deps, log)); }
+      if (again) {
+        again = false;
+        run(() => drainQueue(deps, log));
+      }
     });
   };
   kicked = () => run(() => drainQueue(deps, log));

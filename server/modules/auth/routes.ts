@@ -10,7 +10,13 @@ import { errorBody } from '../../plugins/errors';
 import { endSession } from '../../plugins/session';
 import { login, requestReset, setNewPassword } from './service';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  404: errorBodySchema,
+  422: errorBodySchema,
+  429: errorBodySchema,
+};
 
 /**
  * The base of the reset link: PUBLIC_URL, else the origin of this request, but only when its host
@@ -33,42 +39,58 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
 
   // A success is the user alone: the contract's answer also reads the refusal, which goes out
   // as the common error body (401 and the others below).
-  app.post(loginRoute.url, {
-    config: { auth: 'public' },
-    schema: { body: loginRoute.body, response: { 200: sessionUserSchema, ...errors } },
-  }, async (request, reply) => {
-    try {
-      return await login(deps, reply, { ...request.body, ip: request.ip });
-    } catch (err) {
-      if (!(err instanceof HttpError)) throw err;
-      // The spec's client shows the response's `error` when a login answer has no username, so
-      // the refusal carries its message there too (instead of the bare status text).
-      return reply.code(err.statusCode as 401).send({ ...errorBody(err), error: err.message });
-    }
-  });
+  app.post(
+    loginRoute.url,
+    {
+      config: { auth: 'public' },
+      schema: { body: loginRoute.body, response: { 200: sessionUserSchema, ...errors } },
+    },
+    async (request, reply) => {
+      try {
+        return await login(deps, reply, { ...request.body, ip: request.ip });
+      } catch (err) {
+        if (!(err instanceof HttpError)) throw err;
+        // The spec's client shows the response's `error` when a login answer has no username, so
+        // the refusal carries its message there too (instead of the bare status text).
+        return reply.code(err.statusCode as 401).send({ ...errorBody(err), error: err.message });
+      }
+    },
+  );
 
-  app.get(logout.url, {
-    config: { auth: 'public', sameSiteOnly: true },
-    schema: { response: { 200: logout.response } },
-  }, async (request, reply) => {
-    await endSession(deps.db, request, reply);
-    return { ok: true as const };
-  });
+  app.get(
+    logout.url,
+    {
+      config: { auth: 'public', sameSiteOnly: true },
+      schema: { response: { 200: logout.response } },
+    },
+    async (request, reply) => {
+      await endSession(deps.db, request, reply);
+      return { ok: true as const };
+    },
+  );
 
-  app.post(reset.url, {
-    config: { auth: 'public' },
-    schema: { body: reset.body, response: { 200: reset.response, ...errors } },
-  }, async (request, reply) => {
-    const origin = linkOrigin(deps, request);
-    return requestReset(deps, reply, { email: request.body.email, ip: request.ip, origin });
-  });
+  app.post(
+    reset.url,
+    {
+      config: { auth: 'public' },
+      schema: { body: reset.body, response: { 200: reset.response, ...errors } },
+    },
+    async (request, reply) => {
+      const origin = linkOrigin(deps, request);
+      return requestReset(deps, reply, { email: request.body.email, ip: request.ip, origin });
+    },
+  );
 
-  app.post(newPassword.url, {
-    config: { auth: 'public' },
-    schema: { body: newPassword.body, response: { 200: newPassword.response, ...errors } },
-  }, async (request) => {
-    const { message, userId } = await setNewPassword(deps, { ...request.body, currentSession: request.session });
-    app.sessionCache.forgetUser(userId); // its other sessions ended; this process must not remember them
-    return { message };
-  });
+  app.post(
+    newPassword.url,
+    {
+      config: { auth: 'public' },
+      schema: { body: newPassword.body, response: { 200: newPassword.response, ...errors } },
+    },
+    async (request) => {
+      const { message, userId } = await setNewPassword(deps, { ...request.body, currentSession: request.session });
+      app.sessionCache.forgetUser(userId); // its other sessions ended; this process must not remember them
+      return { message };
+    },
+  );
 };

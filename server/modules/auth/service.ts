@@ -9,7 +9,15 @@ import { MESSAGES } from '../../../src/domain/messages';
 import type { SessionUser } from '../../../src/domain/schemas';
 import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
 import { dummyHash, hashPassword, verifyPassword } from '../../auth/passwords';
-import { LIMITS, assertWithinLimits, clearAttempts, clearAttemptsStartingWith, isWithinLimit, keys, recordAttempt } from '../../auth/rate-limit';
+import {
+  LIMITS,
+  assertWithinLimits,
+  clearAttempts,
+  clearAttemptsStartingWith,
+  isWithinLimit,
+  keys,
+  recordAttempt,
+} from '../../auth/rate-limit';
 import { hashToken, newToken } from '../../auth/tokens';
 import type { Db } from '../../db/client';
 import { eventStates, events, passwordResets, schools, sessions, teams, users } from '../../db/schema';
@@ -22,7 +30,10 @@ type Event = typeof events.$inferSelect;
 
 /** The email is the username; the unique index is on lower(email), so this lookup uses it. */
 async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
-  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   return user;
 }
 
@@ -42,13 +53,25 @@ async function stateOfSchoolUser(db: Db, user: User): Promise<number | null> {
 async function chooseLoginEvent(db: Db, user: User, requested: string | null): Promise<Event | null> {
   const stateId = await stateOfSchoolUser(db, user);
   const open = and(eq(events.active, true), eq(events.archived, false));
-  const inState = stateId === null
-    ? undefined
-    : exists(db.select().from(eventStates).where(and(eq(eventStates.eventId, events.id), eq(eventStates.stateId, stateId))));
+  const inState =
+    stateId === null
+      ? undefined
+      : exists(
+          db
+            .select()
+            .from(eventStates)
+            .where(and(eq(eventStates.eventId, events.id), eq(eventStates.stateId, stateId))),
+        );
   if (requested) {
-    const [event] = await db.select().from(events).where(and(eq(events.id, requested), open));
+    const [event] = await db
+      .select()
+      .from(events)
+      .where(and(eq(events.id, requested), open));
     if (!event) throw unprocessable(SERVER_MESSAGES.loginEventNotOpen);
-    const [allowed] = await db.select({ id: events.id }).from(events).where(and(eq(events.id, requested), inState));
+    const [allowed] = await db
+      .select({ id: events.id })
+      .from(events)
+      .where(and(eq(events.id, requested), inState));
     if (!allowed) throw unprocessable(SERVER_MESSAGES.loginEventNotForState);
     return event;
   }
@@ -65,18 +88,39 @@ async function chooseLoginEvent(db: Db, user: User, requested: string | null): P
  * with entries in none, the one that comes first (the earliest season).
  */
 async function schoolDefaultEvent(db: Db, schoolId: string, openToSchool: SQL): Promise<Event | null> {
-  const hasEntries = exists(db.select().from(teams).where(and(eq(teams.eventId, events.id), eq(teams.schoolId, schoolId))));
-  const [entered] = await db.select().from(events).where(and(openToSchool, hasEntries)).orderBy(desc(events.year), asc(events.name)).limit(1);
+  const hasEntries = exists(
+    db
+      .select()
+      .from(teams)
+      .where(and(eq(teams.eventId, events.id), eq(teams.schoolId, schoolId))),
+  );
+  const [entered] = await db
+    .select()
+    .from(events)
+    .where(and(openToSchool, hasEntries))
+    .orderBy(desc(events.year), asc(events.name))
+    .limit(1);
   if (entered) return entered;
-  const [soonest] = await db.select().from(events).where(openToSchool).orderBy(asc(events.year), asc(events.name)).limit(1);
+  const [soonest] = await db
+    .select()
+    .from(events)
+    .where(openToSchool)
+    .orderBy(asc(events.year), asc(events.name))
+    .limit(1);
   return soonest ?? null;
 }
 
 /** The session user of spec section 3, for a user working on `schoolId` in `event`. */
 async function describeSession(db: Db, user: User, schoolId: string | null, event: Event | null): Promise<SessionUser> {
-  const [school] = schoolId ? await db.select({ name: schools.name }).from(schools).where(eq(schools.id, schoolId)) : [];
+  const [school] = schoolId
+    ? await db.select({ name: schools.name }).from(schools).where(eq(schools.id, schoolId))
+    : [];
   const states = event
-    ? await db.select({ id: eventStates.stateId }).from(eventStates).where(eq(eventStates.eventId, event.id)).orderBy(asc(eventStates.stateId))
+    ? await db
+        .select({ id: eventStates.stateId })
+        .from(eventStates)
+        .where(eq(eventStates.eventId, event.id))
+        .orderBy(asc(eventStates.stateId))
     : [];
   const type = user.type as UserType;
   return {
@@ -107,10 +151,15 @@ export async function login(
   const now = deps.now();
   const pairKey = keys.loginPair(input.username, input.ip);
   const addressKey = keys.loginAddress(input.ip);
-  await assertWithinLimits(db, reply, [
-    { key: pairKey, limit: LIMITS.loginPair },
-    { key: addressKey, limit: LIMITS.loginAddress },
-  ], now);
+  await assertWithinLimits(
+    db,
+    reply,
+    [
+      { key: pairKey, limit: LIMITS.loginPair },
+      { key: addressKey, limit: LIMITS.loginAddress },
+    ],
+    now,
+  );
 
   const user = await findUserByEmail(db, input.username);
   // Verify against a dummy hash when there is no such user, so the answer takes as long either
@@ -171,9 +220,10 @@ export async function requestReset(
     await deps.mailer.send({
       to: user.email,
       subject: 'Interschools: reset your password',
-      text: `To choose a new password for ${user.email}, open this link:\n\n${link}\n\n`
-        + `The link works once and expires in ${RESET_TOKEN_LIFE_HOURS} hours. `
-        + 'If you did not ask to reset your password, ignore this email.',
+      text:
+        `To choose a new password for ${user.email}, open this link:\n\n${link}\n\n` +
+        `The link works once and expires in ${RESET_TOKEN_LIFE_HOURS} hours. ` +
+        'If you did not ask to reset your password, ignore this email.',
     });
   } catch (err) {
     // A token nobody received is only a liability.
@@ -192,7 +242,12 @@ const tokenInvalid = () => new HttpError(400, ERROR_CODES.RESET_TOKEN_INVALID, S
  */
 export async function setNewPassword(
   deps: Deps,
-  input: { email: string; password: string; token: string; currentSession: { tokenHash: string; userId: string } | null },
+  input: {
+    email: string;
+    password: string;
+    token: string;
+    currentSession: { tokenHash: string; userId: string } | null;
+  },
 ): Promise<{ message: string; userId: string }> {
   const { db } = deps;
   const now = deps.now();
@@ -211,12 +266,20 @@ export async function setNewPassword(
   const passwordHash = await hashPassword(input.password);
 
   await db.transaction(async (tx) => {
-    const [claimed] = await tx.update(passwordResets).set({ usedAt: now }).where(usable).returning({ tokenHash: passwordResets.tokenHash });
+    const [claimed] = await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(usable)
+      .returning({ tokenHash: passwordResets.tokenHash });
     if (!claimed) throw tokenInvalid();
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-    await tx.delete(passwordResets).where(and(eq(passwordResets.userId, user.id), ne(passwordResets.tokenHash, tokenHash)));
+    await tx
+      .delete(passwordResets)
+      .where(and(eq(passwordResets.userId, user.id), ne(passwordResets.tokenHash, tokenHash)));
     const keep = input.currentSession?.userId === user.id ? input.currentSession.tokenHash : null;
-    await tx.delete(sessions).where(keep ? and(eq(sessions.userId, user.id), ne(sessions.tokenHash, keep)) : eq(sessions.userId, user.id));
+    await tx
+      .delete(sessions)
+      .where(keep ? and(eq(sessions.userId, user.id), ne(sessions.tokenHash, keep)) : eq(sessions.userId, user.id));
     // The owner proved control of the mailbox: let them sign in at once.
     await clearAttemptsStartingWith(tx, keys.loginAccountPrefix(user.email));
   });

@@ -27,22 +27,40 @@ const statesOfEvent = sql<number[]>`coalesce((
 async function disciplinesOfEvents(db: Db | Tx, eventIds: string[]): Promise<Map<string, EventDiscipline[]>> {
   const byEvent = new Map<string, EventDiscipline[]>();
   if (!eventIds.length) return byEvent;
-  const rows = await db.select({ d: eventDisciplines, name: disciplines.name }).from(eventDisciplines)
+  const rows = await db
+    .select({ d: eventDisciplines, name: disciplines.name })
+    .from(eventDisciplines)
     .innerJoin(disciplines, eq(disciplines.id, eventDisciplines.disciplineId))
-    .where(inArray(eventDisciplines.eventId, eventIds)).orderBy(asc(eventDisciplines.disciplineId));
-  for (const { d, name } of rows) byEvent.set(d.eventId, [...(byEvent.get(d.eventId) ?? []), toEventDiscipline(d, name)]);
+    .where(inArray(eventDisciplines.eventId, eventIds))
+    .orderBy(asc(eventDisciplines.disciplineId));
+  for (const { d, name } of rows)
+    byEvent.set(d.eventId, [...(byEvent.get(d.eventId) ?? []), toEventDiscipline(d, name)]);
   return byEvent;
 }
 
 async function loadEvents(db: Db | Tx, where: SQL | undefined): Promise<Event[]> {
   // The timing files' columns and the second run's reversal travel with the event in the race-day
   // feed only (race-events.ts).
-  const { updatedAt: _updatedAt, timingColumns: _timingColumns, secondRunReverseCount: _reversal, ...columns } = getTableColumns(events);
-  const rows = await db.select({ ...columns, states: statesOfEvent })
-    .from(events).where(where).orderBy(desc(events.year), asc(events.name));
-  const disciplinesOf = await disciplinesOfEvents(db, rows.map((r) => r.id));
+  const {
+    updatedAt: _updatedAt,
+    timingColumns: _timingColumns,
+    secondRunReverseCount: _reversal,
+    ...columns
+  } = getTableColumns(events);
+  const rows = await db
+    .select({ ...columns, states: statesOfEvent })
+    .from(events)
+    .where(where)
+    .orderBy(desc(events.year), asc(events.name));
+  const disciplinesOf = await disciplinesOfEvents(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
-    ...r, level: r.level as EventLevel, invoiceType: r.invoiceType as InvoiceType, states: r.states.map(Number),
+    ...r,
+    level: r.level as EventLevel,
+    invoiceType: r.invoiceType as InvoiceType,
+    states: r.states.map(Number),
     disciplines: disciplinesOf.get(r.id) ?? [],
   }));
 }
@@ -54,9 +72,14 @@ export async function listEvents(db: Db, filter: EventFilter): Promise<Event[]> 
   if (filter.showForResults !== undefined) conds.push(eq(events.showForResults, filter.showForResults));
   if (filter.showForStartlists !== undefined) conds.push(eq(events.showForStartlists, filter.showForStartlists));
   if (filter.stateId !== undefined) {
-    conds.push(exists(db.select().from(eventStates).where(and(
-      eq(eventStates.eventId, events.id), eq(eventStates.stateId, filter.stateId),
-    ))));
+    conds.push(
+      exists(
+        db
+          .select()
+          .from(eventStates)
+          .where(and(eq(eventStates.eventId, events.id), eq(eventStates.stateId, filter.stateId))),
+      ),
+    );
   }
   return loadEvents(db, and(...conds));
 }

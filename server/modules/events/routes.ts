@@ -14,38 +14,67 @@ import { createEventsBody, updateEventsBody } from './schemas';
 import { createEvents, updateEvents } from './service';
 
 export const eventRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, accounting, now }) => {
-  app.get(API.events.list.url, {
-    // Public only for the login form's choice of event (PRODUCT-DECISIONS 'Signing in'): signed
-    // out, ?active=true answers summaries; anything else needs a session.
-    config: { auth: 'public' },
-    schema: { querystring: API.events.list.querystring, response: { 200: API.events.list.response, 401: errorBodySchema } },
-  }, async (request) => {
-    if (request.session) return listEvents(db, request.query);
-    if (request.query.active !== true || Object.keys(request.query).length > 1) throw unauthenticated();
-    return (await listEvents(db, { active: true })).map(({ id, name, year, level, invoiceType }) => ({ id, name, year, level, invoiceType }));
-  });
+  app.get(
+    API.events.list.url,
+    {
+      // Public only for the login form's choice of event (PRODUCT-DECISIONS 'Signing in'): signed
+      // out, ?active=true answers summaries; anything else needs a session.
+      config: { auth: 'public' },
+      schema: {
+        querystring: API.events.list.querystring,
+        response: { 200: API.events.list.response, 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      if (request.session) return listEvents(db, request.query);
+      if (request.query.active !== true || Object.keys(request.query).length > 1) throw unauthenticated();
+      return (await listEvents(db, { active: true })).map(({ id, name, year, level, invoiceType }) => ({
+        id,
+        name,
+        year,
+        level,
+        invoiceType,
+      }));
+    },
+  );
 
-  app.post(API.events.create.url, {
-    // The events grid saves its rows (each with its disciplines) in one call.
-    bodyLimit: MAX_BATCH_BODY_BYTES,
-    config: { auth: ['admin'] },
-    schema: { body: createEventsBody, response: { 200: API.events.create.response } },
-  }, async (request, reply) => runWrite(db, request, reply, (tx) => createEvents(tx, request.body.data)));
+  app.post(
+    API.events.create.url,
+    {
+      // The events grid saves its rows (each with its disciplines) in one call.
+      bodyLimit: MAX_BATCH_BODY_BYTES,
+      config: { auth: ['admin'] },
+      schema: { body: createEventsBody, response: { 200: API.events.create.response } },
+    },
+    async (request, reply) => runWrite(db, request, reply, (tx) => createEvents(tx, request.body.data)),
+  );
 
-  app.put(API.events.update.url, {
-    bodyLimit: MAX_BATCH_BODY_BYTES,
-    config: { auth: ['admin'] },
-    onSend: reconcileAfterWrite({ db, accounting, now }, eventsWithFees),
-    schema: { body: updateEventsBody, response: { 200: API.events.update.response } },
-  }, async (request, reply) => runWrite(db, request, reply, (tx) => updateEvents(tx, request.body.data)));
+  app.put(
+    API.events.update.url,
+    {
+      bodyLimit: MAX_BATCH_BODY_BYTES,
+      config: { auth: ['admin'] },
+      onSend: reconcileAfterWrite({ db, accounting, now }, eventsWithFees),
+      schema: { body: updateEventsBody, response: { 200: API.events.update.response } },
+    },
+    async (request, reply) => runWrite(db, request, reply, (tx) => updateEvents(tx, request.body.data)),
+  );
 
-  app.get(API.events.get.url, {
-    config: { auth: 'any' },
-    schema: { params: API.events.get.params, response: { 200: API.events.get.response } },
-  }, async (request) => getEvent(db, request.params.EventId));
+  app.get(
+    API.events.get.url,
+    {
+      config: { auth: 'any' },
+      schema: { params: API.events.get.params, response: { 200: API.events.get.response } },
+    },
+    async (request) => getEvent(db, request.params.EventId),
+  );
 
-  app.get(API.events.eventDisciplines.url, {
-    config: { auth: 'any' },
-    schema: { params: API.events.eventDisciplines.params, response: { 200: API.events.eventDisciplines.response } },
-  }, async (request) => getEventDisciplines(db, request.params.EventId));
+  app.get(
+    API.events.eventDisciplines.url,
+    {
+      config: { auth: 'any' },
+      schema: { params: API.events.eventDisciplines.params, response: { 200: API.events.eventDisciplines.response } },
+    },
+    async (request) => getEventDisciplines(db, request.params.EventId),
+  );
 };

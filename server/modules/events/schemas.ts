@@ -23,7 +23,8 @@ export function isRevItem(item: object): boolean {
 export const updateEventsBody = updateEventsBodySchema.superRefine((body, ctx) => {
   const seen = new Set<string>();
   body.data.forEach((item, i) => {
-    if (seen.has(item.id)) ctx.addIssue({ code: 'custom', path: ['data', i, 'id'], message: 'The same event appears twice' });
+    if (seen.has(item.id))
+      ctx.addIssue({ code: 'custom', path: ['data', i, 'id'], message: 'The same event appears twice' });
     seen.add(item.id);
     if (!isRevItem(item)) return;
     for (const flag of REV_FLAGS) {

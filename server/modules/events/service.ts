@@ -32,12 +32,14 @@ function checkReferences(refs: Refs, i: number, item: { states?: number[]; disci
 
 async function replaceStates(tx: Tx, eventId: string, stateIds: number[]) {
   const unique = [...new Set(stateIds)];
-  await tx.delete(eventStates).where(and(
-    eq(eventStates.eventId, eventId),
-    unique.length ? notInArray(eventStates.stateId, unique) : undefined,
-  ));
+  await tx
+    .delete(eventStates)
+    .where(and(eq(eventStates.eventId, eventId), unique.length ? notInArray(eventStates.stateId, unique) : undefined));
   if (unique.length) {
-    await tx.insert(eventStates).values(unique.map((stateId) => ({ eventId, stateId }))).onConflictDoNothing();
+    await tx
+      .insert(eventStates)
+      .values(unique.map((stateId) => ({ eventId, stateId })))
+      .onConflictDoNothing();
   }
 }
 
@@ -45,27 +47,45 @@ async function replaceStates(tx: Tx, eventId: string, stateIds: number[]) {
  *  already use it: then it is kept inactive so those entries keep their division range. */
 async function replaceDisciplines(tx: Tx, eventId: string, list: DisciplineWrite[]) {
   for (const d of list) {
-    const values = { divisionFrom: d.divisionFrom, divisionTo: d.divisionTo, male: d.male, female: d.female, active: d.active };
-    await tx.insert(eventDisciplines).values({ eventId, disciplineId: d.DisciplineId, ...values })
+    const values = {
+      divisionFrom: d.divisionFrom,
+      divisionTo: d.divisionTo,
+      male: d.male,
+      female: d.female,
+      active: d.active,
+    };
+    await tx
+      .insert(eventDisciplines)
+      .values({ eventId, disciplineId: d.DisciplineId, ...values })
       .onConflictDoUpdate({ target: [eventDisciplines.eventId, eventDisciplines.disciplineId], set: values });
   }
   const listed = list.map((d) => d.DisciplineId);
-  const dropped = await tx.select({ id: eventDisciplines.disciplineId }).from(eventDisciplines).where(and(
-    eq(eventDisciplines.eventId, eventId),
-    listed.length ? notInArray(eventDisciplines.disciplineId, listed) : undefined,
-  ));
+  const dropped = await tx
+    .select({ id: eventDisciplines.disciplineId })
+    .from(eventDisciplines)
+    .where(
+      and(
+        eq(eventDisciplines.eventId, eventId),
+        listed.length ? notInArray(eventDisciplines.disciplineId, listed) : undefined,
+      ),
+    );
   if (!dropped.length) return;
   const ids = dropped.map((d) => d.id);
-  const used = await tx.selectDistinct({ id: teams.disciplineId }).from(teams)
+  const used = await tx
+    .selectDistinct({ id: teams.disciplineId })
+    .from(teams)
     .where(and(eq(teams.eventId, eventId), inArray(teams.disciplineId, ids)));
   const usedIds = used.map((u) => u.id);
   const unused = ids.filter((id) => !usedIds.includes(id));
   if (usedIds.length) {
-    await tx.update(eventDisciplines).set({ active: false })
+    await tx
+      .update(eventDisciplines)
+      .set({ active: false })
       .where(and(eq(eventDisciplines.eventId, eventId), inArray(eventDisciplines.disciplineId, usedIds)));
   }
   if (unused.length) {
-    await tx.delete(eventDisciplines)
+    await tx
+      .delete(eventDisciplines)
       .where(and(eq(eventDisciplines.eventId, eventId), inArray(eventDisciplines.disciplineId, unused)));
   }
 }
@@ -79,25 +99,34 @@ export async function createEvents(tx: Tx, items: NewEvent[]): Promise<Event[]> 
     await replaceStates(tx, row.id, states);
     await replaceDisciplines(tx, row.id, disciplines ?? defaults());
   }
-  return eventsByIds(tx, items.map((e) => e.id));
+  return eventsByIds(
+    tx,
+    items.map((e) => e.id),
+  );
 }
 
 export async function updateEvents(tx: Tx, items: EventUpdateItem[]): Promise<Event[]> {
   const ids = items.map((e) => e.id);
-  const current = await tx.select({ id: events.id, version: events.version }).from(events)
-    .where(inArray(events.id, ids)).for('update');
+  const current = await tx
+    .select({ id: events.id, version: events.version })
+    .from(events)
+    .where(inArray(events.id, ids))
+    .for('update');
   const versions = new Map(current.map((e) => [e.id, e.version]));
   const missing = ids.find((id) => !versions.has(id));
   if (missing) throw notFound(`${EVENT_NOT_FOUND}: ${missing}`);
   for (const item of items) {
-    if (item.version !== undefined && item.version !== versions.get(item.id)) throw conflict(SERVER_MESSAGES.staleVersion);
+    if (item.version !== undefined && item.version !== versions.get(item.id))
+      throw conflict(SERVER_MESSAGES.staleVersion);
   }
   const refs = await referenceIds(tx);
   items.forEach((item, i) => checkReferences(refs, i, item));
 
   for (const item of items) {
     if (isRevItem(item)) {
-      await tx.update(events).set({ showForResults: item.showForResults, showForStartlists: item.showForStartlists })
+      await tx
+        .update(events)
+        .set({ showForResults: item.showForResults, showForStartlists: item.showForStartlists })
         .where(eq(events.id, item.id));
       continue;
     }

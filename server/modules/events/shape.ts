@@ -8,11 +8,19 @@ export type EventDisciplineRow = typeof eventDisciplines.$inferSelect;
 
 export function toEventDiscipline(row: EventDisciplineRow, name: string): EventDiscipline {
   return {
-    DisciplineId: row.disciplineId, name, divisionFrom: row.divisionFrom, divisionTo: row.divisionTo,
-    male: row.male, female: row.female, active: row.active,
+    DisciplineId: row.disciplineId,
+    name,
+    divisionFrom: row.divisionFrom,
+    divisionTo: row.divisionTo,
+    male: row.male,
+    female: row.female,
+    active: row.active,
   };
 }
 
-export function toEventDisciplineRow(row: EventDisciplineRow, name: string): EventDiscipline & { EventId: string; version: number } {
+export function toEventDisciplineRow(
+  row: EventDisciplineRow,
+  name: string,
+): EventDiscipline & { EventId: string; version: number } {
   return { EventId: row.eventId, ...toEventDiscipline(row, name), version: row.version };
 }

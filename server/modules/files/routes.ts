@@ -24,34 +24,46 @@ export const fileRoutes: FastifyPluginAsyncZod<Deps> = async (app, { config }) =
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('text/plain', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.post(api.uploadResultFile.url, {
-    bodyLimit: MAX_RESULT_FILE_BYTES,
-    config: { auth: ['admin'] },
-    schema: { response: { 200: api.uploadResultFile.response } },
-  }, async (request) => storeResultFile(config.dataDir, request.body));
-
-  app.post(api.uploadTrophyImage.url, {
-    bodyLimit: MAX_TROPHY_IMAGE_BYTES,
-    config: { auth: ['admin'] },
-    schema: { response: { 200: api.uploadTrophyImage.response } },
-  }, async (request) => storeTrophyImage(config.dataDir, request.body));
-
-  app.get(api.file.url, {
-    config: { auth: 'any' },
-    schema: { params: api.file.params },
-    // The app marks every /api/ answer no-store (app.ts); a file, which never changes under its
-    // id, may stay in this browser's private cache. Route hooks run after the app's.
-    onSend: async (_request, reply, payload) => {
-      if (reply.statusCode === 200) reply.header('cache-control', FILE_CACHE);
-      return payload;
+  app.post(
+    api.uploadResultFile.url,
+    {
+      bodyLimit: MAX_RESULT_FILE_BYTES,
+      config: { auth: ['admin'] },
+      schema: { response: { 200: api.uploadResultFile.response } },
     },
-  }, async (request, reply) => {
-    const file = await readStoredFile(config.dataDir, request.params.id);
-    if (!file) throw notFound(FILE_NOT_FOUND);
-    return reply
-      .header('content-type', file.contentType)
-      .header('content-disposition', 'inline')
-      .header('x-content-type-options', 'nosniff')
-      .send(file.bytes);
-  });
+    async (request) => storeResultFile(config.dataDir, request.body),
+  );
+
+  app.post(
+    api.uploadTrophyImage.url,
+    {
+      bodyLimit: MAX_TROPHY_IMAGE_BYTES,
+      config: { auth: ['admin'] },
+      schema: { response: { 200: api.uploadTrophyImage.response } },
+    },
+    async (request) => storeTrophyImage(config.dataDir, request.body),
+  );
+
+  app.get(
+    api.file.url,
+    {
+      config: { auth: 'any' },
+      schema: { params: api.file.params },
+      // The app marks every /api/ answer no-store (app.ts); a file, which never changes under its
+      // id, may stay in this browser's private cache. Route hooks run after the app's.
+      onSend: async (_request, reply, payload) => {
+        if (reply.statusCode === 200) reply.header('cache-control', FILE_CACHE);
+        return payload;
+      },
+    },
+    async (request, reply) => {
+      const file = await readStoredFile(config.dataDir, request.params.id);
+      if (!file) throw notFound(FILE_NOT_FOUND);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', 'inline')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.bytes);
+    },
+  );
 };

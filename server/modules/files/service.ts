@@ -18,15 +18,21 @@ import { createAdmission } from '../../plugins/admission';
 export type FileKind = 'pdf' | 'png' | 'jpeg' | 'webp';
 
 const CONTENT_TYPES: Readonly<Record<FileKind, string>> = {
-  pdf: 'application/pdf', png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp',
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
 };
 
 export const FILE_MESSAGES = {
-  notPdf: 'A result file must be a PDF (the file does not start with %PDF-). Upload the PDF itself, or type the result\'s web address instead.',
-  notImage: 'A trophy image must be a PNG, JPEG or WebP picture. Save the picture in one of these formats and upload it again.',
+  notPdf:
+    "A result file must be a PDF (the file does not start with %PDF-). Upload the PDF itself, or type the result's web address instead.",
+  notImage:
+    'A trophy image must be a PNG, JPEG or WebP picture. Save the picture in one of these formats and upload it again.',
   badImage: 'That picture could not be read: the file is damaged or not a complete PNG, JPEG or WebP image.',
   empty: 'The file is empty. Choose the file again.',
-  tooManyPixels: 'That picture is too large: at most 64 megapixels (for example 8,000 x 8,000). Save a smaller copy and upload it again.',
+  tooManyPixels:
+    'That picture is too large: at most 64 megapixels (for example 8,000 x 8,000). Save a smaller copy and upload it again.',
   tooSlow: 'That picture took too long to shrink. Save a smaller copy and upload it again.',
   busy: 'Other pictures are being shrunk just now: try again in a minute.',
 } as const;
@@ -45,7 +51,12 @@ export function sniffFile(bytes: Uint8Array): FileKind | null {
   if (b.length >= 5 && b.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
   if (b.length >= 8 && b.subarray(0, 8).equals(PNG_MAGIC)) return 'png';
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
-  if (b.length >= 12 && b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  if (
+    b.length >= 12 &&
+    b.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    b.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return 'webp';
   return null;
 }
 
@@ -96,7 +107,9 @@ async function resizeTrophyImage(bytes: Buffer, kind: Exclude<FileKind, 'pdf'>):
   if (!(await resizers.enter())) throw new HttpError(503, ERROR_CODES.OVERLOADED, FILE_MESSAGES.busy);
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
-      .rotate().resize({ width: TROPHY_IMAGE_WIDTH, withoutEnlargement: true }).timeout({ seconds: RESIZE_TIME_LIMIT_S });
+      .rotate()
+      .resize({ width: TROPHY_IMAGE_WIDTH, withoutEnlargement: true })
+      .timeout({ seconds: RESIZE_TIME_LIMIT_S });
     if (kind === 'png') return await image.png().toBuffer();
     if (kind === 'webp') return await image.webp().toBuffer();
     return await image.jpeg({ quality: 85 }).toBuffer();
@@ -156,7 +169,10 @@ export async function purgeUnusedFiles(dataDir: string, linked: ReadonlySet<stri
 }
 
 /** A stored file and its type, or null when there is none by that id. */
-export async function readStoredFile(dataDir: string, id: string): Promise<{ bytes: Buffer; contentType: string } | null> {
+export async function readStoredFile(
+  dataDir: string,
+  id: string,
+): Promise<{ bytes: Buffer; contentType: string } | null> {
   if (!FILE_ID.test(id)) return null;
   let bytes: Buffer;
   try {

@@ -4,7 +4,13 @@
 // no <style> element. Every value put into a page is escaped.
 import type { FastifyReply } from 'fastify';
 
-const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
@@ -33,7 +39,8 @@ function htmlPage(title: string, body: string): string {
 
 /** Sends a page that must never be cached (a checkout's state changes, and it is nobody else's). */
 export function sendPage(reply: FastifyReply, statusCode: number, title: string, body: string) {
-  return reply.code(statusCode)
+  return reply
+    .code(statusCode)
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .send(htmlPage(title, body));

@@ -14,7 +14,12 @@ import { z } from 'zod';
 import { formatMoney, toDollars } from '../../../src/domain/rules/money';
 import type { Deps } from '../../deps';
 import {
-  BUILTIN_GATEWAY_NAME, checkoutPath, completeBuiltInSession, readBuiltInSession, returnLocation, type BuiltInSession,
+  BUILTIN_GATEWAY_NAME,
+  checkoutPath,
+  completeBuiltInSession,
+  readBuiltInSession,
+  returnLocation,
+  type BuiltInSession,
 } from '../../integrations/payments/builtin';
 import { escapeHtml, sendPage } from './html';
 
@@ -26,8 +31,9 @@ const TITLE = 'Test payment';
 
 function checkoutBody(session: BuiltInSession): string {
   const amount = formatMoney(toDollars(session.amountCents));
-  const notice = '<p><strong>This is a test checkout: no card is charged.</strong> '
-    + 'It stands in for a payment gateway so that online payment can be tried end to end.</p>';
+  const notice =
+    '<p><strong>This is a test checkout: no card is charged.</strong> ' +
+    'It stands in for a payment gateway so that online payment can be tried end to end.</p>';
   const details = [
     '<dl>',
     `<dt>Description</dt><dd>${escapeHtml(session.description)}</dd>`,
@@ -61,27 +67,39 @@ export const gatewayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, gate
 
   // A browser form posts application/x-www-form-urlencoded; read it here only (this plugin's
   // scope), with URLSearchParams, into a plain object.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
 
-  app.get('/gateway/checkout/:id', {
-    config: { auth: 'public' },
-    schema: { params: paramsSchema },
-  }, async (request, reply) => {
-    const session = await readBuiltInSession(db, request.params.id);
-    if (!session) return sendPage(reply, 404, 'Checkout not found', notFoundBody);
-    return sendPage(reply, 200, TITLE, checkoutBody(session));
-  });
+  app.get(
+    '/gateway/checkout/:id',
+    {
+      config: { auth: 'public' },
+      schema: { params: paramsSchema },
+    },
+    async (request, reply) => {
+      const session = await readBuiltInSession(db, request.params.id);
+      if (!session) return sendPage(reply, 404, 'Checkout not found', notFoundBody);
+      return sendPage(reply, 200, TITLE, checkoutBody(session));
+    },
+  );
 
-  app.post('/gateway/checkout/:id', {
-    config: { auth: 'public' },
-    bodyLimit: FORM_BODY_LIMIT,
-    schema: { params: paramsSchema, body: outcomeSchema },
-  }, async (request, reply) => {
-    const session = await completeBuiltInSession(db, request.params.id, request.body.outcome, now());
-    if (!session) return sendPage(reply, 404, 'Checkout not found', notFoundBody);
-    // 303: the browser follows with a GET, so a reload never posts the form again.
-    return reply.header('cache-control', 'no-store').redirect(returnLocation(session), 303);
-  });
+  app.post(
+    '/gateway/checkout/:id',
+    {
+      config: { auth: 'public' },
+      bodyLimit: FORM_BODY_LIMIT,
+      schema: { params: paramsSchema, body: outcomeSchema },
+    },
+    async (request, reply) => {
+      const session = await completeBuiltInSession(db, request.params.id, request.body.outcome, now());
+      if (!session) return sendPage(reply, 404, 'Checkout not found', notFoundBody);
+      // 303: the browser follows with a GET, so a reload never posts the form again.
+      return reply.header('cache-control', 'no-store').redirect(returnLocation(session), 303);
+    },
+  );
 };

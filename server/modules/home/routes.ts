@@ -11,11 +11,15 @@ import { loadMetrics } from './service';
 export const homeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
   const { metrics } = API.session;
 
-  app.get(metrics.url, {
-    config: { auth: ['admin', 'auditor', 'school'] },
-    schema: { params: metrics.params, response: { 200: metrics.response } },
-  }, async (request) => {
-    const schoolId = requireSchool(schoolScope(request, request.params.SchoolId));
-    return loadMetrics(db, schoolId, request.params.EventId);
-  });
+  app.get(
+    metrics.url,
+    {
+      config: { auth: ['admin', 'auditor', 'school'] },
+      schema: { params: metrics.params, response: { 200: metrics.response } },
+    },
+    async (request) => {
+      const schoolId = requireSchool(schoolScope(request, request.params.SchoolId));
+      return loadMetrics(db, schoolId, request.params.EventId);
+    },
+  );
 };

@@ -6,15 +6,20 @@ import type { Deps } from '../../deps';
 
 export const hostRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   const route = API.session.host;
-  app.get(route.url, {
-    config: { auth: 'public' },
-    schema: { response: { 200: route.response } },
-  }, async (request) => {
-    const host = (request.host ?? '').toLowerCase();
-    const hostname = host.replace(/:\d+$/, '');
-    const allowed = deps.config.allowedHosts.includes('*')
-      || deps.config.allowedHosts.includes(host)
-      || deps.config.allowedHosts.includes(hostname);
-    return { host: hostname, allowed };
-  });
+  app.get(
+    route.url,
+    {
+      config: { auth: 'public' },
+      schema: { response: { 200: route.response } },
+    },
+    async (request) => {
+      const host = (request.host ?? '').toLowerCase();
+      const hostname = host.replace(/:\d+$/, '');
+      const allowed =
+        deps.config.allowedHosts.includes('*') ||
+        deps.config.allowedHosts.includes(host) ||
+        deps.config.allowedHosts.includes(hostname);
+      return { host: hostname, allowed };
+    },
+  );
 };

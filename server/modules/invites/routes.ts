@@ -16,17 +16,25 @@ const sessionEvent = (request: FastifyRequest) => sessionEventOf(request, NO_EVE
 export const inviteRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
   const api = API.invites;
 
-  app.get(api.list.url, {
-    config: { auth: ['admin'] },
-    schema: { response: { 200: api.list.response } },
-  }, async (request) => listInvites(db, sessionEvent(request)));
+  app.get(
+    api.list.url,
+    {
+      config: { auth: ['admin'] },
+      schema: { response: { 200: api.list.response } },
+    },
+    async (request) => listInvites(db, sessionEvent(request)),
+  );
 
-  app.put(api.save.url, {
-    bodyLimit: MAX_BATCH_BODY_BYTES,
-    config: { auth: ['admin'] },
-    schema: { body: api.save.body, response: { 200: api.save.response } },
-  }, async (request, reply) => {
-    const eventId = sessionEvent(request);
-    return runWrite(db, request, reply, (tx) => saveInvites(tx, eventId, request.body));
-  });
+  app.put(
+    api.save.url,
+    {
+      bodyLimit: MAX_BATCH_BODY_BYTES,
+      config: { auth: ['admin'] },
+      schema: { body: api.save.body, response: { 200: api.save.response } },
+    },
+    async (request, reply) => {
+      const eventId = sessionEvent(request);
+      return runWrite(db, request, reply, (tx) => saveInvites(tx, eventId, request.body));
+    },
+  );
 };

@@ -8,7 +8,13 @@ export type InviteRow = typeof invites.$inferSelect;
 
 export function toInvite(row: InviteRow, disciplineName: string): Invite {
   return {
-    id: row.id, EventId: row.eventId, DisciplineId: row.disciplineId, division: row.division,
-    gender: row.gender as Invite['gender'], stateNational: row.stateNational as InviteLevel, name: disciplineName, version: row.version,
+    id: row.id,
+    EventId: row.eventId,
+    DisciplineId: row.disciplineId,
+    division: row.division,
+    gender: row.gender as Invite['gender'],
+    stateNational: row.stateNational as InviteLevel,
+    name: disciplineName,
+    version: row.version,
   };
 }

@@ -17,24 +17,38 @@ export const invoiceRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   const { invoice, paymentReceived: received } = API.payments;
 
   // Copies to the accounting system still running when the server stops are let finish.
-  app.addHook('onClose', async () => { await backgroundMoneyWork(); });
-
-  app.get(invoice.url, {
-    config: { auth: READERS },
-    schema: { params: invoice.params, querystring: invoice.querystring, response: { 200: invoice.response } },
-  }, async (request) => {
-    const scope = { schoolId: schoolScope(request, request.params.SchoolId)!, eventId: request.params.EventId };
-    return readInvoice(deps.db, scope, {
-      append: request.query.append === true,
-      staff: isStaff(requireSession(request)),
-      now: deps.now(),
-      onlinePayment: deps.gateway !== null,
-      suppliers: deps.config.suppliers,
-    });
+  app.addHook('onClose', async () => {
+    await backgroundMoneyWork();
   });
 
-  app.get(received.url, {
-    config: { auth: READERS },
-    schema: { params: received.params, response: { 200: received.response } },
-  }, async (request) => paymentReceived(deps.db, { schoolId: schoolScope(request, request.params.SchoolId)!, eventId: request.params.EventId }));
+  app.get(
+    invoice.url,
+    {
+      config: { auth: READERS },
+      schema: { params: invoice.params, querystring: invoice.querystring, response: { 200: invoice.response } },
+    },
+    async (request) => {
+      const scope = { schoolId: schoolScope(request, request.params.SchoolId)!, eventId: request.params.EventId };
+      return readInvoice(deps.db, scope, {
+        append: request.query.append === true,
+        staff: isStaff(requireSession(request)),
+        now: deps.now(),
+        onlinePayment: deps.gateway !== null,
+        suppliers: deps.config.suppliers,
+      });
+    },
+  );
+
+  app.get(
+    received.url,
+    {
+      config: { auth: READERS },
+      schema: { params: received.params, response: { 200: received.response } },
+    },
+    async (request) =>
+      paymentReceived(deps.db, {
+        schoolId: schoolScope(request, request.params.SchoolId)!,
+        eventId: request.params.EventId,
+      }),
+  );
 };

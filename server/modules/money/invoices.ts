@@ -11,7 +11,13 @@ import { accountingRegion } from '../../../src/domain/rules/accounting-region';
 import { isValidCrn } from '../../../src/domain/rules/bpay-crn';
 import { invoiceAvailable } from '../../../src/domain/rules/invoice-availability';
 import {
-  gstOfLines, invoiceChanged, planInvoices, type InvoiceContent, type InvoicePlan, type IssuedInvoice, type PlanLine,
+  gstOfLines,
+  invoiceChanged,
+  planInvoices,
+  type InvoiceContent,
+  type InvoicePlan,
+  type IssuedInvoice,
+  type PlanLine,
 } from '../../../src/domain/rules/invoice-plan';
 import { toCents, toDollars } from '../../../src/domain/rules/money';
 import type { Invoice, Supplier } from '../../../src/domain/schemas';
@@ -27,22 +33,31 @@ type SchoolEvent = { schoolId: string; eventId: string };
 type InvoiceRow = typeof invoices.$inferSelect;
 
 const asIssued = (row: InvoiceRow): IssuedInvoice => ({
-  id: row.id, kind: row.kind === 'supplementary' ? 'supplementary' : 'initial', totalCents: row.totalCents,
-  lines: row.lines as PlanLine[], createdAt: row.createdAt,
+  id: row.id,
+  kind: row.kind === 'supplementary' ? 'supplementary' : 'initial',
+  totalCents: row.totalCents,
+  lines: row.lines as PlanLine[],
+  createdAt: row.createdAt,
 });
 
 async function entriesByDiscipline(db: Db | Tx, { schoolId, eventId }: SchoolEvent) {
-  return db.select({ disciplineId: teamEntries.disciplineId, name: disciplines.name, count: count() })
-    .from(teamEntries).innerJoin(disciplines, eq(disciplines.id, teamEntries.disciplineId))
-    .where(and(eq(teamEntries.schoolId, schoolId), eq(teamEntries.eventId, eventId), isNotNull(teamEntries.participantId)))
+  return db
+    .select({ disciplineId: teamEntries.disciplineId, name: disciplines.name, count: count() })
+    .from(teamEntries)
+    .innerJoin(disciplines, eq(disciplines.id, teamEntries.disciplineId))
+    .where(
+      and(eq(teamEntries.schoolId, schoolId), eq(teamEntries.eventId, eventId), isNotNull(teamEntries.participantId)),
+    )
     .groupBy(teamEntries.disciplineId, disciplines.name);
 }
 
 async function receivedCents(db: Db | Tx, { schoolId, eventId }: SchoolEvent): Promise<{ all: number; test: number }> {
-  const [row] = await db.select({
-    all: sql<string | null>`sum(${payments.amountCents})`,
-    test: sql<string | null>`sum(${payments.amountCents}) filter (where ${payments.test})`,
-  }).from(payments)
+  const [row] = await db
+    .select({
+      all: sql<string | null>`sum(${payments.amountCents})`,
+      test: sql<string | null>`sum(${payments.amountCents}) filter (where ${payments.test})`,
+    })
+    .from(payments)
     .where(and(eq(payments.schoolId, schoolId), eq(payments.eventId, eventId), eq(payments.status, 'received')));
   return { all: Number(row?.all ?? 0), test: Number(row?.test ?? 0) };
 }
@@ -50,11 +65,18 @@ async function receivedCents(db: Db | Tx, { schoolId, eventId }: SchoolEvent): P
 async function load(db: Db | Tx, scope: SchoolEvent) {
   const [event] = await db.select().from(events).where(eq(events.id, scope.eventId));
   if (!event) throw notFound(EVENT_NOT_FOUND);
-  const [school] = await db.select().from(schools).where(and(eq(schools.id, scope.schoolId), isNull(schools.removedAt)));
+  const [school] = await db
+    .select()
+    .from(schools)
+    .where(and(eq(schools.id, scope.schoolId), isNull(schools.removedAt)));
   if (!school) throw notFound(SCHOOL_NOT_FOUND);
   const [entries, issued, received] = await Promise.all([
     entriesByDiscipline(db, scope),
-    db.select().from(invoices).where(and(eq(invoices.schoolId, scope.schoolId), eq(invoices.eventId, scope.eventId))).orderBy(asc(invoices.createdAt)),
+    db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.schoolId, scope.schoolId), eq(invoices.eventId, scope.eventId)))
+      .orderBy(asc(invoices.createdAt)),
     receivedCents(db, scope),
   ]);
   return { event, school, entries, issued, received: received.all, testReceived: received.test };
@@ -62,13 +84,14 @@ async function load(db: Db | Tx, scope: SchoolEvent) {
 
 type Loaded = Awaited<ReturnType<typeof load>>;
 
-const plan = (l: Pick<Loaded, 'event' | 'entries' | 'issued' | 'received'>) => planInvoices({
-  registrationFeeCents: toCents(l.event.registrationFee),
-  teamEntryFeeCents: toCents(l.event.teamEntryFee),
-  entries: l.entries,
-  invoices: l.issued.map(asIssued),
-  receivedCents: l.received,
-});
+const plan = (l: Pick<Loaded, 'event' | 'entries' | 'issued' | 'received'>) =>
+  planInvoices({
+    registrationFeeCents: toCents(l.event.registrationFee),
+    teamEntryFeeCents: toCents(l.event.teamEntryFee),
+    entries: l.entries,
+    invoices: l.issued.map(asIssued),
+    receivedCents: l.received,
+  });
 
 /** Invoice numbers run across the association: INV-000001, ... (under the advisory lock). */
 async function nextNumber(tx: Tx): Promise<string> {
@@ -78,18 +101,34 @@ async function nextNumber(tx: Tx): Promise<string> {
 }
 
 /** Writes the open invoice as the plan has it; answers the invoice rows written (for accounting). */
-async function issue(tx: Tx, scope: SchoolEvent, open: NonNullable<InvoicePlan['open']>, issued: InvoiceRow[], now: Date): Promise<string[]> {
+async function issue(
+  tx: Tx,
+  scope: SchoolEvent,
+  open: NonNullable<InvoicePlan['open']>,
+  issued: InvoiceRow[],
+  now: Date,
+): Promise<string[]> {
   const { content, replaces } = open;
   const values = (c: InvoiceContent) => ({ totalCents: c.totalCents, entryCount: c.entryCount, lines: c.lines });
   if (replaces) {
     const current = issued.find((i) => i.id === replaces)!;
     if (!invoiceChanged(asIssued(current), content)) return [];
-    await tx.update(invoices).set({ ...values(content), updatedAt: now }).where(eq(invoices.id, replaces));
+    await tx
+      .update(invoices)
+      .set({ ...values(content), updatedAt: now })
+      .where(eq(invoices.id, replaces));
     return [replaces];
   }
-  const [row] = await tx.insert(invoices).values({
-    ...scope, number: await nextNumber(tx), kind: content.kind, ...values(content), createdAt: now,
-  }).returning({ id: invoices.id });
+  const [row] = await tx
+    .insert(invoices)
+    .values({
+      ...scope,
+      number: await nextNumber(tx),
+      kind: content.kind,
+      ...values(content),
+      createdAt: now,
+    })
+    .returning({ id: invoices.id });
   return [row!.id];
 }
 
@@ -113,7 +152,10 @@ export async function issueInvoices(db: Db, scope: SchoolEvent, now: Date): Prom
 }
 
 export type InvoiceReadOptions = {
-  append: boolean; staff: boolean; now: Date; onlinePayment: boolean;
+  append: boolean;
+  staff: boolean;
+  now: Date;
+  onlinePayment: boolean;
   /** The configured suppliers: the invoice is issued by its organisation's. */
   suppliers: Record<AccountingRegion, Supplier>;
 };
@@ -143,13 +185,13 @@ function view(l: Loaded, p: InvoicePlan, opts: InvoiceReadOptions & { available:
   const planned = p.open && !p.open.replaces && p.open.content.kind === kind ? p.open.content : null;
   const pending = opts.available && !issuedRow ? planned : null;
   const preview = !opts.available && opts.staff ? (p.open?.content.kind === kind ? p.open.content : null) : null;
-  const shown = opts.available ? pending ?? issuedRow : preview;
+  const shown = opts.available ? (pending ?? issuedRow) : preview;
   const lines = (shown?.lines as PlanLine[] | undefined) ?? [];
   const totalCents = shown?.totalCents ?? 0;
   // Payments beyond the issued invoices go to the one about to be issued, as the plan will apply them.
   const leftCents = l.received - p.settled.reduce((sum, s) => sum + s.appliedCents, 0);
   const pendingAppliedCents = pending ? Math.min(pending.totalCents, Math.max(0, leftCents)) : 0;
-  const appliedCents = opts.available ? settledOf?.appliedCents ?? pendingAppliedCents : 0;
+  const appliedCents = opts.available ? (settledOf?.appliedCents ?? pendingAppliedCents) : 0;
   const paid = pending ? pending.totalCents > 0 && pendingAppliedCents >= pending.totalCents : !!settledOf?.paid;
   // What online payment pays: every invoice issued, and the one about to be, less what was received.
   const invoicedCents = l.issued.reduce((sum, i) => sum + i.totalCents, 0) + (pending?.totalCents ?? 0);
@@ -158,7 +200,7 @@ function view(l: Loaded, p: InvoicePlan, opts: InvoiceReadOptions & { available:
     url: issuedRow?.url ?? '',
     totalEntries: lines.filter((x) => x.disciplineId !== null).reduce((sum, x) => sum + x.quantity, 0),
     paid: opts.available && paid,
-    number: opts.available ? issuedRow?.number ?? null : null,
+    number: opts.available ? (issuedRow?.number ?? null) : null,
     currency: 'AUD',
     registrationFee: l.event.registrationFee,
     teamEntryFee: l.event.teamEntryFee,
@@ -170,12 +212,21 @@ function view(l: Loaded, p: InvoicePlan, opts: InvoiceReadOptions & { available:
     invoiceDue: l.event.invoiceDue,
     available: opts.available,
     supplementary: opts.append,
-    lines: lines.map((x) => ({ description: x.description, quantity: x.quantity, unitAmount: toDollars(x.unitAmountCents), amount: toDollars(x.amountCents) })),
+    lines: lines.map((x) => ({
+      description: x.description,
+      quantity: x.quantity,
+      unitAmount: toDollars(x.unitAmountCents),
+      amount: toDollars(x.amountCents),
+    })),
     issuedAt: opts.available && issuedRow ? issuedRow.createdAt.toISOString() : null,
     school: {
       // A reference without its check digit would be refused at the payer's bank.
-      id: school.id, name: school.name, bpay: isValidCrn(school.bpay) ? school.bpay : '',
-      address: [school.address1, school.address2, [school.town, school.postcode].filter(Boolean).join(' ')].filter((line) => line.trim() !== ''),
+      id: school.id,
+      name: school.name,
+      bpay: isValidCrn(school.bpay) ? school.bpay : '',
+      address: [school.address1, school.address2, [school.town, school.postcode].filter(Boolean).join(' ')].filter(
+        (line) => line.trim() !== '',
+      ),
     },
     supplier: opts.suppliers[accountingRegion(l.event.invoiceType)],
     event: { id: l.event.id, name: l.event.name, invoiceType: l.event.invoiceType as InvoiceType },
@@ -188,7 +239,10 @@ function view(l: Loaded, p: InvoicePlan, opts: InvoiceReadOptions & { available:
 /** GET /api/payment/xero/:S/:E: what has been received, and whether it covers what was invoiced. */
 export async function paymentReceived(db: Db, scope: SchoolEvent) {
   const [issued, received] = await Promise.all([
-    db.select({ totalCents: invoices.totalCents }).from(invoices).where(and(eq(invoices.schoolId, scope.schoolId), eq(invoices.eventId, scope.eventId))),
+    db
+      .select({ totalCents: invoices.totalCents })
+      .from(invoices)
+      .where(and(eq(invoices.schoolId, scope.schoolId), eq(invoices.eventId, scope.eventId))),
     receivedCents(db, scope),
   ]);
   const invoicedCents = issued.reduce((sum, i) => sum + i.totalCents, 0);

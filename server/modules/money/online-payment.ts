@@ -53,12 +53,15 @@ export type Checkout = typeof paymentCheckouts.$inferSelect;
 const ONLINE_PAYMENT_INVOICE_TYPE = 'VIC';
 
 /** The gateway failed or could not be reached: the app shows 'Server Error'. */
-export const paymentUnavailable = () => new HttpError(503, ERROR_CODES.PAYMENT_UNAVAILABLE, SERVER_MESSAGES.paymentUnavailable);
+export const paymentUnavailable = () =>
+  new HttpError(503, ERROR_CODES.PAYMENT_UNAVAILABLE, SERVER_MESSAGES.paymentUnavailable);
 
 /** No payment gateway is configured. `onlinePayment: false` in the body lets the app say so
  *  rather than 'Server Error'. */
 const onlinePaymentNotSetUp = () =>
-  new HttpError(422, ERROR_CODES.RULE_VIOLATION, SERVER_MESSAGES.onlinePaymentNotSetUp, undefined, { onlinePayment: false });
+  new HttpError(422, ERROR_CODES.RULE_VIOLATION, SERVER_MESSAGES.onlinePaymentNotSetUp, undefined, {
+    onlinePayment: false,
+  });
 
 /** The deps with their gateway, or the refusal when none is configured. */
 export function requireGateway(deps: PaymentDeps): GatewayDeps {
@@ -89,7 +92,9 @@ export const invoicePath = (schoolId: string, eventId: string) =>
 async function afterPaymentRecorded(deps: PaymentDeps, paymentId: string, log: Log): Promise<void> {
   // Queued for the accounting worker, which sends it in the background; a failure here leaves the
   // payment to the worker's catch-up, which queues whatever was missed.
-  await queuePayments(deps.db, [paymentId], deps.now()).catch((err: unknown) => log.error({ err, paymentId }, 'queueing the payment for the accounting system failed'));
+  await queuePayments(deps.db, [paymentId], deps.now()).catch((err: unknown) =>
+    log.error({ err, paymentId }, 'queueing the payment for the accounting system failed'),
+  );
   kickAccounting();
 }
 
@@ -99,7 +104,12 @@ async function afterPaymentRecorded(deps: PaymentDeps, paymentId: string, log: L
  * words; an open one changes nothing. Answers the id of the payment when this call recorded it
  * (null otherwise).
  */
-async function recordOutcome(deps: GatewayDeps, checkout: Checkout, outcome: CheckoutOutcome, log: Log): Promise<string | null> {
+async function recordOutcome(
+  deps: GatewayDeps,
+  checkout: Checkout,
+  outcome: CheckoutOutcome,
+  log: Log,
+): Promise<string | null> {
   if (outcome.status === 'open') return null;
   const now = deps.now();
   const paid = paymentSucceeded(outcome.status);
@@ -107,26 +117,40 @@ async function recordOutcome(deps: GatewayDeps, checkout: Checkout, outcome: Che
     let inserted: string | null = null;
     if (paid) {
       if (outcome.amountCents !== checkout.amountCents) {
-        log.warn({ checkoutId: checkout.id, asked: checkout.amountCents, paid: outcome.amountCents }, 'the gateway confirmed another amount than the checkout asked');
+        log.warn(
+          { checkoutId: checkout.id, asked: checkout.amountCents, paid: outcome.amountCents },
+          'the gateway confirmed another amount than the checkout asked',
+        );
       }
       // On conflict (the same gateway ref already recorded: payments_online_reference_uq) nothing.
-      const [row] = await tx.insert(payments).values({
-        schoolId: checkout.schoolId,
-        eventId: checkout.eventId,
-        amountCents: outcome.amountCents,
-        method: 'online',
-        reference: checkout.gatewayRef,
-        status: 'received',
-        receivedAt: now,
-        test: deps.gateway.testMode,
-      }).onConflictDoNothing().returning({ id: payments.id });
+      const [row] = await tx
+        .insert(payments)
+        .values({
+          schoolId: checkout.schoolId,
+          eventId: checkout.eventId,
+          amountCents: outcome.amountCents,
+          method: 'online',
+          reference: checkout.gatewayRef,
+          status: 'received',
+          receivedAt: now,
+          test: deps.gateway.testMode,
+        })
+        .onConflictDoNothing()
+        .returning({ id: payments.id });
       inserted = row?.id ?? null;
     }
     // A paid checkout stays paid, whatever a late or replayed answer says; a finished one may still
     // turn out paid (the money arrived after all), never the other way round.
-    const still = paid ? ne(paymentCheckouts.status, 'paid') : inArray(paymentCheckouts.status, [...UNSETTLED_CHECKOUT_STATUSES]);
-    await tx.update(paymentCheckouts)
-      .set({ status: outcome.status, result: outcome.gatewayResult, completedAt: outcome.status === 'pending' ? null : now })
+    const still = paid
+      ? ne(paymentCheckouts.status, 'paid')
+      : inArray(paymentCheckouts.status, [...UNSETTLED_CHECKOUT_STATUSES]);
+    await tx
+      .update(paymentCheckouts)
+      .set({
+        status: outcome.status,
+        result: outcome.gatewayResult,
+        completedAt: outcome.status === 'pending' ? null : now,
+      })
       .where(and(eq(paymentCheckouts.id, checkout.id), still));
     return inserted;
   });
@@ -180,12 +204,24 @@ const unsettled = inArray(paymentCheckouts.status, [...UNSETTLED_CHECKOUT_STATUS
  * Best-effort: a checkout the gateway does not answer for stays as it was, for next time. Answers
  * how many payments were recorded (0 without a gateway).
  */
-export async function settleOpenCheckouts(deps: PaymentDeps, schoolId: string, eventId: string, log: Log): Promise<number> {
+export async function settleOpenCheckouts(
+  deps: PaymentDeps,
+  schoolId: string,
+  eventId: string,
+  log: Log,
+): Promise<number> {
   if (!deps.gateway) return 0;
-  const rows = await deps.db.select().from(paymentCheckouts).where(and(
-    eq(paymentCheckouts.schoolId, schoolId), eq(paymentCheckouts.eventId, eventId), unsettled,
-    eq(paymentCheckouts.gateway, deps.gateway.name),
-  ));
+  const rows = await deps.db
+    .select()
+    .from(paymentCheckouts)
+    .where(
+      and(
+        eq(paymentCheckouts.schoolId, schoolId),
+        eq(paymentCheckouts.eventId, eventId),
+        unsettled,
+        eq(paymentCheckouts.gateway, deps.gateway.name),
+      ),
+    );
   return settleEach(requireGateway(deps), rows, log);
 }
 
@@ -197,9 +233,12 @@ export async function settleOpenCheckouts(deps: PaymentDeps, schoolId: string, e
 export async function settleRecentCheckouts(deps: PaymentDeps, log: Log): Promise<number> {
   if (!deps.gateway) return 0;
   const since = new Date(deps.now().getTime() - SWEEP_CHECKOUTS_WITHIN_MS);
-  const rows = await deps.db.select().from(paymentCheckouts).where(and(
-    unsettled, eq(paymentCheckouts.gateway, deps.gateway.name), gte(paymentCheckouts.createdAt, since),
-  )).orderBy(asc(paymentCheckouts.createdAt)).limit(SWEEP_CHECKOUTS_BATCH);
+  const rows = await deps.db
+    .select()
+    .from(paymentCheckouts)
+    .where(and(unsettled, eq(paymentCheckouts.gateway, deps.gateway.name), gte(paymentCheckouts.createdAt, since)))
+    .orderBy(asc(paymentCheckouts.createdAt))
+    .limit(SWEEP_CHECKOUTS_BATCH);
   return settleEach(requireGateway(deps), rows, log);
 }
 
@@ -212,18 +251,29 @@ export async function findCheckout(db: Db, checkoutId: string): Promise<Checkout
 
 /** Our checkout by the gateway's id for it (a webhook names the gateway's id), or null. */
 export async function findCheckoutByRef(db: Db, gateway: string, ref: string): Promise<Checkout | null> {
-  const [row] = await db.select().from(paymentCheckouts).where(and(eq(paymentCheckouts.gateway, gateway), eq(paymentCheckouts.gatewayRef, ref)));
+  const [row] = await db
+    .select()
+    .from(paymentCheckouts)
+    .where(and(eq(paymentCheckouts.gateway, gateway), eq(paymentCheckouts.gatewayRef, ref)));
   return row ?? null;
 }
 
 // ---- Starting a payment (POST /api/transaction) ------------------------------------------------
 
 export type TransactionInput = {
-  schoolId: string; eventId: string; outstandingCents: number;
+  schoolId: string;
+  eventId: string;
+  outstandingCents: number;
   /** Our public origin (https://host), which makes the return URL given to the gateway absolute. */
   returnOrigin: string;
 };
-type CheckoutRequest = { id: string; amountCents: number; description: string; returnUrl: string; metadata: Record<string, string> };
+type CheckoutRequest = {
+  id: string;
+  amountCents: number;
+  description: string;
+  returnUrl: string;
+  metadata: Record<string, string>;
+};
 type PreparedCheckout = CheckoutRequest & { ref: string; url: string };
 
 /** Thrown inside the transaction (rolling it back, so nothing is recorded under the request's
@@ -239,46 +289,84 @@ class CheckoutNeeded extends Error {
 const MAX_ATTEMPTS = 3;
 
 /** The rules, the amount and the open checkout, decided under the school and event's lock. */
-async function decideCheckout(tx: Tx, deps: GatewayDeps, input: TransactionInput, prepared: PreparedCheckout | null): Promise<{ url: string }> {
+async function decideCheckout(
+  tx: Tx,
+  deps: GatewayDeps,
+  input: TransactionInput,
+  prepared: PreparedCheckout | null,
+): Promise<{ url: string }> {
   const { schoolId, eventId } = input;
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('payment_checkouts'), hashtext(${`${schoolId}:${eventId}`}))`);
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext('payment_checkouts'), hashtext(${`${schoolId}:${eventId}`}))`,
+  );
   const [event] = await tx.select().from(events).where(eq(events.id, eventId));
   if (!event) throw notFound();
   if (event.invoiceType !== ONLINE_PAYMENT_INVOICE_TYPE) throw unprocessable(SERVER_MESSAGES.onlinePaymentVicOnly);
   // An invoice issued stays payable when the event's date is moved later.
-  const [issued] = await tx.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.schoolId, schoolId), eq(invoices.eventId, eventId))).limit(1);
-  if (!issued && !invoiceAvailable(event.invoiceAvailable, deps.now())) throw unprocessable(SERVER_MESSAGES.invoiceNotAvailable);
-  const [school] = await tx.select({ name: schools.name }).from(schools).where(and(eq(schools.id, schoolId), isNull(schools.removedAt)));
+  const [issued] = await tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.schoolId, schoolId), eq(invoices.eventId, eventId)))
+    .limit(1);
+  if (!issued && !invoiceAvailable(event.invoiceAvailable, deps.now()))
+    throw unprocessable(SERVER_MESSAGES.invoiceNotAvailable);
+  const [school] = await tx
+    .select({ name: schools.name })
+    .from(schools)
+    .where(and(eq(schools.id, schoolId), isNull(schools.removedAt)));
   if (!school) throw notFound();
 
   const owed = await outstandingCents(tx, schoolId, eventId);
   if (owed <= 0) throw unprocessable(SERVER_MESSAGES.nothingToPay);
-  if (input.outstandingCents !== owed) throw conflict(SERVER_MESSAGES.amountOwedChanged, { outstanding: toDollars(owed) });
+  if (input.outstandingCents !== owed)
+    throw conflict(SERVER_MESSAGES.amountOwedChanged, { outstanding: toDollars(owed) });
 
-  const [open] = await tx.select({ url: paymentCheckouts.url }).from(paymentCheckouts).where(and(
-    eq(paymentCheckouts.schoolId, schoolId), eq(paymentCheckouts.eventId, eventId), eq(paymentCheckouts.amountCents, owed),
-    eq(paymentCheckouts.status, 'open'), eq(paymentCheckouts.gateway, deps.gateway.name),
-  )).orderBy(desc(paymentCheckouts.createdAt)).limit(1);
+  const [open] = await tx
+    .select({ url: paymentCheckouts.url })
+    .from(paymentCheckouts)
+    .where(
+      and(
+        eq(paymentCheckouts.schoolId, schoolId),
+        eq(paymentCheckouts.eventId, eventId),
+        eq(paymentCheckouts.amountCents, owed),
+        eq(paymentCheckouts.status, 'open'),
+        eq(paymentCheckouts.gateway, deps.gateway.name),
+      ),
+    )
+    .orderBy(desc(paymentCheckouts.createdAt))
+    .limit(1);
   if (open) return { url: open.url };
 
   if (prepared && prepared.amountCents === owed) {
     await tx.insert(paymentCheckouts).values({
-      id: prepared.id, schoolId, eventId, amountCents: owed, gateway: deps.gateway.name, gatewayRef: prepared.ref, url: prepared.url,
+      id: prepared.id,
+      schoolId,
+      eventId,
+      amountCents: owed,
+      gateway: deps.gateway.name,
+      gatewayRef: prepared.ref,
+      url: prepared.url,
     });
     return { url: prepared.url };
   }
   const id = randomUUID();
   throw new CheckoutNeeded({
-    id, amountCents: owed, description: `${school.name} – ${event.name} invoice`,
-    returnUrl: `${input.returnOrigin}${returnPath(id)}`, metadata: { school_id: schoolId, event_id: eventId },
+    id,
+    amountCents: owed,
+    description: `${school.name} – ${event.name} invoice`,
+    returnUrl: `${input.returnOrigin}${returnPath(id)}`,
+    metadata: { school_id: schoolId, event_id: eventId },
   });
 }
 
 async function openGatewayCheckout(deps: GatewayDeps, request: CheckoutRequest, log: Log): Promise<PreparedCheckout> {
   try {
     const { ref, url } = await deps.gateway.createCheckout({
-      reference: request.id, amountCents: request.amountCents, description: request.description,
-      returnUrl: request.returnUrl, metadata: request.metadata,
+      reference: request.id,
+      amountCents: request.amountCents,
+      description: request.description,
+      returnUrl: request.returnUrl,
+      metadata: request.metadata,
     });
     return { ...request, ref, url };
   } catch (err) {
@@ -293,7 +381,9 @@ const queues = new Map<string, Promise<void>>();
 async function oneAtATime<T>(key: string, fn: () => Promise<T>): Promise<T> {
   const before = queues.get(key) ?? Promise.resolve();
   let release!: () => void;
-  const mine = new Promise<void>((resolve) => { release = resolve; });
+  const mine = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   const tail = before.then(() => mine);
   queues.set(key, tail);
   await before;

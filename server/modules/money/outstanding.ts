@@ -13,18 +13,28 @@ import type { Db, Tx } from '../../db/client';
 import { events, invoices, payments, teamEntries } from '../../db/schema';
 
 export async function outstandingCents(db: Db | Tx, schoolId: string, eventId: string): Promise<number> {
-  const issued = await db.select({ number: invoices.number, totalCents: invoices.totalCents, createdAt: invoices.createdAt })
-    .from(invoices).where(and(eq(invoices.schoolId, schoolId), eq(invoices.eventId, eventId)));
-  const received = await db.select({ amountCents: payments.amountCents, status: payments.status })
-    .from(payments).where(and(eq(payments.schoolId, schoolId), eq(payments.eventId, eventId)));
+  const issued = await db
+    .select({ number: invoices.number, totalCents: invoices.totalCents, createdAt: invoices.createdAt })
+    .from(invoices)
+    .where(and(eq(invoices.schoolId, schoolId), eq(invoices.eventId, eventId)));
+  const received = await db
+    .select({ amountCents: payments.amountCents, status: payments.status })
+    .from(payments)
+    .where(and(eq(payments.schoolId, schoolId), eq(payments.eventId, eventId)));
   const status = invoiceStatusCents({ invoices: issued, payments: received });
   if (issued.length > 0) return status.outstandingCents;
 
-  const [event] = await db.select({ registrationFee: events.registrationFee, teamEntryFee: events.teamEntryFee })
-    .from(events).where(eq(events.id, eventId));
+  const [event] = await db
+    .select({ registrationFee: events.registrationFee, teamEntryFee: events.teamEntryFee })
+    .from(events)
+    .where(eq(events.id, eventId));
   if (!event) return 0;
-  const [entries] = await db.select({ n: count() }).from(teamEntries)
-    .where(and(eq(teamEntries.schoolId, schoolId), eq(teamEntries.eventId, eventId), isNotNull(teamEntries.participantId)));
+  const [entries] = await db
+    .select({ n: count() })
+    .from(teamEntries)
+    .where(
+      and(eq(teamEntries.schoolId, schoolId), eq(teamEntries.eventId, eventId), isNotNull(teamEntries.participantId)),
+    );
   return invoiceTotalsCents({
     registrationFee: event.registrationFee,
     teamEntryFee: event.teamEntryFee,

@@ -26,7 +26,15 @@ import { assertOpenToSchool } from '../../plugins/event-lock';
 import { runWrite } from '../../plugins/idempotency';
 import { escapeHtml, sendPage } from '../gateway';
 import {
-  findCheckout, findCheckoutByRef, invoiceLocation, invoicePath, logGatewayFailure, paymentUnavailable, requireGateway, settleCheckout, startCheckout,
+  findCheckout,
+  findCheckoutByRef,
+  invoiceLocation,
+  invoicePath,
+  logGatewayFailure,
+  paymentUnavailable,
+  requireGateway,
+  settleCheckout,
+  startCheckout,
 } from './online-payment';
 import { reconcileInvoices } from './reconcile';
 
@@ -54,89 +62,135 @@ function returnOrigin(deps: Deps, request: FastifyRequest): string {
 export const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   const { startTransaction } = API.payments;
 
-  app.post(startTransaction.url, {
-    config: { auth: ['school', 'admin'] },
-    schema: { body: startTransaction.body, response: { 200: startTransaction.response } },
-  }, async (request, reply) => {
-    // A school pays for its own school only (another school named: 403); the admin for any.
-    const schoolId = schoolScope(request, request.body.schoolId) ?? request.body.schoolId;
-    // ... and only in an event open to it (a locked event's invoice can still be paid).
-    await assertOpenToSchool(deps.db, request.session!, request.body.eventId);
-    const paying = requireGateway(deps);
-    const input = {
-      schoolId, eventId: request.body.eventId, outstandingCents: toCents(request.body.outstanding), returnOrigin: returnOrigin(deps, request),
-    };
-    await reconcileInvoices(deps, input, request.log);
-    return startCheckout(paying, input, request.log, (decide) => runWrite(deps.db, request, reply, decide));
-  });
+  app.post(
+    startTransaction.url,
+    {
+      config: { auth: ['school', 'admin'] },
+      schema: { body: startTransaction.body, response: { 200: startTransaction.response } },
+    },
+    async (request, reply) => {
+      // A school pays for its own school only (another school named: 403); the admin for any.
+      const schoolId = schoolScope(request, request.body.schoolId) ?? request.body.schoolId;
+      // ... and only in an event open to it (a locked event's invoice can still be paid).
+      await assertOpenToSchool(deps.db, request.session!, request.body.eventId);
+      const paying = requireGateway(deps);
+      const input = {
+        schoolId,
+        eventId: request.body.eventId,
+        outstandingCents: toCents(request.body.outstanding),
+        returnOrigin: returnOrigin(deps, request),
+      };
+      await reconcileInvoices(deps, input, request.log);
+      return startCheckout(paying, input, request.log, (decide) => runWrite(deps.db, request, reply, decide));
+    },
+  );
 
-  app.get(PAYMENT_RETURN_URL, {
-    config: { auth: 'public' },
-    schema: { params: returnParamsSchema },
-  }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const checkout = await findCheckout(deps.db, request.params.checkoutId);
-    if (!checkout) {
-      return sendPage(reply, 404, 'Payment not found', '<h1>Payment not found</h1>\n<p>This payment does not exist. Open the invoice and start the payment again.</p>');
-    }
-    const back = `<p><a href="${escapeHtml(invoicePath(checkout.schoolId, checkout.eventId))}">Back to the invoice</a></p>`;
-    // The query (?result=...) is the browser's word and is ignored: only the gateway's counts.
-    let outcome;
-    try {
-      outcome = await settleCheckout(deps, checkout, request.log);
-    } catch (err) {
-      logGatewayFailure(request.log, err, { checkoutId: checkout.id }, 'payment return: the gateway could not be asked');
-      return sendPage(reply, 503, 'Payment not confirmed yet',
-        `<h1>Payment not confirmed yet</h1>\n<p>${escapeHtml(SERVER_MESSAGES.paymentNotConfirmed)}</p>\n${back}`);
-    }
-    const result = paymentReturnResult(outcome.status, deps.gateway?.testMode ?? false);
-    if (result === null) {
-      // Pending: neither paid nor refused, so neither of the invoice screen's two messages fits.
-      return sendPage(reply, 200, 'Payment being processed', [
-        '<h1>Payment being processed</h1>',
-        '<p>The payment system has your payment and is still processing it. It will show on the invoice once the payment system confirms it: there is nothing more to do.</p>',
-        back,
-      ].join('\n'));
-    }
-    return reply.redirect(invoiceLocation(checkout.schoolId, checkout.eventId, result), 302);
-  });
+  app.get(
+    PAYMENT_RETURN_URL,
+    {
+      config: { auth: 'public' },
+      schema: { params: returnParamsSchema },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const checkout = await findCheckout(deps.db, request.params.checkoutId);
+      if (!checkout) {
+        return sendPage(
+          reply,
+          404,
+          'Payment not found',
+          '<h1>Payment not found</h1>\n<p>This payment does not exist. Open the invoice and start the payment again.</p>',
+        );
+      }
+      const back = `<p><a href="${escapeHtml(invoicePath(checkout.schoolId, checkout.eventId))}">Back to the invoice</a></p>`;
+      // The query (?result=...) is the browser's word and is ignored: only the gateway's counts.
+      let outcome;
+      try {
+        outcome = await settleCheckout(deps, checkout, request.log);
+      } catch (err) {
+        logGatewayFailure(
+          request.log,
+          err,
+          { checkoutId: checkout.id },
+          'payment return: the gateway could not be asked',
+        );
+        return sendPage(
+          reply,
+          503,
+          'Payment not confirmed yet',
+          `<h1>Payment not confirmed yet</h1>\n<p>${escapeHtml(SERVER_MESSAGES.paymentNotConfirmed)}</p>\n${back}`,
+        );
+      }
+      const result = paymentReturnResult(outcome.status, deps.gateway?.testMode ?? false);
+      if (result === null) {
+        // Pending: neither paid nor refused, so neither of the invoice screen's two messages fits.
+        return sendPage(
+          reply,
+          200,
+          'Payment being processed',
+          [
+            '<h1>Payment being processed</h1>',
+            '<p>The payment system has your payment and is still processing it. It will show on the invoice once the payment system confirms it: there is nothing more to do.</p>',
+            back,
+          ].join('\n'),
+        );
+      }
+      return reply.redirect(invoiceLocation(checkout.schoolId, checkout.eventId, result), 302);
+    },
+  );
 
   // Stripe signs the exact bytes it sends, so this route reads its body raw: a scope of its own
   // whose only parser keeps the bytes (every content type; the signature decides, not the header).
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) =>
+      done(null, body),
+    );
 
-    scope.post(STRIPE_WEBHOOK_URL, {
-      config: { auth: 'public' },
-      bodyLimit: WEBHOOK_BODY_LIMIT,
-    }, async (request, reply) => {
-      if (deps.gateway?.name !== STRIPE_GATEWAY_NAME || !deps.config.stripe) throw notFound();
-      const signature = request.headers['stripe-signature'];
-      let notification;
-      try {
-        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        notification = readStripeWebhook(raw, typeof signature === 'string' ? signature : undefined, deps.config.stripe.webhookSecret, deps.now());
-      } catch (err) {
-        if (!(err instanceof WebhookRefused)) throw err;
-        request.log.warn({ reason: err.message }, 'Stripe webhook refused');
-        throw badRequest(`Webhook refused: ${err.message}`);
-      }
-      const received = { received: true };
-      if (!notification.sessionId) return reply.send(received);
-      const checkout = await findCheckoutByRef(deps.db, STRIPE_GATEWAY_NAME, notification.sessionId);
-      // A session someone else opened on the same Stripe account, or a checkout already paid (a
-      // replay, or the return got there first): nothing to do.
-      if (!checkout || checkout.status === 'paid') return reply.send(received);
-      try {
-        // The event's copy of the session is only a hint: Stripe is asked, as the return does.
-        await settleCheckout(deps, checkout, request.log);
-      } catch (err) {
-        logGatewayFailure(request.log, err, { checkoutId: checkout.id, eventId: notification.eventId }, 'Stripe webhook: the session could not be verified');
-        // Not a 2xx: Stripe sends the event again later.
-        throw paymentUnavailable();
-      }
-      return reply.send(received);
-    });
+    scope.post(
+      STRIPE_WEBHOOK_URL,
+      {
+        config: { auth: 'public' },
+        bodyLimit: WEBHOOK_BODY_LIMIT,
+      },
+      async (request, reply) => {
+        if (deps.gateway?.name !== STRIPE_GATEWAY_NAME || !deps.config.stripe) throw notFound();
+        const signature = request.headers['stripe-signature'];
+        let notification;
+        try {
+          const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+          notification = readStripeWebhook(
+            raw,
+            typeof signature === 'string' ? signature : undefined,
+            deps.config.stripe.webhookSecret,
+            deps.now(),
+          );
+        } catch (err) {
+          if (!(err instanceof WebhookRefused)) throw err;
+          request.log.warn({ reason: err.message }, 'Stripe webhook refused');
+          throw badRequest(`Webhook refused: ${err.message}`);
+        }
+        const received = { received: true };
+        if (!notification.sessionId) return reply.send(received);
+        const checkout = await findCheckoutByRef(deps.db, STRIPE_GATEWAY_NAME, notification.sessionId);
+        // A session someone else opened on the same Stripe account, or a checkout already paid (a
+        // replay, or the return got there first): nothing to do.
+        if (!checkout || checkout.status === 'paid') return reply.send(received);
+        try {
+          // The event's copy of the session is only a hint: Stripe is asked, as the return does.
+          await settleCheckout(deps, checkout, request.log);
+        } catch (err) {
+          logGatewayFailure(
+            request.log,
+            err,
+            { checkoutId: checkout.id, eventId: notification.eventId },
+            'Stripe webhook: the session could not be verified',
+          );
+          // Not a 2xx: Stripe sends the event again later.
+          throw paymentUnavailable();
+        }
+        return reply.send(received);
+      },
+    );
   });
 };

@@ -17,32 +17,40 @@ export const paymentsGridRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps)
   const { db, now } = deps;
   const { list, save } = API.payments;
 
-  app.get(list.url, {
-    config: { auth: ['admin', 'auditor'] },
-    schema: { querystring: list.querystring, response: { 200: list.response } },
-  }, async (request) => {
-    const event = await gridEvent(db, request.query.EventId, requireSession(request).eventId);
-    return listPayments(db, event);
-  });
+  app.get(
+    list.url,
+    {
+      config: { auth: ['admin', 'auditor'] },
+      schema: { querystring: list.querystring, response: { 200: list.response } },
+    },
+    async (request) => {
+      const event = await gridEvent(db, request.query.EventId, requireSession(request).eventId);
+      return listPayments(db, event);
+    },
+  );
 
-  app.put(save.url, {
-    bodyLimit: MAX_BATCH_BODY_BYTES,
-    config: { auth: ['admin'] },
-    schema: { body: save.body, response: { 200: save.response } },
-  }, async (request, reply) => {
-    const updates = request.body.payments;
-    const eventId = answeredEvent(updates, requireSession(request).eventId);
-    if (!eventId) throw badRequest(NO_EVENT);
-    let written: string[] = [];
-    const answer = await runWrite(db, request, reply, async (tx) => {
-      written = await savePayments(tx, updates, now());
-      return listPayments(tx, await gridEvent(tx, eventId, null));
-    });
-    // A replay answers the stored reply and wrote nothing; otherwise the transaction committed.
-    if (reply.getHeader('idempotent-replay') !== 'true' && written.length) {
-      await queuePayments(db, written, now());
-      kickAccounting();
-    }
-    return answer;
-  });
+  app.put(
+    save.url,
+    {
+      bodyLimit: MAX_BATCH_BODY_BYTES,
+      config: { auth: ['admin'] },
+      schema: { body: save.body, response: { 200: save.response } },
+    },
+    async (request, reply) => {
+      const updates = request.body.payments;
+      const eventId = answeredEvent(updates, requireSession(request).eventId);
+      if (!eventId) throw badRequest(NO_EVENT);
+      let written: string[] = [];
+      const answer = await runWrite(db, request, reply, async (tx) => {
+        written = await savePayments(tx, updates, now());
+        return listPayments(tx, await gridEvent(tx, eventId, null));
+      });
+      // A replay answers the stored reply and wrote nothing; otherwise the transaction committed.
+      if (reply.getHeader('idempotent-replay') !== 'true' && written.length) {
+        await queuePayments(db, written, now());
+        kickAccounting();
+      }
+      return answer;
+    },
+  );
 };

@@ -64,17 +64,27 @@ type SchoolMoney = {
   testCents: number;
 };
 
-function schoolMoney(event: EventFees, facts: { invoices: InvoiceFact[]; payments: PaymentFact[]; entryCount: number }): SchoolMoney {
+function schoolMoney(
+  event: EventFees,
+  facts: { invoices: InvoiceFact[]; payments: PaymentFact[]; entryCount: number },
+): SchoolMoney {
   const status = invoiceStatusCents({ invoices: facts.invoices, payments: facts.payments });
   const totalCents = facts.invoices.length
     ? status.invoicedCents
-    : invoiceTotalsCents({ registrationFee: event.registrationFee, teamEntryFee: event.teamEntryFee, entryCount: facts.entryCount, received: 0 }).totalCents;
-  const receivedSum = (keep: (p: PaymentFact) => boolean) => facts.payments
-    .filter((p) => p.status === 'received' && keep(p))
-    .reduce((sum, p) => sum + p.amountCents, 0);
+    : invoiceTotalsCents({
+        registrationFee: event.registrationFee,
+        teamEntryFee: event.teamEntryFee,
+        entryCount: facts.entryCount,
+        received: 0,
+      }).totalCents;
+  const receivedSum = (keep: (p: PaymentFact) => boolean) =>
+    facts.payments.filter((p) => p.status === 'received' && keep(p)).reduce((sum, p) => sum + p.amountCents, 0);
   return {
-    number: status.number, totalCents, receivedCents: status.receivedCents,
-    onlineCents: receivedSum((p) => p.method === ONLINE_METHOD), testCents: receivedSum((p) => !!p.test),
+    number: status.number,
+    totalCents,
+    receivedCents: status.receivedCents,
+    onlineCents: receivedSum((p) => p.method === ONLINE_METHOD),
+    testCents: receivedSum((p) => !!p.test),
   };
 }
 
@@ -92,7 +102,11 @@ function groupBy<R>(rows: readonly R[], key: (row: R) => string): Map<string, R[
 const eventFees = { id: events.id, registrationFee: events.registrationFee, teamEntryFee: events.teamEntryFee };
 
 /** The event a call works on: the one named, or the session's; 400 without one, 404 unknown. */
-export async function gridEvent(db: Db | Tx, requested: string | null | undefined, sessionEventId: string | null): Promise<EventFees> {
+export async function gridEvent(
+  db: Db | Tx,
+  requested: string | null | undefined,
+  sessionEventId: string | null,
+): Promise<EventFees> {
   const eventId = requested ?? sessionEventId;
   if (!eventId) throw badRequest(NO_EVENT);
   const [event] = await db.select(eventFees).from(events).where(eq(events.id, eventId));
@@ -109,32 +123,64 @@ export async function listPayments(db: Db | Tx, event: EventFees): Promise<Payme
   const one = sql`1`;
   const takingPart = or(
     exists(db.select({ one }).from(teamEntries).where(raceEntryOf(schools.id, event.id))),
-    exists(db.select({ one }).from(invoices).where(and(eq(invoices.schoolId, schools.id), eq(invoices.eventId, event.id)))),
-    exists(db.select({ one }).from(payments).where(and(eq(payments.schoolId, schools.id), eq(payments.eventId, event.id)))),
+    exists(
+      db
+        .select({ one })
+        .from(invoices)
+        .where(and(eq(invoices.schoolId, schools.id), eq(invoices.eventId, event.id))),
+    ),
+    exists(
+      db
+        .select({ one })
+        .from(payments)
+        .where(and(eq(payments.schoolId, schools.id), eq(payments.eventId, event.id))),
+    ),
   );
   const [schoolRows, entryCounts, invoiceRows, paymentRows] = await Promise.all([
-    db.select({ id: schools.id, name: schools.name, abrvName: states.name })
-      .from(schools).leftJoin(states, eq(states.id, schools.stateId))
+    db
+      .select({ id: schools.id, name: schools.name, abrvName: states.name })
+      .from(schools)
+      .leftJoin(states, eq(states.id, schools.stateId))
       .where(and(isNull(schools.removedAt), takingPart))
       .orderBy(asc(schools.name), asc(schools.id)),
-    db.select({ schoolId: teamEntries.schoolId, n: count() }).from(teamEntries)
+    db
+      .select({ schoolId: teamEntries.schoolId, n: count() })
+      .from(teamEntries)
       .where(and(eq(teamEntries.eventId, event.id), isNotNull(teamEntries.participantId)))
       .groupBy(teamEntries.schoolId),
-    db.select({ schoolId: invoices.schoolId, number: invoices.number, totalCents: invoices.totalCents, createdAt: invoices.createdAt })
-      .from(invoices).where(eq(invoices.eventId, event.id)),
-    db.select({ schoolId: payments.schoolId, amountCents: payments.amountCents, status: payments.status, method: payments.method, test: payments.test })
-      .from(payments).where(eq(payments.eventId, event.id)),
+    db
+      .select({
+        schoolId: invoices.schoolId,
+        number: invoices.number,
+        totalCents: invoices.totalCents,
+        createdAt: invoices.createdAt,
+      })
+      .from(invoices)
+      .where(eq(invoices.eventId, event.id)),
+    db
+      .select({
+        schoolId: payments.schoolId,
+        amountCents: payments.amountCents,
+        status: payments.status,
+        method: payments.method,
+        test: payments.test,
+      })
+      .from(payments)
+      .where(eq(payments.eventId, event.id)),
   ]);
   const entriesOf = new Map(entryCounts.map((r) => [r.schoolId, Number(r.n)]));
   const invoicesOf = groupBy(invoiceRows, (r) => r.schoolId);
   const paymentsOf = groupBy(paymentRows, (r) => r.schoolId);
-  const readiness = await loadReadiness(db, schoolRows
-    .filter((s) => (entriesOf.get(s.id) ?? 0) > 0)
-    .map((s) => ({ SchoolId: s.id, EventId: event.id })));
+  const readiness = await loadReadiness(
+    db,
+    schoolRows.filter((s) => (entriesOf.get(s.id) ?? 0) > 0).map((s) => ({ SchoolId: s.id, EventId: event.id })),
+  );
 
   return schoolRows.map((s) => {
     const money = schoolMoney(event, {
-      invoices: invoicesOf.get(s.id) ?? [], payments: paymentsOf.get(s.id) ?? [], entryCount: entriesOf.get(s.id) ?? 0,
+      invoices: invoicesOf.get(s.id) ?? [],
+      payments: paymentsOf.get(s.id) ?? [],
+      entryCount: entriesOf.get(s.id) ?? 0,
     });
     const counts = readiness.get(pairKey(s.id, event.id));
     const facts = counts ? readinessFacts(counts) : null;
@@ -152,7 +198,9 @@ export async function listPayments(db: Db | Tx, event: EventFees): Promise<Payme
       // a racer's or a volunteer's waiver not completed, or fewer volunteers in slots than the
       // event requires for its entries. The invoice is not part of it (the grid shows payment);
       // a school without race entries has nothing to complete.
-      incomplete: facts ? !(facts.participantWaiversComplete && facts.volunteerWaiversComplete && facts.volunteersRegistered) : false,
+      incomplete: facts
+        ? !(facts.participantWaiversComplete && facts.volunteerWaiversComplete && facts.volunteersRegistered)
+        : false,
     };
   });
 }
@@ -178,17 +226,45 @@ export async function savePayments(tx: Tx, updates: readonly PaymentUpdate[], no
   const eventIds = [...new Set(updates.map((u) => u.EventId))];
   // The schools' rows are locked (in one order) so two saves for a school apply one after the other,
   // each seeing the other's payment.
-  const schoolRows = await tx.select({ id: schools.id, name: schools.name, removedAt: schools.removedAt })
-    .from(schools).where(inArray(schools.id, schoolIds)).orderBy(asc(schools.id)).for('update');
+  const schoolRows = await tx
+    .select({ id: schools.id, name: schools.name, removedAt: schools.removedAt })
+    .from(schools)
+    .where(inArray(schools.id, schoolIds))
+    .orderBy(asc(schools.id))
+    .for('update');
   const [eventRows, entryCounts, invoiceRows, paymentRows] = await Promise.all([
     tx.select(eventFees).from(events).where(inArray(events.id, eventIds)),
-    tx.select({ schoolId: teamEntries.schoolId, eventId: teamEntries.eventId, n: count() }).from(teamEntries)
-      .where(and(inArray(teamEntries.schoolId, schoolIds), inArray(teamEntries.eventId, eventIds), isNotNull(teamEntries.participantId)))
+    tx
+      .select({ schoolId: teamEntries.schoolId, eventId: teamEntries.eventId, n: count() })
+      .from(teamEntries)
+      .where(
+        and(
+          inArray(teamEntries.schoolId, schoolIds),
+          inArray(teamEntries.eventId, eventIds),
+          isNotNull(teamEntries.participantId),
+        ),
+      )
       .groupBy(teamEntries.schoolId, teamEntries.eventId),
-    tx.select({ schoolId: invoices.schoolId, eventId: invoices.eventId, number: invoices.number, totalCents: invoices.totalCents, createdAt: invoices.createdAt })
-      .from(invoices).where(and(inArray(invoices.schoolId, schoolIds), inArray(invoices.eventId, eventIds))),
-    tx.select({ schoolId: payments.schoolId, eventId: payments.eventId, amountCents: payments.amountCents, status: payments.status, method: payments.method })
-      .from(payments).where(and(inArray(payments.schoolId, schoolIds), inArray(payments.eventId, eventIds))),
+    tx
+      .select({
+        schoolId: invoices.schoolId,
+        eventId: invoices.eventId,
+        number: invoices.number,
+        totalCents: invoices.totalCents,
+        createdAt: invoices.createdAt,
+      })
+      .from(invoices)
+      .where(and(inArray(invoices.schoolId, schoolIds), inArray(invoices.eventId, eventIds))),
+    tx
+      .select({
+        schoolId: payments.schoolId,
+        eventId: payments.eventId,
+        amountCents: payments.amountCents,
+        status: payments.status,
+        method: payments.method,
+      })
+      .from(payments)
+      .where(and(inArray(payments.schoolId, schoolIds), inArray(payments.eventId, eventIds))),
   ]);
   const schoolOf = new Map(schoolRows.filter((s) => !s.removedAt).map((s) => [s.id, s]));
   const eventOf = new Map(eventRows.map((e) => [e.id, e]));
@@ -203,12 +279,19 @@ export async function savePayments(tx: Tx, updates: readonly PaymentUpdate[], no
     const event = eventOf.get(update.EventId);
     if (!event) throw notFound(EVENT_NOT_FOUND);
     const key = pairKey(update.SchoolId, update.EventId);
-    const money = schoolMoney(event, { invoices: invoicesOf.get(key) ?? [], payments: paymentsOf.get(key) ?? [], entryCount: entriesOf.get(key) ?? 0 });
+    const money = schoolMoney(event, {
+      invoices: invoicesOf.get(key) ?? [],
+      payments: paymentsOf.get(key) ?? [],
+      entryCount: entriesOf.get(key) ?? 0,
+    });
     const target = targetCents(update, money);
     const difference = target - money.receivedCents;
     if (difference === 0) return;
     const refund = update.method === REFUND_METHOD;
-    if (refund && difference > 0) throw unprocessable(REFUND_RAISES_MESSAGE, [{ path: `payments.${index}.method`, message: REFUND_RAISES_MESSAGE }]);
+    if (refund && difference > 0)
+      throw unprocessable(REFUND_RAISES_MESSAGE, [
+        { path: `payments.${index}.method`, message: REFUND_RAISES_MESSAGE },
+      ]);
     if (difference < 0 && !refund && target < money.onlineCents) {
       const message = paymentBelowOnlineMessage(school.name, formatMoney(toDollars(money.onlineCents)));
       throw unprocessable(message, [{ path: `payments.${index}.amount`, message }]);

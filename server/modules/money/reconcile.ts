@@ -46,7 +46,11 @@ export async function backgroundMoneyWork(): Promise<void> {
  * queued for the accounting system in the same transaction, and the accounting worker is asked to
  * send it. Answers the invoice ids written. Throws when the database write fails.
  */
-export async function reconcileInvoices(deps: ReconcileDeps, scope: SchoolEvent, _log: Log): Promise<{ written: string[] }> {
+export async function reconcileInvoices(
+  deps: ReconcileDeps,
+  scope: SchoolEvent,
+  _log: Log,
+): Promise<{ written: string[] }> {
   const written = await issueInvoices(deps.db, scope, deps.now());
   if (written.length) kickAccounting();
   return { written };
@@ -56,15 +60,34 @@ export async function reconcileInvoices(deps: ReconcileDeps, scope: SchoolEvent,
 async function schoolsOf(deps: ReconcileDeps, eventId: string): Promise<SchoolEvent[]> {
   const { db } = deps;
   const one = sql`1`;
-  const rows = await db.select({ schoolId: schools.id }).from(schools).where(and(
-    isNull(schools.removedAt),
-    or(
-      exists(db.select({ one }).from(teamEntries).where(and(
-        eq(teamEntries.schoolId, schools.id), eq(teamEntries.eventId, eventId), isNotNull(teamEntries.participantId),
-      ))),
-      exists(db.select({ one }).from(invoices).where(and(eq(invoices.schoolId, schools.id), eq(invoices.eventId, eventId)))),
-    ),
-  ));
+  const rows = await db
+    .select({ schoolId: schools.id })
+    .from(schools)
+    .where(
+      and(
+        isNull(schools.removedAt),
+        or(
+          exists(
+            db
+              .select({ one })
+              .from(teamEntries)
+              .where(
+                and(
+                  eq(teamEntries.schoolId, schools.id),
+                  eq(teamEntries.eventId, eventId),
+                  isNotNull(teamEntries.participantId),
+                ),
+              ),
+          ),
+          exists(
+            db
+              .select({ one })
+              .from(invoices)
+              .where(and(eq(invoices.schoolId, schools.id), eq(invoices.eventId, eventId))),
+          ),
+        ),
+      ),
+    );
   return rows.map((r) => ({ schoolId: r.schoolId, eventId }));
 }
 
@@ -92,7 +115,7 @@ function sessionSchool(request: FastifyRequest): WriteScope {
   const session = request.session;
   const body = request.body as { SchoolId?: unknown } | null | undefined;
   const named = typeof body?.SchoolId === 'string' ? body.SchoolId : null;
-  const schoolId = session?.type === 'school' ? session.schoolId : named ?? session?.schoolId ?? null;
+  const schoolId = session?.type === 'school' ? session.schoolId : (named ?? session?.schoolId ?? null);
   const eventId = session?.eventId ?? null;
   return { schools: schoolId && eventId ? [{ schoolId, eventId }] : [] };
 }
@@ -108,7 +131,8 @@ export function archivingParticipants(request: FastifyRequest): WriteScope {
 /** An events save that sets the fees or the invoice release date: every school of those events. */
 export function eventsWithFees(request: FastifyRequest): WriteScope {
   const body = request.body as { data?: Record<string, unknown>[] } | null | undefined;
-  const money = (item: Record<string, unknown>) => ['registrationFee', 'teamEntryFee', 'invoiceAvailable'].some((k) => k in item);
+  const money = (item: Record<string, unknown>) =>
+    ['registrationFee', 'teamEntryFee', 'invoiceAvailable'].some((k) => k in item);
   return { events: (body?.data ?? []).filter(money).map((item) => String(item.id)) };
 }
 
@@ -118,7 +142,10 @@ export function eventsWithFees(request: FastifyRequest): WriteScope {
  * runs in the background. Every school of an event: all of it in the background. Failures are
  * logged; the write's answer stands, and the sweep catches up.
  */
-export function reconcileAfterWrite(deps: ReconcileDeps, scopeOf: (request: FastifyRequest) => WriteScope = sessionSchool) {
+export function reconcileAfterWrite(
+  deps: ReconcileDeps,
+  scopeOf: (request: FastifyRequest) => WriteScope = sessionSchool,
+) {
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (reply.statusCode >= 300 || reply.getHeader('idempotent-replay') === 'true') return payload;
     const scope = scopeOf(request);
@@ -126,9 +153,11 @@ export function reconcileAfterWrite(deps: ReconcileDeps, scopeOf: (request: Fast
       await reconcileEach(deps, scope.schools, request.log);
     } else if (scope.events.length) {
       const log = request.log;
-      track((async () => {
-        for (const eventId of scope.events) await reconcileEach(deps, await schoolsOf(deps, eventId), log);
-      })().catch((err: unknown) => log.error({ err }, 'the invoices of an event could not be reconciled')));
+      track(
+        (async () => {
+          for (const eventId of scope.events) await reconcileEach(deps, await schoolsOf(deps, eventId), log);
+        })().catch((err: unknown) => log.error({ err }, 'the invoices of an event could not be reconciled')),
+      );
     }
     return payload;
   };
@@ -138,16 +167,22 @@ export function reconcileAfterWrite(deps: ReconcileDeps, scopeOf: (request: Fast
  *  entries and either no invoice or invoices that hold another number of entries. */
 async function pairsDue(deps: ReconcileDeps): Promise<SchoolEvent[]> {
   const now = deps.now();
-  const candidates = await deps.db.select({ id: events.id, invoiceAvailable: events.invoiceAvailable }).from(events)
+  const candidates = await deps.db
+    .select({ id: events.id, invoiceAvailable: events.invoiceAvailable })
+    .from(events)
     .where(and(eq(events.active, true), eq(events.archived, false), isNotNull(events.invoiceAvailable)));
   const eventIds = candidates.filter((e) => invoiceAvailable(e.invoiceAvailable, now)).map((e) => e.id);
   if (!eventIds.length) return [];
   const [entries, invoiced] = await Promise.all([
-    deps.db.select({ schoolId: teamEntries.schoolId, eventId: teamEntries.eventId, n: count() }).from(teamEntries)
+    deps.db
+      .select({ schoolId: teamEntries.schoolId, eventId: teamEntries.eventId, n: count() })
+      .from(teamEntries)
       .innerJoin(schools, and(eq(schools.id, teamEntries.schoolId), isNull(schools.removedAt)))
       .where(and(inArray(teamEntries.eventId, eventIds), isNotNull(teamEntries.participantId)))
       .groupBy(teamEntries.schoolId, teamEntries.eventId),
-    deps.db.select({ schoolId: invoices.schoolId, eventId: invoices.eventId, n: sql<string>`sum(${invoices.entryCount})` }).from(invoices)
+    deps.db
+      .select({ schoolId: invoices.schoolId, eventId: invoices.eventId, n: sql<string>`sum(${invoices.entryCount})` })
+      .from(invoices)
       .where(inArray(invoices.eventId, eventIds))
       .groupBy(invoices.schoolId, invoices.eventId),
   ]);
@@ -163,7 +198,10 @@ async function pairsDue(deps: ReconcileDeps): Promise<SchoolEvent[]> {
  * then the invoices due are issued (and copied to the accounting system). Never throws. Answers
  * what it did.
  */
-export async function sweepMoney(deps: ReconcileDeps & Pick<Deps, 'gateway'>, log: Log): Promise<{ payments: number; invoices: number }> {
+export async function sweepMoney(
+  deps: ReconcileDeps & Pick<Deps, 'gateway'>,
+  log: Log,
+): Promise<{ payments: number; invoices: number }> {
   const done = { payments: 0, invoices: 0 };
   try {
     done.payments = await settleRecentCheckouts(deps, log);

@@ -8,7 +8,12 @@ import type { InvoiceStatus } from '../../../src/domain/schemas';
 export function toInvoiceStatus(schoolId: string, eventId: string, facts: InvoiceStatusInput): InvoiceStatus {
   const status = invoiceStatusCents(facts);
   return {
-    SchoolId: schoolId, EventId: eventId, number: status.number, total: toDollars(status.invoicedCents),
-    received: toDollars(status.receivedCents), outstanding: toDollars(status.outstandingCents), paid: status.paid,
+    SchoolId: schoolId,
+    EventId: eventId,
+    number: status.number,
+    total: toDollars(status.invoicedCents),
+    received: toDollars(status.receivedCents),
+    outstanding: toDollars(status.outstandingCents),
+    paid: status.paid,
   };
 }

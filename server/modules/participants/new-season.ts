@@ -32,11 +32,18 @@ const NOT_OF_SCHOOL = 'Not a participant of this school.';
 const BOTH_KEPT_AND_REMOVED = 'A participant cannot be both carried over and removed.';
 
 const isActiveYear12 = (schoolId: string) =>
-  and(eq(participants.schoolId, schoolId), eq(participants.archived, 0), eq(participants.yearLevel, LEAVING_YEAR_LEVEL));
+  and(
+    eq(participants.schoolId, schoolId),
+    eq(participants.archived, 0),
+    eq(participants.yearLevel, LEAVING_YEAR_LEVEL),
+  );
 
 /** GET /api/participants/year12: last season's Year 12s of the school (they are leaving). */
 async function year12Leavers(db: Db, schoolId: string, eventId: string | null): Promise<Participant[]> {
-  const rows = await db.select().from(participants).where(isActiveYear12(schoolId))
+  const rows = await db
+    .select()
+    .from(participants)
+    .where(isActiveYear12(schoolId))
     .orderBy(asc(participants.lastname), asc(participants.firstname), asc(participants.id));
   return shapeParticipants(db, rows, eventId);
 }
@@ -45,14 +52,25 @@ async function year12Leavers(db: Db, schoolId: string, eventId: string | null): 
 async function assertOwnParticipants(tx: Tx, schoolId: string, body: NewSeasonBody) {
   const carried = new Set(body.participants.map((p) => p.id));
   const both = body.participantsArchive.findIndex((id) => carried.has(id));
-  if (both >= 0) throw badRequest(BOTH_KEPT_AND_REMOVED, [{ path: `participantsArchive.${both}`, message: BOTH_KEPT_AND_REMOVED }]);
+  if (both >= 0)
+    throw badRequest(BOTH_KEPT_AND_REMOVED, [{ path: `participantsArchive.${both}`, message: BOTH_KEPT_AND_REMOVED }]);
   const named = [...new Set([...carried, ...body.participantsArchive])];
   if (!named.length) return;
-  const found = new Set((await tx.select({ id: participants.id }).from(participants)
-    .where(and(eq(participants.schoolId, schoolId), inArray(participants.id, named)))).map((r) => r.id));
+  const found = new Set(
+    (
+      await tx
+        .select({ id: participants.id })
+        .from(participants)
+        .where(and(eq(participants.schoolId, schoolId), inArray(participants.id, named)))
+    ).map((r) => r.id),
+  );
   const fields = [
-    ...body.participants.flatMap((p, i) => (found.has(p.id) ? [] : [{ path: `participants.${i}.id`, message: NOT_OF_SCHOOL }])),
-    ...body.participantsArchive.flatMap((id, i) => (found.has(id) ? [] : [{ path: `participantsArchive.${i}`, message: NOT_OF_SCHOOL }])),
+    ...body.participants.flatMap((p, i) =>
+      found.has(p.id) ? [] : [{ path: `participants.${i}.id`, message: NOT_OF_SCHOOL }],
+    ),
+    ...body.participantsArchive.flatMap((id, i) =>
+      found.has(id) ? [] : [{ path: `participantsArchive.${i}`, message: NOT_OF_SCHOOL }],
+    ),
   ];
   if (fields.length) throw badRequest(NOT_OF_SCHOOL, fields);
 }
@@ -60,23 +78,41 @@ async function assertOwnParticipants(tx: Tx, schoolId: string, body: NewSeasonBo
 /** POST /api/v2/new-season-updates, in the write's transaction. */
 async function carryOverSeason(tx: Tx, session: SessionInfo, schoolId: string, body: NewSeasonBody) {
   if (session.eventId) await assertEventWritable(tx, session, session.eventId);
-  const flagged = await tx.select({ id: users.id }).from(users)
-    .where(and(eq(users.schoolId, schoolId), eq(users.type, 'school'), eq(users.firstSeasonLogin, true))).for('update');
+  const flagged = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.schoolId, schoolId), eq(users.type, 'school'), eq(users.firstSeasonLogin, true)))
+    .for('update');
   if (!flagged.length) throw conflict(NEW_SEASON_ALREADY_DONE);
   await assertOwnParticipants(tx, schoolId, body);
 
-  const leavers = (await tx.select({ id: participants.id }).from(participants).where(isActiveYear12(schoolId))).map((r) => r.id);
+  const leavers = (await tx.select({ id: participants.id }).from(participants).where(isActiveYear12(schoolId))).map(
+    (r) => r.id,
+  );
   for (const { id, yearLevel } of body.participants) {
     await tx.update(participants).set({ yearLevel }).where(eq(participants.id, id));
   }
   const archive = [...new Set([...body.participantsArchive, ...leavers])];
   if (archive.length) {
-    await tx.update(participants).set({ archived: 1 }).where(and(eq(participants.schoolId, schoolId), inArray(participants.id, archive)));
+    await tx
+      .update(participants)
+      .set({ archived: 1 })
+      .where(and(eq(participants.schoolId, schoolId), inArray(participants.id, archive)));
     if (session.eventId) {
-      await tx.delete(teamEntries).where(and(inArray(teamEntries.participantId, archive), eq(teamEntries.eventId, session.eventId)));
+      await tx
+        .delete(teamEntries)
+        .where(and(inArray(teamEntries.participantId, archive), eq(teamEntries.eventId, session.eventId)));
     }
   }
-  await tx.update(users).set({ firstSeasonLogin: false }).where(inArray(users.id, flagged.map((u) => u.id)));
+  await tx
+    .update(users)
+    .set({ firstSeasonLogin: false })
+    .where(
+      inArray(
+        users.id,
+        flagged.map((u) => u.id),
+      ),
+    );
   return { ok: true as const };
 }
 
@@ -91,18 +127,26 @@ function carryOverSchool(request: FastifyRequest, named: string): string {
 export function registerNewSeasonRoutes(app: RouteApp, db: Db, afterWrite: ReturnType<typeof reconcileAfterWrite>) {
   const api = API.participants;
 
-  app.get(api.year12.url, {
-    config: { auth: ['admin', 'school', 'auditor'] },
-    schema: { response: { 200: api.year12.response } },
-  }, async (request) => year12Leavers(db, requireSchool(schoolScope(request)), requireSession(request).eventId));
+  app.get(
+    api.year12.url,
+    {
+      config: { auth: ['admin', 'school', 'auditor'] },
+      schema: { response: { 200: api.year12.response } },
+    },
+    async (request) => year12Leavers(db, requireSchool(schoolScope(request)), requireSession(request).eventId),
+  );
 
-  app.post(api.newSeasonUpdates.url, {
-    config: { auth: ['admin', 'school'] },
-    onSend: afterWrite,
-    schema: { body: api.newSeasonUpdates.body, response: { 200: api.newSeasonUpdates.response } },
-  }, async (request, reply) => {
-    const session = requireSession(request);
-    const schoolId = carryOverSchool(request, request.body.SchoolId);
-    return runWrite(db, request, reply, (tx) => carryOverSeason(tx, session, schoolId, request.body));
-  });
+  app.post(
+    api.newSeasonUpdates.url,
+    {
+      config: { auth: ['admin', 'school'] },
+      onSend: afterWrite,
+      schema: { body: api.newSeasonUpdates.body, response: { 200: api.newSeasonUpdates.response } },
+    },
+    async (request, reply) => {
+      const session = requireSession(request);
+      const schoolId = carryOverSchool(request, request.body.SchoolId);
+      return runWrite(db, request, reply, (tx) => carryOverSeason(tx, session, schoolId, request.body));
+    },
+  );
 }

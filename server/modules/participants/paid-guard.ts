@@ -13,7 +13,8 @@ import { unprocessable } from '../../http-errors';
 import type { SessionInfo } from '../../plugins/session';
 
 async function invoicePaid(tx: Tx, schoolId: string, eventId: string): Promise<boolean> {
-  const forSchoolEvent = (t: typeof invoices | typeof payments) => and(eq(t.schoolId, schoolId), eq(t.eventId, eventId));
+  const forSchoolEvent = (t: typeof invoices | typeof payments) =>
+    and(eq(t.schoolId, schoolId), eq(t.eventId, eventId));
   const [issued, received] = await Promise.all([
     tx.select().from(invoices).where(forSchoolEvent(invoices)),
     tx.select().from(payments).where(forSchoolEvent(payments)),
@@ -24,10 +25,17 @@ async function invoicePaid(tx: Tx, schoolId: string, eventId: string): Promise<b
 /** Throws 422 when a school user archives a participant of a paid invoice: of the event the write
  *  names, or of any event the participant is entered in. */
 export async function assertMayArchive(
-  tx: Tx, session: SessionInfo, row: { id: string; schoolId: string; archived: number } | undefined, archiving: boolean, eventId: string | null,
+  tx: Tx,
+  session: SessionInfo,
+  row: { id: string; schoolId: string; archived: number } | undefined,
+  archiving: boolean,
+  eventId: string | null,
 ): Promise<void> {
   if (!archiving || session.type !== 'school' || !row || row.archived === 1) return;
-  const entered = await tx.selectDistinct({ eventId: teamEntries.eventId }).from(teamEntries).where(eq(teamEntries.participantId, row.id));
+  const entered = await tx
+    .selectDistinct({ eventId: teamEntries.eventId })
+    .from(teamEntries)
+    .where(eq(teamEntries.participantId, row.id));
   const eventIds = new Set([...entered.map((e) => e.eventId), ...(eventId ? [eventId] : [])]);
   for (const id of eventIds) {
     if (await invoicePaid(tx, row.schoolId, id)) throw unprocessable(SERVER_MESSAGES.paidNoRemoval);

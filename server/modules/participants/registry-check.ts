@@ -26,13 +26,15 @@ const snowIdRefused = (path: string) =>
 
 export async function prefetchAthletes(registry: AthleteRegistry, snowIds: Iterable<string>): Promise<Athletes> {
   const unique = [...new Set(snowIds)];
-  const found = await Promise.all(unique.map(async (snowId): Promise<[string, Athlete | null | 'unavailable']> => {
-    try {
-      return [snowId, await registry.lookup(snowId)];
-    } catch {
-      return [snowId, 'unavailable'];
-    }
-  }));
+  const found = await Promise.all(
+    unique.map(async (snowId): Promise<[string, Athlete | null | 'unavailable']> => {
+      try {
+        return [snowId, await registry.lookup(snowId)];
+      } catch {
+        return [snowId, 'unavailable'];
+      }
+    }),
+  );
   return new Map(found);
 }
 
@@ -48,7 +50,10 @@ export async function snowIdsToCheck(db: Db, rows: Incoming[], always: boolean):
   if (always) return wanted.map((r) => r.snowId);
   const ids = wanted.flatMap((r) => (r.id ? [r.id] : []));
   const stored = ids.length
-    ? await db.select({ id: participants.id, snowId: participants.snowId }).from(participants).where(inArray(participants.id, ids))
+    ? await db
+        .select({ id: participants.id, snowId: participants.snowId })
+        .from(participants)
+        .where(inArray(participants.id, ids))
     : [];
   const byId = new Map(stored.map((s) => [s.id, s.snowId]));
   return wanted.filter((r) => !r.id || !byId.has(r.id) || byId.get(r.id) !== r.snowId).map((r) => r.snowId);

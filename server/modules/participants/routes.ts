@@ -14,8 +14,15 @@ import { archivingParticipants, reconcileAfterWrite } from '../money';
 import { registerNewSeasonRoutes } from './new-season';
 import { prefetchAthletes, snowIdsToCheck } from './registry-check';
 import {
-  createParticipant, deleteTeamEntry, listParticipants, listTeamEntries, participantTeamEntries, participantsOfSchoolEvent,
-  patchParticipant, requireSchool, saveParticipants,
+  createParticipant,
+  deleteTeamEntry,
+  listParticipants,
+  listTeamEntries,
+  participantTeamEntries,
+  participantsOfSchoolEvent,
+  patchParticipant,
+  requireSchool,
+  saveParticipants,
 } from './service';
 
 const READ = ['admin', 'school', 'auditor'] as const;
@@ -31,84 +38,130 @@ function writeSchool(request: FastifyRequest, named: string | undefined): string
 export const participantRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, registry, accounting, now }) => {
   const api = API.participants;
 
-  app.get(api.list.url, {
-    config: { auth: READ },
-    schema: { querystring: api.list.querystring, response: { 200: api.list.response } },
-  }, async (request) => {
-    const filter = request.query.filter;
-    const schoolId = requireSchool(schoolScope(request, filter?.where?.SchoolId));
-    return listParticipants(db, schoolId, requireSession(request).eventId, filter);
-  });
+  app.get(
+    api.list.url,
+    {
+      config: { auth: READ },
+      schema: { querystring: api.list.querystring, response: { 200: api.list.response } },
+    },
+    async (request) => {
+      const filter = request.query.filter;
+      const schoolId = requireSchool(schoolScope(request, filter?.where?.SchoolId));
+      return listParticipants(db, schoolId, requireSession(request).eventId, filter);
+    },
+  );
 
-  app.post(api.create.url, {
-    config: { auth: WRITE },
-    schema: { body: api.create.body, response: { 200: api.create.response } },
-  }, async (request, reply) => {
-    const session = requireSession(request);
-    const schoolId = writeSchool(request, request.body.SchoolId);
-    const athletes = await prefetchAthletes(registry, await snowIdsToCheck(db, [request.body], true));
-    return runWrite(db, request, reply, (tx) =>
-      createParticipant(tx, { session, schoolId, eventId: session.eventId, athletes }, request.body));
-  });
+  app.post(
+    api.create.url,
+    {
+      config: { auth: WRITE },
+      schema: { body: api.create.body, response: { 200: api.create.response } },
+    },
+    async (request, reply) => {
+      const session = requireSession(request);
+      const schoolId = writeSchool(request, request.body.SchoolId);
+      const athletes = await prefetchAthletes(registry, await snowIdsToCheck(db, [request.body], true));
+      return runWrite(db, request, reply, (tx) =>
+        createParticipant(tx, { session, schoolId, eventId: session.eventId, athletes }, request.body),
+      );
+    },
+  );
 
-  app.patch(api.patch.url, {
-    config: { auth: WRITE },
-    onSend: reconcileAfterWrite({ db, accounting, now }, archivingParticipants),
-    schema: { params: api.patch.params, body: api.patch.body, response: { 200: api.patch.response } },
-  }, async (request, reply) => {
-    const session = requireSession(request);
-    const { id } = request.params;
-    const snowId = request.body.snowId;
-    const athletes = await prefetchAthletes(registry, snowId === undefined ? [] : await snowIdsToCheck(db, [{ id, snowId }], false));
-    return runWrite(db, request, reply, (tx) =>
-      patchParticipant(tx, { session, schoolId: schoolScope(request), eventId: session.eventId, athletes }, id, request.body));
-  });
+  app.patch(
+    api.patch.url,
+    {
+      config: { auth: WRITE },
+      onSend: reconcileAfterWrite({ db, accounting, now }, archivingParticipants),
+      schema: { params: api.patch.params, body: api.patch.body, response: { 200: api.patch.response } },
+    },
+    async (request, reply) => {
+      const session = requireSession(request);
+      const { id } = request.params;
+      const snowId = request.body.snowId;
+      const athletes = await prefetchAthletes(
+        registry,
+        snowId === undefined ? [] : await snowIdsToCheck(db, [{ id, snowId }], false),
+      );
+      return runWrite(db, request, reply, (tx) =>
+        patchParticipant(
+          tx,
+          { session, schoolId: schoolScope(request), eventId: session.eventId, athletes },
+          id,
+          request.body,
+        ),
+      );
+    },
+  );
 
-  app.put(api.saveAll.url, {
-    // A whole grid in one call: more than the default body size.
-    bodyLimit: MAX_BATCH_BODY_BYTES,
-    config: { auth: WRITE },
-    onSend: reconcileAfterWrite({ db, accounting, now }, archivingParticipants),
-    schema: { body: api.saveAll.body, response: { 200: api.saveAll.response } },
-  }, async (request, reply) => {
-    const session = requireSession(request);
-    const rows = request.body.participants;
-    const schools = new Map(rows.map((r) => [r, writeSchool(request, r.SchoolId)]));
-    const athletes = await prefetchAthletes(registry, await snowIdsToCheck(db, rows, false));
-    return runWrite(db, request, reply, (tx) =>
-      saveParticipants(tx, { session, eventId: session.eventId, athletes }, rows, (r) => schools.get(r)!));
-  });
+  app.put(
+    api.saveAll.url,
+    {
+      // A whole grid in one call: more than the default body size.
+      bodyLimit: MAX_BATCH_BODY_BYTES,
+      config: { auth: WRITE },
+      onSend: reconcileAfterWrite({ db, accounting, now }, archivingParticipants),
+      schema: { body: api.saveAll.body, response: { 200: api.saveAll.response } },
+    },
+    async (request, reply) => {
+      const session = requireSession(request);
+      const rows = request.body.participants;
+      const schools = new Map(rows.map((r) => [r, writeSchool(request, r.SchoolId)]));
+      const athletes = await prefetchAthletes(registry, await snowIdsToCheck(db, rows, false));
+      return runWrite(db, request, reply, (tx) =>
+        saveParticipants(tx, { session, eventId: session.eventId, athletes }, rows, (r) => schools.get(r)!),
+      );
+    },
+  );
 
-  app.get(api.teamEntriesOf.url, {
-    config: { auth: READ },
-    schema: { params: api.teamEntriesOf.params, response: { 200: api.teamEntriesOf.response } },
-  }, async (request) => participantTeamEntries(db, schoolScope(request), request.params.id, requireSession(request).eventId));
+  app.get(
+    api.teamEntriesOf.url,
+    {
+      config: { auth: READ },
+      schema: { params: api.teamEntriesOf.params, response: { 200: api.teamEntriesOf.response } },
+    },
+    async (request) =>
+      participantTeamEntries(db, schoolScope(request), request.params.id, requireSession(request).eventId),
+  );
 
-  app.get(api.teamEntries.url, {
-    config: { auth: READ },
-    schema: { querystring: api.teamEntries.querystring, response: { 200: api.teamEntries.response } },
-  }, async (request) => {
-    const filter = request.query.filter;
-    const schoolId = requireSchool(schoolScope(request, filter?.where?.SchoolId));
-    return listTeamEntries(db, schoolId, requireSession(request).eventId, filter);
-  });
+  app.get(
+    api.teamEntries.url,
+    {
+      config: { auth: READ },
+      schema: { querystring: api.teamEntries.querystring, response: { 200: api.teamEntries.response } },
+    },
+    async (request) => {
+      const filter = request.query.filter;
+      const schoolId = requireSchool(schoolScope(request, filter?.where?.SchoolId));
+      return listTeamEntries(db, schoolId, requireSession(request).eventId, filter);
+    },
+  );
 
-  app.delete(api.deleteTeamEntry.url, {
-    config: { auth: WRITE },
-    onSend: reconcileAfterWrite({ db, accounting, now }),
-    schema: { params: api.deleteTeamEntry.params, response: { 200: api.deleteTeamEntry.response } },
-  }, async (request, reply) => {
-    const session = requireSession(request);
-    return runWrite(db, request, reply, (tx) => deleteTeamEntry(tx, session, schoolScope(request), request.params.id));
-  });
+  app.delete(
+    api.deleteTeamEntry.url,
+    {
+      config: { auth: WRITE },
+      onSend: reconcileAfterWrite({ db, accounting, now }),
+      schema: { params: api.deleteTeamEntry.params, response: { 200: api.deleteTeamEntry.response } },
+    },
+    async (request, reply) => {
+      const session = requireSession(request);
+      return runWrite(db, request, reply, (tx) =>
+        deleteTeamEntry(tx, session, schoolScope(request), request.params.id),
+      );
+    },
+  );
 
-  app.get(api.ofSchoolEvent.url, {
-    config: { auth: READ },
-    schema: { params: api.ofSchoolEvent.params, response: { 200: api.ofSchoolEvent.response } },
-  }, async (request) => {
-    const schoolId = requireSchool(schoolScope(request, request.params.SchoolId));
-    return participantsOfSchoolEvent(db, schoolId, request.params.EventId);
-  });
+  app.get(
+    api.ofSchoolEvent.url,
+    {
+      config: { auth: READ },
+      schema: { params: api.ofSchoolEvent.params, response: { 200: api.ofSchoolEvent.response } },
+    },
+    async (request) => {
+      const schoolId = requireSchool(schoolScope(request, request.params.SchoolId));
+      return participantsOfSchoolEvent(db, schoolId, request.params.EventId);
+    },
+  );
 
   registerNewSeasonRoutes(app, db, reconcileAfterWrite({ db, accounting, now }));
 };

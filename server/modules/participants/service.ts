@@ -7,7 +7,14 @@
 import { and, asc, count, desc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
 import { ERROR_CODES } from '../../../src/domain/errors';
 import type {
-  Participant, ParticipantPatch, ParticipantSaveRow, ParticipantTeamEntry, ParticipantWrite, ParticipantsFilter, TeamEntriesFilter, TeamEntry,
+  Participant,
+  ParticipantPatch,
+  ParticipantSaveRow,
+  ParticipantTeamEntry,
+  ParticipantWrite,
+  ParticipantsFilter,
+  TeamEntriesFilter,
+  TeamEntry,
 } from '../../../src/domain/schemas';
 import type { TeamGender, TeamLetter } from '../../../src/domain/constants';
 import { isWholeParticipantRow } from '../../../src/domain/schemas/entities/participant';
@@ -34,7 +41,9 @@ export type WriteCtx = { session: SessionInfo; schoolId: string; eventId: string
 /** Race entries per participant in one event (0 without an event). */
 async function entryCounts(db: Q, ids: string[], eventId: string | null): Promise<Map<string, number>> {
   if (!ids.length || !eventId) return new Map();
-  const rows = await db.select({ id: teamEntries.participantId, n: count() }).from(teamEntries)
+  const rows = await db
+    .select({ id: teamEntries.participantId, n: count() })
+    .from(teamEntries)
     .where(and(inArray(teamEntries.participantId, ids), eq(teamEntries.eventId, eventId)))
     .groupBy(teamEntries.participantId);
   return new Map(rows.map((r) => [r.id!, r.n]));
@@ -43,7 +52,9 @@ async function entryCounts(db: Q, ids: string[], eventId: string | null): Promis
 async function entriesOf(db: Q, ids: string[], eventId: string | null): Promise<Map<string, TeamEntry[]>> {
   const by = new Map<string, TeamEntry[]>();
   if (!ids.length || !eventId) return by;
-  const rows = await db.select().from(teamEntries)
+  const rows = await db
+    .select()
+    .from(teamEntries)
     .where(and(inArray(teamEntries.participantId, ids), eq(teamEntries.eventId, eventId)))
     .orderBy(asc(teamEntries.disciplineId), asc(teamEntries.position));
   for (const r of rows) by.set(r.participantId!, [...(by.get(r.participantId!) ?? []), toTeamEntry(r)]);
@@ -51,16 +62,23 @@ async function entriesOf(db: Q, ids: string[], eventId: string | null): Promise<
 }
 
 /** Rows in the participant shape, with entryCount (and TeamEntries when asked) for the event. */
-export async function shapeParticipants(db: Q, rows: ParticipantRow[], eventId: string | null, withEntries = false): Promise<Participant[]> {
+export async function shapeParticipants(
+  db: Q,
+  rows: ParticipantRow[],
+  eventId: string | null,
+  withEntries = false,
+): Promise<Participant[]> {
   const ids = rows.map((r) => r.id);
   const [counts, entries] = await Promise.all([
     entryCounts(db, ids, eventId),
     withEntries ? entriesOf(db, ids, eventId) : Promise.resolve(null),
   ]);
-  return rows.map((r) => toParticipant(r, {
-    entryCount: counts.get(r.id) ?? 0,
-    ...(entries ? { TeamEntries: entries.get(r.id) ?? [] } : {}),
-  }));
+  return rows.map((r) =>
+    toParticipant(r, {
+      entryCount: counts.get(r.id) ?? 0,
+      ...(entries ? { TeamEntries: entries.get(r.id) ?? [] } : {}),
+    }),
+  );
 }
 
 const ORDERABLE = {
@@ -104,15 +122,26 @@ function wantsEntries(include: string | string[] | undefined): boolean {
 }
 
 /** GET /api/v2/participants: the school's participants; archived ones only when the filter asks. */
-export async function listParticipants(db: Db, schoolId: string, eventId: string | null, filter: ParticipantsFilter | undefined) {
+export async function listParticipants(
+  db: Db,
+  schoolId: string,
+  eventId: string | null,
+  filter: ParticipantsFilter | undefined,
+) {
   const where = filter?.where ?? {};
   const order = orderBy(filter?.order);
   const withEntries = wantsEntries(filter?.include);
-  const rows = await db.select().from(participants).where(and(
-    eq(participants.schoolId, schoolId),
-    eq(participants.archived, where.archived ?? 0),
-    where.snowId !== undefined ? eq(participants.snowId, where.snowId) : undefined,
-  )).orderBy(...order);
+  const rows = await db
+    .select()
+    .from(participants)
+    .where(
+      and(
+        eq(participants.schoolId, schoolId),
+        eq(participants.archived, where.archived ?? 0),
+        where.snowId !== undefined ? eq(participants.snowId, where.snowId) : undefined,
+      ),
+    )
+    .orderBy(...order);
   return shapeParticipants(db, rows, eventId, withEntries);
 }
 
@@ -125,10 +154,16 @@ export async function participantsOfSchoolEvent(db: Db, schoolId: string, eventI
   ]);
   if (!school) throw notFound('School not found');
   if (!event) throw notFound('Event not found');
-  const entered = db.select({ id: teamEntries.participantId }).from(teamEntries)
+  const entered = db
+    .select({ id: teamEntries.participantId })
+    .from(teamEntries)
     .where(and(eq(teamEntries.schoolId, schoolId), eq(teamEntries.eventId, eventId)));
-  const rows = await db.select().from(participants)
-    .where(and(eq(participants.schoolId, schoolId), or(eq(participants.archived, 0), inArray(participants.id, entered))))
+  const rows = await db
+    .select()
+    .from(participants)
+    .where(
+      and(eq(participants.schoolId, schoolId), or(eq(participants.archived, 0), inArray(participants.id, entered))),
+    )
     .orderBy(asc(participants.lastname), asc(participants.firstname), asc(participants.id));
   return shapeParticipants(db, rows, eventId, true);
 }
@@ -143,11 +178,20 @@ const entryWithTeam = {
 
 /** GET /api/v2/participants/{id}/team-entries: the participant's entries with their teams, in the
  *  session's event (every event when the session has none). `schoolId` null: any school (staff). */
-export async function participantTeamEntries(db: Db, schoolId: string | null, id: string, eventId: string | null): Promise<ParticipantTeamEntry[]> {
-  const [p] = await db.select({ id: participants.id }).from(participants)
+export async function participantTeamEntries(
+  db: Db,
+  schoolId: string | null,
+  id: string,
+  eventId: string | null,
+): Promise<ParticipantTeamEntry[]> {
+  const [p] = await db
+    .select({ id: participants.id })
+    .from(participants)
     .where(and(eq(participants.id, id), schoolId ? eq(participants.schoolId, schoolId) : undefined));
   if (!p) throw notFound();
-  const rows = await db.select(entryWithTeam).from(teamEntries)
+  const rows = await db
+    .select(entryWithTeam)
+    .from(teamEntries)
     .innerJoin(teams, eq(teams.id, teamEntries.teamId))
     .innerJoin(disciplines, eq(disciplines.id, teamEntries.disciplineId))
     .where(and(eq(teamEntries.participantId, id), eventId ? eq(teamEntries.eventId, eventId) : undefined))
@@ -164,15 +208,26 @@ export async function participantTeamEntries(db: Db, schoolId: string | null, id
 }
 
 /** GET /api/v2/team-entries: the school's entries, in the filter's event or the session's. */
-export async function listTeamEntries(db: Db, schoolId: string, eventId: string | null, filter: TeamEntriesFilter | undefined) {
+export async function listTeamEntries(
+  db: Db,
+  schoolId: string,
+  eventId: string | null,
+  filter: TeamEntriesFilter | undefined,
+) {
   const where = filter?.where ?? {};
   const ev = where.EventId ?? eventId;
-  const rows = await db.select().from(teamEntries).where(and(
-    eq(teamEntries.schoolId, schoolId),
-    ev ? eq(teamEntries.eventId, ev) : undefined,
-    where.TeamId ? eq(teamEntries.teamId, where.TeamId) : undefined,
-    where.ParticipantId ? eq(teamEntries.participantId, where.ParticipantId) : undefined,
-  )).orderBy(asc(teamEntries.teamId), asc(teamEntries.position));
+  const rows = await db
+    .select()
+    .from(teamEntries)
+    .where(
+      and(
+        eq(teamEntries.schoolId, schoolId),
+        ev ? eq(teamEntries.eventId, ev) : undefined,
+        where.TeamId ? eq(teamEntries.teamId, where.TeamId) : undefined,
+        where.ParticipantId ? eq(teamEntries.participantId, where.ParticipantId) : undefined,
+      ),
+    )
+    .orderBy(asc(teamEntries.teamId), asc(teamEntries.position));
   return rows.map(toTeamEntry);
 }
 
@@ -189,15 +244,24 @@ async function stale(tx: Tx, row: ParticipantRow, eventId: string | null, extra:
 
 /** A snow id must not be held by another participant of the school (a unique index says so too). */
 async function assertSnowIdFree(tx: Tx, schoolId: string, snowId: string, exceptId: string | null, path: string) {
-  const [other] = await tx.select({ id: participants.id }).from(participants).where(and(
-    eq(participants.schoolId, schoolId), eq(participants.snowId, snowId), exceptId ? ne(participants.id, exceptId) : undefined,
-  ));
+  const [other] = await tx
+    .select({ id: participants.id })
+    .from(participants)
+    .where(
+      and(
+        eq(participants.schoolId, schoolId),
+        eq(participants.snowId, snowId),
+        exceptId ? ne(participants.id, exceptId) : undefined,
+      ),
+    );
   if (other) throw new HttpError(422, ERROR_CODES.DUPLICATE_ENTRY, SNOW_ID_TAKEN, [{ path, message: SNOW_ID_TAKEN }]);
 }
 
 async function removeEntriesOnArchive(tx: Tx, participantId: string, eventId: string | null) {
   if (!eventId) return;
-  await tx.delete(teamEntries).where(and(eq(teamEntries.participantId, participantId), eq(teamEntries.eventId, eventId)));
+  await tx
+    .delete(teamEntries)
+    .where(and(eq(teamEntries.participantId, participantId), eq(teamEntries.eventId, eventId)));
 }
 
 type SaveOpts = { create: boolean; path: (field: string) => string; extra?: Record<string, unknown> };
@@ -210,8 +274,11 @@ async function saveOne(tx: Tx, ctx: WriteCtx, input: ParticipantWrite, opts: Sav
   if (byId && byId.schoolId !== ctx.schoolId) throw notFound();
   let target = byId;
   if (!target && input.snowId) {
-    [target] = await tx.select().from(participants)
-      .where(and(eq(participants.schoolId, ctx.schoolId), eq(participants.snowId, input.snowId))).for('update');
+    [target] = await tx
+      .select()
+      .from(participants)
+      .where(and(eq(participants.schoolId, ctx.schoolId), eq(participants.snowId, input.snowId)))
+      .for('update');
   }
   // The version speaks of the client's row; a snow id match is another row, whose version it never saw.
   if (target && target.id === input.id && input.version !== undefined && input.version !== target.version) {
@@ -220,8 +287,10 @@ async function saveOne(tx: Tx, ctx: WriteCtx, input: ParticipantWrite, opts: Sav
   await assertMayArchive(tx, ctx.session, target, input.archived === 1, ctx.eventId);
   const changesSnowId = !target || target.snowId !== input.snowId;
   let snowIdActive = target?.snowIdActive ?? 1;
-  if (input.snowId && (opts.create || !byId || changesSnowId)) snowIdActive = checkSnowId(ctx.athletes, input.snowId, opts.path('snowId'));
-  if (input.snowId && changesSnowId) await assertSnowIdFree(tx, ctx.schoolId, input.snowId, target?.id ?? null, opts.path('snowId'));
+  if (input.snowId && (opts.create || !byId || changesSnowId))
+    snowIdActive = checkSnowId(ctx.athletes, input.snowId, opts.path('snowId'));
+  if (input.snowId && changesSnowId)
+    await assertSnowIdFree(tx, ctx.schoolId, input.snowId, target?.id ?? null, opts.path('snowId'));
   const values = {
     snowId: input.snowId,
     snowIdActive,
@@ -235,7 +304,10 @@ async function saveOne(tx: Tx, ctx: WriteCtx, input: ParticipantWrite, opts: Sav
   };
   const [saved] = target
     ? await tx.update(participants).set(values).where(eq(participants.id, target.id)).returning()
-    : await tx.insert(participants).values({ id: input.id, schoolId: ctx.schoolId, ...values }).returning();
+    : await tx
+        .insert(participants)
+        .values({ id: input.id, schoolId: ctx.schoolId, ...values })
+        .returning();
   if (input.archived === 1) await removeEntriesOnArchive(tx, saved!.id, ctx.eventId);
   return saved!;
 }
@@ -253,26 +325,42 @@ export async function createParticipant(tx: Tx, ctx: WriteCtx, input: Participan
  *  as PATCH does. `schoolOf` gives each row's school (the session's, or for an admin without one
  *  the row's own). */
 export async function saveParticipants(
-  tx: Tx, ctx: Omit<WriteCtx, 'schoolId'>, rows: ParticipantSaveRow[], schoolOf: (row: ParticipantSaveRow) => string,
+  tx: Tx,
+  ctx: Omit<WriteCtx, 'schoolId'>,
+  rows: ParticipantSaveRow[],
+  schoolOf: (row: ParticipantSaveRow) => string,
 ): Promise<Participant[]> {
   await lockEvent(tx, ctx);
   const saved: ParticipantRow[] = [];
   for (const [i, row] of rows.entries()) {
     const rowCtx = { ...ctx, schoolId: schoolOf(row) };
     const path = (f: string) => `participants.${i}.${f}`;
-    saved.push(isWholeParticipantRow(row)
-      ? await saveOne(tx, rowCtx, row, { create: false, path, extra: { index: i } })
-      : await patchOne(tx, rowCtx, row.id, row, path, { index: i }));
+    saved.push(
+      isWholeParticipantRow(row)
+        ? await saveOne(tx, rowCtx, row, { create: false, path, extra: { index: i } })
+        : await patchOne(tx, rowCtx, row.id, row, path, { index: i }),
+    );
   }
   // A row saved twice in one batch (same id or snow id) is answered once per request row, as stored at the end.
-  const latest = await tx.select().from(participants).where(inArray(participants.id, saved.map((s) => s.id)));
+  const latest = await tx
+    .select()
+    .from(participants)
+    .where(
+      inArray(
+        participants.id,
+        saved.map((s) => s.id),
+      ),
+    );
   const byId = new Map((await shapeParticipants(tx, latest, ctx.eventId)).map((p) => [p.id, p]));
   return saved.map((s) => byId.get(s.id)!);
 }
 
 /** PATCH /api/v2/participants/{id}: only the fields sent. `schoolId` null: any school (staff). */
 export async function patchParticipant(
-  tx: Tx, ctx: Omit<WriteCtx, 'schoolId'> & { schoolId: string | null }, id: string, patch: ParticipantPatch,
+  tx: Tx,
+  ctx: Omit<WriteCtx, 'schoolId'> & { schoolId: string | null },
+  id: string,
+  patch: ParticipantPatch,
 ): Promise<Participant> {
   await lockEvent(tx, ctx);
   const saved = await patchOne(tx, ctx, id, patch, (f) => f);
@@ -282,17 +370,25 @@ export async function patchParticipant(
 
 /** The fields sent, on a participant on record (of the school, when one is given). */
 async function patchOne(
-  tx: Tx, ctx: Omit<WriteCtx, 'schoolId'> & { schoolId: string | null }, id: string, patch: ParticipantPatch,
-  path: (field: string) => string, extra: Record<string, unknown> = {},
+  tx: Tx,
+  ctx: Omit<WriteCtx, 'schoolId'> & { schoolId: string | null },
+  id: string,
+  patch: ParticipantPatch,
+  path: (field: string) => string,
+  extra: Record<string, unknown> = {},
 ): Promise<ParticipantRow> {
-  const [row] = await tx.select().from(participants)
-    .where(and(eq(participants.id, id), ctx.schoolId ? eq(participants.schoolId, ctx.schoolId) : undefined)).for('update');
+  const [row] = await tx
+    .select()
+    .from(participants)
+    .where(and(eq(participants.id, id), ctx.schoolId ? eq(participants.schoolId, ctx.schoolId) : undefined))
+    .for('update');
   if (!row) throw notFound();
   if (patch.version !== undefined && patch.version !== row.version) throw await stale(tx, row, ctx.eventId, extra);
   await assertMayArchive(tx, ctx.session, row, patch.archived === 1, ctx.eventId);
   const { version: _v, snowIdActive: _active, ...fields } = patch;
   const set: Partial<typeof participants.$inferInsert> = {};
-  for (const [k, v] of Object.entries(fields)) if (v !== undefined && k !== 'id' && k !== 'SchoolId') (set as Record<string, unknown>)[k] = v;
+  for (const [k, v] of Object.entries(fields))
+    if (v !== undefined && k !== 'id' && k !== 'SchoolId') (set as Record<string, unknown>)[k] = v;
   if (patch.snowId !== undefined && patch.snowId !== row.snowId) {
     if (patch.snowId) {
       set.snowIdActive = checkSnowId(ctx.athletes, patch.snowId, path('snowId'));
@@ -311,8 +407,11 @@ async function patchOne(
 /** DELETE /api/v2/team-entries/{id}: within the school (404 otherwise); the entry's event must be
  *  open. `schoolId` null: any school (staff). */
 export async function deleteTeamEntry(tx: Tx, session: SessionInfo, schoolId: string | null, id: string) {
-  const [row] = await tx.select().from(teamEntries)
-    .where(and(eq(teamEntries.id, id), schoolId ? eq(teamEntries.schoolId, schoolId) : undefined)).for('update');
+  const [row] = await tx
+    .select()
+    .from(teamEntries)
+    .where(and(eq(teamEntries.id, id), schoolId ? eq(teamEntries.schoolId, schoolId) : undefined))
+    .for('update');
   if (!row) throw notFound();
   await assertEventWritable(tx, session, row.eventId);
   await tx.delete(teamEntries).where(eq(teamEntries.id, id));

@@ -9,7 +9,10 @@ export type TeamEntryRow = typeof teamEntries.$inferSelect;
 
 const flag = (n: number): 0 | 1 => (n ? 1 : 0);
 
-export function toParticipant(row: ParticipantRow, extra: { entryCount?: number; TeamEntries?: TeamEntry[] } = {}): Participant {
+export function toParticipant(
+  row: ParticipantRow,
+  extra: { entryCount?: number; TeamEntries?: TeamEntry[] } = {},
+): Participant {
   return {
     id: row.id,
     snowId: row.snowId,

@@ -27,18 +27,31 @@ export async function generateBibs(tx: Tx, eventId: string, form: BibForm) {
   const drawnOnly = { ...rows, entries: rows.entries.map((e) => ({ ...e, bib: null })) };
   const candidates: BibCandidate[] = divisions.flatMap((division) => {
     const race = { EventId: eventId, DisciplineId: form.DisciplineId, division, gender: form.gender };
-    return startOrderTeams(race, drawnOnly).flatMap((team) => rows.entries
-      .filter((e) => e.TeamId === team.id && e.ParticipantId !== null)
-      .sort((a, b) => a.position - b.position)
-      .map((e) => ({ teamEntryId: e.id, bib: e.bib, bibManual: e.bibManual ?? false })));
+    return startOrderTeams(race, drawnOnly).flatMap((team) =>
+      rows.entries
+        .filter((e) => e.TeamId === team.id && e.ParticipantId !== null)
+        .sort((a, b) => a.position - b.position)
+        .map((e) => ({ teamEntryId: e.id, bib: e.bib, bibManual: e.bibManual ?? false })),
+    );
   });
   if (candidates.length === 0) throw new HttpError(422, ERROR_CODES.RULE_VIOLATION, BIB_MESSAGES.nothingToNumber);
   const selected = candidates.map((c) => c.teamEntryId);
-  const elsewhere = await tx.select({ bib: teamEntries.bib }).from(teamEntries).where(and(
-    eq(teamEntries.eventId, eventId), eq(teamEntries.disciplineId, form.DisciplineId), isNotNull(teamEntries.bib),
-    notInArray(teamEntries.id, selected),
-  ));
-  const plan = planBibNumbers(candidates, form.startNumber, elsewhere.map((r) => r.bib!));
+  const elsewhere = await tx
+    .select({ bib: teamEntries.bib })
+    .from(teamEntries)
+    .where(
+      and(
+        eq(teamEntries.eventId, eventId),
+        eq(teamEntries.disciplineId, form.DisciplineId),
+        isNotNull(teamEntries.bib),
+        notInArray(teamEntries.id, selected),
+      ),
+    );
+  const plan = planBibNumbers(
+    candidates,
+    form.startNumber,
+    elsewhere.map((r) => r.bib!),
+  );
   const renumbered = plan.assignments.map((a) => a.teamEntryId);
   if (renumbered.length) await tx.update(teamEntries).set({ bib: null }).where(inArray(teamEntries.id, renumbered));
   for (const a of plan.assignments) {
@@ -50,22 +63,35 @@ export async function generateBibs(tx: Tx, eventId: string, form: BibForm) {
 /** POST /api/bibs/manual-assign, in the write's transaction. */
 export async function assignBibs(tx: Tx, requested: readonly { teamEntryId: string; bib: number | null }[]) {
   const ids = [...new Set(requested.map((r) => r.teamEntryId))];
-  const found = await tx.select({ id: teamEntries.id, eventId: teamEntries.eventId, disciplineId: teamEntries.disciplineId })
-    .from(teamEntries).where(inArray(teamEntries.id, ids));
+  const found = await tx
+    .select({ id: teamEntries.id, eventId: teamEntries.eventId, disciplineId: teamEntries.disciplineId })
+    .from(teamEntries)
+    .where(inArray(teamEntries.id, ids));
   const raceOf = new Map(found.map((f) => [f.id, f]));
   requested.forEach((r, i) => {
     if (!raceOf.has(r.teamEntryId)) {
-      throw new HttpError(404, ERROR_CODES.NOT_FOUND, BIB_MESSAGES.entryNotFound, [{ path: `${i}.teamEntryId`, message: BIB_MESSAGES.entryNotFound }]);
+      throw new HttpError(404, ERROR_CODES.NOT_FOUND, BIB_MESSAGES.entryNotFound, [
+        { path: `${i}.teamEntryId`, message: BIB_MESSAGES.entryNotFound },
+      ]);
     }
   });
   // Bibs are unique per event and discipline: check each discipline's holders.
   const groups = new Map<string, { eventId: string; disciplineId: number }>();
-  for (const f of found) groups.set(`${f.eventId}|${f.disciplineId}`, { eventId: f.eventId, disciplineId: f.disciplineId });
+  for (const f of found)
+    groups.set(`${f.eventId}|${f.disciplineId}`, { eventId: f.eventId, disciplineId: f.disciplineId });
   for (const { eventId, disciplineId } of groups.values()) {
-    const inGroup = requested.filter((r) => r.bib !== null && raceOf.get(r.teamEntryId)!.eventId === eventId
-      && raceOf.get(r.teamEntryId)!.disciplineId === disciplineId) as { teamEntryId: string; bib: number }[];
-    const holders = await tx.select({ teamEntryId: teamEntries.id, bib: teamEntries.bib }).from(teamEntries)
-      .where(and(eq(teamEntries.eventId, eventId), eq(teamEntries.disciplineId, disciplineId), isNotNull(teamEntries.bib)));
+    const inGroup = requested.filter(
+      (r) =>
+        r.bib !== null &&
+        raceOf.get(r.teamEntryId)!.eventId === eventId &&
+        raceOf.get(r.teamEntryId)!.disciplineId === disciplineId,
+    ) as { teamEntryId: string; bib: number }[];
+    const holders = await tx
+      .select({ teamEntryId: teamEntries.id, bib: teamEntries.bib })
+      .from(teamEntries)
+      .where(
+        and(eq(teamEntries.eventId, eventId), eq(teamEntries.disciplineId, disciplineId), isNotNull(teamEntries.bib)),
+      );
     const [conflict] = bibConflicts(inGroup, holders);
     if (conflict) {
       const message = bibTakenMessage(conflict.bib, await holderName(tx, conflict.holderTeamEntryId));
@@ -75,16 +101,22 @@ export async function assignBibs(tx: Tx, requested: readonly { teamEntryId: stri
   }
   await tx.update(teamEntries).set({ bib: null }).where(inArray(teamEntries.id, ids));
   for (const r of requested) {
-    await tx.update(teamEntries).set({ bib: r.bib, bibManual: r.bib !== null }).where(eq(teamEntries.id, r.teamEntryId));
+    await tx
+      .update(teamEntries)
+      .set({ bib: r.bib, bibManual: r.bib !== null })
+      .where(eq(teamEntries.id, r.teamEntryId));
   }
   return { assigned: requested.filter((r) => r.bib !== null).length };
 }
 
 /** 'Ann Lee (Snowy Range High School)', or 'another entry' for a position without a racer. */
 async function holderName(tx: Tx, teamEntryId: string): Promise<string> {
-  const [holder] = await tx.select({ firstname: participants.firstname, lastname: participants.lastname, school: schools.name })
-    .from(teamEntries).innerJoin(schools, eq(schools.id, teamEntries.schoolId))
-    .leftJoin(participants, eq(participants.id, teamEntries.participantId)).where(eq(teamEntries.id, teamEntryId));
+  const [holder] = await tx
+    .select({ firstname: participants.firstname, lastname: participants.lastname, school: schools.name })
+    .from(teamEntries)
+    .innerJoin(schools, eq(schools.id, teamEntries.schoolId))
+    .leftJoin(participants, eq(participants.id, teamEntries.participantId))
+    .where(eq(teamEntries.id, teamEntryId));
   if (!holder?.firstname && !holder?.lastname) return holder ? `another entry of ${holder.school}` : 'another entry';
   return `${holder.firstname} ${holder.lastname} (${holder.school})`.trim();
 }

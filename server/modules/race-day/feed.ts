@@ -15,101 +15,219 @@ import { loadReadiness } from './readiness';
 
 /** Change-log tables the race-day mirror is made of. */
 const FEED_TABLES = [
-  'events', 'event_disciplines', 'teams', 'team_entries', 'participants', 'schools', 'start_draws', 'race_marks',
+  'events',
+  'event_disciplines',
+  'teams',
+  'team_entries',
+  'participants',
+  'schools',
+  'start_draws',
+  'race_marks',
   // A school's readiness for its bibs.
-  'waivers', 'volunteers', 'volunteer_slots', 'invoices', 'payments',
+  'waivers',
+  'volunteers',
+  'volunteer_slots',
+  'invoices',
+  'payments',
 ] as const;
 
 type Wanted = { entity: RaceDayEntity; key: string; deleted: boolean };
 
 function wanted(change: ChangeRow): Wanted[] {
   const readiness = (): Wanted[] =>
-    change.schoolId && change.eventId ? [{ entity: 'raceReadiness', key: `${change.schoolId}:${change.eventId}`, deleted: false }] : [];
+    change.schoolId && change.eventId
+      ? [{ entity: 'raceReadiness', key: `${change.schoolId}:${change.eventId}`, deleted: false }]
+      : [];
   const own = (entity: RaceDayEntity): Wanted => ({ entity, key: change.rowId, deleted: change.deleted });
   switch (change.entity) {
-    case 'events': return [own('raceEvents')];
-    case 'event_disciplines': return [{ entity: 'raceEvents', key: change.rowId.split(':')[0]!, deleted: false }];
-    case 'teams': return [own('raceTeams')];
-    case 'team_entries': return [own('raceEntries'), ...readiness()];
-    case 'participants': return [own('raceParticipants')];
-    case 'schools': return [own('raceSchools')];
-    case 'start_draws': return [own('startDraws')];
-    case 'race_marks': return [own('raceMarks')];
-    default: return readiness();
+    case 'events':
+      return [own('raceEvents')];
+    case 'event_disciplines':
+      return [{ entity: 'raceEvents', key: change.rowId.split(':')[0]!, deleted: false }];
+    case 'teams':
+      return [own('raceTeams')];
+    case 'team_entries':
+      return [own('raceEntries'), ...readiness()];
+    case 'participants':
+      return [own('raceParticipants')];
+    case 'schools':
+      return [own('raceSchools')];
+    case 'start_draws':
+      return [own('startDraws')];
+    case 'race_marks':
+      return [own('raceMarks')];
+    default:
+      return readiness();
   }
 }
 
 type Loader = (db: Db, keys: string[], eventIds: string[]) => Promise<Map<string, Shaped>>;
 
 const LOADERS: Record<RaceDayEntity, Loader> = {
-  raceEvents: async (db, keys, eventIds) => loadRaceEvents(db, keys.filter((k) => eventIds.includes(k))) as Promise<Map<string, Shaped>>,
-  raceTeams: async (db, keys, eventIds) => byKey(
-    await db.select().from(teams).where(and(keyIn([teams.id], keys), inArray(teams.eventId, eventIds))),
-    (t) => t.id,
-    (t) => ({
-      id: t.id, EventId: t.eventId, SchoolId: t.schoolId, DisciplineId: t.disciplineId, division: t.division, gender: t.gender,
-      teamRank: t.teamRank, version: t.version,
-    }),
-  ),
-  raceEntries: async (db, keys, eventIds) => byKey(
-    await db.select().from(teamEntries).where(and(keyIn([teamEntries.id], keys), inArray(teamEntries.eventId, eventIds))),
-    (e) => e.id,
-    (e) => ({
-      id: e.id, TeamId: e.teamId, EventId: e.eventId, DisciplineId: e.disciplineId, ParticipantId: e.participantId,
-      position: e.position, bib: e.bib, bibManual: e.bibManual, version: e.version,
-    }),
-  ),
+  raceEvents: async (db, keys, eventIds) =>
+    loadRaceEvents(
+      db,
+      keys.filter((k) => eventIds.includes(k)),
+    ) as Promise<Map<string, Shaped>>,
+  raceTeams: async (db, keys, eventIds) =>
+    byKey(
+      await db
+        .select()
+        .from(teams)
+        .where(and(keyIn([teams.id], keys), inArray(teams.eventId, eventIds))),
+      (t) => t.id,
+      (t) => ({
+        id: t.id,
+        EventId: t.eventId,
+        SchoolId: t.schoolId,
+        DisciplineId: t.disciplineId,
+        division: t.division,
+        gender: t.gender,
+        teamRank: t.teamRank,
+        version: t.version,
+      }),
+    ),
+  raceEntries: async (db, keys, eventIds) =>
+    byKey(
+      await db
+        .select()
+        .from(teamEntries)
+        .where(and(keyIn([teamEntries.id], keys), inArray(teamEntries.eventId, eventIds))),
+      (e) => e.id,
+      (e) => ({
+        id: e.id,
+        TeamId: e.teamId,
+        EventId: e.eventId,
+        DisciplineId: e.disciplineId,
+        ParticipantId: e.participantId,
+        position: e.position,
+        bib: e.bib,
+        bibManual: e.bibManual,
+        version: e.version,
+      }),
+    ),
   // Only racers: a participant entered in a race of these events.
-  raceParticipants: async (db, keys, eventIds) => byKey(
-    await db.select().from(participants).where(and(keyIn([participants.id], keys), exists(
-      db.select({ one: teamEntries.id }).from(teamEntries)
-        .where(and(eq(teamEntries.participantId, participants.id), inArray(teamEntries.eventId, eventIds))),
-    ))),
-    (p) => p.id,
-    (p) => ({
-      id: p.id, firstname: p.firstname, lastname: p.lastname, snowId: p.snowId, gender: p.gender, yearLevel: p.yearLevel, version: p.version,
-    }),
-  ),
-  raceSchools: async (db, keys, eventIds) => byKey(
-    await db.select().from(schools).where(and(keyIn([schools.id], keys), exists(
-      db.select({ one: teams.id }).from(teams).where(and(eq(teams.schoolId, schools.id), inArray(teams.eventId, eventIds))),
-    ))),
-    (s) => s.id,
-    (s) => ({ id: s.id, name: s.name, version: s.version }),
-  ),
-  startDraws: async (db, keys, eventIds) => byKey(
-    await db.select().from(startDraws).where(and(keyIn([startDraws.id], keys), inArray(startDraws.eventId, eventIds))),
-    (d) => d.id,
-    (d) => ({
-      id: d.id, EventId: d.eventId, DisciplineId: d.disciplineId, division: d.division, gender: d.gender, seed: d.seed,
-      teamOrder: d.teamOrder, version: d.version,
-    }),
-  ),
-  raceMarks: async (db, keys, eventIds) => byKey(
-    await db.select().from(raceMarks).where(and(keyIn([raceMarks.teamEntryId, raceMarks.run], keys), inArray(raceMarks.eventId, eventIds))),
-    (m) => raceMarkId(m.teamEntryId, m.run),
-    (m) => ({ id: raceMarkId(m.teamEntryId, m.run), EventId: m.eventId, teamEntryId: m.teamEntryId, run: m.run, mark: m.mark, version: m.version }),
-  ),
+  raceParticipants: async (db, keys, eventIds) =>
+    byKey(
+      await db
+        .select()
+        .from(participants)
+        .where(
+          and(
+            keyIn([participants.id], keys),
+            exists(
+              db
+                .select({ one: teamEntries.id })
+                .from(teamEntries)
+                .where(and(eq(teamEntries.participantId, participants.id), inArray(teamEntries.eventId, eventIds))),
+            ),
+          ),
+        ),
+      (p) => p.id,
+      (p) => ({
+        id: p.id,
+        firstname: p.firstname,
+        lastname: p.lastname,
+        snowId: p.snowId,
+        gender: p.gender,
+        yearLevel: p.yearLevel,
+        version: p.version,
+      }),
+    ),
+  raceSchools: async (db, keys, eventIds) =>
+    byKey(
+      await db
+        .select()
+        .from(schools)
+        .where(
+          and(
+            keyIn([schools.id], keys),
+            exists(
+              db
+                .select({ one: teams.id })
+                .from(teams)
+                .where(and(eq(teams.schoolId, schools.id), inArray(teams.eventId, eventIds))),
+            ),
+          ),
+        ),
+      (s) => s.id,
+      (s) => ({ id: s.id, name: s.name, version: s.version }),
+    ),
+  startDraws: async (db, keys, eventIds) =>
+    byKey(
+      await db
+        .select()
+        .from(startDraws)
+        .where(and(keyIn([startDraws.id], keys), inArray(startDraws.eventId, eventIds))),
+      (d) => d.id,
+      (d) => ({
+        id: d.id,
+        EventId: d.eventId,
+        DisciplineId: d.disciplineId,
+        division: d.division,
+        gender: d.gender,
+        seed: d.seed,
+        teamOrder: d.teamOrder,
+        version: d.version,
+      }),
+    ),
+  raceMarks: async (db, keys, eventIds) =>
+    byKey(
+      await db
+        .select()
+        .from(raceMarks)
+        .where(and(keyIn([raceMarks.teamEntryId, raceMarks.run], keys), inArray(raceMarks.eventId, eventIds))),
+      (m) => raceMarkId(m.teamEntryId, m.run),
+      (m) => ({
+        id: raceMarkId(m.teamEntryId, m.run),
+        EventId: m.eventId,
+        teamEntryId: m.teamEntryId,
+        run: m.run,
+        mark: m.mark,
+        version: m.version,
+      }),
+    ),
   raceReadiness: async (db, keys, eventIds) => {
     const pairs = keys.map((k) => k.split(':') as [string, string]).filter(([, event]) => eventIds.includes(event));
-    return loadReadiness(db, pairs.map(([SchoolId, EventId]) => ({ SchoolId, EventId }))) as Promise<Map<string, Shaped>>;
+    return loadReadiness(
+      db,
+      pairs.map(([SchoolId, EventId]) => ({ SchoolId, EventId })),
+    ) as Promise<Map<string, Shaped>>;
   },
 };
 
 /** The events whose race day officials' tablets hold. */
 async function startlistEventIds(db: Db): Promise<string[]> {
-  const rows = await db.select({ id: events.id }).from(events).where(eq(events.showForStartlists, true)).orderBy(asc(events.id));
+  const rows = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(eq(events.showForStartlists, true))
+    .orderBy(asc(events.id));
   return rows.map((r) => r.id);
 }
 
 const raceDayScopeKey = (eventIds: readonly string[]) =>
-  `race-day:${createHash('sha256').update([...eventIds].sort().join(',')).digest('hex').slice(0, 32)}`;
+  `race-day:${createHash('sha256')
+    .update([...eventIds].sort().join(','))
+    .digest('hex')
+    .slice(0, 32)}`;
 
-export async function pullRaceDay(db: Db, cursor: number, limit: number, opts: { initial?: boolean } = {}): Promise<SyncResponse> {
+export async function pullRaceDay(
+  db: Db,
+  cursor: number,
+  limit: number,
+  opts: { initial?: boolean } = {},
+): Promise<SyncResponse> {
   const eventIds = await startlistEventIds(db);
   const base = { scopeKey: raceDayScopeKey(eventIds) };
   if (!eventIds.length) return { ...base, cursor, hasMore: false, resetRequired: false, changes: [] };
-  const page = await readChanges(db, { schoolId: null, eventId: null, allSchools: true, eventIds, tables: FEED_TABLES }, cursor, limit, opts);
+  const page = await readChanges(
+    db,
+    { schoolId: null, eventId: null, allSchools: true, eventIds, tables: FEED_TABLES },
+    cursor,
+    limit,
+    opts,
+  );
   if (page.resetRequired) return { ...base, cursor: page.cursor, hasMore: false, resetRequired: true, changes: [] };
 
   const list = page.changes.flatMap(wanted);
@@ -129,9 +247,11 @@ export async function pullRaceDay(db: Db, cursor: number, limit: number, opts: {
   await Promise.all([load('raceEntries'), load('raceTeams')]);
   const extra: Wanted[] = [];
   for (const row of loaded.get('raceEntries')?.values() ?? []) {
-    if (typeof row.ParticipantId === 'string') extra.push({ entity: 'raceParticipants', key: row.ParticipantId, deleted: false });
+    if (typeof row.ParticipantId === 'string')
+      extra.push({ entity: 'raceParticipants', key: row.ParticipantId, deleted: false });
   }
-  for (const row of loaded.get('raceTeams')?.values() ?? []) extra.push({ entity: 'raceSchools', key: String(row.SchoolId), deleted: false });
+  for (const row of loaded.get('raceTeams')?.values() ?? [])
+    extra.push({ entity: 'raceSchools', key: String(row.SchoolId), deleted: false });
   for (const w of extra) want(w.entity, w.key);
   for (const entity of Object.keys(LOADERS) as RaceDayEntity[]) await load(entity);
 

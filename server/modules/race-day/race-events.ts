@@ -10,16 +10,39 @@ import { disciplines, eventDisciplines, events } from '../../db/schema';
 export async function loadRaceEvents(db: Db | Tx, ids: readonly string[]): Promise<Map<string, RaceEventRow>> {
   if (!ids.length) return new Map();
   const [rows, runs] = await Promise.all([
-    db.select().from(events).where(inArray(events.id, [...ids])),
-    db.select({ d: eventDisciplines, name: disciplines.name }).from(eventDisciplines)
+    db
+      .select()
+      .from(events)
+      .where(inArray(events.id, [...ids])),
+    db
+      .select({ d: eventDisciplines, name: disciplines.name })
+      .from(eventDisciplines)
       .innerJoin(disciplines, eq(disciplines.id, eventDisciplines.disciplineId))
-      .where(inArray(eventDisciplines.eventId, [...ids])).orderBy(asc(eventDisciplines.disciplineId)),
+      .where(inArray(eventDisciplines.eventId, [...ids]))
+      .orderBy(asc(eventDisciplines.disciplineId)),
   ]);
-  return new Map(rows.map((e) => [e.id, {
-    id: e.id, name: e.name, year: e.year, secondRunReverseCount: e.secondRunReverseCount, version: e.version,
-    disciplines: runs.filter(({ d }) => d.eventId === e.id).map(({ d, name }) => ({
-      DisciplineId: d.disciplineId, name, divisionFrom: d.divisionFrom, divisionTo: d.divisionTo, male: d.male, female: d.female, active: d.active,
-    })),
-    timingColumns: e.timingColumns ?? {},
-  }]));
+  return new Map(
+    rows.map((e) => [
+      e.id,
+      {
+        id: e.id,
+        name: e.name,
+        year: e.year,
+        secondRunReverseCount: e.secondRunReverseCount,
+        version: e.version,
+        disciplines: runs
+          .filter(({ d }) => d.eventId === e.id)
+          .map(({ d, name }) => ({
+            DisciplineId: d.disciplineId,
+            name,
+            divisionFrom: d.divisionFrom,
+            divisionTo: d.divisionTo,
+            male: d.male,
+            female: d.female,
+            active: d.active,
+          })),
+        timingColumns: e.timingColumns ?? {},
+      },
+    ]),
+  );
 }

@@ -10,7 +10,16 @@ import { matchWaivers, waiverCounts } from '../../../src/domain/rules/waiver-mat
 import { requiredVolunteerTotal } from '../../../src/domain/rules/required-volunteers';
 import type { RaceReadinessRow } from '../../../src/domain/schemas/api/race-day-feed';
 import type { Db, Tx } from '../../db/client';
-import { events, invoices, participants, payments, teamEntries, volunteerSlots, volunteers, waivers } from '../../db/schema';
+import {
+  events,
+  invoices,
+  participants,
+  payments,
+  teamEntries,
+  volunteerSlots,
+  volunteers,
+  waivers,
+} from '../../db/schema';
 
 export type SchoolEvent = { SchoolId: string; EventId: string };
 
@@ -18,35 +27,73 @@ const pairKey = (schoolId: string, eventId: string) => `${schoolId}:${eventId}`;
 
 /** The readiness counts of each (school, event) asked that has race entries; a school with no
  *  entry in the event has no row (nothing to collect). */
-export async function loadReadiness(db: Db | Tx, pairs: readonly SchoolEvent[]): Promise<Map<string, RaceReadinessRow>> {
+export async function loadReadiness(
+  db: Db | Tx,
+  pairs: readonly SchoolEvent[],
+): Promise<Map<string, RaceReadinessRow>> {
   if (!pairs.length) return new Map();
   const schoolIds = [...new Set(pairs.map((p) => p.SchoolId))];
   const eventIds = [...new Set(pairs.map((p) => p.EventId))];
-  const within = (t: { schoolId: AnyPgColumn; eventId: AnyPgColumn }) => and(inArray(t.schoolId, schoolIds), inArray(t.eventId, eventIds));
+  const within = (t: { schoolId: AnyPgColumn; eventId: AnyPgColumn }) =>
+    and(inArray(t.schoolId, schoolIds), inArray(t.eventId, eventIds));
 
-  const [entries, byDiscipline, racers, waiverRows, volunteerRows, slotCounts, eventRows, issued, received] = await Promise.all([
-    db.select({
-      schoolId: teamEntries.schoolId, eventId: teamEntries.eventId,
-      racers: countDistinct(teamEntries.participantId), raceEntries: count(teamEntries.participantId),
-    }).from(teamEntries).where(and(within(teamEntries), isNotNull(teamEntries.participantId)))
-      .groupBy(teamEntries.schoolId, teamEntries.eventId),
-    db.select({ schoolId: teamEntries.schoolId, eventId: teamEntries.eventId, DisciplineId: teamEntries.disciplineId, n: count() })
-      .from(teamEntries).where(and(within(teamEntries), isNotNull(teamEntries.participantId)))
-      .groupBy(teamEntries.schoolId, teamEntries.eventId, teamEntries.disciplineId),
-    db.selectDistinct({
-      schoolId: teamEntries.schoolId, eventId: teamEntries.eventId, id: participants.id,
-      firstname: participants.firstname, lastname: participants.lastname, snowId: participants.snowId,
-    }).from(teamEntries).innerJoin(participants, eq(participants.id, teamEntries.participantId)).where(within(teamEntries)),
-    db.select().from(waivers).where(within(waivers)),
-    db.select({ schoolId: volunteers.schoolId, eventId: volunteers.eventId, id: volunteers.id, firstname: volunteers.firstname, lastname: volunteers.lastname })
-      .from(volunteers).where(within(volunteers)),
-    db.select({ schoolId: volunteerSlots.schoolId, eventId: volunteerSlots.eventId, n: count() })
-      .from(volunteerSlots).where(and(within(volunteerSlots), isNotNull(volunteerSlots.volunteerId)))
-      .groupBy(volunteerSlots.schoolId, volunteerSlots.eventId),
-    db.select({ id: events.id, volunteerRatio: events.volunteerRatio, invoiceType: events.invoiceType }).from(events).where(inArray(events.id, eventIds)),
-    db.select().from(invoices).where(within(invoices)),
-    db.select().from(payments).where(within(payments)),
-  ]);
+  const [entries, byDiscipline, racers, waiverRows, volunteerRows, slotCounts, eventRows, issued, received] =
+    await Promise.all([
+      db
+        .select({
+          schoolId: teamEntries.schoolId,
+          eventId: teamEntries.eventId,
+          racers: countDistinct(teamEntries.participantId),
+          raceEntries: count(teamEntries.participantId),
+        })
+        .from(teamEntries)
+        .where(and(within(teamEntries), isNotNull(teamEntries.participantId)))
+        .groupBy(teamEntries.schoolId, teamEntries.eventId),
+      db
+        .select({
+          schoolId: teamEntries.schoolId,
+          eventId: teamEntries.eventId,
+          DisciplineId: teamEntries.disciplineId,
+          n: count(),
+        })
+        .from(teamEntries)
+        .where(and(within(teamEntries), isNotNull(teamEntries.participantId)))
+        .groupBy(teamEntries.schoolId, teamEntries.eventId, teamEntries.disciplineId),
+      db
+        .selectDistinct({
+          schoolId: teamEntries.schoolId,
+          eventId: teamEntries.eventId,
+          id: participants.id,
+          firstname: participants.firstname,
+          lastname: participants.lastname,
+          snowId: participants.snowId,
+        })
+        .from(teamEntries)
+        .innerJoin(participants, eq(participants.id, teamEntries.participantId))
+        .where(within(teamEntries)),
+      db.select().from(waivers).where(within(waivers)),
+      db
+        .select({
+          schoolId: volunteers.schoolId,
+          eventId: volunteers.eventId,
+          id: volunteers.id,
+          firstname: volunteers.firstname,
+          lastname: volunteers.lastname,
+        })
+        .from(volunteers)
+        .where(within(volunteers)),
+      db
+        .select({ schoolId: volunteerSlots.schoolId, eventId: volunteerSlots.eventId, n: count() })
+        .from(volunteerSlots)
+        .where(and(within(volunteerSlots), isNotNull(volunteerSlots.volunteerId)))
+        .groupBy(volunteerSlots.schoolId, volunteerSlots.eventId),
+      db
+        .select({ id: events.id, volunteerRatio: events.volunteerRatio, invoiceType: events.invoiceType })
+        .from(events)
+        .where(inArray(events.id, eventIds)),
+      db.select().from(invoices).where(within(invoices)),
+      db.select().from(payments).where(within(payments)),
+    ]);
 
   const assignedOf = new Map(slotCounts.map((r) => [pairKey(r.schoolId, r.eventId), Number(r.n)]));
   const eventOf = new Map(eventRows.map((r) => [r.id, r]));
@@ -60,14 +107,21 @@ export async function loadReadiness(db: Db | Tx, pairs: readonly SchoolEvent[]):
     const of = <R extends { schoolId: string; eventId: string }>(rows: R[]) =>
       rows.filter((r) => r.schoolId === e.schoolId && r.eventId === e.eventId);
     // Waivers count for the people they match (by name or snow id), as the waivers screen shows them.
-    const matched = waiverCounts(matchWaivers({
-      participants: of(racers),
-      volunteers: of(volunteerRows),
-      waivers: of(waiverRows).map((w) => ({
-        id: w.id, type: w.type === 'volunteer' ? 'volunteer' as const : 'participant' as const, name: w.name,
-        givenName: w.givenName, surname: w.surname, snowId: w.snowId, completed: w.completed === 1,
-      })),
-    }));
+    const matched = waiverCounts(
+      matchWaivers({
+        participants: of(racers),
+        volunteers: of(volunteerRows),
+        waivers: of(waiverRows).map((w) => ({
+          id: w.id,
+          type: w.type === 'volunteer' ? ('volunteer' as const) : ('participant' as const),
+          name: w.name,
+          givenName: w.givenName,
+          surname: w.surname,
+          snowId: w.snowId,
+          completed: w.completed === 1,
+        })),
+      }),
+    );
     result.set(key, {
       SchoolId: e.schoolId,
       EventId: e.eventId,

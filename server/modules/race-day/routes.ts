@@ -20,90 +20,136 @@ export const raceDayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
   const api = API.startlists;
 
   // The race-day mirror of race officials' tablets (every event shown for start lists).
-  app.get(syncApi.raceDay.url, {
-    config: { auth: ['racedept', 'admin'] },
-    schema: { querystring: syncApi.raceDay.querystring, response: { 200: syncApi.raceDay.response } },
-  }, async (request) => pullRaceDay(db, request.query.cursor, request.query.limit, { initial: request.query.initial === '1' }));
+  app.get(
+    syncApi.raceDay.url,
+    {
+      config: { auth: ['racedept', 'admin'] },
+      schema: { querystring: syncApi.raceDay.querystring, response: { 200: syncApi.raceDay.response } },
+    },
+    async (request) =>
+      pullRaceDay(db, request.query.cursor, request.query.limit, { initial: request.query.initial === '1' }),
+  );
 
-  app.get(api.startlist.url, {
-    config: { auth: ['racedept', 'admin', 'school'] },
-    schema: { querystring: api.startlist.querystring, response: { 200: api.startlist.response } },
-  }, async (request) => {
-    const session = requireSession(request);
-    const { EventId, DisciplineId, division, gender } = request.query;
-    const event = await raceEvent(db, session, EventId);
-    return startlist(db, session, { EventId: event.id, DisciplineId, division, gender });
-  });
+  app.get(
+    api.startlist.url,
+    {
+      config: { auth: ['racedept', 'admin', 'school'] },
+      schema: { querystring: api.startlist.querystring, response: { 200: api.startlist.response } },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      const { EventId, DisciplineId, division, gender } = request.query;
+      const event = await raceEvent(db, session, EventId);
+      return startlist(db, session, { EventId: event.id, DisciplineId, division, gender });
+    },
+  );
 
-  app.get(api.startMarshall.url, {
-    config: { auth: ['racedept', 'admin'] },
-    schema: { querystring: api.startMarshall.querystring, response: { 200: api.startMarshall.response } },
-  }, async (request) => {
-    const { EventId, DisciplineId, division, gender, type, run, limit, offset } = request.query;
-    const event = await raceEvent(db, requireSession(request), EventId);
-    return startMarshall(db, event, { EventId: event.id, DisciplineId, division, gender }, { type, run, limit, offset });
-  });
+  app.get(
+    api.startMarshall.url,
+    {
+      config: { auth: ['racedept', 'admin'] },
+      schema: { querystring: api.startMarshall.querystring, response: { 200: api.startMarshall.response } },
+    },
+    async (request) => {
+      const { EventId, DisciplineId, division, gender, type, run, limit, offset } = request.query;
+      const event = await raceEvent(db, requireSession(request), EventId);
+      return startMarshall(
+        db,
+        event,
+        { EventId: event.id, DisciplineId, division, gender },
+        { type, run, limit, offset },
+      );
+    },
+  );
 
-  app.post(api.draw.url, {
-    config: { auth: ['admin'] },
-    schema: { body: api.draw.body, response: { 200: api.draw.response } },
-  }, async (request, reply) => {
-    const { EventId, DisciplineId, division, gender } = request.body;
-    const event = await raceEvent(db, requireSession(request), EventId);
-    return runWrite(db, request, reply, (tx) => drawRace(tx, { EventId: event.id, DisciplineId, division, gender }));
-  });
+  app.post(
+    api.draw.url,
+    {
+      config: { auth: ['admin'] },
+      schema: { body: api.draw.body, response: { 200: api.draw.response } },
+    },
+    async (request, reply) => {
+      const { EventId, DisciplineId, division, gender } = request.body;
+      const event = await raceEvent(db, requireSession(request), EventId);
+      return runWrite(db, request, reply, (tx) => drawRace(tx, { EventId: event.id, DisciplineId, division, gender }));
+    },
+  );
 
   const bibs = API.bibs;
 
-  app.get(bibs.list.url, {
-    config: { auth: ['racedept', 'admin', 'school'] },
-    schema: { querystring: bibs.list.querystring, response: { 200: bibs.list.response } },
-  }, async (request) => {
-    const session = requireSession(request);
-    const { EventId, ...query } = request.query;
-    return bibList(db, session, await raceEvent(db, session, EventId), query);
-  });
+  app.get(
+    bibs.list.url,
+    {
+      config: { auth: ['racedept', 'admin', 'school'] },
+      schema: { querystring: bibs.list.querystring, response: { 200: bibs.list.response } },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      const { EventId, ...query } = request.query;
+      return bibList(db, session, await raceEvent(db, session, EventId), query);
+    },
+  );
 
-  app.post(bibs.generate.url, {
-    config: { auth: ['admin'] },
-    schema: { body: bibs.generate.body, response: { 200: bibs.generate.response } },
-  }, async (request, reply) => {
-    const event = await raceEvent(db, requireSession(request), request.body.bibForm.EventId);
-    return runWrite(db, request, reply, (tx) => generateBibs(tx, event.id, request.body.bibForm));
-  });
+  app.post(
+    bibs.generate.url,
+    {
+      config: { auth: ['admin'] },
+      schema: { body: bibs.generate.body, response: { 200: bibs.generate.response } },
+    },
+    async (request, reply) => {
+      const event = await raceEvent(db, requireSession(request), request.body.bibForm.EventId);
+      return runWrite(db, request, reply, (tx) => generateBibs(tx, event.id, request.body.bibForm));
+    },
+  );
 
-  app.post(bibs.manualAssign.url, {
-    // A whole grid of bibs in one call.
-    bodyLimit: MAX_BATCH_BODY_BYTES,
-    config: { auth: ['admin'] },
-    schema: { body: bibs.manualAssign.body, response: { 200: bibs.manualAssign.response } },
-  }, async (request, reply) => runWrite(db, request, reply, (tx) => assignBibs(tx, request.body)));
+  app.post(
+    bibs.manualAssign.url,
+    {
+      // A whole grid of bibs in one call.
+      bodyLimit: MAX_BATCH_BODY_BYTES,
+      config: { auth: ['admin'] },
+      schema: { body: bibs.manualAssign.body, response: { 200: bibs.manualAssign.response } },
+    },
+    async (request, reply) => runWrite(db, request, reply, (tx) => assignBibs(tx, request.body)),
+  );
 
-  app.put(api.marks.url, {
-    config: { auth: ['racedept', 'admin'] },
-    schema: { body: api.marks.body, response: { 200: api.marks.response } },
-  }, async (request, reply) => {
-    const session = requireSession(request);
-    return runWrite(db, request, reply, (tx) => saveMarks(tx, session, request.body.marks));
-  });
+  app.put(
+    api.marks.url,
+    {
+      config: { auth: ['racedept', 'admin'] },
+      schema: { body: api.marks.body, response: { 200: api.marks.response } },
+    },
+    async (request, reply) => {
+      const session = requireSession(request);
+      return runWrite(db, request, reply, (tx) => saveMarks(tx, session, request.body.marks));
+    },
+  );
 
   const timing = API.timingFiles;
 
   // The file itself, not JSON: no response schema, as for the registry export.
-  app.get(timing.file.url, {
-    config: { auth: ['racedept', 'admin'] },
-    schema: { querystring: timing.file.querystring },
-  }, async (request, reply) => {
-    const event = await raceEvent(db, requireSession(request), request.query.EventId);
-    const file = await timingFile(db, event.id, request.query);
-    return reply
-      .type(file.contentType)
-      .header('content-disposition', `attachment; filename="${file.fileName}"`)
-      .send(file.body);
-  });
+  app.get(
+    timing.file.url,
+    {
+      config: { auth: ['racedept', 'admin'] },
+      schema: { querystring: timing.file.querystring },
+    },
+    async (request, reply) => {
+      const event = await raceEvent(db, requireSession(request), request.query.EventId);
+      const file = await timingFile(db, event.id, request.query);
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .send(file.body);
+    },
+  );
 
-  app.put(timing.saveColumns.url, {
-    config: { auth: ['admin'] },
-    schema: { body: timing.saveColumns.body, response: { 200: timing.saveColumns.response } },
-  }, async (request, reply) => runWrite(db, request, reply, (tx) => saveTimingColumns(tx, request.body)));
+  app.put(
+    timing.saveColumns.url,
+    {
+      config: { auth: ['admin'] },
+      schema: { body: timing.saveColumns.body, response: { 200: timing.saveColumns.response } },
+    },
+    async (request, reply) => runWrite(db, request, reply, (tx) => saveTimingColumns(tx, request.body)),
+  );
 };

@@ -19,35 +19,69 @@ export async function loadRaceDayRows(db: Db | Tx, eventId: string, filter: Race
   if (filter.divisions?.length) conditions.push(inArray(teams.division, [...filter.divisions]));
   if (filter.gender !== undefined) conditions.push(eq(teams.gender, filter.gender));
   if (filter.SchoolId !== undefined) conditions.push(eq(teams.schoolId, filter.SchoolId));
-  const teamRows = await db.select().from(teams).where(and(...conditions));
+  const teamRows = await db
+    .select()
+    .from(teams)
+    .where(and(...conditions));
   const teamIds = teamRows.map((t) => t.id);
-  const entryRows = teamIds.length ? await db.select().from(teamEntries).where(inArray(teamEntries.teamId, teamIds)) : [];
+  const entryRows = teamIds.length
+    ? await db.select().from(teamEntries).where(inArray(teamEntries.teamId, teamIds))
+    : [];
   const participantIds = [...new Set(entryRows.flatMap((e) => (e.participantId ? [e.participantId] : [])))];
   const schoolIds = [...new Set(teamRows.map((t) => t.schoolId))];
   const entryIds = entryRows.map((e) => e.id);
   const [people, schoolRows, draws, marks] = await Promise.all([
     participantIds.length
-      ? db.select({
-        id: participants.id, firstname: participants.firstname, lastname: participants.lastname, snowId: participants.snowId,
-        gender: participants.gender, yearLevel: participants.yearLevel,
-      }).from(participants).where(inArray(participants.id, participantIds))
+      ? db
+          .select({
+            id: participants.id,
+            firstname: participants.firstname,
+            lastname: participants.lastname,
+            snowId: participants.snowId,
+            gender: participants.gender,
+            yearLevel: participants.yearLevel,
+          })
+          .from(participants)
+          .where(inArray(participants.id, participantIds))
       : [],
-    schoolIds.length ? db.select({ id: schools.id, name: schools.name }).from(schools).where(inArray(schools.id, schoolIds)) : [],
+    schoolIds.length
+      ? db.select({ id: schools.id, name: schools.name }).from(schools).where(inArray(schools.id, schoolIds))
+      : [],
     db.select().from(startDraws).where(eq(startDraws.eventId, eventId)),
     entryIds.length ? db.select().from(raceMarks).where(inArray(raceMarks.teamEntryId, entryIds)) : [],
   ]);
   return {
     teams: teamRows.map((t) => ({
-      id: t.id, EventId: t.eventId, SchoolId: t.schoolId, DisciplineId: t.disciplineId, division: t.division, gender: t.gender, teamRank: t.teamRank,
+      id: t.id,
+      EventId: t.eventId,
+      SchoolId: t.schoolId,
+      DisciplineId: t.disciplineId,
+      division: t.division,
+      gender: t.gender,
+      teamRank: t.teamRank,
     })),
     entries: entryRows.map((e) => ({
-      id: e.id, TeamId: e.teamId, ParticipantId: e.participantId, position: e.position, bib: e.bib, bibManual: e.bibManual,
+      id: e.id,
+      TeamId: e.teamId,
+      ParticipantId: e.participantId,
+      position: e.position,
+      bib: e.bib,
+      bibManual: e.bibManual,
     })),
     participants: people,
     schools: schoolRows,
     draws: draws.map((d) => ({
-      EventId: d.eventId, DisciplineId: d.disciplineId, division: d.division, gender: d.gender, seed: d.seed, teamOrder: d.teamOrder,
+      EventId: d.eventId,
+      DisciplineId: d.disciplineId,
+      division: d.division,
+      gender: d.gender,
+      seed: d.seed,
+      teamOrder: d.teamOrder,
     })),
-    marks: marks.map((m) => ({ teamEntryId: m.teamEntryId, run: m.run as 'First' | 'Second', mark: m.mark as 'DNS' | 'started' })),
+    marks: marks.map((m) => ({
+      teamEntryId: m.teamEntryId,
+      run: m.run as 'First' | 'Second',
+      mark: m.mark as 'DNS' | 'started',
+    })),
   };
 }

@@ -41,10 +41,20 @@ export async function timingFile(db: Db, eventId: string, query: FileQuery): Pro
   ]);
   if (!event) throw notFound('Event not found');
   const disciplineName = discipline?.name ?? '';
-  const rows = await loadRaceDayRows(db, eventId, { DisciplineId: query.DisciplineId, divisions: query.divisions, gender: query.gender });
-  const table = timingRows(rows, { EventId: eventId, DisciplineId: query.DisciplineId, divisions: query.divisions, gender: query.gender }, {
-    system, columns: timingColumnsFor(system, event.timingColumns), disciplineName: () => disciplineName,
+  const rows = await loadRaceDayRows(db, eventId, {
+    DisciplineId: query.DisciplineId,
+    divisions: query.divisions,
+    gender: query.gender,
   });
+  const table = timingRows(
+    rows,
+    { EventId: eventId, DisciplineId: query.DisciplineId, divisions: query.divisions, gender: query.gender },
+    {
+      system,
+      columns: timingColumnsFor(system, event.timingColumns),
+      disciplineName: () => disciplineName,
+    },
+  );
   const fileName = timingFileName(system, disciplineName, query.divisions, query.gender, query.format);
   return query.format === 'xlsx'
     ? { body: await timingWorkbook(table, systemName(system)), contentType: XLSX_TYPE, fileName }
@@ -55,8 +65,11 @@ export async function timingFile(db: Db, eventId: string, query: FileQuery): Pro
  *  in the write's transaction. Answers the event's race-day row, or none when its start lists are
  *  not shown (race officials' tablets hold only those). The last save wins: these are settings. */
 export async function saveTimingColumns(tx: Tx, body: ColumnsBody): Promise<RaceEventRow[]> {
-  const [event] = await tx.select({ timingColumns: events.timingColumns, showForStartlists: events.showForStartlists })
-    .from(events).where(eq(events.id, body.id)).for('update');
+  const [event] = await tx
+    .select({ timingColumns: events.timingColumns, showForStartlists: events.showForStartlists })
+    .from(events)
+    .where(eq(events.id, body.id))
+    .for('update');
   if (!event) throw notFound('Event not found');
   const next: TimingLayouts = { ...(event.timingColumns ?? {}) };
   for (const system of Object.keys(FILE_SYSTEM_SLUGS) as FileSystem[]) {
@@ -65,7 +78,10 @@ export async function saveTimingColumns(tx: Tx, body: ColumnsBody): Promise<Race
     if (columns === null) delete next[system];
     else next[system] = tidyTimingColumns(columns);
   }
-  await tx.update(events).set({ timingColumns: Object.keys(next).length ? next : null }).where(eq(events.id, body.id));
+  await tx
+    .update(events)
+    .set({ timingColumns: Object.keys(next).length ? next : null })
+    .where(eq(events.id, body.id));
   if (!event.showForStartlists) return [];
   return [...(await loadRaceEvents(tx, [body.id])).values()];
 }

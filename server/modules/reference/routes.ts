@@ -6,13 +6,21 @@ import type { Deps } from '../../deps';
 import { listDisciplines, listStates } from './service';
 
 export const referenceRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
-  app.get(API.events.states.url, {
-    config: { auth: 'public' },
-    schema: { response: { 200: API.events.states.response } },
-  }, async () => listStates(db));
+  app.get(
+    API.events.states.url,
+    {
+      config: { auth: 'public' },
+      schema: { response: { 200: API.events.states.response } },
+    },
+    async () => listStates(db),
+  );
 
-  app.get(API.events.disciplines.url, {
-    config: { auth: 'any' },
-    schema: { response: { 200: API.events.disciplines.response } },
-  }, async () => listDisciplines(db));
+  app.get(
+    API.events.disciplines.url,
+    {
+      config: { auth: 'any' },
+      schema: { response: { 200: API.events.disciplines.response } },
+    },
+    async () => listDisciplines(db),
+  );
 };

@@ -9,5 +9,10 @@ export type DisciplineRow = typeof disciplines.$inferSelect;
 export const toState = (r: StateRow): State => ({ id: r.id, name: r.name });
 
 export const toDiscipline = (r: DisciplineRow): Discipline => ({
-  id: r.id, name: r.name, divisionFrom: r.divisionFrom, divisionTo: r.divisionTo, male: r.male, female: r.female,
+  id: r.id,
+  name: r.name,
+  divisionFrom: r.divisionFrom,
+  divisionTo: r.divisionTo,
+  male: r.male,
+  female: r.female,
 });

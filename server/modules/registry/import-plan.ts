@@ -64,8 +64,10 @@ export function planImport(
     const key = `${person.schoolId}|${athlete.snowId}`;
     perSchoolId.set(key, (perSchoolId.get(key) ?? 0) + 1);
   }
-  const given = proposals.filter(({ person, athlete }) =>
-    perSchoolId.get(`${person.schoolId}|${athlete.snowId}`) === 1 && !taken.get(person.schoolId)?.has(athlete.snowId));
+  const given = proposals.filter(
+    ({ person, athlete }) =>
+      perSchoolId.get(`${person.schoolId}|${athlete.snowId}`) === 1 && !taken.get(person.schoolId)?.has(athlete.snowId),
+  );
 
   const plan: ImportPlan = { snowIds: [], activity: [], incorrectDob: [], waivers: [] };
   for (const { person, athlete } of given) {
@@ -80,13 +82,20 @@ export function planImport(
     if (!athlete) continue;
     if (athlete.dob && athlete.dob !== person.dob) {
       plan.incorrectDob.push({
-        ParticipantId: person.id, snowId: person.snowId, firstname: person.firstname, lastname: person.lastname,
-        dob: person.dob, registryDob: athlete.dob,
+        ParticipantId: person.id,
+        snowId: person.snowId,
+        firstname: person.firstname,
+        lastname: person.lastname,
+        dob: person.dob,
+        registryDob: athlete.dob,
       });
     }
     if (athlete.waiverCompleted) plan.waivers.push({ ...person, snowId: person.snowId });
   }
-  plan.incorrectDob.sort((a, b) => compare(a.lastname, b.lastname) || compare(a.firstname, b.firstname) || compare(a.ParticipantId, b.ParticipantId));
+  plan.incorrectDob.sort(
+    (a, b) =>
+      compare(a.lastname, b.lastname) || compare(a.firstname, b.firstname) || compare(a.ParticipantId, b.ParticipantId),
+  );
   return plan;
 }
 

@@ -14,17 +14,36 @@ import type { EnteredParticipant } from './import-plan';
 type Signed = EnteredParticipant & { snowId: string };
 
 /** Answers how many waivers were created or completed. */
-export async function recordRegistryWaivers(tx: Tx, session: SessionInfo, eventId: string, signed: readonly Signed[]): Promise<number> {
+export async function recordRegistryWaivers(
+  tx: Tx,
+  session: SessionInfo,
+  eventId: string,
+  signed: readonly Signed[],
+): Promise<number> {
   const bySchool = new Map<string, Signed[]>();
   for (const person of signed) bySchool.set(person.schoolId, [...(bySchool.get(person.schoolId) ?? []), person]);
   let updated = 0;
   for (const [schoolId, people] of bySchool) {
-    const schoolPeople = await tx.select({
-      id: participants.id, firstname: participants.firstname, lastname: participants.lastname, snowId: participants.snowId, archived: participants.archived,
-    }).from(participants).where(and(eq(participants.schoolId, schoolId), ne(participants.archived, 1)));
-    const rows = await tx.select().from(waivers).where(and(eq(waivers.schoolId, schoolId), eq(waivers.eventId, eventId))).for('update');
-    const matched = new Map(matchWaivers({ participants: schoolPeople, volunteers: [], waivers: rows.map(toWaiver) })
-      .participants.map((m) => [m.ParticipantId, m.waiver]));
+    const schoolPeople = await tx
+      .select({
+        id: participants.id,
+        firstname: participants.firstname,
+        lastname: participants.lastname,
+        snowId: participants.snowId,
+        archived: participants.archived,
+      })
+      .from(participants)
+      .where(and(eq(participants.schoolId, schoolId), ne(participants.archived, 1)));
+    const rows = await tx
+      .select()
+      .from(waivers)
+      .where(and(eq(waivers.schoolId, schoolId), eq(waivers.eventId, eventId)))
+      .for('update');
+    const matched = new Map(
+      matchWaivers({ participants: schoolPeople, volunteers: [], waivers: rows.map(toWaiver) }).participants.map(
+        (m) => [m.ParticipantId, m.waiver],
+      ),
+    );
     const toComplete: string[] = [];
     const toCreate: (typeof waivers.$inferInsert)[] = [];
     for (const person of people) {
@@ -39,8 +58,15 @@ export async function recordRegistryWaivers(tx: Tx, session: SessionInfo, eventI
       const givenName = person.firstname.trim();
       const surname = person.lastname.trim();
       toCreate.push({
-        schoolId, eventId, type: 'participant', givenName, surname, snowId: person.snowId, completed: 1,
-        name: `${givenName} ${surname}`.trim().slice(0, MAX_TITLE_LENGTH), createdBy: session.email,
+        schoolId,
+        eventId,
+        type: 'participant',
+        givenName,
+        surname,
+        snowId: person.snowId,
+        completed: 1,
+        name: `${givenName} ${surname}`.trim().slice(0, MAX_TITLE_LENGTH),
+        createdBy: session.email,
       });
     }
     if (toComplete.length) await tx.update(waivers).set({ completed: 1 }).where(inArray(waivers.id, toComplete));

@@ -30,13 +30,19 @@ const entered = {
 
 /** The participants with a race entry in the event; locked when read for the write. */
 export async function enteredParticipants(q: Db | Tx, eventId: string, lock = false): Promise<EnteredParticipant[]> {
-  const inEvent = q.selectDistinct({ id: teamEntries.participantId }).from(teamEntries).where(eq(teamEntries.eventId, eventId));
+  const inEvent = q
+    .selectDistinct({ id: teamEntries.participantId })
+    .from(teamEntries)
+    .where(eq(teamEntries.eventId, eventId));
   const query = q.select(entered).from(participants).where(inArray(participants.id, inEvent)).orderBy(participants.id);
   return lock ? query.for('update') : query;
 }
 
 /** Every question the import has, asked in batches. Throws when the registry cannot answer. */
-export async function askRegistry(registry: AthleteRegistry, people: readonly EnteredParticipant[]): Promise<RegistryAnswers> {
+export async function askRegistry(
+  registry: AthleteRegistry,
+  people: readonly EnteredParticipant[],
+): Promise<RegistryAnswers> {
   const snowIds = [...new Set(people.flatMap((p) => (p.snowId ? [p.snowId] : [])))];
   const searched = new Map<string, PersonKey>();
   for (const p of people) {
@@ -46,7 +52,11 @@ export async function askRegistry(registry: AthleteRegistry, people: readonly En
   }
   const byId = registry.lookupMany
     ? await registry.lookupMany(snowIds)
-    : new Map((await Promise.all(snowIds.map((id) => registry.lookup(id)))).flatMap((a) => (a ? [[a.snowId, a] as const] : [])));
+    : new Map(
+        (await Promise.all(snowIds.map((id) => registry.lookup(id)))).flatMap((a) =>
+          a ? [[a.snowId, a] as const] : [],
+        ),
+      );
   const found = registry.findByNames && searched.size ? await registry.findByNames([...searched.values()]) : [];
   const byPerson = new Map<string, Athlete[]>();
   for (const athlete of found) byPerson.set(personKey(athlete), [...(byPerson.get(personKey(athlete)) ?? []), athlete]);
@@ -59,7 +69,9 @@ async function heldSnowIds(tx: Tx, people: readonly EnteredParticipant[], answer
   const candidates = [...new Set([...answers.byPerson.values()].flat().map((a) => a.snowId))];
   const held = new Map<string, Set<string>>();
   if (!schoolIds.length || !candidates.length) return held;
-  const rows = await tx.select({ schoolId: participants.schoolId, snowId: participants.snowId }).from(participants)
+  const rows = await tx
+    .select({ schoolId: participants.schoolId, snowId: participants.snowId })
+    .from(participants)
     .where(and(inArray(participants.schoolId, schoolIds), inArray(participants.snowId, candidates)));
   for (const row of rows) held.set(row.schoolId, (held.get(row.schoolId) ?? new Set()).add(row.snowId!));
   return held;
@@ -67,13 +79,19 @@ async function heldSnowIds(tx: Tx, people: readonly EnteredParticipant[], answer
 
 /** The write, in the caller's transaction (runWrite): answers the import's totals and list. */
 export async function applyRegistryImport(
-  tx: Tx, session: SessionInfo, eventId: string, answers: RegistryAnswers,
+  tx: Tx,
+  session: SessionInfo,
+  eventId: string,
+  answers: RegistryAnswers,
 ): Promise<RegistryImportResult> {
   await assertEventWritable(tx, session, eventId);
   const people = await enteredParticipants(tx, eventId, true);
   const plan = planImport(people, answers, await heldSnowIds(tx, people, answers));
   for (const { id, snowId } of plan.snowIds) {
-    await tx.update(participants).set({ snowId, snowIdActive: 1 }).where(and(eq(participants.id, id), isNull(participants.snowId)));
+    await tx
+      .update(participants)
+      .set({ snowId, snowIdActive: 1 })
+      .where(and(eq(participants.id, id), isNull(participants.snowId)));
   }
   for (const { id, snowIdActive } of plan.activity) {
     await tx.update(participants).set({ snowIdActive }).where(eq(participants.id, id));

@@ -46,32 +46,49 @@ async function eventOf(db: Db, request: FastifyRequest, named: string | undefine
 export const registryRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, registry, now }) => {
   const api = API.registry;
 
-  app.get(api.count.url, {
-    config: { auth: ['admin'] },
-    schema: { response: { 200: api.count.response } },
-  }, async (request) => ({ count: await reach(request, () => registry.count()) }));
+  app.get(
+    api.count.url,
+    {
+      config: { auth: ['admin'] },
+      schema: { response: { 200: api.count.response } },
+    },
+    async (request) => ({ count: await reach(request, () => registry.count()) }),
+  );
 
-  app.get(api.lookup.url, {
-    config: { auth: ['admin', 'school'] },
-    schema: { params: api.lookup.params, response: { 200: api.lookup.response } },
-  }, async (request, reply) => {
-    const session = request.session!;
-    const key = keys.registryLookup(session.userId);
-    try {
-      await assertWithinLimits(db, reply, [{ key, limit: LIMITS.registryLookup }], now(), SERVER_MESSAGES.tooManyLookups);
-    } catch (err) {
-      request.log.warn({ userId: session.userId, user: session.email, schoolId: session.schoolId }, 'snow id lookups over the limit');
-      throw err;
-    }
-    await recordAttempt(db, [key], now());
-    const athlete = await reach(request, () => registry.lookup(request.params.snowId));
-    if (!athlete || !athlete.active) {
-      throw new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.snowIdNotFoundOrInactive);
-    }
-    // What the dialog needs, named: the registry's other fields (its waiver) are not a school's.
-    const { snowId, firstname, lastname, gender, dob, active } = athlete;
-    return { snowId, firstname, lastname, gender, dob, active };
-  });
+  app.get(
+    api.lookup.url,
+    {
+      config: { auth: ['admin', 'school'] },
+      schema: { params: api.lookup.params, response: { 200: api.lookup.response } },
+    },
+    async (request, reply) => {
+      const session = request.session!;
+      const key = keys.registryLookup(session.userId);
+      try {
+        await assertWithinLimits(
+          db,
+          reply,
+          [{ key, limit: LIMITS.registryLookup }],
+          now(),
+          SERVER_MESSAGES.tooManyLookups,
+        );
+      } catch (err) {
+        request.log.warn(
+          { userId: session.userId, user: session.email, schoolId: session.schoolId },
+          'snow id lookups over the limit',
+        );
+        throw err;
+      }
+      await recordAttempt(db, [key], now());
+      const athlete = await reach(request, () => registry.lookup(request.params.snowId));
+      if (!athlete || !athlete.active) {
+        throw new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.snowIdNotFoundOrInactive);
+      }
+      // What the dialog needs, named: the registry's other fields (its waiver) are not a school's.
+      const { snowId, firstname, lastname, gender, dob, active } = athlete;
+      return { snowId, firstname, lastname, gender, dob, active };
+    },
+  );
 
   // The spec names the import a GET; it changes data, so only this app may call it (sameSiteOnly),
   // and it answers POST as well, which the app uses.
@@ -84,7 +101,8 @@ export const registryRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, reg
   };
   for (const route of [api.import, api.importPost]) {
     app.route({
-      method: route.method, url: route.url,
+      method: route.method,
+      url: route.url,
       config: { auth: ['admin'], sameSiteOnly: true },
       schema: { querystring: route.querystring, response: { 200: route.response } },
       handler: runImport,
@@ -92,15 +110,19 @@ export const registryRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, reg
   }
 
   // No response schema: the answer is a file, not JSON (the contract describes it as text).
-  app.get(api.export.url, {
-    config: { auth: ['admin'] },
-    schema: { querystring: api.export.querystring },
-  }, async (request, reply) => {
-    const event = await eventOf(db, request, request.query.EventId);
-    const csv = await registryExportCsv(db, event.id);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${registryExportFileName(event.name)}"`)
-      .send(csv);
-  });
+  app.get(
+    api.export.url,
+    {
+      config: { auth: ['admin'] },
+      schema: { querystring: api.export.querystring },
+    },
+    async (request, reply) => {
+      const event = await eventOf(db, request, request.query.EventId);
+      const csv = await registryExportCsv(db, event.id);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${registryExportFileName(event.name)}"`)
+        .send(csv);
+    },
+  );
 };

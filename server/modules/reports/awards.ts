@@ -27,10 +27,19 @@ type Placing = { place: number; name: string; school?: string };
 
 export async function skiSnowboardAwards(db: Reader, event: ReportEvent, filter: SchoolFilter): Promise<Awards> {
   const [races, schoolRows] = await Promise.all([
-    db.select({ disciplineId: resultRaces.disciplineId, placings: resultRaces.placings }).from(resultRaces)
-      .where(and(eq(resultRaces.eventId, event.id), inArray(resultRaces.disciplineId, [...SKI_DISCIPLINES, ...SNOWBOARD_DISCIPLINES]))),
-    db.select({ id: schools.id, name: schools.name, nickname: schools.nickname, category: schools.schoolCategory })
-      .from(schools).where(visibleSchool(filter)),
+    db
+      .select({ disciplineId: resultRaces.disciplineId, placings: resultRaces.placings })
+      .from(resultRaces)
+      .where(
+        and(
+          eq(resultRaces.eventId, event.id),
+          inArray(resultRaces.disciplineId, [...SKI_DISCIPLINES, ...SNOWBOARD_DISCIPLINES]),
+        ),
+      ),
+    db
+      .select({ id: schools.id, name: schools.name, nickname: schools.nickname, category: schools.schoolCategory })
+      .from(schools)
+      .where(visibleSchool(filter)),
   ]);
   // A placing names its school by name (or nickname), compared as waiver names are; a name two
   // schools share names neither.
@@ -54,7 +63,12 @@ export async function skiSnowboardAwards(db: Reader, event: ReportEvent, filter:
     return byKey.get(key) ?? nicknames.get(key) ?? null;
   };
 
-  const points = { secondarySki: new Map<string, number>(), secondarySnowboard: new Map<string, number>(), primarySki: new Map<string, number>(), primarySnowboard: new Map<string, number>() };
+  const points = {
+    secondarySki: new Map<string, number>(),
+    secondarySnowboard: new Map<string, number>(),
+    primarySki: new Map<string, number>(),
+    primarySnowboard: new Map<string, number>(),
+  };
   const names = new Map(schoolRows.map((s) => [s.id, s.name]));
   for (const race of races) {
     const sport = SNOWBOARD_DISCIPLINES.includes(race.disciplineId) ? 'Snowboard' : 'Ski';
@@ -67,8 +81,11 @@ export async function skiSnowboardAwards(db: Reader, event: ReportEvent, filter:
     }
   }
   const ranked = (list: Map<string, number>): AwardRow[] => {
-    const sorted = [...list].map(([SchoolId, p]) => ({ SchoolId, schoolName: names.get(SchoolId)!, points: p }))
-      .sort((a, b) => b.points - a.points || compareText(a.schoolName, b.schoolName) || compareText(a.SchoolId, b.SchoolId));
+    const sorted = [...list]
+      .map(([SchoolId, p]) => ({ SchoolId, schoolName: names.get(SchoolId)!, points: p }))
+      .sort(
+        (a, b) => b.points - a.points || compareText(a.schoolName, b.schoolName) || compareText(a.SchoolId, b.SchoolId),
+      );
     // Equal points share a place (1, 1, 3).
     let place = 0;
     return sorted.map((r, i) => {

@@ -10,16 +10,29 @@ const NO_EVENT = 'Choose an event first.';
 export const EVENT_NOT_FOUND = 'The event was not found. It may have been removed.';
 
 export type Reader = Db | Tx;
-export type ReportEvent = { id: string; year: number; invoiceType: string; registrationFee: number; teamEntryFee: number };
+export type ReportEvent = {
+  id: string;
+  year: number;
+  invoiceType: string;
+  registrationFee: number;
+  teamEntryFee: number;
+};
 export type SchoolFilter = { StateId?: number | undefined };
 
 const eventColumns = {
-  id: events.id, year: events.year, invoiceType: events.invoiceType,
-  registrationFee: events.registrationFee, teamEntryFee: events.teamEntryFee,
+  id: events.id,
+  year: events.year,
+  invoiceType: events.invoiceType,
+  registrationFee: events.registrationFee,
+  teamEntryFee: events.teamEntryFee,
 };
 
 /** The event of a report: the one named, else the session's. */
-export async function reportEvent(db: Reader, requested: string | null | undefined, sessionEventId: string | null): Promise<ReportEvent> {
+export async function reportEvent(
+  db: Reader,
+  requested: string | null | undefined,
+  sessionEventId: string | null,
+): Promise<ReportEvent> {
   const eventId = requested ?? sessionEventId;
   if (!eventId) throw badRequest(NO_EVENT);
   const [event] = await db.select(eventColumns).from(events).where(eq(events.id, eventId));

@@ -12,12 +12,24 @@ import { requireSession } from '../../plugins/authz';
 import { skiSnowboardAwards } from './awards';
 import { reportEvent, type Reader, type ReportEvent, type SchoolFilter } from './common';
 import {
-  missingSnowIds, newStateEntries, participantsReport, pastTotalEntries, primaryEntriesEventCompare, raceEntries, totalEntries,
+  missingSnowIds,
+  newStateEntries,
+  participantsReport,
+  pastTotalEntries,
+  primaryEntriesEventCompare,
+  raceEntries,
+  totalEntries,
   totalEntriesPerSchool,
 } from './entries';
 import { teamManagersReport, ticketList, volunteersReport } from './people';
 import {
-  coordinatorDetails, coordinatorDetailsState, newSchools, schoolCosts, schoolTypes, schoolsMissingBpay, schoolsReport,
+  coordinatorDetails,
+  coordinatorDetailsState,
+  newSchools,
+  schoolCosts,
+  schoolTypes,
+  schoolsMissingBpay,
+  schoolsReport,
 } from './schools';
 import { homeSummary } from './summary';
 import { currentWaivers, missingWaivers } from './waivers';
@@ -33,27 +45,40 @@ export const reportRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => 
 
   /** A GET report on the event of the query (?EventId=) or the session. */
   const onEvent = (route: Route, run: EventReport) => {
-    app.get(route.url, {
-      config: STAFF,
-      schema: { querystring: reportQuerySchema, response: { 200: route.response } },
-    }, async (request) => {
-      const event = await reportEvent(db, request.query.EventId, requireSession(request).eventId);
-      return run(db, event, { StateId: request.query.StateId });
-    });
+    app.get(
+      route.url,
+      {
+        config: STAFF,
+        schema: { querystring: reportQuerySchema, response: { 200: route.response } },
+      },
+      async (request) => {
+        const event = await reportEvent(db, request.query.EventId, requireSession(request).eventId);
+        return run(db, event, { StateId: request.query.StateId });
+      },
+    );
   };
   /** A GET report that needs no event. */
   const anyEvent = (route: Route, run: (db: Reader, filter: SchoolFilter) => Promise<unknown>) => {
-    app.get(route.url, {
-      config: STAFF,
-      schema: { querystring: reportQuerySchema, response: { 200: route.response } },
-    }, async (request) => run(db, { StateId: request.query.StateId }));
+    app.get(
+      route.url,
+      {
+        config: STAFF,
+        schema: { querystring: reportQuerySchema, response: { 200: route.response } },
+      },
+      async (request) => run(db, { StateId: request.query.StateId }),
+    );
   };
   /** A GET report on the event named in its path. */
   const inPath = (route: Route, run: EventReport) => {
-    app.get(route.url, {
-      config: STAFF,
-      schema: { params: eventParamsSchema, querystring: stateQuery, response: { 200: route.response } },
-    }, async (request) => run(db, await reportEvent(db, request.params.EventId, null), { StateId: request.query.StateId }));
+    app.get(
+      route.url,
+      {
+        config: STAFF,
+        schema: { params: eventParamsSchema, querystring: stateQuery, response: { 200: route.response } },
+      },
+      async (request) =>
+        run(db, await reportEvent(db, request.params.EventId, null), { StateId: request.query.StateId }),
+    );
   };
 
   onEvent(api.totalEntries, totalEntries);
@@ -78,14 +103,22 @@ export const reportRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => 
   inPath(api.skiSnowboardAwards, skiSnowboardAwards);
 
   const byState = api.coordinatorDetailsState;
-  app.get(byState.url, {
-    config: STAFF,
-    schema: { params: byState.params, response: { 200: byState.response } },
-  }, async (request) => coordinatorDetailsState(db, request.params.stateId));
+  app.get(
+    byState.url,
+    {
+      config: STAFF,
+      schema: { params: byState.params, response: { 200: byState.response } },
+    },
+    async (request) => coordinatorDetailsState(db, request.params.stateId),
+  );
 
   const past = api.schoolPastTotalEntries;
-  app.post(past.url, {
-    config: STAFF,
-    schema: { body: past.body, response: { 200: past.response } },
-  }, async (request) => pastTotalEntries(db, request.body.events, {}));
+  app.post(
+    past.url,
+    {
+      config: STAFF,
+      schema: { body: past.body, response: { 200: past.response } },
+    },
+    async (request) => pastTotalEntries(db, request.body.events, {}),
+  );
 };

@@ -11,16 +11,36 @@ type WaiverRow = z.infer<typeof rows.waiverRowSchema>;
 
 /** current-waivers: every waiver of the event as completed or not. */
 export async function currentWaivers(db: Reader, event: ReportEvent, filter: SchoolFilter): Promise<WaiverRow[]> {
-  const found = await db.select({
-    SchoolId: schools.id, schoolName: schools.name, type: waivers.type, name: waivers.name, givenName: waivers.givenName,
-    surname: waivers.surname, completed: waivers.completed,
-  }).from(waivers).innerJoin(schools, eq(schools.id, waivers.schoolId))
+  const found = await db
+    .select({
+      SchoolId: schools.id,
+      schoolName: schools.name,
+      type: waivers.type,
+      name: waivers.name,
+      givenName: waivers.givenName,
+      surname: waivers.surname,
+      completed: waivers.completed,
+    })
+    .from(waivers)
+    .innerJoin(schools, eq(schools.id, waivers.schoolId))
     .where(and(eq(waivers.eventId, event.id), visibleSchool(filter)))
-    .orderBy(asc(schools.name), asc(schools.id), asc(waivers.type), asc(waivers.surname), asc(waivers.givenName), asc(waivers.name), asc(waivers.id));
+    .orderBy(
+      asc(schools.name),
+      asc(schools.id),
+      asc(waivers.type),
+      asc(waivers.surname),
+      asc(waivers.givenName),
+      asc(waivers.name),
+      asc(waivers.id),
+    );
   return found.map((w) => ({
-    SchoolId: w.SchoolId, schoolName: w.schoolName, type: w.type,
+    SchoolId: w.SchoolId,
+    schoolName: w.schoolName,
+    type: w.type,
     // A waiver holding only a full name shows it as the given name.
-    firstname: w.givenName || w.surname ? w.givenName : w.name, lastname: w.surname, completed: w.completed === 1,
+    firstname: w.givenName || w.surname ? w.givenName : w.name,
+    lastname: w.surname,
+    completed: w.completed === 1,
   }));
 }
 
@@ -39,20 +59,43 @@ function groupBy<R>(list: readonly R[], key: (row: R) => string): Map<string, R[
  *  volunteers of the event whose matched waiver is missing or not completed. Three queries. */
 export async function missingWaivers(db: Reader, event: ReportEvent, filter: SchoolFilter): Promise<WaiverRow[]> {
   const [racers, volunteerRows, waiverRows] = await Promise.all([
-    db.selectDistinct({
-      SchoolId: schools.id, schoolName: schools.name, id: participants.id, firstname: participants.firstname,
-      lastname: participants.lastname, snowId: participants.snowId,
-    }).from(teamEntries)
+    db
+      .selectDistinct({
+        SchoolId: schools.id,
+        schoolName: schools.name,
+        id: participants.id,
+        firstname: participants.firstname,
+        lastname: participants.lastname,
+        snowId: participants.snowId,
+      })
+      .from(teamEntries)
       .innerJoin(participants, eq(participants.id, teamEntries.participantId))
       .innerJoin(schools, eq(schools.id, teamEntries.schoolId))
       .where(and(eq(teamEntries.eventId, event.id), isNotNull(teamEntries.participantId), visibleSchool(filter))),
-    db.select({ SchoolId: schools.id, schoolName: schools.name, id: volunteers.id, firstname: volunteers.firstname, lastname: volunteers.lastname })
-      .from(volunteers).innerJoin(schools, eq(schools.id, volunteers.schoolId))
+    db
+      .select({
+        SchoolId: schools.id,
+        schoolName: schools.name,
+        id: volunteers.id,
+        firstname: volunteers.firstname,
+        lastname: volunteers.lastname,
+      })
+      .from(volunteers)
+      .innerJoin(schools, eq(schools.id, volunteers.schoolId))
       .where(and(eq(volunteers.eventId, event.id), visibleSchool(filter))),
-    db.select({
-      SchoolId: waivers.schoolId, id: waivers.id, type: waivers.type, name: waivers.name, givenName: waivers.givenName,
-      surname: waivers.surname, snowId: waivers.snowId, completed: waivers.completed,
-    }).from(waivers).where(eq(waivers.eventId, event.id)),
+    db
+      .select({
+        SchoolId: waivers.schoolId,
+        id: waivers.id,
+        type: waivers.type,
+        name: waivers.name,
+        givenName: waivers.givenName,
+        surname: waivers.surname,
+        snowId: waivers.snowId,
+        completed: waivers.completed,
+      })
+      .from(waivers)
+      .where(eq(waivers.eventId, event.id)),
   ]);
   const racersOf = groupBy(racers, (r) => r.SchoolId);
   const volunteersOf = groupBy(volunteerRows, (r) => r.SchoolId);
@@ -68,15 +111,36 @@ export async function missingWaivers(db: Reader, event: ReportEvent, filter: Sch
       participants: racersOf.get(SchoolId) ?? [],
       volunteers: volunteersOf.get(SchoolId) ?? [],
       waivers: (waiversOf.get(SchoolId) ?? []).map((w) => ({
-        id: w.id, type: w.type === 'volunteer' ? 'volunteer' as const : 'participant' as const, name: w.name,
-        givenName: w.givenName, surname: w.surname, snowId: w.snowId, completed: w.completed === 1,
+        id: w.id,
+        type: w.type === 'volunteer' ? ('volunteer' as const) : ('participant' as const),
+        name: w.name,
+        givenName: w.givenName,
+        surname: w.surname,
+        snowId: w.snowId,
+        completed: w.completed === 1,
       })),
     });
     for (const p of matched.participants) {
-      if (!p.waiver?.completed) out.push({ SchoolId, schoolName, type: 'participant', firstname: p.firstname, lastname: p.lastname, completed: false });
+      if (!p.waiver?.completed)
+        out.push({
+          SchoolId,
+          schoolName,
+          type: 'participant',
+          firstname: p.firstname,
+          lastname: p.lastname,
+          completed: false,
+        });
     }
     for (const v of matched.volunteers) {
-      if (!v.waiver?.completed) out.push({ SchoolId, schoolName, type: 'volunteer', firstname: v.firstname, lastname: v.lastname, completed: false });
+      if (!v.waiver?.completed)
+        out.push({
+          SchoolId,
+          schoolName,
+          type: 'volunteer',
+          firstname: v.firstname,
+          lastname: v.lastname,
+          completed: false,
+        });
     }
   }
   return out;

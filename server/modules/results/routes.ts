@@ -14,39 +14,65 @@ import type { Deps } from '../../deps';
 import { requireSession, sessionEvent } from '../../plugins/authz';
 import { runWrite } from '../../plugins/idempotency';
 import {
-  NO_RESULTS_EVENT, listOveralls, listRaces, listTrophies, readableResultsEvent, saveResults, saveTrophies,
+  NO_RESULTS_EVENT,
+  listOveralls,
+  listRaces,
+  listTrophies,
+  readableResultsEvent,
+  saveResults,
+  saveTrophies,
 } from './service';
 
 export const resultRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
   const api = API.results;
 
-  app.get(api.races.url, {
-    config: { auth: 'any' },
-    schema: { querystring: api.races.querystring, response: { 200: api.races.response } },
-  }, async (request) => listRaces(db, await readableResultsEvent(db, requireSession(request), request.query.EventId)));
+  app.get(
+    api.races.url,
+    {
+      config: { auth: 'any' },
+      schema: { querystring: api.races.querystring, response: { 200: api.races.response } },
+    },
+    async (request) => listRaces(db, await readableResultsEvent(db, requireSession(request), request.query.EventId)),
+  );
 
-  app.get(api.overalls.url, {
-    config: { auth: 'any' },
-    schema: { querystring: api.overalls.querystring, response: { 200: api.overalls.response } },
-  }, async (request) => listOveralls(db, await readableResultsEvent(db, requireSession(request), request.query.EventId)));
+  app.get(
+    api.overalls.url,
+    {
+      config: { auth: 'any' },
+      schema: { querystring: api.overalls.querystring, response: { 200: api.overalls.response } },
+    },
+    async (request) => listOveralls(db, await readableResultsEvent(db, requireSession(request), request.query.EventId)),
+  );
 
-  app.put(api.save.url, {
-    bodyLimit: MAX_BATCH_BODY_BYTES,
-    config: { auth: ['admin'] },
-    schema: { body: api.save.body, response: { 200: api.save.response } },
-  }, async (request, reply) => {
-    const eventId = sessionEvent(request, NO_RESULTS_EVENT);
-    return runWrite(db, request, reply, (tx) => saveResults(tx, eventId, request.body));
-  });
+  app.put(
+    api.save.url,
+    {
+      bodyLimit: MAX_BATCH_BODY_BYTES,
+      config: { auth: ['admin'] },
+      schema: { body: api.save.body, response: { 200: api.save.response } },
+    },
+    async (request, reply) => {
+      const eventId = sessionEvent(request, NO_RESULTS_EVENT);
+      return runWrite(db, request, reply, (tx) => saveResults(tx, eventId, request.body));
+    },
+  );
 
-  app.get(api.trophies.url, {
-    config: { auth: 'any' },
-    schema: { querystring: api.trophies.querystring, response: { 200: api.trophies.response } },
-  }, async (request) => listTrophies(db, request.query.filter ?? {}));
+  app.get(
+    api.trophies.url,
+    {
+      config: { auth: 'any' },
+      schema: { querystring: api.trophies.querystring, response: { 200: api.trophies.response } },
+    },
+    async (request) => listTrophies(db, request.query.filter ?? {}),
+  );
 
-  app.put(api.saveTrophies.url, {
-    bodyLimit: MAX_BATCH_BODY_BYTES,
-    config: { auth: ['admin'] },
-    schema: { body: api.saveTrophies.body, response: { 200: api.saveTrophies.response } },
-  }, async (request, reply) => runWrite(db, request, reply, (tx) => saveTrophies(tx, request.body)));
+  app.put(
+    api.saveTrophies.url,
+    {
+      bodyLimit: MAX_BATCH_BODY_BYTES,
+      config: { auth: ['admin'] },
+      schema: { body: api.saveTrophies.body, response: { 200: api.saveTrophies.response } },
+    },
+    async (request, reply) => runWrite(db, request, reply, (tx) => saveTrophies(tx, request.body)),
+  );
 };

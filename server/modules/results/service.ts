@@ -5,7 +5,12 @@
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type {
-  ResultOverall, ResultRace, ResultsBody, TrophiesBody, TrophiesFilter, TrophyListItem,
+  ResultOverall,
+  ResultRace,
+  ResultsBody,
+  TrophiesBody,
+  TrophiesFilter,
+  TrophyListItem,
 } from '../../../src/domain/schemas';
 import type { SessionInfo } from '../../plugins/session';
 import type { Db, Tx } from '../../db/client';
@@ -28,31 +33,63 @@ const unknownIncludeMessage = (term: string) => `Cannot include '${term}' with t
  * reads any event; everyone else the session's event or one shown for results (events.showForResults),
  * and any other is answered 404 like an event that does not exist (its existence is not told).
  */
-export async function readableResultsEvent(db: Db, session: SessionInfo, requested: string | undefined): Promise<string> {
+export async function readableResultsEvent(
+  db: Db,
+  session: SessionInfo,
+  requested: string | undefined,
+): Promise<string> {
   const eventId = requested ?? session.eventId;
   if (!eventId) throw badRequest(NO_RESULTS_EVENT);
-  const [event] = await db.select({ id: events.id, shown: events.showForResults }).from(events).where(eq(events.id, eventId));
+  const [event] = await db
+    .select({ id: events.id, shown: events.showForResults })
+    .from(events)
+    .where(eq(events.id, eventId));
   if (!event) throw notFound(RESULTS_EVENT_NOT_FOUND);
   if (session.type !== 'admin' && !event.shown && event.id !== session.eventId) throw notFound(RESULTS_EVENT_NOT_FOUND);
   return event.id;
 }
 
 export async function listRaces(db: Db | Tx, eventId: string): Promise<ResultRace[]> {
-  const rows = await db.select().from(resultRaces).where(eq(resultRaces.eventId, eventId))
-    .orderBy(asc(resultRaces.disciplineId), asc(resultRaces.division), asc(resultRaces.gender), asc(resultRaces.teamIndividual), asc(resultRaces.id));
+  const rows = await db
+    .select()
+    .from(resultRaces)
+    .where(eq(resultRaces.eventId, eventId))
+    .orderBy(
+      asc(resultRaces.disciplineId),
+      asc(resultRaces.division),
+      asc(resultRaces.gender),
+      asc(resultRaces.teamIndividual),
+      asc(resultRaces.id),
+    );
   return rows.map(toResultRace);
 }
 
 export async function listOveralls(db: Db | Tx, eventId: string): Promise<ResultOverall[]> {
-  const rows = await db.select().from(resultOveralls).where(eq(resultOveralls.eventId, eventId))
-    .orderBy(asc(resultOveralls.pointscore), asc(resultOveralls.schoolType), asc(resultOveralls.gender), asc(resultOveralls.id));
+  const rows = await db
+    .select()
+    .from(resultOveralls)
+    .where(eq(resultOveralls.eventId, eventId))
+    .orderBy(
+      asc(resultOveralls.pointscore),
+      asc(resultOveralls.schoolType),
+      asc(resultOveralls.gender),
+      asc(resultOveralls.id),
+    );
   return rows.map(toResultOverall);
 }
 
 /** Refuses (422) a discipline id that does not exist, naming the row. */
-async function assertDisciplines(tx: Tx, rows: readonly { disciplineId: number | null }[], path: (index: number) => string) {
+async function assertDisciplines(
+  tx: Tx,
+  rows: readonly { disciplineId: number | null }[],
+  path: (index: number) => string,
+) {
   const ids = [...new Set(rows.flatMap((r) => (r.disciplineId === null ? [] : [r.disciplineId])))];
-  const known = new Set(ids.length ? (await tx.select({ id: disciplines.id }).from(disciplines).where(inArray(disciplines.id, ids))).map((d) => d.id) : []);
+  const known = new Set(
+    ids.length
+      ? (await tx.select({ id: disciplines.id }).from(disciplines).where(inArray(disciplines.id, ids))).map((d) => d.id)
+      : [],
+  );
   rows.forEach((row, index) => {
     if (row.disciplineId === null || known.has(row.disciplineId)) return;
     const message = unknownDisciplineMessage(row.disciplineId);
@@ -64,13 +101,18 @@ const isWebLink = (url: string) => url === '' || /^https?:\/\//i.test(url);
 
 function assertWebLinks(rows: readonly { fileUrl: string }[], list: string) {
   rows.forEach((row, index) => {
-    if (!isWebLink(row.fileUrl)) throw badRequest(BAD_FILE_URL, [{ path: `${list}.${index}.fileUrl`, message: BAD_FILE_URL }]);
+    if (!isWebLink(row.fileUrl))
+      throw badRequest(BAD_FILE_URL, [{ path: `${list}.${index}.fileUrl`, message: BAD_FILE_URL }]);
   });
 }
 
 /** Refuses (409, with the row as stored now) an edit made on an older version of the row: another
  *  administrator changed it meanwhile, and neither change may silently undo the other. */
-function assertCurrent<S extends { id: string; version: number }, R>(stored: readonly S[], row: { id: string; version?: number | undefined }, shape: (s: S) => R) {
+function assertCurrent<S extends { id: string; version: number }, R>(
+  stored: readonly S[],
+  row: { id: string; version?: number | undefined },
+  shape: (s: S) => R,
+) {
   const before = stored.find((s) => s.id === row.id);
   if (before && row.version !== undefined && row.version !== before.version) {
     throw conflict(SERVER_MESSAGES.staleVersion, { current: shape(before) });
@@ -78,7 +120,12 @@ function assertCurrent<S extends { id: string; version: number }, R>(stored: rea
 }
 
 /** Refuses (422) a row id already used by a result of another event. */
-function assertSameEvent(stored: readonly { id: string; eventId: string }[], rows: readonly { id: string }[], eventId: string, list: string) {
+function assertSameEvent(
+  stored: readonly { id: string; eventId: string }[],
+  rows: readonly { id: string }[],
+  eventId: string,
+  list: string,
+) {
   rows.forEach((row, index) => {
     if (stored.some((s) => s.id === row.id && s.eventId !== eventId)) {
       throw unprocessable(RESULT_OF_OTHER_EVENT, [{ path: `${list}.${index}.id`, message: RESULT_OF_OTHER_EVENT }]);
@@ -88,41 +135,82 @@ function assertSameEvent(stored: readonly { id: string; eventId: string }[], row
 
 /** Removes the deleted results of this event (another event's ids are left alone), adds or
  *  updates the rows sent, and answers the event's results. All or nothing. */
-export async function saveResults(tx: Tx, eventId: string, body: ResultsBody): Promise<{ races: ResultRace[]; overalls: ResultOverall[] }> {
+export async function saveResults(
+  tx: Tx,
+  eventId: string,
+  body: ResultsBody,
+): Promise<{ races: ResultRace[]; overalls: ResultOverall[] }> {
   // A link shown to every user opens only as a web page or file (never javascript: or data:).
   assertWebLinks(body.races ?? [], 'races');
   assertWebLinks(body.overalls ?? [], 'overalls');
   const [event] = await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId)).for('update');
   if (!event) throw notFound(RESULTS_EVENT_NOT_FOUND);
   if (body.racesDeleted.length) {
-    await tx.delete(resultRaces).where(and(eq(resultRaces.eventId, eventId), inArray(resultRaces.id, body.racesDeleted)));
+    await tx
+      .delete(resultRaces)
+      .where(and(eq(resultRaces.eventId, eventId), inArray(resultRaces.id, body.racesDeleted)));
   }
   if (body.overallDeleted.length) {
-    await tx.delete(resultOveralls).where(and(eq(resultOveralls.eventId, eventId), inArray(resultOveralls.id, body.overallDeleted)));
+    await tx
+      .delete(resultOveralls)
+      .where(and(eq(resultOveralls.eventId, eventId), inArray(resultOveralls.id, body.overallDeleted)));
   }
   const races = body.races ?? [];
   const overalls = body.overalls ?? [];
-  await assertDisciplines(tx, races.map((r) => ({ disciplineId: r.DisciplineId })), (i) => `races.${i}.DisciplineId`);
+  await assertDisciplines(
+    tx,
+    races.map((r) => ({ disciplineId: r.DisciplineId })),
+    (i) => `races.${i}.DisciplineId`,
+  );
   if (races.length) {
-    const stored = await tx.select().from(resultRaces).where(inArray(resultRaces.id, races.map((r) => r.id))).for('update');
+    const stored = await tx
+      .select()
+      .from(resultRaces)
+      .where(
+        inArray(
+          resultRaces.id,
+          races.map((r) => r.id),
+        ),
+      )
+      .for('update');
     assertSameEvent(stored, races, eventId, 'races');
     for (const r of races) {
       assertCurrent(stored, r, toResultRace);
       const values = {
-        disciplineId: r.DisciplineId, division: r.division, gender: r.gender, teamIndividual: r.teamIndividual,
-        fileUrl: r.fileUrl, placings: r.placings,
+        disciplineId: r.DisciplineId,
+        division: r.division,
+        gender: r.gender,
+        teamIndividual: r.teamIndividual,
+        fileUrl: r.fileUrl,
+        placings: r.placings,
       };
       if (stored.some((s) => s.id === r.id)) await tx.update(resultRaces).set(values).where(eq(resultRaces.id, r.id));
       else await tx.insert(resultRaces).values({ id: r.id, eventId, ...values });
     }
   }
   if (overalls.length) {
-    const stored = await tx.select().from(resultOveralls).where(inArray(resultOveralls.id, overalls.map((r) => r.id))).for('update');
+    const stored = await tx
+      .select()
+      .from(resultOveralls)
+      .where(
+        inArray(
+          resultOveralls.id,
+          overalls.map((r) => r.id),
+        ),
+      )
+      .for('update');
     assertSameEvent(stored, overalls, eventId, 'overalls');
     for (const o of overalls) {
       assertCurrent(stored, o, toResultOverall);
-      const values = { pointscore: o.pointscore, schoolType: o.schoolType, gender: o.gender, fileUrl: o.fileUrl, placings: o.placings };
-      if (stored.some((s) => s.id === o.id)) await tx.update(resultOveralls).set(values).where(eq(resultOveralls.id, o.id));
+      const values = {
+        pointscore: o.pointscore,
+        schoolType: o.schoolType,
+        gender: o.gender,
+        fileUrl: o.fileUrl,
+        placings: o.placings,
+      };
+      if (stored.some((s) => s.id === o.id))
+        await tx.update(resultOveralls).set(values).where(eq(resultOveralls.id, o.id));
       else await tx.insert(resultOveralls).values({ id: o.id, eventId, ...values });
     }
   }
@@ -130,19 +218,28 @@ export async function saveResults(tx: Tx, eventId: string, body: ResultsBody): P
 }
 
 const TROPHY_ORDER_COLUMNS: Readonly<Record<string, AnyPgColumn>> = {
-  id: trophies.id, name: trophies.name, disciplineId: trophies.disciplineId, division: trophies.division,
-  gender: trophies.gender, state: trophies.state, type: trophies.type,
+  id: trophies.id,
+  name: trophies.name,
+  disciplineId: trophies.disciplineId,
+  division: trophies.division,
+  gender: trophies.gender,
+  state: trophies.state,
+  type: trophies.type,
 };
 
 const terms = (value: string | readonly string[] | undefined): string[] =>
-  (value === undefined ? [] : typeof value === 'string' ? [value] : [...value]).flatMap((t) => t.split(',')).map((t) => t.trim()).filter(Boolean);
+  (value === undefined ? [] : typeof value === 'string' ? [value] : [...value])
+    .flatMap((t) => t.split(','))
+    .map((t) => t.trim())
+    .filter(Boolean);
 
 /** 'name ASC' / 'division desc' / 'state' -> an ORDER BY term; anything else a clear 400. */
 function trophyOrder(value: string | readonly string[] | undefined): SQL[] {
   return terms(value).map((term) => {
     const m = /^([A-Za-z]+)(?:\s+(ASC|DESC))?$/i.exec(term);
     const column = m ? TROPHY_ORDER_COLUMNS[m[1]!] : undefined;
-    if (!m || !column) throw badRequest(unknownOrderMessage(term), [{ path: 'filter.order', message: unknownOrderMessage(term) }]);
+    if (!m || !column)
+      throw badRequest(unknownOrderMessage(term), [{ path: 'filter.order', message: unknownOrderMessage(term) }]);
     return m[2]?.toUpperCase() === 'DESC' ? desc(column) : asc(column);
   });
 }
@@ -150,7 +247,8 @@ function trophyOrder(value: string | readonly string[] | undefined): SQL[] {
 function includesDiscipline(value: string | readonly string[] | undefined): boolean {
   const wanted = terms(value);
   const bad = wanted.find((t) => t.toLowerCase() !== 'discipline');
-  if (bad) throw badRequest(unknownIncludeMessage(bad), [{ path: 'filter.include', message: unknownIncludeMessage(bad) }]);
+  if (bad)
+    throw badRequest(unknownIncludeMessage(bad), [{ path: 'filter.include', message: unknownIncludeMessage(bad) }]);
   return wanted.length > 0;
 }
 
@@ -162,13 +260,20 @@ export async function listTrophies(db: Db | Tx, filter: TrophiesFilter = {}): Pr
   if (where.disciplineId !== undefined) conds.push(eq(trophies.disciplineId, where.disciplineId));
   if (where.gender !== undefined) conds.push(eq(trophies.gender, where.gender));
   if (where.state !== undefined) conds.push(eq(trophies.state, where.state));
-  const rows = await db.select({ t: trophies, disciplineName: disciplines.name }).from(trophies)
+  const rows = await db
+    .select({ t: trophies, disciplineName: disciplines.name })
+    .from(trophies)
     .leftJoin(disciplines, eq(disciplines.id, trophies.disciplineId))
     .where(conds.length ? and(...conds) : undefined)
     .orderBy(...order, asc(trophies.id));
   return rows.map(({ t, disciplineName }) => ({
     ...toTrophy(t),
-    ...(withDiscipline ? { discipline: t.disciplineId === null || disciplineName === null ? null : { id: t.disciplineId, name: disciplineName } } : {}),
+    ...(withDiscipline
+      ? {
+          discipline:
+            t.disciplineId === null || disciplineName === null ? null : { id: t.disciplineId, name: disciplineName },
+        }
+      : {}),
   }));
 }
 
@@ -178,11 +283,26 @@ export async function saveTrophies(tx: Tx, body: TrophiesBody): Promise<TrophyLi
   const rows = body.trophies ?? [];
   await assertDisciplines(tx, rows, (i) => `trophies.${i}.disciplineId`);
   if (rows.length) {
-    const stored = await tx.select().from(trophies).where(inArray(trophies.id, rows.map((r) => r.id))).for('update');
+    const stored = await tx
+      .select()
+      .from(trophies)
+      .where(
+        inArray(
+          trophies.id,
+          rows.map((r) => r.id),
+        ),
+      )
+      .for('update');
     for (const t of rows) {
       assertCurrent(stored, t, toTrophy);
       const values = {
-        disciplineId: t.disciplineId, division: t.division, gender: t.gender, state: t.state, imageUrl: t.imageURL, type: t.type, name: t.name ?? '',
+        disciplineId: t.disciplineId,
+        division: t.division,
+        gender: t.gender,
+        state: t.state,
+        imageUrl: t.imageURL,
+        type: t.type,
+        name: t.name ?? '',
       };
       if (stored.some((s) => s.id === t.id)) await tx.update(trophies).set(values).where(eq(trophies.id, t.id));
       else await tx.insert(trophies).values({ id: t.id, ...values });

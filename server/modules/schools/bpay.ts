@@ -14,12 +14,24 @@ import { conflict, notFound, unprocessable } from '../../http-errors';
 export const bpayTakenMessage = (bpay: string, school: string) => `BPAY reference ${bpay} is already ${school}'s.`;
 
 export async function listBpay(db: Db | Tx): Promise<SchoolBpay[]> {
-  const rows = await db.select({ id: schools.id, name: schools.name, StateId: schools.stateId, bpay: schools.bpay, version: schools.version })
-    .from(schools).where(isNull(schools.removedAt)).orderBy(asc(schools.name), asc(schools.id));
+  const rows = await db
+    .select({
+      id: schools.id,
+      name: schools.name,
+      StateId: schools.stateId,
+      bpay: schools.bpay,
+      version: schools.version,
+    })
+    .from(schools)
+    .where(isNull(schools.removedAt))
+    .orderBy(asc(schools.name), asc(schools.id));
   return rows;
 }
 
-export async function saveBpay(tx: Tx, changes: readonly { id: string; bpay: string; version?: number }[]): Promise<SchoolBpay[]> {
+export async function saveBpay(
+  tx: Tx,
+  changes: readonly { id: string; bpay: string; version?: number }[],
+): Promise<SchoolBpay[]> {
   const ids = changes.map((c) => c.id);
   const stored = ids.length ? await tx.select().from(schools).where(inArray(schools.id, ids)).for('update') : [];
   const byId = new Map(stored.map((s) => [s.id, s]));
@@ -32,7 +44,10 @@ export async function saveBpay(tx: Tx, changes: readonly { id: string; bpay: str
     const row = byId.get(change.id);
     if (!row || row.removedAt) throw notFound();
     if (change.version !== undefined && change.version !== row.version) {
-      throw conflict(SERVER_MESSAGES.staleVersion, { current: { id: row.id, name: row.name, StateId: row.stateId, bpay: row.bpay, version: row.version }, index });
+      throw conflict(SERVER_MESSAGES.staleVersion, {
+        current: { id: row.id, name: row.name, StateId: row.stateId, bpay: row.bpay, version: row.version },
+        index,
+      });
     }
     if (!change.bpay) return;
     if (!isValidCrn(change.bpay) && change.bpay !== row.bpay) {

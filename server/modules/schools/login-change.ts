@@ -38,46 +38,71 @@ export const changesLogin = (change: LoginChange) => change.emailTo !== null || 
 
 /** Refuses (422, or 429 past the login limiter) unless `password` is the signed-in user's own. */
 export async function assertCurrentPassword(
-  db: Db, reply: FastifyReply, input: { userId: string; password: string; ip: string; now: Date },
+  db: Db,
+  reply: FastifyReply,
+  input: { userId: string; password: string; ip: string; now: Date },
 ): Promise<void> {
   if (!input.password) {
-    throw unprocessable(SERVER_MESSAGES.currentPasswordRequired, [{ path: CURRENT_PASSWORD_PATH, message: SERVER_MESSAGES.currentPasswordRequired }]);
+    throw unprocessable(SERVER_MESSAGES.currentPasswordRequired, [
+      { path: CURRENT_PASSWORD_PATH, message: SERVER_MESSAGES.currentPasswordRequired },
+    ]);
   }
-  const [user] = await db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, input.userId));
+  const [user] = await db
+    .select({ email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, input.userId));
   const pairKey = keys.loginPair(user?.email ?? input.userId, input.ip);
   const addressKey = keys.loginAddress(input.ip);
-  await assertWithinLimits(db, reply, [
-    { key: pairKey, limit: LIMITS.loginPair },
-    { key: addressKey, limit: LIMITS.loginAddress },
-  ], input.now);
+  await assertWithinLimits(
+    db,
+    reply,
+    [
+      { key: pairKey, limit: LIMITS.loginPair },
+      { key: addressKey, limit: LIMITS.loginAddress },
+    ],
+    input.now,
+  );
   if (!(await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password))) {
     await recordAttempt(db, [pairKey, addressKey], input.now);
-    throw unprocessable(SERVER_MESSAGES.currentPasswordWrong, [{ path: CURRENT_PASSWORD_PATH, message: SERVER_MESSAGES.currentPasswordWrong }]);
+    throw unprocessable(SERVER_MESSAGES.currentPasswordWrong, [
+      { path: CURRENT_PASSWORD_PATH, message: SERVER_MESSAGES.currentPasswordWrong },
+    ]);
   }
   await clearAttempts(db, pairKey);
 }
 
 /** Counts an email change against the user and the address; 429 with Retry-After past either limit. */
-export async function limitEmailChanges(db: Db, reply: FastifyReply, input: { userId: string; ip: string; now: Date }): Promise<void> {
+export async function limitEmailChanges(
+  db: Db,
+  reply: FastifyReply,
+  input: { userId: string; ip: string; now: Date },
+): Promise<void> {
   const checks = [
     { key: keys.emailChangeUser(input.userId), limit: LIMITS.emailChangeUser },
     { key: keys.emailChangeAddress(input.ip), limit: LIMITS.emailChangeAddress },
   ];
   await assertWithinLimits(db, reply, checks, input.now);
-  await recordAttempt(db, checks.map((c) => c.key), input.now);
+  await recordAttempt(
+    db,
+    checks.map((c) => c.key),
+    input.now,
+  );
 }
 
 /** Mails the address a school's sign-in moved away from. Best effort: the change is made. */
 export async function tellOldAddress(
-  mailer: Mailer, log: FastifyBaseLogger, change: { schoolName: string; from: string; to: string },
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  change: { schoolName: string; from: string; to: string },
 ): Promise<void> {
   try {
     await mailer.send({
       to: change.from,
       subject: 'Interschools: your sign-in email was changed',
-      text: `The sign-in email of ${change.schoolName} on Interschools was changed from ${change.from} to ${change.to}.\n\n`
-        + 'If you made this change, there is nothing to do. If you did not, contact the interschools association at once: '
-        + 'whoever made it can now sign in with the new address.',
+      text:
+        `The sign-in email of ${change.schoolName} on Interschools was changed from ${change.from} to ${change.to}.\n\n` +
+        'If you made this change, there is nothing to do. If you did not, contact the interschools association at once: ' +
+        'whoever made it can now sign in with the new address.',
     });
   } catch (err) {
     log.error({ err }, 'could not tell the old address of a sign-in email change');

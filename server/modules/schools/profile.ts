@@ -20,9 +20,13 @@ import { schoolColumns } from './school-row';
 
 /** Ends every session of a user but the one kept (the caller's own, when it is that user's). */
 async function endOtherSessions(tx: Tx, userId: string, keepTokenHash: string | null) {
-  await tx.delete(sessions).where(keepTokenHash
-    ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash))
-    : eq(sessions.userId, userId));
+  await tx
+    .delete(sessions)
+    .where(
+      keepTokenHash
+        ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash))
+        : eq(sessions.userId, userId),
+    );
 }
 
 export type LoginSaveOptions = {
@@ -33,15 +37,24 @@ export type LoginSaveOptions = {
 };
 
 export async function saveProfile(
-  tx: Tx, session: SessionInfo, schoolId: string, school: SchoolProfile, passwordHash: string | null,
+  tx: Tx,
+  session: SessionInfo,
+  schoolId: string,
+  school: SchoolProfile,
+  passwordHash: string | null,
   options: LoginSaveOptions = { verified: false },
 ) {
-  const [row] = await tx.select({ version: schools.version }).from(schools)
-    .where(and(eq(schools.id, schoolId), isNull(schools.removedAt))).for('update');
+  const [row] = await tx
+    .select({ version: schools.version })
+    .from(schools)
+    .where(and(eq(schools.id, schoolId), isNull(schools.removedAt)))
+    .for('update');
   if (!row) throw notFound(SCHOOL_NOT_FOUND);
   if (school.version !== undefined && school.version !== row.version) throw conflict(SERVER_MESSAGES.staleVersion);
   if (school.StateId !== null && !(await referenceIds(tx)).stateIds.has(school.StateId)) {
-    throw badRequest(`Unknown state ${school.StateId}`, [{ path: 'body.school.StateId', message: `Unknown state ${school.StateId}` }]);
+    throw badRequest(`Unknown state ${school.StateId}`, [
+      { path: 'body.school.StateId', message: `Unknown state ${school.StateId}` },
+    ]);
   }
   await tx.update(schools).set(schoolColumns(school)).where(eq(schools.id, schoolId));
 
@@ -53,20 +66,32 @@ export async function saveProfile(
 
 /** Writes the login's new email and password; answers the email change made, if any. */
 async function saveLogin(
-  tx: Tx, session: SessionInfo, schoolId: string, email: string, passwordHash: string | null, verified: boolean,
+  tx: Tx,
+  session: SessionInfo,
+  schoolId: string,
+  email: string,
+  passwordHash: string | null,
+  verified: boolean,
 ): Promise<{ from: string; to: string } | null> {
   const login = await schoolLogin(tx, schoolId);
   if (!login || (!email && !passwordHash)) return null;
   const changes: Partial<typeof users.$inferInsert> = {};
   const newEmail = email && email.toLowerCase() !== login.email.toLowerCase();
   if ((newEmail || passwordHash) && !verified) {
-    throw unprocessable(SERVER_MESSAGES.currentPasswordRequired, [{ path: 'school.user.currentPassword', message: SERVER_MESSAGES.currentPasswordRequired }]);
+    throw unprocessable(SERVER_MESSAGES.currentPasswordRequired, [
+      { path: 'school.user.currentPassword', message: SERVER_MESSAGES.currentPasswordRequired },
+    ]);
   }
   if (newEmail) {
-    const [taken] = await tx.select({ id: users.id }).from(users)
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
       .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.id, login.id)));
     // A refusal (422), not a conflict: the offline engine sets the save aside with this message.
-    if (taken) throw unprocessable(SERVER_MESSAGES.emailInUse, [{ path: 'school.user.email', message: SERVER_MESSAGES.emailInUse }]);
+    if (taken)
+      throw unprocessable(SERVER_MESSAGES.emailInUse, [
+        { path: 'school.user.email', message: SERVER_MESSAGES.emailInUse },
+      ]);
     changes.email = email;
   }
   if (passwordHash) changes.passwordHash = passwordHash;
@@ -77,4 +102,4 @@ async function saveLogin(
 
 /** Hashing is costly: done before the transaction, and only for a new password. */
 export const newPasswordHash = (school: SchoolProfile) =>
-  (school.user?.password ? hashPassword(school.user.password) : Promise.resolve(null));
+  school.user?.password ? hashPassword(school.user.password) : Promise.resolve(null);

@@ -16,7 +16,10 @@ import { schoolColumns } from './school-row';
 const emailInUse = () => conflict(SERVER_MESSAGES.emailInUse);
 
 async function loginOwner(db: Db, email: string) {
-  const [row] = await db.select({ schoolId: users.schoolId }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  const [row] = await db
+    .select({ schoolId: users.schoolId })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   return row;
 }
 
@@ -27,7 +30,9 @@ export async function registerSchool(db: Db, school: SchoolRegistration, now: Da
     throw emailInUse();
   }
   if (school.StateId !== null && !(await referenceIds(db)).stateIds.has(school.StateId)) {
-    throw badRequest(`Unknown state ${school.StateId}`, [{ path: 'body.school.StateId', message: `Unknown state ${school.StateId}` }]);
+    throw badRequest(`Unknown state ${school.StateId}`, [
+      { path: 'body.school.StateId', message: `Unknown state ${school.StateId}` },
+    ]);
   }
   const passwordHash = await hashPassword(school.user.password);
   try {
@@ -54,7 +59,9 @@ export async function registerSchool(db: Db, school: SchoolRegistration, now: Da
 
 /** The coordinator's login of a school (the first school user made). */
 export async function schoolLogin(db: Pick<Db, 'select'>, schoolId: string) {
-  const [row] = await db.select().from(users)
+  const [row] = await db
+    .select()
+    .from(users)
     .where(and(eq(users.schoolId, schoolId), eq(users.type, 'school')))
     .orderBy(users.createdAt)
     .limit(1);

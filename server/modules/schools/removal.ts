@@ -7,18 +7,42 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
 import type { Tx } from '../../db/client';
 import {
-  invoices, participants, payments, schools, sessions, teamEntries, teamManagers, teams, ticketing, users,
-  volunteerSlots, volunteers, waivers,
+  invoices,
+  participants,
+  payments,
+  schools,
+  sessions,
+  teamEntries,
+  teamManagers,
+  teams,
+  ticketing,
+  users,
+  volunteerSlots,
+  volunteers,
+  waivers,
 } from '../../db/schema';
 import { notFound } from '../../http-errors';
 import { SCHOOL_NOT_FOUND } from './service';
 
 /** Children before parents, so no foreign key stands in the way. */
-const PEOPLE_AND_ENTRIES = [teamEntries, teams, participants, teamManagers, volunteerSlots, volunteers, waivers, ticketing, users] as const;
+const PEOPLE_AND_ENTRIES = [
+  teamEntries,
+  teams,
+  participants,
+  teamManagers,
+  volunteerSlots,
+  volunteers,
+  waivers,
+  ticketing,
+  users,
+] as const;
 
 export async function removeSchool(tx: Tx, schoolId: string, now: Date): Promise<{ message: string }> {
-  const [school] = await tx.select({ id: schools.id }).from(schools)
-    .where(and(eq(schools.id, schoolId), isNull(schools.removedAt))).for('update');
+  const [school] = await tx
+    .select({ id: schools.id })
+    .from(schools)
+    .where(and(eq(schools.id, schoolId), isNull(schools.removedAt)))
+    .for('update');
   if (!school) throw notFound(SCHOOL_NOT_FOUND);
   for (const table of PEOPLE_AND_ENTRIES) await tx.delete(table).where(eq(table.schoolId, schoolId));
   const [issued] = await tx.select({ n: count() }).from(invoices).where(eq(invoices.schoolId, schoolId));

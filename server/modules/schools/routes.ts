@@ -33,83 +33,131 @@ export const schoolRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, now, 
 
   // Public: a new school signs up. Every attempt counts against the address, so a script cannot
   // register schools (or probe which emails have accounts) in bulk.
-  app.post(register.url, {
-    config: { auth: 'public' },
-    schema: { body: register.body, response: { 200: register.response } },
-  }, async (request, reply) => {
-    const key = keys.registerAddress(request.ip);
-    await assertWithinLimits(db, reply, [{ key, limit: LIMITS.registerAddress }], now(), SERVER_MESSAGES.tooManyAttempts);
-    await recordAttempt(db, [key], now());
-    return registerSchool(db, request.body.school, now());
-  });
+  app.post(
+    register.url,
+    {
+      config: { auth: 'public' },
+      schema: { body: register.body, response: { 200: register.response } },
+    },
+    async (request, reply) => {
+      const key = keys.registerAddress(request.ip);
+      await assertWithinLimits(
+        db,
+        reply,
+        [{ key, limit: LIMITS.registerAddress }],
+        now(),
+        SERVER_MESSAGES.tooManyAttempts,
+      );
+      await recordAttempt(db, [key], now());
+      return registerSchool(db, request.body.school, now());
+    },
+  );
 
-  app.put(profile.url, {
-    config: { auth: ['admin', 'school'] },
-    schema: { body: profile.body, response: { 200: profile.response } },
-  }, async (request, reply) => {
-    const school = request.body.school;
-    const schoolId = schoolScope(request, school.id)!;
-    const session = request.session!;
-    // A new sign-in email or password: the saver's current password first, then the email limits.
-    const change = await loginChangeOf(db, schoolId, school);
-    const verified = changesLogin(change);
-    if (verified) {
-      await assertCurrentPassword(db, reply, { userId: session.userId, password: school.user?.currentPassword ?? '', ip: request.ip, now: now() });
-    }
-    if (change.emailTo) await limitEmailChanges(db, reply, { userId: session.userId, ip: request.ip, now: now() });
-    const passwordHash = await newPasswordHash(school);
-    let emailChange: { schoolName: string; from: string; to: string } | null = null;
-    const answer = await runWrite(db, request, reply, (tx) => saveProfile(tx, session, schoolId, school, passwordHash, {
-      verified, onEmailChange: (c) => { emailChange = c; },
-    }));
-    if (passwordHash) await forgetLogins(schoolId);
-    // Only a save applied now (not a replay of one) tells the old address.
-    if (emailChange) await tellOldAddress(mailer, request.log, emailChange);
-    return answer;
-  });
+  app.put(
+    profile.url,
+    {
+      config: { auth: ['admin', 'school'] },
+      schema: { body: profile.body, response: { 200: profile.response } },
+    },
+    async (request, reply) => {
+      const school = request.body.school;
+      const schoolId = schoolScope(request, school.id)!;
+      const session = request.session!;
+      // A new sign-in email or password: the saver's current password first, then the email limits.
+      const change = await loginChangeOf(db, schoolId, school);
+      const verified = changesLogin(change);
+      if (verified) {
+        await assertCurrentPassword(db, reply, {
+          userId: session.userId,
+          password: school.user?.currentPassword ?? '',
+          ip: request.ip,
+          now: now(),
+        });
+      }
+      if (change.emailTo) await limitEmailChanges(db, reply, { userId: session.userId, ip: request.ip, now: now() });
+      const passwordHash = await newPasswordHash(school);
+      let emailChange: { schoolName: string; from: string; to: string } | null = null;
+      const answer = await runWrite(db, request, reply, (tx) =>
+        saveProfile(tx, session, schoolId, school, passwordHash, {
+          verified,
+          onEmailChange: (c) => {
+            emailChange = c;
+          },
+        }),
+      );
+      if (passwordHash) await forgetLogins(schoolId);
+      // Only a save applied now (not a replay of one) tells the old address.
+      if (emailChange) await tellOldAddress(mailer, request.log, emailChange);
+      return answer;
+    },
+  );
 
-  app.delete(remove.url, {
-    config: { auth: ['admin'] },
-    schema: { params: remove.params, response: { 200: remove.response } },
-  }, async (request, reply) => {
-    const logins = await loginIds(request.params.id);
-    const answer = await runWrite(db, request, reply, (tx) => removeSchool(tx, request.params.id, now()));
-    for (const id of logins) app.sessionCache.forgetUser(id);
-    return answer;
-  });
+  app.delete(
+    remove.url,
+    {
+      config: { auth: ['admin'] },
+      schema: { params: remove.params, response: { 200: remove.response } },
+    },
+    async (request, reply) => {
+      const logins = await loginIds(request.params.id);
+      const answer = await runWrite(db, request, reply, (tx) => removeSchool(tx, request.params.id, now()));
+      for (const id of logins) app.sessionCache.forgetUser(id);
+      return answer;
+    },
+  );
 
   // Registered before /api/school/:SchoolId so 'list' is never read as an id (static routes win
   // in Fastify anyway; the order keeps that visible).
-  app.get(list.url, {
-    config: { auth: ['admin'] },
-    schema: { querystring: list.querystring, response: { 200: list.response } },
-  }, async (request) => schoolsForEvent(db, request.query.EventId));
+  app.get(
+    list.url,
+    {
+      config: { auth: ['admin'] },
+      schema: { querystring: list.querystring, response: { 200: list.response } },
+    },
+    async (request) => schoolsForEvent(db, request.query.EventId),
+  );
 
   // The BPAY grid: a static path, so it is never read as a school id.
-  app.get(bpay.url, {
-    config: { auth: ['admin', 'auditor'] },
-    schema: { response: { 200: bpay.response } },
-  }, async () => listBpay(db));
+  app.get(
+    bpay.url,
+    {
+      config: { auth: ['admin', 'auditor'] },
+      schema: { response: { 200: bpay.response } },
+    },
+    async () => listBpay(db),
+  );
 
-  app.put(saveBpayRoute.url, {
-    bodyLimit: MAX_BATCH_BODY_BYTES,
-    config: { auth: ['admin'] },
-    schema: { body: saveBpayRoute.body, response: { 200: saveBpayRoute.response } },
-  }, async (request, reply) => runWrite(db, request, reply, (tx) => saveBpay(tx, request.body.schools)));
+  app.put(
+    saveBpayRoute.url,
+    {
+      bodyLimit: MAX_BATCH_BODY_BYTES,
+      config: { auth: ['admin'] },
+      schema: { body: saveBpayRoute.body, response: { 200: saveBpayRoute.response } },
+    },
+    async (request, reply) => runWrite(db, request, reply, (tx) => saveBpay(tx, request.body.schools)),
+  );
 
   // Staff read the school picked in the session; only admins can pick one, so auditors use
   // /api/school/:SchoolId instead.
-  app.get(own.url, {
-    config: { auth: ['admin', 'school'] },
-    schema: { response: { 200: own.response } },
-  }, async (request) => {
-    const schoolId = schoolScope(request);
-    if (!schoolId) throw badRequest(NO_SCHOOL_CHOSEN);
-    return getSchool(db, schoolId);
-  });
+  app.get(
+    own.url,
+    {
+      config: { auth: ['admin', 'school'] },
+      schema: { response: { 200: own.response } },
+    },
+    async (request) => {
+      const schoolId = schoolScope(request);
+      if (!schoolId) throw badRequest(NO_SCHOOL_CHOSEN);
+      return getSchool(db, schoolId);
+    },
+  );
 
-  app.get(get.url, {
-    config: { auth: ['admin', 'auditor', 'school'] },
-    schema: { params: get.params, response: { 200: get.response } },
-  }, async (request) => getSchool(db, schoolScope(request, request.params.SchoolId)!));
+  app.get(
+    get.url,
+    {
+      config: { auth: ['admin', 'auditor', 'school'] },
+      schema: { params: get.params, response: { 200: get.response } },
+    },
+    async (request) => getSchool(db, schoolScope(request, request.params.SchoolId)!),
+  );
 };

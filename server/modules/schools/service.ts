@@ -10,9 +10,14 @@ import { toSchool } from './shape';
 export const SCHOOL_NOT_FOUND = 'School not found';
 
 export async function getSchool(db: Db | Tx, schoolId: string): Promise<School> {
-  const [row] = await db.select().from(schools).where(and(eq(schools.id, schoolId), isNull(schools.removedAt)));
+  const [row] = await db
+    .select()
+    .from(schools)
+    .where(and(eq(schools.id, schoolId), isNull(schools.removedAt)));
   if (!row) throw notFound(SCHOOL_NOT_FOUND);
-  const [login] = await db.select({ email: users.email }).from(users)
+  const [login] = await db
+    .select({ email: users.email })
+    .from(users)
     .where(and(eq(users.schoolId, schoolId), eq(users.type, 'school')))
     .orderBy(asc(users.createdAt))
     .limit(1);
@@ -27,5 +32,9 @@ export async function schoolsForEvent(db: Db, eventId: string | undefined) {
   const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId));
   if (!event) throw notFound('Event not found');
   const open = db.select({ id: eventStates.stateId }).from(eventStates).where(eq(eventStates.eventId, eventId));
-  return db.select(columns).from(schools).where(and(present, inArray(schools.stateId, open))).orderBy(asc(schools.name));
+  return db
+    .select(columns)
+    .from(schools)
+    .where(and(present, inArray(schools.stateId, open)))
+    .orderBy(asc(schools.name));
 }

@@ -9,13 +9,17 @@ import { switchSession } from './service';
 
 export const sessionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
   const route = API.session.switchSession;
-  app.post(route.url, {
-    config: { auth: ['admin'] },
-    schema: { body: route.body, response: { 200: route.response } },
-  }, async (request, reply) => {
-    const { tokenHash } = requireSession(request);
-    const answer = await runWrite(db, request, reply, (tx) => switchSession(tx, tokenHash, request.body));
-    app.sessionCache.forgetSession(tokenHash); // the next request must see the new school and event
-    return answer;
-  });
+  app.post(
+    route.url,
+    {
+      config: { auth: ['admin'] },
+      schema: { body: route.body, response: { 200: route.response } },
+    },
+    async (request, reply) => {
+      const { tokenHash } = requireSession(request);
+      const answer = await runWrite(db, request, reply, (tx) => switchSession(tx, tokenHash, request.body));
+      app.sessionCache.forgetSession(tokenHash); // the next request must see the new school and event
+      return answer;
+    },
+  );
 };

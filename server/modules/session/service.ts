@@ -11,17 +11,31 @@ const SCHOOL_NOT_FOUND = 'School not found';
 const EVENT_NOT_FOUND = 'Event not found';
 
 /** What the app shows of a school and event choice; null for what is not chosen. */
-async function describeSelection(db: Db | Tx, schoolId: string | null, eventId: string | null): Promise<SessionSelection> {
+async function describeSelection(
+  db: Db | Tx,
+  schoolId: string | null,
+  eventId: string | null,
+): Promise<SessionSelection> {
   const [school] = schoolId
-    ? await db.select({ name: schools.name }).from(schools).where(and(eq(schools.id, schoolId), isNull(schools.removedAt)))
+    ? await db
+        .select({ name: schools.name })
+        .from(schools)
+        .where(and(eq(schools.id, schoolId), isNull(schools.removedAt)))
     : [];
   if (schoolId && !school) throw notFound(SCHOOL_NOT_FOUND);
   const [event] = eventId
-    ? await db.select({ name: events.name, level: events.level, invoiceType: events.invoiceType }).from(events).where(eq(events.id, eventId))
+    ? await db
+        .select({ name: events.name, level: events.level, invoiceType: events.invoiceType })
+        .from(events)
+        .where(eq(events.id, eventId))
     : [];
   if (eventId && !event) throw notFound(EVENT_NOT_FOUND);
   const states = eventId
-    ? await db.select({ id: eventStates.stateId }).from(eventStates).where(eq(eventStates.eventId, eventId)).orderBy(asc(eventStates.stateId))
+    ? await db
+        .select({ id: eventStates.stateId })
+        .from(eventStates)
+        .where(eq(eventStates.eventId, eventId))
+        .orderBy(asc(eventStates.stateId))
     : [];
   return {
     SchoolId: schoolId,
@@ -36,7 +50,9 @@ async function describeSelection(db: Db | Tx, schoolId: string | null, eventId: 
 
 /** Whether the school's state takes part in the event. */
 async function schoolBelongsToEvent(tx: Tx, schoolId: string, eventId: string): Promise<boolean> {
-  const [found] = await tx.select({ id: schools.id }).from(schools)
+  const [found] = await tx
+    .select({ id: schools.id })
+    .from(schools)
     .innerJoin(eventStates, and(eq(eventStates.stateId, schools.stateId), eq(eventStates.eventId, eventId)))
     .where(eq(schools.id, schoolId));
   return !!found;
@@ -47,9 +63,14 @@ async function schoolBelongsToEvent(tx: Tx, schoolId: string, eventId: string): 
  * state is not in the event is cleared (PRODUCT-DECISIONS 'Signing in'): it would otherwise be
  * editable inside an event it does not belong to.
  */
-export async function switchSession(tx: Tx, tokenHash: string, choice: { SchoolId: string | null; EventId: string | null }) {
+export async function switchSession(
+  tx: Tx,
+  tokenHash: string,
+  choice: { SchoolId: string | null; EventId: string | null },
+) {
   let selection = await describeSelection(tx, choice.SchoolId, choice.EventId);
-  const keepSchool = !choice.SchoolId || !choice.EventId || (await schoolBelongsToEvent(tx, choice.SchoolId, choice.EventId));
+  const keepSchool =
+    !choice.SchoolId || !choice.EventId || (await schoolBelongsToEvent(tx, choice.SchoolId, choice.EventId));
   const schoolId = keepSchool ? choice.SchoolId : null;
   if (!keepSchool) selection = await describeSelection(tx, null, choice.EventId);
   await tx.update(sessions).set({ schoolId, eventId: choice.EventId }).where(eq(sessions.tokenHash, tokenHash));

@@ -20,7 +20,8 @@ export class BoundedTable {
 
   /** Adds a row (its cells by column, gaps allowed); blank rows count for nothing. */
   add(rowNumber: number, cells: readonly (string | undefined)[]): void {
-    if (cells.length > MAX_IMPORT_COLUMNS && cells.slice(MAX_IMPORT_COLUMNS).some((c) => c?.trim())) throw tooManyColumns();
+    if (cells.length > MAX_IMPORT_COLUMNS && cells.slice(MAX_IMPORT_COLUMNS).some((c) => c?.trim()))
+      throw tooManyColumns();
     const row = Array.from(cells.slice(0, MAX_IMPORT_COLUMNS), (c) => c ?? '');
     if (row.some((c) => c.length > MAX_IMPORT_CELL_LENGTH)) throw cellTooLong(rowNumber);
     if (row.every((c) => c.trim() === '')) return;

@@ -6,7 +6,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { SpreadsheetRefusal, unreadable } from './refusals';
 import { readTable, type ImportTableRead } from './read-table';
 
-export type WorkerAnswer = { read: ImportTableRead } | { refused: { status: SpreadsheetRefusal['status']; message: string } };
+export type WorkerAnswer =
+  { read: ImportTableRead } | { refused: { status: SpreadsheetRefusal['status']; message: string } };
 
 async function answer(): Promise<WorkerAnswer> {
   const { bytes } = workerData as { bytes: Uint8Array };

@@ -42,11 +42,15 @@ function runWorker(bytes: Buffer): Promise<ReadAnswer> {
     };
     const timer = setTimeout(() => settle(() => resolve(refused(413, FILE_MESSAGES.tooSlow))), READ_TIME_LIMIT_MS);
     worker.once('message', (answer: WorkerAnswer) => settle(() => resolve(answer)));
-    worker.once('error', (err: Error & { code?: string }) => settle(() => {
-      if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') resolve(refused(413, FILE_MESSAGES.tooMuch));
-      else reject(err);
-    }));
-    worker.once('exit', (code) => settle(() => reject(new Error(`The spreadsheet reader stopped without an answer (exit code ${code})`))));
+    worker.once('error', (err: Error & { code?: string }) =>
+      settle(() => {
+        if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') resolve(refused(413, FILE_MESSAGES.tooMuch));
+        else reject(err);
+      }),
+    );
+    worker.once('exit', (code) =>
+      settle(() => reject(new Error(`The spreadsheet reader stopped without an answer (exit code ${code})`))),
+    );
   });
 }
 

@@ -18,7 +18,8 @@ export const FILE_MESSAGES = {
   empty: 'The file has no rows to import.',
   tooManyRows: `The file has more than ${count(MAX_IMPORT_ROWS)} rows: split it and import each part.`,
   tooManyColumns: `The file has more than ${MAX_IMPORT_COLUMNS} columns: keep the template's columns and delete the others.`,
-  cellTooLong: (row: number) => `A cell in row ${count(row)} has more than ${count(MAX_IMPORT_CELL_LENGTH)} characters: shorten it and try again.`,
+  cellTooLong: (row: number) =>
+    `A cell in row ${count(row)} has more than ${count(MAX_IMPORT_CELL_LENGTH)} characters: shorten it and try again.`,
   tooMuch: `This spreadsheet holds too much to read (more than ${MAX_XLSX_UNPACKED_BYTES / 1024 / 1024} MB once unpacked): copy the students' rows into a new file and try again.`,
   tooSlow: `This spreadsheet took too long to read (over ${READ_TIME_LIMIT_MS / 1000} seconds): copy the students' rows into a new file and try again.`,
   busy: 'Other spreadsheets are being read just now: try again in a minute.',
@@ -26,7 +27,10 @@ export const FILE_MESSAGES = {
 
 /** A file refused for what it holds. */
 export class SpreadsheetRefusal extends Error {
-  constructor(readonly status: 400 | 413 | 415, message: string) {
+  constructor(
+    readonly status: 400 | 413 | 415,
+    message: string,
+  ) {
     super(message);
     this.name = 'SpreadsheetRefusal';
   }

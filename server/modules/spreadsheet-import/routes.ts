@@ -17,14 +17,22 @@ import { importParticipants, lookupAthletes, parseImport } from './service';
 
 const WRITERS = ['admin', 'school'] as const;
 const SPREADSHEET_TYPES = [
-  'text/csv', 'text/plain', 'application/csv', 'application/octet-stream', 'application/vnd.ms-excel',
+  'text/csv',
+  'text/plain',
+  'application/csv',
+  'application/octet-stream',
+  'application/vnd.ms-excel',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 ];
 
 export const spreadsheetImportRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, registry }) => {
   const api = API.participants;
   // The file arrives as it is; what it holds is decided by its bytes, not its declared type.
-  app.addContentTypeParser(SPREADSHEET_TYPES, { parseAs: 'buffer', bodyLimit: MAX_IMPORT_BYTES }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(
+    SPREADSHEET_TYPES,
+    { parseAs: 'buffer', bodyLimit: MAX_IMPORT_BYTES },
+    (_request, body, done) => done(null, body),
+  );
 
   const schoolOf = (request: Parameters<typeof schoolScope>[0]) => {
     const schoolId = schoolScope(request);
@@ -32,28 +40,40 @@ export const spreadsheetImportRoutes: FastifyPluginAsyncZod<Deps> = async (app, 
     return schoolId;
   };
 
-  app.post(api.xlsImport.url, {
-    bodyLimit: MAX_IMPORT_BYTES,
-    config: { auth: WRITERS },
-    schema: { response: { 200: api.xlsImport.response } },
-  }, async (request) => {
-    const schoolId = schoolOf(request);
-    if (!Buffer.isBuffer(request.body)) throw new HttpError(415, ERROR_CODES.VALIDATION, FILE_MESSAGES.notSpreadsheet);
-    return parseImport(db, registry, schoolId, await readSpreadsheet(request.body));
-  });
+  app.post(
+    api.xlsImport.url,
+    {
+      bodyLimit: MAX_IMPORT_BYTES,
+      config: { auth: WRITERS },
+      schema: { response: { 200: api.xlsImport.response } },
+    },
+    async (request) => {
+      const schoolId = schoolOf(request);
+      if (!Buffer.isBuffer(request.body))
+        throw new HttpError(415, ERROR_CODES.VALIDATION, FILE_MESSAGES.notSpreadsheet);
+      return parseImport(db, registry, schoolId, await readSpreadsheet(request.body));
+    },
+  );
 
-  app.post(api.xlsImportConfirm.url, {
-    bodyLimit: MAX_IMPORT_BYTES,
-    config: { auth: WRITERS },
-    schema: { body: api.xlsImportConfirm.body, response: { 200: api.xlsImportConfirm.response } },
-  }, async (request, reply) => {
-    const session = requireSession(request);
-    const schoolId = schoolOf(request);
-    const { rows } = request.body;
-    const athletes = await lookupAthletes(registry, rows.flatMap((r) => (r.snowId ? [r.snowId] : [])));
-    return runWrite(db, request, reply, async (tx) => {
-      if (session.eventId) await assertEventWritable(tx, session, session.eventId);
-      return importParticipants(tx, schoolId, rows, athletes);
-    });
-  });
+  app.post(
+    api.xlsImportConfirm.url,
+    {
+      bodyLimit: MAX_IMPORT_BYTES,
+      config: { auth: WRITERS },
+      schema: { body: api.xlsImportConfirm.body, response: { 200: api.xlsImportConfirm.response } },
+    },
+    async (request, reply) => {
+      const session = requireSession(request);
+      const schoolId = schoolOf(request);
+      const { rows } = request.body;
+      const athletes = await lookupAthletes(
+        registry,
+        rows.flatMap((r) => (r.snowId ? [r.snowId] : [])),
+      );
+      return runWrite(db, request, reply, async (tx) => {
+        if (session.eventId) await assertEventWritable(tx, session, session.eventId);
+        return importParticipants(tx, schoolId, rows, athletes);
+      });
+    },
+  );
 };

@@ -18,11 +18,15 @@ import { FILE_MESSAGES } from './refusals';
 
 export const IMPORT_MESSAGES = {
   tooManyRows: FILE_MESSAGES.tooManyRows,
-  missingColumns: (columns: string[]) => `The file has no ${columns.join(', ')} column${columns.length > 1 ? 's' : ''}. Use the template's headings.`,
+  missingColumns: (columns: string[]) =>
+    `The file has no ${columns.join(', ')} column${columns.length > 1 ? 's' : ''}. Use the template's headings.`,
 } as const;
 
 /** Every athlete of these snow ids the registry knows (one call when it can). */
-export async function lookupAthletes(registry: AthleteRegistry, snowIds: readonly string[]): Promise<Map<string, Athlete>> {
+export async function lookupAthletes(
+  registry: AthleteRegistry,
+  snowIds: readonly string[],
+): Promise<Map<string, Athlete>> {
   const unique = [...new Set(snowIds)];
   try {
     if (registry.lookupMany) return await registry.lookupMany(unique);
@@ -37,8 +41,16 @@ type Stored = { id: string; snowId: string | null; firstname: string; lastname: 
 
 /** The school's participants by import key (archived ones too: a returning student comes back). */
 async function storedByKey(db: Db | Tx, schoolId: string): Promise<Map<string, Stored>> {
-  const rows = await db.select({ id: participants.id, snowId: participants.snowId, firstname: participants.firstname, lastname: participants.lastname, dob: participants.dob })
-    .from(participants).where(eq(participants.schoolId, schoolId));
+  const rows = await db
+    .select({
+      id: participants.id,
+      snowId: participants.snowId,
+      firstname: participants.firstname,
+      lastname: participants.lastname,
+      dob: participants.dob,
+    })
+    .from(participants)
+    .where(eq(participants.schoolId, schoolId));
   const byKey = new Map<string, Stored>();
   for (const row of rows) {
     byKey.set(importKey(row), row);
@@ -49,9 +61,15 @@ async function storedByKey(db: Db | Tx, schoolId: string): Promise<Map<string, S
 }
 
 /** The file's rows with their problems (read-file.ts), the registry's added. */
-export async function parseImport(db: Db, registry: AthleteRegistry, schoolId: string, read: ImportTableRead): Promise<XlsImportAnswer> {
+export async function parseImport(
+  db: Db,
+  registry: AthleteRegistry,
+  schoolId: string,
+  read: ImportTableRead,
+): Promise<XlsImportAnswer> {
   if (!read.rows) throw badRequest(IMPORT_MESSAGES.missingColumns(read.missing));
-  if (read.rows.length > MAX_IMPORT_ROWS) throw new HttpError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, IMPORT_MESSAGES.tooManyRows);
+  if (read.rows.length > MAX_IMPORT_ROWS)
+    throw new HttpError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, IMPORT_MESSAGES.tooManyRows);
   const snowIds = read.rows.flatMap((r) => (r.values.snowId ? [r.values.snowId] : []));
   const [athletes, stored] = await Promise.all([lookupAthletes(registry, snowIds), storedByKey(db, schoolId)]);
   const rows = read.rows.map((r: ParsedImportRow) => {
@@ -66,15 +84,25 @@ export async function parseImport(db: Db, registry: AthleteRegistry, schoolId: s
 /** Writes the reviewed rows: each found again by its key is updated (and back from the archive),
  *  the others created. Any row the registry refuses, or a person twice, refuses the whole import
  *  naming the row, and nothing is written. */
-export async function importParticipants(tx: Tx, schoolId: string, rows: readonly ImportRow[], athletes: Map<string, Athlete>) {
+export async function importParticipants(
+  tx: Tx,
+  schoolId: string,
+  rows: readonly ImportRow[],
+  athletes: Map<string, Athlete>,
+) {
   const seen = new Set<string>();
   rows.forEach((row, i) => {
     const athlete = row.snowId ? athletes.get(row.snowId) : undefined;
     if (row.snowId && (!athlete || !athlete.active)) {
-      throw unprocessable(MESSAGES.snowIdNotFoundOrInactive, [{ path: `rows.${i}.snowId`, message: MESSAGES.snowIdNotFoundOrInactive }]);
+      throw unprocessable(MESSAGES.snowIdNotFoundOrInactive, [
+        { path: `rows.${i}.snowId`, message: MESSAGES.snowIdNotFoundOrInactive },
+      ]);
     }
     const key = importKey(row);
-    if (seen.has(key)) throw unprocessable(`${row.firstname} ${row.lastname} is in the import twice.`, [{ path: `rows.${i}`, message: 'Appears twice' }]);
+    if (seen.has(key))
+      throw unprocessable(`${row.firstname} ${row.lastname} is in the import twice.`, [
+        { path: `rows.${i}`, message: 'Appears twice' },
+      ]);
     seen.add(key);
   });
   const stored = await storedByKey(tx, schoolId);
@@ -87,8 +115,16 @@ export async function importParticipants(tx: Tx, schoolId: string, rows: readonl
       continue;
     }
     fresh.push({
-      schoolId, snowId: row.snowId, snowIdActive: 1, firstname: row.firstname, lastname: row.lastname, gender: row.gender,
-      yearLevel: row.yearLevel, dob: row.dob, email: row.email, archived: 0,
+      schoolId,
+      snowId: row.snowId,
+      snowIdActive: 1,
+      firstname: row.firstname,
+      lastname: row.lastname,
+      gender: row.gender,
+      yearLevel: row.yearLevel,
+      dob: row.dob,
+      email: row.email,
+      archived: 0,
     });
   }
   // In slices of a few hundred rows: one statement each, within PostgreSQL's parameter limit.
@@ -100,8 +136,13 @@ export async function importParticipants(tx: Tx, schoolId: string, rows: readonl
 /** One UPDATE for many participants found again (back from the archive too). A participant on
  *  record keeps the snow id it has when the file gives none. */
 async function updateMany(tx: Tx, schoolId: string, updates: readonly { id: string; row: ImportRow }[]) {
-  const values = sql.join(updates.map(({ id, row }) =>
-    sql`(${id}::uuid, ${row.snowId}::text, ${row.firstname}::text, ${row.lastname}::text, ${row.gender}::text, ${row.yearLevel}::text, ${row.dob}::date, ${row.email}::text)`), sql`, `);
+  const values = sql.join(
+    updates.map(
+      ({ id, row }) =>
+        sql`(${id}::uuid, ${row.snowId}::text, ${row.firstname}::text, ${row.lastname}::text, ${row.gender}::text, ${row.yearLevel}::text, ${row.dob}::date, ${row.email}::text)`,
+    ),
+    sql`, `,
+  );
   await tx.execute(sql`
     update ${participants} as p set
       firstname = v.firstname, lastname = v.lastname, gender = v.gender, year_level = v.year_level, dob = v.dob, email = v.email,

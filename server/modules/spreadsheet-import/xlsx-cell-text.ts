@@ -27,8 +27,14 @@ function text(value: ExcelJS.CellValue | undefined): string {
 
 export function cellText(cell: ExcelJS.Cell, date1904: boolean): string {
   const { value } = cell;
-  if (value !== null && typeof value === 'object' && 'formula' in value && typeof value.result === 'number'
-    && Number.isFinite(value.result) && isDateFmt(cell.numFmt)) {
+  if (
+    value !== null &&
+    typeof value === 'object' &&
+    'formula' in value &&
+    typeof value.result === 'number' &&
+    Number.isFinite(value.result) &&
+    isDateFmt(cell.numFmt)
+  ) {
     return isoDate(excelToDate(value.result, date1904));
   }
   return text(value);

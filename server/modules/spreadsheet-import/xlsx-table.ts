@@ -46,7 +46,8 @@ async function required(parts: XlsxParts, name: string): Promise<Readable> {
 }
 
 /** A relationship's target as a part name (relative to the workbook's folder unless it starts with '/'). */
-const partName = (target: string) => (target.startsWith('/') ? target : path.posix.join(path.posix.dirname(WORKBOOK), target));
+const partName = (target: string) =>
+  target.startsWith('/') ? target : path.posix.join(path.posix.dirname(WORKBOOK), target);
 
 /** The workbook's first worksheet, ready to be read row by row, and whether its dates count from 1904. */
 async function firstWorksheet(parts: XlsxParts): Promise<{ sheet: SheetReader; date1904: boolean }> {

@@ -37,7 +37,7 @@ async function feedScope(db: Db, request: FastifyRequest): Promise<FeedScope> {
 
 const jsonOrNull = (text: string): unknown => {
   try {
-    return text ? JSON.parse(text) as unknown : null;
+    return text ? (JSON.parse(text) as unknown) : null;
   } catch {
     return null;
   }
@@ -45,7 +45,17 @@ const jsonOrNull = (text: string): unknown => {
 
 /** The outer request's headers a write of the batch is sent with: the session and where it came
  *  from (the same-site check reads them). */
-const FORWARDED = ['cookie', 'origin', 'referer', 'sec-fetch-site', 'user-agent', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'host'] as const;
+const FORWARDED = [
+  'cookie',
+  'origin',
+  'referer',
+  'sec-fetch-site',
+  'user-agent',
+  'x-forwarded-for',
+  'x-forwarded-proto',
+  'x-forwarded-host',
+  'host',
+] as const;
 
 /**
  * POST /api/sync/batch: a run of queued writes in one request. Each write goes through the server
@@ -54,7 +64,11 @@ const FORWARDED = ['cookie', 'origin', 'referer', 'sec-fetch-site', 'user-agent'
  * first answer that is not a success ends the batch, so the device deals with it before anything
  * after it is applied. A round trip per write was most of a long flush's time on a slow network.
  */
-async function applyBatch(app: FastifyInstance, request: FastifyRequest, writes: readonly SyncBatchWrite[]): Promise<SyncBatchResponse> {
+async function applyBatch(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  writes: readonly SyncBatchWrite[],
+): Promise<SyncBatchResponse> {
   const forwarded: Record<string, string> = {};
   for (const name of FORWARDED) {
     const value = request.headers[name];
@@ -73,10 +87,19 @@ async function applyBatch(app: FastifyInstance, request: FastifyRequest, writes:
     if (write.eventId) headers[WRITE_HEADERS.eventId.toLowerCase()] = write.eventId;
     const hasBody = write.body !== undefined && write.body !== null;
     if (hasBody) headers['content-type'] = 'application/json';
-    const res = await app.inject({ method: write.method, url: write.path, headers, ...(hasBody ? { payload: JSON.stringify(write.body) } : {}) });
+    const res = await app.inject({
+      method: write.method,
+      url: write.path,
+      headers,
+      ...(hasBody ? { payload: JSON.stringify(write.body) } : {}),
+    });
     const body = jsonOrNull(res.body);
     const retryAfter = res.headers['retry-after'];
-    answers.push({ status: res.statusCode, body, ...(retryAfter !== undefined ? { retryAfter: String(retryAfter) } : {}) });
+    answers.push({
+      status: res.statusCode,
+      body,
+      ...(retryAfter !== undefined ? { retryAfter: String(retryAfter) } : {}),
+    });
     if (res.statusCode < 200 || res.statusCode >= 300) break;
   }
   return { answers };
@@ -84,15 +107,26 @@ async function applyBatch(app: FastifyInstance, request: FastifyRequest, writes:
 
 export const syncRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
   const batch = syncApi.batch;
-  app.post(batch.url, {
-    config: { auth: 'any' },
-    bodyLimit: MAX_BATCH_BODY_BYTES,
-    schema: { body: batch.body, response: { 200: batch.response } },
-  }, async (request) => applyBatch(app, request, request.body.writes));
+  app.post(
+    batch.url,
+    {
+      config: { auth: 'any' },
+      bodyLimit: MAX_BATCH_BODY_BYTES,
+      schema: { body: batch.body, response: { 200: batch.response } },
+    },
+    async (request) => applyBatch(app, request, request.body.writes),
+  );
 
   const api = syncApi.changes;
-  app.get(api.url, {
-    config: { auth: 'any' },
-    schema: { querystring: api.querystring, response: { 200: api.response } },
-  }, async (request) => pullChanges(db, await feedScope(db, request), request.query.cursor, request.query.limit, { initial: request.query.initial === '1' }));
+  app.get(
+    api.url,
+    {
+      config: { auth: 'any' },
+      schema: { querystring: api.querystring, response: { 200: api.response } },
+    },
+    async (request) =>
+      pullChanges(db, await feedScope(db, request), request.query.cursor, request.query.limit, {
+        initial: request.query.initial === '1',
+      }),
+  );
 };

@@ -11,8 +11,28 @@ import type { RaceDayEntity } from '../../../src/domain/schemas/api/race-day-fee
 import { readChanges, type ChangeRow, type ChangeScope } from '../../db/changes';
 import type { Db } from '../../db/client';
 import {
-  disciplines, eventDisciplines, events, invites, invoices, participants, payments, resultOveralls, resultRaces, schools, states, teamEntries,
-  teamManagers, teams, ticketing, trophies, users, volunteerPreferences, volunteerSlots, volunteerSpots, volunteers, waivers,
+  disciplines,
+  eventDisciplines,
+  events,
+  invites,
+  invoices,
+  participants,
+  payments,
+  resultOveralls,
+  resultRaces,
+  schools,
+  states,
+  teamEntries,
+  teamManagers,
+  teams,
+  ticketing,
+  trophies,
+  users,
+  volunteerPreferences,
+  volunteerSlots,
+  volunteerSpots,
+  volunteers,
+  waivers,
 } from '../../db/schema';
 import { toEventDisciplineRow, eventsByIds } from '../events';
 import { toInvite } from '../invites';
@@ -63,7 +83,10 @@ const ENTITY_OF_TABLE: Readonly<Record<string, MainEntity>> = {
 /** Rows whose key (one column, or several joined by ':') is in `keys`. */
 export function keyIn(columns: AnyPgColumn[], keys: string[]): SQL {
   if (columns.length === 1) return inArray(sql`${columns[0]}::text`, keys);
-  const joined = sql.join(columns.map((c) => sql`${c}::text`), sql` || ':' || `);
+  const joined = sql.join(
+    columns.map((c) => sql`${c}::text`),
+    sql` || ':' || `,
+  );
   return inArray(sql`(${joined})`, keys);
 }
 
@@ -74,70 +97,183 @@ export function byKey<R>(rows: R[], key: (r: R) => string, shape: (r: R) => Shap
 /** Each table's changed rows, one query a table, shaped by their module's shaper (the one its
  *  REST answers use), so a pulled row and an answered row are the same record. */
 const LOADERS: Record<MainEntity, Loader> = {
-  participants: async (db, keys) => byKey(
-    await db.select().from(participants).where(keyIn([participants.id], keys)), (r) => r.id, (r) => toParticipant(r),
-  ),
-  teamEntries: async (db, keys) => byKey(await db.select().from(teamEntries).where(keyIn([teamEntries.id], keys)), (r) => r.id, toTeamEntry),
-  teams: async (db, keys) => byKey(await db.select().from(teams).where(keyIn([teams.id], keys)), (r) => r.id, toTeamRow),
-  teamManagers: async (db, keys) => byKey(
-    await db.select().from(teamManagers).where(keyIn([teamManagers.id], keys)), (r) => r.id, (r) => toTeamManager(r),
-  ),
+  participants: async (db, keys) =>
+    byKey(
+      await db
+        .select()
+        .from(participants)
+        .where(keyIn([participants.id], keys)),
+      (r) => r.id,
+      (r) => toParticipant(r),
+    ),
+  teamEntries: async (db, keys) =>
+    byKey(
+      await db
+        .select()
+        .from(teamEntries)
+        .where(keyIn([teamEntries.id], keys)),
+      (r) => r.id,
+      toTeamEntry,
+    ),
+  teams: async (db, keys) =>
+    byKey(
+      await db
+        .select()
+        .from(teams)
+        .where(keyIn([teams.id], keys)),
+      (r) => r.id,
+      toTeamRow,
+    ),
+  teamManagers: async (db, keys) =>
+    byKey(
+      await db
+        .select()
+        .from(teamManagers)
+        .where(keyIn([teamManagers.id], keys)),
+      (r) => r.id,
+      (r) => toTeamManager(r),
+    ),
   events: async (db, keys) => new Map((await eventsByIds(db, keys)).map((e) => [e.id, e as Shaped])),
-  eventDisciplines: async (db, keys) => byKey(
-    await db.select({ d: eventDisciplines, name: disciplines.name }).from(eventDisciplines)
-      .innerJoin(disciplines, eq(disciplines.id, eventDisciplines.disciplineId))
-      .where(keyIn([eventDisciplines.eventId, eventDisciplines.disciplineId], keys)),
-    ({ d }) => `${d.eventId}:${d.disciplineId}`,
-    ({ d, name }) => toEventDisciplineRow(d, name),
-  ),
-  disciplines: async (db, keys) => byKey(
-    await db.select().from(disciplines).where(keyIn([disciplines.id], keys)), (r) => String(r.id), toDiscipline,
-  ),
-  states: async (db, keys) => byKey(await db.select().from(states).where(keyIn([states.id], keys)), (r) => String(r.id), toState),
+  eventDisciplines: async (db, keys) =>
+    byKey(
+      await db
+        .select({ d: eventDisciplines, name: disciplines.name })
+        .from(eventDisciplines)
+        .innerJoin(disciplines, eq(disciplines.id, eventDisciplines.disciplineId))
+        .where(keyIn([eventDisciplines.eventId, eventDisciplines.disciplineId], keys)),
+      ({ d }) => `${d.eventId}:${d.disciplineId}`,
+      ({ d, name }) => toEventDisciplineRow(d, name),
+    ),
+  disciplines: async (db, keys) =>
+    byKey(
+      await db
+        .select()
+        .from(disciplines)
+        .where(keyIn([disciplines.id], keys)),
+      (r) => String(r.id),
+      toDiscipline,
+    ),
+  states: async (db, keys) =>
+    byKey(
+      await db
+        .select()
+        .from(states)
+        .where(keyIn([states.id], keys)),
+      (r) => String(r.id),
+      toState,
+    ),
   schools: async (db, keys) => {
-    const rows = await db.select().from(schools).where(keyIn([schools.id], keys));
+    const rows = await db
+      .select()
+      .from(schools)
+      .where(keyIn([schools.id], keys));
     const logins = rows.length
-      ? await db.select({ schoolId: users.schoolId, email: users.email }).from(users)
-        .where(sql`${users.type} = 'school' and ${keyIn([users.schoolId], keys)}`).orderBy(asc(users.createdAt))
+      ? await db
+          .select({ schoolId: users.schoolId, email: users.email })
+          .from(users)
+          .where(sql`${users.type} = 'school' and ${keyIn([users.schoolId], keys)}`)
+          .orderBy(asc(users.createdAt))
       : [];
     // The first coordinator's login, as GET /api/school answers it.
     const loginOf = new Map<string, string>();
     for (const l of logins) if (l.schoolId && !loginOf.has(l.schoolId)) loginOf.set(l.schoolId, l.email);
-    return byKey(rows, (r) => r.id, (s) => toSchool(s, loginOf.get(s.id)));
+    return byKey(
+      rows,
+      (r) => r.id,
+      (s) => toSchool(s, loginOf.get(s.id)),
+    );
   },
-  ticketing: async (db, keys) => byKey(
-    await db.select().from(ticketing).where(keyIn([ticketing.schoolId, ticketing.eventId], keys)),
-    (r) => `${r.schoolId}:${r.eventId}`,
-    (r) => toTicketing(r, r),
-  ),
-  waivers: async (db, keys) => byKey(await db.select().from(waivers).where(keyIn([waivers.id], keys)), (r) => r.id, toWaiver),
-  volunteers: async (db, keys) => byKey(await db.select().from(volunteers).where(keyIn([volunteers.id], keys)), (r) => r.id, toVolunteer),
+  ticketing: async (db, keys) =>
+    byKey(
+      await db
+        .select()
+        .from(ticketing)
+        .where(keyIn([ticketing.schoolId, ticketing.eventId], keys)),
+      (r) => `${r.schoolId}:${r.eventId}`,
+      (r) => toTicketing(r, r),
+    ),
+  waivers: async (db, keys) =>
+    byKey(
+      await db
+        .select()
+        .from(waivers)
+        .where(keyIn([waivers.id], keys)),
+      (r) => r.id,
+      toWaiver,
+    ),
+  volunteers: async (db, keys) =>
+    byKey(
+      await db
+        .select()
+        .from(volunteers)
+        .where(keyIn([volunteers.id], keys)),
+      (r) => r.id,
+      toVolunteer,
+    ),
   volunteerSlots: async (db, keys) => {
-    const rows = await db.select().from(volunteerSlots).where(keyIn([volunteerSlots.id], keys));
+    const rows = await db
+      .select()
+      .from(volunteerSlots)
+      .where(keyIn([volunteerSlots.id], keys));
     const prefs = rows.length
-      ? await db.select().from(volunteerPreferences).where(keyIn([volunteerPreferences.slotId], keys)).orderBy(asc(volunteerPreferences.rank))
+      ? await db
+          .select()
+          .from(volunteerPreferences)
+          .where(keyIn([volunteerPreferences.slotId], keys))
+          .orderBy(asc(volunteerPreferences.rank))
       : [];
-    return byKey(rows, (r) => r.id, (r) => toSlot(r, prefs));
+    return byKey(
+      rows,
+      (r) => r.id,
+      (r) => toSlot(r, prefs),
+    );
   },
-  volunteerSpots: async (db, keys) => byKey(
-    await db.select().from(volunteerSpots)
-      .where(keyIn([volunteerSpots.eventId, volunteerSpots.disciplineId, volunteerSpots.division], keys)),
-    (r) => `${r.eventId}:${r.disciplineId}:${r.division}`,
-    toSpot,
-  ),
-  resultRaces: async (db, keys) => byKey(
-    await db.select().from(resultRaces).where(keyIn([resultRaces.id], keys)), (r) => r.id, toResultRace,
-  ),
-  resultOveralls: async (db, keys) => byKey(
-    await db.select().from(resultOveralls).where(keyIn([resultOveralls.id], keys)), (r) => r.id, toResultOverall,
-  ),
-  trophies: async (db, keys) => byKey(await db.select().from(trophies).where(keyIn([trophies.id], keys)), (r) => r.id, toTrophy),
-  invites: async (db, keys) => byKey(
-    await db.select({ i: invites, name: disciplines.name }).from(invites)
-      .innerJoin(disciplines, eq(disciplines.id, invites.disciplineId)).where(keyIn([invites.id], keys)),
-    ({ i }) => i.id,
-    ({ i, name }) => toInvite(i, name),
-  ),
+  volunteerSpots: async (db, keys) =>
+    byKey(
+      await db
+        .select()
+        .from(volunteerSpots)
+        .where(keyIn([volunteerSpots.eventId, volunteerSpots.disciplineId, volunteerSpots.division], keys)),
+      (r) => `${r.eventId}:${r.disciplineId}:${r.division}`,
+      toSpot,
+    ),
+  resultRaces: async (db, keys) =>
+    byKey(
+      await db
+        .select()
+        .from(resultRaces)
+        .where(keyIn([resultRaces.id], keys)),
+      (r) => r.id,
+      toResultRace,
+    ),
+  resultOveralls: async (db, keys) =>
+    byKey(
+      await db
+        .select()
+        .from(resultOveralls)
+        .where(keyIn([resultOveralls.id], keys)),
+      (r) => r.id,
+      toResultOverall,
+    ),
+  trophies: async (db, keys) =>
+    byKey(
+      await db
+        .select()
+        .from(trophies)
+        .where(keyIn([trophies.id], keys)),
+      (r) => r.id,
+      toTrophy,
+    ),
+  invites: async (db, keys) =>
+    byKey(
+      await db
+        .select({ i: invites, name: disciplines.name })
+        .from(invites)
+        .innerJoin(disciplines, eq(disciplines.id, invites.disciplineId))
+        .where(keyIn([invites.id], keys)),
+      ({ i }) => i.id,
+      ({ i, name }) => toInvite(i, name),
+    ),
   invoices: async (db, keys) => {
     const pairs = keys.map((k) => k.split(':') as [string, string]);
     const schoolIds = [...new Set(pairs.map(([school]) => school))];
@@ -147,9 +283,15 @@ const LOADERS: Record<MainEntity, Loader> = {
     ]);
     const of = <R extends { schoolId: string; eventId: string }>(rows: R[], school: string, event: string) =>
       rows.filter((r) => r.schoolId === school && r.eventId === event);
-    return new Map(pairs.map(([school, event]) => [`${school}:${event}`, toInvoiceStatus(school, event, {
-      invoices: of(issued, school, event), payments: of(paid, school, event),
-    })]));
+    return new Map(
+      pairs.map(([school, event]) => [
+        `${school}:${event}`,
+        toInvoiceStatus(school, event, {
+          invoices: of(issued, school, event),
+          payments: of(paid, school, event),
+        }),
+      ]),
+    );
   },
 };
 
@@ -164,7 +306,11 @@ export const EVERY_EVENT_TABLES = ['events', 'event_states'] as const;
 export const SHOWN_RESULT_TABLES = ['result_races', 'result_overalls'] as const;
 
 export async function shownResultEventIds(db: Db): Promise<string[]> {
-  const rows = await db.select({ id: events.id }).from(events).where(eq(events.showForResults, true)).orderBy(asc(events.id));
+  const rows = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(eq(events.showForResults, true))
+    .orderBy(asc(events.id));
   return rows.map((r) => r.id);
 }
 
@@ -173,7 +319,12 @@ export async function shownResultEventIds(db: Db): Promise<string[]> {
 function scopeKey(scope: ChangeScope): string {
   const base = `school:${scope.schoolId ?? 'none'}/event:${scope.eventId ?? 'none'}`;
   const shown = scope.alsoOf?.eventIds ?? [];
-  return shown.length ? `${base}/results:${createHash('sha256').update([...shown].sort().join(',')).digest('hex').slice(0, 16)}` : base;
+  return shown.length
+    ? `${base}/results:${createHash('sha256')
+        .update([...shown].sort().join(','))
+        .digest('hex')
+        .slice(0, 16)}`
+    : base;
 }
 
 type Wanted = { entity: MainEntity; key: string; deleted: boolean };
@@ -188,7 +339,9 @@ function wanted(change: ChangeRow, withAdminTables: boolean): Wanted | null {
   if (entity === 'invoices') {
     // Keyed by school and event, like the mirror's row; never a tombstone: with its invoices and
     // payments gone the status is simply 'nothing invoiced'.
-    return change.schoolId && change.eventId ? { entity, key: `${change.schoolId}:${change.eventId}`, deleted: false } : null;
+    return change.schoolId && change.eventId
+      ? { entity, key: `${change.schoolId}:${change.eventId}`, deleted: false }
+      : null;
   }
   if (change.entity === 'event_states') {
     // The event's states changed: send the event itself (gone if the event went with it).
@@ -198,10 +351,19 @@ function wanted(change: ChangeRow, withAdminTables: boolean): Wanted | null {
 }
 
 export async function pullChanges(
-  db: Db, scope: FeedScope, cursor: number, limit: number, opts: { initial?: boolean } = {},
+  db: Db,
+  scope: FeedScope,
+  cursor: number,
+  limit: number,
+  opts: { initial?: boolean } = {},
 ): Promise<SyncResponse> {
   const page = await readChanges(db, scope, cursor, limit, opts);
-  const base = { scopeKey: scopeKey(scope), cursor: page.cursor, hasMore: page.hasMore, resetRequired: page.resetRequired };
+  const base = {
+    scopeKey: scopeKey(scope),
+    cursor: page.cursor,
+    hasMore: page.hasMore,
+    resetRequired: page.resetRequired,
+  };
   // One change per row, at the place of its latest mention (an event and its states may both appear).
   const list = page.changes.map((c) => wanted(c, scope.withAdminTables)).filter((w): w is Wanted => w !== null);
   const last = new Map<string, number>();
@@ -217,7 +379,9 @@ export async function pullChanges(
     const row = w.deleted ? undefined : loaded.get(w.entity)?.get(w.key);
     // Defence in depth: a row of another school is never sent, whatever the log says.
     const foreign = row && typeof row.SchoolId === 'string' && !scope.allSchools && row.SchoolId !== scope.schoolId;
-    return row && !foreign ? { entity: w.entity, key: w.key, deleted: false, row } : { entity: w.entity, key: w.key, deleted: true };
+    return row && !foreign
+      ? { entity: w.entity, key: w.key, deleted: false, row }
+      : { entity: w.entity, key: w.key, deleted: true };
   });
   return { ...base, changes };
 }

@@ -17,8 +17,6 @@ import { listTeamManagers, saveTeamManagers, type Scope } from './service';
 const READ = ['admin', 'school', 'auditor'] as const;
 const WRITE = ['admin', 'school'] as const;
 
-;
-
 /** A school user's own school; staff the one named, else the one picked in the session. */
 function scopeOf(request: FastifyRequest, named?: { SchoolId?: string; EventId?: string }): Scope {
   const session = requireSession(request);
@@ -31,22 +29,30 @@ function scopeOf(request: FastifyRequest, named?: { SchoolId?: string; EventId?:
 export const teamManagerRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
   const api = API.teamManagers;
 
-  app.get(api.list.url, {
-    config: { auth: READ },
-    schema: { querystring: api.list.querystring, response: { 200: api.list.response } },
-  }, async (request) => {
-    const filter = request.query.filter;
-    return listTeamManagers(db, scopeOf(request, filter?.where), filter);
-  });
+  app.get(
+    api.list.url,
+    {
+      config: { auth: READ },
+      schema: { querystring: api.list.querystring, response: { 200: api.list.response } },
+    },
+    async (request) => {
+      const filter = request.query.filter;
+      return listTeamManagers(db, scopeOf(request, filter?.where), filter);
+    },
+  );
 
-  app.put(api.save.url, {
-    // The whole grid in one call: more than the default body size.
-    bodyLimit: MAX_BATCH_BODY_BYTES,
-    config: { auth: WRITE },
-    schema: { body: api.save.body, response: { 200: api.save.response } },
-  }, async (request, reply) => {
-    const session = requireSession(request);
-    const scope = scopeOf(request);
-    return runWrite(db, request, reply, (tx) => saveTeamManagers(tx, session, scope, request.body));
-  });
+  app.put(
+    api.save.url,
+    {
+      // The whole grid in one call: more than the default body size.
+      bodyLimit: MAX_BATCH_BODY_BYTES,
+      config: { auth: WRITE },
+      schema: { body: api.save.body, response: { 200: api.save.response } },
+    },
+    async (request, reply) => {
+      const session = requireSession(request);
+      const scope = scopeOf(request);
+      return runWrite(db, request, reply, (tx) => saveTeamManagers(tx, session, scope, request.body));
+    },
+  );
 };

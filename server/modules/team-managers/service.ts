@@ -41,30 +41,53 @@ function wantsTeams(include: string | string[] | undefined): boolean {
 async function teamsOf(db: Db, ids: string[]): Promise<Map<string, NonNullable<TeamManager['teams']>>> {
   const by = new Map<string, NonNullable<TeamManager['teams']>>();
   if (!ids.length) return by;
-  const rows = await db.select().from(teams).where(inArray(teams.teamManagerId, ids))
+  const rows = await db
+    .select()
+    .from(teams)
+    .where(inArray(teams.teamManagerId, ids))
     .orderBy(asc(teams.disciplineId), asc(teams.division), asc(teams.teamRank));
   for (const t of rows) {
-    const ref = { id: t.id, DisciplineId: t.disciplineId, division: t.division, teamRank: t.teamRank as TeamLetter, gender: t.gender as TeamGender };
+    const ref = {
+      id: t.id,
+      DisciplineId: t.disciplineId,
+      division: t.division,
+      teamRank: t.teamRank as TeamLetter,
+      gender: t.gender as TeamGender,
+    };
     by.set(t.teamManagerId!, [...(by.get(t.teamManagerId!) ?? []), ref]);
   }
   return by;
 }
 
 /** GET /api/v2/team-managers: the school's managers in the event, by surname. */
-export async function listTeamManagers(db: Db, scope: Scope, filter: TeamManagersFilter | undefined): Promise<TeamManager[]> {
+export async function listTeamManagers(
+  db: Db,
+  scope: Scope,
+  filter: TeamManagersFilter | undefined,
+): Promise<TeamManager[]> {
   const withTeams = wantsTeams(filter?.include);
-  const rows = await db.select().from(teamManagers)
+  const rows = await db
+    .select()
+    .from(teamManagers)
     .where(and(eq(teamManagers.schoolId, scope.schoolId), eq(teamManagers.eventId, scope.eventId)))
     .orderBy(asc(teamManagers.lastname), asc(teamManagers.firstname), asc(teamManagers.id));
   if (!withTeams) return rows.map((r) => toTeamManager(r));
-  const byManager = await teamsOf(db, rows.map((r) => r.id));
+  const byManager = await teamsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => toTeamManager(r, byManager.get(r.id) ?? []));
 }
 
 const inScope = (row: TeamManagerRow, scope: Scope) => row.schoolId === scope.schoolId && row.eventId === scope.eventId;
 
 /** PUT /api/teamManagers: saves and removes in one transaction; answers the saved rows. */
-export async function saveTeamManagers(tx: Tx, session: SessionInfo, scope: Scope, body: TeamManagersBody): Promise<TeamManager[]> {
+export async function saveTeamManagers(
+  tx: Tx,
+  session: SessionInfo,
+  scope: Scope,
+  body: TeamManagersBody,
+): Promise<TeamManager[]> {
   await assertEventWritable(tx, session, scope.eventId);
   const removed = new Set(body.teamManagersDeleted);
   const both = body.teamManagers.findIndex((row) => removed.has(row.id));
@@ -82,7 +105,9 @@ export async function saveTeamManagers(tx: Tx, session: SessionInfo, scope: Scop
     }
     // Season passes are a VIC matter; a pass given while the event was VIC is kept, never granted anew.
     if (input.seasonPass === '1' && !seasonPasses && stored?.seasonPass !== '1') {
-      throw unprocessable(SERVER_MESSAGES.seasonPassVicOnly, [{ path: `teamManagers.${index}.seasonPass`, message: SERVER_MESSAGES.seasonPassVicOnly }]);
+      throw unprocessable(SERVER_MESSAGES.seasonPassVicOnly, [
+        { path: `teamManagers.${index}.seasonPass`, message: SERVER_MESSAGES.seasonPassVicOnly },
+      ]);
     }
     const { id: _id, version: _version, ...values } = input;
     if (stored) {
@@ -93,7 +118,10 @@ export async function saveTeamManagers(tx: Tx, session: SessionInfo, scope: Scop
     } else {
       // Only the fields changed of a manager no longer on record (removed on another device): gone.
       if (!isWholeTeamManagerRow(input)) throw notFound();
-      const [row] = await tx.insert(teamManagers).values({ id: input.id, ...scope, ...values }).returning();
+      const [row] = await tx
+        .insert(teamManagers)
+        .values({ id: input.id, ...scope, ...values })
+        .returning();
       saved.push(row!);
     }
   }

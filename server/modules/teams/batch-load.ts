@@ -25,29 +25,48 @@ export type StoredBatch = {
   managerIds: Set<string>;
 };
 
-const inScope = (scope: Scope) => (t: typeof teams | typeof teamEntries) => and(eq(t.schoolId, scope.schoolId), eq(t.eventId, scope.eventId));
+const inScope = (scope: Scope) => (t: typeof teams | typeof teamEntries) =>
+  and(eq(t.schoolId, scope.schoolId), eq(t.eventId, scope.eventId));
 
 export async function loadStored(tx: Tx, scope: Scope, body: TeamsBody): Promise<StoredBatch> {
   const namedIds = [...body.teams.map((t) => t.id), ...body.teamsDeleted];
   const entryIds = body.teams.flatMap((t) => (t.TeamEntries ?? []).map((e) => e.id));
-  const participantIds = [...new Set(body.teams.flatMap((t) => (t.TeamEntries ?? []).flatMap((e) => (e.ParticipantId ? [e.ParticipantId] : []))))];
+  const participantIds = [
+    ...new Set(
+      body.teams.flatMap((t) => (t.TeamEntries ?? []).flatMap((e) => (e.ParticipantId ? [e.ParticipantId] : []))),
+    ),
+  ];
   const managerIds = [...new Set(body.teams.flatMap((t) => (t.TeamManagerId ? [t.TeamManagerId] : [])))];
   const scoped = inScope(scope);
 
   const named = namedIds.length ? await tx.select().from(teams).where(inArray(teams.id, namedIds)).for('update') : [];
   const schoolTeams = await tx.select().from(teams).where(scoped(teams));
   const schoolEntries = await tx.select().from(teamEntries).where(scoped(teamEntries));
-  const namedEntries = entryIds.length ? await tx.select().from(teamEntries).where(inArray(teamEntries.id, entryIds)) : [];
+  const namedEntries = entryIds.length
+    ? await tx.select().from(teamEntries).where(inArray(teamEntries.id, entryIds))
+    : [];
   // Entries of teams stored now hold their participants too (a participant entered before the
   // batch, perhaps since archived, must still be named in messages).
-  const memberIds = [...new Set([...participantIds, ...schoolEntries.flatMap((e) => (e.participantId ? [e.participantId] : []))])];
+  const memberIds = [
+    ...new Set([...participantIds, ...schoolEntries.flatMap((e) => (e.participantId ? [e.participantId] : []))]),
+  ];
   const members = memberIds.length
-    ? await tx.select().from(participants).where(and(eq(participants.schoolId, scope.schoolId), inArray(participants.id, memberIds)))
+    ? await tx
+        .select()
+        .from(participants)
+        .where(and(eq(participants.schoolId, scope.schoolId), inArray(participants.id, memberIds)))
     : [];
   const managers = managerIds.length
-    ? await tx.select({ id: teamManagers.id }).from(teamManagers).where(and(
-      eq(teamManagers.schoolId, scope.schoolId), eq(teamManagers.eventId, scope.eventId), inArray(teamManagers.id, managerIds),
-    ))
+    ? await tx
+        .select({ id: teamManagers.id })
+        .from(teamManagers)
+        .where(
+          and(
+            eq(teamManagers.schoolId, scope.schoolId),
+            eq(teamManagers.eventId, scope.eventId),
+            inArray(teamManagers.id, managerIds),
+          ),
+        )
     : [];
   const [names, runs] = await Promise.all([
     tx.select({ id: disciplines.id, name: disciplines.name }).from(disciplines),
@@ -63,10 +82,20 @@ export async function loadStored(tx: Tx, scope: Scope, body: TeamsBody): Promise
     namedEntries: new Map(namedEntries.map((e) => [e.id, e])),
     entriesOf,
     disciplineNames,
-    eventDisciplines: new Map(runs.map((r) => [r.disciplineId, {
-      DisciplineId: r.disciplineId, name: disciplineNames.get(r.disciplineId) ?? `Discipline ${r.disciplineId}`,
-      divisionFrom: r.divisionFrom, divisionTo: r.divisionTo, male: r.male, female: r.female, active: r.active,
-    }])),
+    eventDisciplines: new Map(
+      runs.map((r) => [
+        r.disciplineId,
+        {
+          DisciplineId: r.disciplineId,
+          name: disciplineNames.get(r.disciplineId) ?? `Discipline ${r.disciplineId}`,
+          divisionFrom: r.divisionFrom,
+          divisionTo: r.divisionTo,
+          male: r.male,
+          female: r.female,
+          active: r.active,
+        },
+      ]),
+    ),
     members: new Map(members.map((p) => [p.id, p])),
     managerIds: new Set(managers.map((m) => m.id)),
   };

@@ -25,23 +25,35 @@ const CONSTRAINT_MESSAGES: Record<string, string> = {
 
 type Identity = { disciplineId: number; division: number; gender: string; teamRank: string };
 const identityKey = (t: Identity) => `${t.disciplineId}|${t.division}|${t.gender}|${t.teamRank}`;
-const finalIdentity = (p: TeamPlan): Identity =>
-  ({ disciplineId: p.input.DisciplineId, division: p.input.division, gender: p.input.gender, teamRank: p.input.teamRank });
+const finalIdentity = (p: TeamPlan): Identity => ({
+  disciplineId: p.input.DisciplineId,
+  division: p.input.division,
+  gender: p.input.gender,
+  teamRank: p.input.teamRank,
+});
 const identityChanged = (p: TeamPlan) => !!p.stored && identityKey(p.stored) !== identityKey(finalIdentity(p));
 const disciplineChanged = (p: TeamPlan) => !!p.stored && p.stored.disciplineId !== p.input.DisciplineId;
-const entryChanged = (e: EntryPlan, team: TeamPlan) => !!e.stored && (disciplineChanged(team)
-  || e.stored.participantId !== e.ParticipantId || e.stored.position !== e.position || e.stored.bib !== e.bib);
+const entryChanged = (e: EntryPlan, team: TeamPlan) =>
+  !!e.stored &&
+  (disciplineChanged(team) ||
+    e.stored.participantId !== e.ParticipantId ||
+    e.stored.position !== e.position ||
+    e.stored.bib !== e.bib);
 
 /** What rows hold now (after deletions), to tell which changed rows must be parked first: only
  *  those whose final values another row still holds, so most rows change (and version) once. */
 function heldNow(plan: BatchPlan, gone: Set<string>) {
   const deleted = new Set(plan.deleted);
-  const entries = [...plan.entriesOf.entries()].filter(([teamId]) => !deleted.has(teamId)).flatMap(([, list]) => list)
+  const entries = [...plan.entriesOf.entries()]
+    .filter(([teamId]) => !deleted.has(teamId))
+    .flatMap(([, list]) => list)
     .filter((e) => !gone.has(e.id));
   return {
     teams: new Map(plan.teams.flatMap((p) => (p.stored ? [[identityKey(p.stored), p.stored.id] as const] : []))),
     positions: new Map(entries.map((e) => [`${e.teamId}|${e.position}`, e.id])),
-    participants: new Map(entries.flatMap((e) => (e.participantId ? [[`${e.disciplineId}|${e.participantId}`, e.id] as const] : []))),
+    participants: new Map(
+      entries.flatMap((e) => (e.participantId ? [[`${e.disciplineId}|${e.participantId}`, e.id] as const] : [])),
+    ),
     bibs: new Map(entries.flatMap((e) => (e.bib !== null ? [[`${e.disciplineId}|${e.bib}`, e.id] as const] : []))),
   };
 }
@@ -50,9 +62,11 @@ function mustPark(e: EntryPlan, team: TeamPlan, held: ReturnType<typeof heldNow>
   if (disciplineChanged(team)) return true; // the entries' discipline follows the team's mid-way
   const byOther = (map: Map<string, string>, key: string) => (map.get(key) ?? e.id) !== e.id;
   const discipline = team.input.DisciplineId;
-  return byOther(held.positions, `${team.input.id}|${e.position}`)
-    || (e.ParticipantId !== null && byOther(held.participants, `${discipline}|${e.ParticipantId}`))
-    || (e.bib !== null && byOther(held.bibs, `${discipline}|${e.bib}`));
+  return (
+    byOther(held.positions, `${team.input.id}|${e.position}`) ||
+    (e.ParticipantId !== null && byOther(held.participants, `${discipline}|${e.ParticipantId}`)) ||
+    (e.bib !== null && byOther(held.bibs, `${discipline}|${e.bib}`))
+  );
 }
 
 type Parked = { teams: Set<string>; entries: Set<string> };
@@ -69,12 +83,18 @@ async function removeAndPark(tx: Tx, plan: BatchPlan): Promise<Parked> {
   for (const team of plan.teams) {
     for (const [k, entry] of team.entries.entries()) {
       if (!entryChanged(entry, team) || !mustPark(entry, team, held)) continue;
-      await tx.update(teamEntries).set({ participantId: null, position: -(k + 1), bib: null }).where(eq(teamEntries.id, entry.id));
+      await tx
+        .update(teamEntries)
+        .set({ participantId: null, position: -(k + 1), bib: null })
+        .where(eq(teamEntries.id, entry.id));
       parked.entries.add(entry.id);
     }
     const holder = held.teams.get(identityKey(finalIdentity(team)));
     if (identityChanged(team) && holder && holder !== team.input.id) {
-      await tx.update(teams).set({ teamRank: `~${team.input.id}` }).where(eq(teams.id, team.input.id));
+      await tx
+        .update(teams)
+        .set({ teamRank: `~${team.input.id}` })
+        .where(eq(teams.id, team.input.id));
       parked.teams.add(team.input.id);
     }
   }
@@ -82,14 +102,19 @@ async function removeAndPark(tx: Tx, plan: BatchPlan): Promise<Parked> {
 }
 
 /** Rows that were not parked first (their final values are free), then the parked ones. */
-const unparkedFirst = <T>(rows: T[], isParked: (row: T) => boolean) =>
-  [...rows.filter((r) => !isParked(r)), ...rows.filter(isParked)];
+const unparkedFirst = <T>(rows: T[], isParked: (row: T) => boolean) => [
+  ...rows.filter((r) => !isParked(r)),
+  ...rows.filter(isParked),
+];
 
 async function writeTeams(tx: Tx, scope: Scope, plan: BatchPlan, parked: Parked) {
   for (const team of unparkedFirst(plan.teams, (p) => parked.teams.has(p.input.id))) {
     const { input, stored } = team;
     const values = {
-      disciplineId: input.DisciplineId, division: input.division, gender: input.gender, teamRank: input.teamRank,
+      disciplineId: input.DisciplineId,
+      division: input.division,
+      gender: input.gender,
+      teamRank: input.teamRank,
       teamManagerId: team.teamManagerId,
     };
     if (!stored) {
@@ -104,16 +129,26 @@ async function writeTeams(tx: Tx, scope: Scope, plan: BatchPlan, parked: Parked)
 async function writeEntries(tx: Tx, scope: Scope, plan: BatchPlan, parked: Parked) {
   const changed = plan.teams.flatMap((team) => team.entries.filter((e) => entryChanged(e, team)));
   for (const entry of unparkedFirst(changed, (e) => parked.entries.has(e.id))) {
-    await tx.update(teamEntries).set({ participantId: entry.ParticipantId, position: entry.position, bib: entry.bib })
+    await tx
+      .update(teamEntries)
+      .set({ participantId: entry.ParticipantId, position: entry.position, bib: entry.bib })
       .where(eq(teamEntries.id, entry.id));
   }
   for (const team of plan.teams) {
     const fresh = team.entries.filter((e) => !e.stored);
     if (!fresh.length) continue;
-    await tx.insert(teamEntries).values(fresh.map((e) => ({
-      id: e.id, teamId: team.input.id, eventId: scope.eventId, disciplineId: team.input.DisciplineId, schoolId: scope.schoolId,
-      participantId: e.ParticipantId, position: e.position, bib: e.bib,
-    })));
+    await tx.insert(teamEntries).values(
+      fresh.map((e) => ({
+        id: e.id,
+        teamId: team.input.id,
+        eventId: scope.eventId,
+        disciplineId: team.input.DisciplineId,
+        schoolId: scope.schoolId,
+        participantId: e.ParticipantId,
+        position: e.position,
+        bib: e.bib,
+      })),
+    );
   }
 }
 

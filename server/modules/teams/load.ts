@@ -15,9 +15,17 @@ type Q = Db | Tx;
  *  the order a coordinator reads them: discipline, division, gender, letter. */
 export async function loadTeams(db: Q, scope: Scope, ids?: string[]): Promise<Team[]> {
   if (ids && !ids.length) return [];
-  const rows = await db.select({ team: teams, disciplineName: disciplines.name }).from(teams)
+  const rows = await db
+    .select({ team: teams, disciplineName: disciplines.name })
+    .from(teams)
     .innerJoin(disciplines, eq(disciplines.id, teams.disciplineId))
-    .where(and(eq(teams.schoolId, scope.schoolId), eq(teams.eventId, scope.eventId), ids ? inArray(teams.id, ids) : undefined))
+    .where(
+      and(
+        eq(teams.schoolId, scope.schoolId),
+        eq(teams.eventId, scope.eventId),
+        ids ? inArray(teams.id, ids) : undefined,
+      ),
+    )
     .orderBy(asc(teams.disciplineId), asc(teams.division), asc(teams.gender), asc(teams.teamRank));
   const teamIds = rows.map((r) => r.team.id);
   const managerIds = [...new Set(rows.flatMap((r) => (r.team.teamManagerId ? [r.team.teamManagerId] : [])))];
@@ -26,16 +34,20 @@ export async function loadTeams(db: Q, scope: Scope, ids?: string[]): Promise<Te
       ? db.select().from(teamEntries).where(inArray(teamEntries.teamId, teamIds)).orderBy(asc(teamEntries.position))
       : Promise.resolve([]),
     managerIds.length
-      ? db.select({ id: teamManagers.id, firstname: teamManagers.firstname, lastname: teamManagers.lastname })
-        .from(teamManagers).where(inArray(teamManagers.id, managerIds))
+      ? db
+          .select({ id: teamManagers.id, firstname: teamManagers.firstname, lastname: teamManagers.lastname })
+          .from(teamManagers)
+          .where(inArray(teamManagers.id, managerIds))
       : Promise.resolve([] as ManagerRef[]),
   ]);
   const entriesOf = new Map<string, typeof entryRows>();
   for (const e of entryRows) entriesOf.set(e.teamId, [...(entriesOf.get(e.teamId) ?? []), e]);
   const managers = new Map(managerRows.map((m) => [m.id, m]));
-  return rows.map(({ team, disciplineName }) => toTeam(team, {
-    disciplineName,
-    entries: (entriesOf.get(team.id) ?? []).map(toTeamEntry),
-    manager: team.teamManagerId ? managers.get(team.teamManagerId) ?? null : null,
-  }));
+  return rows.map(({ team, disciplineName }) =>
+    toTeam(team, {
+      disciplineName,
+      entries: (entriesOf.get(team.id) ?? []).map(toTeamEntry),
+      manager: team.teamManagerId ? (managers.get(team.teamManagerId) ?? null) : null,
+    }),
+  );
 }

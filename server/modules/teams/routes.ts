@@ -18,33 +18,43 @@ import { groupedTeams, saveTeams } from './service';
 const READ = ['admin', 'school', 'auditor'] as const;
 const WRITE = ['admin', 'school'] as const;
 
-;
-
 export const teamRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, accounting, now }) => {
   const api = API.teams;
 
-  app.get(api.list.url, {
-    config: { auth: READ },
-    schema: { response: { 200: api.list.response } },
-  }, async (request) => loadTeams(db, sessionSchoolAndEvent(request)));
+  app.get(
+    api.list.url,
+    {
+      config: { auth: READ },
+      schema: { response: { 200: api.list.response } },
+    },
+    async (request) => loadTeams(db, sessionSchoolAndEvent(request)),
+  );
 
-  app.get(api.grouped.url, {
-    config: { auth: READ },
-    schema: { params: api.grouped.params, response: { 200: api.grouped.response } },
-  }, async (request) => {
-    const schoolId = schoolScope(request, request.params.SchoolId)!;
-    return groupedTeams(db, { schoolId, eventId: request.params.EventId });
-  });
+  app.get(
+    api.grouped.url,
+    {
+      config: { auth: READ },
+      schema: { params: api.grouped.params, response: { 200: api.grouped.response } },
+    },
+    async (request) => {
+      const schoolId = schoolScope(request, request.params.SchoolId)!;
+      return groupedTeams(db, { schoolId, eventId: request.params.EventId });
+    },
+  );
 
-  app.put(api.save.url, {
-    // A whole grid in one call: more than the default body size.
-    bodyLimit: MAX_BATCH_BODY_BYTES,
-    config: { auth: WRITE },
-    onSend: reconcileAfterWrite({ db, accounting, now }),
-    schema: { body: api.save.body, response: { 200: api.save.response } },
-  }, async (request, reply) => {
-    const session = requireSession(request);
-    const scope = sessionSchoolAndEvent(request);
-    return runWrite(db, request, reply, (tx) => saveTeams(tx, session, scope, request.body));
-  });
+  app.put(
+    api.save.url,
+    {
+      // A whole grid in one call: more than the default body size.
+      bodyLimit: MAX_BATCH_BODY_BYTES,
+      config: { auth: WRITE },
+      onSend: reconcileAfterWrite({ db, accounting, now }),
+      schema: { body: api.save.body, response: { 200: api.save.response } },
+    },
+    async (request, reply) => {
+      const session = requireSession(request);
+      const scope = sessionSchoolAndEvent(request);
+      return runWrite(db, request, reply, (tx) => saveTeams(tx, session, scope, request.body));
+    },
+  );
 };

@@ -16,8 +16,15 @@ import { loadTeams, type Scope } from './load';
 /** Names of the entered participants, for readers who hold no mirror of the school. */
 async function participantsByIds(db: Db, ids: string[]) {
   if (!ids.length) return new Map<string, { id: string; firstname: string; lastname: string; snowId: string | null }>();
-  const rows = await db.select({ id: participants.id, firstname: participants.firstname, lastname: participants.lastname, snowId: participants.snowId })
-    .from(participants).where(inArray(participants.id, [...new Set(ids)]));
+  const rows = await db
+    .select({
+      id: participants.id,
+      firstname: participants.firstname,
+      lastname: participants.lastname,
+      snowId: participants.snowId,
+    })
+    .from(participants)
+    .where(inArray(participants.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -32,10 +39,20 @@ export async function groupedTeams(db: Db, scope: Scope) {
   if (!event) throw notFound('Event not found');
   const groups = new Map<number, { DisciplineId: number; name: string; teams: Team[] }>();
   const loaded = await loadTeams(db, scope);
-  const named = await participantsByIds(db, loaded.flatMap((t) => (t.TeamEntries ?? []).flatMap((e) => (e.ParticipantId ? [e.ParticipantId] : []))));
+  const named = await participantsByIds(
+    db,
+    loaded.flatMap((t) => (t.TeamEntries ?? []).flatMap((e) => (e.ParticipantId ? [e.ParticipantId] : []))),
+  );
   for (const team of loaded) {
-    team.TeamEntries = (team.TeamEntries ?? []).map((e) => ({ ...e, Participant: e.ParticipantId ? named.get(e.ParticipantId) ?? null : null }));
-    const group = groups.get(team.DisciplineId) ?? { DisciplineId: team.DisciplineId, name: team.Discipline?.name ?? '', teams: [] };
+    team.TeamEntries = (team.TeamEntries ?? []).map((e) => ({
+      ...e,
+      Participant: e.ParticipantId ? (named.get(e.ParticipantId) ?? null) : null,
+    }));
+    const group = groups.get(team.DisciplineId) ?? {
+      DisciplineId: team.DisciplineId,
+      name: team.Discipline?.name ?? '',
+      teams: [],
+    };
     group.teams.push(team);
     groups.set(team.DisciplineId, group);
   }
@@ -48,6 +65,14 @@ export async function saveTeams(tx: Tx, session: SessionInfo, scope: Scope, body
   await assertEventWritable(tx, session, scope.eventId);
   const plan = await checkBatch(tx, session, scope, body);
   await writeBatch(tx, scope, plan);
-  const saved = new Map((await loadTeams(tx, scope, body.teams.map((t) => t.id))).map((t) => [t.id, t]));
+  const saved = new Map(
+    (
+      await loadTeams(
+        tx,
+        scope,
+        body.teams.map((t) => t.id),
+      )
+    ).map((t) => [t.id, t]),
+  );
   return body.teams.map((t) => saved.get(t.id)!);
 }

@@ -24,7 +24,10 @@ export function toTeamRow(row: TeamRow): Omit<Team, JoinedFields> {
   };
 }
 
-export function toTeam(row: TeamRow, extra: { disciplineName?: string; entries?: TeamEntry[]; manager?: ManagerRef | null } = {}): Team {
+export function toTeam(
+  row: TeamRow,
+  extra: { disciplineName?: string; entries?: TeamEntry[]; manager?: ManagerRef | null } = {},
+): Team {
   return {
     ...toTeamRow(row),
     Discipline: { id: row.disciplineId, ...(extra.disciplineName !== undefined ? { name: extra.disciplineName } : {}) },

@@ -8,22 +8,28 @@ import { requireSession, sessionSchoolAndEvent } from '../../plugins/authz';
 import { runWrite } from '../../plugins/idempotency';
 import { getTicketing, saveTicketing } from './service';
 
-;
-
 export const ticketingRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
   const { ticketing, saveTicketing: save } = API.events;
 
-  app.get(ticketing.url, {
-    config: { auth: ['admin', 'school'] },
-    schema: { response: { 200: ticketing.response } },
-  }, async (request) => getTicketing(db, sessionSchoolAndEvent(request)));
+  app.get(
+    ticketing.url,
+    {
+      config: { auth: ['admin', 'school'] },
+      schema: { response: { 200: ticketing.response } },
+    },
+    async (request) => getTicketing(db, sessionSchoolAndEvent(request)),
+  );
 
-  app.post(save.url, {
-    config: { auth: ['admin', 'school'] },
-    schema: { body: save.body, response: { 200: save.response } },
-  }, async (request, reply) => {
-    const scope = sessionSchoolAndEvent(request);
-    const session = requireSession(request);
-    return runWrite(db, request, reply, (tx) => saveTicketing(tx, session, scope, request.body.ticketing));
-  });
+  app.post(
+    save.url,
+    {
+      config: { auth: ['admin', 'school'] },
+      schema: { body: save.body, response: { 200: save.response } },
+    },
+    async (request, reply) => {
+      const scope = sessionSchoolAndEvent(request);
+      const session = requireSession(request);
+      return runWrite(db, request, reply, (tx) => saveTicketing(tx, session, scope, request.body.ticketing));
+    },
+  );
 };

@@ -23,7 +23,12 @@ export async function getTicketing(db: Db, scope: Scope): Promise<Ticketing> {
   return toTicketing(scope, row);
 }
 
-export async function saveTicketing(tx: Tx, session: SessionInfo, scope: Scope, input: TicketingWrite): Promise<Ticketing> {
+export async function saveTicketing(
+  tx: Tx,
+  session: SessionInfo,
+  scope: Scope,
+  input: TicketingWrite,
+): Promise<Ticketing> {
   await assertEventWritable(tx, session, scope.eventId);
   const [current] = await tx.select().from(ticketing).where(whereScope(scope)).for('update');
   // The stored row goes with the 409 so an offline device can merge the fields that do not overlap.
@@ -31,16 +36,19 @@ export async function saveTicketing(tx: Tx, session: SessionInfo, scope: Scope, 
     throw conflict(SERVER_MESSAGES.staleVersion, { current: toTicketing(scope, current) });
   }
 
-  const passes = session.type === 'admin' && input.noAvailableTeamManagerPasses !== undefined
-    ? input.noAvailableTeamManagerPasses
-    : current?.noAvailableTeamManagerPasses ?? 0;
+  const passes =
+    session.type === 'admin' && input.noAvailableTeamManagerPasses !== undefined
+      ? input.noAvailableTeamManagerPasses
+      : (current?.noAvailableTeamManagerPasses ?? 0);
   const values = { ...pickTickets(input), noAvailableTeamManagerPasses: passes };
   if (tooManyTickets(values)) {
     throw new HttpError(422, ERROR_CODES.RULE_VIOLATION, SERVER_MESSAGES.ticketingTooMany, [
       { path: 'tooMany', message: SERVER_MESSAGES.ticketingTooMany },
     ]);
   }
-  const [saved] = await tx.insert(ticketing).values({ ...values, schoolId: scope.schoolId, eventId: scope.eventId })
+  const [saved] = await tx
+    .insert(ticketing)
+    .values({ ...values, schoolId: scope.schoolId, eventId: scope.eventId })
     .onConflictDoUpdate({ target: [ticketing.schoolId, ticketing.eventId], set: values })
     .returning();
   return toTicketing(scope, saved);

@@ -16,26 +16,34 @@ import { EMAIL_IN_USE, listUsers, saveUsers } from './service';
 export const userRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
   const api = API.users;
 
-  app.get(api.list.url, {
-    config: { auth: ['admin'] },
-    schema: { response: { 200: api.list.response } },
-  }, async () => listUsers(db));
+  app.get(
+    api.list.url,
+    {
+      config: { auth: ['admin'] },
+      schema: { response: { 200: api.list.response } },
+    },
+    async () => listUsers(db),
+  );
 
-  app.put(api.save.url, {
-    bodyLimit: MAX_BATCH_BODY_BYTES,
-    config: { auth: ['admin'] },
-    schema: { body: saveUsersBody, response: { 200: api.save.response } },
-  }, async (request, reply) => {
-    const { userId, tokenHash } = requireSession(request);
-    const touched = new Set<string>();
-    try {
-      return await runWrite(db, request, reply, (tx) => saveUsers(tx, request.body, { userId, tokenHash }, touched));
-    } catch (err) {
-      // Another account took the address between the check and the write (e.g. a registration).
-      if (isUniqueViolation(err, 'users_email_uq')) throw badRequest(EMAIL_IN_USE);
-      throw err;
-    } finally {
-      for (const id of touched) app.sessionCache.forgetUser(id);
-    }
-  });
+  app.put(
+    api.save.url,
+    {
+      bodyLimit: MAX_BATCH_BODY_BYTES,
+      config: { auth: ['admin'] },
+      schema: { body: saveUsersBody, response: { 200: api.save.response } },
+    },
+    async (request, reply) => {
+      const { userId, tokenHash } = requireSession(request);
+      const touched = new Set<string>();
+      try {
+        return await runWrite(db, request, reply, (tx) => saveUsers(tx, request.body, { userId, tokenHash }, touched));
+      } catch (err) {
+        // Another account took the address between the check and the write (e.g. a registration).
+        if (isUniqueViolation(err, 'users_email_uq')) throw badRequest(EMAIL_IN_USE);
+        throw err;
+      } finally {
+        for (const id of touched) app.sessionCache.forgetUser(id);
+      }
+    },
+  );
 };

@@ -11,7 +11,14 @@ import type { Deps } from '../../deps';
 import { requireSession, sessionEvent, sessionSchoolAndEvent } from '../../plugins/authz';
 import { runWrite } from '../../plugins/idempotency';
 import {
-  listSlots, listSpots, listVolunteers, requiredTotal, requiredVic, saveSpots, saveVolunteers, spotsForAdmin,
+  listSlots,
+  listSpots,
+  listVolunteers,
+  requiredTotal,
+  requiredVic,
+  saveSpots,
+  saveVolunteers,
+  spotsForAdmin,
 } from './service';
 
 const READ = ['admin', 'school', 'auditor'] as const;
@@ -22,38 +29,57 @@ export const volunteerRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) 
   const read = { config: { auth: READ } };
 
   app.get(api.list.url, { ...read, schema: { response: { 200: api.list.response } } }, async (request) =>
-    listVolunteers(db, sessionSchoolAndEvent(request)));
+    listVolunteers(db, sessionSchoolAndEvent(request)),
+  );
   app.get(api.slots.url, { ...read, schema: { response: { 200: api.slots.response } } }, async (request) =>
-    listSlots(db, sessionSchoolAndEvent(request)));
-  app.get(api.availableSpots.url, { ...read, schema: { response: { 200: api.availableSpots.response } } }, async (request) =>
-    listSpots(db, sessionEvent(request)));
+    listSlots(db, sessionSchoolAndEvent(request)),
+  );
+  app.get(
+    api.availableSpots.url,
+    { ...read, schema: { response: { 200: api.availableSpots.response } } },
+    async (request) => listSpots(db, sessionEvent(request)),
+  );
   app.get(api.required.url, { ...read, schema: { response: { 200: api.required.response } } }, async (request) =>
-    requiredTotal(db, sessionSchoolAndEvent(request)));
+    requiredTotal(db, sessionSchoolAndEvent(request)),
+  );
   app.get(api.requiredVic.url, { ...read, schema: { response: { 200: api.requiredVic.response } } }, async (request) =>
-    requiredVic(db, sessionSchoolAndEvent(request)));
+    requiredVic(db, sessionSchoolAndEvent(request)),
+  );
   // Other regions count as NSW does: one per the event's ratio of race entries.
   app.get(api.requiredAus.url, { ...read, schema: { response: { 200: api.requiredAus.response } } }, async (request) =>
-    requiredTotal(db, sessionSchoolAndEvent(request)));
+    requiredTotal(db, sessionSchoolAndEvent(request)),
+  );
 
-  app.put(api.save.url, {
-    bodyLimit: MAX_BATCH_BODY_BYTES,
-    config: { auth: WRITE },
-    schema: { body: api.save.body, response: { 200: api.save.response } },
-  }, async (request, reply) => {
-    const session = requireSession(request);
-    const scope = sessionSchoolAndEvent(request);
-    return runWrite(db, request, reply, (tx) => saveVolunteers(tx, session, scope, request.body));
-  });
+  app.put(
+    api.save.url,
+    {
+      bodyLimit: MAX_BATCH_BODY_BYTES,
+      config: { auth: WRITE },
+      schema: { body: api.save.body, response: { 200: api.save.response } },
+    },
+    async (request, reply) => {
+      const session = requireSession(request);
+      const scope = sessionSchoolAndEvent(request);
+      return runWrite(db, request, reply, (tx) => saveVolunteers(tx, session, scope, request.body));
+    },
+  );
 
-  app.get(api.spots.url, { config: { auth: ['admin'] }, schema: { response: { 200: api.spots.response } } }, async (request) =>
-    spotsForAdmin(db, sessionEvent(request)));
+  app.get(
+    api.spots.url,
+    { config: { auth: ['admin'] }, schema: { response: { 200: api.spots.response } } },
+    async (request) => spotsForAdmin(db, sessionEvent(request)),
+  );
 
-  app.put(api.saveSpots.url, {
-    bodyLimit: MAX_BATCH_BODY_BYTES,
-    config: { auth: ['admin'] },
-    schema: { body: api.saveSpots.body, response: { 200: api.saveSpots.response } },
-  }, async (request, reply) => {
-    const eventId = sessionEvent(request);
-    return runWrite(db, request, reply, (tx) => saveSpots(tx, eventId, request.body.spots));
-  });
+  app.put(
+    api.saveSpots.url,
+    {
+      bodyLimit: MAX_BATCH_BODY_BYTES,
+      config: { auth: ['admin'] },
+      schema: { body: api.saveSpots.body, response: { 200: api.saveSpots.response } },
+    },
+    async (request, reply) => {
+      const eventId = sessionEvent(request);
+      return runWrite(db, request, reply, (tx) => saveSpots(tx, eventId, request.body.spots));
+    },
+  );
 };

@@ -10,8 +10,15 @@ type SpotRow = typeof volunteerSpots.$inferSelect;
 
 export function toVolunteer(r: VolunteerRow): Volunteer {
   return {
-    id: r.id, firstname: r.firstname, lastname: r.lastname, mobile: r.mobile, email: r.email,
-    seasonPass: r.seasonPass === '1' ? '1' : '0', SchoolId: r.schoolId, EventId: r.eventId, version: r.version,
+    id: r.id,
+    firstname: r.firstname,
+    lastname: r.lastname,
+    mobile: r.mobile,
+    email: r.email,
+    seasonPass: r.seasonPass === '1' ? '1' : '0',
+    SchoolId: r.schoolId,
+    EventId: r.eventId,
+    version: r.version,
   };
 }
 
@@ -20,10 +27,16 @@ export function toSlot(r: SlotRow, prefs: readonly PreferenceRow[]): VolunteerSl
   return {
     id: r.id,
     VolunteerId: r.volunteerId,
-    preferences: prefs.filter((p) => p.slotId === r.id).sort((a, b) => a.rank - b.rank).map((p) => ({
-      DisciplineId: p.disciplineId, division: p.division, gender: p.gender as 'Male' | 'Female' | null,
-      position: p.position as VolunteerSlot['preferences'][number]['position'], isLocked: p.isLocked,
-    })),
+    preferences: prefs
+      .filter((p) => p.slotId === r.id)
+      .sort((a, b) => a.rank - b.rank)
+      .map((p) => ({
+        DisciplineId: p.disciplineId,
+        division: p.division,
+        gender: p.gender as 'Male' | 'Female' | null,
+        position: p.position as VolunteerSlot['preferences'][number]['position'],
+        isLocked: p.isLocked,
+      })),
     SchoolId: r.schoolId,
     EventId: r.eventId,
     version: r.version,
@@ -31,5 +44,12 @@ export function toSlot(r: SlotRow, prefs: readonly PreferenceRow[]): VolunteerSl
 }
 
 export function toSpot(r: SpotRow): VolunteerSpot {
-  return { EventId: r.eventId, DisciplineId: r.disciplineId, division: r.division, male: r.male, female: r.female, version: r.version };
+  return {
+    EventId: r.eventId,
+    DisciplineId: r.disciplineId,
+    division: r.division,
+    male: r.male,
+    female: r.female,
+    version: r.version,
+  };
 }

@@ -17,30 +17,36 @@ import { matchedWaivers, saveWaivers } from './service';
 const READ = ['admin', 'school', 'auditor'] as const;
 const WRITE = ['admin', 'school'] as const;
 
-;
-
 export const waiverRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
   const api = API.waivers;
 
-  app.get(api.matched.url, {
-    config: { auth: READ },
-    schema: { querystring: api.matched.querystring, response: { 200: api.matched.response } },
-  }, async (request) => {
-    const { SchoolId, EventId } = request.query;
-    const schoolId = schoolScope(request, SchoolId);
-    const eventId = EventId ?? requireSession(request).eventId;
-    if (!schoolId || !eventId) throw badRequest(NO_SCOPE);
-    return matchedWaivers(db, { schoolId, eventId });
-  });
+  app.get(
+    api.matched.url,
+    {
+      config: { auth: READ },
+      schema: { querystring: api.matched.querystring, response: { 200: api.matched.response } },
+    },
+    async (request) => {
+      const { SchoolId, EventId } = request.query;
+      const schoolId = schoolScope(request, SchoolId);
+      const eventId = EventId ?? requireSession(request).eventId;
+      if (!schoolId || !eventId) throw badRequest(NO_SCOPE);
+      return matchedWaivers(db, { schoolId, eventId });
+    },
+  );
 
-  app.put(api.save.url, {
-    // A whole school's waivers in one call: more than the default body size.
-    bodyLimit: MAX_BATCH_BODY_BYTES,
-    config: { auth: WRITE },
-    schema: { body: api.save.body, response: { 200: api.save.response } },
-  }, async (request, reply) => {
-    const session = requireSession(request);
-    const scope = sessionSchoolAndEvent(request);
-    return runWrite(db, request, reply, (tx) => saveWaivers(tx, session, scope, request.body));
-  });
+  app.put(
+    api.save.url,
+    {
+      // A whole school's waivers in one call: more than the default body size.
+      bodyLimit: MAX_BATCH_BODY_BYTES,
+      config: { auth: WRITE },
+      schema: { body: api.save.body, response: { 200: api.save.response } },
+    },
+    async (request, reply) => {
+      const session = requireSession(request);
+      const scope = sessionSchoolAndEvent(request);
+      return runWrite(db, request, reply, (tx) => saveWaivers(tx, session, scope, request.body));
+    },
+  );
 };

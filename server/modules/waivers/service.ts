@@ -24,11 +24,25 @@ export const IN_BOTH_LISTS = 'A waiver cannot be saved and removed in the same s
  *  its waivers of the event, matched. */
 export async function matchedWaivers(db: Db, scope: Scope): Promise<MatchedWaivers> {
   const [people, helpers, rows] = await Promise.all([
-    db.select({ id: participants.id, firstname: participants.firstname, lastname: participants.lastname, snowId: participants.snowId, archived: participants.archived })
-      .from(participants).where(and(eq(participants.schoolId, scope.schoolId), ne(participants.archived, 1))),
-    db.select({ id: volunteers.id, firstname: volunteers.firstname, lastname: volunteers.lastname })
-      .from(volunteers).where(and(eq(volunteers.schoolId, scope.schoolId), eq(volunteers.eventId, scope.eventId))),
-    db.select().from(waivers).where(and(eq(waivers.schoolId, scope.schoolId), eq(waivers.eventId, scope.eventId))).orderBy(asc(waivers.id)),
+    db
+      .select({
+        id: participants.id,
+        firstname: participants.firstname,
+        lastname: participants.lastname,
+        snowId: participants.snowId,
+        archived: participants.archived,
+      })
+      .from(participants)
+      .where(and(eq(participants.schoolId, scope.schoolId), ne(participants.archived, 1))),
+    db
+      .select({ id: volunteers.id, firstname: volunteers.firstname, lastname: volunteers.lastname })
+      .from(volunteers)
+      .where(and(eq(volunteers.schoolId, scope.schoolId), eq(volunteers.eventId, scope.eventId))),
+    db
+      .select()
+      .from(waivers)
+      .where(and(eq(waivers.schoolId, scope.schoolId), eq(waivers.eventId, scope.eventId)))
+      .orderBy(asc(waivers.id)),
   ]);
   return matchWaivers({ participants: people, volunteers: helpers, waivers: rows.map(toWaiver) });
 }
@@ -37,11 +51,21 @@ const inScope = (row: WaiverRow, scope: Scope) => row.schoolId === scope.schoolI
 
 /** The stored fields of a written waiver: names trimmed, the full name from the two parts when the
  *  form gave none, no snow id as null. */
-function storedFields(input: Required<Pick<WaiverWrite, 'type' | 'name' | 'givenName' | 'surname' | 'completed'>> & Pick<WaiverWrite, 'snowId'>) {
+function storedFields(
+  input: Required<Pick<WaiverWrite, 'type' | 'name' | 'givenName' | 'surname' | 'completed'>> &
+    Pick<WaiverWrite, 'snowId'>,
+) {
   const givenName = input.givenName.trim();
   const surname = input.surname.trim();
   const name = input.name.trim() || `${givenName} ${surname}`.trim().slice(0, MAX_TITLE_LENGTH);
-  return { type: input.type, name, givenName, surname, snowId: input.snowId || null, completed: input.completed ? 1 : 0 };
+  return {
+    type: input.type,
+    name,
+    givenName,
+    surname,
+    snowId: input.snowId || null,
+    completed: input.completed ? 1 : 0,
+  };
 }
 
 const derivedName = (givenName: string, surname: string) => `${givenName} ${surname}`.trim().slice(0, MAX_TITLE_LENGTH);
@@ -53,7 +77,14 @@ function written(input: WaiverWrite, stored: WaiverRow | undefined) {
   const sent = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as WaiverWrite;
   if (!stored) {
     if (input.type === undefined || input.completed === undefined) return null;
-    return storedFields({ name: '', givenName: '', surname: '', ...sent, type: input.type, completed: input.completed });
+    return storedFields({
+      name: '',
+      givenName: '',
+      surname: '',
+      ...sent,
+      type: input.type,
+      completed: input.completed,
+    });
   }
   const namesChange = sent.givenName !== undefined || sent.surname !== undefined;
   const nameWasDerived = stored.name === derivedName(stored.givenName, stored.surname);
@@ -86,7 +117,10 @@ export async function saveWaivers(tx: Tx, session: SessionInfo, scope: Scope, bo
     if (!values) throw notFound();
     const [row] = stored
       ? await tx.update(waivers).set(values).where(eq(waivers.id, input.id)).returning()
-      : await tx.insert(waivers).values({ id: input.id, ...scope, ...values, createdBy: session.email }).returning();
+      : await tx
+          .insert(waivers)
+          .values({ id: input.id, ...scope, ...values, createdBy: session.email })
+          .returning();
     saved.push(row!);
   }
 

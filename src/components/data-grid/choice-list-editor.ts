@@ -18,7 +18,12 @@ function visibleWindow(win: Window): Box {
   const visual = win.visualViewport;
   const root = win.document.documentElement;
   if (!visual) return { top: 0, left: 0, bottom: root.clientHeight, right: root.clientWidth };
-  return { top: visual.offsetTop, left: visual.offsetLeft, bottom: visual.offsetTop + visual.height, right: visual.offsetLeft + visual.width };
+  return {
+    top: visual.offsetTop,
+    left: visual.offsetLeft,
+    bottom: visual.offsetTop + visual.height,
+    right: visual.offsetLeft + visual.width,
+  };
 }
 
 /** The name the dropdown columns use for it (registered in hot-grid.tsx). */
@@ -31,7 +36,14 @@ export class ChoiceListEditor extends DropdownEditor {
     this.placeList();
   };
 
-  override prepare(row: number, col: number, prop: string | number, td: HTMLTableCellElement, value: unknown, cellProperties: CellProperties) {
+  override prepare(
+    row: number,
+    col: number,
+    prop: string | number,
+    td: HTMLTableCellElement,
+    value: unknown,
+    cellProperties: CellProperties,
+  ) {
     super.prepare(row, col, prop, td, value, cellProperties);
     const touch = isCoarsePointer();
     this.htOptions = { ...this.htOptions, rowHeights: touch ? TOUCH_TARGET_PX : undefined };

@@ -20,7 +20,12 @@ export function bestChoiceIndex(choices: readonly unknown[], typed: string): num
   if (wanted === '') return undefined;
   let best: { index: number; rank: number } | undefined;
   choices.forEach((choice, index) => {
-    const r = rank(String(choice ?? '').trim().toLocaleLowerCase(), wanted);
+    const r = rank(
+      String(choice ?? '')
+        .trim()
+        .toLocaleLowerCase(),
+      wanted,
+    );
     if (r !== null && (!best || r < best.rank)) best = { index, rank: r };
   });
   return best?.index;

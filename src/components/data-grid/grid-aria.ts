@@ -62,7 +62,10 @@ function masterTable(root: HTMLElement): HTMLTableElement | null {
 }
 
 /** Idempotent and cheap (it runs after every Handsontable render, scrolling included). */
-export function applyGridAria(root: HTMLElement, { label, rowCount, colCount, headerRows, readOnly }: GridAriaOptions): void {
+export function applyGridAria(
+  root: HTMLElement,
+  { label, rowCount, colCount, headerRows, readOnly }: GridAriaOptions,
+): void {
   for (const name of ROOT_GRID_ATTRIBUTES) set(root, name, null);
 
   for (const child of Array.from(root.children)) {
@@ -99,6 +102,7 @@ export function applyGridAria(root: HTMLElement, { label, rowCount, colCount, he
 export function labelOpenEditor(root: HTMLElement, columnTitle: string, rowNumber: number): void {
   for (const input of Array.from(root.querySelectorAll('[data-hot-input]'))) {
     const holder = input.parentElement;
-    if (holder && !holder.classList.contains('ht_editor_hidden')) set(input, 'aria-label', `${columnTitle}, row ${rowNumber}`);
+    if (holder && !holder.classList.contains('ht_editor_hidden'))
+      set(input, 'aria-label', `${columnTitle}, row ${rowNumber}`);
   }
 }

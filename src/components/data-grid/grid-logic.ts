@@ -1,10 +1,6 @@
 // The grid's pure logic, apart from Handsontable so it is tested directly: validators with the
 // spec's messages, the list of invalid cells (which blocks Save), and the flexible height.
-import {
-  GRID_MAX_HEIGHT_PX,
-  GRID_MIN_HEIGHT_PX,
-  GRID_ROW_HEIGHT_PX,
-} from '../../domain/constants/ui';
+import { GRID_MAX_HEIGHT_PX, GRID_MIN_HEIGHT_PX, GRID_ROW_HEIGHT_PX } from '../../domain/constants/ui';
 import { validateEmail } from '../../domain/rules/email';
 import { validateGridDate } from '../../domain/rules/grid-date';
 import type { GridColumn, GridRow, InvalidCell } from './grid-types';
@@ -56,7 +52,10 @@ export function validateCell<Row extends GridRow>(column: GridColumn<Row>, row: 
 }
 
 /** Every invalid cell, row by row. Save is blocked while this is not empty. */
-export function findInvalidCells<Row extends GridRow>(columns: readonly GridColumn<Row>[], rows: readonly Row[]): InvalidCell[] {
+export function findInvalidCells<Row extends GridRow>(
+  columns: readonly GridColumn<Row>[],
+  rows: readonly Row[],
+): InvalidCell[] {
   const invalid: InvalidCell[] = [];
   rows.forEach((row, rowIndex) => {
     for (const column of columns) {
@@ -66,4 +65,3 @@ export function findInvalidCells<Row extends GridRow>(columns: readonly GridColu
   });
   return invalid;
 }
-

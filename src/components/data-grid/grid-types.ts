@@ -54,4 +54,8 @@ export interface InvalidCell {
 
 /** Extra class names for a cell (the highlighting hook): 'cell-warning', 'cell-error', 'cell-muted'
  *  are styled by the grid (data-grid.css). */
-export type CellClassName<Row extends GridRow = GridRow> = (row: Row, key: string, rowIndex: number) => string | undefined;
+export type CellClassName<Row extends GridRow = GridRow> = (
+  row: Row,
+  key: string,
+  rowIndex: number,
+) => string | undefined;

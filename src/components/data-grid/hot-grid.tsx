@@ -32,16 +32,22 @@ function columnSettings<Row extends GridRow>(column: GridColumn<Row>): Handsonta
   if (column.width) base.width = column.width;
   if (column.type === 'dropdown') {
     return {
-      ...base, type: 'dropdown', source: [...(column.source ?? [])], allowInvalid: !column.strict, strict: column.strict ?? false,
+      ...base,
+      type: 'dropdown',
+      source: [...(column.source ?? [])],
+      allowInvalid: !column.strict,
+      strict: column.strict ?? false,
       // The list over the page, as wide as its longest choice (choice-list-editor.ts).
-      editor: CHOICE_LIST_EDITOR, trimDropdown: false,
+      editor: CHOICE_LIST_EDITOR,
+      trimDropdown: false,
       // The editor's list is a Handsontable of its own, made from the cell's settings: without this
       // it injects the core CSS as a <style> element, which the CSP (style-src 'self') refuses.
       handsontable: { injectCoreCss: false },
     };
   }
   if (column.type === 'numeric') return { ...base, type: 'numeric' };
-  if (column.type === 'checkbox') return { ...base, type: 'checkbox', checkedTemplate: '1', uncheckedTemplate: '0', className: 'htCenter' };
+  if (column.type === 'checkbox')
+    return { ...base, type: 'checkbox', checkedTemplate: '1', uncheckedTemplate: '0', className: 'htCenter' };
   return { ...base, type: 'text' };
 }
 
@@ -84,7 +90,10 @@ export default function HotGrid<Row extends GridRow>(props: DataGridProps<Row>) 
     [columns, actions],
   );
 
-  const colHeaders = useMemo(() => [...columns.map((c) => c.title), ...actions.map((a) => a.title)], [columns, actions]);
+  const colHeaders = useMemo(
+    () => [...columns.map((c) => c.title), ...actions.map((a) => a.title)],
+    [columns, actions],
+  );
 
   // The grid's ARIA structure (grid-aria.ts), kept right for the life of the Handsontable instance:
   // after each of its renders, whenever it puts its grid attributes back on the root element (data
@@ -185,7 +194,8 @@ export default function HotGrid<Row extends GridRow>(props: DataGridProps<Row>) 
           meta.valid = validateCell(column, source) === null;
           if (column.sourceFor) meta.source = [...column.sourceFor(source)];
           // Cell meta outlives a render: set the flag both ways, not only when it holds.
-          if (column.readOnlyFor) meta.readOnly = latest.current.readOnly || column.readOnly || column.readOnlyFor(source);
+          if (column.readOnlyFor)
+            meta.readOnly = latest.current.readOnly || column.readOnly || column.readOnlyFor(source);
           const className = latest.current.cellClassName?.(source, column.key, row);
           if (className) meta.className = className;
           return meta;

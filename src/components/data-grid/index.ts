@@ -1,4 +1,3 @@
 export { DataGrid } from './data-grid';
-;
 export * from './grid-logic';
 export type * from './grid-types';

@@ -4,8 +4,16 @@
 // when it fits there, else above it, else wherever in the window it fits whole, over the cell if
 // need be; only a list taller than the window scrolls.
 
-export interface Box { top: number; bottom: number; left: number; right: number }
-export interface Size { width: number; height: number }
+export interface Box {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+export interface Size {
+  width: number;
+  height: number;
+}
 export interface ListPlacement {
   top: number;
   left: number;

@@ -10,7 +10,12 @@
 import type Handsontable from 'handsontable/base';
 import type { CellCoords } from 'handsontable/base';
 
-function editOnTap(hot: Handsontable.Core, event: MouseEvent | TouchEvent, coords: CellCoords, td: HTMLTableCellElement) {
+function editOnTap(
+  hot: Handsontable.Core,
+  event: MouseEvent | TouchEvent,
+  coords: CellCoords,
+  td: HTMLTableCellElement,
+) {
   if (event.type !== 'touchend' || !coords.isCell()) return;
   const editor = hot.getActiveEditor();
   if (!editor || editor.isOpened() || editor.row !== coords.row || editor.col !== coords.col) return;
@@ -26,7 +31,8 @@ function editOnTap(hot: Handsontable.Core, event: MouseEvent | TouchEvent, coord
 
 /** Starts editing a cell on one tap; returns the function that stops it. */
 export function editCellsOnTap(hot: Handsontable.Core): () => void {
-  const onCellMouseUp = (event: MouseEvent, coords: CellCoords, td: HTMLTableCellElement) => editOnTap(hot, event, coords, td);
+  const onCellMouseUp = (event: MouseEvent, coords: CellCoords, td: HTMLTableCellElement) =>
+    editOnTap(hot, event, coords, td);
   hot.addHook('afterOnCellMouseUp', onCellMouseUp);
   return () => {
     if (!hot.isDestroyed) hot.removeHook('afterOnCellMouseUp', onCellMouseUp);

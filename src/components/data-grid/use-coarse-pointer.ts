@@ -8,7 +8,11 @@ import { TOUCH_ROW_HEIGHT_PX } from './touch-sizes';
 const COARSE_POINTER = '(pointer: coarse)';
 
 export function isCoarsePointer(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(COARSE_POINTER).matches;
+  return (
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia(COARSE_POINTER).matches
+  );
 }
 
 /** The grid's row height here: rows a finger can hit on a touch screen, the spec's 31 px with a mouse. */

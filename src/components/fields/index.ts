@@ -1,3 +1,3 @@
-export { TextField,  } from './text-field';
-export { SelectField,  } from './select-field';
+export { TextField } from './text-field';
+export { SelectField } from './select-field';
 export { RequiredNote } from './field-label';

@@ -15,7 +15,17 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
   error?: string | null;
 }
 
-export function SelectField({ label, value, options, onChange, placeholder, error, id, required, ...rest }: SelectFieldProps) {
+export function SelectField({
+  label,
+  value,
+  options,
+  onChange,
+  placeholder,
+  error,
+  id,
+  required,
+  ...rest
+}: SelectFieldProps) {
   const autoId = useId();
   const selectId = id ?? autoId;
   const messageId = `${selectId}-message`;

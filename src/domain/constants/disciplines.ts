@@ -49,10 +49,7 @@ const VOLUNTEER_POSITION = {
   courseMarshall: 'Course Marshall',
 } as const;
 export type VolunteerPosition = (typeof VOLUNTEER_POSITION)[keyof typeof VOLUNTEER_POSITION];
-export const VOLUNTEER_POSITIONS = Object.values(VOLUNTEER_POSITION) as [
-  VolunteerPosition,
-  ...VolunteerPosition[],
-];
+export const VOLUNTEER_POSITIONS = Object.values(VOLUNTEER_POSITION) as [VolunteerPosition, ...VolunteerPosition[]];
 
 const P = VOLUNTEER_POSITION;
 /** Disciplines offering the short official set (start marshall, finish assistant, referees). */

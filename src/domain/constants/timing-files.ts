@@ -70,22 +70,42 @@ const column = (heading: string, field: TimingField): TimingColumn => ({ heading
 export const STANDARD_TIMING_COLUMNS: Readonly<Record<FileSystem, readonly TimingColumn[]>> = {
   // PRODUCT-DECISIONS' list, the one file this app wrote for every system before, by bib.
   NSW: [
-    column('Bib', 'bib'), column('SnowID', 'snowId'), column('Last', 'lastname'), column('First', 'firstname'),
-    column('Gender', 'gender'), column('YearLevel', 'yearLevel'), column('School', 'school'), column('Discipline', 'discipline'),
-    column('Division', 'division'), column('Team', 'team'), column('Position', 'position'),
+    column('Bib', 'bib'),
+    column('SnowID', 'snowId'),
+    column('Last', 'lastname'),
+    column('First', 'firstname'),
+    column('Gender', 'gender'),
+    column('YearLevel', 'yearLevel'),
+    column('School', 'school'),
+    column('Discipline', 'discipline'),
+    column('Division', 'division'),
+    column('Team', 'team'),
+    column('Position', 'position'),
   ],
   // Each division raced as its own start list: the division and the start order lead, names as
   // Australian forms write them.
   VIC: [
-    column('Division', 'division'), column('Start', 'startOrder'), column('Bib', 'bib'), column('Surname', 'lastname'),
-    column('Given name', 'firstname'), column('Gender', 'genderInitial'), column('Year', 'yearLevel'), column('School', 'school'),
-    column('Team', 'team'), column('Snow ID', 'snowId'),
+    column('Division', 'division'),
+    column('Start', 'startOrder'),
+    column('Bib', 'bib'),
+    column('Surname', 'lastname'),
+    column('Given name', 'firstname'),
+    column('Gender', 'genderInitial'),
+    column('Year', 'yearLevel'),
+    column('School', 'school'),
+    column('Team', 'team'),
+    column('Snow ID', 'snowId'),
   ],
   // LiveHeats' event importer puts each row into the division it names and seeds by a seed column;
   // a team's club is its Team.
   'Live heats': [
-    column('Division', 'race'), column('Seed', 'startOrder'), column('First name', 'firstname'), column('Last name', 'lastname'),
-    column('Team', 'schoolTeam'), column('Bib', 'bib'), column('Snow ID', 'snowId'),
+    column('Division', 'race'),
+    column('Seed', 'startOrder'),
+    column('First name', 'firstname'),
+    column('Last name', 'lastname'),
+    column('Team', 'schoolTeam'),
+    column('Bib', 'bib'),
+    column('Snow ID', 'snowId'),
   ],
 };
 
@@ -100,5 +120,9 @@ export const MAX_TIMING_COLUMNS = 30;
 export const MAX_TIMING_HEADING_LENGTH = 60;
 
 /** The systems as the addresses name them (#/files/nsw-system, GET /api/timing-file?system=). */
-export const FILE_SYSTEM_SLUGS = { NSW: 'nsw-system', VIC: 'vic-system', 'Live heats': 'live-heats' } as const satisfies Record<FileSystem, string>;
+export const FILE_SYSTEM_SLUGS = {
+  NSW: 'nsw-system',
+  VIC: 'vic-system',
+  'Live heats': 'live-heats',
+} as const satisfies Record<FileSystem, string>;
 export type FileSystemSlug = (typeof FILE_SYSTEM_SLUGS)[FileSystem];

@@ -129,7 +129,10 @@ export function bibReadiness(
       volunteersRegistered: done.volunteersRegistered,
       invoicePaid: done.invoicePaid,
       ready:
-        done.participantWaiversComplete && done.volunteerWaiversComplete && done.volunteersRegistered && done.invoicePaid,
+        done.participantWaiversComplete &&
+        done.volunteerWaiversComplete &&
+        done.volunteersRegistered &&
+        done.invoicePaid,
     };
   });
 }

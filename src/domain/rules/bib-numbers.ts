@@ -61,10 +61,7 @@ export interface BibConflict {
 
 /** Manual assignments that would duplicate a bib: against the existing bibs of the event and
  *  discipline (other entries than the one being assigned) and within the request itself. */
-export function bibConflicts(
-  requested: readonly BibAssignment[],
-  existing: readonly BibHolder[],
-): BibConflict[] {
+export function bibConflicts(requested: readonly BibAssignment[], existing: readonly BibHolder[]): BibConflict[] {
   const requestedIds = new Set(requested.map((r) => r.teamEntryId));
   const holders = new Map<number, string>();
   for (const holder of existing) {

@@ -27,6 +27,7 @@ export function isValidCrn(crn: string): boolean {
 export const withCheckDigit = (payload: string) => `${payload}${crnCheckDigit(payload)}`;
 
 /** Why the BPAY grid refuses a reference, with the reference its digits would make. */
-export const crnRefusedMessage = (crn: string) => CRN_PATTERN.test(crn) || /^\d$/.test(crn)
-  ? `BPAY reference ${crn} does not end in its check digit: ${withCheckDigit(crn)} does (or check the reference the bank gave).`
-  : `BPAY reference ${crn} is not a customer reference number: 2 to 20 digits, the last its check digit.`;
+export const crnRefusedMessage = (crn: string) =>
+  CRN_PATTERN.test(crn) || /^\d$/.test(crn)
+    ? `BPAY reference ${crn} does not end in its check digit: ${withCheckDigit(crn)} does (or check the reference the bank gave).`
+    : `BPAY reference ${crn} is not a customer reference number: 2 to 20 digits, the last its check digit.`;

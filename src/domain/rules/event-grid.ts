@@ -7,9 +7,17 @@ import { eventWriteSchema } from '../schemas/entities/event';
 import { newEventDefaults } from './new-event-defaults';
 
 const FIELD_LABELS: Readonly<Record<string, string>> = {
-  name: 'Name', year: 'Year', registrationFee: 'Registration fee', teamEntryFee: 'Race fee', level: 'Level',
-  invoiceType: 'Invoice type', invoiceAvailable: 'Invoice available', invoiceDue: 'Invoice due', states: 'States',
-  disciplines: 'Disciplines', volunteerRatio: 'Race entries per volunteer',
+  name: 'Name',
+  year: 'Year',
+  registrationFee: 'Registration fee',
+  teamEntryFee: 'Race fee',
+  level: 'Level',
+  invoiceType: 'Invoice type',
+  invoiceAvailable: 'Invoice available',
+  invoiceDue: 'Invoice due',
+  states: 'States',
+  disciplines: 'Disciplines',
+  volunteerRatio: 'Race entries per volunteer',
 };
 
 /** A new event: this year, registration fee 0, every discipline with the spec's default divisions. */
@@ -20,16 +28,18 @@ export function newEventRow(id: string, year: number, disciplineIds: readonly nu
 /** The problems of one event, each naming its field ('Name: Required'); none when it can be saved. */
 export function eventProblems(event: Event, disciplineNames: ReadonlyMap<number, string> = new Map()): string[] {
   const parsed = eventWriteSchema.safeParse(event);
-  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => {
-    const [field, index] = issue.path;
-    let where = FIELD_LABELS[String(field)] ?? String(field);
-    if (field === 'disciplines' && typeof index === 'number') {
-      const id = event.disciplines[index]?.DisciplineId;
-      where = `${disciplineNames.get(id ?? -1) ?? `Discipline ${id}`} divisions`;
-    }
-    const message = issue.code === 'too_small' && field === 'name' ? 'Required' : issue.message;
-    return `${where}: ${message}`;
-  });
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => {
+        const [field, index] = issue.path;
+        let where = FIELD_LABELS[String(field)] ?? String(field);
+        if (field === 'disciplines' && typeof index === 'number') {
+          const id = event.disciplines[index]?.DisciplineId;
+          where = `${disciplineNames.get(id ?? -1) ?? `Discipline ${id}`} divisions`;
+        }
+        const message = issue.code === 'too_small' && field === 'name' ? 'Required' : issue.message;
+        return `${where}: ${message}`;
+      });
   if (event.states.length === 0) problems.push('States: choose the states whose schools may enter');
   if (event.invoiceAvailable && event.invoiceDue && event.invoiceDue < event.invoiceAvailable) {
     problems.push('Invoice due: must not be before the invoice is available');
@@ -51,7 +61,11 @@ function eventUpdate(event: Event) {
 export type EventSave = { created: ReturnType<typeof eventWrite>[]; updated: ReturnType<typeof eventUpdate>[] };
 
 /** The calls of a save: the new events, and the existing ones that differ from what was loaded. */
-export function eventSave(rows: readonly Event[], loaded: ReadonlyMap<string, Event>, added: ReadonlySet<string>): EventSave {
+export function eventSave(
+  rows: readonly Event[],
+  loaded: ReadonlyMap<string, Event>,
+  added: ReadonlySet<string>,
+): EventSave {
   const created = rows.filter((e) => added.has(e.id)).map(eventWrite);
   const updated = rows
     .filter((e) => !added.has(e.id) && JSON.stringify(e) !== JSON.stringify(loaded.get(e.id)))

@@ -21,6 +21,9 @@ export function fileSystemPath(system: FileSystem): string {
 }
 
 /** Disciplines a files page offers: Live heats shows only 2, 10 and 11. */
-export function fileDisciplines<D extends { DisciplineId: number }>(system: FileSystem, disciplines: readonly D[]): D[] {
+export function fileDisciplines<D extends { DisciplineId: number }>(
+  system: FileSystem,
+  disciplines: readonly D[],
+): D[] {
   return system === 'Live heats' ? disciplines.filter((d) => isLiveHeatsDiscipline(d.DisciplineId)) : [...disciplines];
 }

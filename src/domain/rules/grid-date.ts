@@ -10,9 +10,7 @@ const ISO_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})/;
 // date-fns needs a reference date only to fill missing parts; the pattern leaves none missing.
 const REFERENCE_DATE = new Date(2000, 0, 1);
 
-export type GridDateResult =
-  | { ok: true; iso: string; display: string }
-  | { ok: false; message: string };
+export type GridDateResult = { ok: true; iso: string; display: string } | { ok: false; message: string };
 
 export function parseGridDate(text: string, currentYear: number): GridDateResult {
   const invalid = { ok: false, message: MESSAGES.invalidDate } as const;

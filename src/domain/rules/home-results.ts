@@ -13,7 +13,14 @@ export interface HomeResult {
 
 export interface ResultsRows {
   event: { showForResults: boolean } | null | undefined;
-  races: readonly { id: string; DisciplineId: number; division: number; gender: string; teamIndividual: string; fileUrl: string }[];
+  races: readonly {
+    id: string;
+    DisciplineId: number;
+    division: number;
+    gender: string;
+    teamIndividual: string;
+    fileUrl: string;
+  }[];
   overalls: readonly { id: string; pointscore: string; schoolType: string; gender: string; fileUrl: string }[];
 }
 
@@ -28,8 +35,14 @@ export function homeResults(rows: ResultsRows, disciplineName: (disciplineId: nu
   const races = rows.races
     .filter((r) => r.fileUrl !== '')
     .slice()
-    .sort((a, b) => a.DisciplineId - b.DisciplineId || a.division - b.division || byText(a.gender, b.gender)
-      || byText(a.teamIndividual, b.teamIndividual) || byText(a.id, b.id))
+    .sort(
+      (a, b) =>
+        a.DisciplineId - b.DisciplineId ||
+        a.division - b.division ||
+        byText(a.gender, b.gender) ||
+        byText(a.teamIndividual, b.teamIndividual) ||
+        byText(a.id, b.id),
+    )
     .map((r) => ({
       id: r.id,
       title: `${disciplineName(r.DisciplineId)} – Division ${r.division} ${r.gender} ${r.teamIndividual}`,

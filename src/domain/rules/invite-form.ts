@@ -23,7 +23,8 @@ export const INVITE_FORM_MESSAGES = {
   duplicate: 'This invite is already in the list.',
 } as const;
 
-const oneOf = <T extends string | number>(list: readonly T[], value: T | undefined): value is T => value !== undefined && list.includes(value);
+const oneOf = <T extends string | number>(list: readonly T[], value: T | undefined): value is T =>
+  value !== undefined && list.includes(value);
 
 /** The invite the form describes, or the problem of each field (and of the whole form). */
 export function readInviteForm(
@@ -42,14 +43,18 @@ export function readInviteForm(
   if (!oneOf(INVITE_LEVELS, stateNational)) problems.stateNational = INVITE_FORM_MESSAGES.stateNational;
   if (Object.keys(problems).length > 0) return { problems };
   const invite: InviteChoice = { DisciplineId: DisciplineId!, division: division!, gender, stateNational };
-  const taken = existing.some((e) => e.DisciplineId === invite.DisciplineId && e.division === invite.division
-    && e.gender === invite.gender && e.stateNational === invite.stateNational);
+  const taken = existing.some(
+    (e) =>
+      e.DisciplineId === invite.DisciplineId &&
+      e.division === invite.division &&
+      e.gender === invite.gender &&
+      e.stateNational === invite.stateNational,
+  );
   return taken ? { problems: { form: INVITE_FORM_MESSAGES.duplicate } } : { invite };
 }
 
 export type InviteDialogOutcome =
-  | { close: true; result: InviteChoice | null }
-  | { close: false; problems: InviteFormProblems };
+  { close: true; result: InviteChoice | null } | { close: false; problems: InviteFormProblems };
 
 /** What the dialog does on Add or Cancel: Cancel closes with no result; Add closes with the
  *  invite only when the form is valid, otherwise it stays open showing the problems. */

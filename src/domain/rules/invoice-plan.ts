@@ -52,7 +52,8 @@ export type InvoicePlan = {
   open: { content: InvoiceContent; replaces: string | null } | null;
 };
 
-const byIssue = (a: IssuedInvoice, b: IssuedInvoice) => new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime();
+const byIssue = (a: IssuedInvoice, b: IssuedInvoice) =>
+  new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime();
 
 export const REGISTRATION_LINE = 'Registration fee';
 export const raceEntriesLine = (discipline: string) => `Race entries: ${discipline}`;
@@ -63,8 +64,11 @@ function entryLines(entries: EntriesByDiscipline, already: ReadonlyMap<number, n
     .filter((e) => e.count > 0)
     .sort((a, b) => a.disciplineId - b.disciplineId)
     .map((e) => ({
-      disciplineId: e.disciplineId, description: raceEntriesLine(e.name), quantity: e.count,
-      unitAmountCents: feeCents, amountCents: e.count * feeCents,
+      disciplineId: e.disciplineId,
+      description: raceEntriesLine(e.name),
+      quantity: e.count,
+      unitAmountCents: feeCents,
+      amountCents: e.count * feeCents,
     }));
 }
 
@@ -102,7 +106,13 @@ export function planInvoices(input: InvoicePlanInput): InvoicePlan {
   const lines = entryLines(input.entries, invoicedEntries(frozen), input.teamEntryFeeCents);
   // No entries, no invoice: the registration fee comes with taking part in a race.
   if (kind === 'initial' && lines.length > 0 && input.registrationFeeCents > 0) {
-    lines.unshift({ disciplineId: null, description: REGISTRATION_LINE, quantity: 1, unitAmountCents: input.registrationFeeCents, amountCents: input.registrationFeeCents });
+    lines.unshift({
+      disciplineId: null,
+      description: REGISTRATION_LINE,
+      quantity: 1,
+      unitAmountCents: input.registrationFeeCents,
+      amountCents: input.registrationFeeCents,
+    });
   }
   const next = content(openIssued?.kind ?? kind, lines);
   if (next.totalCents === 0 && !openIssued) return { settled, open: null };
@@ -114,14 +124,21 @@ type LineFields = { description: string; quantity: number; unitAmountCents: numb
 /** An invoice's lines in one form whatever order their keys came in (the database hands jsonb keys
  *  back in its own order): what 'has it changed?' compares, and what the accounting system is sent. */
 export function canonicalLines<L extends LineFields>(lines: readonly L[]): LineFields[] {
-  return lines.map((l) => ({ description: l.description, quantity: l.quantity, unitAmountCents: l.unitAmountCents, amountCents: l.amountCents }));
+  return lines.map((l) => ({
+    description: l.description,
+    quantity: l.quantity,
+    unitAmountCents: l.unitAmountCents,
+    amountCents: l.amountCents,
+  }));
 }
 
 /** Whether an issued invoice must be rewritten to hold this content. */
 export function invoiceChanged(issued: IssuedInvoice, next: InvoiceContent): boolean {
-  return issued.totalCents !== next.totalCents
-    || JSON.stringify(canonicalLines(issued.lines)) !== JSON.stringify(canonicalLines(next.lines))
-    || issued.lines.map((l) => l.disciplineId ?? null).join() !== next.lines.map((l) => l.disciplineId ?? null).join();
+  return (
+    issued.totalCents !== next.totalCents ||
+    JSON.stringify(canonicalLines(issued.lines)) !== JSON.stringify(canonicalLines(next.lines)) ||
+    issued.lines.map((l) => l.disciplineId ?? null).join() !== next.lines.map((l) => l.disciplineId ?? null).join()
+  );
 }
 
 /** The GST in a GST-inclusive amount (1/11), to the cent. */
@@ -129,4 +146,5 @@ export const gstOf = (cents: number) => Math.round(cents / GST_DIVISOR);
 
 /** An invoice's GST as the accounting system works it out: per line, each rounded to the cent,
  *  then added ($50 + $30: $4.55 + $2.73 = $7.28, where the total's 1/11 would say $7.27). */
-export const gstOfLines = (lines: readonly { amountCents: number }[]) => lines.reduce((sum, line) => sum + gstOf(line.amountCents), 0);
+export const gstOfLines = (lines: readonly { amountCents: number }[]) =>
+  lines.reduce((sum, line) => sum + gstOf(line.amountCents), 0);

@@ -40,8 +40,10 @@ export function invoiceTotalsCents(input: InvoiceInput): InvoiceTotalsCents {
     registrationFeeCents,
     entriesCents,
     totalCents,
-    gstCents: [registrationFeeCents, ...(input.entriesPerLine ?? [entries]).map((n) => toCents(input.teamEntryFee) * n)]
-      .reduce((sum, cents) => sum + Math.round(cents / GST_DIVISOR), 0),
+    gstCents: [
+      registrationFeeCents,
+      ...(input.entriesPerLine ?? [entries]).map((n) => toCents(input.teamEntryFee) * n),
+    ].reduce((sum, cents) => sum + Math.round(cents / GST_DIVISOR), 0),
     receivedCents,
     outstandingCents,
     paid: totalCents > 0 && outstandingCents <= 0,

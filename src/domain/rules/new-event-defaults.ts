@@ -1,7 +1,4 @@
-import {
-  NEW_EVENT_DIVISIONS_BY_DISCIPLINE,
-  NEW_EVENT_DIVISIONS_DEFAULT,
-} from '../constants/disciplines';
+import { NEW_EVENT_DIVISIONS_BY_DISCIPLINE, NEW_EVENT_DIVISIONS_DEFAULT } from '../constants/disciplines';
 import type { EventLevel, InvoiceType } from '../constants/choices';
 import { DEFAULT_VOLUNTEER_RATIO } from '../constants/policy';
 

@@ -32,11 +32,15 @@ export function paymentSucceeded(status: CheckoutStatus): boolean {
  */
 export function paymentReturnResult(status: CheckoutStatus, testMode: boolean): string | null {
   switch (status) {
-    case 'paid': return testMode ? PAYMENT_RETURN_RESULTS.paidTest : PAYMENT_RETURN_RESULTS.paid;
-    case 'declined': return PAYMENT_RETURN_RESULTS.declined;
+    case 'paid':
+      return testMode ? PAYMENT_RETURN_RESULTS.paidTest : PAYMENT_RETURN_RESULTS.paid;
+    case 'declined':
+      return PAYMENT_RETURN_RESULTS.declined;
     case 'open':
-    case 'cancelled': return PAYMENT_RETURN_RESULTS.cancelled;
-    case 'pending': return null;
+    case 'cancelled':
+      return PAYMENT_RETURN_RESULTS.cancelled;
+    case 'pending':
+      return null;
   }
 }
 

@@ -6,9 +6,7 @@ import {
 
 /** Team positions: 4 for disciplines 1 and 9, otherwise 3 (spec sections 4 and 9). */
 export function positionsPerTeam(disciplineId: number): number {
-  return FOUR_POSITION_DISCIPLINES.includes(disciplineId)
-    ? EXTENDED_POSITIONS_PER_TEAM
-    : DEFAULT_POSITIONS_PER_TEAM;
+  return FOUR_POSITION_DISCIPLINES.includes(disciplineId) ? EXTENDED_POSITIONS_PER_TEAM : DEFAULT_POSITIONS_PER_TEAM;
 }
 
 /** The position numbers a team of this discipline offers: 1..n. */

@@ -52,7 +52,7 @@ export interface StartDraw extends RaceKey {
   teamOrder: string[];
 }
 
-export {  type RaceMarkKind };
+export { type RaceMarkKind };
 
 /** A start hut mark on one entry in one run. */
 export interface RaceMark {
@@ -72,5 +72,7 @@ export interface RaceDayRows {
 }
 
 export function sameRace(a: RaceKey, b: RaceKey): boolean {
-  return a.EventId === b.EventId && a.DisciplineId === b.DisciplineId && a.division === b.division && a.gender === b.gender;
+  return (
+    a.EventId === b.EventId && a.DisciplineId === b.DisciplineId && a.division === b.division && a.gender === b.gender
+  );
 }

@@ -15,12 +15,20 @@ export type SequencedDiscipline = DivisionRange & GenderFlags & { DisciplineId: 
 
 export function raceSequence(disciplines: readonly SequencedDiscipline[]): SequencedRace[] {
   return disciplines.flatMap((d) =>
-    divisionChoices(d).flatMap((division) => teamGenderChoices(d).map((gender) => ({ DisciplineId: d.DisciplineId, division, gender }))),
+    divisionChoices(d).flatMap((division) =>
+      teamGenderChoices(d).map((gender) => ({ DisciplineId: d.DisciplineId, division, gender })),
+    ),
   );
 }
 
 /** The race one step before or after `current`; null past either end or when `current` is not listed. */
-export function neighbourRace(sequence: readonly SequencedRace[], current: SequencedRace, step: -1 | 1): SequencedRace | null {
-  const at = sequence.findIndex((r) => r.DisciplineId === current.DisciplineId && r.division === current.division && r.gender === current.gender);
+export function neighbourRace(
+  sequence: readonly SequencedRace[],
+  current: SequencedRace,
+  step: -1 | 1,
+): SequencedRace | null {
+  const at = sequence.findIndex(
+    (r) => r.DisciplineId === current.DisciplineId && r.division === current.division && r.gender === current.gender,
+  );
   return at < 0 ? null : (sequence[at + step] ?? null);
 }

@@ -36,7 +36,14 @@ export function racesByDiscipline(
     if (team.EventId !== event.id || !runs.has(team.DisciplineId)) continue;
     const key = `${team.DisciplineId}|${team.division}|${team.gender}`;
     const at = races.get(key) ?? {
-      race: { EventId: team.EventId, DisciplineId: team.DisciplineId, division: team.division, gender: team.gender, teams: 0, racers: 0 },
+      race: {
+        EventId: team.EventId,
+        DisciplineId: team.DisciplineId,
+        division: team.division,
+        gender: team.gender,
+        teams: 0,
+        racers: 0,
+      },
       racers: new Set<string>(),
     };
     at.race.teams += 1;

@@ -14,8 +14,6 @@ export function normaliseRegion(stateId: number | null | undefined, region: stri
   return regionAllowed(stateId) ? (region ?? '') : '';
 }
 
-export function normaliseSchoolRegion<T extends { StateId: number | null; region?: string | null }>(
-  school: T,
-): T {
+export function normaliseSchoolRegion<T extends { StateId: number | null; region?: string | null }>(school: T): T {
   return { ...school, region: normaliseRegion(school.StateId, school.region) };
 }

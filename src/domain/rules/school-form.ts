@@ -3,7 +3,14 @@
 // The region exists only for state 3 and is emptied for any other state; a blank profile password
 // keeps the existing one; the coordinator's enews box starts ticked.
 import { z } from 'zod';
-import { SCHOOL_CATEGORIES, SCHOOL_GOV_OR_PRIVATE, SCHOOL_TYPES, type SchoolCategory, type SchoolGovOrPrivate, type SchoolType } from '../constants/choices';
+import {
+  SCHOOL_CATEGORIES,
+  SCHOOL_GOV_OR_PRIVATE,
+  SCHOOL_TYPES,
+  type SchoolCategory,
+  type SchoolGovOrPrivate,
+  type SchoolType,
+} from '../constants/choices';
 import { MAX_EMAIL_LENGTH } from '../constants/limits';
 import { MIN_PASSWORD_LENGTH } from '../constants/policy';
 import { MESSAGES } from '../messages';
@@ -40,8 +47,19 @@ export type SchoolFormErrors = Record<string, string>;
 
 export function emptySchoolForm(): SchoolFormValues {
   return {
-    name: '', nickname: '', address1: '', address2: '', town: '', region: '', postcode: '', phone: '', fax: '',
-    schoolType: '', schoolCategory: '', schoolGovOrPrivate: '', StateId: '',
+    name: '',
+    nickname: '',
+    address1: '',
+    address2: '',
+    town: '',
+    region: '',
+    postcode: '',
+    phone: '',
+    fax: '',
+    schoolType: '',
+    schoolCategory: '',
+    schoolGovOrPrivate: '',
+    StateId: '',
     coordinator: { firstname: '', lastname: '', phone: '', mobile: '', fax: '', ausEnews: true },
     principal: { firstname: '', lastname: '', email: '' },
     user: { email: '', password: '' },
@@ -51,9 +69,18 @@ export function emptySchoolForm(): SchoolFormValues {
 /** The profile as the form shows it: a null password (never sent by the server) shows empty. */
 export function schoolFormFromSchool(school: School): SchoolFormValues {
   return {
-    name: school.name, nickname: school.nickname, address1: school.address1, address2: school.address2,
-    town: school.town, region: school.region, postcode: school.postcode, phone: school.phone, fax: school.fax,
-    schoolType: school.schoolType, schoolCategory: school.schoolCategory, schoolGovOrPrivate: school.schoolGovOrPrivate,
+    name: school.name,
+    nickname: school.nickname,
+    address1: school.address1,
+    address2: school.address2,
+    town: school.town,
+    region: school.region,
+    postcode: school.postcode,
+    phone: school.phone,
+    fax: school.fax,
+    schoolType: school.schoolType,
+    schoolCategory: school.schoolCategory,
+    schoolGovOrPrivate: school.schoolGovOrPrivate,
     StateId: school.StateId === null ? '' : String(school.StateId),
     coordinator: { ...school.coordinator },
     principal: { ...school.principal },
@@ -76,7 +103,15 @@ const CHOOSE = 'Choose one.';
 
 /** The fields that must be filled in (marked on the form; schoolFormErrors says 'Required.'). */
 export function requiredSchoolFields(values: SchoolFormValues, mode: SchoolFormMode): ReadonlySet<string> {
-  const required = new Set(['name', 'StateId', 'schoolType', 'schoolCategory', 'schoolGovOrPrivate', 'coordinator.firstname', 'coordinator.lastname']);
+  const required = new Set([
+    'name',
+    'StateId',
+    'schoolType',
+    'schoolCategory',
+    'schoolGovOrPrivate',
+    'coordinator.firstname',
+    'coordinator.lastname',
+  ]);
   if (regionAllowed(stateIdOf(values))) required.add('region');
   // A profile of a school an admin made has no login: nothing to keep there.
   if (mode === 'register' || values.user.password !== '') required.add('user.email');
@@ -105,7 +140,8 @@ export function schoolFormErrors(values: SchoolFormValues, mode: SchoolFormMode)
   phone('fax', values.fax);
   if (!(SCHOOL_TYPES as readonly string[]).includes(values.schoolType)) errors.schoolType = CHOOSE;
   if (!(SCHOOL_CATEGORIES as readonly string[]).includes(values.schoolCategory)) errors.schoolCategory = CHOOSE;
-  if (!(SCHOOL_GOV_OR_PRIVATE as readonly string[]).includes(values.schoolGovOrPrivate)) errors.schoolGovOrPrivate = CHOOSE;
+  if (!(SCHOOL_GOV_OR_PRIVATE as readonly string[]).includes(values.schoolGovOrPrivate))
+    errors.schoolGovOrPrivate = CHOOSE;
   if (values.StateId === '') errors.StateId = CHOOSE;
   if (required.has('region') && values.region === '') errors.region = CHOOSE;
   need('coordinator.firstname', values.coordinator.firstname);
@@ -117,7 +153,8 @@ export function schoolFormErrors(values: SchoolFormValues, mode: SchoolFormMode)
   email('user.email', values.user.email, required.has('user.email'));
   const password = values.user.password;
   if (required.has('user.password') && password === '') errors['user.password'] = REQUIRED;
-  else if (password !== '' && password.length < MIN_PASSWORD_LENGTH) errors['user.password'] = SERVER_MESSAGES.passwordTooShort;
+  else if (password !== '' && password.length < MIN_PASSWORD_LENGTH)
+    errors['user.password'] = SERVER_MESSAGES.passwordTooShort;
   return errors;
 }
 
@@ -128,20 +165,35 @@ export function schoolFormBody(values: SchoolFormValues, id: string, version?: n
   const stateId = stateIdOf(values);
   return {
     id,
-    name: t(values.name), nickname: t(values.nickname), address1: t(values.address1), address2: t(values.address2),
-    town: t(values.town), region: normaliseRegion(stateId, values.region), postcode: t(values.postcode),
-    phone: t(values.phone), fax: t(values.fax),
+    name: t(values.name),
+    nickname: t(values.nickname),
+    address1: t(values.address1),
+    address2: t(values.address2),
+    town: t(values.town),
+    region: normaliseRegion(stateId, values.region),
+    postcode: t(values.postcode),
+    phone: t(values.phone),
+    fax: t(values.fax),
     schoolType: values.schoolType as SchoolType,
     schoolCategory: values.schoolCategory as SchoolCategory,
     schoolGovOrPrivate: values.schoolGovOrPrivate as SchoolGovOrPrivate,
     StateId: stateId,
     coordinator: {
-      firstname: t(values.coordinator.firstname), lastname: t(values.coordinator.lastname), phone: t(values.coordinator.phone),
-      mobile: t(values.coordinator.mobile), fax: t(values.coordinator.fax), ausEnews: values.coordinator.ausEnews,
+      firstname: t(values.coordinator.firstname),
+      lastname: t(values.coordinator.lastname),
+      phone: t(values.coordinator.phone),
+      mobile: t(values.coordinator.mobile),
+      fax: t(values.coordinator.fax),
+      ausEnews: values.coordinator.ausEnews,
     },
-    principal: { firstname: t(values.principal.firstname), lastname: t(values.principal.lastname), email: t(values.principal.email) },
+    principal: {
+      firstname: t(values.principal.firstname),
+      lastname: t(values.principal.lastname),
+      email: t(values.principal.email),
+    },
     user: {
-      email: t(values.user.email), password: values.user.password,
+      email: t(values.user.email),
+      password: values.user.password,
       ...(values.user.currentPassword ? { currentPassword: values.user.currentPassword } : {}),
     },
     ...(version === undefined ? {} : { version }),

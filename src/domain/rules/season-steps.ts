@@ -44,12 +44,13 @@ export interface SeasonStep {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-
 function participantsStep(f: SeasonFacts): SeasonStep {
   return {
     key: 'participants',
     title: 'Participants',
-    progress: f.participants ? `${plural(f.participants, 'participant')}, ${f.enteredParticipants} entered` : 'No participants yet',
+    progress: f.participants
+      ? `${plural(f.participants, 'participant')}, ${f.enteredParticipants} entered`
+      : 'No participants yet',
     action: f.participants ? 'Enter your participants in races' : 'Add your participants',
     done: f.enteredParticipants > 0,
   };
@@ -60,16 +61,28 @@ function volunteersStep(f: SeasonFacts): SeasonStep {
   const places = (n: number) => (n === 1 ? 'volunteer place' : 'volunteer places');
   const progress = required
     ? `${filled} of ${required} ${places(required)} filled`
-    : filled ? `${filled} ${places(filled)} filled` : 'No volunteer places needed yet';
-  return { key: 'volunteers', title: 'Volunteers', progress, action: 'Fill your volunteer places', done: filled >= required };
+    : filled
+      ? `${filled} ${places(filled)} filled`
+      : 'No volunteer places needed yet';
+  return {
+    key: 'volunteers',
+    title: 'Volunteers',
+    progress,
+    action: 'Fill your volunteer places',
+    done: filled >= required,
+  };
 }
 
 function invoiceStep({ invoice }: SeasonFacts): SeasonStep {
   let progress: string;
   if (invoice.paid) progress = 'Invoice: paid';
   else if (!invoice.available) {
-    progress = invoice.availableFrom ? `Invoice: available from ${isoDateToDisplay(invoice.availableFrom)}` : 'Invoice: not available yet';
-  } else progress = invoice.outstanding > 0 ? `Invoice: not paid (${formatMoney(invoice.outstanding)} to pay)` : 'Invoice: not paid';
+    progress = invoice.availableFrom
+      ? `Invoice: available from ${isoDateToDisplay(invoice.availableFrom)}`
+      : 'Invoice: not available yet';
+  } else
+    progress =
+      invoice.outstanding > 0 ? `Invoice: not paid (${formatMoney(invoice.outstanding)} to pay)` : 'Invoice: not paid';
   return { key: 'invoice', title: 'Invoice', progress, action: 'Pay your invoice', done: invoice.paid };
 }
 
@@ -95,7 +108,9 @@ export function seasonSteps(facts: SeasonFacts): SeasonStep[] {
     {
       key: 'waivers',
       title: 'Waivers',
-      progress: facts.waiversNeeded ? `${facts.waiversComplete} of ${plural(facts.waiversNeeded, 'waiver')} complete` : 'No waivers needed yet',
+      progress: facts.waiversNeeded
+        ? `${facts.waiversComplete} of ${plural(facts.waiversNeeded, 'waiver')} complete`
+        : 'No waivers needed yet',
       action: 'Collect your waivers',
       // Nobody to sign one is not a finished step: there is nothing entered yet.
       done: facts.waiversNeeded > 0 && facts.waiversComplete >= facts.waiversNeeded,

@@ -5,10 +5,16 @@
 import { isValid, parse } from 'date-fns';
 import { YEAR_LEVELS, type Gender, type YearLevel } from '../constants/choices';
 import { MAX_EMAIL_LENGTH, MAX_PERSON_NAME_LENGTH, MAX_SNOW_ID_LENGTH } from '../constants/limits';
-;
-
 /** The template's columns, in order. */
-export const IMPORT_COLUMNS = ['Snow ID', 'Given name', 'Surname', 'Gender', 'Date of birth', 'Year level', 'Email'] as const;
+export const IMPORT_COLUMNS = [
+  'Snow ID',
+  'Given name',
+  'Surname',
+  'Gender',
+  'Date of birth',
+  'Year level',
+  'Email',
+] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
 /** Headings people use for each column, compared without case, spaces, dots or underscores. */
@@ -75,7 +81,16 @@ export const IMPORT_MESSAGES = {
   duplicate: (row: number) => `Appears twice in the file (also row ${row})`,
 } as const;
 
-const GENDER_WORDS: Record<string, Gender> = { m: 'Male', male: 'Male', boy: 'Male', b: 'Male', f: 'Female', female: 'Female', girl: 'Female', g: 'Female' };
+const GENDER_WORDS: Record<string, Gender> = {
+  m: 'Male',
+  male: 'Male',
+  boy: 'Male',
+  b: 'Male',
+  f: 'Female',
+  female: 'Female',
+  girl: 'Female',
+  g: 'Female',
+};
 
 function readGender(text: string): Gender | null {
   return GENDER_WORDS[squash(text)] ?? null;
@@ -107,14 +122,19 @@ export function readDate(text: string, today: Date = new Date()): string | null 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** One spreadsheet row (cells by column) as a participant, with what keeps it out. */
-export function readImportRow(row: number, cells: Partial<Record<ImportColumn, string>>, today?: Date): ParsedImportRow {
+export function readImportRow(
+  row: number,
+  cells: Partial<Record<ImportColumn, string>>,
+  today?: Date,
+): ParsedImportRow {
   const cell = (c: ImportColumn) => (cells[c] ?? '').trim();
   const problems: string[] = [];
   const firstname = cell('Given name');
   const lastname = cell('Surname');
   if (!firstname) problems.push(IMPORT_MESSAGES.givenNameMissing);
   if (!lastname) problems.push(IMPORT_MESSAGES.surnameMissing);
-  if (firstname.length > MAX_PERSON_NAME_LENGTH || lastname.length > MAX_PERSON_NAME_LENGTH) problems.push(IMPORT_MESSAGES.nameTooLong);
+  if (firstname.length > MAX_PERSON_NAME_LENGTH || lastname.length > MAX_PERSON_NAME_LENGTH)
+    problems.push(IMPORT_MESSAGES.nameTooLong);
   const gender = readGender(cell('Gender'));
   if (!gender) problems.push(IMPORT_MESSAGES.gender(cell('Gender')));
   const yearLevel = readYearLevel(cell('Year level'));
@@ -182,8 +202,10 @@ export function findHeadingRow(table: readonly (readonly string[])[]): number {
 /** Reads a table (every row of the sheet, row 1 first) into rows; null with the missing columns
  *  when the heading lacks one. The heading row may sit below title rows; blank rows are skipped;
  *  row numbers are those the spreadsheet shows. */
-export function readImportTable(table: readonly (readonly string[])[], today?: Date):
-  { rows: ParsedImportRow[]; missing: [] } | { rows: null; missing: ImportColumn[] } {
+export function readImportTable(
+  table: readonly (readonly string[])[],
+  today?: Date,
+): { rows: ParsedImportRow[]; missing: [] } | { rows: null; missing: ImportColumn[] } {
   const headingIndex = findHeadingRow(table);
   const columns = matchHeadings(table[headingIndex] ?? []);
   const missing = missingColumns(columns);

@@ -34,5 +34,5 @@ export function drawStartOrder(teamIds: readonly string[], seed: number): string
 
 /** A new draw seed, 1 to 2^31 - 1 (fits a database integer), from the caller's random source. */
 export function newDrawSeed(random: () => number): number {
-  return Math.floor(random() * 0x7fffffff) % 0x7fffffff + 1;
+  return (Math.floor(random() * 0x7fffffff) % 0x7fffffff) + 1;
 }

@@ -11,7 +11,7 @@ export function supplierLines(supplier: Supplier): string[] {
 
 export type PaymentOption = { method: string; details: string[] };
 
-const NO_BPAY_REFERENCE = 'Ask the association for your school\'s BPAY reference.';
+const NO_BPAY_REFERENCE = "Ask the association for your school's BPAY reference.";
 
 /** The ways to pay this invoice, each with what the payer types or writes. */
 export function paymentOptions(invoice: Pick<Invoice, 'number' | 'school' | 'supplier'>): PaymentOption[] {
@@ -20,17 +20,33 @@ export function paymentOptions(invoice: Pick<Invoice, 'number' | 'school' | 'sup
   if (!supplier) return [{ method: 'BPAY', details: [school.bpay ? `Reference: ${school.bpay}` : NO_BPAY_REFERENCE] }];
   const options: PaymentOption[] = [];
   if (supplier.bpayBillerCode) {
-    options.push({ method: 'BPAY', details: school.bpay ? [`Biller Code: ${supplier.bpayBillerCode}`, `Ref: ${school.bpay}`] : [`Biller Code: ${supplier.bpayBillerCode}`, NO_BPAY_REFERENCE] });
+    options.push({
+      method: 'BPAY',
+      details: school.bpay
+        ? [`Biller Code: ${supplier.bpayBillerCode}`, `Ref: ${school.bpay}`]
+        : [`Biller Code: ${supplier.bpayBillerCode}`, NO_BPAY_REFERENCE],
+    });
   }
   if (supplier.bank) {
     options.push({
       method: 'Direct deposit',
-      details: [`Account name: ${supplier.bank.accountName}`, `BSB: ${supplier.bank.bsb}`, `Account: ${supplier.bank.accountNumber}`,
-        `Reference: ${invoice.number ?? school.name}`],
+      details: [
+        `Account name: ${supplier.bank.accountName}`,
+        `BSB: ${supplier.bank.bsb}`,
+        `Account: ${supplier.bank.accountNumber}`,
+        `Reference: ${invoice.number ?? school.name}`,
+      ],
     });
   }
   if (supplier.chequeAddress) {
-    options.push({ method: 'Cheque', details: [`Payable to ${supplier.name}`, `Post to ${supplier.chequeAddress}`, `With the invoice number${invoice.number ? ` ${invoice.number}` : ''} on the back`] });
+    options.push({
+      method: 'Cheque',
+      details: [
+        `Payable to ${supplier.name}`,
+        `Post to ${supplier.chequeAddress}`,
+        `With the invoice number${invoice.number ? ` ${invoice.number}` : ''} on the back`,
+      ],
+    });
   }
   return options;
 }

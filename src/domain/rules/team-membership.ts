@@ -35,11 +35,7 @@ export function canAddTeamManager(team: { TeamManagerId?: string | null }): bool
   return !team.TeamManagerId;
 }
 
-type TeamEntryIssueCode =
-  | 'POSITION_OUT_OF_RANGE'
-  | 'POSITION_TAKEN'
-  | 'PARTICIPANT_TWICE'
-  | 'GENDER_MISMATCH';
+type TeamEntryIssueCode = 'POSITION_OUT_OF_RANGE' | 'POSITION_TAKEN' | 'PARTICIPANT_TWICE' | 'GENDER_MISMATCH';
 
 export interface TeamEntryIssue {
   TeamEntryId: string;
@@ -58,8 +54,7 @@ export function teamEntryIssues(
   const positionsSeen = new Set<number>();
   const participantsSeen = new Set<string>();
   for (const entry of filledEntries(team)) {
-    const issue = (code: TeamEntryIssueCode, message: string) =>
-      issues.push({ TeamEntryId: entry.id, code, message });
+    const issue = (code: TeamEntryIssueCode, message: string) => issues.push({ TeamEntryId: entry.id, code, message });
     const position = entry.position;
     if (position === null || !Number.isInteger(position) || position < 1 || position > maxPosition) {
       issue('POSITION_OUT_OF_RANGE', SERVER_MESSAGES.positionOutOfRange);
@@ -158,14 +153,17 @@ export const TEAM_MESSAGES = {
   disciplineNotRun: 'This discipline is not run at this event.',
   managerNotOfSchool: "This team manager is not one of your school's team managers for this event.",
   participantNotOfSchool: "This participant is not one of your school's participants.",
-  teamExists: 'Your school already has a team with this discipline, division, gender and letter. Choose another letter.',
+  teamExists:
+    'Your school already has a team with this discipline, division, gender and letter. Choose another letter.',
   divisionNotOffered: (discipline: string, division: number, from: number, to: number) =>
     `Division ${division} is not offered in ${discipline} at this event (divisions ${from} to ${to}).`,
   genderNotOffered: (discipline: string, gender: string) => `${discipline} at this event has no ${gender} teams.`,
-  participantRemoved: (name: string) => `${name} has been removed from your school's participants and cannot be entered.`,
+  participantRemoved: (name: string) =>
+    `${name} has been removed from your school's participants and cannot be entered.`,
 } as const;
 
-const memberName = (p: Pick<MemberLike, 'firstname' | 'lastname'>) => `${p.firstname} ${p.lastname}`.trim() || 'This participant';
+const memberName = (p: Pick<MemberLike, 'firstname' | 'lastname'>) =>
+  `${p.firstname} ${p.lastname}`.trim() || 'This participant';
 
 /** 'Moguls Division 1 Male team A': how a coordinator names a team. */
 export function teamLabel(disciplineName: string, team: Pick<BatchTeam, 'division' | 'gender' | 'teamRank'>): string {
@@ -188,7 +186,11 @@ function teamShapeIssues(batch: TeamBatch, team: BatchTeam, i: number, identitie
   } else {
     const { name, divisionFrom, divisionTo } = discipline;
     if (team.division < divisionFrom || team.division > divisionTo) {
-      issues.push({ team: i, field: 'division', message: TEAM_MESSAGES.divisionNotOffered(name, team.division, divisionFrom, divisionTo) });
+      issues.push({
+        team: i,
+        field: 'division',
+        message: TEAM_MESSAGES.divisionNotOffered(name, team.division, divisionFrom, divisionTo),
+      });
     }
     if (!genderOffered(discipline, team.gender)) {
       issues.push({ team: i, field: 'gender', message: TEAM_MESSAGES.genderNotOffered(name, team.gender) });
@@ -211,10 +213,13 @@ function emptyPositionIssues(team: BatchTeam, i: number): TeamBatchIssue[] {
   return entries.flatMap((entry, j): TeamBatchIssue[] => {
     if (entry.ParticipantId !== null) return [];
     const p = entry.position;
-    if (p === null || !Number.isInteger(p) || p < 1 || p > max) return [{ team: i, entry: j, field: 'position', message: SERVER_MESSAGES.positionOutOfRange }];
+    if (p === null || !Number.isInteger(p) || p < 1 || p > max)
+      return [{ team: i, entry: j, field: 'position', message: SERVER_MESSAGES.positionOutOfRange }];
     const earlier = entries.findIndex((other) => other.position === p);
     const filledElsewhere = entries.some((other, k) => k !== j && other.position === p && other.ParticipantId !== null);
-    return earlier !== j || filledElsewhere ? [{ team: i, entry: j, field: 'position', message: SERVER_MESSAGES.positionTaken }] : [];
+    return earlier !== j || filledElsewhere
+      ? [{ team: i, entry: j, field: 'position', message: SERVER_MESSAGES.positionTaken }]
+      : [];
   });
 }
 
@@ -226,8 +231,11 @@ function memberIssues(batch: TeamBatch, team: BatchTeam, i: number): TeamBatchIs
     if (entry.ParticipantId === null) return;
     const member = batch.participantOf(entry.ParticipantId);
     if (!member) strangers.add(j);
-    const message = !member ? TEAM_MESSAGES.participantNotOfSchool
-      : member.archived ? TEAM_MESSAGES.participantRemoved(memberName(member)) : null;
+    const message = !member
+      ? TEAM_MESSAGES.participantNotOfSchool
+      : member.archived
+        ? TEAM_MESSAGES.participantRemoved(memberName(member))
+        : null;
     if (message) issues.push({ team: i, entry: j, field: 'ParticipantId', message });
   });
   for (const issue of teamEntryIssues(team, (id) => batch.participantOf(id)?.gender)) {
@@ -263,7 +271,9 @@ function secondEntryIssues(batch: TeamBatch): TeamBatchIssue[] {
 /** Every refusal of a batch of teams, in team and entry order; empty when it may be saved. */
 export function teamBatchIssues(batch: TeamBatch): TeamBatchIssue[] {
   const identities = new Set(batch.otherTeams.map((t) => `${t.DisciplineId}|${t.division}|${t.gender}|${t.teamRank}`));
-  const issues = batch.teams.flatMap((team, i) => [...teamShapeIssues(batch, team, i, identities), ...memberIssues(batch, team, i)]);
-  return [...issues, ...secondEntryIssues(batch)]
-    .sort((a, b) => a.team - b.team || (a.entry ?? -1) - (b.entry ?? -1));
+  const issues = batch.teams.flatMap((team, i) => [
+    ...teamShapeIssues(batch, team, i, identities),
+    ...memberIssues(batch, team, i),
+  ]);
+  return [...issues, ...secondEntryIssues(batch)].sort((a, b) => a.team - b.team || (a.entry ?? -1) - (b.entry ?? -1));
 }

@@ -13,7 +13,10 @@ import {
 } from '../constants/timing-files';
 
 /** The columns of a system's file at an event: its own when saved, else the standard ones. */
-export function timingColumnsFor(system: FileSystem, layouts: TimingLayouts | null | undefined): readonly TimingColumn[] {
+export function timingColumnsFor(
+  system: FileSystem,
+  layouts: TimingLayouts | null | undefined,
+): readonly TimingColumn[] {
   const own = layouts?.[system];
   return own && own.length > 0 ? own : STANDARD_TIMING_COLUMNS[system];
 }
@@ -56,7 +59,8 @@ export function timingColumnProblems(columns: readonly { field: string; heading:
       problems.push({ index, message: TIMING_COLUMN_MESSAGES.noHeading(n) });
       return;
     }
-    if (heading.length > MAX_TIMING_HEADING_LENGTH) problems.push({ index, message: TIMING_COLUMN_MESSAGES.longHeading(n) });
+    if (heading.length > MAX_TIMING_HEADING_LENGTH)
+      problems.push({ index, message: TIMING_COLUMN_MESSAGES.longHeading(n) });
     const key = heading.toLowerCase();
     const first = firstWith.get(key);
     if (first === undefined) firstWith.set(key, index);
@@ -72,5 +76,8 @@ export function tidyTimingColumns(columns: readonly TimingColumn[]): TimingColum
 
 /** Same fields and headings in the same order (headings compared as saved). */
 export function sameTimingColumns(a: readonly TimingColumn[], b: readonly TimingColumn[]): boolean {
-  return a.length === b.length && a.every((column, i) => column.field === b[i]!.field && column.heading.trim() === b[i]!.heading.trim());
+  return (
+    a.length === b.length &&
+    a.every((column, i) => column.field === b[i]!.field && column.heading.trim() === b[i]!.heading.trim())
+  );
 }

@@ -22,7 +22,10 @@ export interface TimingFileSpec {
 /** The header row (the columns' headings), then one row per racer in the system's start order. */
 export function timingRows(rows: RaceDayRows, selection: TimingSelection, spec: TimingFileSpec): string[][] {
   const racers = timingRacers(rows, selection, spec.system, spec.disciplineName);
-  return [spec.columns.map((column) => column.heading), ...racers.map((racer) => spec.columns.map((column) => racer[column.field]))];
+  return [
+    spec.columns.map((column) => column.heading),
+    ...racers.map((racer) => spec.columns.map((column) => racer[column.field])),
+  ];
 }
 
 export { escapeCell };
@@ -60,7 +63,9 @@ export function fillTimingSheet(sheet: TimingSheet, table: readonly (readonly st
   sheet.addRow([...header]);
   for (const row of body) sheet.addRow(row.map(workbookCell));
   sheet.getRow(1).font = { bold: true };
-  workbookColumnWidths(table).forEach((width, i) => { sheet.getColumn(i + 1).width = width; });
+  workbookColumnWidths(table).forEach((width, i) => {
+    sheet.getColumn(i + 1).width = width;
+  });
 }
 
 /** The table as CSV: a UTF-8 byte order mark, escaped and quoted cells, every line ending CRLF. */

@@ -30,13 +30,22 @@ function timingRaceName(discipline: string, division: number, gender: string): s
 /** The chosen divisions in ascending order, each race in start order (teams as drawn, or by bib
  *  once bibs are given; members by position), numbered from 1 within each division. Positions
  *  without a participant are left out. */
-function racersByDivision(rows: RaceDayRows, selection: TimingSelection, disciplineName: (DisciplineId: number) => string): Placed[] {
+function racersByDivision(
+  rows: RaceDayRows,
+  selection: TimingSelection,
+  disciplineName: (DisciplineId: number) => string,
+): Placed[] {
   const participants = new Map(rows.participants.map((participant) => [participant.id, participant]));
   const discipline = disciplineName(selection.DisciplineId);
   const divisions = [...new Set(selection.divisions)].sort((a, b) => a - b);
   const placed: Placed[] = [];
   for (const division of divisions) {
-    const race = { EventId: selection.EventId, DisciplineId: selection.DisciplineId, division, gender: selection.gender };
+    const race = {
+      EventId: selection.EventId,
+      DisciplineId: selection.DisciplineId,
+      division,
+      gender: selection.gender,
+    };
     let startOrder = 0;
     for (const team of buildStartlist(race, rows)) {
       for (const member of team.members) {

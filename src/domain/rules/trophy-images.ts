@@ -9,5 +9,8 @@ export function splitImageUrls(imageURL: string | null | undefined): string[] {
 }
 
 export function joinImageUrls(urls: readonly string[]): string {
-  return urls.map((url) => url.trim()).filter((url) => url !== '').join(TROPHY_IMAGE_SEPARATOR);
+  return urls
+    .map((url) => url.trim())
+    .filter((url) => url !== '')
+    .join(TROPHY_IMAGE_SEPARATOR);
 }

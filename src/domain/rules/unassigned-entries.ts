@@ -24,10 +24,7 @@ export function teamsWithUnassignedEntries(
 ): UnassignedEntriesWarning[] {
   return teams
     .filter((team) => (team.TeamEntries ?? []).some((entry) => entry.ParticipantId === null))
-    .sort(
-      (a, b) =>
-        a.DisciplineId - b.DisciplineId || a.division - b.division || a.teamRank.localeCompare(b.teamRank),
-    )
+    .sort((a, b) => a.DisciplineId - b.DisciplineId || a.division - b.division || a.teamRank.localeCompare(b.teamRank))
     .map((team) => ({
       TeamId: team.id,
       name: disciplineName(team.DisciplineId),

@@ -5,7 +5,10 @@
 // another event can still name an archived participant).
 import { teamsWithUnassignedEntries, type TeamWithEntries, type UnassignedEntriesWarning } from './unassigned-entries';
 
-export function isUnassignedEntry(entry: { ParticipantId: string | null }, activeParticipantIds: ReadonlySet<string>): boolean {
+export function isUnassignedEntry(
+  entry: { ParticipantId: string | null },
+  activeParticipantIds: ReadonlySet<string>,
+): boolean {
   return entry.ParticipantId === null || !activeParticipantIds.has(entry.ParticipantId);
 }
 

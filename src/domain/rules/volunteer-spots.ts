@@ -32,9 +32,7 @@ export function remainingSpots<S extends SpotCount>(
   spots: readonly S[],
   preferences: readonly VolunteerPreference[],
 ): S[] {
-  return preferences
-    .filter((pref) => pref.isLocked)
-    .reduce<S[]>((left, pref) => decrementSpot(left, pref), [...spots]);
+  return preferences.filter((pref) => pref.isLocked).reduce<S[]>((left, pref) => decrementSpot(left, pref), [...spots]);
 }
 
 export interface SpotChoice {

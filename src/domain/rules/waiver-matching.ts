@@ -62,7 +62,10 @@ const snowKey = (snowId: string | null | undefined) => (snowId ?? '').trim();
 
 /** Does the waiver name this person? Given name and surname each against the person's; a waiver
  *  holding only a full name is compared with the person's whole name. */
-export function namesMatch(waiver: Pick<MatchableWaiver, 'name' | 'givenName' | 'surname'>, person: WaiverPerson): boolean {
+export function namesMatch(
+  waiver: Pick<MatchableWaiver, 'name' | 'givenName' | 'surname'>,
+  person: WaiverPerson,
+): boolean {
   const whole = nameKey(person.firstname + person.lastname);
   if (!whole) return false;
   const given = nameKey(waiver.givenName);
@@ -75,10 +78,14 @@ export function namesMatch(waiver: Pick<MatchableWaiver, 'name' | 'givenName' | 
 // must order alike), then the id so that equal names still sort the same everywhere.
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const byPerson = (a: WaiverPerson, b: WaiverPerson) =>
-  compareText(nameKey(a.lastname), nameKey(b.lastname)) || compareText(nameKey(a.firstname), nameKey(b.firstname)) || compareText(a.id, b.id);
+  compareText(nameKey(a.lastname), nameKey(b.lastname)) ||
+  compareText(nameKey(a.firstname), nameKey(b.firstname)) ||
+  compareText(a.id, b.id);
 const byWaiverName = (a: MatchableWaiver, b: MatchableWaiver) =>
-  compareText(nameKey(a.surname), nameKey(b.surname)) || compareText(nameKey(a.givenName), nameKey(b.givenName))
-  || compareText(nameKey(a.name), nameKey(b.name)) || compareText(a.id, b.id);
+  compareText(nameKey(a.surname), nameKey(b.surname)) ||
+  compareText(nameKey(a.givenName), nameKey(b.givenName)) ||
+  compareText(nameKey(a.name), nameKey(b.name)) ||
+  compareText(a.id, b.id);
 
 /** Gives each person at most one waiver of `type`. Each waiver's candidates are the person with its
  *  snow id (participants), else the people it names. Waivers choose in turn: completed ones first
@@ -90,18 +97,24 @@ function assign<W extends MatchableWaiver, P extends WaiverPerson>(
   snowIdOf: (person: P) => string,
 ): { waiverOf: Map<string, W>; unmatched: W[] } {
   const bySnowId = new Map<string, P>();
-  for (const person of people) if (snowIdOf(person) && !bySnowId.has(snowIdOf(person))) bySnowId.set(snowIdOf(person), person);
+  for (const person of people)
+    if (snowIdOf(person) && !bySnowId.has(snowIdOf(person))) bySnowId.set(snowIdOf(person), person);
   const candidates = new Map<string, { people: P[]; bySnowId: boolean }>();
   for (const waiver of waivers) {
     const sameSnowId = snowKey(waiver.snowId) ? bySnowId.get(snowKey(waiver.snowId)) : undefined;
-    candidates.set(waiver.id, sameSnowId
-      ? { people: [sameSnowId], bySnowId: true }
-      : { people: people.filter((person) => namesMatch(waiver, person)), bySnowId: false });
+    candidates.set(
+      waiver.id,
+      sameSnowId
+        ? { people: [sameSnowId], bySnowId: true }
+        : { people: people.filter((person) => namesMatch(waiver, person)), bySnowId: false },
+    );
   }
-  const turn = [...waivers].sort((a, b) =>
-    Number(b.completed) - Number(a.completed)
-    || Number(candidates.get(b.id)!.bySnowId) - Number(candidates.get(a.id)!.bySnowId)
-    || byWaiverName(a, b));
+  const turn = [...waivers].sort(
+    (a, b) =>
+      Number(b.completed) - Number(a.completed) ||
+      Number(candidates.get(b.id)!.bySnowId) - Number(candidates.get(a.id)!.bySnowId) ||
+      byWaiverName(a, b),
+  );
   const waiverOf = new Map<string, W>();
   const unmatched: W[] = [];
   for (const waiver of turn) {
@@ -130,11 +143,17 @@ export function matchWaivers<W extends MatchableWaiver>(rows: {
   const forVolunteers = assign(ofType('volunteer'), volunteers, () => '');
   return {
     participants: participants.map((p) => ({
-      ParticipantId: p.id, firstname: p.firstname, lastname: p.lastname, snowId: p.snowId ?? null,
+      ParticipantId: p.id,
+      firstname: p.firstname,
+      lastname: p.lastname,
+      snowId: p.snowId ?? null,
       waiver: forParticipants.waiverOf.get(p.id) ?? null,
     })),
     volunteers: volunteers.map((v) => ({
-      VolunteerId: v.id, firstname: v.firstname, lastname: v.lastname, waiver: forVolunteers.waiverOf.get(v.id) ?? null,
+      VolunteerId: v.id,
+      firstname: v.firstname,
+      lastname: v.lastname,
+      waiver: forVolunteers.waiverOf.get(v.id) ?? null,
     })),
     unmatchedParticipants: forParticipants.unmatched,
     unmatchedVolunteers: forVolunteers.unmatched,

@@ -5,5 +5,6 @@ import { MESSAGES } from '../messages';
 import { isBirthDateInRange } from '../rules/birth-date';
 
 // `abort`: a text that is no date at all gets the message once, not again for its year.
-export const birthDateWriteSchema = z.iso.date({ error: MESSAGES.invalidDate, abort: true })
+export const birthDateWriteSchema = z.iso
+  .date({ error: MESSAGES.invalidDate, abort: true })
   .refine((iso) => isBirthDateInRange(iso), { message: MESSAGES.invalidDate });

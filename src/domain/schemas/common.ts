@@ -2,13 +2,7 @@
 // serialises answers with z.encode, which cannot run a one-way transform. Request-only helpers
 // (noneAsNull, stringFlagInput, queryInt, ...) may transform, and say so in their names or docs.
 import { z } from 'zod';
-import {
-  GENDERS,
-  STRING_FLAGS,
-  TEAM_GENDERS,
-  TEAM_LETTERS,
-  YEAR_LEVELS,
-} from '../constants/choices';
+import { GENDERS, STRING_FLAGS, TEAM_GENDERS, TEAM_LETTERS, YEAR_LEVELS } from '../constants/choices';
 import {
   MAX_BATCH_ROWS,
   MAX_SCHOOL_LIST_ROWS,
@@ -46,7 +40,9 @@ export const nullableIdSchema = idSchema.nullable();
 export function noneAsNull<T extends z.ZodType>(schema: T) {
   return z
     .union([z.literal(0), z.literal('0'), z.literal(''), z.null(), schema])
-    .transform((value) => (value === 0 || value === '0' || value === '' || value === null ? null : value) as z.output<T> | null);
+    .transform(
+      (value) => (value === 0 || value === '0' || value === '' || value === null ? null : value) as z.output<T> | null,
+    );
 }
 /** Request-only: a UUID, or the spec's 0 / null for none. */
 export const noneableIdInput = noneAsNull(idSchema);
@@ -103,19 +99,21 @@ export const queryBool = z.enum(['true', 'false']).transform((value) => value ==
 
 /** Request-only: a JSON-encoded `filter` query parameter (the v2 calls' LoopBack-style filter). */
 export function jsonQuery<T extends z.ZodType>(schema: T) {
-  return z
-    .string()
-    // Refused by length before JSON.parse ever sees it.
-    .max(MAX_FILTER_LENGTH)
-    .transform((text, ctx) => {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'filter must be JSON' });
-        return z.NEVER;
-      }
-    })
-    .pipe(schema);
+  return (
+    z
+      .string()
+      // Refused by length before JSON.parse ever sees it.
+      .max(MAX_FILTER_LENGTH)
+      .transform((text, ctx) => {
+        try {
+          return JSON.parse(text) as unknown;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'filter must be JSON' });
+          return z.NEVER;
+        }
+      })
+      .pipe(schema)
+  );
 }
 
 /** A filter's `order` or `include`: one term or a short list of them. */

@@ -13,4 +13,3 @@ export const errorBodySchema = z.object({
   code: z.enum(ERROR_CODE_LIST).optional(),
   fields: z.array(fieldErrorSchema).optional(),
 });
-

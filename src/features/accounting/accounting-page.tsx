@@ -46,7 +46,9 @@ function matches(filter: string) {
 
 export default function AccountingPage({ db }: { db?: InterschoolsDb } = {}) {
   const { user } = useSession();
-  const [segment, setSegment] = useState<Segment>(() => (accountingRegion(user?.invoiceType) === 'Northern' ? 'nsw' : 'vic'));
+  const [segment, setSegment] = useState<Segment>(() =>
+    accountingRegion(user?.invoiceType) === 'Northern' ? 'nsw' : 'vic',
+  );
   const states = useLiveQuery(async () => (db ? db.states.toArray() : []), [db]);
   const stateName = useMemo(() => new Map((states ?? []).map((s) => [s.id, s.name])), [states]);
 
@@ -55,7 +57,10 @@ export default function AccountingPage({ db }: { db?: InterschoolsDb } = {}) {
   return (
     <PageMain className="page admin-list">
       <h1>Accounting sync</h1>
-      <p>Link each school to its contact in the accounting system. Invoices and payments of a linked school go to that contact.</p>
+      <p>
+        Link each school to its contact in the accounting system. Invoices and payments of a linked school go to that
+        contact.
+      </p>
       <div className="admin-list-filters">
         <SelectField
           label="Organisation"
@@ -75,7 +80,9 @@ function AccountingLists({ segment, stateName }: { segment: Segment; stateName: 
   const params = { invoiceType: segment };
   const region = ORGANISATIONS.find((o) => o.value === segment)!.region;
   const { online, rows, setRows, message, setMessage, busy, save, loadFailed, retry } = useServerList({
-    route: schoolsApi.accountingSync, input: { params }, loadError: LOAD_ERROR,
+    route: schoolsApi.accountingSync,
+    input: { params },
+    loadError: LOAD_ERROR,
   });
   const [schoolFilter, setSchoolFilter] = useState('');
   const [contactFilter, setContactFilter] = useState('');
@@ -85,24 +92,37 @@ function AccountingLists({ segment, stateName }: { segment: Segment; stateName: 
   const unlinked = useMemo(() => (rows?.entrySystemSchools ?? []).filter((s) => s.contactId === null), [rows]);
   const linked = useMemo(() => (rows?.entrySystemSchools ?? []).filter((s) => s.contactId !== null), [rows]);
   const shownSchools = useMemo(() => unlinked.filter((s) => matches(schoolFilter)(s.name)), [unlinked, schoolFilter]);
-  const shownContacts = useMemo(() => (rows?.xeroMissing ?? []).filter((c) => matches(contactFilter)(c.name)), [rows, contactFilter]);
+  const shownContacts = useMemo(
+    () => (rows?.xeroMissing ?? []).filter((c) => matches(contactFilter)(c.name)),
+    [rows, contactFilter],
+  );
   const school = unlinked.find((s) => s.id === schoolId) ?? null;
   const contact = rows?.xeroMissing.find((c) => c.contactId === contactId) ?? null;
-  const state = (id: number | null) => (id === null ? '' : stateName.get(id) ?? '');
+  const state = (id: number | null) => (id === null ? '' : (stateName.get(id) ?? ''));
 
   const join = async () => {
     if (!school || !contact) return;
     let answered: string | null = null;
-    const ok = await save({ route: schoolsApi.accountingJoin, input: { params, body: { schoolId: school.id, contactId: contact.contactId } } },
+    const ok = await save(
+      {
+        route: schoolsApi.accountingJoin,
+        input: { params, body: { schoolId: school.id, contactId: contact.contactId } },
+      },
       { saved: SERVER_MESSAGES.accountingJoined, failed: JOIN_FAILED },
       (answer) => {
         answered = answer.data?.message ?? null;
         // At once: the pair leaves both lists; the reload below brings the server's view.
-        setRows((current: AccountingSync | null) => current && {
-          entrySystemSchools: current.entrySystemSchools.map((s) => (s.id === school.id ? { ...s, contactId: contact.contactId } : s)),
-          xeroMissing: current.xeroMissing.filter((c) => c.contactId !== contact.contactId),
-        });
-      });
+        setRows(
+          (current: AccountingSync | null) =>
+            current && {
+              entrySystemSchools: current.entrySystemSchools.map((s) =>
+                s.id === school.id ? { ...s, contactId: contact.contactId } : s,
+              ),
+              xeroMissing: current.xeroMissing.filter((c) => c.contactId !== contact.contactId),
+            },
+        );
+      },
+    );
     if (!ok) return;
     setSchoolId(null);
     setContactId(null);
@@ -124,49 +144,78 @@ function AccountingLists({ segment, stateName }: { segment: Segment; stateName: 
     <>
       <div className="accounting-lists">
         <fieldset className="accounting-list">
-          <legend>Schools without a {region} contact ({unlinked.length})</legend>
+          <legend>
+            Schools without a {region} contact ({unlinked.length})
+          </legend>
           <TextField label="Find a school" value={schoolFilter} onChange={setSchoolFilter} />
           <ul className="accounting-choices">
             {shownSchools.map((s) => (
               <li key={s.id}>
                 <label>
-                  <input type="radio" name={`accounting-school-${segment}`} value={s.id} checked={schoolId === s.id} onChange={() => setSchoolId(s.id)} />
+                  <input
+                    type="radio"
+                    name={`accounting-school-${segment}`}
+                    value={s.id}
+                    checked={schoolId === s.id}
+                    onChange={() => setSchoolId(s.id)}
+                  />
                   <span>{s.name}</span>
                   <span className="accounting-detail">{state(s.StateId)}</span>
                 </label>
               </li>
             ))}
           </ul>
-          {shownSchools.length === 0 && <p>{unlinked.length === 0 ? 'Every school has a contact.' : 'No schools match.'}</p>}
+          {shownSchools.length === 0 && (
+            <p>{unlinked.length === 0 ? 'Every school has a contact.' : 'No schools match.'}</p>
+          )}
         </fieldset>
         <fieldset className="accounting-list">
-          <legend>{region} contacts without a school ({rows.xeroMissing.length})</legend>
+          <legend>
+            {region} contacts without a school ({rows.xeroMissing.length})
+          </legend>
           <TextField label="Find a contact" value={contactFilter} onChange={setContactFilter} />
           <ul className="accounting-choices">
             {shownContacts.map((c) => (
               <li key={c.contactId}>
                 <label>
-                  <input type="radio" name={`accounting-contact-${segment}`} value={c.contactId} checked={contactId === c.contactId} onChange={() => setContactId(c.contactId)} />
+                  <input
+                    type="radio"
+                    name={`accounting-contact-${segment}`}
+                    value={c.contactId}
+                    checked={contactId === c.contactId}
+                    onChange={() => setContactId(c.contactId)}
+                  />
                   <span>{c.name}</span>
                 </label>
               </li>
             ))}
           </ul>
-          {shownContacts.length === 0 && <p>{rows.xeroMissing.length === 0 ? 'Every contact has a school.' : 'No contacts match.'}</p>}
+          {shownContacts.length === 0 && (
+            <p>{rows.xeroMissing.length === 0 ? 'Every contact has a school.' : 'No contacts match.'}</p>
+          )}
         </fieldset>
       </div>
       <p className="accounting-choice" aria-live="polite">
         {school && contact ? `Link ${school.name} to ${contact.name}.` : 'Choose one school and one contact.'}
       </p>
       <div className="admin-list-actions">
-        <button type="button" className="button button-primary" disabled={!online || busy || !school || !contact} onClick={() => void join()}>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={!online || busy || !school || !contact}
+          onClick={() => void join()}
+        >
           {busy ? 'Joining…' : 'Join'}
         </button>
       </div>
       <AdminListStatus online={online} message={message} />
       <details className="accounting-linked">
-        <summary>Schools linked to a {region} contact ({linked.length})</summary>
-        {linked.length === 0 ? <p>None yet.</p> : (
+        <summary>
+          Schools linked to a {region} contact ({linked.length})
+        </summary>
+        {linked.length === 0 ? (
+          <p>None yet.</p>
+        ) : (
           <div className="admin-list-table-wrap">
             <TableScroll>
               <table className="admin-list-table">

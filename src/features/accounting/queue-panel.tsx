@@ -16,25 +16,41 @@ const when = (iso: string) => new Date(iso).toLocaleString('en-AU', { dateStyle:
 
 export function AccountingQueuePanel() {
   const { online, rows, setRows, message, busy, save, loadFailed, retry } = useServerList({
-    route: schoolsApi.accountingQueue, loadError: QUEUE_LOAD_ERROR,
+    route: schoolsApi.accountingQueue,
+    loadError: QUEUE_LOAD_ERROR,
   });
 
-  const sendAgain = (id: string) => save({ route: schoolsApi.accountingRetry, input: { params: { id } } }, { saved: SENT_AGAIN, failed: RETRY_FAILED }, (answer) => {
-    if (answer.data) setRows(answer.data);
-  });
+  const sendAgain = (id: string) =>
+    save(
+      { route: schoolsApi.accountingRetry, input: { params: { id } } },
+      { saved: SENT_AGAIN, failed: RETRY_FAILED },
+      (answer) => {
+        if (answer.data) setRows(answer.data);
+      },
+    );
 
   return (
     <section className="accounting-queue" aria-labelledby="accounting-queue-title">
       <h2 id="accounting-queue-title">Copies to the accounting system</h2>
-      {rows === null
-        ? <ListLoading online={online} failed={loadFailed} onRetry={retry} />
-        : <QueueState queue={rows} busy={busy || !online} onSendAgain={(id) => void sendAgain(id)} />}
+      {rows === null ? (
+        <ListLoading online={online} failed={loadFailed} onRetry={retry} />
+      ) : (
+        <QueueState queue={rows} busy={busy || !online} onSendAgain={(id) => void sendAgain(id)} />
+      )}
       <AdminListStatus online={online} message={message} />
     </section>
   );
 }
 
-function QueueState({ queue, busy, onSendAgain }: { queue: AccountingQueue; busy: boolean; onSendAgain: (id: string) => void }) {
+function QueueState({
+  queue,
+  busy,
+  onSendAgain,
+}: {
+  queue: AccountingQueue;
+  busy: boolean;
+  onSendAgain: (id: string) => void;
+}) {
   return (
     <>
       <p>
@@ -43,11 +59,16 @@ function QueueState({ queue, busy, onSendAgain }: { queue: AccountingQueue; busy
           : `${queue.waiting} waiting to be sent. They are sent in the background; nothing needs doing.`}
       </p>
       {queue.pauses.map((p) => (
-        <p key={p.organisation} className="admin-list-notice">{p.organisation}: {p.reason}. Sending again at {when(p.until)}.</p>
+        <p key={p.organisation} className="admin-list-notice">
+          {p.organisation}: {p.reason}. Sending again at {when(p.until)}.
+        </p>
       ))}
       {queue.parked.length > 0 && (
         <>
-          <p>The accounting system refused these. Put right what it says (for a contact name already taken, link the school to that contact above), then send it again.</p>
+          <p>
+            The accounting system refused these. Put right what it says (for a contact name already taken, link the
+            school to that contact above), then send it again.
+          </p>
           <TableScroll>
             <table className="admin-list-table">
               <thead>
@@ -56,7 +77,9 @@ function QueueState({ queue, busy, onSendAgain }: { queue: AccountingQueue; busy
                   <th scope="col">Organisation</th>
                   <th scope="col">Refused because</th>
                   <th scope="col">Since</th>
-                  <th scope="col"><span className="visually-hidden">Send again</span></th>
+                  <th scope="col">
+                    <span className="visually-hidden">Send again</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -67,7 +90,13 @@ function QueueState({ queue, busy, onSendAgain }: { queue: AccountingQueue; busy
                     <td>{item.reason}</td>
                     <td>{when(item.since)}</td>
                     <td>
-                      <button type="button" className="button" disabled={busy} onClick={() => onSendAgain(item.id)} aria-label={`Send again: ${item.what}`}>
+                      <button
+                        type="button"
+                        className="button"
+                        disabled={busy}
+                        onClick={() => onSendAgain(item.id)}
+                        aria-label={`Send again: ${item.what}`}
+                      >
                         Send again
                       </button>
                     </td>

@@ -19,34 +19,60 @@ export function EventDetails({ event, states, disciplineNames, levels, invoiceTy
   const setDiscipline = (index: number, patch: Partial<EventDiscipline>) =>
     onChange({ ...event, disciplines: event.disciplines.map((d, i) => (i === index ? { ...d, ...patch } : d)) });
   const toggleState = (id: number, on: boolean) =>
-    onChange({ ...event, states: on ? [...event.states, id].sort((a, b) => a - b) : event.states.filter((s) => s !== id) });
+    onChange({
+      ...event,
+      states: on ? [...event.states, id].sort((a, b) => a - b) : event.states.filter((s) => s !== id),
+    });
 
   return (
     <div className="event-details">
       <div className="event-details-fields">
-        <label>Level
+        <label>
+          Level
           <select value={event.level} onChange={(x) => onChange({ ...event, level: x.target.value as Event['level'] })}>
-            {levels.map((l) => <option key={l}>{l}</option>)}
+            {levels.map((l) => (
+              <option key={l}>{l}</option>
+            ))}
           </select>
         </label>
-        <label>Invoice type
-          <select value={event.invoiceType} onChange={(x) => onChange({ ...event, invoiceType: x.target.value as Event['invoiceType'] })}>
-            {invoiceTypes.map((t) => <option key={t}>{t}</option>)}
+        <label>
+          Invoice type
+          <select
+            value={event.invoiceType}
+            onChange={(x) => onChange({ ...event, invoiceType: x.target.value as Event['invoiceType'] })}
+          >
+            {invoiceTypes.map((t) => (
+              <option key={t}>{t}</option>
+            ))}
           </select>
         </label>
-        <label>Invoice available
-          <input type="date" value={event.invoiceAvailable ?? ''} onChange={(x) => onChange({ ...event, invoiceAvailable: x.target.value || null })} />
+        <label>
+          Invoice available
+          <input
+            type="date"
+            value={event.invoiceAvailable ?? ''}
+            onChange={(x) => onChange({ ...event, invoiceAvailable: x.target.value || null })}
+          />
         </label>
-        <label>Invoice due
-          <input type="date" value={event.invoiceDue ?? ''} onChange={(x) => onChange({ ...event, invoiceDue: x.target.value || null })} />
+        <label>
+          Invoice due
+          <input
+            type="date"
+            value={event.invoiceDue ?? ''}
+            onChange={(x) => onChange({ ...event, invoiceDue: x.target.value || null })}
+          />
         </label>
       </div>
       <fieldset className="event-details-states">
         <legend>States whose schools may enter</legend>
         {states.map((s) => (
           <label key={s.id}>
-            <input type="checkbox" checked={event.states.includes(s.id)} onChange={(x) => toggleState(s.id, x.target.checked)} />
-            {' '}{s.name}
+            <input
+              type="checkbox"
+              checked={event.states.includes(s.id)}
+              onChange={(x) => toggleState(s.id, x.target.checked)}
+            />{' '}
+            {s.name}
           </label>
         ))}
       </fieldset>
@@ -71,16 +97,28 @@ export function EventDetails({ event, states, disciplineNames, levels, invoiceTy
                   <th scope="row">{discipline}</th>
                   {(['divisionFrom', 'divisionTo'] as const).map((key) => (
                     <td key={key}>
-                      <select aria-label={`${key === 'divisionFrom' ? 'Division from' : 'Division to'}: ${discipline}`} value={d[key]}
-                        onChange={(x) => setDiscipline(i, { [key]: Number(x.target.value) })}>
-                        {DIVISIONS.map((n) => <option key={n} value={n}>{n}</option>)}
+                      <select
+                        aria-label={`${key === 'divisionFrom' ? 'Division from' : 'Division to'}: ${discipline}`}
+                        value={d[key]}
+                        onChange={(x) => setDiscipline(i, { [key]: Number(x.target.value) })}
+                      >
+                        {DIVISIONS.map((n) => (
+                          <option key={n} value={n}>
+                            {n}
+                          </option>
+                        ))}
                       </select>
                     </td>
                   ))}
                   {(['male', 'female', 'active'] as const).map((key) => (
                     <td key={key}>
-                      <input type="checkbox" className="admin-list-check" aria-label={`${key[0]!.toUpperCase()}${key.slice(1)}: ${discipline}`} checked={d[key]}
-                        onChange={(x) => setDiscipline(i, { [key]: x.target.checked })} />
+                      <input
+                        type="checkbox"
+                        className="admin-list-check"
+                        aria-label={`${key[0]!.toUpperCase()}${key.slice(1)}: ${discipline}`}
+                        checked={d[key]}
+                        onChange={(x) => setDiscipline(i, { [key]: x.target.checked })}
+                      />
                     </td>
                   ))}
                 </tr>

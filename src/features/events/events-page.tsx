@@ -28,7 +28,12 @@ export const EVENTS_SAVED = 'Events saved.';
 /** Signed in, the list is of whole events (the route's answer may also be summaries). */
 const listSchema = z.array(eventSchema);
 type Flag = 'active' | 'volunteerLock' | 'locked' | 'archived';
-const FLAGS: readonly [Flag, string][] = [['active', 'Active'], ['volunteerLock', 'Volunteer lock'], ['locked', 'Locked'], ['archived', 'Archive']];
+const FLAGS: readonly [Flag, string][] = [
+  ['active', 'Active'],
+  ['volunteerLock', 'Volunteer lock'],
+  ['locked', 'Locked'],
+  ['archived', 'Archive'],
+];
 
 const dollars = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
@@ -37,8 +42,19 @@ export default function EventsPage({ db }: { db: InterschoolsDb }) {
   const disciplineList = useLiveQuery(() => db.disciplines.orderBy('id').toArray(), [db]);
   const states = useLiveQuery(() => db.states.toArray(), [db]) ?? [];
   const disciplines = useMemo(() => disciplineList ?? [], [disciplineList]);
-  const { online, rows: loadedRows, setRows: setLoadedRows, message, setMessage, busy, loadFailed, retry } = useServerList({
-    route: eventsApi.list, schema: listSchema, loadError: 'The events could not be loaded.',
+  const {
+    online,
+    rows: loadedRows,
+    setRows: setLoadedRows,
+    message,
+    setMessage,
+    busy,
+    loadFailed,
+    retry,
+  } = useServerList({
+    route: eventsApi.list,
+    schema: listSchema,
+    loadError: 'The events could not be loaded.',
   });
   const [edits, setEdits] = useState<Map<string, Event>>(new Map());
   const [added, setAdded] = useState<string[]>([]);
@@ -48,11 +64,17 @@ export default function EventsPage({ db }: { db: InterschoolsDb }) {
 
   const loaded = useMemo(() => new Map((loadedRows ?? []).map((e) => [e.id, e])), [loadedRows]);
   const disciplineNames = useMemo(() => new Map(disciplines.map((d) => [d.id, d.name])), [disciplines]);
-  const rows = useMemo(() => [
-    ...added.map((id) => edits.get(id)!).filter(Boolean),
-    ...(loadedRows ?? []).map((e) => edits.get(e.id) ?? e),
-  ], [added, edits, loadedRows]);
-  const problems = useMemo(() => new Map(rows.map((e) => [e.id, eventProblems(e, disciplineNames)])), [rows, disciplineNames]);
+  const rows = useMemo(
+    () => [
+      ...added.map((id) => edits.get(id)!).filter(Boolean),
+      ...(loadedRows ?? []).map((e) => edits.get(e.id) ?? e),
+    ],
+    [added, edits, loadedRows],
+  );
+  const problems = useMemo(
+    () => new Map(rows.map((e) => [e.id, eventProblems(e, disciplineNames)])),
+    [rows, disciplineNames],
+  );
   const plan = useMemo(() => eventSave(rows, loaded, new Set(added)), [rows, loaded, added]);
   const dirty = plan.created.length + plan.updated.length > 0;
 
@@ -63,7 +85,11 @@ export default function EventsPage({ db }: { db: InterschoolsDb }) {
     setEdits((current) => new Map(current).set(event.id, event));
   };
   const addEvent = () => {
-    const event = newEventRow(uuidv7(), new Date().getFullYear(), disciplines.map((d) => d.id));
+    const event = newEventRow(
+      uuidv7(),
+      new Date().getFullYear(),
+      disciplines.map((d) => d.id),
+    );
     setAdded((current) => [event.id, ...current]);
     setOpen((current) => new Set(current).add(event.id));
     change(event);
@@ -71,9 +97,14 @@ export default function EventsPage({ db }: { db: InterschoolsDb }) {
 
   async function save() {
     setTried(true);
-    const invalid = rows.filter((e) => (problems.get(e.id) ?? []).length > 0 && (added.includes(e.id) || edits.has(e.id)));
+    const invalid = rows.filter(
+      (e) => (problems.get(e.id) ?? []).length > 0 && (added.includes(e.id) || edits.has(e.id)),
+    );
     if (invalid.length) {
-      setMessage({ text: `Fix ${invalid.length === 1 ? 'the event' : `${invalid.length} events`} marked below before saving.`, error: true });
+      setMessage({
+        text: `Fix ${invalid.length === 1 ? 'the event' : `${invalid.length} events`} marked below before saving.`,
+        error: true,
+      });
       return;
     }
     setSaving(true);
@@ -81,8 +112,12 @@ export default function EventsPage({ db }: { db: InterschoolsDb }) {
     const saved: Event[] = [];
     const headers = () => ({ [WRITE_HEADERS.idempotencyKey]: uuidv7() });
     const sends = [
-      plan.created.length ? () => callRoute(eventsApi.create, { body: { data: plan.created }, headers: headers() }) : null,
-      plan.updated.length ? () => callRoute(eventsApi.update, { body: { data: plan.updated }, headers: headers() }) : null,
+      plan.created.length
+        ? () => callRoute(eventsApi.create, { body: { data: plan.created }, headers: headers() })
+        : null,
+      plan.updated.length
+        ? () => callRoute(eventsApi.update, { body: { data: plan.updated }, headers: headers() })
+        : null,
     ];
     for (const send of sends) {
       if (!send) continue;
@@ -120,7 +155,9 @@ export default function EventsPage({ db }: { db: InterschoolsDb }) {
       <h1>Events</h1>
       <AdminListStatus online={online} message={message} />
       <div className="admin-list-actions">
-        <button type="button" className="button" disabled={!online || disciplines.length === 0} onClick={addEvent}>Add event</button>
+        <button type="button" className="button" disabled={!online || disciplines.length === 0} onClick={addEvent}>
+          Add event
+        </button>
       </div>
       {!loadedRows && <ListLoading online={online} failed={loadFailed} onRetry={retry} />}
       {loadedRows && (
@@ -133,48 +170,108 @@ export default function EventsPage({ db }: { db: InterschoolsDb }) {
                   <th scope="col">Year</th>
                   <th scope="col">Registration fee ($)</th>
                   <th scope="col">Race fee ($)</th>
-                  {FLAGS.map(([, text]) => <th key={text} scope="col">{text}</th>)}
-                  <th scope="col"><span className="visually-hidden">Details</span></th>
+                  {FLAGS.map(([, text]) => (
+                    <th key={text} scope="col">
+                      {text}
+                    </th>
+                  ))}
+                  <th scope="col">
+                    <span className="visually-hidden">Details</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {rows.map((e) => {
-                  const rowProblems = tried || added.includes(e.id) ? problems.get(e.id) ?? [] : [];
+                  const rowProblems = tried || added.includes(e.id) ? (problems.get(e.id) ?? []) : [];
                   const expanded = open.has(e.id);
                   return (
                     <Fragment key={e.id}>
                       <tr className={rowProblems.length ? 'admin-list-refused' : undefined}>
-                        <td><input aria-label={`Name of ${label(e)}`} value={e.name} onChange={(x) => change({ ...e, name: x.target.value })} /></td>
-                        <td><input aria-label={`Year of ${label(e)}`} inputMode="numeric" className="events-narrow" value={Number.isNaN(e.year) ? '' : String(e.year)}
-                          onChange={(x) => change({ ...e, year: Number.parseInt(x.target.value, 10) })} /></td>
-                        <td><input aria-label={`Registration fee of ${label(e)}`} inputMode="decimal" className="events-narrow" defaultValue={String(e.registrationFee)}
-                          onChange={(x) => change({ ...e, registrationFee: dollars(x.target.value) })} /></td>
-                        <td><input aria-label={`Race fee of ${label(e)}`} inputMode="decimal" className="events-narrow" defaultValue={String(e.teamEntryFee)}
-                          onChange={(x) => change({ ...e, teamEntryFee: dollars(x.target.value) })} /></td>
+                        <td>
+                          <input
+                            aria-label={`Name of ${label(e)}`}
+                            value={e.name}
+                            onChange={(x) => change({ ...e, name: x.target.value })}
+                          />
+                        </td>
+                        <td>
+                          <input
+                            aria-label={`Year of ${label(e)}`}
+                            inputMode="numeric"
+                            className="events-narrow"
+                            value={Number.isNaN(e.year) ? '' : String(e.year)}
+                            onChange={(x) => change({ ...e, year: Number.parseInt(x.target.value, 10) })}
+                          />
+                        </td>
+                        <td>
+                          <input
+                            aria-label={`Registration fee of ${label(e)}`}
+                            inputMode="decimal"
+                            className="events-narrow"
+                            defaultValue={String(e.registrationFee)}
+                            onChange={(x) => change({ ...e, registrationFee: dollars(x.target.value) })}
+                          />
+                        </td>
+                        <td>
+                          <input
+                            aria-label={`Race fee of ${label(e)}`}
+                            inputMode="decimal"
+                            className="events-narrow"
+                            defaultValue={String(e.teamEntryFee)}
+                            onChange={(x) => change({ ...e, teamEntryFee: dollars(x.target.value) })}
+                          />
+                        </td>
                         {FLAGS.map(([flag, text]) => (
                           <td key={flag}>
-                            <input type="checkbox" className="admin-list-check" aria-label={`${text}: ${label(e)}`} checked={e[flag]}
-                              onChange={(x) => change({ ...e, [flag]: x.target.checked })} />
+                            <input
+                              type="checkbox"
+                              className="admin-list-check"
+                              aria-label={`${text}: ${label(e)}`}
+                              checked={e[flag]}
+                              onChange={(x) => change({ ...e, [flag]: x.target.checked })}
+                            />
                           </td>
                         ))}
                         <td>
-                          <button type="button" className="button" aria-expanded={expanded} aria-label={`${expanded ? 'Hide details' : 'Details'} of ${label(e)}`}
-                            onClick={() => setOpen((current) => {
-                              const next = new Set(current);
-                              if (!next.delete(e.id)) next.add(e.id);
-                              return next;
-                            })}>
+                          <button
+                            type="button"
+                            className="button"
+                            aria-expanded={expanded}
+                            aria-label={`${expanded ? 'Hide details' : 'Details'} of ${label(e)}`}
+                            onClick={() =>
+                              setOpen((current) => {
+                                const next = new Set(current);
+                                if (!next.delete(e.id)) next.add(e.id);
+                                return next;
+                              })
+                            }
+                          >
                             {expanded ? 'Hide details' : 'Details'}
                           </button>
                         </td>
                       </tr>
                       {rowProblems.length > 0 && (
-                        <tr><td colSpan={9}><ul className="admin-list-error" aria-label={`Problems of ${label(e)}`}>{rowProblems.map((p) => <li key={p}>{p}</li>)}</ul></td></tr>
+                        <tr>
+                          <td colSpan={9}>
+                            <ul className="admin-list-error" aria-label={`Problems of ${label(e)}`}>
+                              {rowProblems.map((p) => (
+                                <li key={p}>{p}</li>
+                              ))}
+                            </ul>
+                          </td>
+                        </tr>
                       )}
                       {expanded && (
                         <tr className="events-details-row">
                           <td colSpan={9}>
-                            <EventDetails event={e} states={states} disciplineNames={disciplineNames} levels={EVENT_LEVELS} invoiceTypes={INVOICE_TYPES} onChange={change} />
+                            <EventDetails
+                              event={e}
+                              states={states}
+                              disciplineNames={disciplineNames}
+                              levels={EVENT_LEVELS}
+                              invoiceTypes={INVOICE_TYPES}
+                              onChange={change}
+                            />
                           </td>
                         </tr>
                       )}
@@ -188,7 +285,12 @@ export default function EventsPage({ db }: { db: InterschoolsDb }) {
         </div>
       )}
       <div className="admin-list-actions">
-        <button type="button" className="button button-save" disabled={!online || busy || saving || !dirty} onClick={() => void save()}>
+        <button
+          type="button"
+          className="button button-save"
+          disabled={!online || busy || saving || !dirty}
+          onClick={() => void save()}
+        >
           {saving ? 'Saving…' : 'Save'}
         </button>
       </div>

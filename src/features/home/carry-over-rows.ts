@@ -44,7 +44,10 @@ export interface CarryOverView {
 }
 
 export function carryOverView(participants: readonly ParticipantRow[], removed: ReadonlySet<string>): CarryOverView {
-  const rows = participants.filter((p) => p.archived !== 1).map(toCarryOverRow).sort(byName);
+  const rows = participants
+    .filter((p) => p.archived !== 1)
+    .map(toCarryOverRow)
+    .sort(byName);
   return {
     returning: rows.filter((r) => !r.leaving && !removed.has(r.id)),
     leaving: rows.filter((r) => r.leaving),

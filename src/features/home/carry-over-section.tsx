@@ -40,12 +40,20 @@ export function CarryOverSection({ db, user, locked, onDone }: CarryOverSectionP
   const [error, setError] = useState<string | null>(null);
   const view = useMemo(() => carryOverView(participants ?? [], removed), [participants, removed]);
 
-  const actions = useMemo<GridAction<CarryOverGridRow>[]>(() => (locked ? [] : [{
-    key: 'remove',
-    title: 'Remove',
-    label: 'Remove',
-    onClick: (row) => setRemoved((current) => new Set(current).add(row.id)),
-  }]), [locked]);
+  const actions = useMemo<GridAction<CarryOverGridRow>[]>(
+    () =>
+      locked
+        ? []
+        : [
+            {
+              key: 'remove',
+              title: 'Remove',
+              label: 'Remove',
+              onClick: (row) => setRemoved((current) => new Set(current).add(row.id)),
+            },
+          ],
+    [locked],
+  );
 
   async function confirm() {
     setSaving(true);
@@ -68,11 +76,20 @@ export function CarryOverSection({ db, user, locked, onDone }: CarryOverSectionP
       {participants === undefined ? (
         <p role="status">Loading last season&apos;s participants…</p>
       ) : (
-        <DataGrid label="Last season's participants" columns={COLUMNS} rows={view.returning} actions={actions} readOnly rowLabel={nameOf} />
+        <DataGrid
+          label="Last season's participants"
+          columns={COLUMNS}
+          rows={view.returning}
+          actions={actions}
+          readOnly
+          rowLabel={nameOf}
+        />
       )}
       {view.removed.length > 0 && (
         <section aria-labelledby="not-returning-title">
-          <h3 id="not-returning-title" style={{ fontSize: '1rem' }}>Not coming back</h3>
+          <h3 id="not-returning-title" style={{ fontSize: '1rem' }}>
+            Not coming back
+          </h3>
           <ul>
             {view.removed.map((row) => (
               <li key={row.id}>
@@ -91,9 +108,13 @@ export function CarryOverSection({ db, user, locked, onDone }: CarryOverSectionP
       )}
       {view.leaving.length > 0 && (
         <section aria-labelledby="leaving-title">
-          <h3 id="leaving-title" style={{ fontSize: '1rem' }}>Leaving school: last season&apos;s Year 12s</h3>
+          <h3 id="leaving-title" style={{ fontSize: '1rem' }}>
+            Leaving school: last season&apos;s Year 12s
+          </h3>
           <ul>
-            {view.leaving.map((row) => <li key={row.id}>{nameOf(row)}</li>)}
+            {view.leaving.map((row) => (
+              <li key={row.id}>{nameOf(row)}</li>
+            ))}
           </ul>
         </section>
       )}
@@ -101,16 +122,25 @@ export function CarryOverSection({ db, user, locked, onDone }: CarryOverSectionP
         <p role="status">This event is locked: your participants can be carried over once it is open again.</p>
       ) : (
         <p>
-          <button type="button" className="button button-primary" disabled={saving || participants === undefined} onClick={confirm}>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={saving || participants === undefined}
+            onClick={confirm}
+          >
             Confirm: carry over {plural(view.returning.length, 'participant', 'participants')}
           </button>{' '}
           <span className="muted">
-            {plural(view.removed.length + view.leaving.length, 'participant is', 'participants are')} archived
-            ({view.removed.length} not coming back, {view.leaving.length} leaving Year 12).
+            {plural(view.removed.length + view.leaving.length, 'participant is', 'participants are')} archived (
+            {view.removed.length} not coming back, {view.leaving.length} leaving Year 12).
           </span>
         </p>
       )}
-      {error && <p className="notice notice-error" role="alert">{error}</p>}
+      {error && (
+        <p className="notice notice-error" role="alert">
+          {error}
+        </p>
+      )}
     </section>
   );
 }

@@ -11,7 +11,10 @@ import { defineWrite, listBody, queueThrough } from '../../sync/write-adapter';
 
 /** Carried participants are elements of `participants` ({ id, yearLevel }); archived ones are ids. */
 const CARRY_OVER = defineWrite({
-  table: 'participants', op: 'command', route: participantsApi.newSeasonUpdates, body: listBody(['participants'], ['participantsArchive']),
+  table: 'participants',
+  op: 'command',
+  route: participantsApi.newSeasonUpdates,
+  body: listBody(['participants'], ['participantsArchive']),
 });
 
 /** Queues the carry-over; resolves to the session user as it now is (flag cleared). */

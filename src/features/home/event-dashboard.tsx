@@ -15,7 +15,11 @@ function figureTiles(f: EventFigures): HomeTile[] {
     { label: 'Participants in races', value: f.racers, path: '/reports/participants' },
     { label: 'Race entries', value: f.raceEntries, path: '/reports/race-entries' },
     { label: 'Teams', value: f.teams, path: '/startlists' },
-    { label: 'Volunteer places filled', value: of(f.volunteerPlacesFilled, f.volunteerPlacesRequired), path: '/reports/volunteers' },
+    {
+      label: 'Volunteer places filled',
+      value: of(f.volunteerPlacesFilled, f.volunteerPlacesRequired),
+      path: '/reports/volunteers',
+    },
     { label: 'Waivers complete', value: of(f.waiversComplete, f.waiversNeeded), path: '/reports/missing-waivers' },
     { label: 'Invoices paid', value: f.invoicesPaid, path: '/payments' },
     { label: 'Invoices not paid', value: f.invoicesUnpaid, path: '/payments' },
@@ -35,7 +39,8 @@ export function EventDashboard({ db, eventId }: { db: InterschoolsDb; eventId: s
         <>
           <HomeTiles tiles={figureTiles(view.figures)} label="The event's figures" />
           <p className="muted">
-            Counted over the schools with race entries, from the data on this device.{view.syncedAt ? ` ${asOf(view.syncedAt)}.` : ''}
+            Counted over the schools with race entries, from the data on this device.
+            {view.syncedAt ? ` ${asOf(view.syncedAt)}.` : ''}
           </p>
         </>
       ) : view.syncedAt ? (
@@ -47,9 +52,17 @@ export function EventDashboard({ db, eventId }: { db: InterschoolsDb; eventId: s
         <p>The figures arrive on this device with the race day, once it has been online.</p>
       )}
       <ul className="home-actions">
-        <li><a className="home-action" href={homeHref('/reports/home-summary')}>Event summary report</a></li>
+        <li>
+          <a className="home-action" href={homeHref('/reports/home-summary')}>
+            Event summary report
+          </a>
+        </li>
         {view && !view.held && view.syncedAt && (
-          <li><a className="home-action" href={homeHref('/rev')}>Start lists and results shown</a></li>
+          <li>
+            <a className="home-action" href={homeHref('/rev')}>
+              Start lists and results shown
+            </a>
+          </li>
         )}
       </ul>
     </section>

@@ -22,10 +22,14 @@ function RoleHome({ db, user }: { db: InterschoolsDb; user: SessionUser }) {
     return <SchoolHome db={db} user={user} schoolId={schoolId} eventId={eventId} />;
   }
   switch (user.type) {
-    case 'admin': return <EventDashboard db={db} eventId={eventId} />;
-    case 'racedept': return <RaceOfficialHome db={db} eventId={eventId} />;
-    case 'auditor': return <AuditorLinks />;
-    default: return <p>Your school is not set on this sign-in: sign out and in again.</p>;
+    case 'admin':
+      return <EventDashboard db={db} eventId={eventId} />;
+    case 'racedept':
+      return <RaceOfficialHome db={db} eventId={eventId} />;
+    case 'auditor':
+      return <AuditorLinks />;
+    default:
+      return <p>Your school is not set on this sign-in: sign out and in again.</p>;
   }
 }
 

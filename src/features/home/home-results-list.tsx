@@ -9,7 +9,9 @@ export function HomeResultsList({ results }: { results: readonly HomeResult[] })
       <ul className="home-result-links">
         {results.map((result) => (
           <li key={result.id}>
-            <a href={result.fileUrl} target="_blank" rel="noreferrer">{result.title}</a>
+            <a href={result.fileUrl} target="_blank" rel="noreferrer">
+              {result.title}
+            </a>
           </li>
         ))}
       </ul>

@@ -13,8 +13,7 @@ export function HomeTiles({ tiles, label }: { tiles: readonly HomeTile[]; label:
       {tiles.map((tile) => (
         <li key={tile.label}>
           <a className="home-tile" href={homeHref(tile.path)}>
-            <span className="home-tile-label">{tile.label}</span>{' '}
-            <span className="home-tile-value">{tile.value}</span>
+            <span className="home-tile-label">{tile.label}</span> <span className="home-tile-value">{tile.value}</span>
           </a>
         </li>
       ))}

@@ -10,11 +10,24 @@ import { asOf, useRaces, type EventRaces } from './use-race-day-home';
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 const raceParams = (race: RaceSummary) => ({
-  event: race.EventId, discipline: String(race.DisciplineId), division: String(race.division), gender: race.gender,
+  event: race.EventId,
+  discipline: String(race.DisciplineId),
+  division: String(race.division),
+  gender: race.gender,
 });
 
 /** One event's races; `title` is 'Races' when it is the only event, else the event's name. */
-function EventRaceList({ event, title, level, note }: { event: EventRaces; title: string; level: 2 | 3; note?: ReactNode }) {
+function EventRaceList({
+  event,
+  title,
+  level,
+  note,
+}: {
+  event: EventRaces;
+  title: string;
+  level: 2 | 3;
+  note?: ReactNode;
+}) {
   const Heading = level === 2 ? 'h2' : 'h3';
   const Sub = level === 2 ? 'h3' : 'h4';
   return (
@@ -24,19 +37,33 @@ function EventRaceList({ event, title, level, note }: { event: EventRaces; title
       {!event.disciplines.length && <p>No teams are entered in this event&apos;s races yet.</p>}
       {event.disciplines.map((discipline) => (
         <section key={discipline.DisciplineId} aria-labelledby={`races-${event.id}-${discipline.DisciplineId}`}>
-          <Sub id={`races-${event.id}-${discipline.DisciplineId}`} className="home-discipline">{discipline.name}</Sub>
+          <Sub id={`races-${event.id}-${discipline.DisciplineId}`} className="home-discipline">
+            {discipline.name}
+          </Sub>
           <ul className="home-races">
             {discipline.races.map((race) => {
               const name = `${discipline.name}, Division ${race.division}, ${race.gender}`;
               return (
                 <li key={`${race.division}|${race.gender}`} className="home-race">
-                  <span className="home-race-title">Division {race.division}, {race.gender}</span>
-                  <span className="home-race-count">{plural(race.racers, 'racer')} in {plural(race.teams, 'team')}</span>
+                  <span className="home-race-title">
+                    Division {race.division}, {race.gender}
+                  </span>
+                  <span className="home-race-count">
+                    {plural(race.racers, 'racer')} in {plural(race.teams, 'team')}
+                  </span>
                   <span className="home-race-links">
-                    <a className="home-action" href={homeHref('/startMarshall', raceParams(race))} aria-label={`Start marshall sheet, ${name}`}>
+                    <a
+                      className="home-action"
+                      href={homeHref('/startMarshall', raceParams(race))}
+                      aria-label={`Start marshall sheet, ${name}`}
+                    >
                       Start marshall sheet
                     </a>
-                    <a className="home-action" href={homeHref('/startlists', raceParams(race))} aria-label={`Start list, ${name}`}>
+                    <a
+                      className="home-action"
+                      href={homeHref('/startlists', raceParams(race))}
+                      aria-label={`Start list, ${name}`}
+                    >
                       Start list
                     </a>
                   </span>
@@ -73,7 +100,9 @@ export function RaceOfficialHome({ db, eventId }: { db: InterschoolsDb; eventId:
     <section aria-labelledby="races-title" className="home-section">
       <h2 id="races-title">Races</h2>
       {synced}
-      {view.events.map((event) => <EventRaceList key={event.id} event={event} title={event.name} level={3} />)}
+      {view.events.map((event) => (
+        <EventRaceList key={event.id} event={event} title={event.name} level={3} />
+      ))}
     </section>
   );
 }

@@ -33,7 +33,17 @@ function countTiles(n: HomeNumbers, paths: Paths): HomeTile[] {
   ];
 }
 
-export function SchoolHome({ db, user, schoolId, eventId }: { db: InterschoolsDb; user: SessionUser; schoolId: string; eventId: string }) {
+export function SchoolHome({
+  db,
+  user,
+  schoolId,
+  eventId,
+}: {
+  db: InterschoolsDb;
+  user: SessionUser;
+  schoolId: string;
+  eventId: string;
+}) {
   const { setUser } = useSession();
   const status = useSyncStatus();
   const home = useSchoolHome(db, schoolId, eventId);

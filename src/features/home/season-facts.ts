@@ -20,7 +20,10 @@ export function seasonFacts(rows: SchoolEventRows, metrics: HomeMetrics, now: Da
     teamManagers: metrics.teamManagerCount,
     volunteerPlacesFilled: metrics.noPositionsAssignedToVolunteer,
     volunteerPlacesRequired: rows.event
-      ? requiredVolunteerTotal(raceEntries.map((e) => ({ DisciplineId: disciplineOf.get(e.TeamId)! })), rows.event)
+      ? requiredVolunteerTotal(
+          raceEntries.map((e) => ({ DisciplineId: disciplineOf.get(e.TeamId)! })),
+          rows.event,
+        )
       : 0,
     waiversComplete: waivers.participants.completed + waivers.volunteers.completed,
     waiversNeeded: waivers.participants.total + waivers.volunteers.total,

@@ -4,7 +4,13 @@ import { TableScroll } from '../../components/table-scroll';
 import type { UnassignedEntriesWarning } from '../../domain/rules/unassigned-entries';
 import { homeHref } from './home-links';
 
-export function UnassignedTeamsWarning({ teams, teamsHref }: { teams: readonly UnassignedEntriesWarning[]; teamsHref: string }) {
+export function UnassignedTeamsWarning({
+  teams,
+  teamsHref,
+}: {
+  teams: readonly UnassignedEntriesWarning[];
+  teamsHref: string;
+}) {
   if (!teams.length) return null;
   return (
     <section className="notice notice-warning" aria-labelledby="unassigned-teams-title">
@@ -34,7 +40,11 @@ export function UnassignedTeamsWarning({ teams, teamsHref }: { teams: readonly U
           </tbody>
         </table>
       </TableScroll>
-      <p><a className="home-action" href={homeHref(teamsHref)}>Open your teams</a></p>
+      <p>
+        <a className="home-action" href={homeHref(teamsHref)}>
+          Open your teams
+        </a>
+      </p>
     </section>
   );
 }

@@ -59,7 +59,10 @@ async function readSchoolHome(db: InterschoolsDb, schoolId: string, eventId: str
   const metrics = metricsOf(rows);
   // Payment received: the school's invoice status, as the feed sends it (paid when the payments
   // received cover what was invoiced).
-  return { numbers: { ...metrics, paymentReceived: rows.invoice?.paid === true }, facts: seasonFacts(rows, metrics, now) };
+  return {
+    numbers: { ...metrics, paymentReceived: rows.invoice?.paid === true },
+    facts: seasonFacts(rows, metrics, now),
+  };
 }
 
 /** undefined while reading; read again whenever the school's rows change. */

@@ -52,15 +52,17 @@ export function useRaces(db: InterschoolsDb, sessionEventId: string | null): Rac
     const [held, syncedAt] = await Promise.all([db.raceEvents.toArray(), getLastSyncedAt(db, RACE_DAY_SYNC_SCOPE)]);
     const session = held.filter((e) => e.id === sessionEventId);
     const shown = (session.length ? session : held).sort((a, b) => b.year - a.year || a.name.localeCompare(b.name));
-    const events = await Promise.all(shown.map(async (event) => {
-      const [teams, entries] = await Promise.all([
-        db.raceTeams.where('EventId').equals(event.id).toArray(),
-        db.raceEntries.where('EventId').equals(event.id).toArray(),
-      ]);
-      // Only the disciplines the event runs: the race-day screens open no other.
-      const runs = { id: event.id, disciplines: event.disciplines.filter((d) => d.active) };
-      return { id: event.id, name: event.name, disciplines: racesByDiscipline(runs, { teams, entries }) };
-    }));
+    const events = await Promise.all(
+      shown.map(async (event) => {
+        const [teams, entries] = await Promise.all([
+          db.raceTeams.where('EventId').equals(event.id).toArray(),
+          db.raceEntries.where('EventId').equals(event.id).toArray(),
+        ]);
+        // Only the disciplines the event runs: the race-day screens open no other.
+        const runs = { id: event.id, disciplines: event.disciplines.filter((d) => d.active) };
+        return { id: event.id, name: event.name, disciplines: racesByDiscipline(runs, { teams, entries }) };
+      }),
+    );
     return { syncedAt, events };
   }, [db, sessionEventId]);
 }

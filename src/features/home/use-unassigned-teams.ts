@@ -6,14 +6,26 @@ import type { UnassignedEntriesWarning } from '../../domain/rules/unassigned-ent
 import { teamsWithUnassignedParticipants } from '../../domain/rules/unassigned-participants';
 import { disciplineNames } from './use-home-metrics';
 
-async function readUnassignedTeams(db: InterschoolsDb, schoolId: string, eventId: string): Promise<UnassignedEntriesWarning[]> {
+async function readUnassignedTeams(
+  db: InterschoolsDb,
+  schoolId: string,
+  eventId: string,
+): Promise<UnassignedEntriesWarning[]> {
   const [teams, participants, nameOf] = await Promise.all([
     db.teams.where('[SchoolId+EventId]').equals([schoolId, eventId]).toArray(),
     db.participants.where('SchoolId').equals(schoolId).toArray(),
     disciplineNames(db),
   ]);
-  const entries = teams.length ? await db.teamEntries.where('TeamId').anyOf(teams.map((t) => t.id)).toArray() : [];
-  const withEntries = teams.map((team) => ({ ...team, TeamEntries: entries.filter((entry) => entry.TeamId === team.id) }));
+  const entries = teams.length
+    ? await db.teamEntries
+        .where('TeamId')
+        .anyOf(teams.map((t) => t.id))
+        .toArray()
+    : [];
+  const withEntries = teams.map((team) => ({
+    ...team,
+    TeamEntries: entries.filter((entry) => entry.TeamId === team.id),
+  }));
   return teamsWithUnassignedParticipants(withEntries, participants, nameOf);
 }
 

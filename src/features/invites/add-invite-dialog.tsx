@@ -7,7 +7,11 @@ import { SelectField } from '../../components/fields';
 import { INVITE_DIVISIONS, INVITE_GENDERS, INVITE_LEVELS } from '../../domain/constants/choices';
 import { LABELS, MESSAGES } from '../../domain/messages';
 import {
-  EMPTY_INVITE_FORM, inviteDialogOutcome, type InviteChoice, type InviteFormProblems, type InviteFormValues,
+  EMPTY_INVITE_FORM,
+  inviteDialogOutcome,
+  type InviteChoice,
+  type InviteFormProblems,
+  type InviteFormValues,
 } from '../../domain/rules/invite-form';
 
 type Props = {
@@ -40,18 +44,50 @@ export function AddInviteDialog({ disciplines, existing, onClose }: Props) {
   return (
     <Dialog title="Add invite" onCancel={() => finish('cancel')}>
       <form onSubmit={submit} noValidate>
-        <SelectField label={LABELS.invitesGrid.discipline} value={values.DisciplineId} placeholder="Choose a discipline"
-          options={disciplines.map((d) => ({ value: String(d.id), label: d.name }))} onChange={set('DisciplineId')} error={problems.DisciplineId} />
-        <SelectField label={LABELS.invitesGrid.division} value={values.division} placeholder="Choose a division"
-          options={INVITE_DIVISIONS.map(String)} onChange={set('division')} error={problems.division} />
-        <SelectField label={LABELS.invitesGrid.gender} value={values.gender} placeholder="Choose a gender"
-          options={INVITE_GENDERS} onChange={set('gender')} error={problems.gender} />
-        <SelectField label={LABELS.invitesGrid.stateNational} value={values.stateNational} placeholder="Choose State or National"
-          options={INVITE_LEVELS} onChange={set('stateNational')} error={problems.stateNational} />
-        {problems.form && <p className="field-error" role="alert">{problems.form}</p>}
+        <SelectField
+          label={LABELS.invitesGrid.discipline}
+          value={values.DisciplineId}
+          placeholder="Choose a discipline"
+          options={disciplines.map((d) => ({ value: String(d.id), label: d.name }))}
+          onChange={set('DisciplineId')}
+          error={problems.DisciplineId}
+        />
+        <SelectField
+          label={LABELS.invitesGrid.division}
+          value={values.division}
+          placeholder="Choose a division"
+          options={INVITE_DIVISIONS.map(String)}
+          onChange={set('division')}
+          error={problems.division}
+        />
+        <SelectField
+          label={LABELS.invitesGrid.gender}
+          value={values.gender}
+          placeholder="Choose a gender"
+          options={INVITE_GENDERS}
+          onChange={set('gender')}
+          error={problems.gender}
+        />
+        <SelectField
+          label={LABELS.invitesGrid.stateNational}
+          value={values.stateNational}
+          placeholder="Choose State or National"
+          options={INVITE_LEVELS}
+          onChange={set('stateNational')}
+          error={problems.stateNational}
+        />
+        {problems.form && (
+          <p className="field-error" role="alert">
+            {problems.form}
+          </p>
+        )}
         <div className="dialog-actions">
-          <button type="button" className="button" onClick={() => finish('cancel')}>{MESSAGES.cancel}</button>
-          <button type="submit" className="button button-primary">Add</button>
+          <button type="button" className="button" onClick={() => finish('cancel')}>
+            {MESSAGES.cancel}
+          </button>
+          <button type="submit" className="button button-primary">
+            Add
+          </button>
         </div>
       </form>
     </Dialog>

@@ -4,5 +4,8 @@ import { defineWrite, listBody } from '../../sync/write-adapter';
 import { invitesApi } from '../../domain/schemas/api/invites';
 
 export const INVITES_SAVE = defineWrite({
-  table: 'invites', op: 'saveList', route: invitesApi.save, body: listBody(['invites'], ['invitesDeleted']),
+  table: 'invites',
+  op: 'saveList',
+  route: invitesApi.save,
+  body: listBody(['invites'], ['invitesDeleted']),
 });

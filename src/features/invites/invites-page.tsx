@@ -23,15 +23,22 @@ import { AddInviteDialog } from './add-invite-dialog';
 
 export const INVITES_SAVED = 'Invites saved. They are sent to the server now, or when the connection returns.';
 
-const order = (a: Invite, b: Invite) => a.DisciplineId - b.DisciplineId || a.division - b.division
-  || a.gender.localeCompare(b.gender) || a.stateNational.localeCompare(b.stateNational);
-const inviteLabel = (i: Invite) => `${i.name ?? `discipline ${i.DisciplineId}`}, division ${i.division}, ${i.gender}, ${i.stateNational}`;
+const order = (a: Invite, b: Invite) =>
+  a.DisciplineId - b.DisciplineId ||
+  a.division - b.division ||
+  a.gender.localeCompare(b.gender) ||
+  a.stateNational.localeCompare(b.stateNational);
+const inviteLabel = (i: Invite) =>
+  `${i.name ?? `discipline ${i.DisciplineId}`}, division ${i.division}, ${i.gender}, ${i.stateNational}`;
 
 export default function InvitesPage({ db }: { db: InterschoolsDb }) {
   const { user } = useSession();
   const eventId = user?.EventId ?? null;
   const disciplines = useLiveQuery(() => db.disciplines.orderBy('id').toArray(), [db]);
-  const rows = useLiveQuery(async () => (eventId ? db.invites.where('EventId').equals(eventId).toArray() : []), [db, eventId]);
+  const rows = useLiveQuery(
+    async () => (eventId ? db.invites.where('EventId').equals(eventId).toArray() : []),
+    [db, eventId],
+  );
   const refusal = useListRefusal(db, 'invites');
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -39,10 +46,19 @@ export default function InvitesPage({ db }: { db: InterschoolsDb }) {
   const [removed, setRemoved] = useState<Set<string>>(new Set());
   const [adding, setAdding] = useState(false);
 
-  const shown = useMemo(() => [...(rows ?? []).filter((r) => !removed.has(r.id)), ...added].sort(order), [rows, removed, added]);
+  const shown = useMemo(
+    () => [...(rows ?? []).filter((r) => !removed.has(r.id)), ...added].sort(order),
+    [rows, removed, added],
+  );
 
   if (!user) return null;
-  if (!eventId) return <PageMain className="page"><h1>Invites</h1><p>Choose an event first.</p></PageMain>;
+  if (!eventId)
+    return (
+      <PageMain className="page">
+        <h1>Invites</h1>
+        <p>Choose an event first.</p>
+      </PageMain>
+    );
 
   const names = new Map((disciplines ?? []).map((d) => [d.id, d.name]));
   const dirty = added.length > 0 || removed.size > 0;
@@ -67,7 +83,13 @@ export default function InvitesPage({ db }: { db: InterschoolsDb }) {
       await queueListBatch(db, INVITES_SAVE, {
         body: {
           multi: true,
-          invites: added.map(({ id, DisciplineId, division, gender, stateNational }) => ({ id, DisciplineId, division, gender, stateNational })),
+          invites: added.map(({ id, DisciplineId, division, gender, stateNational }) => ({
+            id,
+            DisciplineId,
+            division,
+            gender,
+            stateNational,
+          })),
           invitesDeleted: removedIds,
           overallDeleted: [],
         },
@@ -89,9 +111,18 @@ export default function InvitesPage({ db }: { db: InterschoolsDb }) {
     <PageMain className="page admin-list">
       <h1>Invites{user.eventName ? ` for ${user.eventName}` : ''}</h1>
       <p>Races of this event whose placegetters are invited on to a State or National event.</p>
-      {message && <p className={message.error ? 'admin-list-error' : 'admin-list-notice'} role={message.error ? 'alert' : 'status'}>{message.text}</p>}
+      {message && (
+        <p
+          className={message.error ? 'admin-list-error' : 'admin-list-notice'}
+          role={message.error ? 'alert' : 'status'}
+        >
+          {message.text}
+        </p>
+      )}
       <RefusalNotice db={db} refusal={refusal} className="admin-list-error" />
-      {rows === undefined ? <p role="status">Loading…</p> : (
+      {rows === undefined ? (
+        <p role="status">Loading…</p>
+      ) : (
         <div className="admin-list-table-wrap">
           <TableScroll>
             <table className="admin-list-table">
@@ -101,7 +132,9 @@ export default function InvitesPage({ db }: { db: InterschoolsDb }) {
                   <th scope="col">{LABELS.invitesGrid.division}</th>
                   <th scope="col">{LABELS.invitesGrid.gender}</th>
                   <th scope="col">{LABELS.invitesGrid.stateNational}</th>
-                  <th scope="col"><span className="visually-hidden">Remove</span></th>
+                  <th scope="col">
+                    <span className="visually-hidden">Remove</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -110,10 +143,20 @@ export default function InvitesPage({ db }: { db: InterschoolsDb }) {
                     <td>{invite.name ?? names.get(invite.DisciplineId) ?? invite.DisciplineId}</td>
                     <td>{invite.division}</td>
                     <td>{invite.gender}</td>
-                    <td>{invite.stateNational}{invite._pending && <span className="admin-list-pending">{refusal ? ' (not saved)' : ' (waiting to be sent)'}</span>}</td>
                     <td>
-                      <button type="button" className="button" disabled={busy} aria-label={`Remove invite ${inviteLabel(invite)}`}
-                        onClick={() => remove(invite)}>
+                      {invite.stateNational}
+                      {invite._pending && (
+                        <span className="admin-list-pending">{refusal ? ' (not saved)' : ' (waiting to be sent)'}</span>
+                      )}
+                    </td>
+                    <td>
+                      <button
+                        type="button"
+                        className="button"
+                        disabled={busy}
+                        aria-label={`Remove invite ${inviteLabel(invite)}`}
+                        onClick={() => remove(invite)}
+                      >
                         {MESSAGES.remove}
                       </button>
                     </td>
@@ -129,9 +172,13 @@ export default function InvitesPage({ db }: { db: InterschoolsDb }) {
         <button type="button" className="button" disabled={busy || !disciplines} onClick={() => setAdding(true)}>
           Add invite
         </button>
-        <button type="button" className={`button ${removed.size > 0 ? 'button-danger' : 'button-save'}`}
-          disabled={busy || !dirty || refusal !== null} aria-describedby={refusal ? 'invites-save-blocked' : undefined}
-          onClick={() => void saveInvites(eventId)}>
+        <button
+          type="button"
+          className={`button ${removed.size > 0 ? 'button-danger' : 'button-save'}`}
+          disabled={busy || !dirty || refusal !== null}
+          aria-describedby={refusal ? 'invites-save-blocked' : undefined}
+          onClick={() => void saveInvites(eventId)}
+        >
           {busy ? 'Saving…' : 'Save'}
         </button>
         {refusal && <span id="invites-save-blocked">Discard the refused change before saving again.</span>}

@@ -40,9 +40,15 @@ function Lines({ invoice }: { invoice: Invoice }) {
         <thead>
           <tr>
             <th scope="col">Description</th>
-            <th scope="col" className="num">Quantity</th>
-            <th scope="col" className="num">Unit price</th>
-            <th scope="col" className="num">Amount</th>
+            <th scope="col" className="num">
+              Quantity
+            </th>
+            <th scope="col" className="num">
+              Unit price
+            </th>
+            <th scope="col" className="num">
+              Amount
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -56,10 +62,30 @@ function Lines({ invoice }: { invoice: Invoice }) {
           ))}
         </tbody>
         <tfoot>
-          <tr><th scope="row" colSpan={3}>Total (GST inclusive)</th><td className="num strong">{formatMoney(invoice.total)}</td></tr>
-          <tr><th scope="row" colSpan={3}>GST included</th><td className="num">{formatMoney(invoice.gst)}</td></tr>
-          <tr><th scope="row" colSpan={3}>Payments received</th><td className="num">{formatMoney(invoice.received)}</td></tr>
-          <tr><th scope="row" colSpan={3}>Outstanding</th><td className="num strong">{formatMoney(invoice.outstanding)}</td></tr>
+          <tr>
+            <th scope="row" colSpan={3}>
+              Total (GST inclusive)
+            </th>
+            <td className="num strong">{formatMoney(invoice.total)}</td>
+          </tr>
+          <tr>
+            <th scope="row" colSpan={3}>
+              GST included
+            </th>
+            <td className="num">{formatMoney(invoice.gst)}</td>
+          </tr>
+          <tr>
+            <th scope="row" colSpan={3}>
+              Payments received
+            </th>
+            <td className="num">{formatMoney(invoice.received)}</td>
+          </tr>
+          <tr>
+            <th scope="row" colSpan={3}>
+              Outstanding
+            </th>
+            <td className="num strong">{formatMoney(invoice.outstanding)}</td>
+          </tr>
         </tfoot>
       </table>
     </TableScroll>
@@ -75,16 +101,29 @@ export default function InvoicePage({ db }: { db: InterschoolsDb }) {
   const append = location.pathname.startsWith('/invoice/append');
   const schoolId = params.SchoolId ?? user?.SchoolId ?? null;
   const eventId = params.EventId ?? user?.EventId ?? null;
-  const request = schoolId && eventId
-    ? { route: paymentsApi.invoice, input: { params: { SchoolId: schoolId, EventId: eventId }, ...(append ? { query: { append: 'true' as const } } : {}) } }
-    : null;
+  const request =
+    schoolId && eventId
+      ? {
+          route: paymentsApi.invoice,
+          input: {
+            params: { SchoolId: schoolId, EventId: eventId },
+            ...(append ? { query: { append: 'true' as const } } : {}),
+          },
+        }
+      : null;
   const state = useFetchedCopy(db, user?.username ?? null, request, 'The invoice could not be loaded.');
   const [paying, setPaying] = useState<string | null>(null);
   const [payError, setPayError] = useState<string | null>(null);
   const outcome = paymentReturnNotice(search.get('result'));
 
   if (!user) return null;
-  if (!request) return <PageMain className="page"><h1>Invoice</h1><p>Choose a school and an event first.</p></PageMain>;
+  if (!request)
+    return (
+      <PageMain className="page">
+        <h1>Invoice</h1>
+        <p>Choose a school and an event first.</p>
+      </PageMain>
+    );
   const invoice = state.data;
 
   async function pay(i: Invoice) {
@@ -109,15 +148,32 @@ export default function InvoicePage({ db }: { db: InterschoolsDb }) {
   const nothingYet = invoice && !invoice.available && (schoolUser || invoice.lines.length === 0);
   return (
     <PageMain className="page invoice-page">
-      <h1>{invoice ? invoiceTitle(invoice) : 'Invoice'}{invoice?.number ? ` ${invoice.number}` : ''}</h1>
+      <h1>
+        {invoice ? invoiceTitle(invoice) : 'Invoice'}
+        {invoice?.number ? ` ${invoice.number}` : ''}
+      </h1>
       {outcome && (
-        <p className={outcome.kind === 'failure' ? 'invoice-error' : 'invoice-notice'} role={outcome.kind === 'failure' ? 'alert' : 'status'}>{outcome.message}</p>
+        <p
+          className={outcome.kind === 'failure' ? 'invoice-error' : 'invoice-notice'}
+          role={outcome.kind === 'failure' ? 'alert' : 'status'}
+        >
+          {outcome.message}
+        </p>
       )}
       {state.fromCopy && state.fetchedAt && (
-        <p className="invoice-notice no-print" role="status">{online ? 'The latest invoice could not be fetched: ' : 'Offline: '}showing the copy fetched {timeOf(state.fetchedAt)}.</p>
+        <p className="invoice-notice no-print" role="status">
+          {online ? 'The latest invoice could not be fetched: ' : 'Offline: '}showing the copy fetched{' '}
+          {timeOf(state.fetchedAt)}.
+        </p>
       )}
-      {state.error && !invoice && <p className="invoice-error" role="alert">{state.error}</p>}
-      {!invoice && !state.error && (state.loading ? <p role="status">Loading…</p> : <p>{online ? 'No invoice.' : OFFLINE_MESSAGE}</p>)}
+      {state.error && !invoice && (
+        <p className="invoice-error" role="alert">
+          {state.error}
+        </p>
+      )}
+      {!invoice &&
+        !state.error &&
+        (state.loading ? <p role="status">Loading…</p> : <p>{online ? 'No invoice.' : OFFLINE_MESSAGE}</p>)}
       {invoice && nothingYet && (
         <p>
           {invoice.invoiceAvailable
@@ -128,32 +184,59 @@ export default function InvoicePage({ db }: { db: InterschoolsDb }) {
       )}
       {invoice && !nothingYet && (
         <article className="invoice-sheet" aria-label={invoiceTitle(invoice)}>
-          {!invoice.available && <p className="invoice-notice">Preview: the invoice is not issued yet, so the school cannot see it.</p>}
+          {!invoice.available && (
+            <p className="invoice-notice">Preview: the invoice is not issued yet, so the school cannot see it.</p>
+          )}
           {invoice.available && invoice.number === null && invoice.lines.length > 0 && (
-            <p className="invoice-notice">This invoice is being issued: it gets its number within a few minutes. The amounts below are what it will hold.</p>
+            <p className="invoice-notice">
+              This invoice is being issued: it gets its number within a few minutes. The amounts below are what it will
+              hold.
+            </p>
           )}
           {invoice.paid && <p className="invoice-paid-mark">PAID</p>}
           {invoice.supplier && (
             <section className="invoice-supplier" aria-label="From">
-              {supplierLines(invoice.supplier).map((line, i) => (i === 0 ? <h2 key={line}>{line}</h2> : <div key={line}>{line}</div>))}
+              {supplierLines(invoice.supplier).map((line, i) =>
+                i === 0 ? <h2 key={line}>{line}</h2> : <div key={line}>{line}</div>,
+              )}
             </section>
           )}
           <div className="invoice-head">
             <section aria-label="Bill to">
               <div className="invoice-label">Bill to</div>
               <h2>{invoice.school.name}</h2>
-              {invoice.school.address.map((a) => <div key={a}>{a}</div>)}
+              {invoice.school.address.map((a) => (
+                <div key={a}>{a}</div>
+              ))}
             </section>
             <dl>
-              <dt>Event</dt><dd>{invoice.event.name}</dd>
-              {invoice.issuedAt && <><dt>Issued</dt><dd>{isoDateToDisplay(australianDate(new Date(invoice.issuedAt)))}</dd></>}
-              {invoice.invoiceDue && <><dt>Due</dt><dd>{isoDateToDisplay(invoice.invoiceDue)}</dd></>}
-              <dt>Status</dt><dd>{invoice.paid ? 'Paid' : invoice.outstanding > 0 ? 'Awaiting payment' : '—'}</dd>
+              <dt>Event</dt>
+              <dd>{invoice.event.name}</dd>
+              {invoice.issuedAt && (
+                <>
+                  <dt>Issued</dt>
+                  <dd>{isoDateToDisplay(australianDate(new Date(invoice.issuedAt)))}</dd>
+                </>
+              )}
+              {invoice.invoiceDue && (
+                <>
+                  <dt>Due</dt>
+                  <dd>{isoDateToDisplay(invoice.invoiceDue)}</dd>
+                </>
+              )}
+              <dt>Status</dt>
+              <dd>{invoice.paid ? 'Paid' : invoice.outstanding > 0 ? 'Awaiting payment' : '—'}</dd>
             </dl>
           </div>
           {invoice.lines.length === 0 ? (
-            <p>{invoice.supplementary ? 'No race entries have been added since the last paid invoice.' : 'Nothing to invoice: the school has no race entries.'}</p>
-          ) : <Lines invoice={invoice} />}
+            <p>
+              {invoice.supplementary
+                ? 'No race entries have been added since the last paid invoice.'
+                : 'Nothing to invoice: the school has no race entries.'}
+            </p>
+          ) : (
+            <Lines invoice={invoice} />
+          )}
           {invoice.available && !append && invoice.balanceOutstanding > invoice.outstanding && schoolId && eventId && (
             // This invoice may be paid while a later one is not: the school is told where the rest is.
             <p className="invoice-notice">
@@ -163,7 +246,8 @@ export default function InvoicePage({ db }: { db: InterschoolsDb }) {
           )}
           {(invoice.testReceived ?? 0) > 0 && (
             <p className="invoice-notice">
-              <strong>TEST</strong> payments: {formatMoney(invoice.testReceived!)} of the payments received was paid at the test checkout. No money was received.
+              <strong>TEST</strong> payments: {formatMoney(invoice.testReceived!)} of the payments received was paid at
+              the test checkout. No money was received.
             </p>
           )}
           {invoice.available && invoice.outstanding > 0 && (
@@ -173,7 +257,9 @@ export default function InvoicePage({ db }: { db: InterschoolsDb }) {
                 {paymentOptions(invoice).map((option) => (
                   <section key={option.method} className="invoice-pay-option" aria-label={option.method}>
                     <h3>{option.method}</h3>
-                    {option.details.map((d) => <div key={d}>{d}</div>)}
+                    {option.details.map((d) => (
+                      <div key={d}>{d}</div>
+                    ))}
                   </section>
                 ))}
               </div>
@@ -182,29 +268,56 @@ export default function InvoicePage({ db }: { db: InterschoolsDb }) {
               )}
               {invoice.event.invoiceType === 'VIC' && invoice.onlinePayment !== false && (
                 <p className="no-print">
-                  <button type="button" className="button button-primary" disabled={!online || paying !== null} onClick={() => void pay(invoice)}>
+                  <button
+                    type="button"
+                    className="button button-primary"
+                    disabled={!online || paying !== null}
+                    onClick={() => void pay(invoice)}
+                  >
                     Pay online {formatMoney(invoice.balanceOutstanding)}
                   </button>
                   {!online && <span> {OFFLINE_MESSAGE}</span>}
                 </p>
               )}
               {paying && <p role="status">{paying}</p>}
-              {payError && <p className="invoice-error" role="alert">{payError}</p>}
+              {payError && (
+                <p className="invoice-error" role="alert">
+                  {payError}
+                </p>
+              )}
             </section>
           )}
           {invoice.url && !invoice.url.startsWith('/') && (
-            <p className="no-print"><a href={invoice.url} target="_blank" rel="noreferrer">View this invoice in the accounting system</a></p>
+            <p className="no-print">
+              <a href={invoice.url} target="_blank" rel="noreferrer">
+                View this invoice in the accounting system
+              </a>
+            </p>
           )}
         </article>
       )}
       {invoice && (
         <div className="invoice-actions no-print">
-          {!nothingYet && <button type="button" className="button" onClick={() => window.print()}>Print</button>}
-          {!nothingYet && <button type="button" className="button" onClick={() => void downloadPdf(invoice)}>Download PDF</button>}
-          {!append && invoice.paid && schoolId && eventId && (
-            <Link className="button" to={`/invoice/append/${schoolId}/${eventId}`}>Supplementary invoice</Link>
+          {!nothingYet && (
+            <button type="button" className="button" onClick={() => window.print()}>
+              Print
+            </button>
           )}
-          {append && schoolId && eventId && <Link className="button" to={`/invoice/${schoolId}/${eventId}`}>First invoice</Link>}
+          {!nothingYet && (
+            <button type="button" className="button" onClick={() => void downloadPdf(invoice)}>
+              Download PDF
+            </button>
+          )}
+          {!append && invoice.paid && schoolId && eventId && (
+            <Link className="button" to={`/invoice/append/${schoolId}/${eventId}`}>
+              Supplementary invoice
+            </Link>
+          )}
+          {append && schoolId && eventId && (
+            <Link className="button" to={`/invoice/${schoolId}/${eventId}`}>
+              First invoice
+            </Link>
+          )}
         </div>
       )}
     </PageMain>

@@ -29,8 +29,10 @@ export async function invoicePdf(invoice: Invoice): Promise<Uint8Array> {
   const bold = await pdf.embedFont(fonts.bold, { subset: true });
   let page = pdf.addPage([A4.width, A4.height]);
   let y = A4.height - MARGIN;
-  const text = (value: string, x: number, size = 10, f = font) => page.drawText(value, { x, y, size, font: f, color: rgb(0.07, 0.09, 0.15) });
-  const right = (value: string, edge: number, size = 10, f = font) => text(value, edge - f.widthOfTextAtSize(value, size), size, f);
+  const text = (value: string, x: number, size = 10, f = font) =>
+    page.drawText(value, { x, y, size, font: f, color: rgb(0.07, 0.09, 0.15) });
+  const right = (value: string, edge: number, size = 10, f = font) =>
+    text(value, edge - f.widthOfTextAtSize(value, size), size, f);
   const line = (gap = 14) => {
     y -= gap;
     if (y < MARGIN + 40) {
@@ -44,7 +46,13 @@ export async function invoicePdf(invoice: Invoice): Promise<Uint8Array> {
   if (invoice.paid) {
     // A paid invoice says so at a glance.
     const mark = 'PAID';
-    page.drawText(mark, { x: A4.width - MARGIN - bold.widthOfTextAtSize(mark, 28), y: y - 34, size: 28, font: bold, color: rgb(0.09, 0.4, 0.2) });
+    page.drawText(mark, {
+      x: A4.width - MARGIN - bold.widthOfTextAtSize(mark, 28),
+      y: y - 34,
+      size: 28,
+      font: bold,
+      color: rgb(0.09, 0.4, 0.2),
+    });
   }
   line(28);
   if (invoice.supplier) {
@@ -55,7 +63,8 @@ export async function invoicePdf(invoice: Invoice): Promise<Uint8Array> {
     line(8);
   }
   text(invoice.event.name, MARGIN, 12, bold);
-  if (invoice.issuedAt) right(`Issued ${isoDateToDisplay(australianDate(new Date(invoice.issuedAt)))}`, A4.width - MARGIN);
+  if (invoice.issuedAt)
+    right(`Issued ${isoDateToDisplay(australianDate(new Date(invoice.issuedAt)))}`, A4.width - MARGIN);
   line();
   if (invoice.invoiceDue) right(`Due ${isoDateToDisplay(invoice.invoiceDue)}`, A4.width - MARGIN);
   line(20);
@@ -83,8 +92,10 @@ export async function invoicePdf(invoice: Invoice): Promise<Uint8Array> {
   }
   line(6);
   for (const [label, value, strong] of [
-    ['Total (GST inclusive)', invoice.total, true], ['GST included', invoice.gst, false],
-    ['Payments received', invoice.received, false], ['Outstanding', invoice.outstanding, true],
+    ['Total (GST inclusive)', invoice.total, true],
+    ['GST included', invoice.gst, false],
+    ['Payments received', invoice.received, false],
+    ['Outstanding', invoice.outstanding, true],
   ] as const) {
     right(label, cols.unit, 10, strong ? bold : font);
     right(formatMoney(value), cols.amount, 10, strong ? bold : font);

@@ -17,13 +17,19 @@ import { WRITE_HEADERS } from '../../domain/schemas/api/sync';
 
 export type StartPaymentResult = { ok: true; url: string } | { ok: false; message: string };
 
-export async function startOnlinePayment(schoolId: string, eventId: string, outstanding: number): Promise<StartPaymentResult> {
+export async function startOnlinePayment(
+  schoolId: string,
+  eventId: string,
+  outstanding: number,
+): Promise<StartPaymentResult> {
   const answer = await callRoute(paymentsApi.startTransaction, {
-    body: { schoolId, eventId, outstanding }, headers: { [WRITE_HEADERS.idempotencyKey]: uuidv7() },
+    body: { schoolId, eventId, outstanding },
+    headers: { [WRITE_HEADERS.idempotencyKey]: uuidv7() },
   });
   if (answer?.status === 200 && answer.data) return { ok: true, url: answer.data.url };
   if (answer?.status === 409) return { ok: false, message: text(answer.body?.message) ?? MESSAGES.serverError };
-  if (answer?.status === 422 && answer.body?.onlinePayment === false) return { ok: false, message: text(answer.body.message) ?? MESSAGES.serverError };
+  if (answer?.status === 422 && answer.body?.onlinePayment === false)
+    return { ok: false, message: text(answer.body.message) ?? MESSAGES.serverError };
   return { ok: false, message: MESSAGES.serverError };
 }
 

@@ -12,8 +12,14 @@ const UNKNOWN_PAYMENT_RESULT = 'We could not read the payment result; the invoic
 const NOTICES: Readonly<Record<string, PaymentReturnNotice>> = {
   [PAYMENT_RETURN_RESULTS.paid]: { kind: 'success', message: MESSAGES.paymentSuccess },
   [PAYMENT_RETURN_RESULTS.paidTest]: { kind: 'success', message: MESSAGES.paymentSuccess },
-  [PAYMENT_RETURN_RESULTS.declined]: { kind: 'failure', message: paymentUnsuccessfulMessage(PAYMENT_RETURN_RESULTS.declined) },
-  [PAYMENT_RETURN_RESULTS.cancelled]: { kind: 'failure', message: paymentUnsuccessfulMessage(PAYMENT_RETURN_RESULTS.cancelled) },
+  [PAYMENT_RETURN_RESULTS.declined]: {
+    kind: 'failure',
+    message: paymentUnsuccessfulMessage(PAYMENT_RETURN_RESULTS.declined),
+  },
+  [PAYMENT_RETURN_RESULTS.cancelled]: {
+    kind: 'failure',
+    message: paymentUnsuccessfulMessage(PAYMENT_RETURN_RESULTS.cancelled),
+  },
 };
 
 /** The notice for the return's `result` query value (null: no result, nothing to say). */

@@ -91,9 +91,23 @@ export default function PaymentsPage() {
   );
 }
 
-function PaymentsGrid({ eventId, eventName, admin, vic, chooser }: { eventId: string; eventName: string | null; admin: boolean; vic: boolean; chooser: ReactNode }) {
+function PaymentsGrid({
+  eventId,
+  eventName,
+  admin,
+  vic,
+  chooser,
+}: {
+  eventId: string;
+  eventName: string | null;
+  admin: boolean;
+  vic: boolean;
+  chooser: ReactNode;
+}) {
   const { online, rows, setRows, message, setMessage, busy, save, loadFailed, retry } = useServerList({
-    route: paymentsApi.list, input: { query: { EventId: eventId } }, loadError: 'The payments could not be loaded.',
+    route: paymentsApi.list,
+    input: { query: { EventId: eventId } },
+    loadError: 'The payments could not be loaded.',
   });
   const [edits, setEdits] = useState<Map<string, Edit>>(new Map());
   const [typed, setTyped] = useState('');
@@ -145,7 +159,12 @@ function PaymentsGrid({ eventId, eventName, admin, vic, chooser }: { eventId: st
 
   const edit = (row: PaymentRow, change: Partial<Edit>) => {
     setEdits((current) => {
-      const before = current.get(rowKey(row)) ?? { amount: row.amount.toFixed(2), method: 'bpay' as const, lowered: 'correction' as const, reference: '' };
+      const before = current.get(rowKey(row)) ?? {
+        amount: row.amount.toFixed(2),
+        method: 'bpay' as const,
+        lowered: 'correction' as const,
+        reference: '',
+      };
       return new Map(current).set(rowKey(row), { ...before, ...change });
     });
   };
@@ -160,10 +179,14 @@ function PaymentsGrid({ eventId, eventName, admin, vic, chooser }: { eventId: st
   };
 
   const savePayments = () =>
-    save({ route: paymentsApi.save, input: { body: { payments: changed.list } } }, { saved: PAYMENTS_SAVED, failed: PAYMENTS_NOT_SAVED }, (answer) => {
-      if (answer.data) setRows(answer.data);
-      setEdits(new Map());
-    });
+    save(
+      { route: paymentsApi.save, input: { body: { payments: changed.list } } },
+      { saved: PAYMENTS_SAVED, failed: PAYMENTS_NOT_SAVED },
+      (answer) => {
+        if (answer.data) setRows(answer.data);
+        setEdits(new Map());
+      },
+    );
 
   const payOnline = async (row: PaymentRow) => {
     setPaying(rowKey(row));
@@ -195,7 +218,9 @@ function PaymentsGrid({ eventId, eventName, admin, vic, chooser }: { eventId: st
                   <th scope="col">Name</th>
                   <th scope="col">State</th>
                   <th scope="col">Number</th>
-                  <th scope="col" className="payments-money">Total cost</th>
+                  <th scope="col" className="payments-money">
+                    Total cost
+                  </th>
                   <th scope="col">Payment made</th>
                   {vic && <th scope="col">Online payment</th>}
                 </tr>
@@ -243,7 +268,12 @@ function PaymentsGrid({ eventId, eventName, admin, vic, chooser }: { eventId: st
                               aria-describedby={error ? errorId : undefined}
                             />
                             <label className="payments-paid">
-                              <input type="checkbox" checked={paid} disabled={totalCents === 0} onChange={(e) => togglePaid(r, e.target.checked)} />
+                              <input
+                                type="checkbox"
+                                checked={paid}
+                                disabled={totalCents === 0}
+                                onChange={(e) => togglePaid(r, e.target.checked)}
+                              />
                               Paid<span className="visually-hidden"> in full by {r.name}</span>
                             </label>
                             {testMark}
@@ -260,7 +290,9 @@ function PaymentsGrid({ eventId, eventName, admin, vic, chooser }: { eventId: st
                                   onChange={(e) => edit(r, { method: e.target.value as ManualPaymentMethod })}
                                 >
                                   {MANUAL_PAYMENT_METHODS.map((m) => (
-                                    <option key={m} value={m}>{METHOD_LABELS[m]}</option>
+                                    <option key={m} value={m}>
+                                      {METHOD_LABELS[m]}
+                                    </option>
                                   ))}
                                 </select>
                                 <input
@@ -278,10 +310,16 @@ function PaymentsGrid({ eventId, eventName, admin, vic, chooser }: { eventId: st
                                 <select
                                   aria-label={`Why the payment made by ${r.name} is ${formatMoney(toDollars(-difference))} less`}
                                   value={current.lowered}
-                                  onChange={(e) => edit(r, { lowered: e.target.value === 'refund' ? 'refund' : 'correction' })}
+                                  onChange={(e) =>
+                                    edit(r, { lowered: e.target.value === 'refund' ? 'refund' : 'correction' })
+                                  }
                                 >
-                                  <option value="correction">Correction of {formatMoney(toDollars(-difference))} (mistyped)</option>
-                                  <option value="refund">Refund of {formatMoney(toDollars(-difference))} (paid back)</option>
+                                  <option value="correction">
+                                    Correction of {formatMoney(toDollars(-difference))} (mistyped)
+                                  </option>
+                                  <option value="refund">
+                                    Refund of {formatMoney(toDollars(-difference))} (paid back)
+                                  </option>
                                 </select>
                                 {current.lowered === 'refund' && (
                                   <input
@@ -306,19 +344,20 @@ function PaymentsGrid({ eventId, eventName, admin, vic, chooser }: { eventId: st
                       </td>
                       {vic && (
                         <td>
-                          {outstandingCents > 0 && (admin ? (
-                            <button
-                              type="button"
-                              className="button"
-                              aria-label={`Pay online for ${r.name}: ${formatMoney(toDollars(outstandingCents))}`}
-                              disabled={!online || paying !== null}
-                              onClick={() => void payOnline(r)}
-                            >
-                              {paying === key ? 'Starting…' : 'Pay online'}
-                            </button>
-                          ) : (
-                            <span>{formatMoney(toDollars(outstandingCents))} outstanding</span>
-                          ))}
+                          {outstandingCents > 0 &&
+                            (admin ? (
+                              <button
+                                type="button"
+                                className="button"
+                                aria-label={`Pay online for ${r.name}: ${formatMoney(toDollars(outstandingCents))}`}
+                                disabled={!online || paying !== null}
+                                onClick={() => void payOnline(r)}
+                              >
+                                {paying === key ? 'Starting…' : 'Pay online'}
+                              </button>
+                            ) : (
+                              <span>{formatMoney(toDollars(outstandingCents))} outstanding</span>
+                            ))}
                         </td>
                       )}
                     </tr>
@@ -341,7 +380,12 @@ function PaymentsGrid({ eventId, eventName, admin, vic, chooser }: { eventId: st
             </table>
           </TableScroll>
           {shown.length === 0 && <p>{rows.length ? 'No schools match.' : 'No school takes part in this event yet.'}</p>}
-          {vic && admin && <p className="payments-note">Pay online opens the payment gateway for what the school still owes. Online payments cannot be undone here.</p>}
+          {vic && admin && (
+            <p className="payments-note">
+              Pay online opens the payment gateway for what the school still owes. Online payments cannot be undone
+              here.
+            </p>
+          )}
         </div>
       )}
       {admin && (

@@ -11,5 +11,12 @@ export const screens: Screen[] = [
     page: lazy(() => import('./invoice-page')),
   },
   // Spec section 2: /payments sends anyone but admin and auditor to /login.
-  { path: 'payments', title: 'Payments', nav: { group: 'money', order: 20 }, roles: STAFF_ROLES, othersTo: 'login', page: lazy(() => import('./payments-page')) },
+  {
+    path: 'payments',
+    title: 'Payments',
+    nav: { group: 'money', order: 20 },
+    roles: STAFF_ROLES,
+    othersTo: 'login',
+    page: lazy(() => import('./payments-page')),
+  },
 ];

@@ -35,7 +35,15 @@ export const OFFLINE_LOOKUP_NOTE =
 const REGISTRY_DOWN_NOTE =
   'You can type the details by hand: the participant is added marked "lookup pending" and checked when the change reaches the server.';
 
-export function AddParticipantDialog({ db, user, online, currentYear, onClose, onAdded, lookup = lookupSnowId }: AddParticipantDialogProps) {
+export function AddParticipantDialog({
+  db,
+  user,
+  online,
+  currentYear,
+  onClose,
+  onAdded,
+  lookup = lookupSnowId,
+}: AddParticipantDialogProps) {
   const [snowId, setSnowId] = useState('');
   const [firstname, setFirstname] = useState('');
   const [lastname, setLastname] = useState('');
@@ -131,9 +139,31 @@ export function AddParticipantDialog({ db, user, online, currentYear, onClose, o
         {found && <p role="status">Snow Id found in the athlete registry.</p>}
 
         <RequiredNote />
-        <TextField label="Given name" required value={firstname} onChange={setFirstname} readOnly={!byHand && !found} autoComplete="off" />
-        <TextField label="Surname" required value={lastname} onChange={setLastname} readOnly={!byHand && !found} autoComplete="off" />
-        <SelectField label="Gender" required value={gender} options={GENDERS} onChange={setGender} placeholder="Choose…" disabled={!byHand && !found} />
+        <TextField
+          label="Given name"
+          required
+          value={firstname}
+          onChange={setFirstname}
+          readOnly={!byHand && !found}
+          autoComplete="off"
+        />
+        <TextField
+          label="Surname"
+          required
+          value={lastname}
+          onChange={setLastname}
+          readOnly={!byHand && !found}
+          autoComplete="off"
+        />
+        <SelectField
+          label="Gender"
+          required
+          value={gender}
+          options={GENDERS}
+          onChange={setGender}
+          placeholder="Choose…"
+          disabled={!byHand && !found}
+        />
         <TextField
           label="Date of birth"
           required
@@ -145,7 +175,14 @@ export function AddParticipantDialog({ db, user, online, currentYear, onClose, o
           readOnly={!byHand && !found}
           autoComplete="off"
         />
-        <SelectField label="Year level" required value={yearLevel} options={YEAR_LEVELS} onChange={setYearLevel} placeholder="Choose…" />
+        <SelectField
+          label="Year level"
+          required
+          value={yearLevel}
+          options={YEAR_LEVELS}
+          onChange={setYearLevel}
+          placeholder="Choose…"
+        />
         {byHand && !found && <p className="note">This participant will be marked lookup pending.</p>}
         {error && <p role="alert">{error}</p>}
         <div style={{ display: 'flex', gap: '0.5rem', marginTop: '1rem' }}>

@@ -1,5 +1,11 @@
 // Column definitions of the participants grid (spec section 2) and its highlighting hook.
-import { choiceCellValidator, dateCellValidator, emailCellValidator, type CellClassName, type GridColumn } from '../../components/data-grid';
+import {
+  choiceCellValidator,
+  dateCellValidator,
+  emailCellValidator,
+  type CellClassName,
+  type GridColumn,
+} from '../../components/data-grid';
 import { GENDERS, YEAR_LEVELS } from '../../domain/constants/choices';
 import type { ParticipantGridRow } from './participant-rows';
 

@@ -188,13 +188,15 @@ export function planParticipantsSave(changes: readonly ParticipantChange[]): Pla
   if (changes.length === 0) return [];
   if (changes.length === 1) {
     const [change] = changes as [ParticipantChange];
-    return [{
-      method: 'PATCH',
-      path: fillPath(participantsApi.patch.url, { id: change.id }),
-      body: withVersion(sendable({ ...change.fields }), change.base.version),
-      rowId: change.id,
-      base: change.base,
-    }];
+    return [
+      {
+        method: 'PATCH',
+        path: fillPath(participantsApi.patch.url, { id: change.id }),
+        body: withVersion(sendable({ ...change.fields }), change.base.version),
+        rowId: change.id,
+        base: change.base,
+      },
+    ];
   }
   const parts: PlannedWrite[] = [];
   for (let start = 0; start < changes.length; start += MAX_WRITE_BATCH_ROWS) {
@@ -225,8 +227,10 @@ export function saveProblems(changes: readonly ParticipantChange[]): string[] {
     if ((checks('firstname') && !row.firstname.trim()) || (checks('lastname') && !row.lastname.trim())) {
       problems.push(`${name}: given name and surname are required.`);
     }
-    if (checks('yearLevel') && !(YEAR_LEVELS as readonly string[]).includes(row.yearLevel)) problems.push(`${name}: choose a year level.`);
-    if (checks('gender') && !(GENDERS as readonly string[]).includes(row.gender)) problems.push(`${name}: choose a gender.`);
+    if (checks('yearLevel') && !(YEAR_LEVELS as readonly string[]).includes(row.yearLevel))
+      problems.push(`${name}: choose a year level.`);
+    if (checks('gender') && !(GENDERS as readonly string[]).includes(row.gender))
+      problems.push(`${name}: choose a gender.`);
   }
   return problems;
 }

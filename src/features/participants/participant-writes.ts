@@ -9,11 +9,31 @@ import type { SessionUser } from '../../domain/schemas/entities';
 import { defineWrite, listBody, queueAllThrough, queueThrough, throughAdapter } from '../../sync/write-adapter';
 import { mergedRow, planParticipantsSave, type LocalParticipantRow, type ParticipantChange } from './participant-rows';
 
-const PARTICIPANT_CREATE = defineWrite({ table: 'participants', op: 'create', route: participantsApi.create, body: { kind: 'row' } });
-const PARTICIPANT_UPDATE = defineWrite({ table: 'participants', op: 'update', route: participantsApi.patch, body: { kind: 'row' } });
+const PARTICIPANT_CREATE = defineWrite({
+  table: 'participants',
+  op: 'create',
+  route: participantsApi.create,
+  body: { kind: 'row' },
+});
+const PARTICIPANT_UPDATE = defineWrite({
+  table: 'participants',
+  op: 'update',
+  route: participantsApi.patch,
+  body: { kind: 'row' },
+});
 /** The rows' changed fields as elements of `participants`, each with its id (and version). */
-const PARTICIPANTS_SAVE = defineWrite({ table: 'participants', op: 'saveList', route: participantsApi.saveAll, body: listBody(['participants']) });
-const RACE_ENTRY_DELETE = defineWrite({ table: 'teamEntries', op: 'delete', route: participantsApi.deleteTeamEntry, body: { kind: 'none' } });
+const PARTICIPANTS_SAVE = defineWrite({
+  table: 'participants',
+  op: 'saveList',
+  route: participantsApi.saveAll,
+  body: listBody(['participants']),
+});
+const RACE_ENTRY_DELETE = defineWrite({
+  table: 'teamEntries',
+  op: 'delete',
+  route: participantsApi.deleteTeamEntry,
+  body: { kind: 'none' },
+});
 
 /** The team entries of these participants in the event, from the mirror. */
 export async function raceEntriesInEvent(
@@ -22,7 +42,10 @@ export async function raceEntriesInEvent(
   eventId: string | null,
 ): Promise<TeamEntryRow[]> {
   if (!eventId || participantIds.length === 0) return [];
-  const entries = await db.teamEntries.where('ParticipantId').anyOf([...participantIds]).toArray();
+  const entries = await db.teamEntries
+    .where('ParticipantId')
+    .anyOf([...participantIds])
+    .toArray();
   const teams = await db.teams.bulkGet([...new Set(entries.map((entry) => entry.TeamId))]);
   const inEvent = new Set(teams.filter((team) => team?.EventId === eventId).map((team) => team!.id));
   return entries.filter((entry) => inEvent.has(entry.TeamId));
@@ -44,19 +67,22 @@ export async function saveParticipantChanges(
     const entries = await raceEntriesInEvent(tx, archivedIds, user.EventId);
     await tx.teamEntries.bulkDelete(raceEntriesToDelete(archivedIds, entries));
   };
-  await queueAllThrough(db, plan.map((part, i) => {
-    const input = {
-      rowId: part.rowId,
-      eventId: user.EventId,
-      userId: user.username,
-      base: part.base,
-      carriesRefused: true,
-      ...(i === 0 ? { applyLocally } : {}),
-    };
-    return part.method === 'PATCH'
-      ? throughAdapter(PARTICIPANT_UPDATE, { ...input, body: part.body })
-      : throughAdapter(PARTICIPANTS_SAVE, { ...input, body: part.body });
-  }));
+  await queueAllThrough(
+    db,
+    plan.map((part, i) => {
+      const input = {
+        rowId: part.rowId,
+        eventId: user.EventId,
+        userId: user.username,
+        base: part.base,
+        carriesRefused: true,
+        ...(i === 0 ? { applyLocally } : {}),
+      };
+      return part.method === 'PATCH'
+        ? throughAdapter(PARTICIPANT_UPDATE, { ...input, body: part.body })
+        : throughAdapter(PARTICIPANTS_SAVE, { ...input, body: part.body });
+    }),
+  );
   return true;
 }
 

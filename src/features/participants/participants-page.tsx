@@ -43,7 +43,10 @@ type Draft = { edits: ParticipantEdits; removed: ReadonlySet<string> };
 const EMPTY_DRAFT: Draft = { edits: {}, removed: new Set() };
 const draftCount = (d: Draft) => Object.keys(d.edits).length + d.removed.size;
 
-export default function ParticipantsPage({ db = getDb(), currentYear = new Date().getFullYear() }: ParticipantsPageProps) {
+export default function ParticipantsPage({
+  db = getDb(),
+  currentYear = new Date().getFullYear(),
+}: ParticipantsPageProps) {
   const { user } = useSession();
   const status = useSyncStatus();
   const schoolId = user?.SchoolId ?? null;
@@ -53,11 +56,21 @@ export default function ParticipantsPage({ db = getDb(), currentYear = new Date(
   const invoicePaid = useInvoicePaid(db, schoolId, eventId);
 
   const { draft, setDraft, restored } = usePersistedDraft(
-    db, user ? draftKey(user.username, 'participants', schoolId, eventId) : null, EMPTY_DRAFT, draftCount,
+    db,
+    user ? draftKey(user.username, 'participants', schoolId, eventId) : null,
+    EMPTY_DRAFT,
+    draftCount,
   );
   const { edits, removed } = draft;
-  const setEdits = useCallback((next: (current: ParticipantEdits) => ParticipantEdits) => setDraft((d) => ({ ...d, edits: next(d.edits) })), [setDraft]);
-  const setRemoved = useCallback((next: (current: ReadonlySet<string>) => ReadonlySet<string>) => setDraft((d) => ({ ...d, removed: next(d.removed) })), [setDraft]);
+  const setEdits = useCallback(
+    (next: (current: ParticipantEdits) => ParticipantEdits) => setDraft((d) => ({ ...d, edits: next(d.edits) })),
+    [setDraft],
+  );
+  const setRemoved = useCallback(
+    (next: (current: ReadonlySet<string>) => ReadonlySet<string>) =>
+      setDraft((d) => ({ ...d, removed: next(d.removed) })),
+    [setDraft],
+  );
   const [updating, setUpdating] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -67,10 +80,7 @@ export default function ParticipantsPage({ db = getDb(), currentYear = new Date(
   const locked = Boolean(status.locked || user?.locked);
   const canRemove = !locked && !!user && canRemoveParticipant(user.type, invoicePaid);
 
-  const baseRows = useMemo(
-    () => (base ?? []).map((row) => toGridRow(row, failures.get(row.id))),
-    [base, failures],
-  );
+  const baseRows = useMemo(() => (base ?? []).map((row) => toGridRow(row, failures.get(row.id))), [base, failures]);
   const rows = useMemo(() => (base ? applyEdits(baseRows, edits, removed) : NO_ROWS), [base, baseRows, edits, removed]);
   const columns = useMemo(() => participantColumns(currentYear), [currentYear]);
   const invalid = useMemo(() => findInvalidCells(columns, rows), [columns, rows]);
@@ -89,7 +99,13 @@ export default function ParticipantsPage({ db = getDb(), currentYear = new Date(
       setEdits((current) =>
         gridChanges.reduce(
           (next, change) =>
-            recordEdit(next, baseRows.find((row) => row.id === change.row.id), change.row.id, change.key, change.newValue),
+            recordEdit(
+              next,
+              baseRows.find((row) => row.id === change.row.id),
+              change.row.id,
+              change.key,
+              change.newValue,
+            ),
           current,
         ),
       );
@@ -130,8 +146,19 @@ export default function ParticipantsPage({ db = getDb(), currentYear = new Date(
     }
   }
 
-  if (!user) return <PageMain className="page"><p>Sign in to see participants.</p></PageMain>;
-  if (!schoolId) return <PageMain className="page"><h1>Participants</h1><p>Choose a school to see its participants.</p></PageMain>;
+  if (!user)
+    return (
+      <PageMain className="page">
+        <p>Sign in to see participants.</p>
+      </PageMain>
+    );
+  if (!schoolId)
+    return (
+      <PageMain className="page">
+        <h1>Participants</h1>
+        <p>Choose a school to see its participants.</p>
+      </PageMain>
+    );
 
   const removedRows = baseRows.filter((row) => removed.has(row.id));
   const refused = rows.filter((row) => row.failed);
@@ -211,12 +238,20 @@ export default function ParticipantsPage({ db = getDb(), currentYear = new Date(
           onClose={() => setAdding(false)}
           onAdded={(result, name) => {
             setAdding(false);
-            setNotice(result.mode === 'updated' ? `${name} already existed: the participant was updated.` : `${name} added.`);
+            setNotice(
+              result.mode === 'updated' ? `${name} already existed: the participant was updated.` : `${name} added.`,
+            );
           }}
         />
       )}
       {entriesOf && (
-        <RaceEntriesDialog db={db} user={user} participant={entriesOf} readOnly={locked} onClose={() => setEntriesOf(null)} />
+        <RaceEntriesDialog
+          db={db}
+          user={user}
+          participant={entriesOf}
+          readOnly={locked}
+          onClose={() => setEntriesOf(null)}
+        />
       )}
     </PageMain>
   );

@@ -36,7 +36,11 @@ export function RaceEntriesDialog({ db, user, participant, readOnly, onClose }: 
     <Dialog
       title={`Race entries: ${name}`}
       onCancel={onClose}
-      actions={<button type="button" className="button" onClick={onClose}>Close</button>}
+      actions={
+        <button type="button" className="button" onClick={onClose}>
+          Close
+        </button>
+      }
     >
       {entries === undefined ? (
         <p role="status">Loading…</p>
@@ -52,7 +56,11 @@ export function RaceEntriesDialog({ db, user, participant, readOnly, onClose }: 
                 <th scope="col">Team</th>
                 <th scope="col">Gender</th>
                 <th scope="col">Position</th>
-                {!readOnly && <th scope="col"><span className="visually-hidden">Actions</span></th>}
+                {!readOnly && (
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>

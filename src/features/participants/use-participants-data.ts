@@ -12,7 +12,10 @@ const NO_MESSAGES: ReadonlyMap<string, string> = new Map();
 export function useSchoolParticipants(db: InterschoolsDb, schoolId: string | null): LocalParticipantRow[] | undefined {
   return useLiveQuery(async () => {
     if (!schoolId) return NO_ROWS;
-    const rows = (await db.participants.where('[SchoolId+archived]').equals([schoolId, 0]).toArray()) as LocalParticipantRow[];
+    const rows = (await db.participants
+      .where('[SchoolId+archived]')
+      .equals([schoolId, 0])
+      .toArray()) as LocalParticipantRow[];
     return rows.sort(byName);
   }, [db, schoolId]);
 }
@@ -28,7 +31,11 @@ export function failedRowIds(item: Pick<OutboxItem, 'rowId' | 'body'>): string[]
 export function useFailedParticipantMessages(db: InterschoolsDb): ReadonlyMap<string, string> {
   return (
     useLiveQuery(async () => {
-      const failed = await db.outbox.where('status').equals('failed').filter((item) => item.entity === 'participants').toArray();
+      const failed = await db.outbox
+        .where('status')
+        .equals('failed')
+        .filter((item) => item.entity === 'participants')
+        .toArray();
       const messages = new Map<string, string>();
       for (const item of failed) {
         for (const id of failedRowIds(item)) messages.set(id, item.error ?? 'The server refused this change.');
@@ -59,7 +66,11 @@ export interface RaceEntryView {
 }
 
 /** A participant's race entries in the event: team entries joined with teams and disciplines. */
-export function useRaceEntries(db: InterschoolsDb, participantId: string | null, eventId: string | null): RaceEntryView[] | undefined {
+export function useRaceEntries(
+  db: InterschoolsDb,
+  participantId: string | null,
+  eventId: string | null,
+): RaceEntryView[] | undefined {
   return useLiveQuery(async () => {
     if (!participantId) return [];
     const entries = await raceEntriesInEvent(db, [participantId], eventId);

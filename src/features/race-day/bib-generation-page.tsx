@@ -34,13 +34,21 @@ function Generation({ view }: { view: RaceView }) {
     [view, discipline],
   );
   const [start, setStart] = useState<string | null>(null);
-  const [state, setState] = useState<{ busy: boolean; result: GeneratedBibs | null; error: string | null }>({ busy: false, result: null, error: null });
+  const [state, setState] = useState<{ busy: boolean; result: GeneratedBibs | null; error: string | null }>({
+    busy: false,
+    result: null,
+    error: null,
+  });
   const startText = start ?? String(nextFree);
   const startNumber = /^\d+$/.test(startText.trim()) && Number(startText) >= 1 ? Number(startText) : null;
 
   const racers = useMemo(
-    () => view.choice.divisions.flatMap((division) => buildStartlist(raceOf(view.choice, division), view.data)
-      .flatMap((team) => team.members.filter((m) => m.ParticipantId !== null).map((m) => ({ ...m, team, division })))),
+    () =>
+      view.choice.divisions.flatMap((division) =>
+        buildStartlist(raceOf(view.choice, division), view.data).flatMap((team) =>
+          team.members.filter((m) => m.ParticipantId !== null).map((m) => ({ ...m, team, division })),
+        ),
+      ),
     [view],
   );
 
@@ -48,7 +56,11 @@ function Generation({ view }: { view: RaceView }) {
     if (startNumber === null) return;
     setState({ busy: true, result: null, error: null });
     const result = await generateBibs({
-      EventId: view.choice.event.id, DisciplineId: discipline, divisions: view.choice.divisions, gender: view.choice.gender, startNumber,
+      EventId: view.choice.event.id,
+      DisciplineId: discipline,
+      divisions: view.choice.divisions,
+      gender: view.choice.gender,
+      startNumber,
     });
     if (result.ok) {
       await engine.pull().catch(() => undefined);
@@ -78,18 +90,29 @@ function Generation({ view }: { view: RaceView }) {
         </button>
         {!online && <span className="race-notice">{OFFLINE_MESSAGE}</span>}
       </div>
-      {state.error && <p className="race-error" role="alert">{state.error}</p>}
+      {state.error && (
+        <p className="race-error" role="alert">
+          {state.error}
+        </p>
+      )}
       {state.result && (
         <div className="race-notice" role="status">
-          <p><strong>{BIBS_GENERATED}</strong></p>
+          <p>
+            <strong>{BIBS_GENERATED}</strong>
+          </p>
           <p>
             {state.result.assigned.length} bibs given
-            {state.result.assigned.length > 0 && ` (${Math.min(...state.result.assigned.map((a) => a.bib))} to ${Math.max(...state.result.assigned.map((a) => a.bib))})`}
+            {state.result.assigned.length > 0 &&
+              ` (${Math.min(...state.result.assigned.map((a) => a.bib))} to ${Math.max(...state.result.assigned.map((a) => a.bib))})`}
             ; the next free number is {state.result.nextNumber}.
           </p>
           {state.result.keptManual.length > 0 && (
             <p>
-              Bibs typed by hand were kept: {state.result.keptManual.map((k) => `${k.bib} (${names.get(k.teamEntryId) ?? 'another racer'})`).join(', ')}.
+              Bibs typed by hand were kept:{' '}
+              {state.result.keptManual
+                .map((k) => `${k.bib} (${names.get(k.teamEntryId) ?? 'another racer'})`)
+                .join(', ')}
+              .
             </p>
           )}
         </div>
@@ -100,13 +123,21 @@ function Generation({ view }: { view: RaceView }) {
         <table className="race-table">
           <thead>
             <tr>
-              <th scope="col" className="num">Division</th>
-              <th scope="col" className="num">Start</th>
+              <th scope="col" className="num">
+                Division
+              </th>
+              <th scope="col" className="num">
+                Start
+              </th>
               <th scope="col">Name</th>
               <th scope="col">School</th>
               <th scope="col">Team</th>
-              <th scope="col" className="num">Position</th>
-              <th scope="col" className="num">Bib</th>
+              <th scope="col" className="num">
+                Position
+              </th>
+              <th scope="col" className="num">
+                Bib
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -114,7 +145,9 @@ function Generation({ view }: { view: RaceView }) {
               <tr key={r.teamEntryId}>
                 <td className="num">{r.division}</td>
                 <td className="num">{r.team.startOrder}</td>
-                <td>{r.lastname}, {r.firstname}</td>
+                <td>
+                  {r.lastname}, {r.firstname}
+                </td>
                 <td>{r.team.schoolName}</td>
                 <td>{r.team.teamRank}</td>
                 <td className="num">{r.position}</td>

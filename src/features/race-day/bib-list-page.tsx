@@ -20,7 +20,14 @@ const SCOPES = [
 export default function BibListPage({ db }: { db: InterschoolsDb }) {
   const list = useListParams();
   const scope = list.params.get('list') === 'event' ? 'event' : 'race';
-  const controls = <SelectField label="List" value={scope} options={SCOPES} onChange={(value) => list.set({ list: value, page: '1' })} />;
+  const controls = (
+    <SelectField
+      label="List"
+      value={scope}
+      options={SCOPES}
+      onChange={(value) => list.set({ list: value, page: '1' })}
+    />
+  );
   return (
     <RaceDayFrame db={db} title="Bib list" controls={controls}>
       {(view) => <BibList view={view} list={list} wholeEvent={scope === 'event'} />}
@@ -49,23 +56,36 @@ function BibList({ view, list, wholeEvent }: { view: RaceView; list: ListParams;
             <table className="race-table">
               <thead>
                 <tr>
-                  <th scope="col" className="num">Bib</th>
+                  <th scope="col" className="num">
+                    Bib
+                  </th>
                   <th scope="col">Name</th>
                   <th scope="col">Snow id</th>
                   <th scope="col">School</th>
                   {wholeEvent && <th scope="col">Race</th>}
                   <th scope="col">Team</th>
-                  <th scope="col" className="num">Position</th>
+                  <th scope="col" className="num">
+                    Position
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {at.rows.map((r) => (
                   <tr key={r.teamEntryId}>
-                    <td className="num bib">{r.bib ?? ''}{r.bibManual ? <span className="visually-hidden"> (typed by hand)</span> : null}</td>
-                    <td>{r.lastname}, {r.firstname}</td>
+                    <td className="num bib">
+                      {r.bib ?? ''}
+                      {r.bibManual ? <span className="visually-hidden"> (typed by hand)</span> : null}
+                    </td>
+                    <td>
+                      {r.lastname}, {r.firstname}
+                    </td>
                     <td>{r.snowId ?? ''}</td>
                     <td>{r.schoolName}</td>
-                    {wholeEvent && <td>{names.get(r.DisciplineId) ?? r.DisciplineId}, Div {r.division}, {r.teamGender}</td>}
+                    {wholeEvent && (
+                      <td>
+                        {names.get(r.DisciplineId) ?? r.DisciplineId}, Div {r.division}, {r.teamGender}
+                      </td>
+                    )}
                     <td>{r.teamRank}</td>
                     <td className="num">{r.position}</td>
                   </tr>
@@ -80,7 +100,9 @@ function BibList({ view, list, wholeEvent }: { view: RaceView; list: ListParams;
   );
 }
 
-const yes = (done: boolean, text?: string) => <span className={done ? 'ready-yes' : 'ready-no'}>{text ?? (done ? 'Yes' : 'No')}</span>;
+const yes = (done: boolean, text?: string) => (
+  <span className={done ? 'ready-yes' : 'ready-no'}>{text ?? (done ? 'Yes' : 'No')}</span>
+);
 
 function Readiness({ view }: { view: RaceView }) {
   const { schools, counts } = useMemo(() => {
@@ -93,7 +115,9 @@ function Readiness({ view }: { view: RaceView }) {
   const ready = schools.filter((s) => s.ready).length;
   return (
     <section aria-labelledby="readiness-title" className="readiness">
-      <h3 id="readiness-title">Ready for bib collection: {ready} of {schools.length} schools</h3>
+      <h3 id="readiness-title">
+        Ready for bib collection: {ready} of {schools.length} schools
+      </h3>
       <TableScroll label="Schools ready for bib collection">
         <table className="race-table">
           <thead>

@@ -19,7 +19,16 @@ export default function BibManualPage({ db }: { db: InterschoolsDb }) {
   const refused = useRefusedBibs(db);
   return (
     <RaceDayFrame db={db} title="Manual bibs">
-      {(view) => (refused ? <BibGrid key={`${view.choice.event.id}:${view.choice.discipline.DisciplineId}:${view.choice.divisions[0]}:${view.choice.gender}`} db={db} view={view} refused={refused} /> : null)}
+      {(view) =>
+        refused ? (
+          <BibGrid
+            key={`${view.choice.event.id}:${view.choice.discipline.DisciplineId}:${view.choice.divisions[0]}:${view.choice.gender}`}
+            db={db}
+            view={view}
+            refused={refused}
+          />
+        ) : null
+      }
     </RaceDayFrame>
   );
 }
@@ -50,17 +59,29 @@ function BibGrid({ db, view, refused }: { db: InterschoolsDb; view: RaceView; re
   const rows = useMemo<Row[]>(() => {
     const pending = new Set(view.data.entries.filter((e) => (e as { _pending?: boolean })._pending).map((e) => e.id));
     let order = 0;
-    return buildStartlist(raceOf(view.choice), view.data).flatMap((team) => team.members
-      .filter((m) => m.ParticipantId !== null)
-      .map((m) => ({
-        teamEntryId: m.teamEntryId, order: ++order, name: `${m.lastname}, ${m.firstname}`, schoolName: team.schoolName,
-        teamRank: team.teamRank, position: m.position, bib: m.bib, pending: pending.has(m.teamEntryId),
-      })));
+    return buildStartlist(raceOf(view.choice), view.data).flatMap((team) =>
+      team.members
+        .filter((m) => m.ParticipantId !== null)
+        .map((m) => ({
+          teamEntryId: m.teamEntryId,
+          order: ++order,
+          name: `${m.lastname}, ${m.firstname}`,
+          schoolName: team.schoolName,
+          teamRank: team.teamRank,
+          position: m.position,
+          bib: m.bib,
+          pending: pending.has(m.teamEntryId),
+        })),
+    );
   }, [view]);
 
   // What each row shows: the typed value, else a refused save's value, else the bib held.
-  const shown = (row: Row) => draft.get(row.teamEntryId) ?? (refused.rows.has(row.teamEntryId) ? String(refused.rows.get(row.teamEntryId)!.bib ?? '') : String(row.bib ?? ''));
-  const changed = rows.filter((row) => refused.rows.has(row.teamEntryId) || (draft.has(row.teamEntryId) && parseBib(shown(row)) !== row.bib));
+  const shown = (row: Row) =>
+    draft.get(row.teamEntryId) ??
+    (refused.rows.has(row.teamEntryId) ? String(refused.rows.get(row.teamEntryId)!.bib ?? '') : String(row.bib ?? ''));
+  const changed = rows.filter(
+    (row) => refused.rows.has(row.teamEntryId) || (draft.has(row.teamEntryId) && parseBib(shown(row)) !== row.bib),
+  );
 
   const problems = (() => {
     const out = new Map<string, string>();
@@ -73,35 +94,68 @@ function BibGrid({ db, view, refused }: { db: InterschoolsDb; view: RaceView; re
     // Bibs are unique in the event and discipline, across every division and gender.
     const holders = view.data.entries.filter((e) => e.DisciplineId === view.choice.discipline.DisciplineId);
     const names = new Map(view.data.participants.map((p) => [p.id, `${p.firstname} ${p.lastname}`]));
-    const schoolOf = new Map(view.data.teams.map((t) => [t.id, view.data.schools.find((s) => s.id === t.SchoolId)?.name ?? '']));
-    for (const conflict of bibConflicts(requested, holders.map((h) => ({ teamEntryId: h.id, bib: h.bib })))) {
+    const schoolOf = new Map(
+      view.data.teams.map((t) => [t.id, view.data.schools.find((s) => s.id === t.SchoolId)?.name ?? '']),
+    );
+    for (const conflict of bibConflicts(
+      requested,
+      holders.map((h) => ({ teamEntryId: h.id, bib: h.bib })),
+    )) {
       const holder = holders.find((h) => h.id === conflict.holderTeamEntryId);
-      const name = holder ? `${names.get(holder.ParticipantId ?? '') ?? 'another entry'} (${schoolOf.get(holder.TeamId) ?? ''})` : 'another entry';
+      const name = holder
+        ? `${names.get(holder.ParticipantId ?? '') ?? 'another entry'} (${schoolOf.get(holder.TeamId) ?? ''})`
+        : 'another entry';
       out.set(conflict.teamEntryId, bibTakenMessage(conflict.bib, name));
     }
     return out;
   })();
 
   const save = async () => {
-    const assignments: BibAssignment[] = changed.map((row) => ({ teamEntryId: row.teamEntryId, bib: parseBib(shown(row)) as number | null }));
-    await saveManualBibs(db, { EventId: view.choice.event.id, assignments, replacesItems: refused.itemIds }, user?.username ?? null);
+    const assignments: BibAssignment[] = changed.map((row) => ({
+      teamEntryId: row.teamEntryId,
+      bib: parseBib(shown(row)) as number | null,
+    }));
+    await saveManualBibs(
+      db,
+      { EventId: view.choice.event.id, assignments, replacesItems: refused.itemIds },
+      user?.username ?? null,
+    );
     setDraft(new Map());
-    setSaved(`${assignments.length} ${assignments.length === 1 ? 'bib' : 'bibs'} saved on this device; they are sent to the server as soon as it can be reached.`);
+    setSaved(
+      `${assignments.length} ${assignments.length === 1 ? 'bib' : 'bibs'} saved on this device; they are sent to the server as soon as it can be reached.`,
+    );
   };
 
   if (!rows.length) return <p className="race-empty">No racers are entered in this race.</p>;
   return (
-    <form onSubmit={(e) => { e.preventDefault(); void save(); }}>
-      {problems.size > 0 && <p className="race-error" role="alert">Fix the bibs marked below before saving.</p>}
-      {saved && problems.size === 0 && <p className="race-notice" role="status">{saved}</p>}
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      {problems.size > 0 && (
+        <p className="race-error" role="alert">
+          Fix the bibs marked below before saving.
+        </p>
+      )}
+      {saved && problems.size === 0 && (
+        <p className="race-notice" role="status">
+          {saved}
+        </p>
+      )}
       <table className="race-table">
         <thead>
           <tr>
-            <th scope="col" className="num">Start</th>
+            <th scope="col" className="num">
+              Start
+            </th>
             <th scope="col">Name</th>
             <th scope="col">School</th>
             <th scope="col">Team</th>
-            <th scope="col" className="num">Position</th>
+            <th scope="col" className="num">
+              Position
+            </th>
             <th scope="col">Bib</th>
             <th scope="col">Status</th>
           </tr>
@@ -113,7 +167,9 @@ function BibGrid({ db, view, refused }: { db: InterschoolsDb; view: RaceView; re
             return (
               <tr key={row.teamEntryId} className={row.pending ? 'pending' : undefined}>
                 <td className="num">{row.order}</td>
-                <td><label htmlFor={inputId}>{row.name}</label></td>
+                <td>
+                  <label htmlFor={inputId}>{row.name}</label>
+                </td>
                 <td>{row.schoolName}</td>
                 <td>{row.teamRank}</td>
                 <td className="num">{row.position}</td>
@@ -126,11 +182,22 @@ function BibGrid({ db, view, refused }: { db: InterschoolsDb; view: RaceView; re
                     value={shown(row)}
                     aria-invalid={message ? true : undefined}
                     aria-describedby={message ? `${inputId}-message` : undefined}
-                    onChange={(e) => { setSaved(null); setDraft(new Map(draft).set(row.teamEntryId, e.target.value)); }}
+                    onChange={(e) => {
+                      setSaved(null);
+                      setDraft(new Map(draft).set(row.teamEntryId, e.target.value));
+                    }}
                   />
                 </td>
                 <td>
-                  {message ? <span id={`${inputId}-message`} className="field-error">{message}</span> : row.pending ? 'Waiting to be sent' : ''}
+                  {message ? (
+                    <span id={`${inputId}-message`} className="field-error">
+                      {message}
+                    </span>
+                  ) : row.pending ? (
+                    'Waiting to be sent'
+                  ) : (
+                    ''
+                  )}
                 </td>
               </tr>
             );

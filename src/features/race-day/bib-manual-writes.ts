@@ -12,10 +12,14 @@ import { REFUSED_FALLBACK } from '../../sync/refusals';
 import { defineWrite, queueThrough, queuedThrough } from '../../sync/write-adapter';
 
 /** The body is a list of { teamEntryId, bib }: it names its rows, it does not carry them. */
-const MANUAL_BIBS_SAVE = defineWrite({ table: 'raceEntries', op: 'saveList', route: bibsApi.manualAssign, body: { kind: 'none' } });
+const MANUAL_BIBS_SAVE = defineWrite({
+  table: 'raceEntries',
+  op: 'saveList',
+  route: bibsApi.manualAssign,
+  body: { kind: 'none' },
+});
 
 export type BibAssignment = RouteBody<typeof bibsApi.manualAssign>[number];
-
 
 export interface RefusedBibs {
   /** The bib each refused row asked for, and the message for it. */
@@ -35,7 +39,11 @@ export function refusedBibs(items: readonly Pick<OutboxItem, 'localId' | 'body' 
     }
     body.forEach((row, index) => {
       // A refused call is refused whole: rows the server did not name were not saved either.
-      const message = named.get(index) ?? (named.size ? 'Not saved: this save was refused for another bib in it. Save again.' : item.error ?? REFUSED_FALLBACK);
+      const message =
+        named.get(index) ??
+        (named.size
+          ? 'Not saved: this save was refused for another bib in it. Save again.'
+          : (item.error ?? REFUSED_FALLBACK));
       rows.set(row.teamEntryId, { bib: row.bib, message });
     });
   }
@@ -43,9 +51,17 @@ export function refusedBibs(items: readonly Pick<OutboxItem, 'localId' | 'body' 
 }
 
 export function useRefusedBibs(db: InterschoolsDb): RefusedBibs | undefined {
-  return useLiveQuery(async () => refusedBibs(
-    await db.outbox.where('status').equals('failed').filter((item) => queuedThrough(MANUAL_BIBS_SAVE, item)).toArray(),
-  ), [db]);
+  return useLiveQuery(
+    async () =>
+      refusedBibs(
+        await db.outbox
+          .where('status')
+          .equals('failed')
+          .filter((item) => queuedThrough(MANUAL_BIBS_SAVE, item))
+          .toArray(),
+      ),
+    [db],
+  );
 }
 
 export async function saveManualBibs(

@@ -8,7 +8,12 @@ import { startlistsApi } from '../../domain/schemas/api/startlists';
 import { defineWrite, listBody, queueThrough } from '../../sync/write-adapter';
 
 /** One mark, as the one element of `marks`. */
-const MARK_SAVE = defineWrite({ table: 'raceMarks', op: 'update', route: startlistsApi.marks, body: listBody(['marks']) });
+const MARK_SAVE = defineWrite({
+  table: 'raceMarks',
+  op: 'update',
+  route: startlistsApi.marks,
+  body: listBody(['marks']),
+});
 
 export interface MarkChange {
   EventId: string;
@@ -29,7 +34,15 @@ export async function saveMark(db: InterschoolsDb, change: MarkChange, username:
     userId: username,
     base: before,
     applyLocally: async (tx) => {
-      await tx.raceMarks.put({ ...(before ?? {}), id, EventId: change.EventId, teamEntryId: change.teamEntryId, run: change.run, mark: change.mark, _pending: true });
+      await tx.raceMarks.put({
+        ...(before ?? {}),
+        id,
+        EventId: change.EventId,
+        teamEntryId: change.teamEntryId,
+        run: change.run,
+        mark: change.mark,
+        _pending: true,
+      });
     },
   });
 }

@@ -36,13 +36,27 @@ function Short({ shown, read }: { shown: string; read: string }) {
   );
 }
 
-export function MarshallTable({ db, view, rows, run, pending }: {
-  db: InterschoolsDb; view: RaceView; rows: StartMarshallSheetRow[]; run: Run; pending: ReadonlySet<string>;
+export function MarshallTable({
+  db,
+  view,
+  rows,
+  run,
+  pending,
+}: {
+  db: InterschoolsDb;
+  view: RaceView;
+  rows: StartMarshallSheetRow[];
+  run: Run;
+  pending: ReadonlySet<string>;
 }) {
   const { user } = useSession();
   const canMark = !!user && canViewRaceDay(user.type);
   const mark = (row: StartMarshallSheetRow, kind: RaceMarkKind) =>
-    void saveMark(db, { EventId: view.choice.event.id, teamEntryId: row.teamEntryId, run, mark: row.mark === kind ? null : kind }, user?.username ?? null);
+    void saveMark(
+      db,
+      { EventId: view.choice.event.id, teamEntryId: row.teamEntryId, run, mark: row.mark === kind ? null : kind },
+      user?.username ?? null,
+    );
   return (
     <TableScroll>
       <table className="race-table marshall-table">
@@ -57,12 +71,18 @@ export function MarshallTable({ db, view, rows, run, pending }: {
         </colgroup>
         <thead>
           <tr>
-            <th scope="col" className="num"><Short shown="#" read="Order" /></th>
-            <th scope="col" className="num">Bib</th>
+            <th scope="col" className="num">
+              <Short shown="#" read="Order" />
+            </th>
+            <th scope="col" className="num">
+              Bib
+            </th>
             <th scope="col">Name</th>
             <th scope="col">School</th>
             <th scope="col">Team</th>
-            <th scope="col" className="num"><Short shown="Pos." read="Position" /></th>
+            <th scope="col" className="num">
+              <Short shown="Pos." read="Position" />
+            </th>
             <th scope="col">Started / DNS</th>
           </tr>
         </thead>
@@ -71,14 +91,21 @@ export function MarshallTable({ db, view, rows, run, pending }: {
             const waiting = pending.has(row.teamEntryId);
             const state = markState(row.mark, waiting);
             return (
-              <tr key={row.teamEntryId} className={[ROW_CLASS[row.mark ?? 'none'], waiting ? 'pending' : ''].join(' ').trim() || undefined}>
+              <tr
+                key={row.teamEntryId}
+                className={[ROW_CLASS[row.mark ?? 'none'], waiting ? 'pending' : ''].join(' ').trim() || undefined}
+              >
                 <td className="num">{row.order}</td>
                 <td className="num bib">{row.bib ?? ''}</td>
                 <td>
-                  <span className="racer-name">{row.lastname}, {row.firstname}</span>
+                  <span className="racer-name">
+                    {row.lastname}, {row.firstname}
+                  </span>
                   {state && <span className="mark-state">{state}</span>}
                 </td>
-                <td className="school" title={row.schoolName}>{row.schoolName}</td>
+                <td className="school" title={row.schoolName}>
+                  {row.schoolName}
+                </td>
                 <td>{row.teamRank}</td>
                 <td className="num">{row.position}</td>
                 <td>

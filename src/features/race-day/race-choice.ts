@@ -38,7 +38,10 @@ function activeDisciplines(event: RaceEventRow): RaceDiscipline[] {
 }
 
 /** The disciplines the screen offers of the event's active ones. */
-export function offeredDisciplines(event: RaceEventRow, options: Pick<ChoiceOptions, 'disciplines'> = {}): RaceDiscipline[] {
+export function offeredDisciplines(
+  event: RaceEventRow,
+  options: Pick<ChoiceOptions, 'disciplines'> = {},
+): RaceDiscipline[] {
   return (options.disciplines ?? ((all) => [...all]))(activeDisciplines(event));
 }
 
@@ -49,26 +52,42 @@ export function genderOptions(discipline: RaceDiscipline): TeamGender[] {
 const pick = <T>(offered: readonly T[], ...wishes: (T | undefined)[]): T | undefined =>
   wishes.find((w) => w !== undefined && offered.includes(w)) ?? offered[0];
 
-export function raceChoiceFrom(params: URLSearchParams, events: readonly RaceEventRow[], options: ChoiceOptions = {}): RaceChoice | null {
+export function raceChoiceFrom(
+  params: URLSearchParams,
+  events: readonly RaceEventRow[],
+  options: ChoiceOptions = {},
+): RaceChoice | null {
   const byId = new Map(events.map((e) => [e.id, e]));
   const event = byId.get(params.get('event') ?? '') ?? byId.get(options.sessionEventId ?? '') ?? events[0];
   if (!event) return null;
   const offered = offeredDisciplines(event, options);
   const askedDiscipline = Number(params.get('discipline'));
-  const discipline = offered.find((d) => d.DisciplineId === askedDiscipline)
-    ?? offered.find((d) => d.DisciplineId === options.defaults?.DisciplineId) ?? offered[0];
+  const discipline =
+    offered.find((d) => d.DisciplineId === askedDiscipline) ??
+    offered.find((d) => d.DisciplineId === options.defaults?.DisciplineId) ??
+    offered[0];
   if (!discipline) return null;
   const divisionsOffered = divisionChoices(discipline);
-  const asked = (params.get('division') ?? '').split(',').map(Number).filter((d) => divisionsOffered.includes(d));
+  const asked = (params.get('division') ?? '')
+    .split(',')
+    .map(Number)
+    .filter((d) => divisionsOffered.includes(d));
   const wanted = options.multipleDivisions ? [...new Set(asked)].sort((a, b) => a - b) : asked.slice(0, 1);
-  const divisions = wanted.length ? wanted : [pick(divisionsOffered, options.defaults?.division)].filter((d) => d !== undefined);
+  const divisions = wanted.length
+    ? wanted
+    : [pick(divisionsOffered, options.defaults?.division)].filter((d) => d !== undefined);
   const askedGender = TEAM_GENDERS.find((g) => g === params.get('gender'));
   const gender = pick(genderOptions(discipline), askedGender, options.defaults?.gender) ?? CO_ED_TEAM;
   return { event, discipline, divisions, gender };
 }
 
 /** The address parameters of a choice. */
-export function choiceParams(choice: { event: { id: string }; discipline: { DisciplineId: number }; divisions: readonly number[]; gender: string }) {
+export function choiceParams(choice: {
+  event: { id: string };
+  discipline: { DisciplineId: number };
+  divisions: readonly number[];
+  gender: string;
+}) {
   return {
     event: choice.event.id,
     discipline: String(choice.discipline.DisciplineId),
@@ -90,6 +109,7 @@ export function raceOf(choice: RaceChoice, division = choice.divisions[0] ?? 0) 
 
 /** 'Moguls, Division 2, Male'. */
 export function raceTitle(choice: RaceChoice): string {
-  const divisions = choice.divisions.length > 1 ? `Divisions ${choice.divisions.join(', ')}` : `Division ${choice.divisions[0] ?? ''}`;
+  const divisions =
+    choice.divisions.length > 1 ? `Divisions ${choice.divisions.join(', ')}` : `Division ${choice.divisions[0] ?? ''}`;
   return `${choice.discipline.name}, ${divisions}, ${choice.gender}`;
 }

@@ -79,7 +79,9 @@ export function RaceDayFrame({ db, title, options = {}, controls, actions, child
           <div className="race-actions">
             <EventSelect events={events} choice={choice} onChange={change} />
             {data && actions?.({ choice, data })}
-            <button type="button" className="button" onClick={() => window.print()}>Print</button>
+            <button type="button" className="button" onClick={() => window.print()}>
+              Print
+            </button>
           </div>
         )}
       </div>
@@ -119,7 +121,10 @@ function NothingYet() {
   return (
     <div className="race-empty">
       <p>No race-day data is on this device yet.</p>
-      <p>Start lists appear here once an event's start lists are published and this device has been online to download them.</p>
+      <p>
+        Start lists appear here once an event's start lists are published and this device has been online to download
+        them.
+      </p>
     </div>
   );
 }

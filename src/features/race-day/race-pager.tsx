@@ -25,17 +25,46 @@ export function pageOf<T>(all: readonly T[], list: Pick<ListParams, 'rows' | 'pa
   const size = list.rows === 'All' ? Math.max(all.length, 1) : Number(list.rows);
   const pages = pageRows(all, size);
   const page = Math.min(list.page, Math.max(pages.length, 1));
-  return { rows: pages[page - 1] ?? [], page, pages: Math.max(pages.length, 1), first: (page - 1) * size + 1, total: all.length };
+  return {
+    rows: pages[page - 1] ?? [],
+    page,
+    pages: Math.max(pages.length, 1),
+    first: (page - 1) * size + 1,
+    total: all.length,
+  };
 }
 
 export function Pager({ list, at }: { list: ListParams; at: ReturnType<typeof pageOf> }) {
   return (
     <nav className="race-pager" aria-label="Pages">
-      <span>Rows {at.total ? at.first : 0}–{at.first + at.rows.length - 1} of {at.total}</span>
-      <button type="button" className="button" disabled={at.page <= 1} onClick={() => list.set({ page: String(at.page - 1) })}>Previous</button>
-      <span>Page {at.page} of {at.pages}</span>
-      <button type="button" className="button" disabled={at.page >= at.pages} onClick={() => list.set({ page: String(at.page + 1) })}>Next</button>
-      <SelectField label="Rows per page" value={list.rows} options={ROWS_OPTIONS} onChange={(rows) => list.set({ rows, page: '1' })} />
+      <span>
+        Rows {at.total ? at.first : 0}–{at.first + at.rows.length - 1} of {at.total}
+      </span>
+      <button
+        type="button"
+        className="button"
+        disabled={at.page <= 1}
+        onClick={() => list.set({ page: String(at.page - 1) })}
+      >
+        Previous
+      </button>
+      <span>
+        Page {at.page} of {at.pages}
+      </span>
+      <button
+        type="button"
+        className="button"
+        disabled={at.page >= at.pages}
+        onClick={() => list.set({ page: String(at.page + 1) })}
+      >
+        Next
+      </button>
+      <SelectField
+        label="Rows per page"
+        value={list.rows}
+        options={ROWS_OPTIONS}
+        onChange={(rows) => list.set({ rows, page: '1' })}
+      />
     </nav>
   );
 }

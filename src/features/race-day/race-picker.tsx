@@ -9,7 +9,14 @@ import type { ReactNode } from 'react';
 import { SelectField } from '../../components/fields';
 import type { RaceEventMirrorRow } from '../../db/database';
 import { divisionChoices } from '../../domain/rules/discipline-choices';
-import { genderOptions, offeredDisciplines, raceTitle, steppedChoice, type ChoiceOptions, type RaceChoice } from './race-choice';
+import {
+  genderOptions,
+  offeredDisciplines,
+  raceTitle,
+  steppedChoice,
+  type ChoiceOptions,
+  type RaceChoice,
+} from './race-choice';
 
 export type ChoicePatch = Partial<Record<'event' | 'discipline' | 'division' | 'gender', string>>;
 
@@ -49,15 +56,31 @@ export function RacePicker({ choice, options, onChange, controls }: Props) {
       </div>
       <StepButton direction="next" to={steppedChoice(choice, 1, options)} onChange={onChange} />
       {/* Stepping changes the race with focus still on the button: say which race it is now. */}
-      <p className="visually-hidden" role="status">{raceTitle(choice)}</p>
+      <p className="visually-hidden" role="status">
+        {raceTitle(choice)}
+      </p>
     </div>
   );
 }
 
-function StepButton({ direction, to, onChange }: { direction: 'previous' | 'next'; to: ChoicePatch | null; onChange: (patch: ChoicePatch) => void }) {
+function StepButton({
+  direction,
+  to,
+  onChange,
+}: {
+  direction: 'previous' | 'next';
+  to: ChoicePatch | null;
+  onChange: (patch: ChoicePatch) => void;
+}) {
   const name = direction === 'previous' ? 'Previous race' : 'Next race';
   return (
-    <button type="button" className={`button race-step race-step-${direction}`} title={name} disabled={!to} onClick={() => to && onChange(to)}>
+    <button
+      type="button"
+      className={`button race-step race-step-${direction}`}
+      title={name}
+      disabled={!to}
+      onClick={() => to && onChange(to)}
+    >
       <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <path d={direction === 'previous' ? 'M15 4 7 12l8 8' : 'M9 4l8 8-8 8'} />
       </svg>
@@ -66,7 +89,15 @@ function StepButton({ direction, to, onChange }: { direction: 'previous' | 'next
   );
 }
 
-export function EventSelect({ events, choice, onChange }: { events: readonly RaceEventMirrorRow[]; choice: RaceChoice; onChange: (patch: ChoicePatch) => void }) {
+export function EventSelect({
+  events,
+  choice,
+  onChange,
+}: {
+  events: readonly RaceEventMirrorRow[];
+  choice: RaceChoice;
+  onChange: (patch: ChoicePatch) => void;
+}) {
   if (events.length < 2) return null;
   return (
     <SelectField
@@ -117,5 +148,12 @@ function DivisionChecks({ choice, onChange }: Part) {
 }
 
 function GenderSelect({ choice, onChange }: Part) {
-  return <SelectField label="Gender" value={choice.gender} options={genderOptions(choice.discipline)} onChange={(gender) => onChange({ gender })} />;
+  return (
+    <SelectField
+      label="Gender"
+      value={choice.gender}
+      options={genderOptions(choice.discipline)}
+      onChange={(gender) => onChange({ gender })}
+    />
+  );
 }

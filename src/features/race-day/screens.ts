@@ -2,11 +2,41 @@ import { lazy } from 'react';
 import { ADMIN_ROLES, RACE_DAY_ROLES, type Screen } from '../../components/screen';
 
 export const screens: Screen[] = [
-  { path: 'startlists', title: 'Start lists', nav: { group: 'race-day', order: 10 }, roles: RACE_DAY_ROLES, page: lazy(() => import('./startlists-page')) },
-  { path: 'startMarshall', title: 'Start marshall sheets', nav: { group: 'race-day', order: 20 }, roles: RACE_DAY_ROLES, page: lazy(() => import('./start-marshall-page')) },
-  { path: 'bib-list', title: 'Bib list', nav: { group: 'race-day', order: 30 }, roles: RACE_DAY_ROLES, page: lazy(() => import('./bib-list-page')) },
-  { path: 'bib-manual', title: 'Manual bibs', nav: { group: 'race-day', order: 40 }, roles: ADMIN_ROLES, page: lazy(() => import('./bib-manual-page')) },
-  { path: 'bib-generation', title: 'Bib generation', nav: { group: 'race-day', order: 50 }, roles: ADMIN_ROLES, page: lazy(() => import('./bib-generation-page')) },
+  {
+    path: 'startlists',
+    title: 'Start lists',
+    nav: { group: 'race-day', order: 10 },
+    roles: RACE_DAY_ROLES,
+    page: lazy(() => import('./startlists-page')),
+  },
+  {
+    path: 'startMarshall',
+    title: 'Start marshall sheets',
+    nav: { group: 'race-day', order: 20 },
+    roles: RACE_DAY_ROLES,
+    page: lazy(() => import('./start-marshall-page')),
+  },
+  {
+    path: 'bib-list',
+    title: 'Bib list',
+    nav: { group: 'race-day', order: 30 },
+    roles: RACE_DAY_ROLES,
+    page: lazy(() => import('./bib-list-page')),
+  },
+  {
+    path: 'bib-manual',
+    title: 'Manual bibs',
+    nav: { group: 'race-day', order: 40 },
+    roles: ADMIN_ROLES,
+    page: lazy(() => import('./bib-manual-page')),
+  },
+  {
+    path: 'bib-generation',
+    title: 'Bib generation',
+    nav: { group: 'race-day', order: 50 },
+    roles: ADMIN_ROLES,
+    page: lazy(() => import('./bib-generation-page')),
+  },
   // One screen for the NSW and VIC systems and Live heats (its own System choice).
   {
     path: 'files/nsw-system',

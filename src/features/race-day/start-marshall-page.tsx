@@ -15,7 +15,10 @@ import { raceOf } from './race-choice';
 import { Pager, pageOf, useListParams } from './race-pager';
 
 // Shown in the race picker's one line without their labels: each value says what it is.
-const SHEET_OPTIONS = START_MARSHALL_TYPES.map((t) => ({ value: t, label: t === 'Start Marshall' ? 'Marshall' : 'Assistant' }));
+const SHEET_OPTIONS = START_MARSHALL_TYPES.map((t) => ({
+  value: t,
+  label: t === 'Start Marshall' ? 'Marshall' : 'Assistant',
+}));
 const RUN_OPTIONS = RUNS.map((r, i) => ({ value: r, label: `Run ${i + 1}` }));
 
 function useSheetParams() {
@@ -29,8 +32,18 @@ export default function StartMarshallPage({ db }: { db: InterschoolsDb }) {
   const sheet = useSheetParams();
   const controls = (
     <>
-      <SelectField label="Sheet" value={sheet.type} options={SHEET_OPTIONS} onChange={(type) => sheet.set({ type, page: '1' })} />
-      <SelectField label="Run" value={sheet.run} options={RUN_OPTIONS} onChange={(run) => sheet.set({ run, page: '1' })} />
+      <SelectField
+        label="Sheet"
+        value={sheet.type}
+        options={SHEET_OPTIONS}
+        onChange={(type) => sheet.set({ type, page: '1' })}
+      />
+      <SelectField
+        label="Run"
+        value={sheet.run}
+        options={RUN_OPTIONS}
+        onChange={(run) => sheet.set({ run, page: '1' })}
+      />
     </>
   );
   return (
@@ -42,10 +55,19 @@ export default function StartMarshallPage({ db }: { db: InterschoolsDb }) {
 
 function Sheet({ db, view, sheet }: { db: InterschoolsDb; view: RaceView; sheet: ReturnType<typeof useSheetParams> }) {
   const all = useMemo(
-    () => startMarshallRows(buildStartlist(raceOf(view.choice), view.data), sheet.run, view.choice.event.secondRunReverseCount, view.data.marks),
+    () =>
+      startMarshallRows(
+        buildStartlist(raceOf(view.choice), view.data),
+        sheet.run,
+        view.choice.event.secondRunReverseCount,
+        view.data.marks,
+      ),
     [view, sheet.run],
   );
-  const pending = useMemo(() => new Set(view.data.marks.filter((m) => (m as { _pending?: boolean })._pending).map((m) => m.teamEntryId)), [view]);
+  const pending = useMemo(
+    () => new Set(view.data.marks.filter((m) => (m as { _pending?: boolean })._pending).map((m) => m.teamEntryId)),
+    [view],
+  );
   if (!all.length) return <p className="race-empty">No racers are entered in this race.</p>;
   const at = pageOf(all, sheet);
   return (
@@ -64,19 +86,28 @@ function Sheet({ db, view, sheet }: { db: InterschoolsDb; view: RaceView; sheet:
 }
 
 function reversalNote(reverseFirst: number | null, count: number): string {
-  return reverseFirst && reverseFirst < count ? ` (the first ${reverseFirst} of the First run in reverse order, then the rest)` : ' (the First run in reverse order)';
+  return reverseFirst && reverseFirst < count
+    ? ` (the first ${reverseFirst} of the First run in reverse order, then the rest)`
+    : ' (the First run in reverse order)';
 }
 
 function CallUp({ rows }: { rows: StartMarshallSheetRow[] }) {
   return (
     <div className="call-up">
       {assistantBlocks(rows).map((block) => (
-        <section key={block[0]!.teamEntryId} className="call-block" aria-label={`Racers ${block[0]!.order} to ${block[block.length - 1]!.order}`}>
+        <section
+          key={block[0]!.teamEntryId}
+          className="call-block"
+          aria-label={`Racers ${block[0]!.order} to ${block[block.length - 1]!.order}`}
+        >
           <ol>
             {block.map((row) => (
               <li key={row.teamEntryId} className={row.mark === 'DNS' ? 'dns' : undefined}>
                 <span className="bib">{row.bib ?? '—'}</span>
-                <span>{row.firstname} {row.lastname}{row.mark === 'DNS' ? ' (DNS)' : ''}</span>
+                <span>
+                  {row.firstname} {row.lastname}
+                  {row.mark === 'DNS' ? ' (DNS)' : ''}
+                </span>
               </li>
             ))}
           </ol>
@@ -85,4 +116,3 @@ function CallUp({ rows }: { rows: StartMarshallSheetRow[] }) {
     </div>
   );
 }
-

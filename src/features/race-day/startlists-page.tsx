@@ -18,7 +18,11 @@ import { raceOf } from './race-choice';
 export default function StartlistsPage({ db }: { db: InterschoolsDb }) {
   const { user } = useSession();
   return (
-    <RaceDayFrame db={db} title="Start lists" actions={user && isAdmin(user.type) ? (view) => <DrawAction view={view} /> : undefined}>
+    <RaceDayFrame
+      db={db}
+      title="Start lists"
+      actions={user && isAdmin(user.type) ? (view) => <DrawAction view={view} /> : undefined}
+    >
       {(view) => <Startlist view={view} />}
     </RaceDayFrame>
   );
@@ -37,8 +41,12 @@ function Startlist({ view }: { view: RaceView }) {
           <table className="race-table">
             <thead>
               <tr>
-                <th scope="col" className="num">Position</th>
-                <th scope="col" className="num">Bib</th>
+                <th scope="col" className="num">
+                  Position
+                </th>
+                <th scope="col" className="num">
+                  Bib
+                </th>
                 <th scope="col">Name</th>
                 <th scope="col">Snow id</th>
                 <th scope="col">Year</th>
@@ -65,12 +73,22 @@ function Startlist({ view }: { view: RaceView }) {
 function DrawAction({ view }: { view: RaceView }) {
   const { engine } = useServices();
   const { online } = useSyncStatus();
-  const [state, setState] = useState<{ busy: boolean; message: string | null; error: boolean }>({ busy: false, message: null, error: false });
+  const [state, setState] = useState<{ busy: boolean; message: string | null; error: boolean }>({
+    busy: false,
+    message: null,
+    error: false,
+  });
   const race = raceOf(view.choice);
   const drawn = view.data.draws.some((d) => sameRace(d, race));
   const bibsGiven = raceHasBibs(race, view.data);
   const hasTeams = view.data.teams.some((t) => sameRace(t, race));
-  const reason = !online ? OFFLINE_MESSAGE : bibsGiven ? 'Bibs are given: the start order is the bib order.' : !hasTeams ? 'No teams are entered in this race.' : null;
+  const reason = !online
+    ? OFFLINE_MESSAGE
+    : bibsGiven
+      ? 'Bibs are given: the start order is the bib order.'
+      : !hasTeams
+        ? 'No teams are entered in this race.'
+        : null;
 
   const draw = async () => {
     setState({ busy: true, message: null, error: false });
@@ -81,11 +99,20 @@ function DrawAction({ view }: { view: RaceView }) {
 
   return (
     <>
-      <button type="button" className="button button-primary" disabled={state.busy || reason !== null} onClick={() => void draw()}>
+      <button
+        type="button"
+        className="button button-primary"
+        disabled={state.busy || reason !== null}
+        onClick={() => void draw()}
+      >
         {drawn ? 'Redraw start order' : 'Draw start order'}
       </button>
       {reason && <span className="race-notice">{reason}</span>}
-      {state.message && <span className={state.error ? 'race-error' : 'race-notice'} role={state.error ? 'alert' : 'status'}>{state.message}</span>}
+      {state.message && (
+        <span className={state.error ? 'race-error' : 'race-notice'} role={state.error ? 'alert' : 'status'}>
+          {state.message}
+        </span>
+      )}
     </>
   );
 }

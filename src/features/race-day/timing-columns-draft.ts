@@ -1,7 +1,12 @@
 // The column editor's edits as pure steps over a list of columns (add, remove, move, change what a
 // column holds), and how many edits a draft holds for the status bar. The rules of what may be
 // saved are the domain's (rules/timing-columns.ts), shared with the server.
-import { TIMING_FIELDS, TIMING_FIELD_LABELS, type TimingColumn, type TimingField } from '../../domain/constants/timing-files';
+import {
+  TIMING_FIELDS,
+  TIMING_FIELD_LABELS,
+  type TimingColumn,
+  type TimingField,
+} from '../../domain/constants/timing-files';
 import { sameTimingColumns } from '../../domain/rules/timing-columns';
 
 /** A new column's heading: the field's words without their explanation ('Full name'). */

@@ -15,10 +15,26 @@ import { draftKey } from '../../db/drafts';
 import type { InterschoolsDb, RaceEventMirrorRow } from '../../db/database';
 import type { FileSystem } from '../../domain/constants/race-day';
 import {
-  STANDARD_TIMING_COLUMNS, TIMING_FIELDS, TIMING_FIELD_LABELS, type TimingColumn, type TimingField,
+  STANDARD_TIMING_COLUMNS,
+  TIMING_FIELDS,
+  TIMING_FIELD_LABELS,
+  type TimingColumn,
+  type TimingField,
 } from '../../domain/constants/timing-files';
-import { hasOwnTimingColumns, sameTimingColumns, timingColumnProblems, timingColumnsFor } from '../../domain/rules/timing-columns';
-import { addColumn, changeField, changeHeading, draftEditCount, moveColumn, removeColumn } from './timing-columns-draft';
+import {
+  hasOwnTimingColumns,
+  sameTimingColumns,
+  timingColumnProblems,
+  timingColumnsFor,
+} from '../../domain/rules/timing-columns';
+import {
+  addColumn,
+  changeField,
+  changeHeading,
+  draftEditCount,
+  moveColumn,
+  removeColumn,
+} from './timing-columns-draft';
 import { saveTimingColumns } from './timing-columns-writes';
 import './timing-columns.css';
 
@@ -46,7 +62,9 @@ export function TimingColumnsPanel({ db, event, system, systemName, editor }: Pr
   const saved = timingColumnsFor(system, event.timingColumns);
   const own = hasOwnTimingColumns(system, event.timingColumns);
   const key = editor ? draftKey(editor, `timing-columns-${system}`, null, event.id) : null;
-  const { draft, setDraft, restored } = usePersistedDraft<TimingColumn[] | null>(db, key, null, (d) => draftEditCount(d, saved));
+  const { draft, setDraft, restored } = usePersistedDraft<TimingColumn[] | null>(db, key, null, (d) =>
+    draftEditCount(d, saved),
+  );
   const refusal = useRowRefusal(db, 'raceEvents', event.id);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -59,7 +77,14 @@ export function TimingColumnsPanel({ db, event, system, systemName, editor }: Pr
       {restored && draft && <DraftRestoredNote count={draftEditCount(draft, saved)} onDiscard={() => setDraft(null)} />}
       {notice && <p role="status">{notice}</p>}
       {editor && draft === null && (
-        <button type="button" className="button" onClick={() => { setNotice(null); setDraft([...saved]); }}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            setNotice(null);
+            setDraft([...saved]);
+          }}
+        >
           Change columns
         </button>
       )}
@@ -122,7 +147,9 @@ function ColumnsEditor({ columns, saved, standard, onChange, onCancel, onSave }:
     try {
       await onSave(columns);
     } catch (cause) {
-      setError(`The columns could not be saved on this device: ${cause instanceof Error ? cause.message : String(cause)}`);
+      setError(
+        `The columns could not be saved on this device: ${cause instanceof Error ? cause.message : String(cause)}`,
+      );
     } finally {
       setUpdating(false);
     }
@@ -153,21 +180,54 @@ function ColumnsEditor({ columns, saved, standard, onChange, onCancel, onSave }:
                 autoComplete="off"
               />
               <span className="timing-column-buttons">
-                <button type="button" className="button" id={`timing-column-${index}-up`} aria-label={`Column ${n}: move up`}
-                  disabled={index === 0} onClick={() => move(index, -1)}>Up</button>
-                <button type="button" className="button" id={`timing-column-${index}-down`} aria-label={`Column ${n}: move down`}
-                  disabled={index === columns.length - 1} onClick={() => move(index, 1)}>Down</button>
-                <button type="button" className="button" aria-label={`Column ${n}: remove`}
-                  onClick={() => onChange(removeColumn(columns, index))}>Remove</button>
+                <button
+                  type="button"
+                  className="button"
+                  id={`timing-column-${index}-up`}
+                  aria-label={`Column ${n}: move up`}
+                  disabled={index === 0}
+                  onClick={() => move(index, -1)}
+                >
+                  Up
+                </button>
+                <button
+                  type="button"
+                  className="button"
+                  id={`timing-column-${index}-down`}
+                  aria-label={`Column ${n}: move down`}
+                  disabled={index === columns.length - 1}
+                  onClick={() => move(index, 1)}
+                >
+                  Down
+                </button>
+                <button
+                  type="button"
+                  className="button"
+                  aria-label={`Column ${n}: remove`}
+                  onClick={() => onChange(removeColumn(columns, index))}
+                >
+                  Remove
+                </button>
               </span>
             </li>
           );
         })}
       </ol>
-      {general.map((p) => <p key={p.message} className="race-error" role="alert">{p.message}</p>)}
+      {general.map((p) => (
+        <p key={p.message} className="race-error" role="alert">
+          {p.message}
+        </p>
+      ))}
       <div className="timing-columns-actions">
-        <button type="button" className="button" onClick={() => onChange(addColumn(columns))}>Add a column</button>
-        <button type="button" className="button" disabled={sameTimingColumns(columns, standard)} onClick={() => onChange([...standard])}>
+        <button type="button" className="button" onClick={() => onChange(addColumn(columns))}>
+          Add a column
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={sameTimingColumns(columns, standard)}
+          onClick={() => onChange([...standard])}
+        >
           Start again from the standard columns
         </button>
       </div>
@@ -179,9 +239,15 @@ function ColumnsEditor({ columns, saved, standard, onChange, onCancel, onSave }:
           blockedReason={problems.length ? TIMING_COLUMNS_TEXT.blocked : null}
           onSave={save}
         />
-        <button type="button" className="button" onClick={onCancel}>Cancel</button>
+        <button type="button" className="button" onClick={onCancel}>
+          Cancel
+        </button>
       </div>
-      {error && <p className="race-error" role="alert">{error}</p>}
+      {error && (
+        <p className="race-error" role="alert">
+          {error}
+        </p>
+      )}
     </form>
   );
 }

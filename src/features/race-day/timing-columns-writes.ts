@@ -11,12 +11,19 @@ import { timingFilesApi } from '../../domain/schemas/api/timing-files';
 import { defineWrite, queueThrough } from '../../sync/write-adapter';
 
 /** The body is the event's race-day row: its id and every system's columns. */
-const TIMING_COLUMNS_SAVE = defineWrite({ table: 'raceEvents', op: 'update', route: timingFilesApi.saveColumns, body: { kind: 'row' } });
+const TIMING_COLUMNS_SAVE = defineWrite({
+  table: 'raceEvents',
+  op: 'update',
+  route: timingFilesApi.saveColumns,
+  body: { kind: 'row' },
+});
 
 /** Every system named: its own columns, or null for the standard ones. */
 function allSystems(layouts: TimingLayouts | undefined): Required<TimingLayouts> {
   const systems = Object.keys(FILE_SYSTEM_SLUGS) as FileSystem[];
-  return Object.fromEntries(systems.map((s) => [s, layouts?.[s]?.length ? layouts[s] : null])) as Required<TimingLayouts>;
+  return Object.fromEntries(
+    systems.map((s) => [s, layouts?.[s]?.length ? layouts[s] : null]),
+  ) as Required<TimingLayouts>;
 }
 
 /** Saves a system's columns for the event; null puts the system back on its standard columns. */

@@ -40,7 +40,9 @@ export default function TimingFilesPage({ db }: { db: InterschoolsDb }) {
       label="Timing system"
       value={system}
       options={FILE_SYSTEMS.map((s) => ({ value: s, label: systemName(s) }))}
-      onChange={(next) => navigate({ pathname: fileSystemPath(next as FileSystem), search: location.search }, { replace: true })}
+      onChange={(next) =>
+        navigate({ pathname: fileSystemPath(next as FileSystem), search: location.search }, { replace: true })
+      }
     />
   );
   const options = useMemo<ChoiceOptions>(
@@ -65,7 +67,13 @@ export default function TimingFilesPage({ db }: { db: InterschoolsDb }) {
       {(view) => (
         <>
           <Preview view={view} system={system} />
-          <TimingColumnsPanel db={db} event={view.choice.event} system={system} systemName={systemName(system)} editor={editor} />
+          <TimingColumnsPanel
+            db={db}
+            event={view.choice.event}
+            system={system}
+            systemName={systemName(system)}
+            editor={editor}
+          />
         </>
       )}
     </RaceDayFrame>
@@ -83,7 +91,12 @@ function useTimingTable(view: RaceView, system: FileSystem): string[][] {
     const names = new Map(choice.event.disciplines.map((d) => [d.DisciplineId, d.name]));
     return timingRows(
       data,
-      { EventId: choice.event.id, DisciplineId: choice.discipline.DisciplineId, divisions: choice.divisions, gender: choice.gender },
+      {
+        EventId: choice.event.id,
+        DisciplineId: choice.discipline.DisciplineId,
+        divisions: choice.divisions,
+        gender: choice.gender,
+      },
       { system, columns: columnsOf(view, system), disciplineName: (id) => names.get(id) ?? '' },
     );
   }, [view, system]);
@@ -95,7 +108,9 @@ function fileNameOf(system: FileSystem, { choice }: RaceView): string {
 
 function Preview({ view, system }: { view: RaceView; system: FileSystem }) {
   const table = useTimingTable(view, system);
-  const numeric = columnsOf(view, system).map((column) => (NUMERIC_TIMING_FIELDS.has(column.field) ? 'num' : undefined));
+  const numeric = columnsOf(view, system).map((column) =>
+    NUMERIC_TIMING_FIELDS.has(column.field) ? 'num' : undefined,
+  );
   const [header = [], ...racers] = table;
   if (!racers.length) return <p className="race-empty">No racers are entered in these races.</p>;
   const shown = racers.slice(0, PREVIEW_ROWS);
@@ -110,7 +125,9 @@ function Preview({ view, system }: { view: RaceView; system: FileSystem }) {
           <thead>
             <tr>
               {header.map((column, index) => (
-                <th key={index} scope="col" className={numeric[index]}>{column}</th>
+                <th key={index} scope="col" className={numeric[index]}>
+                  {column}
+                </th>
               ))}
             </tr>
           </thead>
@@ -119,7 +136,9 @@ function Preview({ view, system }: { view: RaceView; system: FileSystem }) {
               // The rows carry no id; each preview is rebuilt whole from the table, so place is identity.
               <tr key={index}>
                 {row.map((cell, column) => (
-                  <td key={column} className={numeric[column]}>{cell}</td>
+                  <td key={column} className={numeric[column]}>
+                    {cell}
+                  </td>
                 ))}
               </tr>
             ))}
@@ -135,7 +154,13 @@ function Downloads({ view, system }: { view: RaceView; system: FileSystem }) {
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   const empty = table.length <= 1;
   const csvName = fileNameOf(system, view);
-  const xlsxName = timingFileName(system, view.choice.discipline.name, view.choice.divisions, view.choice.gender, 'xlsx');
+  const xlsxName = timingFileName(
+    system,
+    view.choice.discipline.name,
+    view.choice.divisions,
+    view.choice.gender,
+    'xlsx',
+  );
 
   const downloadXlsx = async () => {
     setState({ busy: true, error: null });
@@ -144,7 +169,10 @@ function Downloads({ view, system }: { view: RaceView; system: FileSystem }) {
       saveFile(new Blob([buffer], { type: XLSX_TYPE }), xlsxName);
       setState({ busy: false, error: null });
     } catch {
-      setState({ busy: false, error: 'The Excel file could not be made on this device. Try again, or download the CSV.' });
+      setState({
+        busy: false,
+        error: 'The Excel file could not be made on this device. Try again, or download the CSV.',
+      });
     }
   };
 
@@ -153,10 +181,20 @@ function Downloads({ view, system }: { view: RaceView; system: FileSystem }) {
       <button type="button" className="button" disabled={empty} onClick={() => saveFile(timingCsvBlob(table), csvName)}>
         Download CSV
       </button>
-      <button type="button" className="button" disabled={empty || state.busy} aria-busy={state.busy} onClick={() => void downloadXlsx()}>
+      <button
+        type="button"
+        className="button"
+        disabled={empty || state.busy}
+        aria-busy={state.busy}
+        onClick={() => void downloadXlsx()}
+      >
         {state.busy ? 'Preparing…' : 'Download Excel (.xlsx)'}
       </button>
-      {state.error && <span className="race-error" role="alert">{state.error}</span>}
+      {state.error && (
+        <span className="race-error" role="alert">
+          {state.error}
+        </span>
+      )}
     </>
   );
 }

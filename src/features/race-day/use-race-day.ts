@@ -20,7 +20,15 @@ export interface RaceDayData extends RaceDayRows {
   readiness: readonly RaceReadinessMirrorRow[];
 }
 
-const NONE: RaceDayData = { teams: [], entries: [], participants: [], schools: [], draws: [], marks: [], readiness: [] };
+const NONE: RaceDayData = {
+  teams: [],
+  entries: [],
+  participants: [],
+  schools: [],
+  draws: [],
+  marks: [],
+  readiness: [],
+};
 
 /** Every race-day row of one event: read once, and again only when the mirror changes, so moving
  *  between races of the event is a computation, not a read. */
@@ -36,7 +44,10 @@ export async function readRaceDayRows(db: InterschoolsDb, eventId: string | null
   ]);
   const participantIds = [...new Set(entries.flatMap((e) => (e.ParticipantId ? [e.ParticipantId] : [])))];
   const schoolIds = [...new Set(teams.map((t) => t.SchoolId))];
-  const [participants, schools] = await Promise.all([db.raceParticipants.bulkGet(participantIds), db.raceSchools.bulkGet(schoolIds)]);
+  const [participants, schools] = await Promise.all([
+    db.raceParticipants.bulkGet(participantIds),
+    db.raceSchools.bulkGet(schoolIds),
+  ]);
   return {
     teams,
     entries,

@@ -8,7 +8,8 @@ import { REGISTRY_SEGMENT } from '../../domain/constants/choices';
 import { registryApi, type RegistryImportResult } from '../../domain/schemas/api/registry';
 
 const LONG_CALL_MS = 120_000;
-const TOO_SLOW = 'Snowracer took too long to answer. Please try again: what was already imported is not imported twice.';
+const TOO_SLOW =
+  'Snowracer took too long to answer. Please try again: what was already imported is not imported twice.';
 const IMPORT_FAILED = 'The import could not be completed.';
 const EXPORT_FAILED = 'The Snowracer file could not be made.';
 
@@ -29,7 +30,10 @@ async function send(route: RegistryRoute, eventId: string | null): Promise<Outco
 async function answerOf(response: Response): Promise<Answer> {
   try {
     const body: unknown = await response.json();
-    return { status: response.status, body: body && typeof body === 'object' ? (body as Record<string, unknown>) : null };
+    return {
+      status: response.status,
+      body: body && typeof body === 'object' ? (body as Record<string, unknown>) : null,
+    };
   } catch {
     return { status: response.status, body: null };
   }
@@ -52,6 +56,7 @@ export async function fetchRegistryFile(eventId: string | null): Promise<Outcome
   if (!sent.ok) return sent;
   const response = sent.data;
   if (!response.ok) return { ok: false, message: failure(await answerOf(response), EXPORT_FAILED).message };
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `${REGISTRY_SEGMENT}.csv`;
+  const name =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `${REGISTRY_SEGMENT}.csv`;
   return { ok: true, data: { blob: await response.blob(), name } };
 }

@@ -16,8 +16,14 @@ export const DOWNLOAD_BUTTON = 'Download the Snowracer file';
 
 export default function RegistryExportPage() {
   const { user } = useSession();
-  const { online, rows: held, message, setMessage } = useServerList({
-    route: registryApi.count, loadError: 'The number of Snowracer athletes could not be read.',
+  const {
+    online,
+    rows: held,
+    message,
+    setMessage,
+  } = useServerList({
+    route: registryApi.count,
+    loadError: 'The number of Snowracer athletes could not be read.',
   });
   const [busy, setBusy] = useState(false);
   const hintId = useId();
@@ -30,7 +36,9 @@ export default function RegistryExportPage() {
     setMessage(null);
     const outcome = await fetchRegistryFile(eventId);
     if (outcome.ok) saveFile(outcome.data.blob, outcome.data.name);
-    setMessage(outcome.ok ? { text: fileSavedMessage(outcome.data.name), error: false } : { text: outcome.message, error: true });
+    setMessage(
+      outcome.ok ? { text: fileSavedMessage(outcome.data.name), error: false } : { text: outcome.message, error: true },
+    );
     setBusy(false);
   };
 
@@ -44,7 +52,11 @@ export default function RegistryExportPage() {
         birth: keep it private and delete it once uploaded.
       </p>
       <AdminListStatus online={online} message={message} />
-      {!eventId && <p className="admin-list-notice" id={hintId}>{NO_EVENT_TO_EXPORT}</p>}
+      {!eventId && (
+        <p className="admin-list-notice" id={hintId}>
+          {NO_EVENT_TO_EXPORT}
+        </p>
+      )}
       <div className="admin-list-actions">
         <button
           type="button"
@@ -56,7 +68,11 @@ export default function RegistryExportPage() {
           {DOWNLOAD_BUTTON}
         </button>
       </div>
-      {busy && <p className="registry-progress" role="status">Making the file…</p>}
+      {busy && (
+        <p className="registry-progress" role="status">
+          Making the file…
+        </p>
+      )}
     </PageMain>
   );
 }

@@ -20,9 +20,7 @@ import './registry.css';
 export const IMPORT_BUTTON = 'Import from Snowracer';
 
 type Stage =
-  | { kind: 'ready'; error: string | null }
-  | { kind: 'running' }
-  | { kind: 'done'; result: RegistryImportResult };
+  { kind: 'ready'; error: string | null } | { kind: 'running' } | { kind: 'done'; result: RegistryImportResult };
 
 export default function RegistryImportPage() {
   const { user } = useSession();
@@ -50,8 +48,15 @@ export default function RegistryImportPage() {
         recorded on the school's waivers. Dates of birth that differ from Snowracer's are listed for you to check; they
         are never changed. Importing again is safe: nothing is imported twice.
       </p>
-      <AdminListStatus online={online} message={stage.kind === 'ready' && stage.error ? { text: stage.error, error: true } : null} />
-      {!eventId && <p className="admin-list-notice" id={hintId}>{NO_EVENT_TO_IMPORT}</p>}
+      <AdminListStatus
+        online={online}
+        message={stage.kind === 'ready' && stage.error ? { text: stage.error, error: true } : null}
+      />
+      {!eventId && (
+        <p className="admin-list-notice" id={hintId}>
+          {NO_EVENT_TO_IMPORT}
+        </p>
+      )}
       <div className="admin-list-actions">
         <button
           type="button"
@@ -81,12 +86,16 @@ function ImportResult({ result }: { result: RegistryImportResult }) {
     <section className="registry-result" aria-labelledby={titleId}>
       <h2 id={titleId}>Import finished</h2>
       <div role="status">
-        <p><strong>{snowracerIdsImportedMessage(result.totalSnowracerUpdated)}</strong></p>
+        <p>
+          <strong>{snowracerIdsImportedMessage(result.totalSnowracerUpdated)}</strong>
+        </p>
         <p>{waiversRecordedMessage(result.totalWaiversUpdated)}</p>
       </div>
-      {result.snowracerIncorrectDOB.length === 0
-        ? <p>Every date of birth matches Snowracer's.</p>
-        : <IncorrectDobTable rows={result.snowracerIncorrectDOB} />}
+      {result.snowracerIncorrectDOB.length === 0 ? (
+        <p>Every date of birth matches Snowracer's.</p>
+      ) : (
+        <IncorrectDobTable rows={result.snowracerIncorrectDOB} />
+      )}
     </section>
   );
 }
@@ -97,7 +106,8 @@ function IncorrectDobTable({ rows }: { rows: IncorrectDob[] }) {
       <TableScroll>
         <table className="admin-list-table">
           <caption className="registry-caption">
-            Dates of birth that differ from Snowracer's ({rows.length}): correct the participant, or ask Snowracer to correct theirs.
+            Dates of birth that differ from Snowracer's ({rows.length}): correct the participant, or ask Snowracer to
+            correct theirs.
           </caption>
           <thead>
             <tr>

@@ -23,7 +23,11 @@ export default function BarChart({ labels, series, summary, horizontal }: BarCha
       type: 'bar',
       data: {
         labels: [...labels],
-        datasets: series.map((s, index) => ({ label: s.label, data: [...s.data], backgroundColor: COLOURS[index % COLOURS.length] })),
+        datasets: series.map((s, index) => ({
+          label: s.label,
+          data: [...s.data],
+          backgroundColor: COLOURS[index % COLOURS.length],
+        })),
       },
       options: {
         indexAxis: horizontal ? 'y' : 'x',
@@ -39,7 +43,9 @@ export default function BarChart({ labels, series, summary, horizontal }: BarCha
 
   return (
     <div className="report-chart">
-      <canvas ref={canvas} role="img" aria-label={summary}>{summary}</canvas>
+      <canvas ref={canvas} role="img" aria-label={summary}>
+        {summary}
+      </canvas>
     </div>
   );
 }

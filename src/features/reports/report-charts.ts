@@ -15,7 +15,13 @@ function listed(entries: readonly (readonly [string, number])[]): string {
 }
 
 /** One bar per label, largest first. */
-function barsOf<R>(rows: readonly R[], label: (row: R) => string, amount: (row: R) => number, what: string, series: string): BarChartProps {
+function barsOf<R>(
+  rows: readonly R[],
+  label: (row: R) => string,
+  amount: (row: R) => number,
+  what: string,
+  series: string,
+): BarChartProps {
   const entries = [...totals(rows, label, amount)].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   return {
     labels: entries.map(([l]) => l),
@@ -26,17 +32,38 @@ function barsOf<R>(rows: readonly R[], label: (row: R) => string, amount: (row: 
 
 /** Race entries by discipline: one race-entries row is one racer in a team. */
 export function entriesByDiscipline(rows: readonly { disciplineName: string }[]): BarChartProps {
-  return barsOf(rows, (r) => r.disciplineName, () => 1, 'race entries by discipline', 'Race entries');
+  return barsOf(
+    rows,
+    (r) => r.disciplineName,
+    () => 1,
+    'race entries by discipline',
+    'Race entries',
+  );
 }
 
 /** Schools by type (the counts of every category and sector of a type added up). */
 export function schoolsByType(rows: readonly { schoolType: string; count: number }[]): BarChartProps {
-  return barsOf(rows, (r) => r.schoolType || 'Not given', (r) => r.count, 'schools by type', 'Schools');
+  return barsOf(
+    rows,
+    (r) => r.schoolType || 'Not given',
+    (r) => r.count,
+    'schools by type',
+    'Schools',
+  );
 }
 
 /** Entries by state (a state-less school counted under 'No state'). */
-export function entriesByState(rows: readonly { count: number; StateId: number | null }[], stateName: (id: number | null) => string): BarChartProps {
-  return barsOf(rows, (r) => stateName(r.StateId), (r) => r.count, 'race entries by state', 'Race entries');
+export function entriesByState(
+  rows: readonly { count: number; StateId: number | null }[],
+  stateName: (id: number | null) => string,
+): BarChartProps {
+  return barsOf(
+    rows,
+    (r) => stateName(r.StateId),
+    (r) => r.count,
+    'race entries by state',
+    'Race entries',
+  );
 }
 
 /** A season against past seasons: the race entries of every school added up per event, in the
@@ -54,7 +81,9 @@ export function entriesPerSeason(
 }
 
 /** This event against the previous one: the entries of every school added up. */
-export function currentAgainstPrevious(rows: readonly { currentEntries: number; previousEntries: number }[]): BarChartProps {
+export function currentAgainstPrevious(
+  rows: readonly { currentEntries: number; previousEntries: number }[],
+): BarChartProps {
   const previous = rows.reduce((sum, r) => sum + r.previousEntries, 0);
   const current = rows.reduce((sum, r) => sum + r.currentEntries, 0);
   return {

@@ -26,11 +26,16 @@ const firstname = { key: 'firstname', label: 'Given name' } as const;
 const lastname = { key: 'lastname', label: 'Surname' } as const;
 const mobile = { key: 'mobile', label: 'Mobile' } as const;
 const email = { key: 'email', label: 'Email' } as const;
-const stateColumn = <R extends { StateId: number | null }>(stateName: NameOf): ReportColumn<R> =>
-  ({ key: 'StateId', label: 'State', value: (r) => stateName(r.StateId) });
+const stateColumn = <R extends { StateId: number | null }>(stateName: NameOf): ReportColumn<R> => ({
+  key: 'StateId',
+  label: 'State',
+  value: (r) => stateName(r.StateId),
+});
 
 export const perSchoolColumns = (stateName: NameOf): ReportColumn<PerSchoolRow>[] => [
-  school, stateColumn(stateName), { key: 'count', label: 'Race entries', kind: 'number' },
+  school,
+  stateColumn(stateName),
+  { key: 'count', label: 'Race entries', kind: 'number' },
 ];
 
 export const schoolCostColumns: ReportColumn<SchoolCostRow>[] = [
@@ -45,15 +50,29 @@ export const schoolCostColumns: ReportColumn<SchoolCostRow>[] = [
 ];
 
 export const coordinatorColumns = (stateName: NameOf): ReportColumn<CoordinatorRow>[] => [
-  school, stateColumn(stateName), firstname, lastname, { key: 'phone', label: 'Phone' }, mobile, email,
+  school,
+  stateColumn(stateName),
+  firstname,
+  lastname,
+  { key: 'phone', label: 'Phone' },
+  mobile,
+  email,
 ];
 
 export const teamManagerColumns: ReportColumn<TeamManagerRow>[] = [
-  school, firstname, lastname, mobile, { key: 'seasonPass', label: 'Season pass' },
+  school,
+  firstname,
+  lastname,
+  mobile,
+  { key: 'seasonPass', label: 'Season pass' },
 ];
 
 export const volunteerColumns = (disciplineName: NameOf): ReportColumn<VolunteerRow>[] => [
-  school, firstname, lastname, mobile, email,
+  school,
+  firstname,
+  lastname,
+  mobile,
+  email,
   { key: 'DisciplineId', label: 'Discipline', value: (r) => disciplineName(r.DisciplineId) },
   { key: 'division', label: 'Division', kind: 'number' },
   { key: 'gender', label: 'Gender' },
@@ -106,7 +125,9 @@ export const schoolTypeColumns: ReportColumn<SchoolTypeRow>[] = [
 ];
 
 export const participantColumns: ReportColumn<ParticipantRow>[] = [
-  school, firstname, lastname,
+  school,
+  firstname,
+  lastname,
   { key: 'snowId', label: 'Snow id' },
   { key: 'yearLevel', label: 'Year level' },
   { key: 'gender', label: 'Gender' },
@@ -121,13 +142,21 @@ export const compareColumns: ReportColumn<CompareRow>[] = [
 ];
 
 export const waiverColumns: ReportColumn<WaiverRow>[] = [
-  school, { key: 'type', label: 'Type' }, firstname, lastname, { key: 'completed', label: 'Completed' },
+  school,
+  { key: 'type', label: 'Type' },
+  firstname,
+  lastname,
+  { key: 'completed', label: 'Completed' },
 ];
 
 export const stateEntriesColumns: ReportColumn<StateEntriesRow>[] = [
-  school, { key: 'stateName', label: 'State' }, { key: 'count', label: 'Race entries', kind: 'number' },
+  school,
+  { key: 'stateName', label: 'State' },
+  { key: 'count', label: 'Race entries', kind: 'number' },
 ];
 
 export const awardColumns: ReportColumn<AwardRow>[] = [
-  { key: 'place', label: 'Place', kind: 'number' }, school, { key: 'points', label: 'Points', kind: 'number' },
+  { key: 'place', label: 'Place', kind: 'number' },
+  school,
+  { key: 'points', label: 'Points', kind: 'number' },
 ];

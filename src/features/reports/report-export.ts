@@ -14,23 +14,29 @@ export function saveReportCsv<R>(title: string, rows: readonly R[], columns: rea
 /** The rows as an .xlsx workbook of one sheet: numbers and money as numbers (money shown in
  *  dollars), dates as dates (dd/mm/yyyy), text escaped as in the CSV; header bold and repeated
  *  on every printed page. */
-export async function reportXlsxBuffer<R>(sheetName: string, rows: readonly R[], columns: readonly ReportColumn<R>[]): Promise<ArrayBuffer> {
+export async function reportXlsxBuffer<R>(
+  sheetName: string,
+  rows: readonly R[],
+  columns: readonly ReportColumn<R>[],
+): Promise<ArrayBuffer> {
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   // Excel refuses sheet names over 31 characters or holding any of : \ / ? * [ ].
   const sheet = workbook.addWorksheet(sheetName.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Report');
   sheet.addRow(columns.map((c) => c.label));
   for (const row of rows) {
-    sheet.addRow(columns.map((c) => {
-      const value = cellValue(row, c);
-      if (value === null || value === undefined) return null;
-      if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-      if (typeof value === 'number') return value;
-      if (c.kind === 'date' && /^\d{4}-\d{2}-\d{2}/.test(value)) return new Date(`${value.slice(0, 10)}T00:00:00Z`);
-      // A text cell of a workbook is never a formula: the text goes in as it is (an apostrophe
-      // guard, right for CSV, would become part of the name).
-      return value;
-    }));
+    sheet.addRow(
+      columns.map((c) => {
+        const value = cellValue(row, c);
+        if (value === null || value === undefined) return null;
+        if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+        if (typeof value === 'number') return value;
+        if (c.kind === 'date' && /^\d{4}-\d{2}-\d{2}/.test(value)) return new Date(`${value.slice(0, 10)}T00:00:00Z`);
+        // A text cell of a workbook is never a formula: the text goes in as it is (an apostrophe
+        // guard, right for CSV, would become part of the name).
+        return value;
+      }),
+    );
   }
   sheet.getRow(1).font = { bold: true };
   sheet.pageSetup.printTitlesRow = '1:1';
@@ -49,7 +55,11 @@ export async function reportXlsxBuffer<R>(sheetName: string, rows: readonly R[],
   return new Uint8Array(view.buffer, view.byteOffset, view.byteLength).slice().buffer;
 }
 
-export async function saveReportXlsx<R>(title: string, rows: readonly R[], columns: readonly ReportColumn<R>[]): Promise<string> {
+export async function saveReportXlsx<R>(
+  title: string,
+  rows: readonly R[],
+  columns: readonly ReportColumn<R>[],
+): Promise<string> {
   const name = reportFileName(title, 'xlsx');
   saveFile(new Blob([await reportXlsxBuffer(title, rows, columns)], { type: XLSX_TYPE }), name);
   return name;

@@ -7,7 +7,7 @@ export type NameOf = (id: number | null | undefined) => string;
 
 function nameLookup(list: readonly { id: number; name: string }[] | undefined): NameOf {
   const names = new Map((list ?? []).map((item) => [item.id, item.name]));
-  return (id) => (id === null || id === undefined ? '' : names.get(id) ?? String(id));
+  return (id) => (id === null || id === undefined ? '' : (names.get(id) ?? String(id)));
 }
 
 export function useStates(db: InterschoolsDb) {

@@ -28,19 +28,22 @@ export type ReportPageProps = { db: InterschoolsDb };
 const REPORT_NOT_LOADED = 'The report could not be loaded.';
 const NO_COPY_OFFLINE = 'No copy of this report is kept on this device yet: open it once online.';
 
-export const timeOf = (iso: string) => new Date(iso).toLocaleString('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
+export const timeOf = (iso: string) =>
+  new Date(iso).toLocaleString('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
 export const asOfText = (iso: string) => `As of ${timeOf(iso)}`;
 
 /** A report of the chosen event: its route and what it sends for an event. */
 type EventRequest<R extends RouteContract> = { route: R; forEvent: (eventId: string) => RouteInput<R> };
 
 /** A report that reads the chosen event from its query: /api/report/{name}?EventId={id}. */
-export const eventQuery = <R extends RouteContract & { querystring: typeof reportQuerySchema }>(route: R): EventRequest<R> =>
-  ({ route, forEvent: (eventId) => ({ query: { EventId: eventId } }) as RouteInput<R> });
+export const eventQuery = <R extends RouteContract & { querystring: typeof reportQuerySchema }>(
+  route: R,
+): EventRequest<R> => ({ route, forEvent: (eventId) => ({ query: { EventId: eventId } }) as RouteInput<R> });
 
 /** A report that reads the chosen event from its path: /api/.../{EventId}. */
-export const eventParam = <R extends RouteContract & { params: typeof eventParamsSchema }>(route: R): EventRequest<R> =>
-  ({ route, forEvent: (eventId) => ({ params: { EventId: eventId } }) as RouteInput<R> });
+export const eventParam = <R extends RouteContract & { params: typeof eventParamsSchema }>(
+  route: R,
+): EventRequest<R> => ({ route, forEvent: (eventId) => ({ params: { EventId: eventId } }) as RouteInput<R> });
 
 /** Access, the landmark and the title; Print. Pages that fetch nothing (moguls/slopestyle) use it alone. */
 export function ReportShell({ title, children }: { title: string; children: ReactNode }) {
@@ -48,7 +51,9 @@ export function ReportShell({ title, children }: { title: string; children: Reac
   if (!user) return null;
   return (
     <PageMain className="page admin-list report-page">
-      <p className="no-print"><Link to="/reports">All reports</Link></p>
+      <p className="no-print">
+        <Link to="/reports">All reports</Link>
+      </p>
       <h1>{title}</h1>
       {children}
     </PageMain>
@@ -56,7 +61,11 @@ export function ReportShell({ title, children }: { title: string; children: Reac
 }
 
 export function PrintButton() {
-  return <button type="button" className="button no-print" onClick={() => window.print()}>Print</button>;
+  return (
+    <button type="button" className="button no-print" onClick={() => window.print()}>
+      Print
+    </button>
+  );
 }
 
 type ReportPageOwnProps<R extends RouteContract> = {
@@ -77,9 +86,11 @@ export function ReportPage<R extends RouteContract>(props: ReportPageOwnProps<R>
   const { request } = props;
   return (
     <ReportShell title={props.title}>
-      {request && 'forEvent' in request
-        ? <EventReport {...props} eventRequest={request} />
-        : <ReportBody {...props} request={request} eventName={null} chooser={null} />}
+      {request && 'forEvent' in request ? (
+        <EventReport {...props} eventRequest={request} />
+      ) : (
+        <ReportBody {...props} request={request} eventName={null} chooser={null} />
+      )}
     </ReportShell>
   );
 }
@@ -90,7 +101,8 @@ function EventReport<R extends RouteContract>(props: ReportPageOwnProps<R> & { e
   const choice = useEventChoice(user?.EventId ?? null, { past: true });
   const eventId = choice.chosen;
   const chooser = <EventChoiceField events={choice.events} chosen={eventId} onChange={choice.setChosen} />;
-  if (!eventId) return <p>{choice.events !== null ? 'There is no active event.' : online ? 'Loading…' : OFFLINE_MESSAGE}</p>;
+  if (!eventId)
+    return <p>{choice.events !== null ? 'There is no active event.' : online ? 'Loading…' : OFFLINE_MESSAGE}</p>;
   const eventName = choice.event?.name ?? (eventId === user?.EventId ? user.eventName : null);
   const { route, forEvent } = props.eventRequest;
   const request = { route, input: forEvent(eventId) } as RouteRequest<R>;
@@ -106,35 +118,62 @@ function ReportBody<R extends RouteContract>(props: BodyProps<R> & { eventName: 
         {props.chooser}
         {props.controls}
         <div className="report-actions">
-          <button type="button" className="button" disabled={!online || !props.request} onClick={() => setReload((n) => n + 1)}>Refresh</button>
+          <button
+            type="button"
+            className="button"
+            disabled={!online || !props.request}
+            onClick={() => setReload((n) => n + 1)}
+          >
+            Refresh
+          </button>
           <PrintButton />
         </div>
       </div>
       {/* Keyed by the path: another event or state never shows the previous one's rows. */}
-      <ReportData key={props.request ? requestPath(props.request as RouteRequest) : ''} {...props} reload={reload} online={online} />
+      <ReportData
+        key={props.request ? requestPath(props.request as RouteRequest) : ''}
+        {...props}
+        reload={reload}
+        online={online}
+      />
     </>
   );
 }
 
-function ReportData<R extends RouteContract>({ db, request, children, eventName, reload, online }: BodyProps<R> & { eventName: string | null; reload: number; online: boolean }) {
+function ReportData<R extends RouteContract>({
+  db,
+  request,
+  children,
+  eventName,
+  reload,
+  online,
+}: BodyProps<R> & { eventName: string | null; reload: number; online: boolean }) {
   const { user } = useSession();
   const state = useFetchedCopy(db, user?.username ?? null, request, REPORT_NOT_LOADED, reload);
   if (!request) return null;
   return (
     <>
       {state.data !== null && (eventName || state.fetchedAt) && (
-        <p className="report-asof">{[eventName, state.fetchedAt ? asOfText(state.fetchedAt) : null].filter(Boolean).join(' · ')}</p>
+        <p className="report-asof">
+          {[eventName, state.fetchedAt ? asOfText(state.fetchedAt) : null].filter(Boolean).join(' · ')}
+        </p>
       )}
       {state.fromCopy && state.fetchedAt && (
         <p className="admin-list-notice no-print" role="status">
-          {online ? 'The latest report could not be fetched: ' : 'Offline: '}showing the copy fetched {timeOf(state.fetchedAt)}.
+          {online ? 'The latest report could not be fetched: ' : 'Offline: '}showing the copy fetched{' '}
+          {timeOf(state.fetchedAt)}.
         </p>
       )}
-      {state.data === null && (
-        state.loading ? <p role="status">Loading…</p>
-          : online ? <AdminListStatus online={online} message={{ text: state.error ?? REPORT_NOT_LOADED, error: true }} />
-            : <p className="admin-list-notice">{OFFLINE_MESSAGE} {NO_COPY_OFFLINE}</p>
-      )}
+      {state.data === null &&
+        (state.loading ? (
+          <p role="status">Loading…</p>
+        ) : online ? (
+          <AdminListStatus online={online} message={{ text: state.error ?? REPORT_NOT_LOADED, error: true }} />
+        ) : (
+          <p className="admin-list-notice">
+            {OFFLINE_MESSAGE} {NO_COPY_OFFLINE}
+          </p>
+        ))}
       {state.data !== null && children(state.data, { eventName })}
     </>
   );

@@ -32,7 +32,15 @@ export type ReportTableProps<R> = {
 
 const isNumeric = (column: ReportColumn<unknown>) => column.kind === 'number' || column.kind === 'money';
 
-export function ReportTable<R>({ title, rows, columns, heading, chart, empty = 'No rows.', rowKey }: ReportTableProps<R>) {
+export function ReportTable<R>({
+  title,
+  rows,
+  columns,
+  heading,
+  chart,
+  empty = 'No rows.',
+  rowKey,
+}: ReportTableProps<R>) {
   const [typed, setTyped] = useState('');
   const [sort, setSort] = useState<SortState>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -60,18 +68,40 @@ export function ReportTable<R>({ title, rows, columns, heading, chart, empty = '
       <div className="report-controls no-print">
         <TextField label={heading ? `Filter ${title}` : 'Filter'} value={typed} onChange={setTyped} />
         <div className="report-actions">
-          <button type="button" className="button" aria-label={heading ? `Export CSV: ${title}` : undefined} disabled={shown.length === 0} onClick={exportCsv}>Export CSV</button>
-          <button type="button" className="button" aria-label={heading ? `Export Excel: ${title}` : undefined} disabled={shown.length === 0 || busy} onClick={() => void exportXlsx()}>
+          <button
+            type="button"
+            className="button"
+            aria-label={heading ? `Export CSV: ${title}` : undefined}
+            disabled={shown.length === 0}
+            onClick={exportCsv}
+          >
+            Export CSV
+          </button>
+          <button
+            type="button"
+            className="button"
+            aria-label={heading ? `Export Excel: ${title}` : undefined}
+            disabled={shown.length === 0 || busy}
+            onClick={() => void exportXlsx()}
+          >
             {busy ? 'Making Excel file…' : 'Export Excel'}
           </button>
         </div>
       </div>
-      {message && <p className="report-count no-print" role="status">{message}</p>}
-      <p className="report-count" aria-live="polite">{rowCountText(shown.length, rows.length)}</p>
+      {message && (
+        <p className="report-count no-print" role="status">
+          {message}
+        </p>
+      )}
+      <p className="report-count" aria-live="polite">
+        {rowCountText(shown.length, rows.length)}
+      </p>
       <div className="admin-list-table-wrap">
         <TableScroll>
           <table className="admin-list-table report-table">
-            <caption id={captionId} className="visually-hidden">{title}</caption>
+            <caption id={captionId} className="visually-hidden">
+              {title}
+            </caption>
             <thead>
               <tr>
                 {columns.map((c) => {
@@ -84,7 +114,9 @@ export function ReportTable<R>({ title, rows, columns, heading, chart, empty = '
                         onClick={() => setSort((now) => nextSort(now, c.key))}
                       >
                         {c.label}
-                        <span className="report-sort-mark" aria-hidden="true">{direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}</span>
+                        <span className="report-sort-mark" aria-hidden="true">
+                          {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}
+                        </span>
                       </button>
                     </th>
                   );
@@ -95,7 +127,9 @@ export function ReportTable<R>({ title, rows, columns, heading, chart, empty = '
               {shown.map((row, index) => (
                 <tr key={rowKey ? rowKey(row, index) : index}>
                   {columns.map((c) => (
-                    <td key={c.key} className={isNumeric(c as ReportColumn<unknown>) ? 'num' : undefined}>{displayCell(cellValue(row, c), c.kind)}</td>
+                    <td key={c.key} className={isNumeric(c as ReportColumn<unknown>) ? 'num' : undefined}>
+                      {displayCell(cellValue(row, c), c.kind)}
+                    </td>
                   ))}
                 </tr>
               ))}

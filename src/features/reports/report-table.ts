@@ -90,7 +90,10 @@ export function filterRows<R>(rows: readonly R[], columns: readonly ReportColumn
 }
 
 function fold(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 /** A cell as exported: numbers and money as plain numbers (a spreadsheet adds them up), dates as
@@ -115,6 +118,10 @@ export function reportCsv<R>(rows: readonly R[], columns: readonly ReportColumn<
 
 /** A file name from a report's title: 'Total entries per school' -> 'total-entries-per-school'. */
 export function reportFileName(title: string, extension: 'csv' | 'xlsx', date = new Date()): string {
-  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'report';
+  const slug =
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'report';
   return `${slug}-${date.toISOString().slice(0, 10)}.${extension}`;
 }

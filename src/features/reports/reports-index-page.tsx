@@ -11,13 +11,18 @@ export default function ReportsIndexPage() {
   return (
     <PageMain className="page report-page">
       <h1>Reports</h1>
-      <p>Each report opens online with the server's latest figures; offline it shows the copy last fetched on this device, with its time.</p>
+      <p>
+        Each report opens online with the server's latest figures; offline it shows the copy last fetched on this
+        device, with its time.
+      </p>
       {REPORT_GROUPS.map((group) => (
         <section key={group.id} aria-labelledby={`reports-${group.id}`}>
           <h2 id={`reports-${group.id}`}>{group.label}</h2>
           <ul>
             {REPORTS.filter((r) => r.group === group.id).map((r) => (
-              <li key={r.name}><Link to={reportPath(r.name)}>{r.title}</Link></li>
+              <li key={r.name}>
+                <Link to={reportPath(r.name)}>{r.title}</Link>
+              </li>
             ))}
           </ul>
         </section>

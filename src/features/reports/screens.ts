@@ -4,6 +4,19 @@ import { lazy } from 'react';
 import { STAFF_ROLES, type Screen } from '../../components/screen';
 
 export const screens: Screen[] = [
-  { path: 'reports', title: 'Reports', nav: { group: 'reports', order: 30 }, roles: STAFF_ROLES, othersTo: 'login', page: lazy(() => import('./reports-index-page')) },
-  { path: 'reports/:report', title: 'Report', roles: STAFF_ROLES, othersTo: 'login', page: lazy(() => import('./report-route')) },
+  {
+    path: 'reports',
+    title: 'Reports',
+    nav: { group: 'reports', order: 30 },
+    roles: STAFF_ROLES,
+    othersTo: 'login',
+    page: lazy(() => import('./reports-index-page')),
+  },
+  {
+    path: 'reports/:report',
+    title: 'Report',
+    roles: STAFF_ROLES,
+    othersTo: 'login',
+    page: lazy(() => import('./report-route')),
+  },
 ];

@@ -28,7 +28,8 @@ const eventsSchema = z.array(eventSummarySchema);
 export type PastEvent = { id: string; label: string; year: number };
 export type PastTotals = { events: PastEvent[]; rows: PastTotalsRow[] };
 
-export const eventLabel = (e: Pick<EventSummary, 'name' | 'year'>) => (e.name.includes(String(e.year)) ? e.name : `${e.name} ${e.year}`);
+export const eventLabel = (e: Pick<EventSummary, 'name' | 'year'>) =>
+  e.name.includes(String(e.year)) ? e.name : `${e.name} ${e.year}`;
 
 export function usePastTotals(db: InterschoolsDb, user: string | null) {
   const { online } = useSyncStatus();
@@ -64,21 +65,27 @@ export function usePastTotals(db: InterschoolsDb, user: string | null) {
     };
   }, [db, user]);
 
-  const generate = useCallback(async (chosen: readonly PastEvent[]) => {
-    if (!user) return;
-    setBusy(true);
-    setError(null);
-    const answer = await callRoute(reportsApi.schoolPastTotalEntries, { body: { events: chosen.map((e) => e.id) } });
-    if (answer?.status === 200 && answer.data) {
-      const value: PastTotals = { events: [...chosen].sort((a, b) => a.year - b.year || a.label.localeCompare(b.label)), rows: answer.data };
-      const fetchedAt = new Date().toISOString();
-      await setFetchedCopy(db, user, PAST_TOTALS_KEY, value, fetchedAt);
-      setResult({ value, fetchedAt, fromCopy: false });
-    } else {
-      setError(failure(answer, PAST_TOTALS_FAILED).message);
-    }
-    setBusy(false);
-  }, [db, user]);
+  const generate = useCallback(
+    async (chosen: readonly PastEvent[]) => {
+      if (!user) return;
+      setBusy(true);
+      setError(null);
+      const answer = await callRoute(reportsApi.schoolPastTotalEntries, { body: { events: chosen.map((e) => e.id) } });
+      if (answer?.status === 200 && answer.data) {
+        const value: PastTotals = {
+          events: [...chosen].sort((a, b) => a.year - b.year || a.label.localeCompare(b.label)),
+          rows: answer.data,
+        };
+        const fetchedAt = new Date().toISOString();
+        await setFetchedCopy(db, user, PAST_TOTALS_KEY, value, fetchedAt);
+        setResult({ value, fetchedAt, fromCopy: false });
+      } else {
+        setError(failure(answer, PAST_TOTALS_FAILED).message);
+      }
+      setBusy(false);
+    },
+    [db, user],
+  );
 
   return { online, events, eventsError, result, busy, error, generate };
 }

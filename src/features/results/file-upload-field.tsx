@@ -36,17 +36,31 @@ export function FileUploadField({ label, kind, accept, onUploaded }: Props) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="file" accept={accept} disabled={!online || progress !== null} style={{ minHeight: 44 }}
-        aria-describedby={`${id}-status`} onChange={(e) => void upload(e.target.files?.[0])} />
+      <input
+        id={id}
+        type="file"
+        accept={accept}
+        disabled={!online || progress !== null}
+        style={{ minHeight: 44 }}
+        aria-describedby={`${id}-status`}
+        onChange={(e) => void upload(e.target.files?.[0])}
+      />
       <div id={`${id}-status`}>
-        {!online && <small role="status">You are offline: uploading needs the network. You can type a web address instead.</small>}
+        {!online && (
+          <small role="status">You are offline: uploading needs the network. You can type a web address instead.</small>
+        )}
         {progress !== null && (
           <small role="status">
-            Uploading… <progress max={1} value={progress} aria-label={`${label}: upload progress`} /> {Math.round(progress * 100)}%
+            Uploading… <progress max={1} value={progress} aria-label={`${label}: upload progress`} />{' '}
+            {Math.round(progress * 100)}%
           </small>
         )}
         {done && <small role="status">Uploaded {done}.</small>}
-        {error && <small className="field-error" role="alert">{error}</small>}
+        {error && (
+          <small className="field-error" role="alert">
+            {error}
+          </small>
+        )}
       </div>
     </div>
   );

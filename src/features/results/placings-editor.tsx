@@ -20,7 +20,9 @@ export function pastedPlacings(text: string): PlacingValues[] {
 
 /** What a row's placings say in a table cell. */
 export function placingLine(p: Placing): string {
-  return [`${p.place}. ${p.name}`, p.school, p.points === undefined ? '' : `${p.points} points`].filter(Boolean).join(', ');
+  return [`${p.place}. ${p.name}`, p.school, p.points === undefined ? '' : `${p.points} points`]
+    .filter(Boolean)
+    .join(', ');
 }
 
 type Props = {
@@ -51,15 +53,25 @@ export function PlacingsEditor({ lines, problems, message, onChange }: Props) {
   return (
     <fieldset className="placings-editor">
       <legend>Placings ({lines.length})</legend>
-      {message && <p className="field-error" role="alert">{message}</p>}
+      {message && (
+        <p className="field-error" role="alert">
+          {message}
+        </p>
+      )}
       {lines.length > 0 && (
         <div className="admin-list-table-wrap">
           <TableScroll>
             <table className="admin-list-table">
               <thead>
                 <tr>
-                  {FIELDS.map((f) => <th key={f.key} scope="col">{f.label}</th>)}
-                  <th scope="col"><span className="visually-hidden">Remove</span></th>
+                  {FIELDS.map((f) => (
+                    <th key={f.key} scope="col">
+                      {f.label}
+                    </th>
+                  ))}
+                  <th scope="col">
+                    <span className="visually-hidden">Remove</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -70,15 +82,30 @@ export function PlacingsEditor({ lines, problems, message, onChange }: Props) {
                       const problem = problems[index]?.[f.key];
                       return (
                         <td key={f.key}>
-                          <input value={line[f.key]} inputMode={f.inputMode} aria-label={`${f.label}, line ${index + 1}`}
-                            aria-invalid={problem ? true : undefined} onChange={(e) => set(index, f.key, e.target.value)} />
-                          {problem && <small className="field-error" role="alert">{problem}</small>}
+                          <input
+                            value={line[f.key]}
+                            inputMode={f.inputMode}
+                            aria-label={`${f.label}, line ${index + 1}`}
+                            aria-invalid={problem ? true : undefined}
+                            onChange={(e) => set(index, f.key, e.target.value)}
+                          />
+                          {problem && (
+                            <small className="field-error" role="alert">
+                              {problem}
+                            </small>
+                          )}
                         </td>
                       );
                     })}
                     <td>
-                      <button type="button" className="button" aria-label={`Remove placing line ${index + 1}`}
-                        onClick={() => onChange(lines.filter((_, i) => i !== index))}>Remove</button>
+                      <button
+                        type="button"
+                        className="button"
+                        aria-label={`Remove placing line ${index + 1}`}
+                        onClick={() => onChange(lines.filter((_, i) => i !== index))}
+                      >
+                        Remove
+                      </button>
                     </td>
                   </tr>
                 ))}
@@ -88,17 +115,30 @@ export function PlacingsEditor({ lines, problems, message, onChange }: Props) {
         </div>
       )}
       <div className="admin-list-actions">
-        <button type="button" className="button" onClick={() => onChange([...lines, { ...EMPTY_PLACING, place: nextPlace(lines) }])}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => onChange([...lines, { ...EMPTY_PLACING, place: nextPlace(lines) }])}
+        >
           Add placing
         </button>
       </div>
       <div className="field">
         <label htmlFor={pasteId}>Paste placings from a spreadsheet</label>
-        <textarea id={pasteId} rows={3} value={pasted} onChange={(e) => setPasted(e.target.value)}
-          aria-describedby={`${pasteId}-hint`} />
-        <small id={`${pasteId}-hint`} className="field-hint">One line per place: place, name, school, points (copied cells or commas).</small>
+        <textarea
+          id={pasteId}
+          rows={3}
+          value={pasted}
+          onChange={(e) => setPasted(e.target.value)}
+          aria-describedby={`${pasteId}-hint`}
+        />
+        <small id={`${pasteId}-hint`} className="field-hint">
+          One line per place: place, name, school, points (copied cells or commas).
+        </small>
         <div className="admin-list-actions">
-          <button type="button" className="button" disabled={pasted.trim() === ''} onClick={addPasted}>Add pasted lines</button>
+          <button type="button" className="button" disabled={pasted.trim() === ''} onClick={addPasted}>
+            Add pasted lines
+          </button>
         </div>
       </div>
     </fieldset>

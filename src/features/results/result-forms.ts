@@ -2,8 +2,19 @@
 // the constants; a dialog closes with a row only when every required choice is made and the file
 // link, when given, is a web address. Pure, so the rules are tested without a browser.
 import {
-  POINTSCORES, RESULT_DIVISIONS, RESULT_GENDERS, RESULT_SCHOOL_TYPES, RESULT_TYPES, TROPHY_GENDERS, TROPHY_TYPES,
-  type Pointscore, type ResultGender, type ResultSchoolType, type ResultType, type TrophyGender, type TrophyType,
+  POINTSCORES,
+  RESULT_DIVISIONS,
+  RESULT_GENDERS,
+  RESULT_SCHOOL_TYPES,
+  RESULT_TYPES,
+  TROPHY_GENDERS,
+  TROPHY_TYPES,
+  type Pointscore,
+  type ResultGender,
+  type ResultSchoolType,
+  type ResultType,
+  type TrophyGender,
+  type TrophyType,
 } from '../../domain/constants/choices';
 import { MAX_CHOICE_LENGTH, MAX_PLACINGS, MAX_TITLE_LENGTH, MAX_URL_LENGTH } from '../../domain/constants/limits';
 import type { Placing } from '../../domain/schemas/entities/result';
@@ -36,13 +47,32 @@ export function fileUrlProblem(url: string): string | undefined {
 const pick = <T extends string | number>(choices: readonly T[], value: string): T | undefined =>
   choices.find((c) => String(c) === value);
 
-export type RaceResultValues = { DisciplineId: string; division: string; gender: string; teamIndividual: string; fileUrl: string };
-export type RaceResultChoice = {
-  DisciplineId: number; division: number; gender: ResultGender; teamIndividual: ResultType; fileUrl: string;
+export type RaceResultValues = {
+  DisciplineId: string;
+  division: string;
+  gender: string;
+  teamIndividual: string;
+  fileUrl: string;
 };
-export const EMPTY_RACE_RESULT: RaceResultValues = { DisciplineId: '', division: '', gender: '', teamIndividual: '', fileUrl: '' };
+export type RaceResultChoice = {
+  DisciplineId: number;
+  division: number;
+  gender: ResultGender;
+  teamIndividual: ResultType;
+  fileUrl: string;
+};
+export const EMPTY_RACE_RESULT: RaceResultValues = {
+  DisciplineId: '',
+  division: '',
+  gender: '',
+  teamIndividual: '',
+  fileUrl: '',
+};
 
-export function raceResultOutcome(values: RaceResultValues, disciplineIds: readonly number[]): Outcome<RaceResultChoice, keyof RaceResultValues> {
+export function raceResultOutcome(
+  values: RaceResultValues,
+  disciplineIds: readonly number[],
+): Outcome<RaceResultChoice, keyof RaceResultValues> {
   const DisciplineId = pick(disciplineIds, values.DisciplineId);
   const division = pick(RESULT_DIVISIONS, values.division);
   const gender = pick(RESULT_GENDERS, values.gender);
@@ -54,15 +84,29 @@ export function raceResultOutcome(values: RaceResultValues, disciplineIds: reado
     ...(teamIndividual === undefined ? { teamIndividual: REQUIRED } : {}),
     ...(fileUrlProblem(values.fileUrl) ? { fileUrl: fileUrlProblem(values.fileUrl) } : {}),
   };
-  if (Object.keys(problems).length || DisciplineId === undefined || division === undefined || !gender || !teamIndividual) return { ok: false, problems };
+  if (
+    Object.keys(problems).length ||
+    DisciplineId === undefined ||
+    division === undefined ||
+    !gender ||
+    !teamIndividual
+  )
+    return { ok: false, problems };
   return { ok: true, result: { DisciplineId, division, gender, teamIndividual, fileUrl: values.fileUrl.trim() } };
 }
 
 export type OverallResultValues = { pointscore: string; schoolType: string; gender: string; fileUrl: string };
-export type OverallResultChoice = { pointscore: Pointscore; schoolType: ResultSchoolType; gender: ResultGender; fileUrl: string };
+export type OverallResultChoice = {
+  pointscore: Pointscore;
+  schoolType: ResultSchoolType;
+  gender: ResultGender;
+  fileUrl: string;
+};
 export const EMPTY_OVERALL_RESULT: OverallResultValues = { pointscore: '', schoolType: '', gender: '', fileUrl: '' };
 
-export function overallResultOutcome(values: OverallResultValues): Outcome<OverallResultChoice, keyof OverallResultValues> {
+export function overallResultOutcome(
+  values: OverallResultValues,
+): Outcome<OverallResultChoice, keyof OverallResultValues> {
   const pointscore = pick(POINTSCORES, values.pointscore);
   const schoolType = pick(RESULT_SCHOOL_TYPES, values.schoolType);
   const gender = pick(RESULT_GENDERS, values.gender);
@@ -76,14 +120,29 @@ export function overallResultOutcome(values: OverallResultValues): Outcome<Overa
   return { ok: true, result: { pointscore, schoolType, gender, fileUrl: values.fileUrl.trim() } };
 }
 
-export type TrophyValues = { name: string; disciplineId: string; division: string; gender: string; state: string; type: string };
+export type TrophyValues = {
+  name: string;
+  disciplineId: string;
+  division: string;
+  gender: string;
+  state: string;
+  type: string;
+};
 export type TrophyChoice = {
-  name: string; disciplineId: number | null; division: number | null; gender: TrophyGender; state: string; type: TrophyType;
+  name: string;
+  disciplineId: number | null;
+  division: number | null;
+  gender: TrophyGender;
+  state: string;
+  type: TrophyType;
 };
 export const EMPTY_TROPHY: TrophyValues = { name: '', disciplineId: '', division: '', gender: '', state: '', type: '' };
 
 /** Discipline and division are optional (a trophy may be for a whole event); gender and type not. */
-export function trophyOutcome(values: TrophyValues, disciplineIds: readonly number[]): Outcome<TrophyChoice, keyof TrophyValues> {
+export function trophyOutcome(
+  values: TrophyValues,
+  disciplineIds: readonly number[],
+): Outcome<TrophyChoice, keyof TrophyValues> {
   const disciplineId = values.disciplineId === '' ? null : pick(disciplineIds, values.disciplineId);
   const division = values.division === '' ? null : pick(RESULT_DIVISIONS, values.division);
   const gender = pick(TROPHY_GENDERS, values.gender);
@@ -96,8 +155,12 @@ export function trophyOutcome(values: TrophyValues, disciplineIds: readonly numb
     ...(values.state.trim().length > MAX_CHOICE_LENGTH ? { state: TOO_LONG } : {}),
     ...(type === undefined ? { type: REQUIRED } : {}),
   };
-  if (Object.keys(problems).length || disciplineId === undefined || division === undefined || !gender || !type) return { ok: false, problems };
-  return { ok: true, result: { name: values.name.trim(), disciplineId, division, gender, state: values.state.trim(), type } };
+  if (Object.keys(problems).length || disciplineId === undefined || division === undefined || !gender || !type)
+    return { ok: false, problems };
+  return {
+    ok: true,
+    result: { name: values.name.trim(), disciplineId, division, gender, state: values.state.trim(), type },
+  };
 }
 
 /** One placing line as typed in a result dialog. */
@@ -107,10 +170,14 @@ export const NAME_PROBLEM = 'Enter the name of the skier, rider or school placed
 export const POINTS_PROBLEM = 'Enter the points as a number, or leave them empty.';
 export const TOO_MANY_PLACINGS = `At most ${MAX_PLACINGS} placings fit on one result.`;
 export type PlacingProblems = Partial<Record<keyof PlacingValues, string>>;
-export type PlacingsOutcome = { ok: true; placings: Placing[] | null } | { ok: false; problems: PlacingProblems[]; message?: string };
+export type PlacingsOutcome =
+  { ok: true; placings: Placing[] | null } | { ok: false; problems: PlacingProblems[]; message?: string };
 
 export const placingValuesOf = (p: Placing): PlacingValues => ({
-  place: String(p.place), name: p.name, school: p.school ?? '', points: p.points === undefined ? '' : String(p.points),
+  place: String(p.place),
+  name: p.name,
+  school: p.school ?? '',
+  points: p.points === undefined ? '' : String(p.points),
 });
 
 /** The next line's place: one after the highest so far (ties are typed by hand). */
@@ -125,7 +192,9 @@ export function placingsOutcome(lines: readonly PlacingValues[]): PlacingsOutcom
     const points = line.points.trim();
     const name = line.name.trim();
     return {
-      ...(/^\d+$/.test(place) && Number(place) >= 1 && Number(place) <= Number.MAX_SAFE_INTEGER ? {} : { place: PLACE_PROBLEM }),
+      ...(/^\d+$/.test(place) && Number(place) >= 1 && Number(place) <= Number.MAX_SAFE_INTEGER
+        ? {}
+        : { place: PLACE_PROBLEM }),
       ...(name === '' ? { name: NAME_PROBLEM } : name.length > MAX_TITLE_LENGTH ? { name: TOO_LONG } : {}),
       ...(line.school.trim().length > MAX_TITLE_LENGTH ? { school: TOO_LONG } : {}),
       ...(points === '' || Number.isFinite(Number(points)) ? {} : { points: POINTS_PROBLEM }),
@@ -137,8 +206,10 @@ export function placingsOutcome(lines: readonly PlacingValues[]): PlacingsOutcom
     const school = line.school.trim();
     const points = line.points.trim();
     return {
-      place: Number(line.place.trim()), name: line.name.trim(),
-      ...(school ? { school } : {}), ...(points ? { points: Number(points) } : {}),
+      place: Number(line.place.trim()),
+      name: line.name.trim(),
+      ...(school ? { school } : {}),
+      ...(points ? { points: Number(points) } : {}),
     };
   });
   return { ok: true, placings: placings.sort((a, b) => a.place - b.place) };
@@ -146,12 +217,23 @@ export function placingsOutcome(lines: readonly PlacingValues[]): PlacingsOutcom
 
 /** A stored row as its dialog's form values, for editing it. */
 export const raceResultValuesOf = (r: RaceResultChoice): RaceResultValues => ({
-  DisciplineId: String(r.DisciplineId), division: String(r.division), gender: r.gender, teamIndividual: r.teamIndividual, fileUrl: r.fileUrl,
+  DisciplineId: String(r.DisciplineId),
+  division: String(r.division),
+  gender: r.gender,
+  teamIndividual: r.teamIndividual,
+  fileUrl: r.fileUrl,
 });
 export const overallResultValuesOf = (o: OverallResultChoice): OverallResultValues => ({
-  pointscore: o.pointscore, schoolType: o.schoolType, gender: o.gender, fileUrl: o.fileUrl,
+  pointscore: o.pointscore,
+  schoolType: o.schoolType,
+  gender: o.gender,
+  fileUrl: o.fileUrl,
 });
 export const trophyValuesOf = (t: Omit<TrophyChoice, 'name'> & { name?: string }): TrophyValues => ({
-  name: t.name ?? '', disciplineId: t.disciplineId === null ? '' : String(t.disciplineId), division: t.division === null ? '' : String(t.division),
-  gender: t.gender, state: t.state, type: t.type,
+  name: t.name ?? '',
+  disciplineId: t.disciplineId === null ? '' : String(t.disciplineId),
+  division: t.division === null ? '' : String(t.division),
+  gender: t.gender,
+  state: t.state,
+  type: t.type,
 });

@@ -5,13 +5,24 @@ import { resultsApi } from '../../domain/schemas/api/results';
 
 /** PUT /api/results answers { races, overalls }: each table's saved rows under its own key. */
 export const RESULT_RACES_SAVE = defineWrite({
-  table: 'resultRaces', op: 'saveList', route: resultsApi.save, body: listBody(['races'], ['racesDeleted']), answer: { key: 'races' },
+  table: 'resultRaces',
+  op: 'saveList',
+  route: resultsApi.save,
+  body: listBody(['races'], ['racesDeleted']),
+  answer: { key: 'races' },
 });
 
 export const RESULT_OVERALLS_SAVE = defineWrite({
-  table: 'resultOveralls', op: 'saveList', route: resultsApi.save, body: listBody(['overalls'], ['overallDeleted']), answer: { key: 'overalls' },
+  table: 'resultOveralls',
+  op: 'saveList',
+  route: resultsApi.save,
+  body: listBody(['overalls'], ['overallDeleted']),
+  answer: { key: 'overalls' },
 });
 
 export const TROPHIES_SAVE = defineWrite({
-  table: 'trophies', op: 'saveList', route: resultsApi.saveTrophies, body: listBody(['trophies'], ['trophiesDeleted']),
+  table: 'trophies',
+  op: 'saveList',
+  route: resultsApi.saveTrophies,
+  body: listBody(['trophies'], ['trophiesDeleted']),
 });

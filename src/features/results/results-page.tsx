@@ -27,17 +27,26 @@ import type { OverallResultChoice, RaceResultChoice } from './result-forms';
 
 export const RESULTS_SAVED = 'Results saved. They are sent to the server now, or when the connection returns.';
 
-const raceOrder = (a: ResultRaceRow, b: ResultRaceRow) => a.DisciplineId - b.DisciplineId || a.division - b.division
-  || a.gender.localeCompare(b.gender) || a.teamIndividual.localeCompare(b.teamIndividual);
-const overallOrder = (a: ResultOverallRow, b: ResultOverallRow) => a.pointscore.localeCompare(b.pointscore)
-  || a.schoolType.localeCompare(b.schoolType) || a.gender.localeCompare(b.gender);
+const raceOrder = (a: ResultRaceRow, b: ResultRaceRow) =>
+  a.DisciplineId - b.DisciplineId ||
+  a.division - b.division ||
+  a.gender.localeCompare(b.gender) ||
+  a.teamIndividual.localeCompare(b.teamIndividual);
+const overallOrder = (a: ResultOverallRow, b: ResultOverallRow) =>
+  a.pointscore.localeCompare(b.pointscore) ||
+  a.schoolType.localeCompare(b.schoolType) ||
+  a.gender.localeCompare(b.gender);
 
 function FileLink({ url, label }: { url: string; label: string }) {
   if (!url) return <>Not published yet</>;
   // Only web links open (a javascript: or data: address is shown as text, never followed).
   if (!/^https?:\/\//i.test(url)) return <>{url}</>;
   // The visible words start the accessible name (WCAG 2.5.3), the row's description follows.
-  return <a href={url} target="_blank" rel="noopener noreferrer" aria-label={`Open result: ${label}`}>Open result</a>;
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer" aria-label={`Open result: ${label}`}>
+      Open result
+    </a>
+  );
 }
 
 function Placings({ placings }: { placings: readonly Placing[] | null | undefined }) {
@@ -47,7 +56,9 @@ function Placings({ placings }: { placings: readonly Placing[] | null | undefine
       <summary>{placings.length === 1 ? '1 placing' : `${placings.length} placings`}</summary>
       {/* The place is part of each line: ties share a number, so the list does not count. */}
       <ul className="admin-list-lines">
-        {placings.map((p, i) => <li key={`${p.place}-${i}`}>{placingLine(p)}</li>)}
+        {placings.map((p, i) => (
+          <li key={`${p.place}-${i}`}>{placingLine(p)}</li>
+        ))}
       </ul>
     </details>
   );
@@ -57,38 +68,89 @@ type Column<T> = { header: string; cell(row: T): ReactNode };
 type Row = { id: string; fileUrl: string; placings: Placing[] | null; _pending?: boolean };
 
 /** One results table: its columns, then the file, the placings and the admin's Edit and Remove. */
-function ResultTable<T extends Row>({ id, title, rows, columns, label, admin, busy, pendingNote, empty, onEdit, onRemove }: {
-  id: string; title: string; rows: readonly T[] | undefined; columns: readonly Column<T>[]; label(row: T): string;
-  admin: boolean; busy: boolean; pendingNote: string; empty: string; onEdit(row: T): void; onRemove(row: T): void;
+function ResultTable<T extends Row>({
+  id,
+  title,
+  rows,
+  columns,
+  label,
+  admin,
+  busy,
+  pendingNote,
+  empty,
+  onEdit,
+  onRemove,
+}: {
+  id: string;
+  title: string;
+  rows: readonly T[] | undefined;
+  columns: readonly Column<T>[];
+  label(row: T): string;
+  admin: boolean;
+  busy: boolean;
+  pendingNote: string;
+  empty: string;
+  onEdit(row: T): void;
+  onRemove(row: T): void;
 }) {
   return (
     <>
       <h2 id={id}>{title}</h2>
-      {rows === undefined ? <p role="status">Loading…</p> : (
+      {rows === undefined ? (
+        <p role="status">Loading…</p>
+      ) : (
         <div className="admin-list-table-wrap">
           <TableScroll>
             <table className="admin-list-table" aria-labelledby={id}>
               <thead>
                 <tr>
-                  {columns.map((c) => <th key={c.header} scope="col">{c.header}</th>)}
+                  {columns.map((c) => (
+                    <th key={c.header} scope="col">
+                      {c.header}
+                    </th>
+                  ))}
                   <th scope="col">Result file</th>
                   <th scope="col">Placings</th>
-                  {admin && <th scope="col"><span className="visually-hidden">Actions</span></th>}
+                  {admin && (
+                    <th scope="col">
+                      <span className="visually-hidden">Actions</span>
+                    </th>
+                  )}
                 </tr>
               </thead>
               <tbody>
                 {rows.map((r) => (
                   <tr key={r.id}>
-                    {columns.map((c) => <td key={c.header}>{c.cell(r)}</td>)}
+                    {columns.map((c) => (
+                      <td key={c.header}>{c.cell(r)}</td>
+                    ))}
                     <td>
                       <FileLink url={r.fileUrl} label={label(r)} />
                       {r._pending && <span className="admin-list-pending">{pendingNote}</span>}
                     </td>
-                    <td><Placings placings={r.placings} /></td>
+                    <td>
+                      <Placings placings={r.placings} />
+                    </td>
                     {admin && (
                       <td className="admin-list-row-actions">
-                        <button type="button" className="button" disabled={busy} aria-label={`Edit ${label(r)}`} onClick={() => onEdit(r)}>Edit</button>
-                        <button type="button" className="button" disabled={busy} aria-label={`Remove ${label(r)}`} onClick={() => onRemove(r)}>Remove</button>
+                        <button
+                          type="button"
+                          className="button"
+                          disabled={busy}
+                          aria-label={`Edit ${label(r)}`}
+                          onClick={() => onEdit(r)}
+                        >
+                          Edit
+                        </button>
+                        <button
+                          type="button"
+                          className="button"
+                          disabled={busy}
+                          aria-label={`Remove ${label(r)}`}
+                          onClick={() => onRemove(r)}
+                        >
+                          Remove
+                        </button>
                       </td>
                     )}
                   </tr>
@@ -103,9 +165,7 @@ function ResultTable<T extends Row>({ id, title, rows, columns, label, admin, bu
   );
 }
 
-type Dialog =
-  | { kind: 'race'; row?: ResultRaceRow }
-  | { kind: 'overall'; row?: ResultOverallRow };
+type Dialog = { kind: 'race'; row?: ResultRaceRow } | { kind: 'overall'; row?: ResultOverallRow };
 
 export default function ResultsPage({ db }: { db: InterschoolsDb }) {
   const { user } = useSession();
@@ -114,16 +174,26 @@ export default function ResultsPage({ db }: { db: InterschoolsDb }) {
   const events = useLiveQuery(() => db.events.toArray(), [db]);
   // The events shown for results (RES-08); an admin also its own event, to enter results before
   // they are shown.
-  const offered = useMemo(() => (events ?? [])
-    .filter((e) => e.showForResults || (admin && e.id === sessionEventId))
-    .sort((a, b) => b.year - a.year || a.name.localeCompare(b.name)), [events, sessionEventId, admin]);
+  const offered = useMemo(
+    () =>
+      (events ?? [])
+        .filter((e) => e.showForResults || (admin && e.id === sessionEventId))
+        .sort((a, b) => b.year - a.year || a.name.localeCompare(b.name)),
+    [events, sessionEventId, admin],
+  );
   const [chosen, setChosen] = useState<string | null>(null);
   const eventId = [chosen, sessionEventId].find((id) => offered.some((e) => e.id === id)) ?? offered[0]?.id ?? null;
   const event = offered.find((e) => e.id === eventId);
 
   const disciplines = useLiveQuery(() => db.disciplines.orderBy('id').toArray(), [db]);
-  const races = useLiveQuery(async () => (eventId ? db.resultRaces.where('EventId').equals(eventId).toArray() : []), [db, eventId]);
-  const overalls = useLiveQuery(async () => (eventId ? db.resultOveralls.where('EventId').equals(eventId).toArray() : []), [db, eventId]);
+  const races = useLiveQuery(
+    async () => (eventId ? db.resultRaces.where('EventId').equals(eventId).toArray() : []),
+    [db, eventId],
+  );
+  const overalls = useLiveQuery(
+    async () => (eventId ? db.resultOveralls.where('EventId').equals(eventId).toArray() : []),
+    [db, eventId],
+  );
   const raceRefusal = useListRefusal(db, 'resultRaces');
   const overallRefusal = useListRefusal(db, 'resultOveralls');
   const refusal = raceRefusal ?? overallRefusal;
@@ -137,7 +207,8 @@ export default function ResultsPage({ db }: { db: InterschoolsDb }) {
   const names = new Map((disciplines ?? []).map((d) => [d.id, d.name]));
   const dirty = raceEdits.dirty || overallEdits.dirty;
   const anyRemoved = raceEdits.anyRemoved || overallEdits.anyRemoved;
-  const raceLabel = (r: ResultRaceRow) => `race result ${names.get(r.DisciplineId) ?? `discipline ${r.DisciplineId}`}, division ${r.division}, ${r.gender}, ${r.teamIndividual}`;
+  const raceLabel = (r: ResultRaceRow) =>
+    `race result ${names.get(r.DisciplineId) ?? `discipline ${r.DisciplineId}`}, division ${r.division}, ${r.gender}, ${r.teamIndividual}`;
   const overallLabel = (o: ResultOverallRow) => `overall result ${o.pointscore}, ${o.schoolType}, ${o.gender}`;
   const pendingNote = refusal ? ' (not saved)' : ' (waiting to be sent)';
 
@@ -148,7 +219,11 @@ export default function ResultsPage({ db }: { db: InterschoolsDb }) {
     setMessage(null);
   };
   /** A dialog's row: an edit keeps the row's id and version, an addition gets a new id. */
-  function closeDialog<C, R extends { id: string }>(edits: { add(row: R): void; change(row: R): void }, row: R | undefined, make: (choice: WithPlacings<C>) => R) {
+  function closeDialog<C, R extends { id: string }>(
+    edits: { add(row: R): void; change(row: R): void },
+    row: R | undefined,
+    make: (choice: WithPlacings<C>) => R,
+  ) {
     return (choice: WithPlacings<C> | null) => {
       setDialog(null);
       if (!choice) return;
@@ -157,10 +232,12 @@ export default function ResultsPage({ db }: { db: InterschoolsDb }) {
       else edits.add(make(choice));
     };
   }
-  const remove = <R,>(edits: { remove(row: R): void }) => (row: R) => {
-    setMessage(null);
-    edits.remove(row);
-  };
+  const remove =
+    <R,>(edits: { remove(row: R): void }) =>
+    (row: R) => {
+      setMessage(null);
+      edits.remove(row);
+    };
 
   async function save(event: string) {
     setBusy(true);
@@ -174,8 +251,18 @@ export default function ResultsPage({ db }: { db: InterschoolsDb }) {
         await queueListBatch(db, RESULT_RACES_SAVE, {
           body: {
             multi: true,
-            races: [...raceBatch.added, ...raceBatch.changed.map((c) => c.after)]
-              .map(({ id, DisciplineId, division, gender, teamIndividual, fileUrl, placings, version }) => ({ id, DisciplineId, division, gender, teamIndividual, fileUrl, placings, version })),
+            races: [...raceBatch.added, ...raceBatch.changed.map((c) => c.after)].map(
+              ({ id, DisciplineId, division, gender, teamIndividual, fileUrl, placings, version }) => ({
+                id,
+                DisciplineId,
+                division,
+                gender,
+                teamIndividual,
+                fileUrl,
+                placings,
+                version,
+              }),
+            ),
             racesDeleted: raceBatch.removed.map((r) => r.id),
             overallDeleted: [],
           },
@@ -187,8 +274,17 @@ export default function ResultsPage({ db }: { db: InterschoolsDb }) {
         await queueListBatch(db, RESULT_OVERALLS_SAVE, {
           body: {
             multi: true,
-            overalls: [...overallBatch.added, ...overallBatch.changed.map((c) => c.after)]
-              .map(({ id, pointscore, schoolType, gender, fileUrl, placings, version }) => ({ id, pointscore, schoolType, gender, fileUrl, placings, version })),
+            overalls: [...overallBatch.added, ...overallBatch.changed.map((c) => c.after)].map(
+              ({ id, pointscore, schoolType, gender, fileUrl, placings, version }) => ({
+                id,
+                pointscore,
+                schoolType,
+                gender,
+                fileUrl,
+                placings,
+                version,
+              }),
+            ),
             racesDeleted: [],
             overallDeleted: overallBatch.removed.map((r) => r.id),
           },
@@ -210,43 +306,93 @@ export default function ResultsPage({ db }: { db: InterschoolsDb }) {
   return (
     <PageMain className="page admin-list">
       <h1>Results{event ? ` for ${event.name}` : ''}</h1>
-      {admin && event && !event.showForResults && <p className="admin-list-notice">Only administrators see these results until the event is shown for results (Start lists and results shown).</p>}
-      {offered.length > 1 && (
-        <SelectField label="Event" value={eventId ?? ''} onChange={changeEvent} disabled={busy}
-          options={offered.map((e) => ({ value: e.id, label: `${e.name} (${e.year})${e.showForResults ? '' : ', not shown yet'}` }))} />
+      {admin && event && !event.showForResults && (
+        <p className="admin-list-notice">
+          Only administrators see these results until the event is shown for results (Start lists and results shown).
+        </p>
       )}
-      {!eventId ? <p>No event has results to show yet.</p> : (
+      {offered.length > 1 && (
+        <SelectField
+          label="Event"
+          value={eventId ?? ''}
+          onChange={changeEvent}
+          disabled={busy}
+          options={offered.map((e) => ({
+            value: e.id,
+            label: `${e.name} (${e.year})${e.showForResults ? '' : ', not shown yet'}`,
+          }))}
+        />
+      )}
+      {!eventId ? (
+        <p>No event has results to show yet.</p>
+      ) : (
         <>
-          {message && <p className={message.error ? 'admin-list-error' : 'admin-list-notice'} role={message.error ? 'alert' : 'status'}>{message.text}</p>}
+          {message && (
+            <p
+              className={message.error ? 'admin-list-error' : 'admin-list-notice'}
+              role={message.error ? 'alert' : 'status'}
+            >
+              {message.text}
+            </p>
+          )}
           {admin && <RefusalNotice db={db} refusal={refusal} className="admin-list-error" />}
 
-          <ResultTable<ResultRaceRow> id="race-results" title="Race results" rows={races && raceEdits.shown} label={raceLabel} {...tableProps}
-            empty="No race results yet." onEdit={(row) => setDialog({ kind: 'race', row })} onRemove={remove(raceEdits)}
+          <ResultTable<ResultRaceRow>
+            id="race-results"
+            title="Race results"
+            rows={races && raceEdits.shown}
+            label={raceLabel}
+            {...tableProps}
+            empty="No race results yet."
+            onEdit={(row) => setDialog({ kind: 'race', row })}
+            onRemove={remove(raceEdits)}
             columns={[
               { header: 'Discipline', cell: (r) => names.get(r.DisciplineId) ?? r.DisciplineId },
               { header: 'Division', cell: (r) => r.division },
               { header: 'Gender', cell: (r) => r.gender },
               { header: 'Type', cell: (r) => r.teamIndividual },
-            ]} />
+            ]}
+          />
           {admin && (
             <div className="admin-list-actions">
-              <button type="button" className="button" disabled={busy || !disciplines} onClick={() => setDialog({ kind: 'race' })}>Add race result</button>
+              <button
+                type="button"
+                className="button"
+                disabled={busy || !disciplines}
+                onClick={() => setDialog({ kind: 'race' })}
+              >
+                Add race result
+              </button>
             </div>
           )}
 
-          <ResultTable<ResultOverallRow> id="overall-results" title="Overall results" rows={overalls && overallEdits.shown} label={overallLabel} {...tableProps}
-            empty="No overall results yet." onEdit={(row) => setDialog({ kind: 'overall', row })} onRemove={remove(overallEdits)}
+          <ResultTable<ResultOverallRow>
+            id="overall-results"
+            title="Overall results"
+            rows={overalls && overallEdits.shown}
+            label={overallLabel}
+            {...tableProps}
+            empty="No overall results yet."
+            onEdit={(row) => setDialog({ kind: 'overall', row })}
+            onRemove={remove(overallEdits)}
             columns={[
               { header: 'Pointscore', cell: (o) => o.pointscore },
               { header: 'School type', cell: (o) => o.schoolType },
               { header: 'Gender', cell: (o) => o.gender },
-            ]} />
+            ]}
+          />
           {admin && (
             <div className="admin-list-actions">
-              <button type="button" className="button" disabled={busy} onClick={() => setDialog({ kind: 'overall' })}>Add overall result</button>
-              <button type="button" className={`button ${anyRemoved ? 'button-danger' : 'button-save'}`}
-                disabled={busy || !dirty || refusal !== null} aria-describedby={refusal ? 'results-save-blocked' : undefined}
-                onClick={() => void save(eventId)}>
+              <button type="button" className="button" disabled={busy} onClick={() => setDialog({ kind: 'overall' })}>
+                Add overall result
+              </button>
+              <button
+                type="button"
+                className={`button ${anyRemoved ? 'button-danger' : 'button-save'}`}
+                disabled={busy || !dirty || refusal !== null}
+                aria-describedby={refusal ? 'results-save-blocked' : undefined}
+                onClick={() => void save(eventId)}
+              >
                 {busy ? 'Saving…' : 'Save'}
               </button>
               {refusal && <span id="results-save-blocked">Discard the refused change before saving again.</span>}
@@ -255,12 +401,25 @@ export default function ResultsPage({ db }: { db: InterschoolsDb }) {
         </>
       )}
       {dialog?.kind === 'race' && eventId && (
-        <RaceResultDialog disciplines={disciplines ?? []} row={dialog.row}
-          onClose={closeDialog<RaceResultChoice, ResultRaceRow>(raceEdits, dialog.row, (c) => ({ id: uuidv7(), EventId: eventId, ...c }))} />
+        <RaceResultDialog
+          disciplines={disciplines ?? []}
+          row={dialog.row}
+          onClose={closeDialog<RaceResultChoice, ResultRaceRow>(raceEdits, dialog.row, (c) => ({
+            id: uuidv7(),
+            EventId: eventId,
+            ...c,
+          }))}
+        />
       )}
       {dialog?.kind === 'overall' && eventId && (
-        <OverallResultDialog row={dialog.row}
-          onClose={closeDialog<OverallResultChoice, ResultOverallRow>(overallEdits, dialog.row, (c) => ({ id: uuidv7(), EventId: eventId, ...c }))} />
+        <OverallResultDialog
+          row={dialog.row}
+          onClose={closeDialog<OverallResultChoice, ResultOverallRow>(overallEdits, dialog.row, (c) => ({
+            id: uuidv7(),
+            EventId: eventId,
+            ...c,
+          }))}
+        />
       )}
     </PageMain>
   );

@@ -22,8 +22,11 @@ import { TrophyDialog, type TrophyDialogResult } from './trophy-dialog';
 
 export const TROPHIES_SAVED = 'Trophies saved. They are sent to the server now, or when the connection returns.';
 
-const order = (a: TrophyRow, b: TrophyRow) => (a.name ?? '').localeCompare(b.name ?? '')
-  || (a.disciplineId ?? 0) - (b.disciplineId ?? 0) || (a.division ?? 0) - (b.division ?? 0) || a.gender.localeCompare(b.gender);
+const order = (a: TrophyRow, b: TrophyRow) =>
+  (a.name ?? '').localeCompare(b.name ?? '') ||
+  (a.disciplineId ?? 0) - (b.disciplineId ?? 0) ||
+  (a.division ?? 0) - (b.division ?? 0) ||
+  a.gender.localeCompare(b.gender);
 
 /** A picture this server keeps (uploaded here): shown in the list. */
 const isOwnFile = (url: string) => {
@@ -48,8 +51,15 @@ export default function TrophiesPage({ db }: { db: InterschoolsDb }) {
   if (!user) return null;
   const admin = isAdmin(user.type);
   const names = new Map((disciplines ?? []).map((d) => [d.id, d.name]));
-  const label = (t: TrophyRow) => [t.name || 'Trophy', t.disciplineId ? names.get(t.disciplineId) : null, t.division ? `division ${t.division}` : null, t.gender]
-    .filter(Boolean).join(', ');
+  const label = (t: TrophyRow) =>
+    [
+      t.name || 'Trophy',
+      t.disciplineId ? names.get(t.disciplineId) : null,
+      t.division ? `division ${t.division}` : null,
+      t.gender,
+    ]
+      .filter(Boolean)
+      .join(', ');
 
   const closeDialog = (row: TrophyRow | undefined) => (result: TrophyDialogResult | null) => {
     setDialog(null);
@@ -70,8 +80,19 @@ export default function TrophiesPage({ db }: { db: InterschoolsDb }) {
     try {
       await queueListBatch(db, TROPHIES_SAVE, {
         body: {
-          trophies: [...batch.added, ...batch.changed.map((c) => c.after)]
-            .map(({ id, name, disciplineId, division, gender, state, imageURL, type, version }) => ({ id, name, disciplineId, division, gender, state, imageURL, type, version })),
+          trophies: [...batch.added, ...batch.changed.map((c) => c.after)].map(
+            ({ id, name, disciplineId, division, gender, state, imageURL, type, version }) => ({
+              id,
+              name,
+              disciplineId,
+              division,
+              gender,
+              state,
+              imageURL,
+              type,
+              version,
+            }),
+          ),
           trophiesDeleted: batch.removed.map((t) => t.id),
         },
         eventId: null,
@@ -89,9 +110,18 @@ export default function TrophiesPage({ db }: { db: InterschoolsDb }) {
   return (
     <PageMain className="page admin-list">
       <h1>Trophies</h1>
-      {message && <p className={message.error ? 'admin-list-error' : 'admin-list-notice'} role={message.error ? 'alert' : 'status'}>{message.text}</p>}
+      {message && (
+        <p
+          className={message.error ? 'admin-list-error' : 'admin-list-notice'}
+          role={message.error ? 'alert' : 'status'}
+        >
+          {message.text}
+        </p>
+      )}
       {admin && <RefusalNotice db={db} refusal={refusal} className="admin-list-error" />}
-      {rows === undefined ? <p role="status">Loading…</p> : (
+      {rows === undefined ? (
+        <p role="status">Loading…</p>
+      ) : (
         <div className="admin-list-table-wrap">
           <TableScroll>
             <table className="admin-list-table">
@@ -104,7 +134,11 @@ export default function TrophiesPage({ db }: { db: InterschoolsDb }) {
                   <th scope="col">Gender</th>
                   <th scope="col">State</th>
                   <th scope="col">Type</th>
-                  {admin && <th scope="col"><span className="visually-hidden">Actions</span></th>}
+                  {admin && (
+                    <th scope="col">
+                      <span className="visually-hidden">Actions</span>
+                    </th>
+                  )}
                 </tr>
               </thead>
               <tbody>
@@ -113,25 +147,62 @@ export default function TrophiesPage({ db }: { db: InterschoolsDb }) {
                   return (
                     <tr key={t.id}>
                       <td>
-                        {images.length === 0 ? 'No picture' : images.map((url, i) => (isOwnFile(url) ? (
-                          <img key={`${url}-${i}`} src={url} alt={`${label(t)}, picture ${i + 1} of ${images.length}`} loading="lazy"
-                            style={{ maxWidth: 160, maxHeight: 160, marginRight: 4 }} />
-                        ) : (
-                          // Pictures kept on other sites are linked, not shown: the app loads images
-                          // only from its own server (Content-Security-Policy img-src 'self').
-                          <a key={`${url}-${i}`} href={url} target="_blank" rel="noopener noreferrer">{`${label(t)}, picture ${i + 1}`}</a>
-                        )))}
+                        {images.length === 0
+                          ? 'No picture'
+                          : images.map((url, i) =>
+                              isOwnFile(url) ? (
+                                <img
+                                  key={`${url}-${i}`}
+                                  src={url}
+                                  alt={`${label(t)}, picture ${i + 1} of ${images.length}`}
+                                  loading="lazy"
+                                  style={{ maxWidth: 160, maxHeight: 160, marginRight: 4 }}
+                                />
+                              ) : (
+                                // Pictures kept on other sites are linked, not shown: the app loads images
+                                // only from its own server (Content-Security-Policy img-src 'self').
+                                <a
+                                  key={`${url}-${i}`}
+                                  href={url}
+                                  target="_blank"
+                                  rel="noopener noreferrer"
+                                >{`${label(t)}, picture ${i + 1}`}</a>
+                              ),
+                            )}
                       </td>
-                      <td>{t.name || '—'}{t._pending && <span className="admin-list-pending">{refusal ? ' (not saved)' : ' (waiting to be sent)'}</span>}</td>
-                      <td>{t.disciplineId === null ? 'Any' : names.get(t.disciplineId) ?? t.disciplineId}</td>
+                      <td>
+                        {t.name || '—'}
+                        {t._pending && (
+                          <span className="admin-list-pending">
+                            {refusal ? ' (not saved)' : ' (waiting to be sent)'}
+                          </span>
+                        )}
+                      </td>
+                      <td>{t.disciplineId === null ? 'Any' : (names.get(t.disciplineId) ?? t.disciplineId)}</td>
                       <td>{t.division ?? 'Any'}</td>
                       <td>{t.gender}</td>
                       <td>{t.state || '—'}</td>
                       <td>{t.type}</td>
                       {admin && (
                         <td className="admin-list-row-actions">
-                          <button type="button" className="button" disabled={busy} aria-label={`Edit trophy ${label(t)}`} onClick={() => setDialog({ row: t })}>Edit</button>
-                          <button type="button" className="button" disabled={busy} aria-label={`Remove trophy ${label(t)}`} onClick={() => remove(t)}>Remove</button>
+                          <button
+                            type="button"
+                            className="button"
+                            disabled={busy}
+                            aria-label={`Edit trophy ${label(t)}`}
+                            onClick={() => setDialog({ row: t })}
+                          >
+                            Edit
+                          </button>
+                          <button
+                            type="button"
+                            className="button"
+                            disabled={busy}
+                            aria-label={`Remove trophy ${label(t)}`}
+                            onClick={() => remove(t)}
+                          >
+                            Remove
+                          </button>
                         </td>
                       )}
                     </tr>
@@ -145,10 +216,16 @@ export default function TrophiesPage({ db }: { db: InterschoolsDb }) {
       )}
       {admin && (
         <div className="admin-list-actions">
-          <button type="button" className="button" disabled={busy || !disciplines} onClick={() => setDialog({})}>Add trophy</button>
-          <button type="button" className={`button ${edits.anyRemoved ? 'button-danger' : 'button-save'}`}
-            disabled={busy || !edits.dirty || refusal !== null} aria-describedby={refusal ? 'trophies-save-blocked' : undefined}
-            onClick={() => void save()}>
+          <button type="button" className="button" disabled={busy || !disciplines} onClick={() => setDialog({})}>
+            Add trophy
+          </button>
+          <button
+            type="button"
+            className={`button ${edits.anyRemoved ? 'button-danger' : 'button-save'}`}
+            disabled={busy || !edits.dirty || refusal !== null}
+            aria-describedby={refusal ? 'trophies-save-blocked' : undefined}
+            onClick={() => void save()}
+          >
             {busy ? 'Saving…' : 'Save'}
           </button>
           {refusal && <span id="trophies-save-blocked">Discard the refused change before saving again.</span>}

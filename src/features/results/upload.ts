@@ -9,17 +9,31 @@ import { MAX_RESULT_FILE_BYTES, MAX_TROPHY_IMAGE_BYTES, resultsApi } from '../..
 export type UploadKind = 'results' | 'trophies';
 const UPLOAD_ROUTES = { results: resultsApi.uploadResultFile, trophies: resultsApi.uploadTrophyImage };
 const UPLOAD_FAILED = 'The file could not be uploaded. Try again.';
-const UPLOAD_LIMITS: Readonly<Record<UploadKind, number>> = { results: MAX_RESULT_FILE_BYTES, trophies: MAX_TROPHY_IMAGE_BYTES };
+const UPLOAD_LIMITS: Readonly<Record<UploadKind, number>> = {
+  results: MAX_RESULT_FILE_BYTES,
+  trophies: MAX_TROPHY_IMAGE_BYTES,
+};
 const tooLargeMessage = (kind: UploadKind) =>
   `The file is larger than ${UPLOAD_LIMITS[kind] / (1024 * 1024)} MB. ${kind === 'results' ? 'Make the PDF smaller or type its web address instead.' : 'Choose a smaller picture.'}`;
 
 /** Uploads the file; `onProgress` hears the share sent (0 to 1). */
-export function uploadFile(kind: UploadKind, file: Blob, onProgress: (sent: number) => void): Promise<CallResult<{ url: string }>> {
-  if (file.size > UPLOAD_LIMITS[kind]) return Promise.resolve({ ok: false, status: 413, message: tooLargeMessage(kind) });
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) return Promise.resolve({ ok: false, status: null, message: OFFLINE_MESSAGE });
+export function uploadFile(
+  kind: UploadKind,
+  file: Blob,
+  onProgress: (sent: number) => void,
+): Promise<CallResult<{ url: string }>> {
+  if (file.size > UPLOAD_LIMITS[kind])
+    return Promise.resolve({ ok: false, status: 413, message: tooLargeMessage(kind) });
+  if (typeof navigator !== 'undefined' && navigator.onLine === false)
+    return Promise.resolve({ ok: false, status: null, message: OFFLINE_MESSAGE });
   const route = UPLOAD_ROUTES[kind];
   return uploadWithProgress({
-    path: routePath(route), file, contentType: file.type || 'application/octet-stream', schema: route.response,
-    failed: UPLOAD_FAILED, onProgress, messages: { 413: tooLargeMessage(kind) },
+    path: routePath(route),
+    file,
+    contentType: file.type || 'application/octet-stream',
+    schema: route.response,
+    failed: UPLOAD_FAILED,
+    onProgress,
+    messages: { 413: tooLargeMessage(kind) },
   });
 }

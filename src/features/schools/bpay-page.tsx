@@ -26,7 +26,8 @@ export default function BpayPage({ db }: { db: InterschoolsDb }) {
   const { user } = useSession();
   const states = useLiveQuery(() => db.states.toArray(), [db]);
   const { online, rows, setRows, message, busy, save } = useServerList({
-    route: schoolsApi.bpay, loadError: 'The schools could not be loaded.',
+    route: schoolsApi.bpay,
+    loadError: 'The schools could not be loaded.',
   });
   const [edits, setEdits] = useState<Map<string, string>>(new Map());
   const [state, setState] = useState(String(DEFAULT_BPAY_STATE_ID));
@@ -36,7 +37,9 @@ export default function BpayPage({ db }: { db: InterschoolsDb }) {
   const stateName = useMemo(() => new Map((states ?? []).map((s) => [s.id, s.name])), [states]);
   const shown = useMemo(() => {
     const text = typed.trim();
-    return (rows ?? []).filter((r) => (text ? (edits.get(r.id) ?? r.bpay).includes(text) : String(r.StateId) === state));
+    return (rows ?? []).filter((r) =>
+      text ? (edits.get(r.id) ?? r.bpay).includes(text) : String(r.StateId) === state,
+    );
   }, [rows, edits, state, typed]);
 
   if (!user) return null;
@@ -44,17 +47,22 @@ export default function BpayPage({ db }: { db: InterschoolsDb }) {
 
   const saveReferences = () => {
     const schools = [...edits].map(([id, bpay]) => ({ id, bpay, version: rows?.find((r) => r.id === id)?.version }));
-    return save({ route: schoolsApi.saveBpay, input: { body: { schools } } }, { saved: BPAY_SAVED, failed: 'The BPAY references could not be saved.' },
+    return save(
+      { route: schoolsApi.saveBpay, input: { body: { schools } } },
+      { saved: BPAY_SAVED, failed: 'The BPAY references could not be saved.' },
       (answer) => {
         if (answer.data) setRows(answer.data);
         setEdits(new Map());
-      });
+      },
+    );
   };
 
   /** Removing a school is final (its people and entries go; its invoices and payments stay). */
   const removeSchool = (school: SchoolBpay) => {
     setRemoving(null);
-    return save({ route: schoolsApi.remove, input: { params: { id: school.id } } }, { saved: SCHOOL_REMOVED, failed: 'The school could not be removed.' },
+    return save(
+      { route: schoolsApi.remove, input: { params: { id: school.id } } },
+      { saved: SCHOOL_REMOVED, failed: 'The school could not be removed.' },
       () => {
         setRows((current) => (current ?? []).filter((r) => r.id !== school.id));
         setEdits((current) => {
@@ -62,7 +70,8 @@ export default function BpayPage({ db }: { db: InterschoolsDb }) {
           next.delete(school.id);
           return next;
         });
-      });
+      },
+    );
   };
 
   return (
@@ -80,7 +89,9 @@ export default function BpayPage({ db }: { db: InterschoolsDb }) {
       </div>
       <AdminListStatus online={online} message={message} />
       {rows === null ? (
-        online ? <p>Loading…</p> : null
+        online ? (
+          <p>Loading…</p>
+        ) : null
       ) : (
         <div className="admin-list-table-wrap">
           <TableScroll>
@@ -90,14 +101,18 @@ export default function BpayPage({ db }: { db: InterschoolsDb }) {
                   <th scope="col">{LABELS.bpayGrid.name}</th>
                   <th scope="col">{LABELS.bpayGrid.state}</th>
                   <th scope="col">{LABELS.bpayGrid.bpay}</th>
-                  {admin && <th scope="col"><span className="visually-hidden">Remove</span></th>}
+                  {admin && (
+                    <th scope="col">
+                      <span className="visually-hidden">Remove</span>
+                    </th>
+                  )}
                 </tr>
               </thead>
               <tbody>
                 {shown.map((r) => (
                   <tr key={r.id}>
                     <td>{r.name}</td>
-                    <td>{r.StateId === null ? '' : stateName.get(r.StateId) ?? r.StateId}</td>
+                    <td>{r.StateId === null ? '' : (stateName.get(r.StateId) ?? r.StateId)}</td>
                     <td>
                       {admin ? (
                         <input
@@ -106,11 +121,19 @@ export default function BpayPage({ db }: { db: InterschoolsDb }) {
                           value={edits.get(r.id) ?? r.bpay}
                           onChange={(e) => setEdits(new Map(edits).set(r.id, e.target.value))}
                         />
-                      ) : r.bpay}
+                      ) : (
+                        r.bpay
+                      )}
                     </td>
                     {admin && (
                       <td>
-                        <button type="button" className="button" aria-label={`Remove ${r.name}`} disabled={!online || busy} onClick={() => setRemoving(r)}>
+                        <button
+                          type="button"
+                          className="button"
+                          aria-label={`Remove ${r.name}`}
+                          disabled={!online || busy}
+                          onClick={() => setRemoving(r)}
+                        >
                           {MESSAGES.remove}
                         </button>
                       </td>
@@ -125,7 +148,12 @@ export default function BpayPage({ db }: { db: InterschoolsDb }) {
       )}
       {admin && (
         <div className="admin-list-actions">
-          <button type="button" className="button button-save" disabled={!online || busy || edits.size === 0} onClick={() => void saveReferences()}>
+          <button
+            type="button"
+            className="button button-save"
+            disabled={!online || busy || edits.size === 0}
+            onClick={() => void saveReferences()}
+          >
             {busy ? 'Saving…' : 'Save'}
           </button>
         </div>

@@ -10,7 +10,12 @@ import { failure, text } from '../../api/call';
 import { callRoute } from '../../api/route-call';
 import { PageMain } from '../../components/page-main';
 import { MESSAGES } from '../../domain/messages';
-import { emptySchoolForm, schoolFormBody, schoolFormErrors, type SchoolFormValues } from '../../domain/rules/school-form';
+import {
+  emptySchoolForm,
+  schoolFormBody,
+  schoolFormErrors,
+  type SchoolFormValues,
+} from '../../domain/rules/school-form';
 import type { stateSchema } from '../../domain/schemas';
 import { eventsApi } from '../../domain/schemas/api/events';
 import { schoolsApi } from '../../domain/schemas/api/schools';
@@ -40,7 +45,11 @@ export default function RegisterPage() {
     void callRoute(eventsApi.states).then((answer) => {
       if (!current) return;
       if (answer?.status === 200 && answer.data) setStates(answer.data);
-      else setOutcome({ ok: false, message: failure(answer, 'The list of states could not be loaded. Reload the page to try again.').message });
+      else
+        setOutcome({
+          ok: false,
+          message: failure(answer, 'The list of states could not be loaded. Reload the page to try again.').message,
+        });
     });
     return () => {
       current = false;
@@ -62,7 +71,10 @@ export default function RegisterPage() {
       setOutcome({ ok: true, message: text(answer.body?.message) ?? 'Registered.' });
       return;
     }
-    setOutcome({ ok: false, message: failure(answer, 'The registration could not be sent. Please try again.').message });
+    setOutcome({
+      ok: false,
+      message: failure(answer, 'The registration could not be sent. Please try again.').message,
+    });
     setBusy(false);
   }
 
@@ -70,9 +82,19 @@ export default function RegisterPage() {
   return (
     <PageMain className="page school-form">
       <h1>{MESSAGES.registrationTitle}</h1>
-      <p>Register your school to enter its students in the interschools. Already registered? <Link to="/login">Sign in</Link>.</p>
+      <p>
+        Register your school to enter its students in the interschools. Already registered?{' '}
+        <Link to="/login">Sign in</Link>.
+      </p>
       <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate aria-label="School registration">
-        <SchoolFormFields mode="register" values={values} onChange={setValues} errors={tried ? errors : {}} states={states} disabled={registered} />
+        <SchoolFormFields
+          mode="register"
+          values={values}
+          onChange={setValues}
+          errors={tried ? errors : {}}
+          states={states}
+          disabled={registered}
+        />
         <div className="school-form-actions">
           <button type="submit" className="button button-primary" disabled={busy || registered}>
             {busy && !registered ? 'Registering…' : 'Register'}
@@ -82,7 +104,12 @@ export default function RegisterPage() {
       {outcome && (
         <p className={outcome.ok ? 'school-form-message' : 'school-form-error'} role={outcome.ok ? 'status' : 'alert'}>
           {outcome.message}
-          {outcome.ok && <> <Link to="/login">Sign in</Link></>}
+          {outcome.ok && (
+            <>
+              {' '}
+              <Link to="/login">Sign in</Link>
+            </>
+          )}
         </p>
       )}
     </PageMain>

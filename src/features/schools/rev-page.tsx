@@ -17,31 +17,49 @@ const REV_SAVED = 'Saved: race officials and schools see the change at their nex
 type Flags = { showForStartlists: boolean; showForResults: boolean };
 
 const listSchema = z
-  .array(eventSchema.pick({ id: true, name: true, year: true, showForResults: true, showForStartlists: true, archived: true, version: true }).loose())
+  .array(
+    eventSchema
+      .pick({
+        id: true,
+        name: true,
+        year: true,
+        showForResults: true,
+        showForStartlists: true,
+        archived: true,
+        version: true,
+      })
+      .loose(),
+  )
   .transform((list) => list.filter((e) => !e.archived).sort((a, b) => b.year - a.year || a.name.localeCompare(b.name)));
 type Row = z.output<typeof listSchema>[number];
 
 export default function RevPage() {
   const { user } = useSession();
   const { online, rows, setRows, message, setMessage, busy, save } = useServerList({
-    route: eventsApi.list, schema: listSchema, loadError: 'The events could not be loaded.',
+    route: eventsApi.list,
+    schema: listSchema,
+    loadError: 'The events could not be loaded.',
   });
   const [edits, setEdits] = useState<Map<string, Flags>>(new Map());
 
   if (!user) return null;
 
-  const flags = (row: Row): Flags => edits.get(row.id) ?? { showForStartlists: row.showForStartlists, showForResults: row.showForResults };
+  const flags = (row: Row): Flags =>
+    edits.get(row.id) ?? { showForStartlists: row.showForStartlists, showForResults: row.showForResults };
   const set = (row: Row, patch: Partial<Flags>) => {
     setMessage(null);
     setEdits(new Map(edits).set(row.id, { ...flags(row), ...patch }));
   };
 
-  const saveFlags = () => save({ route: eventsApi.update, input: { body: { data: [...edits].map(([id, f]) => ({ id, ...f })) } } },
-    { saved: REV_SAVED, failed: 'The events could not be saved.' },
-    () => {
-      setRows((current) => (current ?? []).map((r) => ({ ...r, ...(edits.get(r.id) ?? {}) })));
-      setEdits(new Map());
-    });
+  const saveFlags = () =>
+    save(
+      { route: eventsApi.update, input: { body: { data: [...edits].map(([id, f]) => ({ id, ...f })) } } },
+      { saved: REV_SAVED, failed: 'The events could not be saved.' },
+      () => {
+        setRows((current) => (current ?? []).map((r) => ({ ...r, ...(edits.get(r.id) ?? {}) })));
+        setEdits(new Map());
+      },
+    );
 
   return (
     <PageMain className="page admin-list">
@@ -68,12 +86,22 @@ export default function RevPage() {
                       <td>{row.name}</td>
                       <td>{row.year}</td>
                       <td>
-                        <input type="checkbox" className="admin-list-check" aria-label={`Start lists shown for ${row.name} ${row.year}`}
-                          checked={f.showForStartlists} onChange={(e) => set(row, { showForStartlists: e.target.checked })} />
+                        <input
+                          type="checkbox"
+                          className="admin-list-check"
+                          aria-label={`Start lists shown for ${row.name} ${row.year}`}
+                          checked={f.showForStartlists}
+                          onChange={(e) => set(row, { showForStartlists: e.target.checked })}
+                        />
                       </td>
                       <td>
-                        <input type="checkbox" className="admin-list-check" aria-label={`Results shown for ${row.name} ${row.year}`}
-                          checked={f.showForResults} onChange={(e) => set(row, { showForResults: e.target.checked })} />
+                        <input
+                          type="checkbox"
+                          className="admin-list-check"
+                          aria-label={`Results shown for ${row.name} ${row.year}`}
+                          checked={f.showForResults}
+                          onChange={(e) => set(row, { showForResults: e.target.checked })}
+                        />
                       </td>
                     </tr>
                   );
@@ -84,7 +112,12 @@ export default function RevPage() {
         </div>
       )}
       <div className="admin-list-actions">
-        <button type="button" className="button button-save" disabled={!online || busy || edits.size === 0} onClick={() => void saveFlags()}>
+        <button
+          type="button"
+          className="button button-save"
+          disabled={!online || busy || edits.size === 0}
+          onClick={() => void saveFlags()}
+        >
           {busy ? 'Saving…' : 'Save'}
         </button>
       </div>

@@ -7,7 +7,13 @@ import { MIN_PASSWORD_LENGTH } from '../../domain/constants/policy';
 import { SCHOOL_CATEGORIES, SCHOOL_GOV_OR_PRIVATE, SCHOOL_TYPES } from '../../domain/constants/choices';
 import { MESSAGES } from '../../domain/messages';
 import { regionChoices } from '../../domain/rules/region';
-import { requiredSchoolFields, withState, type SchoolFormErrors, type SchoolFormMode, type SchoolFormValues } from '../../domain/rules/school-form';
+import {
+  requiredSchoolFields,
+  withState,
+  type SchoolFormErrors,
+  type SchoolFormMode,
+  type SchoolFormValues,
+} from '../../domain/rules/school-form';
 import './school-form.css';
 
 type Props = {
@@ -31,7 +37,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 export function SchoolFormFields({ mode, values, onChange, errors, states, disabled }: Props) {
   const required = requiredSchoolFields(values, mode);
-  const text = (label: string, path: keyof SchoolFormValues, extra: { autoComplete?: string; type?: string; inputMode?: 'tel' | 'numeric' } = {}) => (
+  const text = (
+    label: string,
+    path: keyof SchoolFormValues,
+    extra: { autoComplete?: string; type?: string; inputMode?: 'tel' | 'numeric' } = {},
+  ) => (
     <TextField
       label={label}
       value={values[path] as string}
@@ -42,8 +52,12 @@ export function SchoolFormFields({ mode, values, onChange, errors, states, disab
       {...extra}
     />
   );
-  const person = <K extends 'coordinator' | 'principal' | 'user'>(group: K, key: keyof SchoolFormValues[K] & string, label: string,
-    extra: { autoComplete?: string; type?: string; inputMode?: 'tel'; placeholder?: string; hint?: string } = {}) => (
+  const person = <K extends 'coordinator' | 'principal' | 'user'>(
+    group: K,
+    key: keyof SchoolFormValues[K] & string,
+    label: string,
+    extra: { autoComplete?: string; type?: string; inputMode?: 'tel'; placeholder?: string; hint?: string } = {},
+  ) => (
     <TextField
       label={label}
       value={values[group][key] as string}
@@ -71,22 +85,55 @@ export function SchoolFormFields({ mode, values, onChange, errors, states, disab
           placeholder="Choose a state"
           options={states.map((s) => ({ value: String(s.id), label: s.name }))}
           onChange={(v) => onChange(withState(values, v))}
-          error={errors.StateId} required={required.has('StateId')}
+          error={errors.StateId}
+          required={required.has('StateId')}
           disabled={disabled}
         />
         {regions.length > 0 && (
-          <SelectField label="Region" value={values.region} placeholder="Choose a region" options={regions}
-            onChange={(v) => onChange({ ...values, region: v })} error={errors.region} required={required.has('region')} disabled={disabled} />
+          <SelectField
+            label="Region"
+            value={values.region}
+            placeholder="Choose a region"
+            options={regions}
+            onChange={(v) => onChange({ ...values, region: v })}
+            error={errors.region}
+            required={required.has('region')}
+            disabled={disabled}
+          />
         )}
         {text('Postcode', 'postcode', { autoComplete: 'postal-code', inputMode: 'numeric' })}
         {text('Phone', 'phone', { type: 'tel', autoComplete: 'tel' })}
         {text('Fax', 'fax', { type: 'tel' })}
-        <SelectField label="School type" value={values.schoolType} placeholder="Choose" options={SCHOOL_TYPES}
-          onChange={(v) => onChange({ ...values, schoolType: v })} error={errors.schoolType} required={required.has('schoolType')} disabled={disabled} />
-        <SelectField label="School category" value={values.schoolCategory} placeholder="Choose" options={SCHOOL_CATEGORIES}
-          onChange={(v) => onChange({ ...values, schoolCategory: v })} error={errors.schoolCategory} required={required.has('schoolCategory')} disabled={disabled} />
-        <SelectField label="Government or independent" value={values.schoolGovOrPrivate} placeholder="Choose" options={SCHOOL_GOV_OR_PRIVATE}
-          onChange={(v) => onChange({ ...values, schoolGovOrPrivate: v })} error={errors.schoolGovOrPrivate} required={required.has('schoolGovOrPrivate')} disabled={disabled} />
+        <SelectField
+          label="School type"
+          value={values.schoolType}
+          placeholder="Choose"
+          options={SCHOOL_TYPES}
+          onChange={(v) => onChange({ ...values, schoolType: v })}
+          error={errors.schoolType}
+          required={required.has('schoolType')}
+          disabled={disabled}
+        />
+        <SelectField
+          label="School category"
+          value={values.schoolCategory}
+          placeholder="Choose"
+          options={SCHOOL_CATEGORIES}
+          onChange={(v) => onChange({ ...values, schoolCategory: v })}
+          error={errors.schoolCategory}
+          required={required.has('schoolCategory')}
+          disabled={disabled}
+        />
+        <SelectField
+          label="Government or independent"
+          value={values.schoolGovOrPrivate}
+          placeholder="Choose"
+          options={SCHOOL_GOV_OR_PRIVATE}
+          onChange={(v) => onChange({ ...values, schoolGovOrPrivate: v })}
+          error={errors.schoolGovOrPrivate}
+          required={required.has('schoolGovOrPrivate')}
+          disabled={disabled}
+        />
       </Section>
       <Section title="Coordinator">
         {person('coordinator', 'firstname', 'Given name', { autoComplete: 'given-name' })}
@@ -99,10 +146,12 @@ export function SchoolFormFields({ mode, values, onChange, errors, states, disab
             <input
               type="checkbox"
               checked={values.coordinator.ausEnews}
-              onChange={(e) => onChange({ ...values, coordinator: { ...values.coordinator, ausEnews: e.target.checked } })}
+              onChange={(e) =>
+                onChange({ ...values, coordinator: { ...values.coordinator, ausEnews: e.target.checked } })
+              }
               disabled={disabled}
-            />
-            {' '}Send me the association's news by email
+            />{' '}
+            Send me the association's news by email
           </label>
         </div>
       </Section>
@@ -116,7 +165,8 @@ export function SchoolFormFields({ mode, values, onChange, errors, states, disab
         {person('user', 'password', 'Password', {
           type: 'password',
           autoComplete: 'new-password',
-          placeholder: mode === 'register' ? MESSAGES.registrationPasswordPlaceholder : MESSAGES.profilePasswordPlaceholder,
+          placeholder:
+            mode === 'register' ? MESSAGES.registrationPasswordPlaceholder : MESSAGES.profilePasswordPlaceholder,
           // The rule before the first try, not only after a refusal.
           hint: `At least ${MIN_PASSWORD_LENGTH} characters.`,
         })}

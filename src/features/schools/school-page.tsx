@@ -23,7 +23,13 @@ import { MESSAGES } from '../../domain/messages';
 import { isAdmin } from '../../domain/rules/access';
 import { isoDateToDisplay } from '../../domain/rules/grid-date';
 import {
-  changesLogin, profileLoginChange, profileLoginErrors, schoolFormBody, schoolFormChanged, schoolFormErrors, schoolFormFromSchool,
+  changesLogin,
+  profileLoginChange,
+  profileLoginErrors,
+  schoolFormBody,
+  schoolFormChanged,
+  schoolFormErrors,
+  schoolFormFromSchool,
   type SchoolFormValues,
 } from '../../domain/rules/school-form';
 import { sessionAfterSchoolDeleted } from '../../domain/rules/session';
@@ -36,8 +42,10 @@ import { queueSchoolProfile } from './school-writes';
 
 export const SAVED_ON_DEVICE = 'Saved on this device: it will be sent when the connection returns.';
 const SENDING = 'Saved on this device: sending it to the server…';
-export const PASSWORD_NEEDS_NETWORK = 'Changing the password needs the network. Clear the password field to save the rest now.';
-export const EMAIL_NEEDS_NETWORK = 'Changing the sign-in email needs the network. Put the current email back to save the rest now.';
+export const PASSWORD_NEEDS_NETWORK =
+  'Changing the password needs the network. Clear the password field to save the rest now.';
+export const EMAIL_NEEDS_NETWORK =
+  'Changing the sign-in email needs the network. Put the current email back to save the rest now.';
 
 const scrollTop = () => window.scrollTo({ top: 0, behavior: 'smooth' });
 
@@ -50,7 +58,7 @@ export default function SchoolPage({ db }: { db: InterschoolsDb }) {
   const { online } = useSyncStatus();
   const navigate = useNavigate();
   const schoolId = user?.SchoolId ?? null;
-  const row = useLiveQuery(async () => (schoolId ? (await db.schools.get(schoolId)) ?? null : null), [db, schoolId]);
+  const row = useLiveQuery(async () => (schoolId ? ((await db.schools.get(schoolId)) ?? null) : null), [db, schoolId]);
   const states = useLiveQuery(() => db.states.toArray(), [db]) ?? [];
   const refusal = useRowRefusal(db, 'schools', schoolId);
   const [draft, setDraft] = useState<SchoolFormValues | null>(null);
@@ -65,17 +73,34 @@ export default function SchoolPage({ db }: { db: InterschoolsDb }) {
   const baseline = useMemo(() => (row ? schoolFormFromSchool(row) : null), [row]);
   const values = draft ?? baseline;
   const errors = useMemo(
-    () => (values && baseline ? { ...schoolFormErrors(values, 'profile'), ...profileLoginErrors(values, baseline) } : {}),
+    () =>
+      values && baseline ? { ...schoolFormErrors(values, 'profile'), ...profileLoginErrors(values, baseline) } : {},
     [values, baseline],
   );
 
   if (!user) return null;
   if (!schoolId) {
-    return <PageMain className="page"><h1>School profile</h1><p>Choose a school first.</p></PageMain>;
+    return (
+      <PageMain className="page">
+        <h1>School profile</h1>
+        <p>Choose a school first.</p>
+      </PageMain>
+    );
   }
-  if (row === undefined) return <PageMain className="page"><h1>School profile</h1><p role="status">Loading…</p></PageMain>;
+  if (row === undefined)
+    return (
+      <PageMain className="page">
+        <h1>School profile</h1>
+        <p role="status">Loading…</p>
+      </PageMain>
+    );
   if (row === null || !values || !baseline) {
-    return <PageMain className="page"><h1>School profile</h1><p role="status">Downloading the school's details to this device…</p></PageMain>;
+    return (
+      <PageMain className="page">
+        <h1>School profile</h1>
+        <p role="status">Downloading the school's details to this device…</p>
+      </PageMain>
+    );
   }
 
   const dirty = schoolFormChanged(values, baseline);
@@ -98,9 +123,18 @@ export default function SchoolPage({ db }: { db: InterschoolsDb }) {
     setMessage(null);
     try {
       if (changesLogin(login)) {
-        const answer = await callRoute(schoolsApi.saveProfile, { body, headers: { [WRITE_HEADERS.idempotencyKey]: uuidv7() } });
+        const answer = await callRoute(schoolsApi.saveProfile, {
+          body,
+          headers: { [WRITE_HEADERS.idempotencyKey]: uuidv7() },
+        });
         if (answer?.status !== 200 || typeof answer.body?.err === 'string') {
-          setMessage({ text: typeof answer?.body?.err === 'string' ? answer.body.err : failure(answer, 'The school could not be saved.').message, error: true });
+          setMessage({
+            text:
+              typeof answer?.body?.err === 'string'
+                ? answer.body.err
+                : failure(answer, 'The school could not be saved.').message,
+            error: true,
+          });
           return;
         }
         // The device's copy takes the saved school (its new sign-in email) at once, not at the next
@@ -126,7 +160,10 @@ export default function SchoolPage({ db }: { db: InterschoolsDb }) {
   async function remove(school: SchoolRow) {
     setConfirming(false);
     setBusy(true);
-    const answer = await callRoute(schoolsApi.remove, { params: { id: school.id }, headers: { [WRITE_HEADERS.idempotencyKey]: uuidv7() } });
+    const answer = await callRoute(schoolsApi.remove, {
+      params: { id: school.id },
+      headers: { [WRITE_HEADERS.idempotencyKey]: uuidv7() },
+    });
     setBusy(false);
     if (answer?.status !== 200) {
       setMessage({ text: failure(answer, 'The school could not be removed.').message, error: true });
@@ -140,18 +177,70 @@ export default function SchoolPage({ db }: { db: InterschoolsDb }) {
     <PageMain className="page school-form">
       <h1>{row.name || 'School profile'}</h1>
       <p>{registeredLine(row.createdAt)}</p>
-      {message && <p className={message.error ? 'school-form-error' : 'school-form-message'} role={message.error ? 'alert' : 'status'}>{message.text}</p>}
+      {message && (
+        <p
+          className={message.error ? 'school-form-error' : 'school-form-message'}
+          role={message.error ? 'alert' : 'status'}
+        >
+          {message.text}
+        </p>
+      )}
       <RefusalNotice db={db} refusal={refusal} className="school-form-error" />
-      {!refusal && row._pending && <p className="school-form-message" role="status">{online ? SENDING : SAVED_ON_DEVICE}</p>}
-      {!refusal && !row._pending && savedHere && !message && <p className="school-form-message" role="status">{SERVER_MESSAGES.schoolSaved}</p>}
-      <form onSubmit={(e) => { e.preventDefault(); void save(values, row, baseline); }} noValidate aria-label="School profile">
-        <SchoolFormFields mode="profile" values={values} onChange={(v) => { setMessage(null); setSavedHere(false); setDraft(v); }} errors={tried ? errors : {}} states={states} disabled={busy} />
+      {!refusal && row._pending && (
+        <p className="school-form-message" role="status">
+          {online ? SENDING : SAVED_ON_DEVICE}
+        </p>
+      )}
+      {!refusal && !row._pending && savedHere && !message && (
+        <p className="school-form-message" role="status">
+          {SERVER_MESSAGES.schoolSaved}
+        </p>
+      )}
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save(values, row, baseline);
+        }}
+        noValidate
+        aria-label="School profile"
+      >
+        <SchoolFormFields
+          mode="profile"
+          values={values}
+          onChange={(v) => {
+            setMessage(null);
+            setSavedHere(false);
+            setDraft(v);
+          }}
+          errors={tried ? errors : {}}
+          states={states}
+          disabled={busy}
+        />
         <div className="school-form-actions">
-          <button type="submit" className="button button-save" disabled={busy || !dirty}>{busy ? 'Saving…' : 'Save'}</button>
-          {dirty && <button type="button" className="button" disabled={busy} onClick={() => { setDraft(null); setTried(false); }}>Undo changes</button>}
+          <button type="submit" className="button button-save" disabled={busy || !dirty}>
+            {busy ? 'Saving…' : 'Save'}
+          </button>
+          {dirty && (
+            <button
+              type="button"
+              className="button"
+              disabled={busy}
+              onClick={() => {
+                setDraft(null);
+                setTried(false);
+              }}
+            >
+              Undo changes
+            </button>
+          )}
           {isAdmin(user.type) && (
-            <button type="button" className="button button-danger" disabled={busy || !online} title={online ? undefined : OFFLINE_MESSAGE}
-              onClick={() => setConfirming(true)}>
+            <button
+              type="button"
+              className="button button-danger"
+              disabled={busy || !online}
+              title={online ? undefined : OFFLINE_MESSAGE}
+              onClick={() => setConfirming(true)}
+            >
               Delete school
             </button>
           )}

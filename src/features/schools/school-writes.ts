@@ -11,11 +11,19 @@ import type { RouteBody } from '../../domain/schemas/route';
 export type SchoolProfileFields = Omit<RouteBody<typeof schoolsApi.saveProfile>['school'], 'user'> & Partial<SchoolRow>;
 
 const SCHOOL_PROFILE_SAVE = defineWrite({
-  table: 'schools', op: 'update', route: schoolsApi.saveProfile, body: { kind: 'wrapped', key: 'school' }, answer: { key: 'school' },
+  table: 'schools',
+  op: 'update',
+  route: schoolsApi.saveProfile,
+  body: { kind: 'wrapped', key: 'school' },
+  answer: { key: 'school' },
 });
 
 /** Queues the profile's fields (never the sign-in: that goes straight to the server). */
-export async function queueSchoolProfile(db: InterschoolsDb, school: SchoolRow, fields: SchoolProfileFields): Promise<void> {
+export async function queueSchoolProfile(
+  db: InterschoolsDb,
+  school: SchoolRow,
+  fields: SchoolProfileFields,
+): Promise<void> {
   await queueThrough(db, SCHOOL_PROFILE_SAVE, {
     body: { school: fields },
     rowId: school.id,

@@ -3,8 +3,27 @@ import { ADMIN_ROLES, ENTRIES_ROLES, STAFF_ROLES, type Screen } from '../../comp
 
 export const screens: Screen[] = [
   { path: 'register', title: 'Register a school', roles: 'public', page: lazy(() => import('./register-page')) },
-  { path: 'school', title: 'School profile', nav: { group: 'entries', order: 10 }, roles: ENTRIES_ROLES, page: lazy(() => import('./school-page')) },
+  {
+    path: 'school',
+    title: 'School profile',
+    nav: { group: 'entries', order: 10 },
+    roles: ENTRIES_ROLES,
+    page: lazy(() => import('./school-page')),
+  },
   // Spec section 2: /schools sends anyone but admin and auditor to /login.
-  { path: 'schools', title: 'Schools and BPAY', nav: { group: 'administration', order: 20 }, roles: STAFF_ROLES, othersTo: 'login', page: lazy(() => import('./bpay-page')) },
-  { path: 'rev', title: 'Start lists and results shown', nav: { group: 'administration', order: 80 }, roles: ADMIN_ROLES, page: lazy(() => import('./rev-page')) },
+  {
+    path: 'schools',
+    title: 'Schools and BPAY',
+    nav: { group: 'administration', order: 20 },
+    roles: STAFF_ROLES,
+    othersTo: 'login',
+    page: lazy(() => import('./bpay-page')),
+  },
+  {
+    path: 'rev',
+    title: 'Start lists and results shown',
+    nav: { group: 'administration', order: 80 },
+    roles: ADMIN_ROLES,
+    page: lazy(() => import('./rev-page')),
+  },
 ];

@@ -36,12 +36,24 @@ export function useLoginEventChoice() {
       const last = lastLoginEvent();
       if (answer.data.some((e) => e.id === last)) setChosen((current) => current || last);
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, []);
   return { events, chosen, setChosen };
 }
 
-export function LoginEventChoice({ events, chosen, onChange, focus = false }: { events: PickItem[]; chosen: string; onChange(id: string): void; focus?: boolean }) {
+export function LoginEventChoice({
+  events,
+  chosen,
+  onChange,
+  focus = false,
+}: {
+  events: PickItem[];
+  chosen: string;
+  onChange(id: string): void;
+  focus?: boolean;
+}) {
   const select = useRef<HTMLSelectElement>(null);
   // A user back to change event starts at the choice, once the events are known.
   useEffect(() => {
@@ -53,7 +65,11 @@ export function LoginEventChoice({ events, chosen, onChange, focus = false }: { 
       <label htmlFor="login-event">Event</label>
       <select id="login-event" ref={select} name="event" value={chosen} onChange={(e) => onChange(e.target.value)}>
         <option value="">My school&apos;s state event</option>
-        {events.map((e) => <option key={e.id} value={e.id}>{e.name}</option>)}
+        {events.map((e) => (
+          <option key={e.id} value={e.id}>
+            {e.name}
+          </option>
+        ))}
       </select>
     </div>
   );

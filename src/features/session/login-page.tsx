@@ -19,11 +19,13 @@ import { PageMain } from '../../components/page-main';
 
 /** Said to a coordinator whose school has no event open at the moment: signed in, there would
  *  be nothing to enter, and every screen would send them back here without a word. */
-export const NO_OPEN_EVENT_MESSAGE = 'No event is open to your school at the moment, so there is nothing to enter yet. You can sign in once the association opens this season\'s event.';
+export const NO_OPEN_EVENT_MESSAGE =
+  "No event is open to your school at the moment, so there is nothing to enter yet. You can sign in once the association opens this season's event.";
 
 const CHANGE_EVENT_MESSAGE = 'Choose the event, then sign in again.';
 
-const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Sign in again: your unsent changes are kept and sent once you are back.';
+const SESSION_EXPIRED_MESSAGE =
+  'Your session has expired. Sign in again: your unsent changes are kept and sent once you are back.';
 
 function requestPersistentStorage(): void {
   try {
@@ -85,8 +87,16 @@ export function LoginPage({ engine }: { engine: SyncEngine }) {
   return (
     <PageMain className="page page-narrow">
       <h1>Sign in</h1>
-      {expired && <p className="notice notice-warning" role="status">{SESSION_EXPIRED_MESSAGE}</p>}
-      {changingEvent && <p className="notice notice-warning" role="status">{CHANGE_EVENT_MESSAGE}</p>}
+      {expired && (
+        <p className="notice notice-warning" role="status">
+          {SESSION_EXPIRED_MESSAGE}
+        </p>
+      )}
+      {changingEvent && (
+        <p className="notice notice-warning" role="status">
+          {CHANGE_EVENT_MESSAGE}
+        </p>
+      )}
       <form className="form" onSubmit={(e) => void submit(e)} aria-label="Sign in">
         <div className="field">
           <label htmlFor="login-username">Username</label>
@@ -116,20 +126,36 @@ export function LoginPage({ engine }: { engine: SyncEngine }) {
             onChange={(e) => setPassword(e.target.value)}
           />
         </div>
-        <LoginEventChoice events={eventChoice.events} chosen={eventChoice.chosen} onChange={eventChoice.setChosen} focus={changingEvent} />
-        {error && <p className="notice notice-error" role="alert">{error}</p>}
-        <button type="submit" className="button button-primary" disabled={busy}>{busy ? 'Signing in…' : 'Sign in'}</button>
+        <LoginEventChoice
+          events={eventChoice.events}
+          chosen={eventChoice.chosen}
+          onChange={eventChoice.setChosen}
+          focus={changingEvent}
+        />
+        {error && (
+          <p className="notice notice-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
       </form>
       <p>
-        <button type="button" className="button button-link" aria-expanded={showReset} onClick={() => setShowReset((v) => !v)}>
+        <button
+          type="button"
+          className="button button-link"
+          aria-expanded={showReset}
+          onClick={() => setShowReset((v) => !v)}
+        >
           Forgot your password?
         </button>
       </p>
       {showReset && <PasswordResetRequest initialEmail={username.includes('@') ? username : ''} />}
-      <p>New school? <Link to="/register">Register your school</Link>.</p>
-      <p className="muted">
-        Signed in before on this device? Your data stays available offline until you log out.
+      <p>
+        New school? <Link to="/register">Register your school</Link>.
       </p>
+      <p className="muted">Signed in before on this device? Your data stays available offline until you log out.</p>
     </PageMain>
   );
 }

@@ -32,11 +32,16 @@ export function PasswordResetRequest({ initialEmail = '' }: { initialEmail?: str
         />
       </div>
       {result && (
-        <p className={result.ok ? 'notice notice-success' : 'notice notice-error'} role={result.ok ? 'status' : 'alert'}>
+        <p
+          className={result.ok ? 'notice notice-success' : 'notice notice-error'}
+          role={result.ok ? 'status' : 'alert'}
+        >
           {result.message}
         </p>
       )}
-      <button type="submit" className="button" disabled={busy}>{busy ? 'Sending…' : 'Email me a reset link'}</button>
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? 'Sending…' : 'Email me a reset link'}
+      </button>
     </form>
   );
 }

@@ -30,8 +30,14 @@ export function ResetPage() {
     return (
       <PageMain className="page page-narrow">
         <h1>Reset your password</h1>
-        <p className="notice notice-error" role="alert">This reset link is incomplete. Ask for a new one from the sign-in page.</p>
-        <p><Link to="/login" className="button">Go to sign in</Link></p>
+        <p className="notice notice-error" role="alert">
+          This reset link is incomplete. Ask for a new one from the sign-in page.
+        </p>
+        <p>
+          <Link to="/login" className="button">
+            Go to sign in
+          </Link>
+        </p>
       </PageMain>
     );
   }
@@ -39,11 +45,19 @@ export function ResetPage() {
   return (
     <PageMain className="page page-narrow">
       <h1>Choose a new password</h1>
-      <p>For <strong>{email}</strong></p>
+      <p>
+        For <strong>{email}</strong>
+      </p>
       {result?.ok ? (
         <>
-          <p className="notice notice-success" role="status">{result.message}</p>
-          <p><Link to="/login" className="button button-primary">Sign in</Link></p>
+          <p className="notice notice-success" role="status">
+            {result.message}
+          </p>
+          <p>
+            <Link to="/login" className="button button-primary">
+              Sign in
+            </Link>
+          </p>
         </>
       ) : (
         <form className="form" onSubmit={(e) => void submit(e)} aria-label="Choose a new password">
@@ -72,8 +86,14 @@ export function ResetPage() {
               onChange={(e) => setRepeat(e.target.value)}
             />
           </div>
-          {result && <p className="notice notice-error" role="alert">{result.message}</p>}
-          <button type="submit" className="button button-primary" disabled={busy}>{busy ? 'Saving…' : 'Set password'}</button>
+          {result && (
+            <p className="notice notice-error" role="alert">
+              {result.message}
+            </p>
+          )}
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {busy ? 'Saving…' : 'Set password'}
+          </button>
         </form>
       )}
     </PageMain>

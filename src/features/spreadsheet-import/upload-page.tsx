@@ -30,7 +30,9 @@ type Stage =
 
 /** The template: the headings and one example row. */
 function downloadTemplate() {
-  const csv = Papa.unparse([[...IMPORT_COLUMNS], ['412345', 'Alex', 'Citizen', 'Female', '14/03/2012', '8', '']], { newline: '\r\n' });
+  const csv = Papa.unparse([[...IMPORT_COLUMNS], ['412345', 'Alex', 'Citizen', 'Female', '14/03/2012', '8', '']], {
+    newline: '\r\n',
+  });
   saveFile(new Blob([`\uFEFF${csv}`], { type: CSV_TYPE }), 'participants-template.csv');
 }
 
@@ -51,9 +53,11 @@ export default function UploadPage() {
     setStage({ kind: 'uploading', name: file.name, sent: 0 });
     const result = await uploadSpreadsheet(file, (sent) => setStage({ kind: 'uploading', name: file.name, sent }));
     if (input.current) input.current.value = '';
-    setStage(result.ok
-      ? { kind: 'review', name: file.name, answer: result.data, onlyProblems: false }
-      : { kind: 'choose', message: result.message });
+    setStage(
+      result.ok
+        ? { kind: 'review', name: file.name, answer: result.data, onlyProblems: false }
+        : { kind: 'choose', message: result.message },
+    );
   };
 
   const importValid = async (name: string, answer: XlsImportAnswer) => {
@@ -71,16 +75,21 @@ export default function UploadPage() {
     <PageMain className="page upload-page">
       <h1>Import participants from a spreadsheet</h1>
       <p>
-        An .xlsx, .csv or .txt file of up to {MAX_IMPORT_BYTES / 1024 / 1024} MB and {MAX_IMPORT_ROWS.toLocaleString('en-AU')} rows.
-        The first row holds the headings: {IMPORT_COLUMNS.join(', ')}. Gender, year level and both names are needed;
-        a snow id is checked with the athlete registry. Students already on your list are updated, never added twice.
+        An .xlsx, .csv or .txt file of up to {MAX_IMPORT_BYTES / 1024 / 1024} MB and{' '}
+        {MAX_IMPORT_ROWS.toLocaleString('en-AU')} rows. The first row holds the headings: {IMPORT_COLUMNS.join(', ')}.
+        Gender, year level and both names are needed; a snow id is checked with the athlete registry. Students already
+        on your list are updated, never added twice.
       </p>
       <p>
-        <button type="button" className="button" onClick={downloadTemplate}>Download the template</button>
+        <button type="button" className="button" onClick={downloadTemplate}>
+          Download the template
+        </button>
       </p>
 
       <div className="upload-choose">
-        <label htmlFor={inputId} className="field-label">Spreadsheet file</label>
+        <label htmlFor={inputId} className="field-label">
+          Spreadsheet file
+        </label>
         <input
           ref={input}
           id={inputId}
@@ -90,16 +99,33 @@ export default function UploadPage() {
           aria-describedby={!online ? `${inputId}-offline` : undefined}
           onChange={(e) => void choose(e.target.files?.[0])}
         />
-        {!online && <p id={`${inputId}-offline`} className="upload-notice">{OFFLINE_MESSAGE}</p>}
+        {!online && (
+          <p id={`${inputId}-offline`} className="upload-notice">
+            {OFFLINE_MESSAGE}
+          </p>
+        )}
       </div>
 
-      {stage.kind === 'choose' && stage.message && <p className="upload-error" role="alert">{stage.message}</p>}
-      {stage.kind === 'uploading' && <Progress label={stage.sent < 1 ? `Uploading ${stage.name}` : `Reading ${stage.name}`} value={stage.sent < 1 ? stage.sent : null} />}
+      {stage.kind === 'choose' && stage.message && (
+        <p className="upload-error" role="alert">
+          {stage.message}
+        </p>
+      )}
+      {stage.kind === 'uploading' && (
+        <Progress
+          label={stage.sent < 1 ? `Uploading ${stage.name}` : `Reading ${stage.name}`}
+          value={stage.sent < 1 ? stage.sent : null}
+        />
+      )}
       {stage.kind === 'importing' && <Progress label={`Importing from ${stage.name}`} value={null} />}
       {stage.kind === 'done' && (
         <div className="upload-done" role="status">
-          <p><strong>{IMPORTED}</strong></p>
-          <p>{stage.result.created} added, {stage.result.updated} updated. They are on the participants list.</p>
+          <p>
+            <strong>{IMPORTED}</strong>
+          </p>
+          <p>
+            {stage.result.created} added, {stage.result.updated} updated. They are on the participants list.
+          </p>
         </div>
       )}
       {stage.kind === 'review' && (
@@ -117,14 +143,22 @@ export default function UploadPage() {
 function Progress({ label, value }: { label: string; value: number | null }) {
   return (
     <div className="upload-progress" role="status">
-      <span>{label}{value === null ? '…' : ` ${Math.round(value * 100)}%`}</span>
+      <span>
+        {label}
+        {value === null ? '…' : ` ${Math.round(value * 100)}%`}
+      </span>
       {/* Without a value the bar is indeterminate: the server is reading the file. */}
       <progress aria-label={label} max={1} value={value ?? undefined} />
     </div>
   );
 }
 
-function Review({ stage, online, onFilter, onImport }: {
+function Review({
+  stage,
+  online,
+  onFilter,
+  onImport,
+}: {
   stage: Extract<Stage, { kind: 'review' }>;
   online: boolean;
   onFilter: (onlyProblems: boolean) => void;
@@ -136,19 +170,33 @@ function Review({ stage, online, onFilter, onImport }: {
   const shown = stage.onlyProblems ? answer.rows.filter((r) => r.problems.length > 0) : answer.rows;
   return (
     <section aria-labelledby="review-title" className="upload-review">
-      <h2 id="review-title">{stage.name}: {answer.total} {answer.total === 1 ? 'row' : 'rows'}</h2>
+      <h2 id="review-title">
+        {stage.name}: {answer.total} {answer.total === 1 ? 'row' : 'rows'}
+      </h2>
       <p>
         {answer.valid} ready to import{updates ? ` (${updates} already on your list: they are updated)` : ''}
-        {problems ? `; ${problems} with problems are left out. Fix them in the spreadsheet and import it again if you need them.` : '.'}
+        {problems
+          ? `; ${problems} with problems are left out. Fix them in the spreadsheet and import it again if you need them.`
+          : '.'}
       </p>
-      {stage.error && <p className="upload-error" role="alert">{stage.error}</p>}
+      {stage.error && (
+        <p className="upload-error" role="alert">
+          {stage.error}
+        </p>
+      )}
       <div className="upload-actions">
-        <button type="button" className="button button-primary" disabled={!online || answer.valid === 0} onClick={onImport}>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={!online || answer.valid === 0}
+          onClick={onImport}
+        >
           Import {answer.valid} {answer.valid === 1 ? 'participant' : 'participants'}
         </button>
         {problems > 0 && (
           <label className="check">
-            <input type="checkbox" checked={stage.onlyProblems} onChange={(e) => onFilter(e.target.checked)} /> Show only rows with problems
+            <input type="checkbox" checked={stage.onlyProblems} onChange={(e) => onFilter(e.target.checked)} /> Show
+            only rows with problems
           </label>
         )}
       </div>
@@ -177,7 +225,19 @@ function Review({ stage, online, onFilter, onImport }: {
                   <td>{r.values.gender}</td>
                   <td>{r.values.dob ? r.values.dob.split('-').reverse().join('/') : ''}</td>
                   <td>{r.values.yearLevel}</td>
-                  <td>{r.problems.length ? <ul className="upload-problems">{r.problems.map((p) => <li key={p}>{p}</li>)}</ul> : r.existing ? 'Updates your list' : 'New'}</td>
+                  <td>
+                    {r.problems.length ? (
+                      <ul className="upload-problems">
+                        {r.problems.map((p) => (
+                          <li key={p}>{p}</li>
+                        ))}
+                      </ul>
+                    ) : r.existing ? (
+                      'Updates your list'
+                    ) : (
+                      'New'
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -12,7 +12,12 @@ const nameAndPhone: GridColumn<TeamManagerGridRow>[] = [
   // The spec's rule and message: at least 7 digits once spaces, brackets, +, -, . and 'ext' go.
   { key: 'mobile', title: 'Mobile', width: 150, validate: (value) => phoneError(String(value ?? ''), 'teamManager') },
 ];
-const seasonPassColumn: GridColumn<TeamManagerGridRow> = { key: 'seasonPass', title: 'Season pass', type: 'checkbox', width: 110 };
+const seasonPassColumn: GridColumn<TeamManagerGridRow> = {
+  key: 'seasonPass',
+  title: 'Season pass',
+  type: 'checkbox',
+  width: 110,
+};
 const statusColumn: GridColumn<TeamManagerGridRow> = { key: 'status', title: 'Status', readOnly: true };
 
 /** The grid's columns: the season pass only for the VIC invoice type. */

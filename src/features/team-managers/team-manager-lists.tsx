@@ -2,7 +2,8 @@
 // last save the server refused, with its message.
 import type { TeamManagerGridRow } from './team-manager-rows';
 
-export const teamManagerName = (row: Pick<TeamManagerGridRow, 'firstname' | 'lastname'>) => `${row.firstname} ${row.lastname}`.trim() || 'New team manager';
+export const teamManagerName = (row: Pick<TeamManagerGridRow, 'firstname' | 'lastname'>) =>
+  `${row.firstname} ${row.lastname}`.trim() || 'New team manager';
 
 export function RemovedTeamManagers({ rows, onUndo }: { rows: TeamManagerGridRow[]; onUndo: (id: string) => void }) {
   if (rows.length === 0) return null;
@@ -13,7 +14,9 @@ export function RemovedTeamManagers({ rows, onUndo }: { rows: TeamManagerGridRow
         {rows.map((row) => (
           <li key={row.id}>
             {teamManagerName(row)}{' '}
-            <button type="button" className="button" onClick={() => onUndo(row.id)}>Undo remove</button>
+            <button type="button" className="button" onClick={() => onUndo(row.id)}>
+              Undo remove
+            </button>
           </li>
         ))}
       </ul>
@@ -28,7 +31,9 @@ export function RefusedTeamManagers({ rows }: { rows: TeamManagerGridRow[] }) {
       <h2 style={{ fontSize: '1rem' }}>Changes the server refused</h2>
       <ul>
         {rows.map((row) => (
-          <li key={row.id}>{teamManagerName(row)}: {row.status}</li>
+          <li key={row.id}>
+            {teamManagerName(row)}: {row.status}
+          </li>
         ))}
       </ul>
     </section>

@@ -115,7 +115,13 @@ function stored(fields: Partial<Record<EditableKey, string>>): Partial<Pick<Team
 }
 
 function wholeRow(row: TeamManagerRow): TeamManagerBodyRow {
-  return { id: row.id, firstname: row.firstname, lastname: row.lastname, mobile: row.mobile, seasonPass: row.seasonPass };
+  return {
+    id: row.id,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    mobile: row.mobile,
+    seasonPass: row.seasonPass,
+  };
 }
 
 /** A manager the server has goes as its id, version and the fields changed, so a field left alone
@@ -126,7 +132,10 @@ function changedFieldsRow(row: TeamManagerRow, fields: Partial<Record<EditableKe
 }
 
 /** The save the draft makes, or null when nothing changed. */
-export function planTeamManagersSave(mirror: readonly TeamManagerRow[], draft: TeamManagerDraft): TeamManagersSave | null {
+export function planTeamManagersSave(
+  mirror: readonly TeamManagerRow[],
+  draft: TeamManagerDraft,
+): TeamManagersSave | null {
   const rows: TeamManagerRow[] = [];
   const base: TeamManagerRow[] = [];
   const bodyRows: TeamManagerBodyRow[] = [];

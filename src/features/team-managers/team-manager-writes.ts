@@ -7,7 +7,10 @@ import type { TeamManagersSave } from './team-manager-rows';
 import { teamManagersApi } from '../../domain/schemas/api/team-managers';
 
 const TEAM_MANAGERS_SAVE = defineWrite({
-  table: 'teamManagers', op: 'saveList', route: teamManagersApi.save, body: listBody(['teamManagers'], ['teamManagersDeleted']),
+  table: 'teamManagers',
+  op: 'saveList',
+  route: teamManagersApi.save,
+  body: listBody(['teamManagers'], ['teamManagersDeleted']),
 });
 
 export async function saveTeamManagers(

@@ -18,8 +18,17 @@ import { getDb, type InterschoolsDb } from '../../db/database';
 import { showsSeasonPass } from '../../domain/rules/team-managers';
 import { teamManagerCellClassName, teamManagerColumns } from './team-manager-columns';
 import {
-  EMPTY_DRAFT, draftRows, isDirty, newTeamManager, planTeamManagersSave, recordEdit, removeRow, toGridRow, undoRemove,
-  type TeamManagerDraft, type TeamManagerGridRow,
+  EMPTY_DRAFT,
+  draftRows,
+  isDirty,
+  newTeamManager,
+  planTeamManagersSave,
+  recordEdit,
+  removeRow,
+  toGridRow,
+  undoRemove,
+  type TeamManagerDraft,
+  type TeamManagerGridRow,
 } from './team-manager-rows';
 import { saveTeamManagers } from './team-manager-writes';
 import { RefusedTeamManagers, RemovedTeamManagers, teamManagerName } from './team-manager-lists';
@@ -31,7 +40,8 @@ const SAVED_NOTICE = 'Changes saved on this device; they are sent to the server 
 const NO_ROWS: TeamManagerGridRow[] = [];
 
 /** Edits not saved yet: rows edited or added, and rows removed. */
-const draftCount = (d: TeamManagerDraft) => new Set([...Object.keys(d.edits), ...d.added.map((row) => row.id)]).size + d.removed.size;
+const draftCount = (d: TeamManagerDraft) =>
+  new Set([...Object.keys(d.edits), ...d.added.map((row) => row.id)]).size + d.removed.size;
 
 export default function TeamManagersPage({ db = getDb() }: { db?: InterschoolsDb }) {
   const { user } = useSession();
@@ -42,7 +52,10 @@ export default function TeamManagersPage({ db = getDb() }: { db?: InterschoolsDb
   const refusals = useRefusedTeamManagers(db);
 
   const { draft, setDraft, restored } = usePersistedDraft<TeamManagerDraft>(
-    db, user ? draftKey(user.username, 'team-managers', schoolId, eventId) : null, EMPTY_DRAFT, draftCount,
+    db,
+    user ? draftKey(user.username, 'team-managers', schoolId, eventId) : null,
+    EMPTY_DRAFT,
+    draftCount,
   );
   const [updating, setUpdating] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -56,16 +69,26 @@ export default function TeamManagersPage({ db = getDb() }: { db?: InterschoolsDb
   const invalid = useMemo(() => findInvalidCells(columns, rows), [columns, rows]);
   const dirty = isDirty(draft);
 
-  const edit = useCallback((next: (current: TeamManagerDraft) => TeamManagerDraft) => {
-    setNotice(null);
-    setDraft(next);
-  }, [setDraft]);
+  const edit = useCallback(
+    (next: (current: TeamManagerDraft) => TeamManagerDraft) => {
+      setNotice(null);
+      setDraft(next);
+    },
+    [setDraft],
+  );
 
   const onChange = useCallback(
     (changes: GridChange<TeamManagerGridRow>[]) =>
       edit((current) =>
         changes.reduce(
-          (next, change) => recordEdit(next, baseRows.find((row) => row.id === change.row.id), change.row.id, change.key, change.newValue),
+          (next, change) =>
+            recordEdit(
+              next,
+              baseRows.find((row) => row.id === change.row.id),
+              change.row.id,
+              change.key,
+              change.newValue,
+            ),
           current,
         ),
       ),
@@ -114,18 +137,34 @@ export default function TeamManagersPage({ db = getDb() }: { db?: InterschoolsDb
     }
   }
 
-  if (!user) return <PageMain className="page"><p>Sign in to see team managers.</p></PageMain>;
+  if (!user)
+    return (
+      <PageMain className="page">
+        <p>Sign in to see team managers.</p>
+      </PageMain>
+    );
   if (!schoolId || !eventId) {
-    return <PageMain className="page"><h1>Team managers</h1><p>Choose a school and an event to see their team managers.</p></PageMain>;
+    return (
+      <PageMain className="page">
+        <h1>Team managers</h1>
+        <p>Choose a school and an event to see their team managers.</p>
+      </PageMain>
+    );
   }
 
   return (
     <PageMain className="page-wide team-managers-page">
       <h1>Team managers</h1>
-      {locked && <p role="status" className="locked-note">{LOCKED_MESSAGE}</p>}
+      {locked && (
+        <p role="status" className="locked-note">
+          {LOCKED_MESSAGE}
+        </p>
+      )}
       {!locked && (
         <div className="toolbar" style={{ display: 'flex', gap: '0.5rem', alignItems: 'center', flexWrap: 'wrap' }}>
-          <button type="button" onClick={addRow} className="button">Add team manager</button>
+          <button type="button" onClick={addRow} className="button">
+            Add team manager
+          </button>
           <SaveButton
             dirty={dirty}
             updating={updating}
@@ -152,17 +191,22 @@ export default function TeamManagersPage({ db = getDb() }: { db?: InterschoolsDb
         />
       )}
       {mirror !== undefined && rows.length === 0 && <p>No team managers yet.</p>}
-      <RemovedTeamManagers rows={baseRows.filter((row) => draft.removed.has(row.id))} onUndo={(id) => edit((d) => undoRemove(d, id))} />
+      <RemovedTeamManagers
+        rows={baseRows.filter((row) => draft.removed.has(row.id))}
+        onUndo={(id) => edit((d) => undoRemove(d, id))}
+      />
       <RefusedTeamManagers rows={rows.filter((row) => row.failed)} />
       {confirmRemove && (
         <ConfirmDialog
           title={`Remove ${teamManagerName(confirmRemove.row)}?`}
-          message={(
+          message={
             <p>
-              {teamManagerName(confirmRemove.row)} looks after {confirmRemove.teams === 1 ? '1 team' : `${confirmRemove.teams} teams`}.
-              Once saved, {confirmRemove.teams === 1 ? 'that team has' : 'those teams have'} no team manager until you choose another.
+              {teamManagerName(confirmRemove.row)} looks after{' '}
+              {confirmRemove.teams === 1 ? '1 team' : `${confirmRemove.teams} teams`}. Once saved,{' '}
+              {confirmRemove.teams === 1 ? 'that team has' : 'those teams have'} no team manager until you choose
+              another.
             </p>
-          )}
+          }
           confirmLabel="Remove"
           onConfirm={() => {
             edit((current) => removeRow(current, confirmRemove.row.id));

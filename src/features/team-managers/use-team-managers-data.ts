@@ -9,7 +9,11 @@ const NO_ROWS: TeamManagerRow[] = [];
 const NO_MESSAGES: ReadonlyMap<string, string> = new Map();
 
 /** The school's managers in the event, by surname. Undefined while loading. */
-export function useTeamManagers(db: InterschoolsDb, schoolId: string | null, eventId: string | null): TeamManagerRow[] | undefined {
+export function useTeamManagers(
+  db: InterschoolsDb,
+  schoolId: string | null,
+  eventId: string | null,
+): TeamManagerRow[] | undefined {
   return useLiveQuery(async () => {
     if (!schoolId || !eventId) return NO_ROWS;
     const rows = await db.teamManagers.where('[SchoolId+EventId]').equals([schoolId, eventId]).toArray();
@@ -27,7 +31,11 @@ export function refusalsOf(item: Pick<OutboxItem, 'body' | 'error' | 'fields'>):
 export function useRefusedTeamManagers(db: InterschoolsDb): ReadonlyMap<string, string> {
   return (
     useLiveQuery(async () => {
-      const failed = await db.outbox.where('status').equals('failed').filter((item) => item.entity === 'teamManagers').toArray();
+      const failed = await db.outbox
+        .where('status')
+        .equals('failed')
+        .filter((item) => item.entity === 'teamManagers')
+        .toArray();
       const messages = new Map<string, string>();
       for (const item of failed) for (const [id, message] of refusalsOf(item)) messages.set(id, message);
       return messages;

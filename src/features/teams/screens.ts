@@ -2,7 +2,13 @@ import { lazy } from 'react';
 import { ENTRIES_ROLES, type Screen } from '../../components/screen';
 
 export const screens: Screen[] = [
-  { path: 'team/grid', title: 'Teams', nav: { group: 'entries', order: 30 }, roles: ENTRIES_ROLES, page: lazy(() => import('./team-grid-page')) },
+  {
+    path: 'team/grid',
+    title: 'Teams',
+    nav: { group: 'entries', order: 30 },
+    roles: ENTRIES_ROLES,
+    page: lazy(() => import('./team-grid-page')),
+  },
   {
     path: 'team/index',
     aliases: ['team/index/:SchoolId/:EventId'],

@@ -25,8 +25,13 @@ export interface DraftIssues {
 
 /** A working team the grid has let through: discipline, division, letter, gender and positions set. */
 function isComplete(team: WorkingTeam): boolean {
-  return team.DisciplineId !== null && team.division !== null && team.teamRank !== '' && team.gender !== ''
-    && team.entries.every((e) => e.position !== null);
+  return (
+    team.DisciplineId !== null &&
+    team.division !== null &&
+    team.teamRank !== '' &&
+    team.gender !== '' &&
+    team.entries.every((e) => e.position !== null)
+  );
 }
 
 function asBatchTeam(team: WorkingTeam): BatchTeam {
@@ -44,13 +49,19 @@ function asBatchTeam(team: WorkingTeam): BatchTeam {
 export function nameOfTeam(team: WorkingTeam, disciplines: TeamContext['disciplines']): string {
   const discipline = team.DisciplineId === null ? undefined : disciplines.get(team.DisciplineId);
   if (!discipline || team.division === null || !team.gender || !team.teamRank) return 'New team';
-  return teamLabel(discipline.name ?? `Discipline ${discipline.DisciplineId}`, { division: team.division, gender: team.gender, teamRank: team.teamRank });
+  return teamLabel(discipline.name ?? `Discipline ${discipline.DisciplineId}`, {
+    division: team.division,
+    gender: team.gender,
+    teamRank: team.teamRank,
+  });
 }
 
 export function draftIssues(base: readonly WorkingTeam[], draft: TeamDraft, context: TeamContext): DraftIssues {
   const sent = changedTeams(base, draft).filter(isComplete);
   const sentIds = new Set(sent.map((t) => t.id));
-  const others = currentTeams(base, draft).filter((t) => !sentIds.has(t.id) && !draft.removed.has(t.id) && isComplete(t));
+  const others = currentTeams(base, draft).filter(
+    (t) => !sentIds.has(t.id) && !draft.removed.has(t.id) && isComplete(t),
+  );
   const issues = teamBatchIssues({
     teams: sent.map(asBatchTeam),
     otherTeams: others.map(asBatchTeam),

@@ -41,10 +41,16 @@ export const EMPTY_TEAM_DRAFT: TeamDraft = { teams: {}, added: [], removed: new 
 
 export type TeamFlag = 'New' | 'Edited' | 'Deleted' | '';
 
-const byPosition = (a: WorkingEntry, b: WorkingEntry) => (a.position ?? 99) - (b.position ?? 99) || a.id.localeCompare(b.id);
+const byPosition = (a: WorkingEntry, b: WorkingEntry) =>
+  (a.position ?? 99) - (b.position ?? 99) || a.id.localeCompare(b.id);
 
 function toWorkingEntry(row: TeamEntryRow): WorkingEntry {
-  const entry: WorkingEntry = { id: row.id, ParticipantId: row.ParticipantId ?? null, position: row.position, bib: row.bib ?? null };
+  const entry: WorkingEntry = {
+    id: row.id,
+    ParticipantId: row.ParticipantId ?? null,
+    position: row.position,
+    bib: row.bib ?? null,
+  };
   if (row.version !== undefined) entry.version = row.version;
   return entry;
 }
@@ -61,19 +67,40 @@ export function baseTeams(teams: readonly TeamRow[], entries: readonly TeamEntry
   return teams
     .map((row): WorkingTeam => {
       const team: WorkingTeam = {
-        id: row.id, SchoolId: row.SchoolId, EventId: row.EventId, DisciplineId: row.DisciplineId, division: row.division,
-        teamRank: row.teamRank, gender: row.gender, TeamManagerId: row.TeamManagerId ?? null,
+        id: row.id,
+        SchoolId: row.SchoolId,
+        EventId: row.EventId,
+        DisciplineId: row.DisciplineId,
+        division: row.division,
+        teamRank: row.teamRank,
+        gender: row.gender,
+        TeamManagerId: row.TeamManagerId ?? null,
         entries: (entriesOf.get(row.id) ?? []).sort(byPosition),
       };
       if (row.version !== undefined) team.version = row.version;
       return team;
     })
-    .sort((a, b) => (a.DisciplineId ?? 0) - (b.DisciplineId ?? 0) || (a.division ?? 0) - (b.division ?? 0)
-      || a.gender.localeCompare(b.gender) || a.teamRank.localeCompare(b.teamRank));
+    .sort(
+      (a, b) =>
+        (a.DisciplineId ?? 0) - (b.DisciplineId ?? 0) ||
+        (a.division ?? 0) - (b.division ?? 0) ||
+        a.gender.localeCompare(b.gender) ||
+        a.teamRank.localeCompare(b.teamRank),
+    );
 }
 
 export function newTeam(id: string, schoolId: string, eventId: string): WorkingTeam {
-  return { id, SchoolId: schoolId, EventId: eventId, DisciplineId: null, division: null, teamRank: '', gender: '', TeamManagerId: null, entries: [] };
+  return {
+    id,
+    SchoolId: schoolId,
+    EventId: eventId,
+    DisciplineId: null,
+    division: null,
+    teamRank: '',
+    gender: '',
+    TeamManagerId: null,
+    entries: [],
+  };
 }
 
 /** What the screen shows: the saved teams with the working copies over them, then the added ones.
@@ -83,11 +110,18 @@ export function currentTeams(base: readonly WorkingTeam[], draft: TeamDraft): Wo
 }
 
 const entryKey = (e: WorkingEntry) => `${e.id}:${e.ParticipantId ?? ''}:${e.position ?? ''}`;
-const sameEntries = (a: WorkingTeam, b: WorkingTeam) => a.entries.map(entryKey).sort().join('|') === b.entries.map(entryKey).sort().join('|');
+const sameEntries = (a: WorkingTeam, b: WorkingTeam) =>
+  a.entries.map(entryKey).sort().join('|') === b.entries.map(entryKey).sort().join('|');
 
 function sameTeam(a: WorkingTeam, b: WorkingTeam): boolean {
-  return a.DisciplineId === b.DisciplineId && a.division === b.division && a.teamRank === b.teamRank && a.gender === b.gender
-    && a.TeamManagerId === b.TeamManagerId && sameEntries(a, b);
+  return (
+    a.DisciplineId === b.DisciplineId &&
+    a.division === b.division &&
+    a.teamRank === b.teamRank &&
+    a.gender === b.gender &&
+    a.TeamManagerId === b.TeamManagerId &&
+    sameEntries(a, b)
+  );
 }
 
 export function teamFlag(team: WorkingTeam, base: ReadonlyMap<string, WorkingTeam>, draft: TeamDraft): TeamFlag {
@@ -161,7 +195,11 @@ export function removeEntry(team: WorkingTeam, entryId: string): WorkingTeam {
   return { ...team, entries: team.entries.filter((e) => e.id !== entryId) };
 }
 
-export function setEntry(team: WorkingTeam, entryId: string, patch: Partial<Pick<WorkingEntry, 'ParticipantId' | 'position'>>): WorkingTeam {
+export function setEntry(
+  team: WorkingTeam,
+  entryId: string,
+  patch: Partial<Pick<WorkingEntry, 'ParticipantId' | 'position'>>,
+): WorkingTeam {
   return { ...team, entries: team.entries.map((e) => (e.id === entryId ? { ...e, ...patch } : e)) };
 }
 
@@ -212,7 +250,10 @@ function writeTeam(team: WorkingTeam): TeamWriteBody {
 
 function writeEntries(team: WorkingTeam): TeamEntriesBody {
   return team.entries.map((e) => ({
-    id: e.id, ParticipantId: e.ParticipantId, position: e.position ?? 0, ...(e.version !== undefined ? { version: e.version } : {}),
+    id: e.id,
+    ParticipantId: e.ParticipantId,
+    position: e.position ?? 0,
+    ...(e.version !== undefined ? { version: e.version } : {}),
   }));
 }
 
@@ -254,16 +295,22 @@ const NOTHING_UNSENT: Unsent = { teamIds: new Set(), deletedIds: new Set(), item
 /** The save the draft makes, or null when nothing changed: the changed and new teams, and the
  *  teams of refused saves as they stand now (a team of a refused save deleted since, or deleted by
  *  it, is sent as deleted). */
-export function planTeamsSave(base: readonly WorkingTeam[], draft: TeamDraft, unsent: Unsent = NOTHING_UNSENT): TeamsSave | null {
+export function planTeamsSave(
+  base: readonly WorkingTeam[],
+  draft: TeamDraft,
+  unsent: Unsent = NOTHING_UNSENT,
+): TeamsSave | null {
   const byId = new Map(base.map((t) => [t.id, t]));
   const changed = changedTeams(base, draft);
   const changedIds = new Set(changed.map((t) => t.id));
   const resent = base.filter((t) => unsent.teamIds.has(t.id) && !changedIds.has(t.id) && !draft.removed.has(t.id));
   const teams = [...changed, ...resent];
-  const removedIds = [...new Set([
-    ...base.filter((t) => draft.removed.has(t.id)).map((t) => t.id),
-    ...[...unsent.deletedIds, ...unsent.teamIds].filter((id) => !byId.has(id) && !draft.teams[id]),
-  ])];
+  const removedIds = [
+    ...new Set([
+      ...base.filter((t) => draft.removed.has(t.id)).map((t) => t.id),
+      ...[...unsent.deletedIds, ...unsent.teamIds].filter((id) => !byId.has(id) && !draft.teams[id]),
+    ]),
+  ];
   if (teams.length === 0 && removedIds.length === 0) return null;
   const droppedEntryIds = teams.flatMap((team) => {
     const kept = new Set(team.entries.map((e) => e.id));
@@ -277,7 +324,9 @@ export function planTeamsSave(base: readonly WorkingTeam[], draft: TeamDraft, un
     replacesItems: unsent.itemIds,
     body: {
       multi: true,
-      teams: teams.map((team) => (unsent.teamIds.has(team.id) ? writeTeam(team) : writeChanges(team, byId.get(team.id)))),
+      teams: teams.map((team) =>
+        unsent.teamIds.has(team.id) ? writeTeam(team) : writeChanges(team, byId.get(team.id)),
+      ),
       teamsDeleted: removedIds,
     },
   };

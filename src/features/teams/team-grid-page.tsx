@@ -16,10 +16,30 @@ import { useSyncStatus } from '../../components/use-sync-status';
 import { getDb, type InterschoolsDb } from '../../db/database';
 import { draftIssues, nameOfTeam } from './team-checks';
 import {
-  EMPTY_TEAM_DRAFT, addTeam, baseTeams, changedTeams, currentTeams, isDirty, newTeam, planTeamsSave, removeTeam, setTeamField,
-  undoRemoveTeam, withTeam, type TeamDraft, type TeamField, type WorkingTeam,
+  EMPTY_TEAM_DRAFT,
+  addTeam,
+  baseTeams,
+  changedTeams,
+  currentTeams,
+  isDirty,
+  newTeam,
+  planTeamsSave,
+  removeTeam,
+  setTeamField,
+  undoRemoveTeam,
+  withTeam,
+  type TeamDraft,
+  type TeamField,
+  type WorkingTeam,
 } from './team-draft';
-import { disciplineName, participantLabels, teamCellClassName, teamColumns, toTeamGridRow, type TeamGridRow } from './team-grid-rows';
+import {
+  disciplineName,
+  participantLabels,
+  teamCellClassName,
+  teamColumns,
+  toTeamGridRow,
+  type TeamGridRow,
+} from './team-grid-rows';
 import { TeamMembersPanel } from './team-members-panel';
 import { saveTeams } from './team-writes';
 import { useRefusedTeams, useTeamsMirror } from './use-teams-data';
@@ -31,7 +51,10 @@ const FIX_FIRST = 'Fix the teams listed above before saving.';
 export const NOT_SENT = 'Not on the server yet: it is sent again with your next Save.';
 
 const FIELD_OF_KEY: Partial<Record<string, TeamField>> = {
-  discipline: 'DisciplineId', division: 'division', teamRank: 'teamRank', gender: 'gender',
+  discipline: 'DisciplineId',
+  division: 'division',
+  teamRank: 'teamRank',
+  gender: 'gender',
 };
 
 export default function TeamGridPage({ db = getDb() }: { db?: InterschoolsDb }) {
@@ -43,9 +66,16 @@ export default function TeamGridPage({ db = getDb() }: { db?: InterschoolsDb }) 
   const refusals = useRefusedTeams(db);
 
   // Counted against the saved teams once they are read (a team edited back as it was is no edit).
-  const countDraft = useCallback((d: TeamDraft) => (mirror ? changedTeams(baseTeams(mirror.teams, mirror.entries), d).length + d.removed.size : null), [mirror]);
+  const countDraft = useCallback(
+    (d: TeamDraft) =>
+      mirror ? changedTeams(baseTeams(mirror.teams, mirror.entries), d).length + d.removed.size : null,
+    [mirror],
+  );
   const { draft, setDraft, restored } = usePersistedDraft<TeamDraft>(
-    db, user ? draftKey(user.username, 'teams', schoolId, eventId) : null, EMPTY_TEAM_DRAFT, countDraft,
+    db,
+    user ? draftKey(user.username, 'teams', schoolId, eventId) : null,
+    EMPTY_TEAM_DRAFT,
+    countDraft,
   );
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [revealed, setRevealed] = useState(false);
@@ -57,30 +87,57 @@ export default function TeamGridPage({ db = getDb() }: { db?: InterschoolsDb }) 
   const base = useMemo(() => (mirror ? baseTeams(mirror.teams, mirror.entries) : []), [mirror]);
   const baseById = useMemo(() => new Map(base.map((t) => [t.id, t])), [base]);
   const teams = useMemo(() => currentTeams(base, draft), [base, draft]);
-  const gridContext = useMemo(() => ({
-    disciplines: mirror?.disciplines ?? new Map(),
-    managers: new Map((mirror?.managers ?? []).map((m) => [m.id, m])),
-  }), [mirror]);
-  const checkContext = useMemo(() => ({
-    disciplines: gridContext.disciplines,
-    participants: new Map((mirror?.participants ?? []).map((p) => [p.id, p])),
-    managerIds: new Set(gridContext.managers.keys()),
-  }), [gridContext, mirror]);
+  const gridContext = useMemo(
+    () => ({
+      disciplines: mirror?.disciplines ?? new Map(),
+      managers: new Map((mirror?.managers ?? []).map((m) => [m.id, m])),
+    }),
+    [mirror],
+  );
+  const checkContext = useMemo(
+    () => ({
+      disciplines: gridContext.disciplines,
+      participants: new Map((mirror?.participants ?? []).map((p) => [p.id, p])),
+      managerIds: new Set(gridContext.managers.keys()),
+    }),
+    [gridContext, mirror],
+  );
   const issues = useMemo(() => draftIssues(base, draft, checkContext), [base, draft, checkContext]);
   const labels = useMemo(() => participantLabels(mirror?.participants ?? []), [mirror]);
 
-  const rows = useMemo(() => teams.map((team) => {
-    const refusal = refusals.rows.get(team.id) ?? (refusals.teamIds.has(team.id) ? NOT_SENT : undefined);
-    return toTeamGridRow(team, baseById, draft, gridContext, refusal ?? issues.teams.get(team.id), refusal !== undefined);
-  }), [teams, baseById, draft, gridContext, refusals, issues]);
+  const rows = useMemo(
+    () =>
+      teams.map((team) => {
+        const refusal = refusals.rows.get(team.id) ?? (refusals.teamIds.has(team.id) ? NOT_SENT : undefined);
+        return toTeamGridRow(
+          team,
+          baseById,
+          draft,
+          gridContext,
+          refusal ?? issues.teams.get(team.id),
+          refusal !== undefined,
+        );
+      }),
+    [teams, baseById, draft, gridContext, refusals, issues],
+  );
   const columns = useMemo(() => teamColumns(gridContext), [gridContext]);
-  const invalid = useMemo(() => findInvalidCells(columns, rows.filter((r) => !r.deleted)), [columns, rows]);
+  const invalid = useMemo(
+    () =>
+      findInvalidCells(
+        columns,
+        rows.filter((r) => !r.deleted),
+      ),
+    [columns, rows],
+  );
   const dirty = isDirty(base, draft) || refusals.itemIds.length > 0;
 
-  const edit = useCallback((next: (current: TeamDraft) => TeamDraft) => {
-    setNotice(null);
-    setDraft(next);
-  }, [setDraft]);
+  const edit = useCallback(
+    (next: (current: TeamDraft) => TeamDraft) => {
+      setNotice(null);
+      setDraft(next);
+    },
+    [setDraft],
+  );
   const changeTeam = useCallback((team: WorkingTeam) => edit((current) => withTeam(current, team)), [edit]);
 
   const disciplineIdOf = useMemo(() => {
@@ -89,32 +146,45 @@ export default function TeamGridPage({ db = getDb() }: { db?: InterschoolsDb }) 
     return map;
   }, [gridContext]);
 
-  const onChange = useCallback((changes: GridChange<TeamGridRow>[]) => edit((current) => {
-    let next = current;
-    for (const change of changes) {
-      const field = FIELD_OF_KEY[change.key];
-      const team = currentTeams(base, next).find((t) => t.id === change.row.id);
-      if (!field || !team || next.removed.has(team.id)) continue;
-      const text = change.newValue == null ? '' : String(change.newValue);
-      const value = field === 'DisciplineId' ? (disciplineIdOf.get(text) ?? null) : text;
-      next = withTeam(next, setTeamField(team, field, value));
-    }
-    return next;
-  }), [base, edit, disciplineIdOf]);
+  const onChange = useCallback(
+    (changes: GridChange<TeamGridRow>[]) =>
+      edit((current) => {
+        let next = current;
+        for (const change of changes) {
+          const field = FIELD_OF_KEY[change.key];
+          const team = currentTeams(base, next).find((t) => t.id === change.row.id);
+          if (!field || !team || next.removed.has(team.id)) continue;
+          const text = change.newValue == null ? '' : String(change.newValue);
+          const value = field === 'DisciplineId' ? (disciplineIdOf.get(text) ?? null) : text;
+          next = withTeam(next, setTeamField(team, field, value));
+        }
+        return next;
+      }),
+    [base, edit, disciplineIdOf],
+  );
 
   const actions = useMemo<GridAction<TeamGridRow>[]>(() => {
     const members: GridAction<TeamGridRow> = {
-      key: 'members', title: 'Members', label: (row) => (row.id === selectedId ? 'Shown below' : 'Show'),
-      hidden: (row) => row.deleted, onClick: (row) => {
+      key: 'members',
+      title: 'Members',
+      label: (row) => (row.id === selectedId ? 'Shown below' : 'Show'),
+      hidden: (row) => row.deleted,
+      onClick: (row) => {
         setSelectedId(row.id);
         setRevealed(true);
       },
     };
     if (locked) return [members];
-    return [members, {
-      key: 'remove', title: 'Remove', label: (row) => (row.deleted ? 'Undo' : 'Remove'),
-      onClick: (row) => edit((current) => (row.deleted ? undoRemoveTeam(current, row.id) : removeTeam(current, row.id))),
-    }];
+    return [
+      members,
+      {
+        key: 'remove',
+        title: 'Remove',
+        label: (row) => (row.deleted ? 'Undo' : 'Remove'),
+        onClick: (row) =>
+          edit((current) => (row.deleted ? undoRemoveTeam(current, row.id) : removeTeam(current, row.id))),
+      },
+    ];
   }, [locked, edit, selectedId]);
 
   function addRow() {
@@ -141,22 +211,41 @@ export default function TeamGridPage({ db = getDb() }: { db?: InterschoolsDb }) 
     }
   }
 
-  if (!user) return <PageMain className="page"><p>Sign in to see teams.</p></PageMain>;
+  if (!user)
+    return (
+      <PageMain className="page">
+        <p>Sign in to see teams.</p>
+      </PageMain>
+    );
   if (!schoolId || !eventId) {
-    return <PageMain className="page"><h1>Teams</h1><p>Choose a school and an event to see their teams.</p></PageMain>;
+    return (
+      <PageMain className="page">
+        <h1>Teams</h1>
+        <p>Choose a school and an event to see their teams.</p>
+      </PageMain>
+    );
   }
 
   const selected = teams.find((t) => t.id === selectedId && !draft.removed.has(t.id));
-  const blockedReason = invalid.length > 0 ? 'Fix the invalid cells before saving.' : issues.list.length > 0 ? FIX_FIRST : null;
+  const blockedReason =
+    invalid.length > 0 ? 'Fix the invalid cells before saving.' : issues.list.length > 0 ? FIX_FIRST : null;
 
   return (
     <PageMain className="page-wide team-grid-page">
       <h1>Teams</h1>
-      <p><Link to="/team/index">Teams by discipline</Link></p>
-      {locked && <p role="status" className="locked-note">{LOCKED_MESSAGE}</p>}
+      <p>
+        <Link to="/team/index">Teams by discipline</Link>
+      </p>
+      {locked && (
+        <p role="status" className="locked-note">
+          {LOCKED_MESSAGE}
+        </p>
+      )}
       {!locked && (
         <div className="toolbar">
-          <button type="button" onClick={addRow} className="button">Add team</button>
+          <button type="button" onClick={addRow} className="button">
+            Add team
+          </button>
           <SaveButton dirty={dirty} updating={updating} blockedReason={blockedReason} onSave={save} />
         </div>
       )}
@@ -165,7 +254,9 @@ export default function TeamGridPage({ db = getDb() }: { db?: InterschoolsDb }) 
       {error && <p role="alert">{error}</p>}
       {issues.list.length > 0 && (
         <ul className="data-grid-errors" aria-label="Before saving">
-          {issues.list.map((message) => <li key={message}>{message}</li>)}
+          {issues.list.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
         </ul>
       )}
       {mirror === undefined ? (
@@ -179,7 +270,12 @@ export default function TeamGridPage({ db = getDb() }: { db?: InterschoolsDb }) 
           readOnly={locked}
           onChange={onChange}
           cellClassName={teamCellClassName}
-          rowLabel={(row) => nameOfTeam(teams.find((t) => t.id === row.id)!, gridContext.disciplines)}
+          rowLabel={(row) =>
+            nameOfTeam(
+              teams.find((t) => t.id === row.id)!,
+              gridContext.disciplines,
+            )
+          }
           revealRowId={revealed ? null : selectedId}
         />
       )}

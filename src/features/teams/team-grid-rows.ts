@@ -51,10 +51,12 @@ export function participantLabels(participants: readonly ParticipantRow[]): Map<
   };
   const counts = new Map<string, number>();
   for (const p of participants) counts.set(plain(p), (counts.get(plain(p)) ?? 0) + 1);
-  return new Map(participants.map((p) => {
-    const label = plain(p);
-    return [p.id, (counts.get(label) ?? 0) > 1 ? `${label} ${p.snowId ?? p.id.slice(-6)}` : label];
-  }));
+  return new Map(
+    participants.map((p) => {
+      const label = plain(p);
+      return [p.id, (counts.get(label) ?? 0) > 1 ? `${label} ${p.snowId ?? p.id.slice(-6)}` : label];
+    }),
+  );
 }
 
 export interface TeamGridContext {
@@ -108,12 +110,25 @@ export function teamColumns(context: TeamGridContext): GridColumn<TeamGridRow>[]
   const deleted = (row: TeamGridRow) => row.deleted;
   return [
     {
-      key: 'discipline', title: 'Discipline', type: 'dropdown', source: names, width: 170, readOnlyFor: deleted,
-      validate: (value) => required(value) ?? (names.includes(String(value)) ? null : 'Choose a discipline of this event'),
+      key: 'discipline',
+      title: 'Discipline',
+      type: 'dropdown',
+      source: names,
+      width: 170,
+      readOnlyFor: deleted,
+      validate: (value) =>
+        required(value) ?? (names.includes(String(value)) ? null : 'Choose a discipline of this event'),
     },
     {
-      key: 'division', title: 'Division', type: 'dropdown', width: 90, readOnlyFor: deleted,
-      sourceFor: (row) => { const d = disciplineOf(context, row); return d ? divisionChoices(d).map(String) : []; },
+      key: 'division',
+      title: 'Division',
+      type: 'dropdown',
+      width: 90,
+      readOnlyFor: deleted,
+      sourceFor: (row) => {
+        const d = disciplineOf(context, row);
+        return d ? divisionChoices(d).map(String) : [];
+      },
       validate: (value, row) => {
         const d = disciplineOf(context, row);
         if (required(value)) return 'Required';
@@ -121,12 +136,26 @@ export function teamColumns(context: TeamGridContext): GridColumn<TeamGridRow>[]
       },
     },
     {
-      key: 'teamRank', title: 'Team', type: 'dropdown', source: TEAM_LETTERS, width: 70, readOnlyFor: deleted,
-      validate: (value) => required(value) ?? ((TEAM_LETTERS as readonly string[]).includes(String(value)) ? null : 'Choose a letter from A to M'),
+      key: 'teamRank',
+      title: 'Team',
+      type: 'dropdown',
+      source: TEAM_LETTERS,
+      width: 70,
+      readOnlyFor: deleted,
+      validate: (value) =>
+        required(value) ??
+        ((TEAM_LETTERS as readonly string[]).includes(String(value)) ? null : 'Choose a letter from A to M'),
     },
     {
-      key: 'gender', title: 'Gender', type: 'dropdown', width: 110, readOnlyFor: deleted,
-      sourceFor: (row) => { const d = disciplineOf(context, row); return d ? teamGenderChoices(d) : []; },
+      key: 'gender',
+      title: 'Gender',
+      type: 'dropdown',
+      width: 110,
+      readOnlyFor: deleted,
+      sourceFor: (row) => {
+        const d = disciplineOf(context, row);
+        return d ? teamGenderChoices(d) : [];
+      },
       validate: (value, row) => {
         const d = disciplineOf(context, row);
         if (required(value)) return 'Required';
@@ -163,8 +192,9 @@ export function eligibleParticipants(
       if (e.id !== entry.id && e.ParticipantId) taken.add(e.ParticipantId);
     }
   }
-  return participants.filter((p) => p.id === entry.ParticipantId
-    || (!p.archived && genderFitsTeam(p.gender, team.gender) && !taken.has(p.id)));
+  return participants.filter(
+    (p) => p.id === entry.ParticipantId || (!p.archived && genderFitsTeam(p.gender, team.gender) && !taken.has(p.id)),
+  );
 }
 
 export interface MemberGridContext {
@@ -175,12 +205,17 @@ export interface MemberGridContext {
   showBib: boolean;
 }
 
-export function toMemberGridRow(entry: WorkingEntry, context: MemberGridContext, message: string | undefined, failed: boolean): MemberGridRow {
+export function toMemberGridRow(
+  entry: WorkingEntry,
+  context: MemberGridContext,
+  message: string | undefined,
+  failed: boolean,
+): MemberGridRow {
   const participant = entry.ParticipantId ? context.participants.get(entry.ParticipantId) : undefined;
   return {
     id: entry.id,
     position: entry.position === null ? '' : String(entry.position),
-    participant: entry.ParticipantId ? context.labels.get(entry.ParticipantId) ?? 'Unknown participant' : '',
+    participant: entry.ParticipantId ? (context.labels.get(entry.ParticipantId) ?? 'Unknown participant') : '',
     snowId: participant?.snowId ?? '',
     yearLevel: participant?.yearLevel ?? '',
     bib: entry.bib === null ? '' : String(entry.bib),
@@ -193,11 +228,21 @@ export function memberColumns(team: WorkingTeam, context: MemberGridContext): Gr
   const positions = team.DisciplineId === null ? [] : teamPositions(team.DisciplineId).map(String);
   const columns: GridColumn<MemberGridRow>[] = [
     {
-      key: 'position', title: 'Position', type: 'dropdown', source: positions, width: 90,
-      validate: (value) => required(value) ?? (positions.includes(String(value)) ? null : `Choose a position from 1 to ${positions.length}`),
+      key: 'position',
+      title: 'Position',
+      type: 'dropdown',
+      source: positions,
+      width: 90,
+      validate: (value) =>
+        required(value) ??
+        (positions.includes(String(value)) ? null : `Choose a position from 1 to ${positions.length}`),
     },
     {
-      key: 'participant', title: 'Participant', type: 'dropdown', width: 260, strict: true,
+      key: 'participant',
+      title: 'Participant',
+      type: 'dropdown',
+      width: 260,
+      strict: true,
       sourceFor: (row) => context.choices.get(row.id) ?? [],
     },
     { key: 'snowId', title: 'Snow Id', readOnly: true, width: 110 },

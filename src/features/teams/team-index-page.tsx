@@ -25,7 +25,12 @@ function useRemoteListing(schoolId: string | null, eventId: string | null, onlin
     let live = true;
     void fetchGroupedTeams(schoolId, eventId).then((result) => {
       if (!live) return;
-      setAnswer({ key, remote: result.ok ? { state: 'done', groups: listingFromAnswer(result.data) } : { state: 'failed', message: result.message } });
+      setAnswer({
+        key,
+        remote: result.ok
+          ? { state: 'done', groups: listingFromAnswer(result.data) }
+          : { state: 'failed', message: result.message },
+      });
     });
     return () => {
       live = false;
@@ -40,7 +45,9 @@ function TeamCard({ team, showBib }: { team: ListedTeam; showBib: boolean }) {
   const positions = Array.from({ length: team.size }, (_, i) => i + 1);
   return (
     <article className="team-card" aria-labelledby={headingId}>
-      <h3 id={headingId}>Division {team.division} {team.gender} team {team.teamRank}</h3>
+      <h3 id={headingId}>
+        Division {team.division} {team.gender} team {team.teamRank}
+      </h3>
       <TableScroll>
         <table className="team-card-members">
           <thead>
@@ -77,9 +84,16 @@ function TeamListing({ groups, showBib }: { groups: readonly ListedGroup[]; show
     <>
       {groups.map((group) => (
         <section key={group.DisciplineId} className="team-group" aria-label={group.name}>
-          <h2>{group.name} <span className="muted">({group.teams.length} {group.teams.length === 1 ? 'team' : 'teams'})</span></h2>
+          <h2>
+            {group.name}{' '}
+            <span className="muted">
+              ({group.teams.length} {group.teams.length === 1 ? 'team' : 'teams'})
+            </span>
+          </h2>
           <div className="team-cards">
-            {group.teams.map((team) => <TeamCard key={team.id} team={team} showBib={showBib} />)}
+            {group.teams.map((team) => (
+              <TeamCard key={team.id} team={team} showBib={showBib} />
+            ))}
           </div>
         </section>
       ))}
@@ -100,9 +114,19 @@ export default function TeamIndexPage({ db = getDb() }: { db?: InterschoolsDb })
   const remote = useRemoteListing(mirrored ? null : schoolId, mirrored ? null : eventId, status.online);
   const fromMirror = useMemo(() => (mirrored && mirror ? listingFromMirror(mirror) : null), [mirrored, mirror]);
 
-  if (!user) return <PageMain className="page"><p>Sign in to see teams.</p></PageMain>;
+  if (!user)
+    return (
+      <PageMain className="page">
+        <p>Sign in to see teams.</p>
+      </PageMain>
+    );
   if (!schoolId || !eventId) {
-    return <PageMain className="page"><h1>Teams</h1><p>Choose a school and an event to see their teams.</p></PageMain>;
+    return (
+      <PageMain className="page">
+        <h1>Teams</h1>
+        <p>Choose a school and an event to see their teams.</p>
+      </PageMain>
+    );
   }
   const canEdit = !byPath && (user.type === 'school' || user.type === 'admin');
   const showBib = user.type === 'admin';
@@ -110,9 +134,17 @@ export default function TeamIndexPage({ db = getDb() }: { db?: InterschoolsDb })
   return (
     <PageMain className="page-wide team-index-page">
       <h1>Teams</h1>
-      {canEdit && <p><Link to="/team/grid">Edit teams</Link></p>}
+      {canEdit && (
+        <p>
+          <Link to="/team/grid">Edit teams</Link>
+        </p>
+      )}
       {mirrored ? (
-        fromMirror ? <TeamListing groups={fromMirror} showBib={showBib} /> : <p role="status">Loading teams…</p>
+        fromMirror ? (
+          <TeamListing groups={fromMirror} showBib={showBib} />
+        ) : (
+          <p role="status">Loading teams…</p>
+        )
       ) : remote?.state === 'done' ? (
         <TeamListing groups={remote.groups} showBib={showBib} />
       ) : remote?.state === 'failed' ? (

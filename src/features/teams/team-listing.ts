@@ -39,7 +39,8 @@ function addToGroup(groups: Map<number, ListedGroup>, disciplineId: number, name
   groups.set(disciplineId, group);
 }
 
-const byDiscipline = (groups: Map<number, ListedGroup>) => [...groups.values()].sort((a, b) => a.DisciplineId - b.DisciplineId);
+const byDiscipline = (groups: Map<number, ListedGroup>) =>
+  [...groups.values()].sort((a, b) => a.DisciplineId - b.DisciplineId);
 
 export function listingFromMirror(mirror: TeamsMirror): ListedGroup[] {
   const participants = new Map(mirror.participants.map((p) => [p.id, p]));
@@ -78,7 +79,12 @@ export function listingFromAnswer(answer: readonly TeamGroup[]): ListedGroup[] {
         size: positionsPerTeam(team.DisciplineId),
         members: [...(team.TeamEntries ?? [])]
           .sort((a, b) => a.position - b.position)
-          .map((e) => ({ position: e.position, name: e.Participant ? personName(e.Participant) : '', snowId: e.Participant?.snowId ?? '', bib: e.bib })),
+          .map((e) => ({
+            position: e.position,
+            name: e.Participant ? personName(e.Participant) : '',
+            snowId: e.Participant?.snowId ?? '',
+            bib: e.bib,
+          })),
       });
     }
   }

@@ -8,7 +8,12 @@ import type { ParticipantRow, TeamManagerRow } from '../../db/database';
 import { positionsPerTeam } from '../../domain/rules/positions-per-team';
 import { addEntry, removeEntry, setEntry, setManager, teamIsFull, type WorkingTeam } from './team-draft';
 import {
-  eligibleParticipants, managerName, memberCellClassName, memberColumns, toMemberGridRow, type MemberGridRow,
+  eligibleParticipants,
+  managerName,
+  memberCellClassName,
+  memberColumns,
+  toMemberGridRow,
+  type MemberGridRow,
 } from './team-grid-rows';
 
 export interface TeamMembersPanelProps {
@@ -33,7 +38,8 @@ export interface TeamMembersPanelProps {
 }
 
 export function TeamMembersPanel(props: TeamMembersPanelProps) {
-  const { team, title, teams, removed, participants, labels, managers, showBib, readOnly, refusals, issues, onChange } = props;
+  const { team, title, teams, removed, participants, labels, managers, showBib, readOnly, refusals, issues, onChange } =
+    props;
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -45,17 +51,27 @@ export function TeamMembersPanel(props: TeamMembersPanelProps) {
   const [choosingManager, setChoosingManager] = useState(false);
   const byId = useMemo(() => new Map(participants.map((p) => [p.id, p])), [participants]);
 
-  const choices = useMemo(() => new Map(team.entries.map((entry) => [
-    entry.id,
-    eligibleParticipants(team, entry, teams, removed, participants).map((p) => labels.get(p.id) ?? p.id),
-  ])), [team, teams, removed, participants, labels]);
+  const choices = useMemo(
+    () =>
+      new Map(
+        team.entries.map((entry) => [
+          entry.id,
+          eligibleParticipants(team, entry, teams, removed, participants).map((p) => labels.get(p.id) ?? p.id),
+        ]),
+      ),
+    [team, teams, removed, participants, labels],
+  );
   const idOfLabel = useMemo(() => new Map([...labels].map(([id, label]) => [label, id])), [labels]);
 
   const context = useMemo(() => ({ participants: byId, labels, choices, showBib }), [byId, labels, choices, showBib]);
-  const rows = useMemo(() => team.entries.map((entry) => {
-    const refusal = refusals.get(entry.id);
-    return toMemberGridRow(entry, context, refusal ?? issues.get(entry.id), refusal !== undefined);
-  }), [team, context, refusals, issues]);
+  const rows = useMemo(
+    () =>
+      team.entries.map((entry) => {
+        const refusal = refusals.get(entry.id);
+        return toMemberGridRow(entry, context, refusal ?? issues.get(entry.id), refusal !== undefined);
+      }),
+    [team, context, refusals, issues],
+  );
   const columns = useMemo(() => memberColumns(team, context), [team, context]);
 
   function onGridChange(changes: GridChange<MemberGridRow>[]) {
@@ -63,7 +79,9 @@ export function TeamMembersPanel(props: TeamMembersPanelProps) {
     for (const change of changes) {
       if (change.key === 'position') {
         const position = Number(change.newValue);
-        next = setEntry(next, change.row.id, { position: Number.isInteger(position) && position > 0 ? position : null });
+        next = setEntry(next, change.row.id, {
+          position: Number.isInteger(position) && position > 0 ? position : null,
+        });
       } else if (change.key === 'participant') {
         const text = String(change.newValue ?? '');
         const id = text === '' ? null : idOfLabel.get(text);
@@ -73,9 +91,13 @@ export function TeamMembersPanel(props: TeamMembersPanelProps) {
     if (next !== team) onChange(next);
   }
 
-  const actions = useMemo<GridAction<MemberGridRow>[]>(() => (readOnly ? [] : [
-    { key: 'remove', title: 'Remove', label: 'Remove', onClick: (row) => onChange(removeEntry(team, row.id)) },
-  ]), [readOnly, team, onChange]);
+  const actions = useMemo<GridAction<MemberGridRow>[]>(
+    () =>
+      readOnly
+        ? []
+        : [{ key: 'remove', title: 'Remove', label: 'Remove', onClick: (row) => onChange(removeEntry(team, row.id)) }],
+    [readOnly, team, onChange],
+  );
 
   const manager = team.TeamManagerId ? managers.find((m) => m.id === team.TeamManagerId) : undefined;
   const full = teamIsFull(team);
@@ -83,14 +105,21 @@ export function TeamMembersPanel(props: TeamMembersPanelProps) {
 
   return (
     <section className="team-members" aria-labelledby={headingId}>
-      <h2 id={headingId} ref={heading} tabIndex={-1}>{title}</h2>
+      <h2 id={headingId} ref={heading} tabIndex={-1}>
+        {title}
+      </h2>
       {team.DisciplineId === null ? (
         <p>Choose the team's discipline first: it decides how many positions the team has.</p>
       ) : (
         <>
           {!readOnly && (
             <div className="toolbar">
-              <button type="button" className="button" disabled={full} onClick={() => onChange(addEntry(team, uuidv7()))}>
+              <button
+                type="button"
+                className="button"
+                disabled={full}
+                onClick={() => onChange(addEntry(team, uuidv7()))}
+              >
                 Add participant
               </button>
               {full && <span className="hint">The team is full: {size} positions.</span>}
@@ -110,16 +139,21 @@ export function TeamMembersPanel(props: TeamMembersPanelProps) {
               rowLabel={(row) => `Position ${row.position || '?'}`}
             />
           )}
-          {participants.every((p) => p.archived) && <p>Add your school's participants first, on the Participants screen.</p>}
+          {participants.every((p) => p.archived) && (
+            <p>Add your school's participants first, on the Participants screen.</p>
+          )}
         </>
       )}
 
       <h3>Team manager</h3>
       {manager ? (
         <p className="team-manager">
-          {managerName(manager)}{manager.mobile ? `, ${manager.mobile}` : ''}{' '}
+          {managerName(manager)}
+          {manager.mobile ? `, ${manager.mobile}` : ''}{' '}
           {!readOnly && (
-            <button type="button" className="button" onClick={() => onChange(setManager(team, null))}>Remove team manager</button>
+            <button type="button" className="button" onClick={() => onChange(setManager(team, null))}>
+              Remove team manager
+            </button>
           )}
         </p>
       ) : team.TeamManagerId ? (
@@ -127,8 +161,9 @@ export function TeamMembersPanel(props: TeamMembersPanelProps) {
       ) : (
         <p>No team manager.</p>
       )}
-      {!readOnly && !team.TeamManagerId && (
-        managers.length === 0 ? (
+      {!readOnly &&
+        !team.TeamManagerId &&
+        (managers.length === 0 ? (
           <p>Add your team managers first, on the Team managers screen.</p>
         ) : choosingManager ? (
           <p>
@@ -143,14 +178,21 @@ export function TeamMembersPanel(props: TeamMembersPanelProps) {
               }}
             >
               <option value="">Choose a team manager</option>
-              {managers.map((m) => <option key={m.id} value={m.id}>{managerName(m)}</option>)}
+              {managers.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {managerName(m)}
+                </option>
+              ))}
             </select>{' '}
-            <button type="button" className="button" onClick={() => setChoosingManager(false)}>Cancel</button>
+            <button type="button" className="button" onClick={() => setChoosingManager(false)}>
+              Cancel
+            </button>
           </p>
         ) : (
-          <button type="button" className="button" onClick={() => setChoosingManager(true)}>Add team manager</button>
-        )
-      )}
+          <button type="button" className="button" onClick={() => setChoosingManager(true)}>
+            Add team manager
+          </button>
+        ))}
     </section>
   );
 }

@@ -11,27 +11,51 @@ import type { TeamsSave, WorkingTeam } from './team-draft';
 /** The answer is each team with its entries (and the names of its discipline and manager): the
  *  entries go to their own table, the names are not kept. */
 const TEAMS_SAVE = defineWrite({
-  table: 'teams', op: 'saveList', route: teamsApi.save, body: listBody(['teams'], ['teamsDeleted']),
-  answer: { nested: { field: 'TeamEntries', table: 'teamEntries', parentKey: 'TeamId', joined: ['Discipline', 'TeamManager'] } },
+  table: 'teams',
+  op: 'saveList',
+  route: teamsApi.save,
+  body: listBody(['teams'], ['teamsDeleted']),
+  answer: {
+    nested: { field: 'TeamEntries', table: 'teamEntries', parentKey: 'TeamId', joined: ['Discipline', 'TeamManager'] },
+  },
 });
 
 function teamRow(team: WorkingTeam): TeamRow {
   const row = {
-    id: team.id, SchoolId: team.SchoolId, EventId: team.EventId, DisciplineId: team.DisciplineId!, division: team.division!,
-    teamRank: team.teamRank, gender: team.gender, TeamManagerId: team.TeamManagerId, _pending: true,
+    id: team.id,
+    SchoolId: team.SchoolId,
+    EventId: team.EventId,
+    DisciplineId: team.DisciplineId!,
+    division: team.division!,
+    teamRank: team.teamRank,
+    gender: team.gender,
+    TeamManagerId: team.TeamManagerId,
+    _pending: true,
     ...(team.version !== undefined ? { version: team.version } : {}),
   };
   return row as TeamRow;
 }
 
 function entryRows(team: WorkingTeam): TeamEntryRow[] {
-  return team.entries.map((e) => ({
-    id: e.id, TeamId: team.id, ParticipantId: e.ParticipantId, position: e.position!, bib: e.bib, _pending: true,
-    ...(e.version !== undefined ? { version: e.version } : {}),
-  }) as TeamEntryRow);
+  return team.entries.map(
+    (e) =>
+      ({
+        id: e.id,
+        TeamId: team.id,
+        ParticipantId: e.ParticipantId,
+        position: e.position!,
+        bib: e.bib,
+        _pending: true,
+        ...(e.version !== undefined ? { version: e.version } : {}),
+      }) as TeamEntryRow,
+  );
 }
 
-export async function saveTeams(db: InterschoolsDb, save: TeamsSave, user: Pick<SessionUser, 'username' | 'EventId'>): Promise<void> {
+export async function saveTeams(
+  db: InterschoolsDb,
+  save: TeamsSave,
+  user: Pick<SessionUser, 'username' | 'EventId'>,
+): Promise<void> {
   await queueThrough(db, TEAMS_SAVE, {
     body: save.body,
     rowId: null,

@@ -2,7 +2,15 @@
 // online and offline: the school's teams of the event with their entries, the event's
 // disciplines, the school's participants and team managers, and the server's refusals.
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { EventDisciplineRow, InterschoolsDb, OutboxItem, ParticipantRow, TeamEntryRow, TeamManagerRow, TeamRow } from '../../db/database';
+import type {
+  EventDisciplineRow,
+  InterschoolsDb,
+  OutboxItem,
+  ParticipantRow,
+  TeamEntryRow,
+  TeamManagerRow,
+  TeamRow,
+} from '../../db/database';
 import { batchRefusals, type BatchRefusals } from '../../sync/refusals';
 
 export interface TeamsMirror {
@@ -15,16 +23,24 @@ export interface TeamsMirror {
 }
 
 /** Everything the team screens show for one school and event. Undefined while loading. */
-export function useTeamsMirror(db: InterschoolsDb, schoolId: string | null, eventId: string | null): TeamsMirror | undefined {
+export function useTeamsMirror(
+  db: InterschoolsDb,
+  schoolId: string | null,
+  eventId: string | null,
+): TeamsMirror | undefined {
   return useLiveQuery(async () => {
-    if (!schoolId || !eventId) return { teams: [], entries: [], disciplines: new Map(), participants: [], managers: [] };
+    if (!schoolId || !eventId)
+      return { teams: [], entries: [], disciplines: new Map(), participants: [], managers: [] };
     const [teams, disciplines, participants, managers] = await Promise.all([
       db.teams.where('[SchoolId+EventId]').equals([schoolId, eventId]).toArray(),
       db.eventDisciplines.where('EventId').equals(eventId).toArray(),
       db.participants.where('SchoolId').equals(schoolId).toArray(),
       db.teamManagers.where('[SchoolId+EventId]').equals([schoolId, eventId]).toArray(),
     ]);
-    const entries = await db.teamEntries.where('TeamId').anyOf(teams.map((t) => t.id)).toArray();
+    const entries = await db.teamEntries
+      .where('TeamId')
+      .anyOf(teams.map((t) => t.id))
+      .toArray();
     const names = new Map((await db.disciplines.toArray()).map((d) => [d.id, d.name]));
     return {
       teams,
@@ -34,7 +50,9 @@ export function useTeamsMirror(db: InterschoolsDb, schoolId: string | null, even
           .sort((a, b) => a.DisciplineId - b.DisciplineId)
           .map((d) => [d.DisciplineId, { ...d, name: d.name ?? names.get(d.DisciplineId) }]),
       ),
-      participants: participants.sort((a, b) => a.lastname.localeCompare(b.lastname) || a.firstname.localeCompare(b.firstname)),
+      participants: participants.sort(
+        (a, b) => a.lastname.localeCompare(b.lastname) || a.firstname.localeCompare(b.firstname),
+      ),
       managers: managers.sort((a, b) => a.lastname.localeCompare(b.lastname) || a.firstname.localeCompare(b.firstname)),
     };
   }, [db, schoolId, eventId]);
@@ -50,13 +68,22 @@ export interface RefusedTeams extends BatchRefusals {
   itemIds: readonly number[];
 }
 
-const NO_REFUSALS: RefusedTeams = { rows: new Map(), nested: new Map(), teamIds: new Set(), deletedIds: new Set(), itemIds: [] };
+const NO_REFUSALS: RefusedTeams = {
+  rows: new Map(),
+  nested: new Map(),
+  teamIds: new Set(),
+  deletedIds: new Set(),
+  itemIds: [],
+};
 
 /** What the refused team saves (outbox items set aside) say and carried. */
 export function refusedTeams(failed: readonly OutboxItem[]): RefusedTeams {
   if (failed.length === 0) return NO_REFUSALS;
   const out = {
-    rows: new Map<string, string>(), nested: new Map<string, string>(), teamIds: new Set<string>(), deletedIds: new Set<string>(),
+    rows: new Map<string, string>(),
+    nested: new Map<string, string>(),
+    teamIds: new Set<string>(),
+    deletedIds: new Set<string>(),
     itemIds: failed.map((item) => item.localId!),
   };
   for (const item of failed) {
@@ -73,7 +100,14 @@ export function refusedTeams(failed: readonly OutboxItem[]): RefusedTeams {
 export function useRefusedTeams(db: InterschoolsDb): RefusedTeams {
   return (
     useLiveQuery(
-      async () => refusedTeams(await db.outbox.where('status').equals('failed').filter((item) => item.entity === 'teams').toArray()),
+      async () =>
+        refusedTeams(
+          await db.outbox
+            .where('status')
+            .equals('failed')
+            .filter((item) => item.entity === 'teams')
+            .toArray(),
+        ),
       [db],
     ) ?? NO_REFUSALS
   );

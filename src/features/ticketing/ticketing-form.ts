@@ -34,7 +34,10 @@ export function fieldErrors(values: TicketingValues): Partial<Record<TicketingKe
 }
 
 function counts(values: TicketingValues): Record<TicketingKey, number> {
-  return Object.fromEntries(FORM_KEYS.map((key) => [key, parseCount(values[key]) ?? 0])) as Record<TicketingKey, number>;
+  return Object.fromEntries(FORM_KEYS.map((key) => [key, parseCount(values[key]) ?? 0])) as Record<
+    TicketingKey,
+    number
+  >;
 }
 
 export interface TicketingCheck {
@@ -45,7 +48,11 @@ export interface TicketingCheck {
 
 export function checkTickets(values: TicketingValues): TicketingCheck {
   const numbers = counts(values);
-  return { total: ticketTotal(numbers), passes: numbers.noAvailableTeamManagerPasses, tooMany: tooManyTickets(numbers) };
+  return {
+    total: ticketTotal(numbers),
+    passes: numbers.noAvailableTeamManagerPasses,
+    tooMany: tooManyTickets(numbers),
+  };
 }
 
 export function isChanged(values: TicketingValues, saved: TicketingValues): boolean {
@@ -59,7 +66,12 @@ export interface TicketingSave {
   body: RouteBody<typeof eventsApi.saveTicketing>;
 }
 
-export function ticketingSave(values: TicketingValues, saved: TicketingRow | null, scope: { SchoolId: string; EventId: string }, isAdmin: boolean): TicketingSave {
+export function ticketingSave(
+  values: TicketingValues,
+  saved: TicketingRow | null,
+  scope: { SchoolId: string; EventId: string },
+  isAdmin: boolean,
+): TicketingSave {
   const numbers = counts(values);
   const tickets = Object.fromEntries(TICKET_FIELDS.map((key) => [key, numbers[key]])) as Record<TicketField, number>;
   const passes = isAdmin ? numbers.noAvailableTeamManagerPasses : (saved?.noAvailableTeamManagerPasses ?? 0);

@@ -13,7 +13,15 @@ import { TEAM_MANAGER_PASSES_LABEL, TICKET_FIELD_LABELS } from '../../domain/con
 import { TICKET_FIELDS } from '../../domain/constants/policy';
 import { MESSAGES } from '../../domain/messages';
 import { isAdmin } from '../../domain/rules/access';
-import { checkTickets, fieldErrors, isChanged, ticketingSave, toValues, type TicketingKey, type TicketingValues } from './ticketing-form';
+import {
+  checkTickets,
+  fieldErrors,
+  isChanged,
+  ticketingSave,
+  toValues,
+  type TicketingKey,
+  type TicketingValues,
+} from './ticketing-form';
 import { saveTicketing } from './ticketing-writes';
 import { ticketingRowId, useTicketing } from './use-ticketing-data';
 import { useRowRefusal } from '../../components/use-row-refusal';
@@ -45,7 +53,8 @@ export default function TicketingPage({ db = getDb() }: { db?: InterschoolsDb })
   const admin = !!user && isAdmin(user.type);
   const locked = Boolean(status.locked || user?.locked);
   const dirty = draft !== null && isChanged(draft, savedValues);
-  const blockedReason = Object.keys(errors).length > 0 ? 'Fix the numbers before saving.' : check.tooMany ? 'Too many tickets.' : null;
+  const blockedReason =
+    Object.keys(errors).length > 0 ? 'Fix the numbers before saving.' : check.tooMany ? 'Too many tickets.' : null;
 
   function change(key: TicketingKey, text: string) {
     setNotice(null);
@@ -57,7 +66,12 @@ export default function TicketingPage({ db = getDb() }: { db?: InterschoolsDb })
     setUpdating(true);
     setError(null);
     try {
-      await saveTicketing(db, ticketingSave(values, saved, { SchoolId: schoolId, EventId: eventId }, admin), saved, user);
+      await saveTicketing(
+        db,
+        ticketingSave(values, saved, { SchoolId: schoolId, EventId: eventId }, admin),
+        saved,
+        user,
+      );
       setDraft(null);
       setNotice(MESSAGES.ticketingSaved);
     } catch (cause) {
@@ -67,9 +81,19 @@ export default function TicketingPage({ db = getDb() }: { db?: InterschoolsDb })
     }
   }
 
-  if (!user) return <PageMain className="page"><p>Sign in to see ticketing.</p></PageMain>;
+  if (!user)
+    return (
+      <PageMain className="page">
+        <p>Sign in to see ticketing.</p>
+      </PageMain>
+    );
   if (!schoolId || !eventId) {
-    return <PageMain className="page"><h1>Ticketing</h1><p>Choose a school and an event to see their tickets.</p></PageMain>;
+    return (
+      <PageMain className="page">
+        <h1>Ticketing</h1>
+        <p>Choose a school and an event to see their tickets.</p>
+      </PageMain>
+    );
   }
 
   const field = (key: TicketingKey, label: string, readOnly: boolean, hint?: string) => (
@@ -89,17 +113,30 @@ export default function TicketingPage({ db = getDb() }: { db?: InterschoolsDb })
     <PageMain className="ticketing-page">
       <h1>Ticketing</h1>
       <p>How many team manager tickets the school needs for this event.</p>
-      {locked && <p role="status" className="locked-note">{LOCKED_MESSAGE}</p>}
+      {locked && (
+        <p role="status" className="locked-note">
+          {LOCKED_MESSAGE}
+        </p>
+      )}
       {loaded === undefined ? (
         <p role="status">Loading tickets…</p>
       ) : (
         <form onSubmit={(event) => event.preventDefault()} aria-label="Team manager tickets">
           <div className="ticketing-fields">
             {TICKET_FIELDS.map((key) => field(key, TICKET_FIELD_LABELS[key], locked))}
-            {field('noAvailableTeamManagerPasses', TEAM_MANAGER_PASSES_LABEL, locked || !admin, admin ? undefined : 'Set by the association.')}
+            {field(
+              'noAvailableTeamManagerPasses',
+              TEAM_MANAGER_PASSES_LABEL,
+              locked || !admin,
+              admin ? undefined : 'Set by the association.',
+            )}
           </div>
           <p>Tickets asked for: {check.total}</p>
-          {check.tooMany && <p role="alert" className="field-error">{tooManyMessage(check.total, check.passes)}</p>}
+          {check.tooMany && (
+            <p role="alert" className="field-error">
+              {tooManyMessage(check.total, check.passes)}
+            </p>
+          )}
           {!locked && <SaveButton dirty={dirty} updating={updating} blockedReason={blockedReason} onSave={save} />}
         </form>
       )}

@@ -9,7 +9,12 @@ import type { TicketingSave } from './ticketing-form';
 import { ticketingRowId } from './use-ticketing-data';
 
 /** The school's one ticketing row of the event, saved whole (an upsert). */
-const TICKETING_SAVE = defineWrite({ table: 'ticketing', op: 'update', route: eventsApi.saveTicketing, body: { kind: 'wrapped', key: 'ticketing' } });
+const TICKETING_SAVE = defineWrite({
+  table: 'ticketing',
+  op: 'update',
+  route: eventsApi.saveTicketing,
+  body: { kind: 'wrapped', key: 'ticketing' },
+});
 
 export async function saveTicketing(
   db: InterschoolsDb,

@@ -18,11 +18,22 @@ export type UserProblems = Partial<Record<UserField, string>>;
 export const isNewUser = (id: string) => id.startsWith(TEMP_ID_PREFIX);
 
 export const draftOf = (u: AdminUser): UserDraft => ({
-  id: u.id, firstname: u.firstname, lastname: u.lastname, email: u.email, role: u.role, newPassword: '', version: u.version,
+  id: u.id,
+  firstname: u.firstname,
+  lastname: u.lastname,
+  email: u.email,
+  role: u.role,
+  newPassword: '',
+  version: u.version,
 });
 
 export const newDraft = (): UserDraft => ({
-  id: `${TEMP_ID_PREFIX}-${uuidv7()}`, firstname: '', lastname: '', email: '', role: '', newPassword: '',
+  id: `${TEMP_ID_PREFIX}-${uuidv7()}`,
+  firstname: '',
+  lastname: '',
+  email: '',
+  role: '',
+  newPassword: '',
 });
 
 const FIELD_MESSAGES = {
@@ -45,14 +56,20 @@ export function draftProblems(draft: UserDraft): UserProblems {
     // Email and password carry the schema's own wording; required fields get ours.
     problems[field] = field === 'email' || field === 'newPassword' ? issue.message : FIELD_MESSAGES[field];
   }
-  if (isNewUser(draft.id) && !draft.newPassword && !problems.newPassword) problems.newPassword = FIELD_MESSAGES.newUserPassword;
+  if (isNewUser(draft.id) && !draft.newPassword && !problems.newPassword)
+    problems.newPassword = FIELD_MESSAGES.newUserPassword;
   return problems;
 }
 
 export function isChanged(draft: UserDraft, original: AdminUser | undefined): boolean {
   if (!original) return true;
-  return draft.newPassword !== '' || draft.firstname !== original.firstname || draft.lastname !== original.lastname
-    || draft.email !== original.email || draft.role !== original.role;
+  return (
+    draft.newPassword !== '' ||
+    draft.firstname !== original.firstname ||
+    draft.lastname !== original.lastname ||
+    draft.email !== original.email ||
+    draft.role !== original.role
+  );
 }
 
 /** PUT /api/users: the changed and new rows, and the removed ids. A save is sent only once
@@ -61,7 +78,12 @@ export function saveBody(changed: readonly UserDraft[], removed: ReadonlySet<str
   return {
     multi: true,
     users: changed.map((d) => ({
-      id: d.id, firstname: d.firstname, lastname: d.lastname, email: d.email.trim(), role: d.role as SaveBody['users'][number]['role'], newPassword: d.newPassword,
+      id: d.id,
+      firstname: d.firstname,
+      lastname: d.lastname,
+      email: d.email.trim(),
+      role: d.role as SaveBody['users'][number]['role'],
+      newPassword: d.newPassword,
       ...(d.version === undefined ? {} : { version: d.version }),
     })),
     usersDeleted: [...removed],

@@ -13,7 +13,14 @@ import { TableScroll } from '../../components/table-scroll';
 import type { AdminUser } from '../../domain/schemas';
 import { usersApi } from '../../domain/schemas/api/users';
 import {
-  draftOf, draftProblems, isChanged, isNewUser, newDraft, saveBody, type UserDraft, type UserField,
+  draftOf,
+  draftProblems,
+  isChanged,
+  isNewUser,
+  newDraft,
+  saveBody,
+  type UserDraft,
+  type UserField,
 } from './user-drafts';
 import { UserRow } from './user-row';
 
@@ -22,7 +29,8 @@ export const USERS_SAVED = 'Users saved.';
 export default function UsersPage() {
   const { user } = useSession();
   const { online, rows, setRows, message, setMessage, busy, save, loadFailed, retry } = useServerList({
-    route: usersApi.list, loadError: 'The users could not be loaded.',
+    route: usersApi.list,
+    loadError: 'The users could not be loaded.',
   });
   const [edits, setEdits] = useState<Map<string, UserDraft>>(new Map());
   const [added, setAdded] = useState<UserDraft[]>([]);
@@ -72,14 +80,17 @@ export default function UsersPage() {
       setMessage({ text: 'Some fields need attention: see the messages in the table.', error: true });
       return;
     }
-    const ok = await save({ route: usersApi.save, input: { body: saveBody(changed, removed) } }, { saved: USERS_SAVED, failed: 'The users could not be saved.' },
+    const ok = await save(
+      { route: usersApi.save, input: { body: saveBody(changed, removed) } },
+      { saved: USERS_SAVED, failed: 'The users could not be saved.' },
       (answer) => {
         if (answer.data) setRows(answer.data);
         setEdits(new Map());
         setAdded([]);
         setRemoved(new Set());
         setChecked(false);
-      });
+      },
+    );
     if (!ok) await refresh();
   };
 
@@ -90,7 +101,9 @@ export default function UsersPage() {
       <h1>Users</h1>
       <p>Staff who sign in to run the events. Leave a password blank to keep the current one.</p>
       <AdminListStatus online={online} message={message} />
-      {rows === null ? <ListLoading online={online} failed={loadFailed} onRetry={retry} /> : (
+      {rows === null ? (
+        <ListLoading online={online} failed={loadFailed} onRetry={retry} />
+      ) : (
         <div className="admin-list-table-wrap">
           <TableScroll>
             <table className="admin-list-table">
@@ -108,10 +121,18 @@ export default function UsersPage() {
                 {shown.map((draft) => {
                   const original = originals.get(draft.id);
                   return (
-                    <UserRow key={draft.id} draft={draft} isNew={!original} isSelf={self(original)} removed={removed.has(draft.id)}
+                    <UserRow
+                      key={draft.id}
+                      draft={draft}
+                      isNew={!original}
+                      isSelf={self(original)}
+                      removed={removed.has(draft.id)}
                       who={original ? original.email : `new user ${added.indexOf(draft) + 1}`}
-                      disabled={!online || busy} problems={checked ? problems.get(draft.id) ?? {} : {}}
-                      onChange={(field, value) => change(draft, field, value)} onToggleRemove={() => toggleRemove(draft)} />
+                      disabled={!online || busy}
+                      problems={checked ? (problems.get(draft.id) ?? {}) : {}}
+                      onChange={(field, value) => change(draft, field, value)}
+                      onToggleRemove={() => toggleRemove(draft)}
+                    />
                   );
                 })}
               </tbody>
@@ -120,11 +141,20 @@ export default function UsersPage() {
         </div>
       )}
       <div className="admin-list-actions">
-        <button type="button" className="button" disabled={!online || busy || rows === null}
-          onClick={() => setAdded((list) => [...list, newDraft()])}>
+        <button
+          type="button"
+          className="button"
+          disabled={!online || busy || rows === null}
+          onClick={() => setAdded((list) => [...list, newDraft()])}
+        >
           Add user
         </button>
-        <button type="button" className="button button-save" disabled={!online || busy || !dirty} onClick={() => void saveUsers()}>
+        <button
+          type="button"
+          className="button button-save"
+          disabled={!online || busy || !dirty}
+          onClick={() => void saveUsers()}
+        >
           {busy ? 'Saving…' : 'Save'}
         </button>
       </div>

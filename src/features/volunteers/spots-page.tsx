@@ -21,7 +21,8 @@ import { WRITE_HEADERS } from '../../domain/schemas/api/sync';
 import { volunteersApi } from '../../domain/schemas/api/volunteers';
 import './volunteers.css';
 
-const OUT_OF_SYNC = 'Some stored places were for divisions this event no longer races; they are left out and go when you save.';
+const OUT_OF_SYNC =
+  'Some stored places were for divisions this event no longer races; they are left out and go when you save.';
 const SPOTS_SAVED = 'Volunteer places saved.';
 
 const key = (s: { DisciplineId: number; division: number }) => `${s.DisciplineId}:${s.division}`;
@@ -38,23 +39,52 @@ export default function SpotsPage({ db }: { db: InterschoolsDb }) {
       db.volunteerSpots.where('EventId').equals(eventId).toArray(),
       db.disciplines.toArray(),
     ]);
-    return { races: races.filter((r) => r.active).sort((a, b) => a.DisciplineId - b.DisciplineId), spots, names: new Map(names.map((d) => [d.id, d.name])) };
+    return {
+      races: races.filter((r) => r.active).sort((a, b) => a.DisciplineId - b.DisciplineId),
+      spots,
+      names: new Map(names.map((d) => [d.id, d.name])),
+    };
   }, [db, eventId]);
   const [edits, setEdits] = useState<Map<string, SpotCount>>(new Map());
-  const [state, setState] = useState<{ busy: boolean; message: string | null; error: boolean }>({ busy: false, message: null, error: false });
+  const [state, setState] = useState<{ busy: boolean; message: string | null; error: boolean }>({
+    busy: false,
+    message: null,
+    error: false,
+  });
 
   // Every division each discipline races, with its stored places (0 where none are stored).
   const table = useMemo(() => {
     if (!data) return null;
     const { spots, outOfSync } = reconcileSpots(data.spots, data.races);
     const stored = new Map(spots.map((s) => [key(s), s]));
-    const rows = data.races.flatMap((race) => divisionChoices(race).map((division) =>
-      stored.get(key({ DisciplineId: race.DisciplineId, division })) ?? { DisciplineId: race.DisciplineId, division, male: 0, female: 0 }));
+    const rows = data.races.flatMap((race) =>
+      divisionChoices(race).map(
+        (division) =>
+          stored.get(key({ DisciplineId: race.DisciplineId, division })) ?? {
+            DisciplineId: race.DisciplineId,
+            division,
+            male: 0,
+            female: 0,
+          },
+      ),
+    );
     return { rows, outOfSync };
   }, [data]);
 
-  if (!user || !eventId) return <PageMain className="page"><h1>Volunteer places</h1><p>Choose an event first.</p></PageMain>;
-  if (!data || !table) return <PageMain className="page"><h1>Volunteer places</h1><p>Loading…</p></PageMain>;
+  if (!user || !eventId)
+    return (
+      <PageMain className="page">
+        <h1>Volunteer places</h1>
+        <p>Choose an event first.</p>
+      </PageMain>
+    );
+  if (!data || !table)
+    return (
+      <PageMain className="page">
+        <h1>Volunteer places</h1>
+        <p>Loading…</p>
+      </PageMain>
+    );
 
   const shown = (row: SpotCount) => edits.get(key(row)) ?? row;
   const setCount = (row: SpotCount, gender: 'male' | 'female', text: string) => {
@@ -69,7 +99,10 @@ export default function SpotsPage({ db }: { db: InterschoolsDb }) {
       const s = shown(r);
       return { DisciplineId: s.DisciplineId, division: s.division, male: s.male, female: s.female };
     });
-    const answer = await callRoute(volunteersApi.saveSpots, { body: { spots }, headers: { [WRITE_HEADERS.idempotencyKey]: uuidv7() } });
+    const answer = await callRoute(volunteersApi.saveSpots, {
+      body: { spots },
+      headers: { [WRITE_HEADERS.idempotencyKey]: uuidv7() },
+    });
     if (answer?.status === 200) {
       await engine.pull().catch(() => undefined);
       setEdits(new Map());
@@ -82,9 +115,20 @@ export default function SpotsPage({ db }: { db: InterschoolsDb }) {
   return (
     <PageMain className="page volunteers-page">
       <h1>Volunteer places</h1>
-      <p>The places still open to schools at {user.eventName || 'this event'}, per discipline, division and gender. A school takes one when a volunteer preference locks.</p>
-      {table.outOfSync && <p className="vol-notice" role="status">{OUT_OF_SYNC}</p>}
-      {state.message && <p className={state.error ? 'vol-error' : 'vol-notice'} role={state.error ? 'alert' : 'status'}>{state.message}</p>}
+      <p>
+        The places still open to schools at {user.eventName || 'this event'}, per discipline, division and gender. A
+        school takes one when a volunteer preference locks.
+      </p>
+      {table.outOfSync && (
+        <p className="vol-notice" role="status">
+          {OUT_OF_SYNC}
+        </p>
+      )}
+      {state.message && (
+        <p className={state.error ? 'vol-error' : 'vol-notice'} role={state.error ? 'alert' : 'status'}>
+          {state.message}
+        </p>
+      )}
       <div className="vol-table-wrap">
         <TableScroll>
           <table className="vol-table spots-table">
@@ -106,8 +150,14 @@ export default function SpotsPage({ db }: { db: InterschoolsDb }) {
                     <td>{row.division}</td>
                     {(['male', 'female'] as const).map((g) => (
                       <td key={g}>
-                        <input type="number" min={0} inputMode="numeric" aria-label={`${g === 'male' ? 'Male' : 'Female'} places, ${name} division ${row.division}`}
-                          value={s[g]} onChange={(e) => setCount(row, g, e.target.value)} />
+                        <input
+                          type="number"
+                          min={0}
+                          inputMode="numeric"
+                          aria-label={`${g === 'male' ? 'Male' : 'Female'} places, ${name} division ${row.division}`}
+                          value={s[g]}
+                          onChange={(e) => setCount(row, g, e.target.value)}
+                        />
                       </td>
                     ))}
                   </tr>
@@ -118,7 +168,12 @@ export default function SpotsPage({ db }: { db: InterschoolsDb }) {
         </TableScroll>
       </div>
       <div className="vol-actions">
-        <button type="button" className="button button-save" disabled={!online || state.busy || (edits.size === 0 && !table.outOfSync)} onClick={() => void save()}>
+        <button
+          type="button"
+          className="button button-save"
+          disabled={!online || state.busy || (edits.size === 0 && !table.outOfSync)}
+          onClick={() => void save()}
+        >
           {state.busy ? 'Saving…' : 'Save'}
         </button>
         {!online && <span className="vol-notice">{OFFLINE_MESSAGE}</span>}

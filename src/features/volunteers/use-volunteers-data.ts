@@ -3,7 +3,14 @@
 // (as last synced), the event's disciplines and the school's race entries (for the counts
 // required), and the saves the server refused.
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { EventRow, InterschoolsDb, OutboxItem, VolunteerRow, VolunteerSlotRow, VolunteerSpotRow } from '../../db/database';
+import type {
+  EventRow,
+  InterschoolsDb,
+  OutboxItem,
+  VolunteerRow,
+  VolunteerSlotRow,
+  VolunteerSpotRow,
+} from '../../db/database';
 import { batchRefusals, REFUSED_FALLBACK } from '../../sync/refusals';
 import type { SlotFields, VolunteerFields, VolunteersDraft } from './volunteer-draft';
 import { isVolunteersSave } from './volunteer-writes';
@@ -17,11 +24,17 @@ export interface VolunteersMirror {
   raceEntries: { DisciplineId: number }[];
 }
 
-const byName = (a: VolunteerRow, b: VolunteerRow) => a.lastname.localeCompare(b.lastname) || a.firstname.localeCompare(b.firstname);
+const byName = (a: VolunteerRow, b: VolunteerRow) =>
+  a.lastname.localeCompare(b.lastname) || a.firstname.localeCompare(b.firstname);
 
-export function useVolunteersMirror(db: InterschoolsDb, schoolId: string | null, eventId: string | null): VolunteersMirror | undefined {
+export function useVolunteersMirror(
+  db: InterschoolsDb,
+  schoolId: string | null,
+  eventId: string | null,
+): VolunteersMirror | undefined {
   return useLiveQuery(async () => {
-    if (!schoolId || !eventId) return { volunteers: [], slots: [], spots: [], event: undefined, disciplineNames: new Map(), raceEntries: [] };
+    if (!schoolId || !eventId)
+      return { volunteers: [], slots: [], spots: [], event: undefined, disciplineNames: new Map(), raceEntries: [] };
     const [volunteers, slots, spots, event, races, teams, names] = await Promise.all([
       db.volunteers.where('[SchoolId+EventId]').equals([schoolId, eventId]).toArray(),
       db.volunteerSlots.where('[SchoolId+EventId]').equals([schoolId, eventId]).toArray(),
@@ -32,7 +45,10 @@ export function useVolunteersMirror(db: InterschoolsDb, schoolId: string | null,
       db.disciplines.toArray(),
     ]);
     const disciplineOf = new Map(teams.map((t) => [t.id, t.DisciplineId]));
-    const entries = await db.teamEntries.where('TeamId').anyOf([...disciplineOf.keys()]).toArray();
+    const entries = await db.teamEntries
+      .where('TeamId')
+      .anyOf([...disciplineOf.keys()])
+      .toArray();
     const disciplineNames = new Map(names.map((d) => [d.id, d.name]));
     for (const r of races) if (r.name) disciplineNames.set(r.DisciplineId, r.name);
     return {
@@ -59,7 +75,9 @@ const NAMED = /^(?:body\.)?(volunteers|slots)\.\d+/;
 /** Where a refused save's messages belong: on the rows its fields name, else on all its rows. */
 export function refusedVolunteers(items: readonly OutboxItem[]): RefusedVolunteers {
   const out: RefusedVolunteers = {
-    volunteers: new Map(), slots: new Map(), itemIds: items.map((i) => i.localId!),
+    volunteers: new Map(),
+    slots: new Map(),
+    itemIds: items.map((i) => i.localId!),
     draft: { volunteers: new Map(), removedVolunteers: new Set(), slots: new Map(), removedSlots: new Set() },
   };
   const volunteers = new Map<string, VolunteerFields>();
@@ -72,7 +90,12 @@ export function refusedVolunteers(items: readonly OutboxItem[]): RefusedVoluntee
       if (lists.size && !lists.has(list)) continue;
       for (const [id, message] of batchRefusals(item, list).rows) out[list].set(id, message ?? REFUSED_FALLBACK);
     }
-    const body = (item.body ?? {}) as { volunteers?: VolunteerFields[]; slots?: SlotFields[]; volunteersDeleted?: string[]; slotsDeleted?: string[] };
+    const body = (item.body ?? {}) as {
+      volunteers?: VolunteerFields[];
+      slots?: SlotFields[];
+      volunteersDeleted?: string[];
+      slotsDeleted?: string[];
+    };
     for (const v of body.volunteers ?? []) volunteers.set(v.id, v);
     for (const s of body.slots ?? []) slots.set(s.id, s);
     for (const id of body.volunteersDeleted ?? []) removedVolunteers.add(id);
@@ -83,7 +106,8 @@ export function refusedVolunteers(items: readonly OutboxItem[]): RefusedVoluntee
 }
 
 export function useRefusedVolunteers(db: InterschoolsDb): RefusedVolunteers | undefined {
-  return useLiveQuery(async () => refusedVolunteers(
-    await db.outbox.where('status').equals('failed').filter(isVolunteersSave).toArray(),
-  ), [db]);
+  return useLiveQuery(
+    async () => refusedVolunteers(await db.outbox.where('status').equals('failed').filter(isVolunteersSave).toArray()),
+    [db],
+  );
 }

@@ -8,7 +8,11 @@ import { MESSAGES } from '../../domain/messages';
 import { vicVolunteerGroup } from '../../domain/rules/discipline-groups';
 import { isValidPhone } from '../../domain/rules/phone';
 import { volunteerPositions } from '../../domain/rules/volunteer-positions';
-import { isPreferenceComplete, slotPlaceMessage, type VolunteerPreference } from '../../domain/rules/volunteer-preferences';
+import {
+  isPreferenceComplete,
+  slotPlaceMessage,
+  type VolunteerPreference,
+} from '../../domain/rules/volunteer-preferences';
 import { remainingSpots, type SpotCount } from '../../domain/rules/volunteer-spots';
 import type { volunteersApi } from '../../domain/schemas/api/volunteers';
 import type { RouteBody } from '../../domain/schemas/route';
@@ -47,9 +51,20 @@ export interface VolunteersDraft {
   removedSlots: ReadonlySet<string>;
 }
 
-export const EMPTY_DRAFT: VolunteersDraft = { volunteers: new Map(), removedVolunteers: new Set(), slots: new Map(), removedSlots: new Set() };
+export const EMPTY_DRAFT: VolunteersDraft = {
+  volunteers: new Map(),
+  removedVolunteers: new Set(),
+  slots: new Map(),
+  removedSlots: new Set(),
+};
 
-export const EMPTY_PREFERENCE: Preference = { DisciplineId: null, division: null, gender: null, position: null, isLocked: false };
+export const EMPTY_PREFERENCE: Preference = {
+  DisciplineId: null,
+  division: null,
+  gender: null,
+  position: null,
+  isLocked: false,
+};
 
 /** The positions column is the general and other-region screens'; the VIC form has none. */
 export const requiresPosition = (variant: VolunteersVariant) => variant !== 'vic';
@@ -59,7 +74,11 @@ export function isDirty(draft: VolunteersDraft): boolean {
 }
 
 /** The rows as they stand: the mirror's, with the draft laid over (removed ones left out). */
-export function working<T extends { id: string }>(base: readonly T[], edits: ReadonlyMap<string, T>, removed: ReadonlySet<string>): T[] {
+export function working<T extends { id: string }>(
+  base: readonly T[],
+  edits: ReadonlyMap<string, T>,
+  removed: ReadonlySet<string>,
+): T[] {
   const seen = new Set(base.map((row) => row.id));
   return [
     ...base.filter((row) => !removed.has(row.id)).map((row) => edits.get(row.id) ?? row),
@@ -92,24 +111,39 @@ export function resetSlot(draft: VolunteersDraft, id: string): VolunteersDraft {
 }
 
 /** A preference changed at one step clears the steps after it (their choices depend on it). */
-export function choose(pref: Preference, field: 'DisciplineId' | 'division' | 'gender' | 'position', value: string): Preference {
+export function choose(
+  pref: Preference,
+  field: 'DisciplineId' | 'division' | 'gender' | 'position',
+  value: string,
+): Preference {
   const none = value === '';
   switch (field) {
-    case 'DisciplineId': return { ...EMPTY_PREFERENCE, DisciplineId: none ? null : Number(value) };
-    case 'division': return { ...pref, division: none ? null : Number(value), gender: null, position: null };
-    case 'gender': return { ...pref, gender: none ? null : (value as Gender), position: pref.position };
-    case 'position': return { ...pref, position: none ? null : (value as VolunteerPosition) };
+    case 'DisciplineId':
+      return { ...EMPTY_PREFERENCE, DisciplineId: none ? null : Number(value) };
+    case 'division':
+      return { ...pref, division: none ? null : Number(value), gender: null, position: null };
+    case 'gender':
+      return { ...pref, gender: none ? null : (value as Gender), position: pref.position };
+    case 'position':
+      return { ...pref, position: none ? null : (value as VolunteerPosition) };
   }
 }
 
 /** Places left for this slot's choice: the mirror's counts (as last synced) less the places the
  *  draft's other new complete preferences will take on Save. */
-export function placesFor(slotId: string, spots: readonly SpotCount[], slots: readonly SlotFields[], variant: VolunteersVariant): SpotCount[] {
+export function placesFor(
+  slotId: string,
+  spots: readonly SpotCount[],
+  slots: readonly SlotFields[],
+  variant: VolunteersVariant,
+): SpotCount[] {
   const taking: VolunteerPreference[] = slots
     .filter((s) => s.id !== slotId)
     .flatMap((s) => {
       const first = s.preferences[0];
-      return first && !first.isLocked && isPreferenceComplete(first, requiresPosition(variant)) ? [{ ...first, isLocked: true }] : [];
+      return first && !first.isLocked && isPreferenceComplete(first, requiresPosition(variant))
+        ? [{ ...first, isLocked: true }]
+        : [];
     });
   return remainingSpots(spots, taking);
 }
@@ -124,19 +158,40 @@ export interface PreferenceChoices {
 /** What each step of a preference may choose: a discipline with places left (VIC: only its
  *  volunteer groups), its divisions with places left (VIC ski and alpine: 1 to 5), the genders with
  *  a place, and the positions the discipline offers. The preference's current choices stay offered. */
-export function preferenceChoices(pref: Preference, places: readonly SpotCount[], variant: VolunteersVariant): PreferenceChoices {
-  const open = places.filter((s) => s.male + s.female > 0 && (variant !== 'vic' || vicVolunteerGroup(s.DisciplineId) !== null));
-  const keep = <T>(list: T[], current: T | null) => (current !== null && !list.includes(current) ? [...list, current] : list);
-  const disciplines = keep([...new Set(open.map((s) => s.DisciplineId))].sort((a, b) => a - b), pref.DisciplineId);
-  const vicLimited = variant === 'vic' && pref.DisciplineId !== null && vicVolunteerGroup(pref.DisciplineId) !== 'snowboard';
+export function preferenceChoices(
+  pref: Preference,
+  places: readonly SpotCount[],
+  variant: VolunteersVariant,
+): PreferenceChoices {
+  const open = places.filter(
+    (s) => s.male + s.female > 0 && (variant !== 'vic' || vicVolunteerGroup(s.DisciplineId) !== null),
+  );
+  const keep = <T>(list: T[], current: T | null) =>
+    current !== null && !list.includes(current) ? [...list, current] : list;
+  const disciplines = keep(
+    [...new Set(open.map((s) => s.DisciplineId))].sort((a, b) => a - b),
+    pref.DisciplineId,
+  );
+  const vicLimited =
+    variant === 'vic' && pref.DisciplineId !== null && vicVolunteerGroup(pref.DisciplineId) !== 'snowboard';
   const divisions = keep(
-    open.filter((s) => s.DisciplineId === pref.DisciplineId && (!vicLimited || (s.division >= VIC_NEW_SLOT_DIVISIONS.from && s.division <= VIC_NEW_SLOT_DIVISIONS.to)))
-      .map((s) => s.division).sort((a, b) => a - b),
+    open
+      .filter(
+        (s) =>
+          s.DisciplineId === pref.DisciplineId &&
+          (!vicLimited || (s.division >= VIC_NEW_SLOT_DIVISIONS.from && s.division <= VIC_NEW_SLOT_DIVISIONS.to)),
+      )
+      .map((s) => s.division)
+      .sort((a, b) => a - b),
     pref.division,
   );
   const spot = places.find((s) => s.DisciplineId === pref.DisciplineId && s.division === pref.division);
-  const genders = keep(GENDERS.filter((g) => (spot ? spot[g === 'Male' ? 'male' : 'female'] > 0 : false)), pref.gender);
-  const positions = pref.DisciplineId === null || !requiresPosition(variant) ? [] : [...volunteerPositions(pref.DisciplineId)];
+  const genders = keep(
+    GENDERS.filter((g) => (spot ? spot[g === 'Male' ? 'male' : 'female'] > 0 : false)),
+    pref.gender,
+  );
+  const positions =
+    pref.DisciplineId === null || !requiresPosition(variant) ? [] : [...volunteerPositions(pref.DisciplineId)];
   return { disciplines, divisions, genders, positions };
 }
 
@@ -148,10 +203,15 @@ export interface DraftIssues {
 }
 
 /** The rules checked before Save, with the spec's messages (a place needs a volunteer on every event). */
-export function draftIssues(volunteers: readonly VolunteerFields[], slots: readonly SlotFields[], variant: VolunteersVariant): DraftIssues {
+export function draftIssues(
+  volunteers: readonly VolunteerFields[],
+  slots: readonly SlotFields[],
+  variant: VolunteersVariant,
+): DraftIssues {
   const issues: DraftIssues = { volunteers: new Map(), slots: new Map() };
   for (const v of volunteers) {
-    if (!v.firstname.trim() || !v.lastname.trim()) issues.volunteers.set(v.id, 'Please add the volunteer\'s given name and surname');
+    if (!v.firstname.trim() || !v.lastname.trim())
+      issues.volunteers.set(v.id, "Please add the volunteer's given name and surname");
     else if (!isValidPhone(v.mobile)) issues.volunteers.set(v.id, MESSAGES.volunteerPhoneRequired);
   }
   for (const s of slots) {
@@ -192,8 +252,11 @@ function volunteerBody(row: VolunteerFields, stored: VolunteerFields | undefined
  *  simply dropped. `stored`: the volunteers as the device holds them, of which `owed` (refused
  *  saves' rows) go whole. */
 export function planSave(
-  draft: VolunteersDraft, savedVolunteerIds: ReadonlySet<string>, savedSlotIds: ReadonlySet<string>,
-  stored: readonly VolunteerFields[] = [], owed: ReadonlySet<string> = new Set(),
+  draft: VolunteersDraft,
+  savedVolunteerIds: ReadonlySet<string>,
+  savedSlotIds: ReadonlySet<string>,
+  stored: readonly VolunteerFields[] = [],
+  owed: ReadonlySet<string> = new Set(),
 ): VolunteersSave {
   const volunteers = [...draft.volunteers.values()].filter((v) => !draft.removedVolunteers.has(v.id));
   const slots = [...draft.slots.values()].filter((s) => !draft.removedSlots.has(s.id));
@@ -202,11 +265,17 @@ export function planSave(
   const storedById = new Map(stored.map((v) => [v.id, v]));
   const volunteerRows = volunteers.map((v) => volunteerBody(v, owed.has(v.id) ? undefined : storedById.get(v.id)));
   return {
-    body: { multi: true, volunteers: volunteerRows, volunteersDeleted: removedVolunteers, slots, slotsDeleted: removedSlots },
+    body: {
+      multi: true,
+      volunteers: volunteerRows,
+      volunteersDeleted: removedVolunteers,
+      slots,
+      slotsDeleted: removedSlots,
+    },
     volunteers,
     slots,
     removedVolunteers,
     removedSlots,
-    base: volunteers.flatMap((v) => (owed.has(v.id) ? [] : storedById.get(v.id) ?? [])),
+    base: volunteers.flatMap((v) => (owed.has(v.id) ? [] : (storedById.get(v.id) ?? []))),
   };
 }

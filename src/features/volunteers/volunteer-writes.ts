@@ -10,7 +10,9 @@ import type { VolunteersSave } from './volunteer-draft';
 
 /** The volunteers' slots travel in the same body; a slot is found there by id like a volunteer. */
 const VOLUNTEERS_SAVE = defineWrite({
-  table: 'volunteers', op: 'saveList', route: volunteersApi.save,
+  table: 'volunteers',
+  op: 'saveList',
+  route: volunteersApi.save,
   body: listBody(['volunteers', 'slots'], ['volunteersDeleted', 'slotsDeleted']),
 });
 

@@ -21,8 +21,24 @@ import type { InterschoolsDb } from '../../db/database';
 import { requiredVolunteers, requiredVolunteersVic } from '../../domain/rules/required-volunteers';
 import { isPreferenceComplete } from '../../domain/rules/volunteer-preferences';
 import {
-  EMPTY_DRAFT, EMPTY_PREFERENCE, choose, draftIssues, editSlot, editVolunteer, isDirty, placesFor, planSave, preferenceChoices,
-  removeVolunteer, requiresPosition, resetSlot, working, type Preference, type SlotFields, type VolunteerFields, type VolunteersDraft,
+  EMPTY_DRAFT,
+  EMPTY_PREFERENCE,
+  choose,
+  draftIssues,
+  editSlot,
+  editVolunteer,
+  isDirty,
+  placesFor,
+  planSave,
+  preferenceChoices,
+  removeVolunteer,
+  requiresPosition,
+  resetSlot,
+  working,
+  type Preference,
+  type SlotFields,
+  type VolunteerFields,
+  type VolunteersDraft,
   type VolunteersVariant,
 } from './volunteer-draft';
 import { useRefusedVolunteers, useVolunteersMirror } from './use-volunteers-data';
@@ -38,23 +54,39 @@ const SAVED_NOTICE = 'Changes saved on this device; they are sent to the server 
 const LOCKED = 'Volunteers are locked for this event: they can be viewed but not changed.';
 
 const asFields = (v: VolunteerFields): VolunteerFields => ({
-  id: v.id, firstname: v.firstname, lastname: v.lastname, mobile: v.mobile, email: v.email, seasonPass: v.seasonPass,
+  id: v.id,
+  firstname: v.firstname,
+  lastname: v.lastname,
+  mobile: v.mobile,
+  email: v.email,
+  seasonPass: v.seasonPass,
   ...(v.version !== undefined ? { version: v.version } : {}),
 });
 const slotFields = (s: SlotFields): SlotFields => ({
-  id: s.id, VolunteerId: s.VolunteerId, preferences: s.preferences.map((p) => ({ ...p })), ...(s.version !== undefined ? { version: s.version } : {}),
+  id: s.id,
+  VolunteerId: s.VolunteerId,
+  preferences: s.preferences.map((p) => ({ ...p })),
+  ...(s.version !== undefined ? { version: s.version } : {}),
 });
 
 /** Edits not saved yet: volunteers and places edited or added, and those removed. */
-const draftCount = (d: VolunteersDraft) => d.volunteers.size + d.removedVolunteers.size + d.slots.size + d.removedSlots.size;
+const draftCount = (d: VolunteersDraft) =>
+  d.volunteers.size + d.removedVolunteers.size + d.slots.size + d.removedSlots.size;
 
 export default function VolunteersPage({ db, variant }: { db: InterschoolsDb; variant: VolunteersVariant }) {
   const { user } = useSession();
   const status = useSyncStatus();
   const mirror = useVolunteersMirror(db, user?.SchoolId ?? null, user?.EventId ?? null);
   const refused = useRefusedVolunteers(db);
-  const { draft: edits, setDraft: setEdits, restored } = usePersistedDraft<VolunteersDraft>(
-    db, user ? draftKey(user.username, `volunteers-${variant}`, user.SchoolId, user.EventId) : null, EMPTY_DRAFT, draftCount,
+  const {
+    draft: edits,
+    setDraft: setEdits,
+    restored,
+  } = usePersistedDraft<VolunteersDraft>(
+    db,
+    user ? draftKey(user.username, `volunteers-${variant}`, user.SchoolId, user.EventId) : null,
+    EMPTY_DRAFT,
+    draftCount,
   );
   const [notice, setNotice] = useState<string | null>(null);
   const [updating, setUpdating] = useState(false);
@@ -74,12 +106,27 @@ export default function VolunteersPage({ db, variant }: { db: InterschoolsDb; va
   const baseSlots = useMemo(() => (mirror?.slots ?? []).map((s) => slotFields(s as SlotFields)), [mirror]);
   const volunteers = working(baseVolunteers, draft.volunteers, draft.removedVolunteers);
   const slots = working(baseSlots, draft.slots, draft.removedSlots);
-  const issues = draftIssues(volunteers.filter((v) => draft.volunteers.has(v.id)), slots.filter((s) => draft.slots.has(s.id)), variant);
+  const issues = draftIssues(
+    volunteers.filter((v) => draft.volunteers.has(v.id)),
+    slots.filter((s) => draft.slots.has(s.id)),
+    variant,
+  );
   const locked = Boolean(status.locked || user?.locked || mirror?.event?.volunteerLock);
 
-  if (!mirror || !refused) return <PageMain className="page"><h1>{TITLES[variant]}</h1><p>Loading…</p></PageMain>;
+  if (!mirror || !refused)
+    return (
+      <PageMain className="page">
+        <h1>{TITLES[variant]}</h1>
+        <p>Loading…</p>
+      </PageMain>
+    );
   if (!user?.SchoolId || !user.EventId) {
-    return <PageMain className="page"><h1>{TITLES[variant]}</h1><p>Choose a school and an event first.</p></PageMain>;
+    return (
+      <PageMain className="page">
+        <h1>{TITLES[variant]}</h1>
+        <p>Choose a school and an event first.</p>
+      </PageMain>
+    );
   }
 
   const edit = (next: (d: VolunteersDraft) => VolunteersDraft) => {
@@ -87,14 +134,24 @@ export default function VolunteersPage({ db, variant }: { db: InterschoolsDb; va
     setEdits(next);
   };
   const dirty = isDirty(draft);
-  const blocked = locked ? LOCKED : issues.volunteers.size + issues.slots.size ? 'Fix the rows marked below before saving.' : null;
+  const blocked = locked
+    ? LOCKED
+    : issues.volunteers.size + issues.slots.size
+      ? 'Fix the rows marked below before saving.'
+      : null;
 
   async function save() {
     if (!user || blocked) return;
     setUpdating(true);
     try {
       const owed = new Set(refused?.draft.volunteers.keys() ?? []);
-      const plan = planSave(draft, new Set(baseVolunteers.map((v) => v.id)), new Set(baseSlots.map((s) => s.id)), baseVolunteers, owed);
+      const plan = planSave(
+        draft,
+        new Set(baseVolunteers.map((v) => v.id)),
+        new Set(baseSlots.map((s) => s.id)),
+        baseVolunteers,
+        owed,
+      );
       await saveVolunteers(db, plan, refused?.itemIds ?? [], user);
       setEdits(EMPTY_DRAFT);
       setNotice(SAVED_NOTICE);
@@ -109,12 +166,27 @@ export default function VolunteersPage({ db, variant }: { db: InterschoolsDb; va
   return (
     <PageMain className="page volunteers-page">
       <h1>{TITLES[variant]}</h1>
-      <Required variant={variant} entries={mirror.raceEntries} ratio={mirror.event?.volunteerRatio} filled={slots.filter((s) => s.VolunteerId).length} />
+      <Required
+        variant={variant}
+        entries={mirror.raceEntries}
+        ratio={mirror.event?.volunteerRatio}
+        filled={slots.filter((s) => s.VolunteerId).length}
+      />
       {variant !== 'vic' && user.invoiceType === 'VIC' && (
-        <p className="vol-notice">This is a VIC event: its volunteers are registered on the <Link to="/volunteer/vic">VIC volunteer form</Link>.</p>
+        <p className="vol-notice">
+          This is a VIC event: its volunteers are registered on the <Link to="/volunteer/vic">VIC volunteer form</Link>.
+        </p>
       )}
-      {locked && <p className="vol-notice" role="status">{LOCKED}</p>}
-      {notice && <p className="vol-notice" role="status">{notice}</p>}
+      {locked && (
+        <p className="vol-notice" role="status">
+          {LOCKED}
+        </p>
+      )}
+      {notice && (
+        <p className="vol-notice" role="status">
+          {notice}
+        </p>
+      )}
       {restored && <DraftRestoredNote count={draftCount(edits)} onDiscard={() => setEdits(EMPTY_DRAFT)} />}
 
       <section aria-labelledby="volunteers-title">
@@ -129,7 +201,15 @@ export default function VolunteersPage({ db, variant }: { db: InterschoolsDb; va
           onRemove={(id) => edit((d) => removeVolunteer(d, id, slots))}
         />
         {!locked && (
-          <button type="button" className="button" onClick={() => edit((d) => editVolunteer(d, { id: uuidv7(), firstname: '', lastname: '', mobile: '', email: '', seasonPass: '0' }))}>
+          <button
+            type="button"
+            className="button"
+            onClick={() =>
+              edit((d) =>
+                editVolunteer(d, { id: uuidv7(), firstname: '', lastname: '', mobile: '', email: '', seasonPass: '0' }),
+              )
+            }
+          >
             Add volunteer
           </button>
         )}
@@ -155,7 +235,13 @@ export default function VolunteersPage({ db, variant }: { db: InterschoolsDb; va
           onReset={(id) => edit((d) => resetSlot(d, id))}
         />
         {!locked && (
-          <button type="button" className="button" onClick={() => edit((d) => editSlot(d, { id: uuidv7(), VolunteerId: null, preferences: [{ ...EMPTY_PREFERENCE }] }))}>
+          <button
+            type="button"
+            className="button"
+            onClick={() =>
+              edit((d) => editSlot(d, { id: uuidv7(), VolunteerId: null, preferences: [{ ...EMPTY_PREFERENCE }] }))
+            }
+          >
             Add position
           </button>
         )}
@@ -168,16 +254,44 @@ export default function VolunteersPage({ db, variant }: { db: InterschoolsDb; va
   );
 }
 
-function Required({ variant, entries, ratio, filled }: { variant: VolunteersVariant; entries: { DisciplineId: number }[]; ratio?: number; filled: number }) {
+function Required({
+  variant,
+  entries,
+  ratio,
+  filled,
+}: {
+  variant: VolunteersVariant;
+  entries: { DisciplineId: number }[];
+  ratio?: number;
+  filled: number;
+}) {
   if (variant === 'vic') {
     const need = requiredVolunteersVic(entries);
-    return <p className="vol-required">Your race entries need {need.ski} ski, {need.snowboard} snowboard and {need.alpine} alpine volunteers; {filled} {filled === 1 ? 'position has' : 'positions have'} a volunteer.</p>;
+    return (
+      <p className="vol-required">
+        Your race entries need {need.ski} ski, {need.snowboard} snowboard and {need.alpine} alpine volunteers; {filled}{' '}
+        {filled === 1 ? 'position has' : 'positions have'} a volunteer.
+      </p>
+    );
   }
   const need = requiredVolunteers(entries.length, ratio);
-  return <p className="vol-required">Your {entries.length} race entries need {need} {need === 1 ? 'volunteer' : 'volunteers'}; {filled} {filled === 1 ? 'position has' : 'positions have'} a volunteer.</p>;
+  return (
+    <p className="vol-required">
+      Your {entries.length} race entries need {need} {need === 1 ? 'volunteer' : 'volunteers'}; {filled}{' '}
+      {filled === 1 ? 'position has' : 'positions have'} a volunteer.
+    </p>
+  );
 }
 
-function VolunteerTable({ rows, issues, refusals, pending, locked, onEdit, onRemove }: {
+function VolunteerTable({
+  rows,
+  issues,
+  refusals,
+  pending,
+  locked,
+  onEdit,
+  onRemove,
+}: {
   rows: VolunteerFields[];
   issues: Map<string, string>;
   refusals: Map<string, string>;
@@ -198,7 +312,9 @@ function VolunteerTable({ rows, issues, refusals, pending, locked, onEdit, onRem
               <th scope="col">Mobile</th>
               <th scope="col">Email</th>
               <th scope="col">Season pass</th>
-              <th scope="col"><span className="visually-hidden">Actions and status</span></th>
+              <th scope="col">
+                <span className="visually-hidden">Actions and status</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -208,7 +324,15 @@ function VolunteerTable({ rows, issues, refusals, pending, locked, onEdit, onRem
               const field = (key: 'firstname' | 'lastname' | 'mobile' | 'email', type = 'text') => (
                 <input
                   type={type}
-                  aria-label={label(key === 'firstname' ? 'Given name' : key === 'lastname' ? 'Surname' : key === 'mobile' ? 'Mobile' : 'Email')}
+                  aria-label={label(
+                    key === 'firstname'
+                      ? 'Given name'
+                      : key === 'lastname'
+                        ? 'Surname'
+                        : key === 'mobile'
+                          ? 'Mobile'
+                          : 'Email',
+                  )}
                   value={row[key]}
                   disabled={locked}
                   aria-invalid={message ? true : undefined}
@@ -222,12 +346,25 @@ function VolunteerTable({ rows, issues, refusals, pending, locked, onEdit, onRem
                   <td>{field('mobile', 'tel')}</td>
                   <td>{field('email', 'email')}</td>
                   <td>
-                    <input type="checkbox" aria-label={label('Season pass')} checked={row.seasonPass === '1'} disabled={locked}
-                      onChange={(e) => onEdit({ ...row, seasonPass: e.target.checked ? '1' : '0' })} />
+                    <input
+                      type="checkbox"
+                      aria-label={label('Season pass')}
+                      checked={row.seasonPass === '1'}
+                      disabled={locked}
+                      onChange={(e) => onEdit({ ...row, seasonPass: e.target.checked ? '1' : '0' })}
+                    />
                   </td>
                   <td>
-                    {!locked && <button type="button" className="button" onClick={() => onRemove(row.id)}>Remove</button>}
-                    {message ? <span className="vol-error">{message}</span> : pending.has(row.id) ? <span className="vol-pending">Waiting to be sent</span> : null}
+                    {!locked && (
+                      <button type="button" className="button" onClick={() => onRemove(row.id)}>
+                        Remove
+                      </button>
+                    )}
+                    {message ? (
+                      <span className="vol-error">{message}</span>
+                    ) : pending.has(row.id) ? (
+                      <span className="vol-pending">Waiting to be sent</span>
+                    ) : null}
                   </td>
                 </tr>
               );
@@ -239,7 +376,18 @@ function VolunteerTable({ rows, issues, refusals, pending, locked, onEdit, onRem
   );
 }
 
-function SlotTable({ variant, slots, volunteers, spots, names, issues, refusals, locked, onEdit, onReset }: {
+function SlotTable({
+  variant,
+  slots,
+  volunteers,
+  spots,
+  names,
+  issues,
+  refusals,
+  locked,
+  onEdit,
+  onReset,
+}: {
   variant: VolunteersVariant;
   slots: SlotFields[];
   volunteers: VolunteerFields[];
@@ -264,7 +412,9 @@ function SlotTable({ variant, slots, volunteers, spots, names, issues, refusals,
               <th scope="col">Division</th>
               <th scope="col">Gender</th>
               {withPosition && <th scope="col">Position</th>}
-              <th scope="col"><span className="visually-hidden">Actions and status</span></th>
+              <th scope="col">
+                <span className="visually-hidden">Actions and status</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -275,33 +425,91 @@ function SlotTable({ variant, slots, volunteers, spots, names, issues, refusals,
               const frozen = locked || pref.isLocked;
               const setPref = (field: 'DisciplineId' | 'division' | 'gender' | 'position', value: string) =>
                 onEdit({ ...slot, preferences: [choose(pref, field, value), ...slot.preferences.slice(1)] });
-              const select = (what: string, field: 'DisciplineId' | 'division' | 'gender' | 'position', value: string, options: { value: string; label: string }[]) => (
-                <select aria-label={`${what} of position ${i + 1}`} value={value} disabled={frozen} onChange={(e) => setPref(field, e.target.value)}>
+              const select = (
+                what: string,
+                field: 'DisciplineId' | 'division' | 'gender' | 'position',
+                value: string,
+                options: { value: string; label: string }[],
+              ) => (
+                <select
+                  aria-label={`${what} of position ${i + 1}`}
+                  value={value}
+                  disabled={frozen}
+                  onChange={(e) => setPref(field, e.target.value)}
+                >
                   <option value="">Choose…</option>
-                  {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+                  {options.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
                 </select>
               );
               const complete = isPreferenceComplete(pref, withPosition);
               return (
                 <tr key={slot.id} className={message ? 'has-issue' : undefined}>
                   <td>
-                    <select aria-label={`Volunteer of position ${i + 1}`} value={slot.VolunteerId ?? ''} disabled={locked}
-                      onChange={(e) => onEdit({ ...slot, VolunteerId: e.target.value || null })}>
+                    <select
+                      aria-label={`Volunteer of position ${i + 1}`}
+                      value={slot.VolunteerId ?? ''}
+                      disabled={locked}
+                      onChange={(e) => onEdit({ ...slot, VolunteerId: e.target.value || null })}
+                    >
                       <option value="">No volunteer yet</option>
-                      {volunteers.map((v) => <option key={v.id} value={v.id}>{`${v.firstname} ${v.lastname}`.trim() || 'New volunteer'}</option>)}
+                      {volunteers.map((v) => (
+                        <option key={v.id} value={v.id}>
+                          {`${v.firstname} ${v.lastname}`.trim() || 'New volunteer'}
+                        </option>
+                      ))}
                     </select>
                   </td>
-                  <td>{select('Discipline', 'DisciplineId', pref.DisciplineId === null ? '' : String(pref.DisciplineId), choices.disciplines.map((d) => ({ value: String(d), label: names.get(d) ?? `Discipline ${d}` })))}</td>
-                  <td>{select('Division', 'division', pref.division === null ? '' : String(pref.division), choices.divisions.map((d) => ({ value: String(d), label: String(d) })))}</td>
-                  <td>{select('Gender', 'gender', pref.gender ?? '', choices.genders.map((g) => ({ value: g, label: g })))}</td>
-                  {withPosition && <td>{select('Position', 'position', pref.position ?? '', choices.positions.map((p) => ({ value: p, label: p })))}</td>}
+                  <td>
+                    {select(
+                      'Discipline',
+                      'DisciplineId',
+                      pref.DisciplineId === null ? '' : String(pref.DisciplineId),
+                      choices.disciplines.map((d) => ({ value: String(d), label: names.get(d) ?? `Discipline ${d}` })),
+                    )}
+                  </td>
+                  <td>
+                    {select(
+                      'Division',
+                      'division',
+                      pref.division === null ? '' : String(pref.division),
+                      choices.divisions.map((d) => ({ value: String(d), label: String(d) })),
+                    )}
+                  </td>
+                  <td>
+                    {select(
+                      'Gender',
+                      'gender',
+                      pref.gender ?? '',
+                      choices.genders.map((g) => ({ value: g, label: g })),
+                    )}
+                  </td>
+                  {withPosition && (
+                    <td>
+                      {select(
+                        'Position',
+                        'position',
+                        pref.position ?? '',
+                        choices.positions.map((p) => ({ value: p, label: p })),
+                      )}
+                    </td>
+                  )}
                   <td>
                     {!locked && (
-                      <button type="button" className="button" onClick={() => onReset(slot.id)}>{pref.isLocked ? 'Reset' : 'Remove'}</button>
+                      <button type="button" className="button" onClick={() => onReset(slot.id)}>
+                        {pref.isLocked ? 'Reset' : 'Remove'}
+                      </button>
                     )}
-                    {message ? <span className="vol-error">{message}</span>
-                      : pref.isLocked ? <span className="vol-locked">Locked</span>
-                        : complete ? <span className="vol-pending">Locks when saved</span> : null}
+                    {message ? (
+                      <span className="vol-error">{message}</span>
+                    ) : pref.isLocked ? (
+                      <span className="vol-locked">Locked</span>
+                    ) : complete ? (
+                      <span className="vol-pending">Locks when saved</span>
+                    ) : null}
                   </td>
                 </tr>
               );
@@ -312,4 +520,3 @@ function SlotTable({ variant, slots, volunteers, spots, names, issues, refusals,
     </div>
   );
 }
-

@@ -26,13 +26,24 @@ export async function readWaiverRows(db: InterschoolsDb, schoolId: string, event
 }
 
 /** The answer GET /api/waivers/matched would give, computed from the mirror. */
-export async function readMatchedWaivers(db: InterschoolsDb, schoolId: string, eventId: string): Promise<WaiverMatches<WaiverRow>> {
+export async function readMatchedWaivers(
+  db: InterschoolsDb,
+  schoolId: string,
+  eventId: string,
+): Promise<WaiverMatches<WaiverRow>> {
   return matchWaivers(await readWaiverRows(db, schoolId, eventId));
 }
 
 /** The session's rows; undefined while loading. */
-export function useWaiverRows(db: InterschoolsDb, schoolId: string | null, eventId: string | null): WaiverRows | undefined {
-  return useLiveQuery(async () => (schoolId && eventId ? readWaiverRows(db, schoolId, eventId) : NO_ROWS), [db, schoolId, eventId]);
+export function useWaiverRows(
+  db: InterschoolsDb,
+  schoolId: string | null,
+  eventId: string | null,
+): WaiverRows | undefined {
+  return useLiveQuery(
+    async () => (schoolId && eventId ? readWaiverRows(db, schoolId, eventId) : NO_ROWS),
+    [db, schoolId, eventId],
+  );
 }
 
 /** The refusal per waiver id of one set-aside batch (a field's message on its row, else the item's
@@ -45,7 +56,11 @@ export function refusalsOf(item: Pick<OutboxItem, 'body' | 'error' | 'fields'>):
 export function useRefusedWaivers(db: InterschoolsDb): ReadonlyMap<string, string> {
   return (
     useLiveQuery(async () => {
-      const failed = await db.outbox.where('status').equals('failed').filter((item) => item.entity === 'waivers').toArray();
+      const failed = await db.outbox
+        .where('status')
+        .equals('failed')
+        .filter((item) => item.entity === 'waivers')
+        .toArray();
       const messages = new Map<string, string>();
       for (const item of failed) for (const [id, message] of refusalsOf(item)) messages.set(id, message);
       return messages;

@@ -43,7 +43,12 @@ const sameSnowId = (a: string | null | undefined, b: string | null | undefined) 
 
 /** Changes fields of a waiver: an added one is changed in place; a stored one keeps only the
  *  fields that differ from what is stored, so changing a value back leaves nothing to save. */
-export function editWaiver(draft: WaiverDraft, mirror: readonly WaiverRow[], id: string, fields: WaiverEdit): WaiverDraft {
+export function editWaiver(
+  draft: WaiverDraft,
+  mirror: readonly WaiverRow[],
+  id: string,
+  fields: WaiverEdit,
+): WaiverDraft {
   if (draft.added.some((row) => row.id === id)) {
     return { ...draft, added: draft.added.map((row) => (row.id === id ? { ...row, ...fields } : row)) };
   }
@@ -63,7 +68,12 @@ export function editWaiver(draft: WaiverDraft, mirror: readonly WaiverRow[], id:
 
 /** Matches a waiver to a person: it takes the person's names (and a participant's snow id), so the
  *  matching finds the person on every device and on the server. */
-export function matchWaiverTo(draft: WaiverDraft, mirror: readonly WaiverRow[], waiver: Pick<WaiverRow, 'id' | 'type'>, person: WaiverPersonRef): WaiverDraft {
+export function matchWaiverTo(
+  draft: WaiverDraft,
+  mirror: readonly WaiverRow[],
+  waiver: Pick<WaiverRow, 'id' | 'type'>,
+  person: WaiverPersonRef,
+): WaiverDraft {
   const fields: WaiverEdit = { givenName: person.firstname, surname: person.lastname };
   if (waiver.type === 'participant') fields.snowId = person.snowId || null;
   return editWaiver(draft, mirror, waiver.id, fields);
@@ -93,7 +103,8 @@ export function newWaiverFor(
 export function removeWaiver(draft: WaiverDraft, id: string): WaiverDraft {
   const edits = { ...draft.edits };
   delete edits[id];
-  if (draft.added.some((row) => row.id === id)) return { ...draft, edits, added: draft.added.filter((row) => row.id !== id) };
+  if (draft.added.some((row) => row.id === id))
+    return { ...draft, edits, added: draft.added.filter((row) => row.id !== id) };
   return { ...draft, edits, removed: new Set(draft.removed).add(id) };
 }
 
@@ -115,8 +126,13 @@ type WaiverBodyRow = WaiversBody['data'][number];
 
 function wholeRow(row: WaiverRow): WaiverBodyRow {
   return {
-    id: row.id, type: row.type, name: row.name, givenName: row.givenName, surname: row.surname,
-    completed: row.completed, snowId: row.snowId || null,
+    id: row.id,
+    type: row.type,
+    name: row.name,
+    givenName: row.givenName,
+    surname: row.surname,
+    completed: row.completed,
+    snowId: row.snowId || null,
   };
 }
 
@@ -136,7 +152,11 @@ function writeRow(row: WaiverRow, stored: WaiverRow | undefined): WaiverBodyRow 
 }
 
 /** The PUT /api/waivers body of these rows (`base`: their stored rows) and removals. */
-export function waiversBody(rows: readonly WaiverRow[], base: readonly WaiverRow[], removedIds: readonly string[]): WaiversSave['body'] {
+export function waiversBody(
+  rows: readonly WaiverRow[],
+  base: readonly WaiverRow[],
+  removedIds: readonly string[],
+): WaiversSave['body'] {
   const stored = new Map(base.map((row) => [row.id, row]));
   return { multi: true, data: rows.map((row) => writeRow(row, stored.get(row.id))), waiversDeleted: [...removedIds] };
 }

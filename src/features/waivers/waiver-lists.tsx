@@ -28,7 +28,12 @@ function waiverStatus(waiver: Pick<WaiverRow, 'completed'> | null): 'Completed' 
   return waiver.completed ? 'Completed' : 'Not completed';
 }
 
-function CompletedBox({ waiver, who, locked, onCompleted }: { waiver: WaiverRow; who: string } & Pick<WaiverRowActions, 'locked' | 'onCompleted'>) {
+function CompletedBox({
+  waiver,
+  who,
+  locked,
+  onCompleted,
+}: { waiver: WaiverRow; who: string } & Pick<WaiverRowActions, 'locked' | 'onCompleted'>) {
   return (
     <label style={{ ...TOUCH, minWidth: 44, display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }}>
       <input
@@ -46,16 +51,37 @@ function CompletedBox({ waiver, who, locked, onCompleted }: { waiver: WaiverRow;
 function Refusal({ waiver, refusals }: { waiver: WaiverRow | null; refusals: ReadonlyMap<string, string> }) {
   const message = waiver ? refusals.get(waiver.id) : undefined;
   if (!message) return null;
-  return <><br /><small className="field-error">{message}</small></>;
+  return (
+    <>
+      <br />
+      <small className="field-error">{message}</small>
+    </>
+  );
 }
 
 export function PeopleWaivers({
-  title, people, withSnowId, empty, onAdd, locked, refusals, onCompleted, onRemove,
-}: WaiverRowActions & { title: string; people: PersonWaiverRow[]; withSnowId: boolean; empty: string; onAdd: (person: PersonWaiverRow) => void }) {
+  title,
+  people,
+  withSnowId,
+  empty,
+  onAdd,
+  locked,
+  refusals,
+  onCompleted,
+  onRemove,
+}: WaiverRowActions & {
+  title: string;
+  people: PersonWaiverRow[];
+  withSnowId: boolean;
+  empty: string;
+  onAdd: (person: PersonWaiverRow) => void;
+}) {
   return (
     <section aria-label={title}>
       <h2>{title}</h2>
-      {people.length === 0 ? <p>{empty}</p> : (
+      {people.length === 0 ? (
+        <p>{empty}</p>
+      ) : (
         <TableScroll>
           <table className="race-entries">
             <thead>
@@ -64,27 +90,52 @@ export function PeopleWaivers({
                 {withSnowId && <th scope="col">Snow id</th>}
                 <th scope="col">Waiver</th>
                 <th scope="col">Completed</th>
-                {!locked && <th scope="col"><span className="visually-hidden">Actions</span></th>}
+                {!locked && (
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
               {people.map((person) => (
                 <tr key={person.id}>
-                  <th scope="row" style={{ fontWeight: 'normal' }}>{person.name}</th>
+                  <th scope="row" style={{ fontWeight: 'normal' }}>
+                    {person.name}
+                  </th>
                   {withSnowId && <td>{person.snowId ?? ''}</td>}
                   <td>
                     {waiverStatus(person.waiver)}
                     <Refusal waiver={person.waiver} refusals={refusals} />
                   </td>
-                  <td>{person.waiver && <CompletedBox waiver={person.waiver} who={person.name} locked={locked} onCompleted={onCompleted} />}</td>
+                  <td>
+                    {person.waiver && (
+                      <CompletedBox
+                        waiver={person.waiver}
+                        who={person.name}
+                        locked={locked}
+                        onCompleted={onCompleted}
+                      />
+                    )}
+                  </td>
                   {!locked && (
                     <td>
                       {person.waiver ? (
-                        <button type="button" className="button" aria-label={`Remove waiver of ${person.name}`} onClick={() => onRemove(person.waiver!)}>
+                        <button
+                          type="button"
+                          className="button"
+                          aria-label={`Remove waiver of ${person.name}`}
+                          onClick={() => onRemove(person.waiver!)}
+                        >
                           Remove waiver
                         </button>
                       ) : (
-                        <button type="button" className="button" aria-label={`Add waiver for ${person.name}`} onClick={() => onAdd(person)}>
+                        <button
+                          type="button"
+                          className="button"
+                          aria-label={`Add waiver for ${person.name}`}
+                          onClick={() => onAdd(person)}
+                        >
                           Add waiver
                         </button>
                       )}
@@ -101,7 +152,15 @@ export function PeopleWaivers({
 }
 
 export function UnmatchedWaivers({
-  title, waivers, candidates, withSnowId, onMatch, locked, refusals, onCompleted, onRemove,
+  title,
+  waivers,
+  candidates,
+  withSnowId,
+  onMatch,
+  locked,
+  refusals,
+  onCompleted,
+  onRemove,
 }: WaiverRowActions & {
   title: string;
   waivers: WaiverRow[];
@@ -114,7 +173,9 @@ export function UnmatchedWaivers({
   return (
     <section aria-label={title}>
       <h2>{title}</h2>
-      <p className="hint">These waivers name nobody on your lists. Match each to the person it belongs to, or remove it.</p>
+      <p className="hint">
+        These waivers name nobody on your lists. Match each to the person it belongs to, or remove it.
+      </p>
       <TableScroll>
         <table className="race-entries">
           <thead>
@@ -123,7 +184,11 @@ export function UnmatchedWaivers({
               {withSnowId && <th scope="col">Snow id</th>}
               <th scope="col">Completed</th>
               {!locked && <th scope="col">Match to</th>}
-              {!locked && <th scope="col"><span className="visually-hidden">Actions</span></th>}
+              {!locked && (
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -136,7 +201,9 @@ export function UnmatchedWaivers({
                     <Refusal waiver={waiver} refusals={refusals} />
                   </th>
                   {withSnowId && <td>{waiver.snowId ?? ''}</td>}
-                  <td><CompletedBox waiver={waiver} who={who} locked={locked} onCompleted={onCompleted} /></td>
+                  <td>
+                    <CompletedBox waiver={waiver} who={who} locked={locked} onCompleted={onCompleted} />
+                  </td>
                   {!locked && (
                     <td>
                       <select
@@ -148,14 +215,21 @@ export function UnmatchedWaivers({
                       >
                         <option value="">{candidates.length ? 'Choose a person' : 'Everyone has a waiver'}</option>
                         {candidates.map((person) => (
-                          <option key={person.id} value={person.id}>{person.name}</option>
+                          <option key={person.id} value={person.id}>
+                            {person.name}
+                          </option>
                         ))}
                       </select>
                     </td>
                   )}
                   {!locked && (
                     <td>
-                      <button type="button" className="button" aria-label={`Remove waiver of ${who}`} onClick={() => onRemove(waiver)}>
+                      <button
+                        type="button"
+                        className="button"
+                        aria-label={`Remove waiver of ${who}`}
+                        onClick={() => onRemove(waiver)}
+                      >
                         Remove
                       </button>
                     </td>
@@ -179,7 +253,9 @@ export function RemovedWaivers({ waivers, onUndo }: { waivers: WaiverRow[]; onUn
         {waivers.map((waiver) => (
           <li key={waiver.id}>
             {waiverName(waiver)}{' '}
-            <button type="button" className="button" onClick={() => onUndo(waiver.id)}>Undo remove</button>
+            <button type="button" className="button" onClick={() => onUndo(waiver.id)}>
+              Undo remove
+            </button>
           </li>
         ))}
       </ul>

@@ -9,7 +9,12 @@ import { defineWrite, listBody, queueAllThrough, throughAdapter } from '../../sy
 import { listSaveParts } from '../../sync/writes';
 import { waiversBody, type WaiversSave } from './waiver-draft';
 
-const WAIVERS_SAVE = defineWrite({ table: 'waivers', op: 'saveList', route: waiversApi.save, body: listBody(['data'], ['waiversDeleted']) });
+const WAIVERS_SAVE = defineWrite({
+  table: 'waivers',
+  op: 'saveList',
+  route: waiversApi.save,
+  body: listBody(['data'], ['waiversDeleted']),
+});
 
 export async function saveWaivers(
   db: InterschoolsDb,
@@ -20,13 +25,18 @@ export async function saveWaivers(
     await tx.waivers.bulkPut(save.rows.map((row) => ({ ...row, _pending: true })));
     if (save.removedIds.length) await tx.waivers.bulkDelete(save.removedIds);
   };
-  await queueAllThrough(db, listSaveParts(save, MAX_SCHOOL_LIST_ROWS).map((part, i) => throughAdapter(WAIVERS_SAVE, {
-    body: waiversBody(part.rows, part.base, part.removedIds),
-    rowId: null,
-    eventId: user.EventId,
-    userId: user.username,
-    base: part.base,
-    carriesRefused: true,
-    ...(i === 0 ? { applyLocally } : {}),
-  })));
+  await queueAllThrough(
+    db,
+    listSaveParts(save, MAX_SCHOOL_LIST_ROWS).map((part, i) =>
+      throughAdapter(WAIVERS_SAVE, {
+        body: waiversBody(part.rows, part.base, part.removedIds),
+        rowId: null,
+        eventId: user.EventId,
+        userId: user.username,
+        base: part.base,
+        carriesRefused: true,
+        ...(i === 0 ? { applyLocally } : {}),
+      }),
+    ),
+  );
 }

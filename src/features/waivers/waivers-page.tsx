@@ -17,7 +17,15 @@ import { getDb, type InterschoolsDb, type WaiverRow } from '../../db/database';
 import type { WaiverType } from '../../domain/constants/choices';
 import { matchWaivers, waiverCounts } from '../../domain/rules/waiver-matching';
 import {
-  EMPTY_DRAFT, draftWaivers, editWaiver, isDirty, matchWaiverTo, newWaiverFor, planWaiversSave, removeWaiver, undoRemove,
+  EMPTY_DRAFT,
+  draftWaivers,
+  editWaiver,
+  isDirty,
+  matchWaiverTo,
+  newWaiverFor,
+  planWaiversSave,
+  removeWaiver,
+  undoRemove,
   type WaiverDraft,
 } from './waiver-draft';
 import { PeopleWaivers, RemovedWaivers, UnmatchedWaivers, type PersonWaiverRow } from './waiver-lists';
@@ -36,7 +44,8 @@ function countsLine(counts: ReturnType<typeof waiverCounts>): string {
 }
 
 /** Edits not saved yet: waivers edited or added, and waivers removed. */
-const draftCount = (d: WaiverDraft) => new Set([...Object.keys(d.edits), ...d.added.map((row) => row.id)]).size + d.removed.size;
+const draftCount = (d: WaiverDraft) =>
+  new Set([...Object.keys(d.edits), ...d.added.map((row) => row.id)]).size + d.removed.size;
 
 export default function WaiversPage({ db = getDb() }: { db?: InterschoolsDb }) {
   const { user } = useSession();
@@ -47,7 +56,10 @@ export default function WaiversPage({ db = getDb() }: { db?: InterschoolsDb }) {
   const refusals = useRefusedWaivers(db);
 
   const { draft, setDraft, restored } = usePersistedDraft<WaiverDraft>(
-    db, user ? draftKey(user.username, 'waivers', schoolId, eventId) : null, EMPTY_DRAFT, draftCount,
+    db,
+    user ? draftKey(user.username, 'waivers', schoolId, eventId) : null,
+    EMPTY_DRAFT,
+    draftCount,
   );
   const [updating, setUpdating] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -56,11 +68,24 @@ export default function WaiversPage({ db = getDb() }: { db?: InterschoolsDb }) {
   const locked = Boolean(status.locked || user?.locked);
   const stored = mirror?.waivers ?? NO_WAIVERS;
   const matches = useMemo(
-    () => (mirror ? matchWaivers({ participants: mirror.participants, volunteers: mirror.volunteers, waivers: draftWaivers(mirror.waivers, draft) }) : null),
+    () =>
+      mirror
+        ? matchWaivers({
+            participants: mirror.participants,
+            volunteers: mirror.volunteers,
+            waivers: draftWaivers(mirror.waivers, draft),
+          })
+        : null,
     [mirror, draft],
   );
   const participants = useMemo<PersonWaiverRow[]>(
-    () => (matches?.participants ?? []).map((p) => ({ id: p.ParticipantId, name: fullName(p), snowId: p.snowId, waiver: p.waiver })),
+    () =>
+      (matches?.participants ?? []).map((p) => ({
+        id: p.ParticipantId,
+        name: fullName(p),
+        snowId: p.snowId,
+        waiver: p.waiver,
+      })),
     [matches],
   );
   const volunteers = useMemo<PersonWaiverRow[]>(
@@ -68,32 +93,38 @@ export default function WaiversPage({ db = getDb() }: { db?: InterschoolsDb }) {
     [matches],
   );
 
-  const edit = useCallback((next: (current: WaiverDraft) => WaiverDraft) => {
-    setNotice(null);
-    setDraft(next);
-  }, [setDraft]);
+  const edit = useCallback(
+    (next: (current: WaiverDraft) => WaiverDraft) => {
+      setNotice(null);
+      setDraft(next);
+    },
+    [setDraft],
+  );
 
   const actions = {
     locked,
     refusals,
-    onCompleted: (waiver: WaiverRow, completed: boolean) => edit((d) => editWaiver(d, stored, waiver.id, { completed })),
+    onCompleted: (waiver: WaiverRow, completed: boolean) =>
+      edit((d) => editWaiver(d, stored, waiver.id, { completed })),
     onRemove: (waiver: WaiverRow) => edit((d) => removeWaiver(d, waiver.id)),
   };
 
   function addFor(type: WaiverType, person: PersonWaiverRow) {
     if (!user || !schoolId || !eventId) return;
-    const source = type === 'participant'
-      ? mirror?.participants.find((p) => p.id === person.id)
-      : mirror?.volunteers.find((v) => v.id === person.id);
+    const source =
+      type === 'participant'
+        ? mirror?.participants.find((p) => p.id === person.id)
+        : mirror?.volunteers.find((v) => v.id === person.id);
     if (!source) return;
     const row = newWaiverFor(type, source, { id: uuidv7(), schoolId, eventId, createdBy: user.username });
     edit((d) => ({ ...d, added: [...d.added, row] }));
   }
 
   function matchTo(waiver: WaiverRow, personId: string) {
-    const person = waiver.type === 'participant'
-      ? mirror?.participants.find((p) => p.id === personId)
-      : mirror?.volunteers.find((v) => v.id === personId);
+    const person =
+      waiver.type === 'participant'
+        ? mirror?.participants.find((p) => p.id === personId)
+        : mirror?.volunteers.find((v) => v.id === personId);
     if (person) edit((d) => matchWaiverTo(d, stored, waiver, person));
   }
 
@@ -113,15 +144,29 @@ export default function WaiversPage({ db = getDb() }: { db?: InterschoolsDb }) {
     }
   }
 
-  if (!user) return <PageMain className="page"><p>Sign in to see waivers.</p></PageMain>;
+  if (!user)
+    return (
+      <PageMain className="page">
+        <p>Sign in to see waivers.</p>
+      </PageMain>
+    );
   if (!schoolId || !eventId) {
-    return <PageMain className="page"><h1>Waivers</h1><p>Choose a school and an event to see their waivers.</p></PageMain>;
+    return (
+      <PageMain className="page">
+        <h1>Waivers</h1>
+        <p>Choose a school and an event to see their waivers.</p>
+      </PageMain>
+    );
   }
 
   return (
     <PageMain className="page">
       <h1>Waivers</h1>
-      {locked && <p role="status" className="locked-note">{LOCKED_MESSAGE}</p>}
+      {locked && (
+        <p role="status" className="locked-note">
+          {LOCKED_MESSAGE}
+        </p>
+      )}
       {matches && <p className="lead">{countsLine(waiverCounts(matches))}</p>}
       {!locked && (
         <div className="toolbar">
@@ -167,7 +212,10 @@ export default function WaiversPage({ db = getDb() }: { db?: InterschoolsDb }) {
             withSnowId={false}
             onMatch={matchTo}
           />
-          <RemovedWaivers waivers={stored.filter((w) => draft.removed.has(w.id))} onUndo={(id) => edit((d) => undoRemove(d, id))} />
+          <RemovedWaivers
+            waivers={stored.filter((w) => draft.removed.has(w.id))}
+            onUndo={(id) => edit((d) => undoRemove(d, id))}
+          />
         </>
       )}
     </PageMain>

@@ -15,7 +15,11 @@ export async function settleAccounting(t: TestApp): Promise<void> {
 
 async function queue(deps: PushDeps, kind: QueueKind, id: string): Promise<void> {
   const table = kind === 'invoice' ? invoices : payments;
-  const [row] = await deps.db.select({ invoiceType: events.invoiceType }).from(table).innerJoin(events, eq(events.id, table.eventId)).where(eq(table.id, id));
+  const [row] = await deps.db
+    .select({ invoiceType: events.invoiceType })
+    .from(table)
+    .innerJoin(events, eq(events.id, table.eventId))
+    .where(eq(table.id, id));
   await enqueue(deps.db, kind, id, row!.invoiceType, deps.now());
 }
 
@@ -33,5 +37,10 @@ export async function pushPayment(deps: PushDeps, paymentId: string, log: Fastif
 
 /** The queue row of an invoice or payment. */
 export async function queued(deps: PushDeps, kind: QueueKind, subjectId: string) {
-  return (await deps.db.select().from(accountingQueue).where(and(eq(accountingQueue.kind, kind), eq(accountingQueue.subjectId, subjectId))))[0];
+  return (
+    await deps.db
+      .select()
+      .from(accountingQueue)
+      .where(and(eq(accountingQueue.kind, kind), eq(accountingQueue.subjectId, subjectId)))
+  )[0];
 }

@@ -8,7 +8,6 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../../server/db/client';
 import { seedReference } from '../../../server/db/seed/reference';
 
-
 export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
   if (url) {

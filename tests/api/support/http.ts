@@ -8,8 +8,17 @@ export type Agent = {
   request(opts: InjectOptions): Promise<LightMyRequestResponse>;
 };
 
-export async function signIn(app: FastifyInstance, username: string, password = PASSWORD, EventId?: string): Promise<Agent> {
-  const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password, ...(EventId ? { EventId } : {}) } });
+export async function signIn(
+  app: FastifyInstance,
+  username: string,
+  password = PASSWORD,
+  EventId?: string,
+): Promise<Agent> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username, password, ...(EventId ? { EventId } : {}) },
+  });
   expect(res.statusCode, res.body).toBe(200);
   const cookie = res.cookies.find((c) => c.name === 'sid');
   expect(cookie, 'login sets the session cookie').toBeTruthy();

@@ -62,7 +62,8 @@ export async function startRegistryStub(apiKey = 'stub-registry-key-0123456789')
       if (req.headers.authorization !== `Bearer ${apiKey}`) return json(res, 401, { message: 'bad key' });
       if (stub.mode === 'fail') return json(res, 500, { message: 'registry is down' });
       if (stub.mode === 'notFound') return json(res, 404, { message: 'not found' });
-      if (stub.mode === 'malformed') return res.writeHead(200, { 'content-type': 'application/json' }).end('{"athletes": [{"snowId": 1}]');
+      if (stub.mode === 'malformed')
+        return res.writeHead(200, { 'content-type': 'application/json' }).end('{"athletes": [{"snowId": 1}]');
       answer(path, req.method ?? '', body, res);
     })();
   });
@@ -72,9 +73,10 @@ export async function startRegistryStub(apiKey = 'stub-registry-key-0123456789')
   return Object.assign(stub, {
     url: `http://127.0.0.1:${port}/registry`,
     apiKey,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   });
 }

@@ -10,7 +10,8 @@ export type RawAnswer = { statusCode: number; headers: Record<string, string | s
 
 /** Sends `target` exactly as given as the request line's target. */
 export function rawRequest(
-  port: number, opts: { method: string; target: string; cookie?: string; body?: string; contentType?: string },
+  port: number,
+  opts: { method: string; target: string; cookie?: string; body?: string; contentType?: string },
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { host: `127.0.0.1:${port}` };
@@ -19,11 +20,20 @@ export function rawRequest(
       headers['content-type'] = opts.contentType ?? 'application/json';
       headers['content-length'] = String(Buffer.byteLength(opts.body));
     }
-    const req = httpRequest({ host: '127.0.0.1', port, method: opts.method, path: opts.target, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const req = httpRequest(
+      { host: '127.0.0.1', port, method: opts.method, path: opts.target, headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            statusCode: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(opts.body);
   });
@@ -53,7 +63,9 @@ const onPath = (f: (path: string) => string) => (target: string) => {
  */
 export const ODD_TARGETS: Readonly<Record<string, (target: string) => string>> = {
   'its first letter percent-encoded': onPath((p) => p.replace(/[a-z]/, encode)),
-  'a letter percent-encoded in lower-case hex': onPath((p) => p.replace(/[a-z](?=[^/]*$)/, (c) => encode(c).toLowerCase())),
+  'a letter percent-encoded in lower-case hex': onPath((p) =>
+    p.replace(/[a-z](?=[^/]*$)/, (c) => encode(c).toLowerCase()),
+  ),
   'a slash percent-encoded': onPath((p) => p.replace(/\/(?=[^/]*$)/, '%2F')),
   'a doubled slash': onPath((p) => p.replace(/\//g, (s, i: number) => (i === p.lastIndexOf('/') ? '//' : s))),
   'a leading doubled slash': onPath((p) => `/${p}`),
@@ -70,6 +82,7 @@ export const withTrailingSlash = onPath((p) => (p.endsWith('/') ? p : `${p}/`));
 
 /** Random odd spellings (one to three of the above, in any order) for the fuzz test. */
 export const oddTargetOf = (target: string): fc.Arbitrary<{ how: string[]; target: string }> =>
-  fc.shuffledSubarray(Object.keys(ODD_TARGETS), { minLength: 1, maxLength: 3 })
+  fc
+    .shuffledSubarray(Object.keys(ODD_TARGETS), { minLength: 1, maxLength: 3 })
     .map((how) => ({ how, target: how.reduce((t, name) => ODD_TARGETS[name]!(t), target) }))
     .filter(({ target: t }) => t !== target);

@@ -11,10 +11,13 @@ const CONTRACT = new Set(allRoutes().map((r) => `${r.method} ${r.url}`));
 
 /** 'GET /a/:x|:y/b' -> the one of 'GET /a/:x/b', 'GET /a/:y/b' the contract has (else the first). */
 function resolveParamNames(route: string): string {
-  const candidates = route.split('/').reduce<string[]>((paths, segment, i) => {
-    const options = segment.includes('|') ? segment.split('|') : [segment];
-    return paths.flatMap((p) => options.map((o) => (i === 0 ? o : `${p}/${o}`)));
-  }, ['']);
+  const candidates = route.split('/').reduce<string[]>(
+    (paths, segment, i) => {
+      const options = segment.includes('|') ? segment.split('|') : [segment];
+      return paths.flatMap((p) => options.map((o) => (i === 0 ? o : `${p}/${o}`)));
+    },
+    [''],
+  );
   return candidates.find((c) => CONTRACT.has(c)) ?? candidates[0]!;
 }
 
@@ -27,7 +30,8 @@ export function registeredRoutes(app: FastifyInstance): string[] {
     const depth = m[1]!.length / 4;
     const path = (depth ? prefixes[depth - 1]! : '') + m[2]!;
     prefixes[depth] = path;
-    for (const method of (m[3] ?? '').split(', ')) if (method && method !== 'HEAD') routes.push(resolveParamNames(`${method} ${path}`));
+    for (const method of (m[3] ?? '').split(', '))
+      if (method && method !== 'HEAD') routes.push(resolveParamNames(`${method} ${path}`));
   }
   return routes.sort();
 }

@@ -12,7 +12,11 @@ export async function schoolInEvent(t: TestApp): Promise<SchoolScenario> {
   const eventId = (await createEvent(t.db)).id;
   const admin = await signIn(t.app, (await createUser(t.db, 'admin')).email);
   const school = await signIn(t.app, (await createUser(t.db, 'school', { schoolId })).email, undefined, eventId);
-  const picked = await admin.request({ method: 'POST', url: '/api/session/', payload: { SchoolId: schoolId, EventId: eventId } });
+  const picked = await admin.request({
+    method: 'POST',
+    url: '/api/session/',
+    payload: { SchoolId: schoolId, EventId: eventId },
+  });
   expect(picked.statusCode, picked.body).toBe(200);
   return { schoolId, eventId, admin, school };
 }

@@ -22,7 +22,15 @@ export type TestClock = { now: () => Date; advance(ms: number): void; set(d: Dat
 
 export function createClock(start = new Date('2026-06-15T09:00:00Z')): TestClock {
   let t = start.getTime();
-  return { now: () => new Date(t), advance: (ms) => { t += ms; }, set: (d) => { t = d.getTime(); } };
+  return {
+    now: () => new Date(t),
+    advance: (ms) => {
+      t += ms;
+    },
+    set: (d) => {
+      t = d.getTime();
+    },
+  };
 }
 
 async function openTestDatabase(): Promise<Database> {
@@ -55,7 +63,10 @@ async function openTestDatabase(): Promise<Database> {
 async function openPgliteFromTemplate(): Promise<Database> {
   const file = inject('pgliteTemplate');
   if (!file) throw new Error('The api global setup did not provide a template database');
-  const [loadDataDir, pgliteAssets] = await Promise.all([(templateBlob ??= readFile(file).then((b) => new Blob([b]))), loadPgliteAssets()]);
+  const [loadDataDir, pgliteAssets] = await Promise.all([
+    (templateBlob ??= readFile(file).then((b) => new Blob([b]))),
+    loadPgliteAssets(),
+  ]);
   return openDatabase({ loadDataDir, pgliteAssets });
 }
 
@@ -75,10 +86,16 @@ const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** Copies what the template holds into a schema of its own and answers the SQL that restores it. */
 async function recordTemplate(raw: Raw): Promise<string> {
-  const tables = (await raw.query<{ name: string }>(
-    `select tablename as name from pg_tables where schemaname = 'public' order by tablename`)).rows.map((r) => r.name);
-  const sequences = (await raw.query<{ name: string }>(
-    `select sequencename as name from pg_sequences where schemaname = 'public' order by sequencename`)).rows.map((r) => r.name);
+  const tables = (
+    await raw.query<{ name: string }>(
+      `select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
+    )
+  ).rows.map((r) => r.name);
+  const sequences = (
+    await raw.query<{ name: string }>(
+      `select sequencename as name from pg_sequences where schemaname = 'public' order by sequencename`,
+    )
+  ).rows.map((r) => r.name);
   const filled: string[] = [];
   await raw.exec(`create schema ${PRISTINE_SCHEMA}`);
   for (const table of tables) {
@@ -89,7 +106,9 @@ async function recordTemplate(raw: Raw): Promise<string> {
   }
   const setvals: string[] = [];
   for (const sequence of sequences) {
-    const { rows } = await raw.query<{ last_value: string; is_called: boolean }>(`select last_value, is_called from public.${ident(sequence)}`);
+    const { rows } = await raw.query<{ last_value: string; is_called: boolean }>(
+      `select last_value, is_called from public.${ident(sequence)}`,
+    );
     setvals.push(`select setval('public.${ident(sequence)}', ${rows[0]!.last_value}, ${rows[0]!.is_called});`);
   }
   return [
@@ -133,25 +152,43 @@ let templateBlob: Promise<Blob> | undefined;
 let pgliteAssets: Promise<{ wasmModule: WebAssembly.Module; fsBundle: Blob }> | undefined;
 function loadPgliteAssets() {
   const dist = (name: string) => join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), name);
-  return (pgliteAssets ??= Promise.all([readFile(dist('pglite.wasm')), readFile(dist('pglite.data'))])
-    .then(async ([wasm, data]) => ({ wasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([data]) })));
+  return (pgliteAssets ??= Promise.all([readFile(dist('pglite.wasm')), readFile(dist('pglite.data'))]).then(
+    async ([wasm, data]) => ({ wasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([data]) }),
+  ));
 }
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
-export async function startTestApp(opts: {
-  env?: Record<string, string>; clock?: TestClock; registry?: (db: Database['db']) => AthleteRegistry;
-  accounting?: (db: Database['db']) => AccountingProvider; gateway?: (db: Database['db']) => PaymentGateway;
-} = {}) {
+export async function startTestApp(
+  opts: {
+    env?: Record<string, string>;
+    clock?: TestClock;
+    registry?: (db: Database['db']) => AthleteRegistry;
+    accounting?: (db: Database['db']) => AccountingProvider;
+    gateway?: (db: Database['db']) => PaymentGateway;
+  } = {},
+) {
   const database = await openTestDatabase();
   const clock = opts.clock ?? createClock();
   const mailer = createMemoryMailer();
   // Tests fire concurrent requests on purpose: let them queue (tests/api/admission.test.ts
   // checks the refusal with small limits).
-  const config = loadConfig({ ...SUPPLIER_ENV, DATA_DIR: '.tmp/test-data', STATIC_DIR: '.tmp/no-client', LOG_LEVEL: 'silent', MAX_QUEUE_MS: '60000', MAX_EVENT_LOOP_DELAY_MS: '0', ...opts.env });
+  const config = loadConfig({
+    ...SUPPLIER_ENV,
+    DATA_DIR: '.tmp/test-data',
+    STATIC_DIR: '.tmp/no-client',
+    LOG_LEVEL: 'silent',
+    MAX_QUEUE_MS: '60000',
+    MAX_EVENT_LOOP_DELAY_MS: '0',
+    ...opts.env,
+  });
   const built = selectIntegrations(config, database.db);
   const deps: Deps = {
-    config, db: database.db, mailer, now: clock.now, listen: database.listen,
+    config,
+    db: database.db,
+    mailer,
+    now: clock.now,
+    listen: database.listen,
     registry: opts.registry?.(database.db) ?? built.registry,
     accounting: opts.accounting?.(database.db) ?? built.accounting,
     gateway: opts.gateway?.(database.db) ?? built.gateway,

@@ -29,19 +29,56 @@ export type XeroStubRequest = {
 };
 
 type StubContact = { ContactID: string; Name: string; EmailAddress: string; ContactStatus: 'ACTIVE' | 'ARCHIVED' };
-type StubLine = { Description: string; Quantity: number; UnitAmount: number; AccountCode: string; TaxType: string; LineAmount: number };
+type StubLine = {
+  Description: string;
+  Quantity: number;
+  UnitAmount: number;
+  AccountCode: string;
+  TaxType: string;
+  LineAmount: number;
+};
 type StubPayment = {
-  PaymentID: string; InvoiceID: string; AccountCode: string; Amount: number; Date: string; Reference: string; UpdatedAt: number;
+  PaymentID: string;
+  InvoiceID: string;
+  AccountCode: string;
+  Amount: number;
+  Date: string;
+  Reference: string;
+  UpdatedAt: number;
   /** Set for a refund: a payment out against a credit note (ARCREDITPAYMENT), not an invoice. */
   CreditNoteID?: string;
 };
-type StubCreditNote = { CreditNoteID: string; ContactID: string; Reference: string; Date: string; Total: number; LineItems: StubLine[]; Status: string };
+type StubCreditNote = {
+  CreditNoteID: string;
+  ContactID: string;
+  Reference: string;
+  Date: string;
+  Total: number;
+  LineItems: StubLine[];
+  Status: string;
+};
 type StubInvoice = {
-  InvoiceID: string; InvoiceNumber: string; Type: string; ContactID: string; Reference: string; Date: string; LineAmountTypes: string;
-  LineItems: StubLine[]; DueDate: string; Status: string; CurrencyCode: string; Total: number; AmountPaid: number;
+  InvoiceID: string;
+  InvoiceNumber: string;
+  Type: string;
+  ContactID: string;
+  Reference: string;
+  Date: string;
+  LineAmountTypes: string;
+  LineItems: StubLine[];
+  DueDate: string;
+  Status: string;
+  CurrencyCode: string;
+  Total: number;
+  AmountPaid: number;
   OnlineInvoiceUrl: string;
 };
-type StubBooks = { contacts: StubContact[]; invoices: StubInvoice[]; payments: StubPayment[]; creditNotes: StubCreditNote[] };
+type StubBooks = {
+  contacts: StubContact[];
+  invoices: StubInvoice[];
+  payments: StubPayment[];
+  creditNotes: StubCreditNote[];
+};
 
 type Client = { id: string; secret: string; tenants: string[] };
 type Stored = { status: number; body: unknown };
@@ -104,14 +141,26 @@ function json(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers }).end(JSON.stringify(body));
 }
 
-const envelope = () => ({ Id: randomUUID(), Status: 'OK', ProviderName: 'Interschools', DateTimeUTC: `/Date(${Date.now()})/` });
+const envelope = () => ({
+  Id: randomUUID(),
+  Status: 'OK',
+  ProviderName: 'Interschools',
+  DateTimeUTC: `/Date(${Date.now()})/`,
+});
 const cents = (dollars: number) => Math.round(dollars * 100);
-const twoDecimals = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
+const twoDecimals = (n: unknown): n is number =>
+  typeof n === 'number' && Number.isFinite(n) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export async function startXeroStub(): Promise<XeroStub> {
   const tenants = { Northern: randomUUID(), Southern: randomUUID() };
-  const clients: Client[] = [{ id: 'STUBCLIENT0123456789ABCDEF', secret: 'stub-secret-0123456789', tenants: [tenants.Northern, tenants.Southern] }];
+  const clients: Client[] = [
+    {
+      id: 'STUBCLIENT0123456789ABCDEF',
+      secret: 'stub-secret-0123456789',
+      tenants: [tenants.Northern, tenants.Southern],
+    },
+  ];
   const tokens = new Map<string, { client: Client; valid: boolean }>();
   const booksByTenant = new Map<string, StubBooks>();
   const idempotent = new Map<string, Stored>();
@@ -127,14 +176,22 @@ export async function startXeroStub(): Promise<XeroStub> {
   const callTimes = new Map<string, number[]>();
   const MINUTE = 60_000;
   const DAY = 86_400_000;
-  const callsWithin = (tenant: string, ms: number) => (callTimes.get(tenant) ?? []).filter((t) => t > stub.now() - ms).length;
+  const callsWithin = (tenant: string, ms: number) =>
+    (callTimes.get(tenant) ?? []).filter((t) => t > stub.now() - ms).length;
   /** Counts the call as Xero does, or answers which limit it is over and for how long. */
   const countCall = (tenant: string): { limit: 'minute' | 'day'; retryAfterS: number } | null => {
     const times = (callTimes.get(tenant) ?? []).filter((t) => t > stub.now() - DAY);
     callTimes.set(tenant, times);
-    for (const [limit, ms, allowed] of [['day', DAY, stub.limits.day], ['minute', MINUTE, stub.limits.minute]] as const) {
+    for (const [limit, ms, allowed] of [
+      ['day', DAY, stub.limits.day],
+      ['minute', MINUTE, stub.limits.minute],
+    ] as const) {
       const within = times.filter((t) => t > stub.now() - ms);
-      if (within.length >= allowed) return { limit, retryAfterS: Math.max(1, Math.ceil((within[within.length - allowed]! + ms - stub.now()) / 1000)) };
+      if (within.length >= allowed)
+        return {
+          limit,
+          retryAfterS: Math.max(1, Math.ceil((within[within.length - allowed]! + ms - stub.now()) / 1000)),
+        };
     }
     times.push(stub.now());
     return null;
@@ -147,9 +204,16 @@ export async function startXeroStub(): Promise<XeroStub> {
   const paymentView = (b: StubBooks, p: StubPayment) => {
     const invoice = b.invoices.find((i) => i.InvoiceID === p.InvoiceID);
     return {
-      PaymentID: p.PaymentID, Date: xeroDate(Date.parse(p.Date)), Amount: p.Amount, Reference: p.Reference, Status: 'AUTHORISED',
-      PaymentType: p.CreditNoteID ? 'ARCREDITPAYMENT' : 'ACCRECPAYMENT', ...(p.CreditNoteID ? { CreditNote: { CreditNoteID: p.CreditNoteID } } : {}),
-      UpdatedDateUTC: xeroDate(p.UpdatedAt), HasAccount: true, Account: { Code: p.AccountCode },
+      PaymentID: p.PaymentID,
+      Date: xeroDate(Date.parse(p.Date)),
+      Amount: p.Amount,
+      Reference: p.Reference,
+      Status: 'AUTHORISED',
+      PaymentType: p.CreditNoteID ? 'ARCREDITPAYMENT' : 'ACCRECPAYMENT',
+      ...(p.CreditNoteID ? { CreditNote: { CreditNoteID: p.CreditNoteID } } : {}),
+      UpdatedDateUTC: xeroDate(p.UpdatedAt),
+      HasAccount: true,
+      Account: { Code: p.AccountCode },
       Invoice: { InvoiceID: p.InvoiceID, InvoiceNumber: invoice?.InvoiceNumber ?? '', Type: 'ACCREC' },
     };
   };
@@ -163,13 +227,32 @@ export async function startXeroStub(): Promise<XeroStub> {
   const invoiceView = (b: StubBooks, i: StubInvoice) => {
     const contact = b.contacts.find((c) => c.ContactID === i.ContactID);
     return {
-      Type: i.Type, InvoiceID: i.InvoiceID, InvoiceNumber: i.InvoiceNumber, Reference: i.Reference, Date: xeroDate(Date.parse(i.Date)), DateString: `${i.Date}T00:00:00`,
+      Type: i.Type,
+      InvoiceID: i.InvoiceID,
+      InvoiceNumber: i.InvoiceNumber,
+      Reference: i.Reference,
+      Date: xeroDate(Date.parse(i.Date)),
+      DateString: `${i.Date}T00:00:00`,
       Contact: { ContactID: i.ContactID, Name: contact?.Name ?? '' },
-      LineAmountTypes: i.LineAmountTypes, LineItems: i.LineItems, DueDate: `/Date(${Date.parse(i.DueDate)}+0000)/`, DueDateString: `${i.DueDate}T00:00:00`,
-      Status: i.Status, CurrencyCode: i.CurrencyCode, Total: i.Total, AmountPaid: i.AmountPaid,
-      AmountDue: (cents(i.Total) - cents(i.AmountPaid)) / 100, HasValidationErrors: false,
-      Payments: b.payments.filter((p) => p.InvoiceID === i.InvoiceID && !p.CreditNoteID)
-        .map((p) => ({ PaymentID: p.PaymentID, Date: `/Date(${Date.parse(p.Date)}+0000)/`, Amount: p.Amount, Reference: p.Reference, HasAccount: true })),
+      LineAmountTypes: i.LineAmountTypes,
+      LineItems: i.LineItems,
+      DueDate: `/Date(${Date.parse(i.DueDate)}+0000)/`,
+      DueDateString: `${i.DueDate}T00:00:00`,
+      Status: i.Status,
+      CurrencyCode: i.CurrencyCode,
+      Total: i.Total,
+      AmountPaid: i.AmountPaid,
+      AmountDue: (cents(i.Total) - cents(i.AmountPaid)) / 100,
+      HasValidationErrors: false,
+      Payments: b.payments
+        .filter((p) => p.InvoiceID === i.InvoiceID && !p.CreditNoteID)
+        .map((p) => ({
+          PaymentID: p.PaymentID,
+          Date: `/Date(${Date.parse(p.Date)}+0000)/`,
+          Amount: p.Amount,
+          Reference: p.Reference,
+          HasAccount: true,
+        })),
     };
   };
 
@@ -178,7 +261,8 @@ export async function startXeroStub(): Promise<XeroStub> {
       failingToken -= 1;
       return json(res, 500, { error: 'server_error' });
     }
-    if (!(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) return json(res, 400, { error: 'invalid_request' });
+    if (!(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded'))
+      return json(res, 400, { error: 'invalid_request' });
     const form = new URLSearchParams(text);
     const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '');
     const [id, ...rest] = basic ? Buffer.from(basic[1]!, 'base64').toString('utf8').split(':') : [];
@@ -188,7 +272,12 @@ export async function startXeroStub(): Promise<XeroStub> {
     const access = randomBytes(24).toString('base64url');
     tokens.set(access, { client, valid: true });
     stub.issued.push(access);
-    return json(res, 200, { access_token: access, expires_in: stub.expiresIn, token_type: 'Bearer', scope: 'accounting.transactions accounting.contacts' });
+    return json(res, 200, {
+      access_token: access,
+      expires_in: stub.expiresIn,
+      token_type: 'Bearer',
+      scope: 'accounting.transactions accounting.contacts',
+    });
   };
 
   /** Answers once per Idempotency-Key and tenant: a repeat gets the first answer. */
@@ -203,12 +292,21 @@ export async function startXeroStub(): Promise<XeroStub> {
   const refusal = (message: string, element: Record<string, unknown> = {}): Stored => ({
     status: 400,
     body: {
-      ErrorNumber: 10, Type: 'ValidationException', Message: 'A validation exception occurred',
+      ErrorNumber: 10,
+      Type: 'ValidationException',
+      Message: 'A validation exception occurred',
       Elements: [{ ...element, HasValidationErrors: true, ValidationErrors: [{ Message: message }] }],
     },
   });
 
-  const api = (req: IncomingMessage, path: string, query: URLSearchParams, body: unknown, tenant: string, res: ServerResponse) => {
+  const api = (
+    req: IncomingMessage,
+    path: string,
+    query: URLSearchParams,
+    body: unknown,
+    tenant: string,
+    res: ServerResponse,
+  ) => {
     const b = books(tenant);
     const method = req.method ?? '';
 
@@ -220,7 +318,11 @@ export async function startXeroStub(): Promise<XeroStub> {
       return json(res, 200, {
         ...envelope(),
         ...(page ? { pagination: { page: Number(page), pageSize: 100, pageCount, itemCount: all.length } } : {}),
-        Contacts: shown.map((c) => ({ ...c, UpdatedDateUTC: `/Date(${Date.now()}+0000)/`, HasValidationErrors: false })),
+        Contacts: shown.map((c) => ({
+          ...c,
+          UpdatedDateUTC: `/Date(${Date.now()}+0000)/`,
+          HasValidationErrors: false,
+        })),
       });
     }
 
@@ -231,14 +333,29 @@ export async function startXeroStub(): Promise<XeroStub> {
         const made: StubContact[] = [];
         for (const c of asked) {
           if (typeof c.Name !== 'string' || !c.Name.trim()) return refusal('The contact name must be given');
-          if (b.contacts.some((x) => x.ContactStatus === 'ACTIVE' && x.Name.toLowerCase() === (c.Name as string).toLowerCase())) {
-            return refusal(`The contact name ${c.Name} is already assigned to another contact. The contact name must be unique across all active contacts.`, { Name: c.Name });
+          if (
+            b.contacts.some(
+              (x) => x.ContactStatus === 'ACTIVE' && x.Name.toLowerCase() === (c.Name as string).toLowerCase(),
+            )
+          ) {
+            return refusal(
+              `The contact name ${c.Name} is already assigned to another contact. The contact name must be unique across all active contacts.`,
+              { Name: c.Name },
+            );
           }
-          const contact: StubContact = { ContactID: randomUUID(), Name: c.Name, EmailAddress: typeof c.EmailAddress === 'string' ? c.EmailAddress : '', ContactStatus: 'ACTIVE' };
+          const contact: StubContact = {
+            ContactID: randomUUID(),
+            Name: c.Name,
+            EmailAddress: typeof c.EmailAddress === 'string' ? c.EmailAddress : '',
+            ContactStatus: 'ACTIVE',
+          };
           b.contacts.push(contact);
           made.push(contact);
         }
-        return { status: 200, body: { ...envelope(), Contacts: made.map((c) => ({ ...c, HasValidationErrors: false })) } };
+        return {
+          status: 200,
+          body: { ...envelope(), Contacts: made.map((c) => ({ ...c, HasValidationErrors: false })) },
+        };
       });
     }
 
@@ -248,8 +365,13 @@ export async function startXeroStub(): Promise<XeroStub> {
       const type = /Type=="([^"]*)"/.exec(where)?.[1];
       const statuses = query.get('Statuses')?.split(',');
       const numbers = query.get('InvoiceNumbers')?.split(',');
-      const found = b.invoices.filter((i) => (reference === undefined || i.Reference === reference) && (type === undefined || i.Type === type)
-        && (!statuses || statuses.includes(i.Status)) && (!numbers || numbers.includes(i.InvoiceNumber)));
+      const found = b.invoices.filter(
+        (i) =>
+          (reference === undefined || i.Reference === reference) &&
+          (type === undefined || i.Type === type) &&
+          (!statuses || statuses.includes(i.Status)) &&
+          (!numbers || numbers.includes(i.InvoiceNumber)),
+      );
       return json(res, 200, { ...envelope(), Invoices: found.map((i) => invoiceView(b, i)) });
     }
 
@@ -264,40 +386,69 @@ export async function startXeroStub(): Promise<XeroStub> {
         if (inv.LineAmountTypes !== 'Inclusive') return refusal('LineAmountTypes must be Inclusive');
         if (inv.CurrencyCode !== 'AUD') return refusal('The currency must be AUD');
         if (inv.Status !== 'AUTHORISED') return refusal('Status must be AUTHORISED');
-        if (typeof inv.DueDate !== 'string' || !ISO_DATE.test(inv.DueDate)) return refusal('Due Date is required for an approved invoice');
-        if (typeof inv.Date !== 'string' || !ISO_DATE.test(inv.Date)) return refusal('Date is required for an approved invoice');
+        if (typeof inv.DueDate !== 'string' || !ISO_DATE.test(inv.DueDate))
+          return refusal('Due Date is required for an approved invoice');
+        if (typeof inv.Date !== 'string' || !ISO_DATE.test(inv.Date))
+          return refusal('Date is required for an approved invoice');
         const givenNumber = typeof inv.InvoiceNumber === 'string' ? inv.InvoiceNumber : undefined;
-        if (givenNumber && b.invoices.some((i) => i.InvoiceNumber === givenNumber && i.InvoiceID !== inv.InvoiceID && i.Status !== 'VOIDED')) {
+        if (
+          givenNumber &&
+          b.invoices.some(
+            (i) => i.InvoiceNumber === givenNumber && i.InvoiceID !== inv.InvoiceID && i.Status !== 'VOIDED',
+          )
+        ) {
           return refusal('Invoice # must be unique.');
         }
         const items = inv.LineItems as Record<string, unknown>[] | undefined;
         if (!Array.isArray(items) || items.length === 0) return refusal('Invoice must have at least one line item');
         const lines: StubLine[] = [];
         for (const l of items) {
-          if (typeof l.Description !== 'string' || !Number.isInteger(l.Quantity) || !twoDecimals(l.UnitAmount)) return refusal('Line items need Description, Quantity and a UnitAmount of 2 decimals');
-          if (l.AccountCode !== stub.salesAccount) return refusal(`Account code '${String(l.AccountCode)}' is not a valid code for this document.`);
+          if (typeof l.Description !== 'string' || !Number.isInteger(l.Quantity) || !twoDecimals(l.UnitAmount))
+            return refusal('Line items need Description, Quantity and a UnitAmount of 2 decimals');
+          if (l.AccountCode !== stub.salesAccount)
+            return refusal(`Account code '${String(l.AccountCode)}' is not a valid code for this document.`);
           if (l.TaxType !== 'OUTPUT') return refusal('The TaxType code is not valid');
           lines.push({
-            Description: l.Description, Quantity: l.Quantity as number, UnitAmount: l.UnitAmount, AccountCode: l.AccountCode, TaxType: l.TaxType,
+            Description: l.Description,
+            Quantity: l.Quantity as number,
+            UnitAmount: l.UnitAmount,
+            AccountCode: l.AccountCode,
+            TaxType: l.TaxType,
             LineAmount: (cents(l.UnitAmount) * (l.Quantity as number)) / 100,
           });
         }
         const total = lines.reduce((sum, l) => sum + cents(l.LineAmount), 0) / 100;
         const fields = {
-          Type: 'ACCREC', ContactID: contactId!, Reference: String(inv.Reference ?? ''), Date: inv.Date, LineAmountTypes: 'Inclusive', LineItems: lines,
-          DueDate: inv.DueDate, Status: 'AUTHORISED', CurrencyCode: 'AUD', Total: total,
+          Type: 'ACCREC',
+          ContactID: contactId!,
+          Reference: String(inv.Reference ?? ''),
+          Date: inv.Date,
+          LineAmountTypes: 'Inclusive',
+          LineItems: lines,
+          DueDate: inv.DueDate,
+          Status: 'AUTHORISED',
+          CurrencyCode: 'AUD',
+          Total: total,
           ...(givenNumber ? { InvoiceNumber: givenNumber } : {}),
         };
         let invoice: StubInvoice | undefined;
         if (inv.InvoiceID !== undefined) {
           invoice = b.invoices.find((i) => i.InvoiceID === inv.InvoiceID);
-          if (!invoice) return { status: 404, body: { Title: 'NotFound', Status: 404, Detail: 'The resource you are looking for cannot be found' } };
-          if (invoice.AmountPaid > 0) return refusal('This document cannot be edited as it has a payment or credit note allocated to it.');
+          if (!invoice)
+            return {
+              status: 404,
+              body: { Title: 'NotFound', Status: 404, Detail: 'The resource you are looking for cannot be found' },
+            };
+          if (invoice.AmountPaid > 0)
+            return refusal('This document cannot be edited as it has a payment or credit note allocated to it.');
           Object.assign(invoice, fields);
         } else {
           invoiceNumber += 1;
           invoice = {
-            InvoiceID: randomUUID(), InvoiceNumber: `INV-${String(invoiceNumber).padStart(4, '0')}`, ...fields, AmountPaid: 0,
+            InvoiceID: randomUUID(),
+            InvoiceNumber: `INV-${String(invoiceNumber).padStart(4, '0')}`,
+            ...fields,
+            AmountPaid: 0,
             OnlineInvoiceUrl: `https://in.xero.com/${randomBytes(20).toString('base64url')}`,
           };
           b.invoices.push(invoice);
@@ -309,20 +460,42 @@ export async function startXeroStub(): Promise<XeroStub> {
     const one = /^\/Invoices\/([^/]+)(\/OnlineInvoice)?$/.exec(path);
     if (method === 'GET' && one) {
       const invoice = b.invoices.find((i) => i.InvoiceID === decodeURIComponent(one[1]!));
-      if (!invoice) return json(res, 404, { Title: 'NotFound', Status: 404, Detail: 'The resource you are looking for cannot be found' });
-      if (one[2]) return json(res, 200, { ...envelope(), OnlineInvoices: [{ OnlineInvoiceUrl: invoice.OnlineInvoiceUrl }] });
+      if (!invoice)
+        return json(res, 404, {
+          Title: 'NotFound',
+          Status: 404,
+          Detail: 'The resource you are looking for cannot be found',
+        });
+      if (one[2])
+        return json(res, 200, { ...envelope(), OnlineInvoices: [{ OnlineInvoiceUrl: invoice.OnlineInvoiceUrl }] });
       return json(res, 200, { ...envelope(), Invoices: [invoiceView(b, invoice)] });
     }
 
     const creditNoteView = (c: StubCreditNote) => ({
-      Type: 'ACCRECCREDIT', CreditNoteID: c.CreditNoteID, Reference: c.Reference, Contact: { ContactID: c.ContactID }, Date: xeroDate(Date.parse(c.Date)),
-      LineAmountTypes: 'Inclusive', LineItems: c.LineItems, Total: c.Total, Status: c.Status, CurrencyCode: 'AUD', HasValidationErrors: false,
-      Payments: b.payments.filter((p) => p.CreditNoteID === c.CreditNoteID).map((p) => ({ PaymentID: p.PaymentID, Amount: p.Amount, Reference: p.Reference })),
+      Type: 'ACCRECCREDIT',
+      CreditNoteID: c.CreditNoteID,
+      Reference: c.Reference,
+      Contact: { ContactID: c.ContactID },
+      Date: xeroDate(Date.parse(c.Date)),
+      LineAmountTypes: 'Inclusive',
+      LineItems: c.LineItems,
+      Total: c.Total,
+      Status: c.Status,
+      CurrencyCode: 'AUD',
+      HasValidationErrors: false,
+      Payments: b.payments
+        .filter((p) => p.CreditNoteID === c.CreditNoteID)
+        .map((p) => ({ PaymentID: p.PaymentID, Amount: p.Amount, Reference: p.Reference })),
     });
 
     if (method === 'GET' && path === '/CreditNotes') {
       const reference = /Reference=="([^"]*)"/.exec(query.get('where') ?? '')?.[1];
-      return json(res, 200, { ...envelope(), CreditNotes: b.creditNotes.filter((c) => reference === undefined || c.Reference === reference).map(creditNoteView) });
+      return json(res, 200, {
+        ...envelope(),
+        CreditNotes: b.creditNotes
+          .filter((c) => reference === undefined || c.Reference === reference)
+          .map(creditNoteView),
+      });
     }
 
     if (method === 'PUT' && path === '/CreditNotes') {
@@ -333,18 +506,32 @@ export async function startXeroStub(): Promise<XeroStub> {
         const contactId = (c.Contact as { ContactID?: string } | undefined)?.ContactID;
         if (c.Type !== 'ACCRECCREDIT') return refusal('Type must be ACCRECCREDIT');
         if (!b.contacts.some((x) => x.ContactID === contactId)) return refusal('The contact does not exist');
-        if (c.LineAmountTypes !== 'Inclusive' || c.Status !== 'AUTHORISED') return refusal('LineAmountTypes must be Inclusive and Status AUTHORISED');
+        if (c.LineAmountTypes !== 'Inclusive' || c.Status !== 'AUTHORISED')
+          return refusal('LineAmountTypes must be Inclusive and Status AUTHORISED');
         if (typeof c.Date !== 'string' || !ISO_DATE.test(c.Date)) return refusal('Date is required');
         const items = c.LineItems as Record<string, unknown>[] | undefined;
-        if (!Array.isArray(items) || items.length === 0 || items.some((l) => !twoDecimals(l.UnitAmount) || l.TaxType !== 'OUTPUT' || l.AccountCode !== stub.salesAccount)) {
+        if (
+          !Array.isArray(items) ||
+          items.length === 0 ||
+          items.some((l) => !twoDecimals(l.UnitAmount) || l.TaxType !== 'OUTPUT' || l.AccountCode !== stub.salesAccount)
+        ) {
           return refusal('Line items need a UnitAmount of 2 decimals, TaxType OUTPUT and the sales account');
         }
         const lines = items.map((l) => ({
-          Description: String(l.Description), Quantity: l.Quantity as number, UnitAmount: l.UnitAmount as number, AccountCode: String(l.AccountCode), TaxType: 'OUTPUT',
+          Description: String(l.Description),
+          Quantity: l.Quantity as number,
+          UnitAmount: l.UnitAmount as number,
+          AccountCode: String(l.AccountCode),
+          TaxType: 'OUTPUT',
           LineAmount: (cents(l.UnitAmount as number) * (l.Quantity as number)) / 100,
         }));
         const note: StubCreditNote = {
-          CreditNoteID: randomUUID(), ContactID: contactId!, Reference: String(c.Reference ?? ''), Date: c.Date, LineItems: lines, Status: 'AUTHORISED',
+          CreditNoteID: randomUUID(),
+          ContactID: contactId!,
+          Reference: String(c.Reference ?? ''),
+          Date: c.Date,
+          LineItems: lines,
+          Status: 'AUTHORISED',
           Total: lines.reduce((sum, l) => sum + cents(l.LineAmount), 0) / 100,
         };
         b.creditNotes.push(note);
@@ -352,23 +539,53 @@ export async function startXeroStub(): Promise<XeroStub> {
       });
     }
 
-    if (method === 'PUT' && path === '/Payments' && (body as { Payments?: { CreditNote?: unknown }[] } | null)?.Payments?.[0]?.CreditNote) {
+    if (
+      method === 'PUT' &&
+      path === '/Payments' &&
+      (body as { Payments?: { CreditNote?: unknown }[] } | null)?.Payments?.[0]?.CreditNote
+    ) {
       return once(req, tenant, res, () => {
         const p = (body as { Payments: Record<string, unknown>[] }).Payments[0]!;
-        const note = b.creditNotes.find((c) => c.CreditNoteID === (p.CreditNote as { CreditNoteID?: string }).CreditNoteID);
+        const note = b.creditNotes.find(
+          (c) => c.CreditNoteID === (p.CreditNote as { CreditNoteID?: string }).CreditNoteID,
+        );
         if (!note) return refusal('Credit note could not be found');
         const code = (p.Account as { Code?: string } | undefined)?.Code;
-        if (code !== stub.bankAccount) return refusal(`Account code '${String(code)}' is not a valid code for this document.`);
-        const refunded = b.payments.filter((x) => x.CreditNoteID === note.CreditNoteID).reduce((sum, x) => sum + cents(x.Amount), 0);
-        if (!twoDecimals(p.Amount) || p.Amount <= 0 || cents(p.Amount) > cents(note.Total) - refunded) return refusal('Payment amount exceeds the amount outstanding on this document');
+        if (code !== stub.bankAccount)
+          return refusal(`Account code '${String(code)}' is not a valid code for this document.`);
+        const refunded = b.payments
+          .filter((x) => x.CreditNoteID === note.CreditNoteID)
+          .reduce((sum, x) => sum + cents(x.Amount), 0);
+        if (!twoDecimals(p.Amount) || p.Amount <= 0 || cents(p.Amount) > cents(note.Total) - refunded)
+          return refusal('Payment amount exceeds the amount outstanding on this document');
         if (typeof p.Date !== 'string' || !ISO_DATE.test(p.Date)) return refusal('Payment date is required');
         const payment: StubPayment = {
-          PaymentID: randomUUID(), InvoiceID: '', CreditNoteID: note.CreditNoteID, AccountCode: code, Amount: p.Amount, Date: p.Date,
-          Reference: String(p.Reference ?? ''), UpdatedAt: stub.now(),
+          PaymentID: randomUUID(),
+          InvoiceID: '',
+          CreditNoteID: note.CreditNoteID,
+          AccountCode: code,
+          Amount: p.Amount,
+          Date: p.Date,
+          Reference: String(p.Reference ?? ''),
+          UpdatedAt: stub.now(),
         };
         b.payments.push(payment);
         if (cents(p.Amount) === cents(note.Total) - refunded) note.Status = 'PAID';
-        return { status: 200, body: { ...envelope(), Payments: [{ PaymentID: payment.PaymentID, Amount: payment.Amount, Reference: payment.Reference, Status: 'AUTHORISED', HasValidationErrors: false }] } };
+        return {
+          status: 200,
+          body: {
+            ...envelope(),
+            Payments: [
+              {
+                PaymentID: payment.PaymentID,
+                Amount: payment.Amount,
+                Reference: payment.Reference,
+                Status: 'AUTHORISED',
+                HasValidationErrors: false,
+              },
+            ],
+          },
+        };
       });
     }
 
@@ -377,15 +594,25 @@ export async function startXeroStub(): Promise<XeroStub> {
         const asked = (body as { Payments?: Record<string, unknown>[] } | null)?.Payments;
         if (!Array.isArray(asked) || asked.length !== 1) return refusal('One payment expected');
         const p = asked[0]!;
-        const invoice = b.invoices.find((i) => i.InvoiceID === (p.Invoice as { InvoiceID?: string } | undefined)?.InvoiceID);
+        const invoice = b.invoices.find(
+          (i) => i.InvoiceID === (p.Invoice as { InvoiceID?: string } | undefined)?.InvoiceID,
+        );
         if (!invoice) return refusal('Invoice could not be found');
         const code = (p.Account as { Code?: string } | undefined)?.Code;
-        if (code !== stub.bankAccount) return refusal(`Account code '${String(code)}' is not a valid code for this document.`);
-        if (!twoDecimals(p.Amount) || p.Amount <= 0) return refusal('Payment amount must be a positive amount of 2 decimals');
-        if (cents(p.Amount) > cents(invoice.Total) - cents(invoice.AmountPaid)) return refusal('Payment amount exceeds the amount outstanding on this document');
+        if (code !== stub.bankAccount)
+          return refusal(`Account code '${String(code)}' is not a valid code for this document.`);
+        if (!twoDecimals(p.Amount) || p.Amount <= 0)
+          return refusal('Payment amount must be a positive amount of 2 decimals');
+        if (cents(p.Amount) > cents(invoice.Total) - cents(invoice.AmountPaid))
+          return refusal('Payment amount exceeds the amount outstanding on this document');
         if (typeof p.Date !== 'string' || !ISO_DATE.test(p.Date)) return refusal('Payment date is required');
         const payment: StubPayment = {
-          PaymentID: randomUUID(), InvoiceID: invoice.InvoiceID, AccountCode: code, Amount: p.Amount, Date: p.Date, Reference: String(p.Reference ?? ''),
+          PaymentID: randomUUID(),
+          InvoiceID: invoice.InvoiceID,
+          AccountCode: code,
+          Amount: p.Amount,
+          Date: p.Date,
+          Reference: String(p.Reference ?? ''),
           UpdatedAt: stub.now(),
         };
         b.payments.push(payment);
@@ -393,7 +620,19 @@ export async function startXeroStub(): Promise<XeroStub> {
         if (cents(invoice.AmountPaid) >= cents(invoice.Total)) invoice.Status = 'PAID';
         return {
           status: 200,
-          body: { ...envelope(), Payments: [{ PaymentID: payment.PaymentID, Amount: payment.Amount, Reference: payment.Reference, Status: 'AUTHORISED', Invoice: invoiceView(b, invoice), HasValidationErrors: false }] },
+          body: {
+            ...envelope(),
+            Payments: [
+              {
+                PaymentID: payment.PaymentID,
+                Amount: payment.Amount,
+                Reference: payment.Reference,
+                Status: 'AUTHORISED',
+                Invoice: invoiceView(b, invoice),
+                HasValidationErrors: false,
+              },
+            ],
+          },
         };
       });
     }
@@ -403,12 +642,23 @@ export async function startXeroStub(): Promise<XeroStub> {
       const since = req.headers['if-modified-since'] ? Date.parse(req.headers['if-modified-since']) : null;
       const where = query.get('where') ?? '';
       const type = /PaymentType=="([^"]*)"/.exec(where)?.[1];
-      const found = b.payments.filter((p) => (since === null || p.UpdatedAt > since) && (type === undefined || type === (p.CreditNoteID ? 'ARCREDITPAYMENT' : 'ACCRECPAYMENT')));
+      const found = b.payments.filter(
+        (p) =>
+          (since === null || p.UpdatedAt > since) &&
+          (type === undefined || type === (p.CreditNoteID ? 'ARCREDITPAYMENT' : 'ACCRECPAYMENT')),
+      );
       const page = Number(query.get('page') ?? '1');
-      return json(res, 200, { ...envelope(), Payments: found.slice((page - 1) * 100, page * 100).map((p) => paymentView(b, p)) });
+      return json(res, 200, {
+        ...envelope(),
+        Payments: found.slice((page - 1) * 100, page * 100).map((p) => paymentView(b, p)),
+      });
     }
 
-    return json(res, 404, { Title: 'NotFound', Status: 404, Detail: 'The resource you are looking for cannot be found' });
+    return json(res, 404, {
+      Title: 'NotFound',
+      Status: 404,
+      Detail: 'The resource you are looking for cannot be found',
+    });
   };
 
   const server = createServer((req, res) => {
@@ -425,11 +675,18 @@ export async function startXeroStub(): Promise<XeroStub> {
           body = text;
         }
       }
-      const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined);
+      const header = (name: string) =>
+        typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined;
       stub.requests.push({
-        method: req.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), authorization: header('authorization'),
-        tenant: header('xero-tenant-id'), idempotencyKey: header('idempotency-key'), contentType: header('content-type'),
-        ifModifiedSince: header('if-modified-since'), body,
+        method: req.method ?? '',
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        authorization: header('authorization'),
+        tenant: header('xero-tenant-id'),
+        idempotencyKey: header('idempotency-key'),
+        contentType: header('content-type'),
+        ifModifiedSince: header('if-modified-since'),
+        body,
       });
       if (req.method === 'POST' && url.pathname === '/connect/token') return token(req, text, res);
       if (!url.pathname.startsWith(`${API_PREFIX}/`)) return json(res, 404, { Title: 'NotFound', Status: 404 });
@@ -440,29 +697,63 @@ export async function startXeroStub(): Promise<XeroStub> {
       const bearer = /^Bearer (.+)$/.exec(header('authorization') ?? '')?.[1];
       const issued = bearer ? tokens.get(bearer) : undefined;
       if (!issued?.valid || stub.refuseTokens) {
-        return json(res, 401, { Type: null, Title: 'Unauthorized', Status: 401, Detail: 'TokenExpired: token expired', Instance: randomUUID(), Extensions: {} },
-          { 'www-authenticate': 'Bearer error="invalid_token"' });
+        return json(
+          res,
+          401,
+          {
+            Type: null,
+            Title: 'Unauthorized',
+            Status: 401,
+            Detail: 'TokenExpired: token expired',
+            Instance: randomUUID(),
+            Extensions: {},
+          },
+          { 'www-authenticate': 'Bearer error="invalid_token"' },
+        );
       }
       const tenant = header('xero-tenant-id');
       if (!tenant || !issued.client.tenants.includes(tenant)) {
-        return json(res, 403, { Type: null, Title: 'Forbidden', Status: 403, Detail: 'AuthenticationUnsuccessful', Instance: randomUUID(), Extensions: {} });
+        return json(res, 403, {
+          Type: null,
+          Title: 'Forbidden',
+          Status: 403,
+          Detail: 'AuthenticationUnsuccessful',
+          Instance: randomUUID(),
+          Extensions: {},
+        });
       }
       if (rateLimited > 0) {
         rateLimited -= 1;
-        return json(res, 429, { Title: 'Too Many Requests', Status: 429 }, { ...(retryAfter === null ? {} : { 'retry-after': retryAfter }), 'x-rate-limit-problem': rateLimitProblem });
+        return json(
+          res,
+          429,
+          { Title: 'Too Many Requests', Status: 429 },
+          { ...(retryAfter === null ? {} : { 'retry-after': retryAfter }), 'x-rate-limit-problem': rateLimitProblem },
+        );
       }
       const over = countCall(tenant);
       if (over) {
-        return json(res, 429, { Title: 'Too Many Requests', Status: 429 }, { 'retry-after': String(over.retryAfterS), 'x-rate-limit-problem': over.limit, ...limitHeaders(tenant) });
+        return json(
+          res,
+          429,
+          { Title: 'Too Many Requests', Status: 429 },
+          { 'retry-after': String(over.retryAfterS), 'x-rate-limit-problem': over.limit, ...limitHeaders(tenant) },
+        );
       }
       for (const [name, value] of Object.entries(limitHeaders(tenant))) res.setHeader(name, value);
       if (failingApi > 0) {
         failingApi -= 1;
-        return json(res, 500, { ErrorNumber: 500, Type: 'UnknownErrorException', Message: 'An error occurred in Xero.' });
+        return json(res, 500, {
+          ErrorNumber: 500,
+          Type: 'UnknownErrorException',
+          Message: 'An error occurred in Xero.',
+        });
       }
       if (malformed > 0) {
         malformed -= 1;
-        return res.writeHead(200, { 'content-type': 'application/json' }).end('{"Contacts": [{"ContactID": 12}], "Invoices": "no"');
+        return res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end('{"Contacts": [{"ContactID": 12}], "Invoices": "no"');
       }
       api(req, url.pathname.slice(API_PREFIX.length), url.searchParams, body, tenant, res);
     })();
@@ -519,7 +810,15 @@ export async function startXeroStub(): Promise<XeroStub> {
       const b = books(tenant);
       const invoice = b.invoices.find((i) => i.InvoiceID === invoiceId);
       if (!invoice) throw new Error(`no invoice ${invoiceId} in the stub`);
-      const payment: StubPayment = { PaymentID: randomUUID(), InvoiceID: invoiceId, AccountCode: stub.bankAccount, Amount: amount, Date: date, Reference: 'Online payment', UpdatedAt: stub.now() };
+      const payment: StubPayment = {
+        PaymentID: randomUUID(),
+        InvoiceID: invoiceId,
+        AccountCode: stub.bankAccount,
+        Amount: amount,
+        Date: date,
+        Reference: 'Online payment',
+        UpdatedAt: stub.now(),
+      };
       b.payments.push(payment);
       invoice.AmountPaid = (cents(invoice.AmountPaid) + cents(amount)) / 100;
       if (cents(invoice.AmountPaid) >= cents(invoice.Total)) invoice.Status = 'PAID';
@@ -537,10 +836,11 @@ export async function startXeroStub(): Promise<XeroStub> {
       XERO_API_URL: stub.apiUrl,
       ...over,
     }),
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
   return stub;
 }

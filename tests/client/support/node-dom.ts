@@ -8,8 +8,22 @@ import { afterAll, beforeAll } from 'vitest';
 import { builtinEnvironments } from 'vitest/runtime';
 
 const NODE_KEEPS = [
-  'fetch', 'Headers', 'Request', 'Response', 'URL', 'URLSearchParams', 'AbortController', 'AbortSignal', 'FormData',
-  'MessagePort', 'MessageChannel', 'BroadcastChannel', 'EventTarget', 'Event', 'CustomEvent', 'structuredClone',
+  'fetch',
+  'Headers',
+  'Request',
+  'Response',
+  'URL',
+  'URLSearchParams',
+  'AbortController',
+  'AbortSignal',
+  'FormData',
+  'MessagePort',
+  'MessageChannel',
+  'BroadcastChannel',
+  'EventTarget',
+  'Event',
+  'CustomEvent',
+  'structuredClone',
 ];
 
 export async function installDom(): Promise<() => Promise<void>> {
@@ -17,7 +31,9 @@ export async function installDom(): Promise<() => Promise<void>> {
   const saved = new Map(NODE_KEEPS.filter((key) => key in scope).map((key) => [key, scope[key]]));
   const env = await builtinEnvironments['happy-dom'].setup(globalThis, {});
   for (const [key, value] of saved) scope[key] = value;
-  return async () => { await env.teardown(globalThis); };
+  return async () => {
+    await env.teardown(globalThis);
+  };
 }
 
 /** Installs the DOM for the test file (beforeAll/afterAll) and hands over testing-library, loaded
@@ -31,6 +47,8 @@ export function renderInNode(): { readonly rtl: typeof Rtl } {
     // As tests/client/support/setup.ts does for the happy-dom files.
     dom.rtl.configure({ asyncUtilTimeout: 10_000 });
   });
-  afterAll(async () => { await remove?.(); });
+  afterAll(async () => {
+    await remove?.();
+  });
   return dom;
 }

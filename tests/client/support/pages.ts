@@ -11,7 +11,8 @@ import { cookieJar, type Jar, type World } from '../sync-support';
 export async function signInOnEvent(w: World, username: string): Promise<{ jar: Jar; user: SessionUser }> {
   const jar = cookieJar(w.baseUrl);
   const res = await jar.fetch(`${w.baseUrl}/api/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, password: PASSWORD, EventId: w.eventId }),
   });
   expect(res.status, await res.clone().text()).toBe(200);
@@ -37,7 +38,12 @@ export function connectPagesTo(baseUrl: string, jar: Jar, sent?: SentRequest[]):
     headers.set('cookie', [...jar.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     const text = request.method === 'GET' ? '' : await request.text();
     const url = new URL(request.url);
-    sent?.push({ method: request.method, path: url.pathname, search: url.search, body: text ? JSON.parse(text) : undefined });
+    sent?.push({
+      method: request.method,
+      path: url.pathname,
+      search: url.search,
+      body: text ? JSON.parse(text) : undefined,
+    });
     return nodeFetch(request.url, { method: request.method, headers, body: text || undefined });
   };
   vi.stubGlobal('Request', SameOrigin);
@@ -47,7 +53,11 @@ export function connectPagesTo(baseUrl: string, jar: Jar, sent?: SentRequest[]):
 
 /** Types a value as a user does. fireEvent.change would build node's Event (these files keep
  *  node's globals for the server), which happy-dom refuses, so the event comes from the document. */
-export function typeValue(fire: (target: Element, event: Event) => boolean, input: HTMLInputElement | HTMLSelectElement, value: string): void {
+export function typeValue(
+  fire: (target: Element, event: Event) => boolean,
+  input: HTMLInputElement | HTMLSelectElement,
+  value: string,
+): void {
   Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), 'value')!.set!.call(input, value);
   const event = document.createEvent('Event');
   event.initEvent('change', true, true);
@@ -58,7 +68,9 @@ export function typeValue(fire: (target: Element, event: Event) => boolean, inpu
  *  done through other screens); expects 200 and answers the JSON. */
 export async function apiAs(w: World, jar: Jar, method: string, path: string, body?: unknown): Promise<unknown> {
   const res = await jar.fetch(`${w.baseUrl}${path}`, {
-    method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   expect(res.status, `${method} ${path}: ${await res.clone().text()}`).toBe(200);
   return res.json();

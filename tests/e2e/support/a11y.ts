@@ -59,7 +59,10 @@ function formatViolations(violations: readonly Result[]): string {
   return violations
     .map((v) => {
       const nodes = v.nodes
-        .map((n) => `    - ${n.target.map((t) => (Array.isArray(t) ? t.join(' >>> ') : String(t))).join(' | ')}${n.failureSummary ? `\n      ${n.failureSummary.replace(/\n/g, '\n      ')}` : ''}`)
+        .map(
+          (n) =>
+            `    - ${n.target.map((t) => (Array.isArray(t) ? t.join(' >>> ') : String(t))).join(' | ')}${n.failureSummary ? `\n      ${n.failureSummary.replace(/\n/g, '\n      ')}` : ''}`,
+        )
         .join('\n');
       return `  [${v.impact ?? 'unknown'}] ${v.id}: ${v.help} (${v.helpUrl})\n${nodes}`;
     })
@@ -92,6 +95,9 @@ export async function expectAccessible(page: Page, screen: string, options: AxeC
   const results = await runAxe(page, options);
   const failing = failingViolations(results);
   if (process.env.A11Y_REPORT) console.log(summarize(screen, results));
-  expect(failing, `axe found ${failing.length} critical/serious violation(s) on ${screen} (${page.url()}):\n${formatViolations(failing)}`).toEqual([]);
+  expect(
+    failing,
+    `axe found ${failing.length} critical/serious violation(s) on ${screen} (${page.url()}):\n${formatViolations(failing)}`,
+  ).toEqual([]);
   return results;
 }

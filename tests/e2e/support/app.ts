@@ -20,14 +20,23 @@ export async function signInThroughPage(page: Page, baseUrl: string, who: { user
 }
 
 /** A second, independent session straight against the API: the server's truth. */
-export async function apiSession(baseUrl: string, who: { username: string; password: string }): Promise<APIRequestContext> {
+export async function apiSession(
+  baseUrl: string,
+  who: { username: string; password: string },
+): Promise<APIRequestContext> {
   const api = await apiRequest.newContext({ baseURL: baseUrl });
   const res = await api.post('/api/login', { data: who });
   expect(res.status(), await res.text()).toBe(200);
   return api;
 }
 
-export type ServerParticipant = { id: string; snowId: string | null; firstname: string; lastname: string; archived: number };
+export type ServerParticipant = {
+  id: string;
+  snowId: string | null;
+  firstname: string;
+  lastname: string;
+  archived: number;
+};
 
 export async function serverParticipants(api: APIRequestContext): Promise<ServerParticipant[]> {
   const res = await api.get('/api/v2/participants');

@@ -8,8 +8,14 @@ import { chromium, type BrowserContext, type BrowserContextOptions, type Page } 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 /** Chromium reports every Content-Security-Policy violation on the page's console. */
@@ -26,7 +32,7 @@ export async function launchDevice(
   /** A profile to open (a device started again): kept when the browser closes. */
   keptProfile?: string,
 ): Promise<{ context: BrowserContext; cspViolations: string[]; close(): Promise<void> }> {
-  const profile = keptProfile ?? await mkdtemp(path.join(tmpdir(), 'interschools-chromium-'));
+  const profile = keptProfile ?? (await mkdtemp(path.join(tmpdir(), 'interschools-chromium-')));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     args: ARGS,
@@ -35,9 +41,10 @@ export async function launchDevice(
     ...device,
   });
   const cspViolations: string[] = [];
-  const watch = (page: Page) => page.on('console', (message) => {
-    if (CSP_VIOLATION.test(message.text())) cspViolations.push(`${page.url()}: ${message.text()}`);
-  });
+  const watch = (page: Page) =>
+    page.on('console', (message) => {
+      if (CSP_VIOLATION.test(message.text())) cspViolations.push(`${page.url()}: ${message.text()}`);
+    });
   context.pages().forEach(watch);
   context.on('page', watch);
   return {

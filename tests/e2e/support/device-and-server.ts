@@ -8,7 +8,10 @@ import { startServer, type RunningServer } from './server';
 export type Device = Awaited<ReturnType<typeof launchDevice>>;
 
 /** Registers the file's beforeAll/afterAll; read `server` and `device` inside tests. */
-export function startServerAndDevice(env: Record<string, string> = {}): { readonly server: RunningServer; readonly device: Device } {
+export function startServerAndDevice(env: Record<string, string> = {}): {
+  readonly server: RunningServer;
+  readonly device: Device;
+} {
   const running = {} as { server: RunningServer; device: Device };
   beforeAll(async () => {
     running.server = await startServer(env);

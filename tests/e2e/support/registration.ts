@@ -3,7 +3,14 @@
 import type { Page } from 'playwright-core';
 
 export interface RegistrationForm {
-  school: { name: string; town: string; state: string; region?: string; phone: string; govOrIndependent: 'Gov.' | 'Ind.' };
+  school: {
+    name: string;
+    town: string;
+    state: string;
+    region?: string;
+    phone: string;
+    govOrIndependent: 'Gov.' | 'Ind.';
+  };
   coordinator: { firstname: string; lastname: string; mobile: string };
   email: string;
   password: string;

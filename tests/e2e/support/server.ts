@@ -27,11 +27,22 @@ export type RunningServer = {
   kill(): Promise<void>;
 };
 
-export async function startServer(env: Record<string, string> = {}, at: { port?: number; dataDir?: string } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  at: { port?: number; dataDir?: string } = {},
+): Promise<RunningServer> {
   const port = at.port ?? (await freePort());
   const dataDir = at.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'interschools-e2e-')));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -105,7 +105,12 @@ export const bibsApi = {
     body: bibGenerateBodySchema,
     response: bibGenerateResponseSchema,
   }),
-  list: defineRoute({ method: 'GET', url: '/api/bibList', querystring: bibListQuerySchema, response: bibListResponseSchema }),
+  list: defineRoute({
+    method: 'GET',
+    url: '/api/bibList',
+    querystring: bibListQuerySchema,
+    response: bibListResponseSchema,
+  }),
   manualAssign: defineRoute({
     method: 'POST',
     url: '/api/bibs/manual-assign',

@@ -31,10 +31,23 @@ const ticketingBodySchema = z.object({ ticketing: ticketingWriteSchema });
 export const eventsApi = {
   /** Signed in: whole events. Signed out, only with ?active=true: event summaries (the login form). */
   list: defineRoute({
-    method: 'GET', url: '/api/events', querystring: eventsQuerySchema, response: z.union([z.array(eventSchema), z.array(eventSummarySchema)]),
+    method: 'GET',
+    url: '/api/events',
+    querystring: eventsQuerySchema,
+    response: z.union([z.array(eventSchema), z.array(eventSummarySchema)]),
   }),
-  create: defineRoute({ method: 'POST', url: '/api/events', body: createEventsBodySchema, response: z.array(eventSchema) }),
-  update: defineRoute({ method: 'PUT', url: '/api/events', body: updateEventsBodySchema, response: z.array(eventSchema) }),
+  create: defineRoute({
+    method: 'POST',
+    url: '/api/events',
+    body: createEventsBodySchema,
+    response: z.array(eventSchema),
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    url: '/api/events',
+    body: updateEventsBodySchema,
+    response: z.array(eventSchema),
+  }),
   disciplines: defineRoute({ method: 'GET', url: '/api/disciplines', response: z.array(disciplineSchema) }),
   states: defineRoute({ method: 'GET', url: '/api/states', response: z.array(stateSchema) }),
   get: defineRoute({ method: 'GET', url: '/api/event/:EventId', params: eventParamsSchema, response: eventSchema }),

@@ -44,10 +44,7 @@ const include = filterTermsSchema;
 
 /** The v2 calls' filter (sent JSON-encoded as ?filter=...). */
 const participantsFilterSchema = z.object({
-  where: z
-    .object({ SchoolId: idSchema, archived: numberFlagSchema, snowId: snowIdSchema })
-    .partial()
-    .optional(),
+  where: z.object({ SchoolId: idSchema, archived: numberFlagSchema, snowId: snowIdSchema }).partial().optional(),
   order,
   include,
 });
@@ -66,7 +63,9 @@ export type TeamEntriesFilter = z.infer<typeof teamEntriesFilterSchema>;
 const teamEntriesQuerySchema = z.object({ filter: jsonQuery(teamEntriesFilterSchema).optional() });
 
 export const participantsBulkBodySchema = z.object({
-  participants: z.array(participantSaveRowSchema).max(MAX_WRITE_BATCH_ROWS, { error: `At most ${MAX_WRITE_BATCH_ROWS} participants can be saved at once.` }),
+  participants: z
+    .array(participantSaveRowSchema)
+    .max(MAX_WRITE_BATCH_ROWS, { error: `At most ${MAX_WRITE_BATCH_ROWS} participants can be saved at once.` }),
 });
 
 /** A participant's race entry with its team, for the race-entries dialog. */
@@ -86,7 +85,10 @@ export const newSeasonBodySchema = z.object({
   SchoolId: idSchema,
   year: z.number().int().min(1900).max(9999),
   participantsArchive: z.array(idSchema).max(MAX_BATCH_ROWS),
-  participants: z.array(z.object({ id: idSchema, yearLevel: yearLevelSchema })).max(MAX_BATCH_ROWS).default([]),
+  participants: z
+    .array(z.object({ id: idSchema, yearLevel: yearLevelSchema }))
+    .max(MAX_BATCH_ROWS)
+    .default([]),
 });
 
 /** A spreadsheet row as the import reads it (src/domain/rules/spreadsheet-import.ts). */
@@ -105,20 +107,22 @@ export type ImportRow = z.infer<typeof importRowSchema>;
  *  with its problems; nothing is written. `existing`: the school already has this person (the
  *  import updates them). */
 const xlsImportResponseSchema = z.object({
-  rows: z.array(z.object({
-    row: z.number().int().positive(),
-    values: z.object({
-      snowId: storedSnowIdSchema.nullable(),
-      firstname: boundedText(MAX_PERSON_NAME_LENGTH),
-      lastname: boundedText(MAX_PERSON_NAME_LENGTH),
-      gender: z.union([genderSchema, z.literal('')]),
-      dob: z.iso.date().nullable(),
-      yearLevel: z.union([yearLevelSchema, z.literal('')]),
-      email: boundedText(MAX_EMAIL_LENGTH),
+  rows: z.array(
+    z.object({
+      row: z.number().int().positive(),
+      values: z.object({
+        snowId: storedSnowIdSchema.nullable(),
+        firstname: boundedText(MAX_PERSON_NAME_LENGTH),
+        lastname: boundedText(MAX_PERSON_NAME_LENGTH),
+        gender: z.union([genderSchema, z.literal('')]),
+        dob: z.iso.date().nullable(),
+        yearLevel: z.union([yearLevelSchema, z.literal('')]),
+        email: boundedText(MAX_EMAIL_LENGTH),
+      }),
+      problems: z.array(boundedText(MAX_TEXT_LENGTH)),
+      existing: z.boolean(),
     }),
-    problems: z.array(boundedText(MAX_TEXT_LENGTH)),
-    existing: z.boolean(),
-  })),
+  ),
   total: z.number().int().nonnegative(),
   valid: z.number().int().nonnegative(),
 });
@@ -140,7 +144,12 @@ export const participantsApi = {
     response: z.array(participantSchema),
   }),
   /** Creates, or updates the participant with the same snow id in the same school. */
-  create: defineRoute({ method: 'POST', url: '/api/v2/participants', body: participantWriteSchema, response: participantSchema }),
+  create: defineRoute({
+    method: 'POST',
+    url: '/api/v2/participants',
+    body: participantWriteSchema,
+    response: participantSchema,
+  }),
   patch: defineRoute({
     method: 'PATCH',
     url: '/api/v2/participants/:id',

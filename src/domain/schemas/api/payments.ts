@@ -24,7 +24,12 @@ const transactionResponseSchema = z.object({ url: boundedText(MAX_URL_LENGTH) })
 /** The only words the payment return puts in `#/invoice?result=` (the gateway's outcome in the
  *  spec's words): paid, paid at the test checkout, declined, or left without paying. The app shows
  *  its own message for each and nothing of any other value, which anyone can type into a link. */
-export const PAYMENT_RETURN_RESULTS = { paid: 'PAID', paidTest: 'PAID (TEST mode)', declined: 'DECLINED', cancelled: 'CANCELLED' } as const;
+export const PAYMENT_RETURN_RESULTS = {
+  paid: 'PAID',
+  paidTest: 'PAID (TEST mode)',
+  declined: 'DECLINED',
+  cancelled: 'CANCELLED',
+} as const;
 export const paymentReturnResultSchema = z.enum(Object.values(PAYMENT_RETURN_RESULTS) as [string, ...string[]]);
 
 const paymentsQuerySchema = z.object({ EventId: idSchema.optional() });
@@ -56,5 +61,10 @@ export const paymentsApi = {
     querystring: paymentsQuerySchema,
     response: z.array(paymentRowSchema),
   }),
-  save: defineRoute({ method: 'PUT', url: '/api/payment', body: paymentsBodySchema, response: z.array(paymentRowSchema) }),
+  save: defineRoute({
+    method: 'PUT',
+    url: '/api/payment',
+    body: paymentsBodySchema,
+    response: z.array(paymentRowSchema),
+  }),
 };

@@ -6,7 +6,14 @@ import { z } from 'zod';
 import { MAX_CHOICE_LENGTH, MAX_KEY_LENGTH, MAX_PERSON_NAME_LENGTH, MAX_TITLE_LENGTH } from '../../constants/limits';
 import { RACE_MARKS, RUNS } from '../../constants/race-day';
 import {
-  boundedText, disciplineIdSchema, divisionSchema, idSchema, storedSnowIdSchema, teamLetterSchema, teamGenderSchema, versioned,
+  boundedText,
+  disciplineIdSchema,
+  divisionSchema,
+  idSchema,
+  storedSnowIdSchema,
+  teamLetterSchema,
+  teamGenderSchema,
+  versioned,
 } from '../common';
 import { eventDisciplineSchema } from '../entities/event';
 import { bibSchema, positionSchema } from '../entities/team';

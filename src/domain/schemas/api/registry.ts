@@ -42,7 +42,15 @@ export type RegistryImportResult = z.infer<typeof registryImportResponseSchema>;
 const registryEventQuerySchema = z.object({ EventId: idSchema.optional() });
 
 /** The export file's columns, in order (one row per participant entered in the event). */
-export const REGISTRY_EXPORT_COLUMNS = ['snowId', 'firstname', 'lastname', 'gender', 'dob', 'school', 'disciplines'] as const;
+export const REGISTRY_EXPORT_COLUMNS = [
+  'snowId',
+  'firstname',
+  'lastname',
+  'gender',
+  'dob',
+  'school',
+  'disciplines',
+] as const;
 
 /** Digits only, refused (400) before the registry is asked. */
 export const snowIdParamsSchema = z.object({ snowId: snowIdSchema });
@@ -71,7 +79,11 @@ export const registryApi = {
     querystring: registryEventQuerySchema,
     response: z.string(),
   }),
-  count: defineRoute({ method: 'GET', url: '/api/snowracer/count', response: z.object({ count: z.number().int().nonnegative() }) }),
+  count: defineRoute({
+    method: 'GET',
+    url: '/api/snowracer/count',
+    response: z.object({ count: z.number().int().nonnegative() }),
+  }),
   /** 404 when the snow id is unknown or inactive ('Snow Id not found or is inactive'). */
   lookup: defineRoute({
     method: 'GET',

@@ -59,9 +59,7 @@ export const volunteerRowSchema = z.object({
   gender: choice.nullable(),
   position: choice.nullable(),
 });
-export const ticketRowSchema = ticketingSchema
-  .omit({ SchoolId: true, EventId: true, version: true })
-  .extend(school);
+export const ticketRowSchema = ticketingSchema.omit({ SchoolId: true, EventId: true, version: true }).extend(school);
 export const raceEntryRowSchema = z.object({
   ...school,
   DisciplineId: disciplineIdSchema,

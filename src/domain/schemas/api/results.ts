@@ -49,7 +49,10 @@ const resultsQuerySchema = z.object({ EventId: idSchema.optional() });
 
 /** A trophy as listed: with include 'discipline', its discipline's id and name (null without one). */
 const trophyListItemSchema = trophySchema.extend({
-  discipline: z.object({ id: z.number().int().positive(), name: boundedText(MAX_TITLE_LENGTH) }).nullable().optional(),
+  discipline: z
+    .object({ id: z.number().int().positive(), name: boundedText(MAX_TITLE_LENGTH) })
+    .nullable()
+    .optional(),
 });
 export type TrophyListItem = z.infer<typeof trophyListItemSchema>;
 
@@ -84,14 +87,24 @@ export const resultsApi = {
     querystring: resultsQuerySchema,
     response: z.array(resultOverallSchema),
   }),
-  save: defineRoute({ method: 'PUT', url: '/api/results', body: resultsBodySchema, response: resultsSaveResponseSchema }),
+  save: defineRoute({
+    method: 'PUT',
+    url: '/api/results',
+    body: resultsBodySchema,
+    response: resultsSaveResponseSchema,
+  }),
   trophies: defineRoute({
     method: 'GET',
     url: '/api/v2/Trophies',
     querystring: trophiesQuerySchema,
     response: z.array(trophyListItemSchema),
   }),
-  saveTrophies: defineRoute({ method: 'PUT', url: '/api/v2/Trophies', body: trophiesBodySchema, response: z.array(trophyListItemSchema) }),
+  saveTrophies: defineRoute({
+    method: 'PUT',
+    url: '/api/v2/Trophies',
+    body: trophiesBodySchema,
+    response: z.array(trophyListItemSchema),
+  }),
   /** The body is the file itself (application/pdf), at most MAX_RESULT_FILE_BYTES. */
   uploadResultFile: defineRoute({ method: 'POST', url: '/api/files/results', response: fileUploadResponseSchema }),
   /** The body is the image itself (PNG, JPEG or WebP), at most MAX_TROPHY_IMAGE_BYTES. */

@@ -1,7 +1,13 @@
 // Schools: profile, registration, deletion, lists, BPAY and the accounting sync (spec section 7).
 import { z } from 'zod';
 import { ACCOUNTING_REGIONS } from '../../constants/choices';
-import { EXTERNAL_ID_PATTERN, MAX_BATCH_ROWS, MAX_REFERENCE_LENGTH, MAX_TEXT_LENGTH, MAX_TITLE_LENGTH } from '../../constants/limits';
+import {
+  EXTERNAL_ID_PATTERN,
+  MAX_BATCH_ROWS,
+  MAX_REFERENCE_LENGTH,
+  MAX_TEXT_LENGTH,
+  MAX_TITLE_LENGTH,
+} from '../../constants/limits';
 import {
   boundedText,
   idParamsSchema,
@@ -40,7 +46,12 @@ const contactIdSchema = z.string().regex(EXTERNAL_ID_PATTERN);
 const name = boundedText(MAX_TITLE_LENGTH);
 const accountingSyncSchema = z.object({
   entrySystemSchools: z.array(
-    z.object({ id: idSchema, name, StateId: stateIdSchema.nullable(), contactId: boundedText(MAX_REFERENCE_LENGTH).nullable() }),
+    z.object({
+      id: idSchema,
+      name,
+      StateId: stateIdSchema.nullable(),
+      contactId: boundedText(MAX_REFERENCE_LENGTH).nullable(),
+    }),
   ),
   xeroMissing: z.array(z.object({ contactId: boundedText(MAX_REFERENCE_LENGTH), name })),
 });
@@ -52,22 +63,35 @@ const accountingJoinBodySchema = z.object({ schoolId: idSchema, contactId: conta
  *  its rate limits. */
 const accountingQueueSchema = z.object({
   waiting: z.number().int().nonnegative(),
-  parked: z.array(z.object({
-    id: idSchema,
-    kind: z.enum(['invoice', 'payment']),
-    organisation: z.enum(ACCOUNTING_REGIONS),
-    /** What it is: 'Invoice INV-000012 of Alpine College', 'Payment of $120.00 from Alpine College'. */
-    what: boundedText(MAX_TEXT_LENGTH),
-    reason: boundedText(MAX_TEXT_LENGTH),
-    attempts: z.number().int().nonnegative(),
-    since: isoDateTimeSchema,
-  })),
-  pauses: z.array(z.object({ organisation: z.enum(ACCOUNTING_REGIONS), until: isoDateTimeSchema, reason: boundedText(MAX_TEXT_LENGTH) })),
+  parked: z.array(
+    z.object({
+      id: idSchema,
+      kind: z.enum(['invoice', 'payment']),
+      organisation: z.enum(ACCOUNTING_REGIONS),
+      /** What it is: 'Invoice INV-000012 of Alpine College', 'Payment of $120.00 from Alpine College'. */
+      what: boundedText(MAX_TEXT_LENGTH),
+      reason: boundedText(MAX_TEXT_LENGTH),
+      attempts: z.number().int().nonnegative(),
+      since: isoDateTimeSchema,
+    }),
+  ),
+  pauses: z.array(
+    z.object({
+      organisation: z.enum(ACCOUNTING_REGIONS),
+      until: isoDateTimeSchema,
+      reason: boundedText(MAX_TEXT_LENGTH),
+    }),
+  ),
 });
 export type AccountingQueue = z.infer<typeof accountingQueueSchema>;
 
 export const schoolsApi = {
-  get: defineRoute({ method: 'GET', url: '/api/school/:SchoolId', params: schoolIdParamsSchema, response: schoolSchema }),
+  get: defineRoute({
+    method: 'GET',
+    url: '/api/school/:SchoolId',
+    params: schoolIdParamsSchema,
+    response: schoolSchema,
+  }),
   own: defineRoute({ method: 'GET', url: '/api/school', response: schoolSchema }),
   /** Answers { message } on success or { err } with the reason (spec section 4); ours also
    *  carries the saved school, so the device's copy takes its new version at once. */
@@ -84,7 +108,12 @@ export const schoolsApi = {
     body: schoolRegistrationBodySchema,
     response: messageResponseSchema,
   }),
-  remove: defineRoute({ method: 'DELETE', url: '/api/school/:id', params: idParamsSchema, response: messageResponseSchema }),
+  remove: defineRoute({
+    method: 'DELETE',
+    url: '/api/school/:id',
+    params: idParamsSchema,
+    response: messageResponseSchema,
+  }),
   list: defineRoute({
     method: 'GET',
     url: '/api/school/list',
@@ -92,7 +121,12 @@ export const schoolsApi = {
     response: z.array(schoolListItemSchema),
   }),
   bpay: defineRoute({ method: 'GET', url: '/api/school/bpay', response: z.array(schoolBpaySchema) }),
-  saveBpay: defineRoute({ method: 'PUT', url: '/api/schools/bpay', body: bpayBodySchema, response: z.array(schoolBpaySchema) }),
+  saveBpay: defineRoute({
+    method: 'PUT',
+    url: '/api/schools/bpay',
+    body: bpayBodySchema,
+    response: z.array(schoolBpaySchema),
+  }),
   accountingSync: defineRoute({
     method: 'GET',
     url: '/api/schools/sync-with-xero/:invoiceType',
@@ -101,7 +135,12 @@ export const schoolsApi = {
   }),
   accountingQueue: defineRoute({ method: 'GET', url: '/api/accounting/queue', response: accountingQueueSchema }),
   /** Sends a parked item again (after the admin fixed what the accounting system refused). */
-  accountingRetry: defineRoute({ method: 'POST', url: '/api/accounting/queue/:id/retry', params: idParamsSchema, response: accountingQueueSchema }),
+  accountingRetry: defineRoute({
+    method: 'POST',
+    url: '/api/accounting/queue/:id/retry',
+    params: idParamsSchema,
+    response: accountingQueueSchema,
+  }),
   accountingJoin: defineRoute({
     method: 'POST',
     url: '/api/schools/xero-join/:invoiceType',

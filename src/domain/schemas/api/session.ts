@@ -42,10 +42,7 @@ const loginResponseSchema = z.union([sessionUserSchema, loginErrorSchema]);
 const resetBodySchema = z.object({ email: emailSchema });
 export const newPasswordBodySchema = z.object({
   email: emailSchema,
-  password: z
-    .string()
-    .min(MIN_PASSWORD_LENGTH, { error: SERVER_MESSAGES.passwordTooShort })
-    .max(MAX_PASSWORD_LENGTH),
+  password: z.string().min(MIN_PASSWORD_LENGTH, { error: SERVER_MESSAGES.passwordTooShort }).max(MAX_PASSWORD_LENGTH),
   token: z.string().min(1).max(MAX_TOKEN_LENGTH),
 });
 

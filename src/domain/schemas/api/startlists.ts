@@ -103,14 +103,19 @@ const startDrawBodySchema = z.object({
 
 /** PUT /api/raceMarks: start hut marks; a null mark clears the entry's mark for that run. */
 const raceMarksBodySchema = z.object({
-  marks: z.array(z.object({
-    /** The device's key of the mark ('<teamEntryId>:<run>', as the race-day feed names it); the
-     *  server keys marks by entry and run and reads nothing from it. */
-    id: boundedText(MAX_KEY_LENGTH).optional(),
-    teamEntryId: idSchema,
-    run: z.enum(RUNS),
-    mark: z.enum(RACE_MARKS).nullable(),
-  })).min(1).max(MAX_BATCH_ROWS),
+  marks: z
+    .array(
+      z.object({
+        /** The device's key of the mark ('<teamEntryId>:<run>', as the race-day feed names it); the
+         *  server keys marks by entry and run and reads nothing from it. */
+        id: boundedText(MAX_KEY_LENGTH).optional(),
+        teamEntryId: idSchema,
+        run: z.enum(RUNS),
+        mark: z.enum(RACE_MARKS).nullable(),
+      }),
+    )
+    .min(1)
+    .max(MAX_BATCH_ROWS),
 });
 const raceMarksResponseSchema = z.object({ saved: z.number().int().nonnegative() });
 
@@ -127,6 +132,16 @@ export const startlistsApi = {
     querystring: startMarshallQuerySchema,
     response: startMarshallResponseSchema,
   }),
-  draw: defineRoute({ method: 'POST', url: '/api/startlist/draw', body: startDrawBodySchema, response: startlistResponseSchema }),
-  marks: defineRoute({ method: 'PUT', url: '/api/raceMarks', body: raceMarksBodySchema, response: raceMarksResponseSchema }),
+  draw: defineRoute({
+    method: 'POST',
+    url: '/api/startlist/draw',
+    body: startDrawBodySchema,
+    response: startlistResponseSchema,
+  }),
+  marks: defineRoute({
+    method: 'PUT',
+    url: '/api/raceMarks',
+    body: raceMarksBodySchema,
+    response: raceMarksResponseSchema,
+  }),
 };

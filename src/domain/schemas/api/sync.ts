@@ -10,12 +10,34 @@ import { defineRoute } from '../route';
 /** The mirror tables the feeds fill on the client (src/db MIRROR_TABLES). A volunteer slot's
  *  preferences travel in its row; staff users and payments are read online, never mirrored. */
 export const SYNC_ENTITIES = [
-  'participants', 'teamManagers', 'teams', 'teamEntries', 'volunteers', 'volunteerSlots',
-  'volunteerSpots', 'events', 'eventDisciplines', 'disciplines', 'states',
-  'schools', 'ticketing', 'waivers', 'resultRaces', 'resultOveralls', 'trophies', 'invites',
+  'participants',
+  'teamManagers',
+  'teams',
+  'teamEntries',
+  'volunteers',
+  'volunteerSlots',
+  'volunteerSpots',
+  'events',
+  'eventDisciplines',
+  'disciplines',
+  'states',
+  'schools',
+  'ticketing',
+  'waivers',
+  'resultRaces',
+  'resultOveralls',
+  'trophies',
+  'invites',
   'invoices',
   // The race-day mirror (GET /api/race-day/changes; schemas in race-day-feed.ts).
-  'raceEvents', 'raceTeams', 'raceEntries', 'raceParticipants', 'raceSchools', 'startDraws', 'raceMarks', 'raceReadiness',
+  'raceEvents',
+  'raceTeams',
+  'raceEntries',
+  'raceParticipants',
+  'raceSchools',
+  'startDraws',
+  'raceMarks',
+  'raceReadiness',
 ] as const;
 const syncEntitySchema = z.enum(SYNC_ENTITIES);
 export type SyncEntity = z.infer<typeof syncEntitySchema>;
@@ -60,34 +82,62 @@ function isPlainApiPath(path: string): boolean {
   const [pathname] = path.split('?');
   if (!/^\/api\/[A-Za-z0-9._~!$&'()*+,;=:@%/-]*$/.test(pathname!)) return false;
   const segments = pathname!.split('/').slice(1);
-  return segments.every((seg, i) => (seg !== '' || i === segments.length - 1) && seg !== '.' && seg !== '..' && !/%(2e|2f|5c)/i.test(seg));
+  return segments.every(
+    (seg, i) => (seg !== '' || i === segments.length - 1) && seg !== '.' && seg !== '..' && !/%(2e|2f|5c)/i.test(seg),
+  );
 }
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const syncBatchBodySchema = z.object({
-  writes: z.array(z.object({
-    method: z.enum(WRITE_METHODS),
-    /** An API path of ours, never the batch's own. */
-    path: z.string().max(2000).refine(isPlainApiPath, 'must be an API path').refine((p) => !p.startsWith('/api/sync/batch'), 'a batch cannot hold a batch'),
-    clientId: z.uuid(),
-    seq: z.number().int().positive(),
-    idempotencyKey: z.string().min(1).max(200),
-    eventId: z.uuid().optional(),
-    body: z.unknown().optional(),
-  })).min(1).max(MAX_WRITES_PER_BATCH),
+  writes: z
+    .array(
+      z.object({
+        method: z.enum(WRITE_METHODS),
+        /** An API path of ours, never the batch's own. */
+        path: z
+          .string()
+          .max(2000)
+          .refine(isPlainApiPath, 'must be an API path')
+          .refine((p) => !p.startsWith('/api/sync/batch'), 'a batch cannot hold a batch'),
+        clientId: z.uuid(),
+        seq: z.number().int().positive(),
+        idempotencyKey: z.string().min(1).max(200),
+        eventId: z.uuid().optional(),
+        body: z.unknown().optional(),
+      }),
+    )
+    .min(1)
+    .max(MAX_WRITES_PER_BATCH),
 });
 export type SyncBatchWrite = z.infer<typeof syncBatchBodySchema>['writes'][number];
 /** The answers of the writes tried, in order: the server stops after the first one that is not a
  *  success, so the device deals with it before anything after it is sent (as it would one by one). */
 const syncBatchResponseSchema = z.object({
-  answers: z.array(z.object({ status: z.number().int(), body: z.unknown(), retryAfter: z.string().max(100).optional() })),
+  answers: z.array(
+    z.object({ status: z.number().int(), body: z.unknown(), retryAfter: z.string().max(100).optional() }),
+  ),
 });
 export type SyncBatchResponse = z.infer<typeof syncBatchResponseSchema>;
 
 export const syncApi = {
-  batch: defineRoute({ method: 'POST', url: '/api/sync/batch', body: syncBatchBodySchema, response: syncBatchResponseSchema }),
-  changes: defineRoute({ method: 'GET', url: '/api/sync/changes', querystring: syncQuerySchema, response: syncResponseSchema }),
+  batch: defineRoute({
+    method: 'POST',
+    url: '/api/sync/batch',
+    body: syncBatchBodySchema,
+    response: syncBatchResponseSchema,
+  }),
+  changes: defineRoute({
+    method: 'GET',
+    url: '/api/sync/changes',
+    querystring: syncQuerySchema,
+    response: syncResponseSchema,
+  }),
   /** Race officials' feed: the race-day data of every event shown for start lists. */
-  raceDay: defineRoute({ method: 'GET', url: '/api/race-day/changes', querystring: syncQuerySchema, response: syncResponseSchema }),
+  raceDay: defineRoute({
+    method: 'GET',
+    url: '/api/race-day/changes',
+    querystring: syncQuerySchema,
+    response: syncResponseSchema,
+  }),
 };
 
 /** Headers every queued write carries (server/plugins/idempotency.ts reads them). */

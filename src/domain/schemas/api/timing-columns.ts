@@ -25,7 +25,11 @@ const timingColumnListSchema = z
   .max(MAX_TIMING_COLUMNS * 2)
   .superRefine((columns, ctx) => {
     for (const problem of timingColumnProblems(columns)) {
-      ctx.addIssue({ code: 'custom', message: problem.message, path: problem.index === null ? [] : [problem.index, 'heading'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: problem.message,
+        path: problem.index === null ? [] : [problem.index, 'heading'],
+      });
     }
   })
   .pipe(storedTimingColumnsSchema);

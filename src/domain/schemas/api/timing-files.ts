@@ -26,7 +26,12 @@ const timingFileQuerySchema = z.object({
 
 export const timingFilesApi = {
   /** The file itself (text/csv or the .xlsx workbook), not JSON. */
-  file: defineRoute({ method: 'GET', url: '/api/timing-file', querystring: timingFileQuerySchema, response: z.string() }),
+  file: defineRoute({
+    method: 'GET',
+    url: '/api/timing-file',
+    querystring: timingFileQuerySchema,
+    response: z.string(),
+  }),
   /** Answers the event's race-day row with its columns (none when its start lists are not shown). */
   saveColumns: defineRoute({
     method: 'PUT',

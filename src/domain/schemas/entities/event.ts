@@ -72,7 +72,13 @@ export type Event = z.infer<typeof eventSchema>;
 
 /** What GET /api/events?active=true tells a visitor who has not signed in (the login form's
  *  event choice, PRODUCT-DECISIONS 'Signing in'): enough to choose, nothing more. */
-export const eventSummarySchema = eventSchema.pick({ id: true, name: true, year: true, level: true, invoiceType: true });
+export const eventSummarySchema = eventSchema.pick({
+  id: true,
+  name: true,
+  year: true,
+  level: true,
+  invoiceType: true,
+});
 export type EventSummary = z.infer<typeof eventSummarySchema>;
 
 const eventDisciplineWriteSchema = eventDisciplineSchema.refine((d) => d.divisionFrom <= d.divisionTo, {

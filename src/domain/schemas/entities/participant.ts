@@ -71,7 +71,15 @@ export type ParticipantPatch = z.output<typeof participantPatchSchema>;
 /** The fields a whole row carries: a row of PUT /api/v2/participants with all of them is saved
  *  whole (a new participant too); one with fewer changes only those of a participant on record,
  *  so a field this device did not touch never carries a stale value over another's change. */
-const PARTICIPANT_WHOLE_ROW_FIELDS = ['snowId', 'firstname', 'lastname', 'yearLevel', 'gender', 'dob', 'email'] as const;
+const PARTICIPANT_WHOLE_ROW_FIELDS = [
+  'snowId',
+  'firstname',
+  'lastname',
+  'yearLevel',
+  'gender',
+  'dob',
+  'email',
+] as const;
 
 /** A row of PUT /api/v2/participants: whole, or the id, version and the fields changed. */
 export const participantSaveRowSchema = participantPatchSchema.extend({ id: idSchema, SchoolId: idSchema.optional() });

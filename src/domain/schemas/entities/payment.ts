@@ -1,9 +1,22 @@
 // Payment rows of the payments grid and the invoice of a school for an event.
 import { z } from 'zod';
-import { MAX_CHOICE_LENGTH, MAX_REFERENCE_LENGTH, MAX_TEXT_LENGTH, MAX_TITLE_LENGTH, MAX_URL_LENGTH } from '../../constants/limits';
+import {
+  MAX_CHOICE_LENGTH,
+  MAX_REFERENCE_LENGTH,
+  MAX_TEXT_LENGTH,
+  MAX_TITLE_LENGTH,
+  MAX_URL_LENGTH,
+} from '../../constants/limits';
 import { CURRENCY } from '../../constants/policy';
 import { INVOICE_TYPES } from '../../constants/choices';
-import { boundedText, idSchema, isoDateTimeSchema, moneySchema, nullableIsoDateSchema, stringFlagSchema } from '../common';
+import {
+  boundedText,
+  idSchema,
+  isoDateTimeSchema,
+  moneySchema,
+  nullableIsoDateSchema,
+  stringFlagSchema,
+} from '../common';
 
 export const paymentRowSchema = z.object({
   SchoolId: idSchema,
@@ -45,7 +58,12 @@ export const paymentUpdateSchema = z.object({
   EventId: idSchema,
   received: stringFlagSchema,
   amount: moneySchema
-    .pipe(z.number().nonnegative({ error: 'The amount cannot be negative' }).max(MAX_PAYMENT_AMOUNT, { error: 'The amount is too large' }))
+    .pipe(
+      z
+        .number()
+        .nonnegative({ error: 'The amount cannot be negative' })
+        .max(MAX_PAYMENT_AMOUNT, { error: 'The amount is too large' }),
+    )
     .optional(),
   method: z.enum(PAYMENT_UPDATE_METHODS).optional(),
   reference: boundedText(MAX_REFERENCE_LENGTH).optional(),
@@ -73,7 +91,13 @@ const supplierSchema = z.object({
   /** BPAY Biller Code; null when the organisation takes no BPAY. */
   bpayBillerCode: boundedText(MAX_REFERENCE_LENGTH).nullable(),
   /** Direct deposit details, when configured. */
-  bank: z.object({ accountName: boundedText(MAX_TITLE_LENGTH), bsb: boundedText(MAX_REFERENCE_LENGTH), accountNumber: boundedText(MAX_REFERENCE_LENGTH) }).nullable(),
+  bank: z
+    .object({
+      accountName: boundedText(MAX_TITLE_LENGTH),
+      bsb: boundedText(MAX_REFERENCE_LENGTH),
+      accountNumber: boundedText(MAX_REFERENCE_LENGTH),
+    })
+    .nullable(),
   /** Where cheques are posted (made out to the supplier's name), when configured. */
   chequeAddress: boundedText(MAX_TEXT_LENGTH).nullable(),
 });
@@ -102,7 +126,12 @@ export const invoiceSchema = z.object({
   issuedAt: isoDateTimeSchema.nullable(),
   /** Who it is for and how to pay: BPAY with the school's reference (its customer reference number,
    *  '' when it has none with a valid check digit); online for VIC invoices. */
-  school: z.object({ id: idSchema, name: boundedText(MAX_TITLE_LENGTH), address: z.array(boundedText(MAX_TEXT_LENGTH)), bpay: boundedText(MAX_REFERENCE_LENGTH) }),
+  school: z.object({
+    id: idSchema,
+    name: boundedText(MAX_TITLE_LENGTH),
+    address: z.array(boundedText(MAX_TEXT_LENGTH)),
+    bpay: boundedText(MAX_REFERENCE_LENGTH),
+  }),
   /** Who issues it. Absent on copies kept before it was sent. */
   supplier: supplierSchema.optional(),
   event: z.object({ id: idSchema, name: boundedText(MAX_TITLE_LENGTH), invoiceType: z.enum(INVOICE_TYPES) }),

@@ -53,5 +53,7 @@ export const teamManagerWriteSchema = z
 export type TeamManagerWrite = z.output<typeof teamManagerWriteSchema>;
 
 /** A row with every field: a new manager can be created from it. */
-export const isWholeTeamManagerRow = (row: TeamManagerWrite): row is TeamManagerWrite & Required<Pick<TeamManagerWrite, 'firstname' | 'lastname' | 'mobile' | 'seasonPass'>> =>
+export const isWholeTeamManagerRow = (
+  row: TeamManagerWrite,
+): row is TeamManagerWrite & Required<Pick<TeamManagerWrite, 'firstname' | 'lastname' | 'mobile' | 'seasonPass'>> =>
   row.firstname !== undefined && row.lastname !== undefined && row.mobile !== undefined && row.seasonPass !== undefined;

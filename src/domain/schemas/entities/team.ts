@@ -85,19 +85,21 @@ const teamEntryWriteSchema = z.object({
   ...versioned,
 });
 
-export const teamWriteSchema = z.object({
-  id: idSchema,
-  DisciplineId: disciplineIdSchema.optional(),
-  division: divisionSchema.optional(),
-  teamRank: teamLetterSchema.optional(),
-  gender: teamGenderSchema.optional(),
-  EventId: idSchema.optional(),
-  SchoolId: idSchema.optional(),
-  TeamManagerId: noneableIdInput.optional(),
-  /** The team's entries as they should be; omitted = unchanged. */
-  TeamEntries: z.array(teamEntryWriteSchema).max(MAX_TEAM_ENTRIES).optional(),
-  ...versioned,
-}).superRefine(wholeWhenNew({ DisciplineId: 'number', division: 'number', teamRank: 'string', gender: 'string' }));
+export const teamWriteSchema = z
+  .object({
+    id: idSchema,
+    DisciplineId: disciplineIdSchema.optional(),
+    division: divisionSchema.optional(),
+    teamRank: teamLetterSchema.optional(),
+    gender: teamGenderSchema.optional(),
+    EventId: idSchema.optional(),
+    SchoolId: idSchema.optional(),
+    TeamManagerId: noneableIdInput.optional(),
+    /** The team's entries as they should be; omitted = unchanged. */
+    TeamEntries: z.array(teamEntryWriteSchema).max(MAX_TEAM_ENTRIES).optional(),
+    ...versioned,
+  })
+  .superRefine(wholeWhenNew({ DisciplineId: 'number', division: 'number', teamRank: 'string', gender: 'string' }));
 export type TeamWrite = z.infer<typeof teamWriteSchema>;
 /** A team row with every identity field (a new team, or one completed from the stored team). */
 export type WholeTeamWrite = TeamWrite & Required<Pick<TeamWrite, 'DisciplineId' | 'division' | 'teamRank' | 'gender'>>;

@@ -42,22 +42,32 @@ export type Volunteer = z.infer<typeof volunteerSchema>;
 
 /** Request row (PUT /api/volunteers): whole for a new volunteer; one on record (its version given)
  *  may come as its id, version and only the fields changed. */
-export const volunteerWriteSchema = z.object({
-  id: idSchema,
-  firstname: requiredText(MAX_PERSON_NAME_LENGTH).optional(),
-  lastname: requiredText(MAX_PERSON_NAME_LENGTH).optional(),
-  mobile: boundedText(MAX_PHONE_LENGTH).refine(isValidPhone, { message: MESSAGES.volunteerPhoneRequired }).optional(),
-  email: z.union([z.literal(''), z.email({ error: MESSAGES.invalidEmail }).max(MAX_EMAIL_LENGTH)]).optional(),
-  seasonPass: stringFlagSchema.optional(),
-  ...versioned,
-})
+export const volunteerWriteSchema = z
+  .object({
+    id: idSchema,
+    firstname: requiredText(MAX_PERSON_NAME_LENGTH).optional(),
+    lastname: requiredText(MAX_PERSON_NAME_LENGTH).optional(),
+    mobile: boundedText(MAX_PHONE_LENGTH).refine(isValidPhone, { message: MESSAGES.volunteerPhoneRequired }).optional(),
+    email: z.union([z.literal(''), z.email({ error: MESSAGES.invalidEmail }).max(MAX_EMAIL_LENGTH)]).optional(),
+    seasonPass: stringFlagSchema.optional(),
+    ...versioned,
+  })
   .superRefine(wholeWhenNew({ firstname: 'string', lastname: 'string', mobile: 'string' }))
-  .transform((row) => (row.version === undefined ? { ...row, email: row.email ?? '', seasonPass: row.seasonPass ?? '0' } : row));
+  .transform((row) =>
+    row.version === undefined ? { ...row, email: row.email ?? '', seasonPass: row.seasonPass ?? '0' } : row,
+  );
 export type VolunteerWrite = z.output<typeof volunteerWriteSchema>;
 
 /** A row with every field: a new volunteer can be created from it. */
-export const isWholeVolunteerRow = (row: VolunteerWrite): row is VolunteerWrite & Required<Pick<VolunteerWrite, 'firstname' | 'lastname' | 'mobile' | 'email' | 'seasonPass'>> =>
-  row.firstname !== undefined && row.lastname !== undefined && row.mobile !== undefined && row.email !== undefined && row.seasonPass !== undefined;
+export const isWholeVolunteerRow = (
+  row: VolunteerWrite,
+): row is VolunteerWrite &
+  Required<Pick<VolunteerWrite, 'firstname' | 'lastname' | 'mobile' | 'email' | 'seasonPass'>> =>
+  row.firstname !== undefined &&
+  row.lastname !== undefined &&
+  row.mobile !== undefined &&
+  row.email !== undefined &&
+  row.seasonPass !== undefined;
 
 const volunteerPositionSchema = z.enum(VOLUNTEER_POSITIONS);
 
@@ -84,18 +94,24 @@ export type VolunteerSlot = z.infer<typeof volunteerSlotSchema>;
 // Request-only: a preference may be sent half-filled; missing choices become null.
 const choice = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v) => v ?? null);
 
-const volunteerPreferenceWriteSchema = z.object({
-  DisciplineId: choice(disciplineIdSchema),
-  division: choice(divisionSchema),
-  gender: choice(genderSchema),
-  position: choice(volunteerPositionSchema),
-  isLocked: z.boolean().default(false),
-}).superRefine((pref, ctx) => {
-  // Only the positions the discipline offers (spec section 9), never one saved quietly unlocked.
-  if (pref.DisciplineId !== null && pref.position !== null && !isPositionOffered(pref.DisciplineId, pref.position)) {
-    ctx.addIssue({ code: 'custom', path: ['position'], message: volunteerPositionNotOfferedMessage(volunteerPositions(pref.DisciplineId)) });
-  }
-});
+const volunteerPreferenceWriteSchema = z
+  .object({
+    DisciplineId: choice(disciplineIdSchema),
+    division: choice(divisionSchema),
+    gender: choice(genderSchema),
+    position: choice(volunteerPositionSchema),
+    isLocked: z.boolean().default(false),
+  })
+  .superRefine((pref, ctx) => {
+    // Only the positions the discipline offers (spec section 9), never one saved quietly unlocked.
+    if (pref.DisciplineId !== null && pref.position !== null && !isPositionOffered(pref.DisciplineId, pref.position)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['position'],
+        message: volunteerPositionNotOfferedMessage(volunteerPositions(pref.DisciplineId)),
+      });
+    }
+  });
 
 /** Request row (PUT /api/volunteers slots): VolunteerId 0 or null means none. A slot with a
  *  volunteer needs discipline, division and gender (spec message). The VIC-only rule needs the

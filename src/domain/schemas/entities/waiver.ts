@@ -37,17 +37,22 @@ export type Waiver = z.infer<typeof waiverSchema>;
 
 /** Request row (PUT /api/waivers): whole for a new waiver; a waiver on record (its version given)
  *  may come as its id, version and only the fields changed. */
-export const waiverWriteSchema = z.object({
-  id: idSchema,
-  type: waiverTypeSchema.optional(),
-  name: boundedText(MAX_TITLE_LENGTH).optional(),
-  givenName: boundedText(MAX_PERSON_NAME_LENGTH).optional(),
-  surname: boundedText(MAX_PERSON_NAME_LENGTH).optional(),
-  completed: z.boolean().optional(),
-  /** '' or null: no snow id. */
-  snowId: z.union([z.literal(''), snowIdSchema]).nullable().optional(),
-  ParticipantId: noneableIdInput.optional(),
-  VolunteerId: noneableIdInput.optional(),
-  ...versioned,
-}).superRefine(wholeWhenNew({ type: 'string', completed: 'boolean' }));
+export const waiverWriteSchema = z
+  .object({
+    id: idSchema,
+    type: waiverTypeSchema.optional(),
+    name: boundedText(MAX_TITLE_LENGTH).optional(),
+    givenName: boundedText(MAX_PERSON_NAME_LENGTH).optional(),
+    surname: boundedText(MAX_PERSON_NAME_LENGTH).optional(),
+    completed: z.boolean().optional(),
+    /** '' or null: no snow id. */
+    snowId: z
+      .union([z.literal(''), snowIdSchema])
+      .nullable()
+      .optional(),
+    ParticipantId: noneableIdInput.optional(),
+    VolunteerId: noneableIdInput.optional(),
+    ...versioned,
+  })
+  .superRefine(wholeWhenNew({ type: 'string', completed: 'boolean' }));
 export type WaiverWrite = z.output<typeof waiverWriteSchema>;

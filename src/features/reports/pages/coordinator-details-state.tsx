@@ -26,7 +26,13 @@ export default function CoordinatorDetailsStateReport({ db }: ReportPageProps) {
       request={{ route: reportsApi.coordinatorDetailsState, input: { params: { stateId } } }}
       controls={chooser}
     >
-      {(rows) => <ReportTable title={`${title}: ${stateName(Number(stateId))}`} rows={rows} columns={coordinatorColumns(stateName)} />}
+      {(rows) => (
+        <ReportTable
+          title={`${title}: ${stateName(Number(stateId))}`}
+          rows={rows}
+          columns={coordinatorColumns(stateName)}
+        />
+      )}
     </ReportPage>
   );
 }

@@ -11,13 +11,7 @@ export default function CoordinatorDetailsReport({ db }: ReportPageProps) {
   const stateName = useStateName(db);
   return (
     <ReportPage db={db} title={title} request={eventQuery(reportsApi.coordinatorDetails)}>
-      {(rows) => (
-        <ReportTable
-          title={title}
-          rows={rows}
-          columns={coordinatorColumns(stateName)}
-        />
-      )}
+      {(rows) => <ReportTable title={title} rows={rows} columns={coordinatorColumns(stateName)} />}
     </ReportPage>
   );
 }

@@ -9,13 +9,7 @@ export default function CurrentWaiversReport({ db }: ReportPageProps) {
   const title = reportTitle('current-waivers');
   return (
     <ReportPage db={db} title={title} request={eventQuery(reportsApi.currentWaivers)}>
-      {(rows) => (
-        <ReportTable
-          title={title}
-          rows={rows}
-          columns={waiverColumns}
-        />
-      )}
+      {(rows) => <ReportTable title={title} rows={rows} columns={waiverColumns} />}
     </ReportPage>
   );
 }

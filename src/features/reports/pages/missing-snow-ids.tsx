@@ -9,13 +9,7 @@ export default function MissingSnowIdsReport({ db }: ReportPageProps) {
   const title = reportTitle('missing-snow-ids');
   return (
     <ReportPage db={db} title={title} request={eventQuery(reportsApi.missingSnowIds)}>
-      {(rows) => (
-        <ReportTable
-          title={title}
-          rows={rows}
-          columns={participantColumns}
-        />
-      )}
+      {(rows) => <ReportTable title={title} rows={rows} columns={participantColumns} />}
     </ReportPage>
   );
 }

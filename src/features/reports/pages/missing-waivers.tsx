@@ -9,13 +9,7 @@ export default function MissingWaiversReport({ db }: ReportPageProps) {
   const title = reportTitle('missing-waivers');
   return (
     <ReportPage db={db} title={title} request={eventParam(reportsApi.missingWaivers)}>
-      {(rows) => (
-        <ReportTable
-          title={title}
-          rows={rows}
-          columns={waiverColumns}
-        />
-      )}
+      {(rows) => <ReportTable title={title} rows={rows} columns={waiverColumns} />}
     </ReportPage>
   );
 }

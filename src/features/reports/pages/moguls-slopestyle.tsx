@@ -26,7 +26,12 @@ export default function MogulsSlopestyleReport({ db }: ReportPageProps) {
   const disciplineName = useDisciplineName(db);
   const eventId = user?.EventId ?? null;
   const disciplines = useLiveQuery(
-    async () => (eventId ? (await db.eventDisciplines.where('EventId').equals(eventId).toArray()).filter((d) => LIVE_HEATS_DISCIPLINES.includes(d.DisciplineId)) : []),
+    async () =>
+      eventId
+        ? (await db.eventDisciplines.where('EventId').equals(eventId).toArray()).filter((d) =>
+            LIVE_HEATS_DISCIPLINES.includes(d.DisciplineId),
+          )
+        : [],
     [db, eventId],
   );
   const rows: DisciplineRow[] = [...(disciplines ?? [])]
@@ -41,17 +46,34 @@ export default function MogulsSlopestyleReport({ db }: ReportPageProps) {
   const name = [user?.firstname, user?.lastname].filter(Boolean).join(' ');
   return (
     <ReportShell title={title}>
-      <div className="report-controls no-print"><PrintButton /></div>
+      <div className="report-controls no-print">
+        <PrintButton />
+      </div>
       {user && (
         <dl className="report-details">
-          <dt>Signed in as</dt><dd>{name ? `${name} (${user.username})` : user.username}</dd>
-          <dt>Role</dt><dd>{user.type}</dd>
-          <dt>Event</dt><dd>{user.eventName ?? 'No event chosen'}</dd>
-          {user.schoolName && <><dt>School</dt><dd>{user.schoolName}</dd></>}
+          <dt>Signed in as</dt>
+          <dd>{name ? `${name} (${user.username})` : user.username}</dd>
+          <dt>Role</dt>
+          <dd>{user.type}</dd>
+          <dt>Event</dt>
+          <dd>{user.eventName ?? 'No event chosen'}</dd>
+          {user.schoolName && (
+            <>
+              <dt>School</dt>
+              <dd>{user.schoolName}</dd>
+            </>
+          )}
         </dl>
       )}
       {eventId ? (
-        <ReportTable title="Moguls and slopestyle disciplines" heading rows={rows} columns={COLUMNS} empty="This event has no moguls or slopestyle discipline on this device." rowKey={(r) => String(r.DisciplineId)} />
+        <ReportTable
+          title="Moguls and slopestyle disciplines"
+          heading
+          rows={rows}
+          columns={COLUMNS}
+          empty="This event has no moguls or slopestyle discipline on this device."
+          rowKey={(r) => String(r.DisciplineId)}
+        />
       ) : (
         <p>Choose an event to see its moguls and slopestyle disciplines.</p>
       )}

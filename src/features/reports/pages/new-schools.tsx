@@ -9,13 +9,7 @@ export default function NewSchoolsReport({ db }: ReportPageProps) {
   const title = reportTitle('new-schools');
   return (
     <ReportPage db={db} title={title} request={eventQuery(reportsApi.newSchools)}>
-      {(rows) => (
-        <ReportTable
-          title={title}
-          rows={rows}
-          columns={schoolColumns}
-        />
-      )}
+      {(rows) => <ReportTable title={title} rows={rows} columns={schoolColumns} />}
     </ReportPage>
   );
 }

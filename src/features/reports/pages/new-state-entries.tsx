@@ -9,13 +9,7 @@ export default function NewStateEntriesReport({ db }: ReportPageProps) {
   const title = reportTitle('new-state-entries');
   return (
     <ReportPage db={db} title={title} request={eventParam(reportsApi.newStateEntries)}>
-      {(rows) => (
-        <ReportTable
-          title={title}
-          rows={rows}
-          columns={stateEntriesColumns}
-        />
-      )}
+      {(rows) => <ReportTable title={title} rows={rows} columns={stateEntriesColumns} />}
     </ReportPage>
   );
 }

@@ -9,13 +9,7 @@ export default function ParticipantsReport({ db }: ReportPageProps) {
   const title = reportTitle('participants');
   return (
     <ReportPage db={db} title={title} request={eventQuery(reportsApi.participants)}>
-      {(rows) => (
-        <ReportTable
-          title={title}
-          rows={rows}
-          columns={participantColumns}
-        />
-      )}
+      {(rows) => <ReportTable title={title} rows={rows} columns={participantColumns} />}
     </ReportPage>
   );
 }

@@ -9,13 +9,7 @@ export default function SchoolCostsReport({ db }: ReportPageProps) {
   const title = reportTitle('school-costs');
   return (
     <ReportPage db={db} title={title} request={eventQuery(reportsApi.schoolCosts)}>
-      {(rows) => (
-        <ReportTable
-          title={title}
-          rows={rows}
-          columns={schoolCostColumns}
-        />
-      )}
+      {(rows) => <ReportTable title={title} rows={rows} columns={schoolCostColumns} />}
     </ReportPage>
   );
 }

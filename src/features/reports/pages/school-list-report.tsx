@@ -9,7 +9,11 @@ import { reportTitle } from '../reports';
 export function SchoolListReport({ db, name }: ReportPageProps & { name: 'schools' | 'schools-missing-bpay' }) {
   const title = reportTitle(name);
   return (
-    <ReportPage db={db} title={title} request={{ route: name === 'schools' ? reportsApi.schools : reportsApi.schoolsMissingBpay }}>
+    <ReportPage
+      db={db}
+      title={title}
+      request={{ route: name === 'schools' ? reportsApi.schools : reportsApi.schoolsMissingBpay }}
+    >
       {(rows) => <ReportTable title={title} rows={rows} columns={schoolColumns} />}
     </ReportPage>
   );

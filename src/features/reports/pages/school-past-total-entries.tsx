@@ -21,8 +21,18 @@ const ARCHIVED_NOTE = 'Archived events are not listed: the server does not offer
 function pastTotalsColumns(events: readonly PastEvent[]): ReportColumn<PastTotalsRow>[] {
   return [
     { key: 'schoolName', label: 'School' },
-    ...events.map((e): ReportColumn<PastTotalsRow> => ({ key: `event:${e.id}`, label: e.label, kind: 'number', value: (r) => r.pastTotals[e.id] ?? 0 })),
-    { key: 'total', label: 'Total', kind: 'number', value: (r) => events.reduce((sum, e) => sum + (r.pastTotals[e.id] ?? 0), 0) },
+    ...events.map((e): ReportColumn<PastTotalsRow> => ({
+      key: `event:${e.id}`,
+      label: e.label,
+      kind: 'number',
+      value: (r) => r.pastTotals[e.id] ?? 0,
+    })),
+    {
+      key: 'total',
+      label: 'Total',
+      kind: 'number',
+      value: (r) => events.reduce((sum, e) => sum + (r.pastTotals[e.id] ?? 0), 0),
+    },
   ];
 }
 
@@ -31,28 +41,39 @@ export default function SchoolPastTotalEntriesReport({ db }: ReportPageProps) {
   const { user } = useSession();
   const report = usePastTotals(db, user?.username ?? null);
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
-  const chosen: PastEvent[] = (report.events ?? []).filter((e) => ticked.has(e.id)).map((e) => ({ id: e.id, label: eventLabel(e), year: e.year }));
+  const chosen: PastEvent[] = (report.events ?? [])
+    .filter((e) => ticked.has(e.id))
+    .map((e) => ({ id: e.id, label: eventLabel(e), year: e.year }));
   const shown = report.result;
   const columns = useMemo(() => pastTotalsColumns(shown?.value.events ?? []), [shown]);
   const chart = useMemo(() => (shown ? entriesPerSeason(shown.value.rows, shown.value.events) : null), [shown]);
 
-  const toggle = (id: string, on: boolean) => setTicked((now) => {
-    const next = new Set(now);
-    if (on) next.add(id);
-    else next.delete(id);
-    return next;
-  });
+  const toggle = (id: string, on: boolean) =>
+    setTicked((now) => {
+      const next = new Set(now);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
 
   return (
     <ReportShell title={title}>
       <fieldset className="report-events no-print">
         <legend>Events to compare</legend>
         {!report.online && <p className="admin-list-notice">{OFFLINE_MESSAGE}</p>}
-        {report.eventsError && <p className="admin-list-error" role="alert">{report.eventsError}</p>}
+        {report.eventsError && (
+          <p className="admin-list-error" role="alert">
+            {report.eventsError}
+          </p>
+        )}
         {report.online && report.events === null && !report.eventsError && <p role="status">Loading events…</p>}
         {report.events?.map((e) => (
           <label key={e.id}>
-            <input type="checkbox" checked={ticked.has(e.id)} onChange={(event) => toggle(e.id, event.target.checked)} />
+            <input
+              type="checkbox"
+              checked={ticked.has(e.id)}
+              onChange={(event) => toggle(e.id, event.target.checked)}
+            />
             {eventLabel(e)}
           </label>
         ))}
@@ -68,11 +89,19 @@ export default function SchoolPastTotalEntriesReport({ db }: ReportPageProps) {
         </button>{' '}
         <PrintButton />
       </fieldset>
-      {report.error && <p className="admin-list-error" role="alert">{report.error}</p>}
+      {report.error && (
+        <p className="admin-list-error" role="alert">
+          {report.error}
+        </p>
+      )}
       {shown && (
         <>
           <p className="report-asof">{asOfText(shown.fetchedAt)}</p>
-          {shown.fromCopy && <p className="admin-list-notice no-print" role="status">Showing the report generated {timeOf(shown.fetchedAt)}.</p>}
+          {shown.fromCopy && (
+            <p className="admin-list-notice no-print" role="status">
+              Showing the report generated {timeOf(shown.fetchedAt)}.
+            </p>
+          )}
           <ReportTable
             title={title}
             rows={shown.value.rows}

@@ -15,14 +15,19 @@ const AWARD_LISTS = [
 
 export default function SkiSnowboardAwardsReport({ db }: ReportPageProps) {
   return (
-    <ReportPage
-      db={db}
-      title={reportTitle('ski-snowboard-awards')}
-      request={eventParam(reportsApi.skiSnowboardAwards)}
-    >
-      {(awards) => AWARD_LISTS.map(([key, label]) => (
-        <ReportTable key={key} heading title={label} rows={awards[key]} columns={awardColumns} empty="No school placed." />
-      ))}
+    <ReportPage db={db} title={reportTitle('ski-snowboard-awards')} request={eventParam(reportsApi.skiSnowboardAwards)}>
+      {(awards) =>
+        AWARD_LISTS.map(([key, label]) => (
+          <ReportTable
+            key={key}
+            heading
+            title={label}
+            rows={awards[key]}
+            columns={awardColumns}
+            empty="No school placed."
+          />
+        ))
+      }
     </ReportPage>
   );
 }

@@ -9,13 +9,7 @@ export default function TeamManagerDetailsReport({ db }: ReportPageProps) {
   const title = reportTitle('team-manager-details');
   return (
     <ReportPage db={db} title={title} request={eventQuery(reportsApi.teamManagers)}>
-      {(rows) => (
-        <ReportTable
-          title={title}
-          rows={rows}
-          columns={teamManagerColumns}
-        />
-      )}
+      {(rows) => <ReportTable title={title} rows={rows} columns={teamManagerColumns} />}
     </ReportPage>
   );
 }

@@ -9,13 +9,7 @@ export default function TicketListReport({ db }: ReportPageProps) {
   const title = reportTitle('ticket-list');
   return (
     <ReportPage db={db} title={title} request={eventQuery(reportsApi.ticketList)}>
-      {(rows) => (
-        <ReportTable
-          title={title}
-          rows={rows}
-          columns={ticketColumns}
-        />
-      )}
+      {(rows) => <ReportTable title={title} rows={rows} columns={ticketColumns} />}
     </ReportPage>
   );
 }

@@ -7,7 +7,9 @@ export default function TotalEntriesReport({ db }: ReportPageProps) {
   return (
     <ReportPage db={db} title={reportTitle('total-entries')} request={eventQuery(reportsApi.totalEntries)}>
       {(rows) => (
-        <p className="report-total">Race entries <strong>{rows[0]?.count ?? 0}</strong></p>
+        <p className="report-total">
+          Race entries <strong>{rows[0]?.count ?? 0}</strong>
+        </p>
       )}
     </ReportPage>
   );

@@ -11,13 +11,7 @@ export default function VolunteersReport({ db }: ReportPageProps) {
   const disciplineName = useDisciplineName(db);
   return (
     <ReportPage db={db} title={title} request={eventQuery(reportsApi.volunteers)}>
-      {(rows) => (
-        <ReportTable
-          title={title}
-          rows={rows}
-          columns={volunteerColumns(disciplineName)}
-        />
-      )}
+      {(rows) => <ReportTable title={title} rows={rows} columns={volunteerColumns(disciplineName)} />}
     </ReportPage>
   );
 }
