@@ -50,6 +50,18 @@ async function onDevice(
   }
 }
 
+/** Measures again when Handsontable drew the rows anew while they were measured (the pull's rows
+ *  arriving after sign-in replace the row elements). */
+async function measuredWhenDrawn<T>(measure: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await measure();
+    } catch (error) {
+      if (attempt >= 5 || !/not attached to the DOM|detached/i.test(String(error))) throw error;
+    }
+  }
+}
+
 const cell = (grid: Locator, row: number, column: number) =>
   grid.locator('tbody tr').nth(row).locator('td').nth(column);
 /** A cell's text without the arrow Handsontable draws in dropdown cells. */
@@ -194,9 +206,10 @@ it('tablet: row buttons are at least 44x44 px and 8 px apart, and one tap presse
   await onDevice(TABLET, '/participant/index', 'Participants', async (page, grid) => {
     const buttonsOf = (row: number) => grid.locator('tbody tr').nth(row).getByRole('button');
     await expect.poll(() => buttonsOf(1).count()).toBe(2);
-    await buttonsOf(1).first().scrollIntoViewIfNeeded();
-    const [entries, remove] = await Promise.all([boxOf(buttonsOf(1).first()), boxOf(buttonsOf(1).last())]);
-    const below = await boxOf(buttonsOf(2).first());
+    const [entries, remove, below] = await measuredWhenDrawn(async () => {
+      await buttonsOf(1).first().scrollIntoViewIfNeeded({ timeout: 5_000 });
+      return Promise.all([boxOf(buttonsOf(1).first()), boxOf(buttonsOf(1).last()), boxOf(buttonsOf(2).first())]);
+    });
     for (const box of [entries, remove, below]) {
       expect(box.width).toBeGreaterThanOrEqual(44);
       expect(box.height).toBeGreaterThanOrEqual(44);
