@@ -12,14 +12,13 @@ export { type CallResult } from './call';
 
 /** The routes (and zod with their schemas) and the typed call load with the first call, not with
  *  the first page: the login screen must load small on a phone's connection. */
-const routes = () => import('../domain/schemas/api/session').then((m) => m.sessionApi);
-const typedCall = () => import('./route-call').then((m) => m.callRoute);
+const sessionRoutes = () => import('../domain/schemas/api/session').then((m) => m.sessionApi);
 
-/** The session routes and the typed call; null when they could not be loaded (offline before
- *  the app's files were kept), which the callers answer as a network failure. */
-async function loaded() {
+/** An area's routes and the typed call; null when they could not be loaded (offline before the
+ *  app's files were kept), which the callers answer as a network failure. */
+async function loaded<T>(routes: () => Promise<T>) {
   try {
-    const [api, callRoute] = await Promise.all([routes(), typedCall()]);
+    const [api, { callRoute }] = await Promise.all([routes(), import('./route-call')]);
     return { api, callRoute };
   } catch {
     return null;
@@ -41,7 +40,7 @@ export async function login(
   password: string,
   EventId: string | null = null,
 ): Promise<CallResult<SessionUser>> {
-  const calls = await loaded();
+  const calls = await loaded(sessionRoutes);
   if (!calls) return failure(null, '');
   const answer = await calls.callRoute(calls.api.login, {
     body: { username, password, ...(EventId ? { EventId } : {}) },
@@ -59,13 +58,13 @@ export async function login(
 
 /** GET /api/logout. The session ends locally whatever the answer: failures are ignored. */
 export async function logout(): Promise<void> {
-  const calls = await loaded();
+  const calls = await loaded(sessionRoutes);
   await calls?.callRoute(calls.api.logout);
 }
 
 /** POST /api/reset: the spec's two messages; other refusals (rate limit) show the server's. */
 export async function requestPasswordReset(email: string): Promise<CallResult<string>> {
-  const calls = await loaded();
+  const calls = await loaded(sessionRoutes);
   const answer = calls ? await calls.callRoute(calls.api.reset, { body: { email } }) : null;
   if (answer && answer.status >= 200 && answer.status < 300) return { ok: true, data: MESSAGES.resetEmailSent };
   if (answer?.status === 404) return { ok: false, status: 404, message: MESSAGES.resetUnknownEmail };
@@ -78,7 +77,7 @@ export async function setNewPassword(input: {
   password: string;
   token: string;
 }): Promise<CallResult<string>> {
-  const calls = await loaded();
+  const calls = await loaded(sessionRoutes);
   const answer = calls ? await calls.callRoute(calls.api.newPassword, { body: input }) : null;
   if (answer && answer.status >= 200 && answer.status < 300) {
     return { ok: true, data: text(answer.body?.message) ?? 'Your password has been changed.' };
@@ -91,7 +90,7 @@ export async function switchSession(choice: {
   SchoolId: string | null;
   EventId: string | null;
 }): Promise<CallResult<SessionSelection>> {
-  const calls = await loaded();
+  const calls = await loaded(sessionRoutes);
   const answer = calls ? await calls.callRoute(calls.api.switchSession, { body: choice }) : null;
   if (answer?.data) return { ok: true, data: answer.data };
   return failure(answer, 'The session could not be switched.');
@@ -114,20 +113,12 @@ function pickList(answer: Answer | null): CallResult<PickItem[]> {
 /** GET /api/events?active=true: the header's event picker (admin) and, signed out, the login
  *  form's choice of event. */
 export async function listActiveEvents(): Promise<CallResult<PickItem[]>> {
-  try {
-    const [{ eventsApi }, callRoute] = await Promise.all([import('../domain/schemas/api/events'), typedCall()]);
-    return pickList(await callRoute(eventsApi.list, { query: { active: 'true' } }));
-  } catch {
-    return pickList(null);
-  }
+  const calls = await loaded(() => import('../domain/schemas/api/events').then((m) => m.eventsApi));
+  return pickList(calls ? await calls.callRoute(calls.api.list, { query: { active: 'true' } }) : null);
 }
 
 /** GET /api/school/list?EventId=: the header's school picker (admin). */
 export async function listSchools(eventId: string | null): Promise<CallResult<PickItem[]>> {
-  try {
-    const [{ schoolsApi }, callRoute] = await Promise.all([import('../domain/schemas/api/schools'), typedCall()]);
-    return pickList(await callRoute(schoolsApi.list, eventId ? { query: { EventId: eventId } } : {}));
-  } catch {
-    return pickList(null);
-  }
+  const calls = await loaded(() => import('../domain/schemas/api/schools').then((m) => m.schoolsApi));
+  return pickList(calls ? await calls.callRoute(calls.api.list, eventId ? { query: { EventId: eventId } } : {}) : null);
 }
