@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO, apiSession, signInThroughPage } from './support/app';
+import { DEMO, apiSession, signInThroughPage, waitForServiceWorker } from './support/app';
 import { launchDevice } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -43,7 +43,7 @@ it('opens the start list from the device when the tablet starts again with no ne
     await signInThroughPage(page, server.url, DEMO.racedept);
     await page.waitForURL(/#\/startlists/);
     await page.getByText(/^As of \d\d:\d\d/).waitFor({ timeout: 30_000 });
-    await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 30_000 });
+    await waitForServiceWorker(page);
     await lodge.close();
 
     // At the hut: the same tablet, started with no network.

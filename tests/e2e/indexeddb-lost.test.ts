@@ -6,7 +6,14 @@
 // and the grid goes on showing the participants.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO, apiSession, serverParticipants, signInThroughPage, type ServerParticipant } from './support/app';
+import {
+  DEMO,
+  apiSession,
+  serverParticipants,
+  signInThroughPage,
+  type ServerParticipant,
+  waitForServiceWorker,
+} from './support/app';
 import { startServerAndDevice } from './support/device-and-server';
 import { editCell, masterCell } from './support/grid';
 import { setDeviceOffline } from './support/network';
@@ -77,7 +84,7 @@ for (const [n, how] of (['with its close event', 'silently'] as const).entries()
     const page = await env.device.context.newPage();
     await signInThroughPage(page, env.server.url, DEMO.school);
     await page.waitForURL(/#\/$/);
-    await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 30_000 });
+    await waitForServiceWorker(page);
     await page.goto(`${env.server.url}/#/participant/index`);
     await masterCell(page, online.firstname).waitFor();
 

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y';
-import { DEMO, apiSession, serverParticipants, signInThroughPage } from './support/app';
+import { DEMO, apiSession, serverParticipants, signInThroughPage, waitForServiceWorker } from './support/app';
 import { LOCKED_MESSAGE } from '../../src/components/app-status';
 import { launchDevice } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
@@ -24,7 +24,7 @@ const masterCell = (page: Page, text: string) => page.locator('.ht_master td', {
 async function renameOffline(page: Page, from: string, to: string) {
   await signInThroughPage(page, server.url, DEMO.school);
   await page.waitForURL(/#\/$/);
-  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 30_000 });
+  await waitForServiceWorker(page);
   await page.goto(`${server.url}/#/participant/index`);
   await masterCell(page, from).waitFor();
   await expectAccessible(page, 'participants');

@@ -4,7 +4,14 @@
 // has exactly those changes (read through a separate API session).
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y';
-import { DEMO, apiSession, serverParticipants, signInThroughPage, unusedAthlete } from './support/app';
+import {
+  DEMO,
+  apiSession,
+  serverParticipants,
+  signInThroughPage,
+  unusedAthlete,
+  waitForServiceWorker,
+} from './support/app';
 import { startServerAndDevice } from './support/device-and-server';
 import { editCell, masterCell } from './support/grid';
 import { setDeviceOffline } from './support/network';
@@ -22,7 +29,7 @@ it('adds, edits and removes participants offline and syncs exactly those changes
   await page.waitForURL(/#\/$/);
   await page.getByRole('heading', { name: /welcome/i }).waitFor();
   await expectAccessible(page, 'home');
-  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 30_000 });
+  await waitForServiceWorker(page);
   await page.goto(`${env.server.url}/#/participant/index`);
   await masterCell(page, toEdit!.lastname).waitFor();
   await expectAccessible(page, 'participants');

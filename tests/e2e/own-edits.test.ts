@@ -8,7 +8,14 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TEAM_LETTERS } from '../../src/domain/constants/choices';
-import { DEMO, apiSession, serverParticipants, signInThroughPage, type ServerParticipant } from './support/app';
+import {
+  DEMO,
+  apiSession,
+  serverParticipants,
+  signInThroughPage,
+  type ServerParticipant,
+  waitForServiceWorker,
+} from './support/app';
 import { launchDevice } from './support/browser';
 import { editCell, masterCell } from './support/grid';
 import { startServer, type RunningServer } from './support/server';
@@ -96,7 +103,7 @@ async function signedInAt(path: string) {
   const page = await device.context.newPage();
   await signInThroughPage(page, server.url, DEMO.school);
   await page.waitForURL(/#\/$/);
-  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 30_000 });
+  await waitForServiceWorker(page);
   await page.goto(`${server.url}/#${path}`);
   return page;
 }

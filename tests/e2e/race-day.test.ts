@@ -8,7 +8,7 @@ import Papa from 'papaparse';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y';
-import { DEMO, apiSession, signInThroughPage } from './support/app';
+import { DEMO, apiSession, signInThroughPage, waitForServiceWorker } from './support/app';
 import { startServerAndDevice } from './support/device-and-server';
 import { setDeviceOffline } from './support/network';
 
@@ -83,7 +83,7 @@ it('runs the start of a race from a tablet that has lost its network', async () 
   await signInThroughPage(page, env.server.url, DEMO.racedept);
   await page.waitForURL(/#\/startlists/);
   await page.getByText(/^As of \d\d:\d\d/).waitFor({ timeout: 30_000 });
-  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 30_000 });
+  await waitForServiceWorker(page);
 
   // The network goes; the app is closed and opened again.
   await setDeviceOffline(env.device.context, true);

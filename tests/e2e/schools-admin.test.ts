@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { MIN_PASSWORD_LENGTH } from '../../src/domain/constants/policy';
 import { expectAccessible } from './support/a11y';
-import { DEMO, apiSession, signInThroughPage } from './support/app';
+import { DEMO, apiSession, signInThroughPage, waitForServiceWorker } from './support/app';
 import { startServerAndDevice } from './support/device-and-server';
 import { fillRegistration } from './support/registration';
 import { setDeviceOffline } from './support/network';
@@ -89,7 +89,7 @@ it('saves a profile edited offline and sends it when the network returns', async
   const page = await env.device.context.newPage();
   await signInThroughPage(page, env.server.url, DEMO.school);
   await page.waitForURL(/#\/$/);
-  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 30_000 });
+  await waitForServiceWorker(page);
   await page.getByRole('link', { name: 'School profile' }).click();
   const townField = page.getByRole('group', { name: 'School' }).getByLabel('Town');
   await townField.waitFor();

@@ -8,7 +8,14 @@ import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
 import { IMPORT_COLUMNS, IMPORT_MESSAGES } from '../../src/domain/rules/spreadsheet-import';
 import { expectAccessible } from './support/a11y';
-import { DEMO, apiSession, serverParticipants, signInThroughPage, unusedAthlete } from './support/app';
+import {
+  DEMO,
+  apiSession,
+  serverParticipants,
+  signInThroughPage,
+  unusedAthlete,
+  waitForServiceWorker,
+} from './support/app';
 import { startServerAndDevice } from './support/device-and-server';
 import { setDeviceOffline } from './support/network';
 
@@ -91,7 +98,7 @@ it('imports 200 students from a spreadsheet, and importing it again adds nobody'
   expect((await serverParticipants(api)).length).toBe(before.length + 200);
 
   // Offline the import says it needs the network (the app itself comes from the service worker).
-  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 30_000 });
+  await waitForServiceWorker(page);
   await setDeviceOffline(env.device.context, true);
   await page.reload();
   await expect(page.getByLabel('Spreadsheet file').isDisabled()).resolves.toBe(true);

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y';
-import { DEMO, apiSession, signInThroughPage } from './support/app';
+import { DEMO, apiSession, signInThroughPage, waitForServiceWorker } from './support/app';
 import { startServerAndDevice } from './support/device-and-server';
 import { setDeviceOffline } from './support/network';
 
@@ -33,7 +33,7 @@ it('adds a team manager offline, keeps it over a reload and syncs exactly that m
   const page = await env.device.context.newPage();
   await signInThroughPage(page, env.server.url, DEMO.school);
   await page.waitForURL(/#\/$/);
-  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 30_000 });
+  await waitForServiceWorker(page);
   await page.getByRole('link', { name: 'Ticketing' }).click();
   await page.getByRole('heading', { name: 'Ticketing' }).waitFor();
   await page.getByLabel('Team manager tickets, day 1').waitFor();

@@ -8,7 +8,7 @@ import { expect, it } from 'vitest';
 import type { ParticipantRow } from '../../src/db/database';
 import { participantLabels } from '../../src/features/teams/team-grid-rows';
 import { expectAccessible } from './support/a11y';
-import { DEMO, apiSession, signInThroughPage } from './support/app';
+import { DEMO, apiSession, signInThroughPage, waitForServiceWorker } from './support/app';
 import { launchDevice } from './support/browser';
 import { startServerAndDevice } from './support/device-and-server';
 import { setDeviceOffline } from './support/network';
@@ -136,7 +136,7 @@ it('builds a team offline, keeps it over a reload and syncs exactly that team, s
   const page = await env.device.context.newPage();
   await signInThroughPage(page, env.server.url, DEMO.school);
   await page.waitForURL(/#\/$/);
-  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 30_000 });
+  await waitForServiceWorker(page);
   await page.getByRole('link', { name: 'Teams', exact: true }).click();
   await page.getByRole('heading', { name: 'Teams', exact: true }).waitFor();
   await page.getByRole('button', { name: 'Add team' }).waitFor();

@@ -4,7 +4,7 @@
 // and each edit is applied exactly once.
 import type { Route } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { DEMO, apiSession, signInThroughPage } from './support/app';
+import { DEMO, apiSession, signInThroughPage, waitForServiceWorker } from './support/app';
 import { startServerAndDevice } from './support/device-and-server';
 import { editCell, masterCell } from './support/grid';
 import { setDeviceOffline } from './support/network';
@@ -21,7 +21,7 @@ it('applies the edits once when the sending tab closes mid-send and the other ta
   const first = await env.device.context.newPage();
   await signInThroughPage(first, env.server.url, DEMO.school);
   await first.waitForURL(/#\/$/);
-  await first.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 30_000 });
+  await waitForServiceWorker(first);
   await first.goto(`${env.server.url}/#/participant/index`);
   await masterCell(first, before[0]!.lastname).waitFor();
 

@@ -3,7 +3,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y';
-import { DEMO, signInThroughPage } from './support/app';
+import { DEMO, signInThroughPage, waitForServiceWorker } from './support/app';
 import { launchDevice } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -22,7 +22,7 @@ it('offers a new version and activates it only when the user accepts', async () 
   const page = await device.context.newPage();
   await signInThroughPage(page, server.url, DEMO.school);
   await page.waitForURL(/#\/$/);
-  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 30_000 });
+  await waitForServiceWorker(page);
 
   const swFile = 'dist/sw.js';
   const original = await readFile(swFile, 'utf8');

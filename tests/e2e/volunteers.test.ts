@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { MESSAGES } from '../../src/domain/messages';
 import { expectAccessible } from './support/a11y';
-import { DEMO, apiSession, signInThroughPage } from './support/app';
+import { DEMO, apiSession, signInThroughPage, waitForServiceWorker } from './support/app';
 import { startServerAndDevice } from './support/device-and-server';
 import { setDeviceOffline } from './support/network';
 
@@ -45,7 +45,7 @@ it('registers two volunteers with preferences offline and syncs them, each prefe
   const page = await env.device.context.newPage();
   await signInThroughPage(page, env.server.url, DEMO.school);
   await page.waitForURL(/#\/$/);
-  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 30_000 });
+  await waitForServiceWorker(page);
   await page.goto(`${env.server.url}/#/volunteer/index`);
   await page.getByRole('heading', { name: 'Positions' }).waitFor();
   await expectAccessible(page, 'volunteers');

@@ -53,3 +53,19 @@ export async function unusedAthlete(taken: Set<string>) {
   }
   throw new Error('no unused athlete in the registry file');
 }
+
+/**
+ * Waits until the service worker controls the page. A first install can fail (a precached file
+ * lost on a loaded machine: CI once waited 30 s for a worker that never came); the browser tries
+ * again on the next load, as on a user's next visit, so the page is loaded again once.
+ */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  const controlled = () =>
+    page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 20_000 });
+  try {
+    await controlled();
+  } catch {
+    await page.reload();
+    await controlled();
+  }
+}
