@@ -95,3 +95,11 @@ export function setFetchedCopy<T>(
 ): Promise<void> {
   return setValue(db, copyKey(user, key), { value, fetchedAt } satisfies FetchedCopy<T>);
 }
+
+/** Has a download of a scope `matches` accepts ever finished on this device (a pull that reached
+ *  the feed's end records its time)? */
+export async function hasFinishedDownload(db: InterschoolsDb, matches: (scope: string) => boolean): Promise<boolean> {
+  const prefix = lastSyncedKey('');
+  const keys = await db.meta.where('key').startsWith(prefix).primaryKeys();
+  return keys.some((key) => matches(key.slice(prefix.length)));
+}

@@ -129,6 +129,37 @@ describe('participants page', () => {
     expect(saveButton().disabled).toBe(true);
   });
 
+  it('says the participants are loading, not that there are none, until the first download has finished', async () => {
+    const { screen } = dom.rtl;
+    renderPage();
+    // Nothing downloaded yet: the school's rows are on their way, not missing.
+    expect(await screen.findByText('Loading participants…')).toBeTruthy();
+    expect(screen.queryByText('No participants yet.')).toBeNull();
+    expect(screen.queryByRole('grid')).toBeNull();
+
+    await onServer({ firstname: 'Ada', lastname: 'Lovelace' });
+    await pull();
+    expect(await screen.findByText('Lovelace', { selector: 'td' })).toBeTruthy();
+    expect(screen.queryByText('Loading participants…')).toBeNull();
+  });
+
+  it('says there are no participants once a download has found none', async () => {
+    await pull();
+    const { screen } = dom.rtl;
+    renderPage();
+    expect(await screen.findByText('No participants yet.')).toBeTruthy();
+    expect(screen.queryByText('Loading participants…')).toBeNull();
+  });
+
+  it('says offline that the participants are not on the device yet', async () => {
+    syncStatus.set({ online: false });
+    const { screen } = dom.rtl;
+    renderPage();
+    expect(
+      await screen.findByText('The participants are not on this device yet: they download when it is back online.'),
+    ).toBeTruthy();
+  });
+
   it('highlights an inactive snow id', async () => {
     await onServer(
       { snowId: '5551', snowIdActive: 1 },

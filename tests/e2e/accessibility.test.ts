@@ -276,7 +276,7 @@ describe('states a visit does not reach', () => {
     }
   });
 
-  it('keyboard: the skip link moves focus to the main landmark, Tab reaches the grid, the arrows scroll it', async () => {
+  it('keyboard: the skip link moves focus to the main landmark, Tab reaches the grid, the arrows scroll it, Tab leaves it', async () => {
     const device = await launchDevice();
     try {
       const page = await device.context.newPage();
@@ -346,6 +346,16 @@ describe('states a visit does not reach', () => {
       await expect.poll(async () => (await active()).label).toMatch(/^Given name, row \d+$/);
       await expectAccessible(page, 'participants: a cell being edited');
       await page.keyboard.press('Escape');
+
+      // The grid is one stop in the page's Tab order, not one per cell: Shift+Tab leaves it for the
+      // control before it, Tab comes back to the cell it left, and Tab leaves it again.
+      const left = (await page.locator('.ht_master td.current').first().textContent())?.trim();
+      await page.keyboard.press('Shift+Tab');
+      expect(await active()).toMatchObject({ tag: 'BUTTON', text: 'Add participant' });
+      await page.keyboard.press('Tab');
+      expect(await active()).toMatchObject({ role: 'gridcell', inGrid: true, text: left });
+      await page.keyboard.press('Tab');
+      expect((await active()).inGrid, 'Tab leaves the grid').toBe(false);
     } finally {
       await device.close();
     }

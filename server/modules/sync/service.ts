@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SyncChange, SyncEntity, SyncResponse } from '../../../src/domain/schemas';
+import { mainScopeBase } from '../../../src/domain/rules/sync-scope';
 import type { RaceDayEntity } from '../../../src/domain/schemas/api/race-day-feed';
 import { readChanges, type ChangeRow, type ChangeScope } from '../../db/changes';
 import type { Db } from '../../db/client';
@@ -317,7 +318,7 @@ export async function shownResultEventIds(db: Db): Promise<string[]> {
 /** The scope's name: its school and event, and the set of events shown for results when there is
  *  one, so a change on /rev starts the device's download again with the new set. */
 function scopeKey(scope: ChangeScope): string {
-  const base = `school:${scope.schoolId ?? 'none'}/event:${scope.eventId ?? 'none'}`;
+  const base = mainScopeBase(scope.schoolId, scope.eventId);
   const shown = scope.alsoOf?.eventIds ?? [];
   return shown.length
     ? `${base}/results:${createHash('sha256')

@@ -15,9 +15,12 @@
 // of parts of the master table (the sticky header row) and are hidden from assistive technology
 // rather than read twice; the editors get a name.
 //
-// Keyboard: nothing changes. Tab enters the grid through Handsontable's focus catchers onto a
-// cell (every rendered cell is focusable, tabindex -1); the arrow keys move the selection and
-// scroll the container, which is what makes the scrollable region keyboard-operable.
+// Keyboard: nothing changes here. Tab enters the grid through Handsontable's focus catchers onto a
+// cell (every rendered cell is focusable, tabindex -1), and leaves it (tabNavigation off,
+// hot-grid.tsx); the arrow keys move the selection and scroll the container, which is what makes
+// the scrollable region keyboard-operable. An empty grid is not a Tab stop: Handsontable's focus
+// scope only runs with rendered rows, so a screen shows 'Loading…' rather than an empty grid while
+// its rows download (use-mirror-view.ts).
 
 export interface GridAriaOptions {
   /** The grid's accessible name (DataGrid's label). */

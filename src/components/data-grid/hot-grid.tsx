@@ -175,8 +175,13 @@ export default function HotGrid<Row extends GridRow>(props: DataGridProps<Row>) 
         // element it would break the Content-Security-Policy (style-src 'self').
         injectCoreCss={false}
         licenseKey={LICENSE_KEY}
-        // Tab and the arrows go on to the next row at a row's end; Enter or Down on the last row
-        // stays there (wrapping to the next column's top jumped away from a row just added).
+        // The grid is one stop in the page's Tab order (the ARIA grid pattern): Tab enters it on
+        // the cell last selected, the arrows move within it, Tab and Shift+Tab leave it (an open
+        // editor is saved first). Handsontable's default keeps Tab inside, cell after cell, so a
+        // keyboard user could not get past a grid of hundreds of rows.
+        tabNavigation={false}
+        // The arrows go on to the next row at a row's end; Enter or Down on the last row stays
+        // there (wrapping to the next column's top jumped away from a row just added).
         autoWrapRow
         autoWrapCol={false}
         allowInsertRow={false}

@@ -36,3 +36,4 @@ export * from './bib-list';
 export * from './timing-file';
 export * from './invite-form';
 export * from './birth-date';
+export * from './sync-scope';

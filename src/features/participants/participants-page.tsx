@@ -9,6 +9,8 @@ import { DataGrid, findInvalidCells, type GridAction, type GridChange } from '..
 import { SaveButton } from '../../components/save-button';
 import { useSession } from '../../components/session-context';
 import { useSyncStatus } from '../../components/use-sync-status';
+import { MirrorWaiting } from '../../components/mirror-waiting';
+import { useMirrorView } from '../../components/use-mirror-view';
 import { getDb, type InterschoolsDb } from '../../db/database';
 import { draftKey } from '../../db/drafts';
 import { canRemoveParticipant } from '../../domain/rules/participants';
@@ -52,6 +54,7 @@ export default function ParticipantsPage({
   const schoolId = user?.SchoolId ?? null;
   const eventId = user?.EventId ?? null;
   const base = useSchoolParticipants(db, schoolId);
+  const view = useMirrorView(db, schoolId, eventId, base);
   const failures = useFailedParticipantMessages(db);
   const invoicePaid = useInvoicePaid(db, schoolId, eventId);
 
@@ -183,8 +186,8 @@ export default function ParticipantsPage({
       {notice && <p role="status">{notice}</p>}
       {restored && <DraftRestoredNote count={draftCount(draft)} onDiscard={() => setDraft(EMPTY_DRAFT)} />}
       {error && <p role="alert">{error}</p>}
-      {base === undefined ? (
-        <p role="status">Loading participants…</p>
+      {view === 'waiting' ? (
+        <MirrorWaiting what="participants" online={status.online} />
       ) : (
         <DataGrid
           label="Participants"
@@ -197,7 +200,7 @@ export default function ParticipantsPage({
           rowLabel={nameOf}
         />
       )}
-      {base !== undefined && rows.length === 0 && <p>No participants yet.</p>}
+      {view === 'empty' && rows.length === 0 && <p>No participants yet.</p>}
       {removedRows.length > 0 && (
         <section aria-label="Removed, not saved yet">
           <h2 style={{ fontSize: '1rem' }}>Removed (saved with the next Save)</h2>

@@ -14,6 +14,8 @@ import { DraftRestoredNote } from '../../components/draft-restored-note';
 import { usePersistedDraft } from '../../components/use-persisted-draft';
 import { draftKey } from '../../db/drafts';
 import { useSyncStatus } from '../../components/use-sync-status';
+import { MirrorWaiting } from '../../components/mirror-waiting';
+import { useMirrorView } from '../../components/use-mirror-view';
 import { getDb, type InterschoolsDb } from '../../db/database';
 import { showsSeasonPass } from '../../domain/rules/team-managers';
 import { teamManagerCellClassName, teamManagerColumns } from './team-manager-columns';
@@ -65,6 +67,7 @@ export default function TeamManagersPage({ db = getDb() }: { db?: InterschoolsDb
   const seasonPass = showsSeasonPass(user?.invoiceType);
   const baseRows = useMemo(() => (mirror ?? []).map((row) => toGridRow(row, refusals.get(row.id))), [mirror, refusals]);
   const rows = useMemo(() => (mirror ? draftRows(baseRows, draft) : NO_ROWS), [mirror, baseRows, draft]);
+  const view = useMirrorView(db, schoolId, eventId, mirror && rows);
   const columns = useMemo(() => teamManagerColumns(seasonPass), [seasonPass]);
   const invalid = useMemo(() => findInvalidCells(columns, rows), [columns, rows]);
   const dirty = isDirty(draft);
@@ -176,8 +179,8 @@ export default function TeamManagersPage({ db = getDb() }: { db?: InterschoolsDb
       {notice && <p role="status">{notice}</p>}
       {restored && <DraftRestoredNote count={draftCount(draft)} onDiscard={() => setDraft(EMPTY_DRAFT)} />}
       {error && <p role="alert">{error}</p>}
-      {mirror === undefined ? (
-        <p role="status">Loading team managers…</p>
+      {view === 'waiting' ? (
+        <MirrorWaiting what="team managers" online={status.online} />
       ) : (
         <DataGrid
           label="Team managers"
@@ -190,7 +193,7 @@ export default function TeamManagersPage({ db = getDb() }: { db?: InterschoolsDb
           rowLabel={teamManagerName}
         />
       )}
-      {mirror !== undefined && rows.length === 0 && <p>No team managers yet.</p>}
+      {view === 'empty' && <p>No team managers yet.</p>}
       <RemovedTeamManagers
         rows={baseRows.filter((row) => draft.removed.has(row.id))}
         onUndo={(id) => edit((d) => undoRemove(d, id))}

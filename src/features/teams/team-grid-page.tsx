@@ -13,6 +13,8 @@ import { DraftRestoredNote } from '../../components/draft-restored-note';
 import { usePersistedDraft } from '../../components/use-persisted-draft';
 import { draftKey } from '../../db/drafts';
 import { useSyncStatus } from '../../components/use-sync-status';
+import { MirrorWaiting } from '../../components/mirror-waiting';
+import { useMirrorView } from '../../components/use-mirror-view';
 import { getDb, type InterschoolsDb } from '../../db/database';
 import { draftIssues, nameOfTeam } from './team-checks';
 import {
@@ -120,6 +122,8 @@ export default function TeamGridPage({ db = getDb() }: { db?: InterschoolsDb }) 
       }),
     [teams, baseById, draft, gridContext, refusals, issues],
   );
+  const view = useMirrorView(db, schoolId, eventId, mirror && rows);
+
   const columns = useMemo(() => teamColumns(gridContext), [gridContext]);
   const invalid = useMemo(
     () =>
@@ -259,8 +263,8 @@ export default function TeamGridPage({ db = getDb() }: { db?: InterschoolsDb }) 
           ))}
         </ul>
       )}
-      {mirror === undefined ? (
-        <p role="status">Loading teams…</p>
+      {view === 'waiting' ? (
+        <MirrorWaiting what="teams" online={status.online} />
       ) : (
         <DataGrid
           label="Teams"
@@ -279,7 +283,7 @@ export default function TeamGridPage({ db = getDb() }: { db?: InterschoolsDb }) 
           revealRowId={revealed ? null : selectedId}
         />
       )}
-      {mirror !== undefined && rows.length === 0 && <p>No teams yet.</p>}
+      {view === 'empty' && <p>No teams yet.</p>}
       {selected && mirror && (
         <TeamMembersPanel
           key={selected.id}
