@@ -1,7 +1,9 @@
 // Admission control: API requests beyond the concurrency limit wait in arrival order, and one that
 // waits too long is answered 503 with Retry-After at once (the outbox backs off), never held for
 // seconds; a slot is always given back, so the server recovers as soon as the load falls.
+import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AthleteRegistry } from '../../server/integrations/registry';
 import { createAdmission } from '../../server/plugins/admission';
 import { SERVER_MESSAGES } from '../../src/domain/server-messages';
 import { schoolInEvent } from './support/scenario';
@@ -80,6 +82,74 @@ describe('one slow request', () => {
   });
 });
 
+/** A count that can be waited for: `reached(n)` resolves once it is at least `n`. */
+function counter() {
+  let value = 0;
+  const waiting: { n: number; resolve: () => void }[] = [];
+  return {
+    add() {
+      value += 1;
+      for (const w of waiting.filter((w) => value >= w.n)) {
+        waiting.splice(waiting.indexOf(w), 1);
+        w.resolve();
+      }
+    },
+    reached: (n: number) =>
+      value >= n ? Promise.resolve() : new Promise<void>((resolve) => waiting.push({ n, resolve })),
+  };
+}
+
+/**
+ * A registry whose lookups are held until the test lets them go: a request holds its slot exactly
+ * as long as the test says, never for a time it guessed.
+ */
+function heldRegistry() {
+  const begun = counter();
+  let open!: () => void;
+  let gate = new Promise<void>((resolve) => (open = resolve));
+  return {
+    registry: (): AthleteRegistry => ({
+      lookup: async () => {
+        begun.add();
+        await gate;
+        return null;
+      },
+      count: async () => 0,
+    }),
+    /** Resolves once `n` lookups have begun in all (each holds its slot until `open`). */
+    begun: begun.reached,
+    /** Lets the held lookups go; those that begin later pass at once, until `close`. */
+    open: () => open(),
+    close: () => {
+      gate = new Promise<void>((resolve) => (open = resolve));
+    },
+  };
+}
+
+/** Requests sent at once, and the order in which their answers came (indexes of `sent`). */
+function sendAll(sent: Promise<LightMyRequestResponse>[]) {
+  const order: number[] = [];
+  const answered = counter();
+  sent.forEach((p, i) =>
+    p.then(() => {
+      order.push(i);
+      answered.add();
+    }),
+  );
+  return {
+    order,
+    /** Resolves once `n` of them have been answered. */
+    answered: answered.reached,
+    all: () => Promise.all(sent),
+  };
+}
+
+const expectOverloaded = (r: LightMyRequestResponse) => {
+  expect(r.statusCode, r.body).toBe(503);
+  expect(r.headers['retry-after']).toBe('2');
+  expect(r.json()).toMatchObject({ code: 'OVERLOADED', message: SERVER_MESSAGES.overloaded });
+};
+
 describe('an overloaded server', () => {
   let t: TestApp | undefined;
   afterEach(async () => {
@@ -87,28 +157,23 @@ describe('an overloaded server', () => {
   });
 
   it('answers 503 with Retry-After to what cannot be served in time, and recovers', async () => {
-    // A registry that takes 20 ms a lookup: real waiting, during which other requests arrive.
-    const slowRegistry = () => ({
-      lookup: async () => {
-        await new Promise((r) => setTimeout(r, 20));
-        return null;
-      },
-      count: async () => 0,
-    });
-    t = await startTestApp({ env: { MAX_CONCURRENT_REQUESTS: '2', MAX_QUEUE_MS: '30' }, registry: slowRegistry });
+    // Both slots held by lookups the registry does not answer until the test says: nothing in
+    // line can be served, so whatever waits is answered 503 once it has waited too long.
+    const held = heldRegistry();
+    t = await startTestApp({ env: { MAX_CONCURRENT_REQUESTS: '2', MAX_QUEUE_MS: '30' }, registry: held.registry });
     const { school } = await schoolInEvent(t);
-    const answers = await Promise.all(
+    const burst = sendAll(
       Array.from({ length: 20 }, (_, i) => school.request({ method: 'GET', url: `/api/snowracer/${500000 + i}` })),
     );
-    const refused = answers.filter((a) => a.statusCode === 503);
-    const served = answers.filter((a) => a.statusCode === 404);
-    expect(refused.length).toBeGreaterThan(0);
-    expect(served.length).toBeGreaterThanOrEqual(2);
-    expect(refused.length + served.length).toBe(20);
-    for (const r of refused) {
-      expect(r.headers['retry-after']).toBe('2');
-      expect(r.json()).toMatchObject({ code: 'OVERLOADED', message: SERVER_MESSAGES.overloaded });
-    }
+    await held.begun(2);
+    await burst.answered(18);
+    const refused = [...burst.order];
+    held.open();
+    const answers = await burst.all();
+    for (const i of refused) expectOverloaded(answers[i]!);
+    // The two that held the slots are served once the registry answers.
+    const served = answers.filter((_, i) => !refused.includes(i));
+    expect(served.map((a) => a.statusCode)).toEqual([404, 404]);
     // Every slot came back: requests one at a time are all served.
     for (let i = 0; i < 5; i++)
       expect((await school.request({ method: 'GET', url: '/api/states' })).statusCode).toBe(200);
@@ -136,29 +201,40 @@ describe('an overloaded server', () => {
     expect((await t.app.inject({ method: 'GET', url: '/utils/host' })).statusCode).toBe(200);
   });
 
-  it('answers a shed request 503 within 100 ms, not after the longest wait', async () => {
-    // 150 ms a lookup, two at a time, a second's line: about a dozen can be served in time.
-    const slowRegistry = () => ({
-      lookup: async () => {
-        await new Promise((r) => setTimeout(r, 150));
-        return null;
-      },
-      count: async () => 0,
-    });
-    t = await startTestApp({ env: { MAX_CONCURRENT_REQUESTS: '2', MAX_QUEUE_MS: '1000' }, registry: slowRegistry });
+  it('answers a shed request 503 on arrival, before those already in line have waited their time', async () => {
+    // MAX_QUEUE_MS 250: one let in line is refused after 500 ms at the latest (the backstop).
+    const held = heldRegistry();
+    t = await startTestApp({ env: { MAX_CONCURRENT_REQUESTS: '2', MAX_QUEUE_MS: '250' }, registry: held.registry });
     const { school } = await schoolInEvent(t);
-    const lookup = async (i: number) => {
-      const sent = performance.now();
-      const res = await school.request({ method: 'GET', url: `/api/snowracer/${600000 + i}` });
-      return { status: res.statusCode, ms: performance.now() - sent };
-    };
-    await Promise.all([lookup(0), lookup(1)]); // the server learns how long a lookup takes
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => lookup(i + 2)));
-    const shed = answers.filter((a) => a.status === 503);
-    expect(shed.length).toBeGreaterThan(5);
-    expect(answers.filter((a) => a.status === 404).length).toBeGreaterThanOrEqual(10);
-    expect(shed.length + answers.filter((a) => a.status === 404).length).toBe(40);
-    expect(Math.max(...shed.map((a) => a.ms)), 'slowest 503 (ms)').toBeLessThan(100);
+    const lookup = (i: number) => school.request({ method: 'GET', url: `/api/snowracer/${600000 + i}` });
+    // The server learns how long a lookup holds its slot: two lookups are held until a third
+    // request, in line behind them, has been refused by the backstop, so each held its slot
+    // longer than the line may last.
+    const learning = [lookup(0), lookup(1)];
+    await held.begun(2);
+    expectOverloaded(await lookup(2));
+    held.open();
+    expect((await Promise.all(learning)).map((a) => a.statusCode)).toEqual([404, 404]);
+
+    // Both slots held again, then a crowd: the first few are let in line, the rest are refused
+    // on arrival, which is before anyone in line has waited its time (the slots stay held until
+    // every other request has had its answer).
+    held.close();
+    const burst = sendAll(Array.from({ length: 20 }, (_, i) => lookup(i + 3)));
+    await held.begun(4);
+    await burst.answered(18);
+    const refused = [...burst.order];
+    held.open();
+    const answers = await burst.all();
+    for (const i of refused) expectOverloaded(answers[i]!);
+    expect(answers.filter((_, i) => !refused.includes(i)).map((a) => a.statusCode)).toEqual([404, 404]);
+    // The first request sent after the two that hold the slots waits in line (nobody is ahead of
+    // it) and is refused only when its wait runs out; the last one sent, behind a full line, was
+    // answered before it: refused at once, not after the longest wait.
+    const firstInLine = Math.min(...refused);
+    const last = answers.length - 1;
+    expect(refused, 'the last request sent was refused').toContain(last);
+    expect(refused.indexOf(last), `answer order ${refused.join(',')}`).toBeLessThan(refused.indexOf(firstInLine));
   });
 
   it('never holds the client files or the host check', async () => {

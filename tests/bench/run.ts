@@ -1,6 +1,7 @@
 // Server benchmarks on the large data set (400 schools, 8,000 participants, 3,000 teams, 10,000
-// entries, five past seasons) in an in-memory PGlite, and the import of a 5,000-row spreadsheet. Prints figures and ratios; never fails on
-// time. Run with `npm run bench`.
+// entries, five past seasons) in an in-memory PGlite, and the import of a 5,000-row spreadsheet;
+// then how long requests wait on one another (tests/bench/waits.ts). Prints figures and ratios;
+// never fails on time. Run with `npm run bench`.
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -14,6 +15,7 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { MAX_IMPORT_ROWS } from '../../src/domain/constants/limits';
 import { IMPORT_COLUMNS } from '../../src/domain/rules/spreadsheet-import';
+import { benchWaits } from './waits';
 
 const ms = (t0: number) => performance.now() - t0;
 const fmt = (n: number) => n.toLocaleString('en-AU', { maximumFractionDigits: 1 });
@@ -189,6 +191,8 @@ async function main() {
   }
   await app.close();
   await database.close();
+
+  await benchWaits();
 }
 
 main().catch((err) => {

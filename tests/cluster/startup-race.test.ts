@@ -75,18 +75,33 @@ describe('two instances starting together on an empty database', () => {
     // A holder that dies mid-start (kill -9) is a connection that ends: PostgreSQL lets the lock go.
     const holder = new pg.Client({ connectionString: url });
     await holder.connect();
+    holder.on('error', () => undefined);
     await holder.query(`select pg_advisory_lock(hashtext('interschools:startup'))`);
     const d = await open(url);
-    const waiting = prepareDatabase(d, { demoSeed: false, builtInRegistry: false, now: new Date() });
-    const early = await Promise.race([
-      waiting.then(() => 'done'),
-      new Promise((r) => setTimeout(() => r('waiting'), 500)),
-    ]);
-    expect(early).toBe('waiting');
+    let settled = false;
+    const waiting = prepareDatabase(d, { demoSeed: false, builtInRegistry: false, now: new Date() }).finally(() => {
+      settled = true;
+    });
+    waiting.catch(() => undefined);
+    // It waits for the lock: PostgreSQL shows a session waiting for an advisory lock in this
+    // database (or prepareDatabase ended first, having not waited).
+    const lockWaiters = async () =>
+      (
+        await holder.query(
+          `select count(*)::int as n from pg_locks
+            where locktype = 'advisory' and not granted
+              and database = (select oid from pg_database where datname = current_database())`,
+        )
+      ).rows[0].n as number;
+    const deadline = Date.now() + 60_000;
+    while (!settled && (await lockWaiters()) === 0) {
+      if (Date.now() > deadline) throw new Error('prepareDatabase neither waited for the lock nor ended');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(settled, 'prepareDatabase went on while another held the start-up lock').toBe(false);
     const pid = (await holder.query('select pg_backend_pid() as pid')).rows[0].pid as number;
     const killer = new pg.Client({ connectionString: url });
     await killer.connect();
-    holder.on('error', () => undefined);
     await killer.query('select pg_terminate_backend($1)', [pid]);
     await killer.end();
     await expect(waiting).resolves.toEqual([]);
