@@ -15,11 +15,13 @@ export { type CallResult } from './call';
 const sessionRoutes = () => import('../domain/schemas/api/session').then((m) => m.sessionApi);
 
 /** An area's routes and the typed call; null when they could not be loaded (offline before the
- *  app's files were kept), which the callers answer as a network failure. */
-async function loaded<T>(routes: () => Promise<T>) {
+ *  app's files were kept), which the callers answer as a network failure. Null too when `signal`
+ *  was aborted while they loaded: the screen that asked has gone, and a call whose answer it will
+ *  not read is not sent. */
+async function loaded<T>(routes: () => Promise<T>, signal?: AbortSignal) {
   try {
     const [api, { callRoute }] = await Promise.all([routes(), import('./route-call')]);
-    return { api, callRoute };
+    return signal?.aborted ? null : { api, callRoute };
   } catch {
     return null;
   }
@@ -111,14 +113,15 @@ function pickList(answer: Answer | null): CallResult<PickItem[]> {
 }
 
 /** GET /api/events?active=true: the header's event picker (admin) and, signed out, the login
- *  form's choice of event. */
-export async function listActiveEvents(): Promise<CallResult<PickItem[]>> {
-  const calls = await loaded(() => import('../domain/schemas/api/events').then((m) => m.eventsApi));
+ *  form's choice of event. Not sent once `signal` is aborted (the screen has gone). */
+export async function listActiveEvents(signal?: AbortSignal): Promise<CallResult<PickItem[]>> {
+  const calls = await loaded(() => import('../domain/schemas/api/events').then((m) => m.eventsApi), signal);
   return pickList(calls ? await calls.callRoute(calls.api.list, { query: { active: 'true' } }) : null);
 }
 
-/** GET /api/school/list?EventId=: the header's school picker (admin). */
-export async function listSchools(eventId: string | null): Promise<CallResult<PickItem[]>> {
-  const calls = await loaded(() => import('../domain/schemas/api/schools').then((m) => m.schoolsApi));
+/** GET /api/school/list?EventId=: the header's school picker (admin). Not sent once `signal` is
+ *  aborted (the picker has gone, or asks for another event's schools). */
+export async function listSchools(eventId: string | null, signal?: AbortSignal): Promise<CallResult<PickItem[]>> {
+  const calls = await loaded(() => import('../domain/schemas/api/schools').then((m) => m.schoolsApi), signal);
   return pickList(calls ? await calls.callRoute(calls.api.list, eventId ? { query: { EventId: eventId } } : {}) : null);
 }

@@ -31,26 +31,24 @@ export function SessionPicker({
   const [schools, setSchools] = useState<PickItem[] | null>(null);
   const [busy, setBusy] = useState(false);
 
+  // A list asked for by a picker that has gone (or now shows another event) is neither read nor
+  // sent: the lists load their routes first, and the picker may be gone by then.
   useEffect(() => {
     if (!online) return;
-    let alive = true;
-    void listActiveEvents().then((r) => {
-      if (alive && r.ok) setEvents(r.data);
+    const asking = new AbortController();
+    void listActiveEvents(asking.signal).then((r) => {
+      if (!asking.signal.aborted && r.ok) setEvents(r.data);
     });
-    return () => {
-      alive = false;
-    };
+    return () => asking.abort();
   }, [online]);
 
   useEffect(() => {
     if (!online) return;
-    let alive = true;
-    void listSchools(user.EventId).then((r) => {
-      if (alive && r.ok) setSchools(r.data);
+    const asking = new AbortController();
+    void listSchools(user.EventId, asking.signal).then((r) => {
+      if (!asking.signal.aborted && r.ok) setSchools(r.data);
     });
-    return () => {
-      alive = false;
-    };
+    return () => asking.abort();
   }, [online, user.EventId]);
 
   async function choose(choice: { SchoolId: string | null; EventId: string | null }) {

@@ -4,6 +4,7 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { listActiveEvents, listSchools } from '../../src/api/session';
 import { App } from '../../src/app/app';
 import { InterschoolsDb } from '../../src/db/database';
 import { AUTOFILL_POLL_MS } from '../../src/domain/constants/ui';
@@ -326,5 +327,27 @@ describe('admin session switch', () => {
     const stored = await getSessionUser(db);
     expect(stored?.SchoolId).toBeNull();
     expect(calls.find((c) => c.path === '/api/session/')?.body).toMatchObject({ EventId: other });
+  });
+});
+
+describe('pick lists', () => {
+  // The sign-in page and the admin's pickers load a list's routes before asking for it; a screen
+  // left meanwhile (its effect aborts the signal) must not send the call. Sent anyway, it went out
+  // after the test had removed its network stub, to happy-dom's own origin (localhost:3000).
+  it('sends no call for a list whose screen has gone while its routes loaded', async () => {
+    stubNetwork((path) =>
+      path === '/api/events' ? { body: [{ id: crypto.randomUUID(), name: 'Open event' }] } : undefined,
+    );
+    const leaving = new AbortController();
+    const events = listActiveEvents(leaving.signal);
+    const schools = listSchools(crypto.randomUUID(), leaving.signal);
+    leaving.abort();
+    await Promise.all([events, schools]);
+    expect(calls).toEqual([]);
+    expect(await listActiveEvents(new AbortController().signal)).toEqual({
+      ok: true,
+      data: [{ id: expect.any(String), name: 'Open event' }],
+    });
+    expect(calls.map((c) => c.path)).toEqual(['/api/events']);
   });
 });

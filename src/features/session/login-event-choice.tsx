@@ -29,16 +29,15 @@ export function useLoginEventChoice() {
   const [events, setEvents] = useState<PickItem[]>([]);
   const [chosen, setChosen] = useState('');
   useEffect(() => {
-    let live = true;
-    void listActiveEvents().then((answer) => {
-      if (!live || !answer.ok) return;
+    // Left before the list's routes have loaded, the page neither reads nor sends the call.
+    const asking = new AbortController();
+    void listActiveEvents(asking.signal).then((answer) => {
+      if (asking.signal.aborted || !answer.ok) return;
       setEvents(answer.data);
       const last = lastLoginEvent();
       if (answer.data.some((e) => e.id === last)) setChosen((current) => current || last);
     });
-    return () => {
-      live = false;
-    };
+    return () => asking.abort();
   }, []);
   return { events, chosen, setChosen };
 }

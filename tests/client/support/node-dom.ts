@@ -6,6 +6,7 @@
 import type * as Rtl from '@testing-library/react';
 import { afterAll, beforeAll } from 'vitest';
 import { builtinEnvironments } from 'vitest/runtime';
+import { addGridTheme } from './grid-theme';
 
 const NODE_KEEPS = [
   'fetch',
@@ -31,6 +32,7 @@ export async function installDom(): Promise<() => Promise<void>> {
   const saved = new Map(NODE_KEEPS.filter((key) => key in scope).map((key) => [key, scope[key]]));
   const env = await builtinEnvironments['happy-dom'].setup(globalThis, {});
   for (const [key, value] of saved) scope[key] = value;
+  addGridTheme(document);
   return async () => {
     await env.teardown(globalThis);
   };

@@ -5,5 +5,8 @@
 if (typeof document !== 'undefined') {
   const { configure } = await import('@testing-library/react');
   configure({ asyncUtilTimeout: 10_000 });
+  // The grid's stylesheet, as the page has it (node-dom.ts adds it to the DOMs it installs).
+  const { addGridTheme } = await import('./grid-theme');
+  addGridTheme(document);
 }
 export {};
