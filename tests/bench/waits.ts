@@ -29,7 +29,7 @@ import {
 } from '../../src/domain/constants/limits';
 import { createEvent, createSchool, createUser, PASSWORD } from '../api/support/factories';
 import { startRegistryStub } from '../api/support/registry-stub';
-import { SUPPLIER_ENV } from '../api/support/supplier-env';
+import { appUnderTestEnv } from '../api/support/supplier-env';
 import {
   bigPdf,
   HEADINGS,
@@ -61,15 +61,7 @@ async function startApp(opts: { env?: Record<string, string>; registry?: (db: Db
   const database = await openDatabase({});
   await database.migrate();
   await seedReference(database.db);
-  const config = loadConfig({
-    ...SUPPLIER_ENV,
-    DATA_DIR: '.tmp/bench-waits',
-    STATIC_DIR: '.tmp/no-client',
-    LOG_LEVEL: 'silent',
-    MAX_QUEUE_MS: '60000',
-    MAX_EVENT_LOOP_DELAY_MS: '0',
-    ...opts.env,
-  });
+  const config = loadConfig(appUnderTestEnv('.tmp/bench-waits', opts.env));
   const built = selectIntegrations(config, database.db);
   const app = await buildApp({
     config,

@@ -12,3 +12,18 @@ export const SUPPLIER_ENV: Record<string, string> = {
   ...supplier('NORTHERN', 'Snowy Schools Association', '43617592181', '223344'),
   ...supplier('SOUTHERN', 'Alpine Schools Association', '86204371025', '556677'),
 };
+
+/** The configuration an app under test runs with: files under `dataDir`, no client, no logs, and
+ *  concurrent requests left to queue (tests/api/admission.test.ts checks the refusal with small
+ *  limits). `env` overrides any of it. */
+export function appUnderTestEnv(dataDir: string, env: Record<string, string> = {}): Record<string, string> {
+  return {
+    ...SUPPLIER_ENV,
+    DATA_DIR: dataDir,
+    STATIC_DIR: '.tmp/no-client',
+    LOG_LEVEL: 'silent',
+    MAX_QUEUE_MS: '60000',
+    MAX_EVENT_LOOP_DELAY_MS: '0',
+    ...env,
+  };
+}

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
-import { SUPPLIER_ENV } from './supplier-env';
+import { appUnderTestEnv } from './supplier-env';
 import { openDatabase, type Database } from '../../../server/db/client';
 import type { Deps } from '../../../server/deps';
 import { createMemoryMailer } from '../../../server/integrations/mail';
@@ -171,17 +171,7 @@ export async function startTestApp(
   const database = await openTestDatabase();
   const clock = opts.clock ?? createClock();
   const mailer = createMemoryMailer();
-  // Tests fire concurrent requests on purpose: let them queue (tests/api/admission.test.ts
-  // checks the refusal with small limits).
-  const config = loadConfig({
-    ...SUPPLIER_ENV,
-    DATA_DIR: '.tmp/test-data',
-    STATIC_DIR: '.tmp/no-client',
-    LOG_LEVEL: 'silent',
-    MAX_QUEUE_MS: '60000',
-    MAX_EVENT_LOOP_DELAY_MS: '0',
-    ...opts.env,
-  });
+  const config = loadConfig(appUnderTestEnv('.tmp/test-data', opts.env));
   const built = selectIntegrations(config, database.db);
   const deps: Deps = {
     config,
