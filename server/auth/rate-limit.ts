@@ -11,7 +11,14 @@
 // the limit, answers as usual without sending (the mailbox already holds recent working links);
 // only the per-address limit answers 429, for minutes.
 //
+// Successful sign-ins are limited too, per account and address: whoever holds a password (a
+// script, a leaked one) must not mint sessions or argon2 work without end. The limit is set above
+// what a school needs, whose staff share one sign-in behind one address and may leave a tablet
+// signing in again and again; past it, that address waits minutes while the owner elsewhere and
+// every other account behind the address sign in as usual.
+//
 // Keys: 'login:pair:<email>|<ip>' and 'login:address:<ip>' count failed sign-ins;
+// 'login:success:<email>|<ip>' counts successful ones;
 // 'reset:email:<email>' counts reset mails sent and 'reset:address:<ip>' reset requests;
 // 'email-change:user:<id>' and 'email-change:address:<ip>' count sign-in email changes asked for
 // on the school profile (each answer says whether an address has an account);
@@ -33,6 +40,10 @@ export const LIMITS = {
   loginPair: { max: 10, windowMs: 15 * MINUTE },
   /** Per address across accounts: stops stuffing, wide enough for a school behind one address. */
   loginAddress: { max: 100, windowMs: 15 * MINUTE },
+  /** Successful sign-ins per account from one address. A school's staff sharing its sign-in (a
+   *  dozen teachers on two devices each) and a tablet signing in every 30 seconds make about 55 in
+   *  15 minutes; a script looping over the login makes that many in seconds. */
+  loginSuccessPair: { max: 60, windowMs: 15 * MINUTE },
   /** Reset mails per account: past it a request is answered as usual and nothing is sent. */
   resetEmail: { max: 3, windowMs: 15 * MINUTE },
   /** Snow id lookups per user: a class of students at a time, not an enumeration of the registry. */
@@ -55,6 +66,8 @@ export const keys = {
   /** Every pair key of an account starts with this (a new password clears them all). */
   loginAccountPrefix: (email: string) => `login:pair:${email.trim().toLowerCase()}|`,
   loginAddress: (ip: string) => `login:address:${ip}`,
+  /** Not under loginAccountPrefix: a new password clears failures, never the count of successes. */
+  loginSuccessPair: (email: string, ip: string) => `login:success:${email.trim().toLowerCase()}|${ip}`,
   resetEmail: (email: string) => `reset:email:${email.toLowerCase()}`,
   resetAddress: (ip: string) => `reset:address:${ip}`,
   registryLookup: (userId: string) => `registry:user:${userId}`,

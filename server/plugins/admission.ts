@@ -12,7 +12,6 @@
 // The embedded database (PGlite) runs inside this process: its queries keep the event loop busy,
 // so there the sign of overload is the loop's lag, measured by @fastify/under-pressure; past
 // `maxEventLoopDelayMs` API requests are refused the same way.
-import { randomUUID } from 'node:crypto';
 import underPressure from '@fastify/under-pressure';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -22,12 +21,14 @@ import { isApiRoute } from './authz';
 
 export type AdmissionOptions = { maxConcurrent: number; maxQueueMs: number; maxEventLoopDelayMs: number };
 
-/** The writes of a batch (POST /api/sync/batch) run inside the batch's own slot: they carry this
- *  header with this process's token, which no client can know, and are not admitted again (a slot
- *  each would let a few batches hold every slot while their writes wait for one). */
-export const BATCHED_WRITE_HEADER = 'x-interschools-batched-write';
-export const batchedWriteToken = randomUUID();
-const isBatchedWrite = (request: FastifyRequest) => request.headers[BATCHED_WRITE_HEADER] === batchedWriteToken;
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route holds no slot itself: it sends requests of its own through the app, each admitted
+     *  as if sent alone (POST /api/sync/batch). Holding a slot too, a few batches could hold every
+     *  slot while their writes waited for one; and a batch admitted once ran its writes unadmitted. */
+    admitsEachRequest?: boolean;
+  }
+}
 
 /** A request let in line gives up after this many times `maxQueueMs` (its estimate was wrong). */
 const BACKSTOP_FACTOR = 2;
@@ -146,7 +147,7 @@ export const admissionPlugin = fp<AdmissionOptions>(
     }
     const admission = createAdmission(opts);
     app.addHook('onRequest', async (request, reply) => {
-      if (!isApiRoute(request.routeOptions.url) || isBatchedWrite(request)) return;
+      if (!isApiRoute(request.routeOptions.url) || request.routeOptions.config.admitsEachRequest) return;
       if (!(await admission.enter())) {
         request.log.warn({ running: admission.running, waiting: admission.waiting }, 'overloaded: request refused');
         return reply.send(overloaded(reply));

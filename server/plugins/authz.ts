@@ -8,7 +8,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import type { UserType } from '../../src/domain/constants';
+import { SERVER_MESSAGES } from '../../src/domain/server-messages';
 import { badRequest, forbidden, unauthenticated } from '../http-errors';
+import { isBatchedWrite, isQueuedRoute } from './batched-write';
 import type { SessionInfo } from './session';
 
 type RouteAuth = 'public' | 'any' | readonly UserType[];
@@ -50,6 +52,10 @@ export const authzPlugin = fp(
       const auth = request.routeOptions.config.auth;
       // Unreachable once the app is ready (onReady above), but never an open door if it were.
       if (auth === undefined) throw forbidden();
+      // A write sent inside a batch of queued writes: only the routes a device queues, never a
+      // sign-in, a reset or anything else a batch would let run unadmitted and in bulk.
+      if (isBatchedWrite(request) && !isQueuedRoute(request.method, request.routeOptions.url))
+        throw forbidden(SERVER_MESSAGES.notQueuedWrite);
       if (auth === 'public') return;
       if (!request.session) throw unauthenticated();
       if (auth !== 'any' && !auth.includes(request.session.type)) throw forbidden();

@@ -1,6 +1,7 @@
 // Exactly-once writes. A write may carry an Idempotency-Key and, from the offline client, a
 // client id with a per-client sequence number (X-Client-Id, X-Client-Seq). The answer is recorded
-// in the same transaction as the write, refusals (409, 410, 422) included, so:
+// in the same transaction as the write, refusals (409, 410, 422) included, and a sequence is kept
+// per user and client id, so:
 // - a repeated key, or a sequence number at or below the last applied one, gets the stored answer
 //   and changes nothing (a lost response is harmless);
 // - two flushers racing with the same item serialise on the client's row lock; one applies it.
@@ -48,7 +49,7 @@ async function findStored(db: Db | Tx, userId: string, meta: WriteMeta): Promise
     if (hit) return hit;
   }
   if (meta.clientId && meta.seq !== null) {
-    const [client] = await db.select().from(clientSequences).where(eq(clientSequences.clientId, meta.clientId));
+    const [client] = await db.select().from(clientSequences).where(ofClient(userId, meta.clientId));
     if (client && meta.seq <= client.lastSeq) {
       const [hit] = await db
         .select({ statusCode: appliedWrites.statusCode, body: appliedWrites.body })
@@ -68,20 +69,21 @@ async function findStored(db: Db | Tx, userId: string, meta: WriteMeta): Promise
 
 class ReplayInstead extends Error {}
 
+/** A device's sequence is the user's own: the client id alone is the device's word, which another
+ *  user who learnt it could otherwise claim far ahead and so refuse that device's every write. */
+const ofClient = (userId: string, clientId: string) =>
+  and(eq(clientSequences.userId, userId), eq(clientSequences.clientId, clientId));
+
 /** Claims the client's sequence number inside the transaction (row lock held to commit). */
 async function claimSequence(tx: Tx, userId: string, meta: WriteMeta) {
   if (!meta.clientId || meta.seq === null) return;
   await tx.insert(clientSequences).values({ clientId: meta.clientId, userId, lastSeq: 0 }).onConflictDoNothing();
-  const [row] = await tx
-    .select()
-    .from(clientSequences)
-    .where(eq(clientSequences.clientId, meta.clientId))
-    .for('update');
+  const [row] = await tx.select().from(clientSequences).where(ofClient(userId, meta.clientId)).for('update');
   if (row && meta.seq <= row.lastSeq) throw new ReplayInstead();
   await tx
     .update(clientSequences)
-    .set({ lastSeq: meta.seq, userId, updatedAt: sql`now()` })
-    .where(eq(clientSequences.clientId, meta.clientId));
+    .set({ lastSeq: meta.seq, updatedAt: sql`now()` })
+    .where(ofClient(userId, meta.clientId));
 }
 
 async function record(tx: Tx, userId: string, meta: WriteMeta, request: FastifyRequest, stored: Stored) {

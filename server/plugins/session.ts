@@ -2,12 +2,14 @@
 // expiry. Decorates each request with `session` (null when signed out). The session row carries
 // the school and event the user works on: school users are pinned to their own school here, so no
 // route ever takes a SchoolId from the request for them.
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { UserType } from '../../src/domain/constants';
+import { MAX_SESSIONS_PER_USER, type UserType } from '../../src/domain/constants';
+import { SERVER_MESSAGES } from '../../src/domain/server-messages';
 import type { Db } from '../db/client';
-import { sessions, users } from '../db/schema';
+import { schools, sessions, users } from '../db/schema';
+import { forbidden, notFound } from '../http-errors';
 import { hashToken, newToken } from '../auth/tokens';
 import type { SessionCache } from './session-cache';
 
@@ -92,14 +94,32 @@ export const sessionPlugin = fp<Options>(
         eventId: row.s.eventId,
         firstSeasonLogin: row.u.firstSeasonLogin,
       };
-      // A write queued offline names the event it was made in (X-Event-Id): it is applied there,
-      // not to whatever event the session has moved to since. Reads stay on the session's event.
-      const madeIn = request.headers['x-event-id'];
-      if (request.method !== 'GET' && typeof madeIn === 'string' && UUID.test(madeIn)) request.session.eventId = madeIn;
+      if (request.method !== 'GET') await placeQueuedWrite(db, request, request.session);
     });
   },
   { name: 'session', dependencies: ['@fastify/cookie'] },
 );
+
+/**
+ * A write queued on a device names the event it was made in (X-Event-Id) and the school it was made
+ * for (X-School-Id): it is applied there, not to whatever the session has moved to since (an admin
+ * who picked another school while it waited). A school user writes only its own school: a write
+ * made for another is refused, never moved. Staff may write any school that still exists. Reads
+ * stay on the session's pick.
+ */
+async function placeQueuedWrite(db: Db, request: FastifyRequest, session: SessionInfo): Promise<void> {
+  const madeIn = request.headers['x-event-id'];
+  if (typeof madeIn === 'string' && UUID.test(madeIn)) session.eventId = madeIn;
+  const madeFor = request.headers['x-school-id'];
+  if (typeof madeFor !== 'string' || madeFor === session.schoolId) return;
+  if (!UUID.test(madeFor) || session.type === 'school') throw forbidden(SERVER_MESSAGES.writeForAnotherSchool);
+  const [school] = await db
+    .select({ id: schools.id })
+    .from(schools)
+    .where(and(eq(schools.id, madeFor), isNull(schools.removedAt)));
+  if (!school) throw notFound(SERVER_MESSAGES.writeForRemovedSchool);
+  session.schoolId = madeFor;
+}
 
 export async function startSession(
   db: Db,
@@ -124,6 +144,20 @@ export async function startSession(
     createdAt: opts.now,
     lastSeenAt: opts.now,
   });
+  // Past the cap the least recently used go, never the new one: signing in again and again (or a
+  // device that never signs out) cannot grow a user's sessions without end.
+  const beyondCap = db
+    .select({ tokenHash: sessions.tokenHash })
+    .from(sessions)
+    .where(and(eq(sessions.userId, opts.userId), ne(sessions.tokenHash, tokenHash)))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt), desc(sessions.tokenHash))
+    .offset(MAX_SESSIONS_PER_USER - 1);
+  const ended = await db
+    .delete(sessions)
+    .where(inArray(sessions.tokenHash, beyondCap))
+    .returning({ tokenHash: sessions.tokenHash });
+  // This process may remember them; the database's notice reaches it only later.
+  for (const { tokenHash: gone } of ended) reply.server.sessionCache?.forgetSession(gone);
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,

@@ -74,6 +74,8 @@ export function sendOutboxItem(fetchFn: FetchFn, baseUrl: string, item: OutboxIt
   };
   // The event the change was made in: a write queued before a session switch stays in its event.
   if (item.eventId) headers[WRITE_HEADERS.eventId] = item.eventId;
+  // And the school it was made for: an admin's later pick of another school never redirects it.
+  if (item.schoolId) headers[WRITE_HEADERS.schoolId] = item.schoolId;
   const init: RequestInit = { method: item.method, headers };
   if (item.body !== undefined && item.body !== null) {
     headers['Content-Type'] = 'application/json';
@@ -100,6 +102,7 @@ export async function sendOutboxBatch(
     seq: item.seq,
     idempotencyKey: item.idempotencyKey,
     ...(item.eventId ? { eventId: item.eventId } : {}),
+    ...(item.schoolId ? { schoolId: item.schoolId } : {}),
     ...(item.body !== undefined && item.body !== null ? { body: item.body } : {}),
   }));
   const route = syncApi.batch;

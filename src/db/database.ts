@@ -133,6 +133,10 @@ export interface OutboxItem {
   entity: EntityName;
   rowId: string | number | null;
   eventId: string | null;
+  /** The school it was made for (an admin's pick or a school's own); sent with it, so the server
+   *  applies it there even when the admin has picked another school since. Absent on items queued
+   *  by versions before it was kept: those go to the session's school. */
+  schoolId?: string | null;
   /** ISO date-time. */
   createdAt: string;
   status: OutboxStatus;

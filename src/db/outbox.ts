@@ -22,6 +22,8 @@ export interface EnqueueWriteInput {
   entity: EntityName;
   rowId?: string | number | null;
   eventId?: string | null;
+  /** The school the write is made for (server/plugins/session.ts places it there). */
+  schoolId?: string | null;
   userId?: string | null;
   /** The row before the edit (for the 409 merge); null for a new row. */
   base?: unknown;
@@ -61,6 +63,7 @@ export function enqueueWrite(db: InterschoolsDb, input: EnqueueWriteInput): Prom
       entity: input.entity,
       rowId: input.rowId ?? null,
       eventId,
+      schoolId: input.schoolId ?? null,
       createdAt: new Date().toISOString(),
       status: 'pending',
       attempts: 0,

@@ -15,6 +15,11 @@ export const SERVER_MESSAGES = {
   crossSiteRefused: 'This can only be done from the Interschools app itself, not from a link on another site.',
   eventClosed: 'This event is closed, so changes can no longer be made to it.',
   eventNotForSchool: "This event is not open to your school's state, so your school cannot make changes in it.",
+  writeForAnotherSchool:
+    'This change was made for another school, so it was not saved. Sign in as that school to make it again.',
+  notQueuedWrite: 'This request cannot be sent with queued changes. Send it on its own.',
+  batchTooLarge: 'Too many changes in one request. Send them in smaller parts.',
+  writeForRemovedSchool: 'This change was made for a school that has since been removed, so it was not saved.',
   staleVersion: 'Someone else changed this record. The latest version has been loaded.',
   paidNoRemoval:
     'The invoice for this event is paid, so participants can no longer be removed. Ask the association if one must be.',
@@ -31,6 +36,7 @@ export const SERVER_MESSAGES = {
   currentPasswordWrong: 'That is not your current password.',
   schoolRegistered: 'Thank you for registering. You can now sign in with your email address.',
   schoolSaved: 'School details saved.',
+  schoolStateSetByAssociation: "Your school's state is set by the association. Ask an administrator to change it.",
   schoolDeleted: 'School removed.',
   invoiceNotAvailable: 'The invoice is not available yet.',
   nothingToPay: 'There is nothing outstanding to pay.',

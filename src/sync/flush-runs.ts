@@ -6,7 +6,12 @@ import { v7 as uuidv7 } from 'uuid';
 import type { OutboxItem } from '../db/database';
 import { takeSequenceNumbers } from '../db/meta';
 import { listByStatus } from '../db/outbox';
-import { MAX_WRITES_PER_BATCH } from '../domain/schemas/api/sync';
+import {
+  MAX_SYNC_BATCH_BYTES,
+  MAX_SYNC_BATCH_ROWS,
+  MAX_WRITES_PER_BATCH,
+  rowsOfWrite,
+} from '../domain/schemas/api/sync';
 import { sameUser, type EngineContext } from './engine-context';
 import { ENGINE_META } from './engine-meta';
 import { rowPart, touchesRow } from './rows';
@@ -96,14 +101,21 @@ export async function pickNext(
  * before the answers of the ones before it are known. A batch ends at a list saved in one batch
  * (its rows' versions follow earlier answers), before a second change of a row that states the
  * row's version (the first change's answer gives it its new version), and after a new row (its
- * answer may name the row differently, and later changes follow that name).
+ * answer may name the row differently, and later changes follow that name). It stays within the
+ * server's bounds on a batch's rows and size, with room for the batch's own wrapping.
  */
 function runFrom(first: OutboxItem, sendable: readonly OutboxItem[]): OutboxItem[] {
   const run = [first];
   if (first.rowId === null || first.method === 'POST') return run;
   const rows = new Set([`${first.entity}|${first.rowId}`]);
+  const sizeOf = (item: OutboxItem) => JSON.stringify(item.body ?? null).length + JSON.stringify(item.path).length;
+  let rowCount = rowsOfWrite(first.body);
+  let size = sizeOf(first);
   for (const item of sendable.slice(sendable.indexOf(first) + 1)) {
     if (run.length >= MAX_WRITES_PER_BATCH || item.rowId === null) break;
+    rowCount += rowsOfWrite(item.body);
+    size += sizeOf(item);
+    if (rowCount > MAX_SYNC_BATCH_ROWS || size > MAX_SYNC_BATCH_BYTES / 2) break;
     const row = `${item.entity}|${item.rowId}`;
     if (rows.has(row) && typeof rowPart(item)?.row.version === 'number') break;
     rows.add(row);

@@ -16,8 +16,9 @@ import {
 import type { RouteBody, RouteContract } from '../domain/schemas/route';
 import { queueWrite, queueWrites, type QueueWriteInput } from './writes';
 
-/** A route that changes something (every queued write is one). */
-export type WriteRoute = RouteContract & { method: HttpWriteMethod };
+/** A route that changes something and that the contract marks as queued: the server lets a batch
+ *  of queued writes carry only these, so a write queued through another would be refused there. */
+export type WriteRoute = RouteContract & { method: HttpWriteMethod; queued: true };
 
 export interface WriteAdapter<R extends WriteRoute = WriteRoute> {
   /** The call, from the domain contract; a row's path names it by its one param (':id'). */

@@ -163,13 +163,17 @@ async function carryRefused(db: InterschoolsDb, input: QueueWriteInput): Promise
 /** Several writes queued together, in this order, in one transaction (all or none): a save too
  *  large for one request goes as ordered parts, each sent exactly once. */
 export async function queueWrites(db: InterschoolsDb, inputs: readonly QueueWriteInput[]): Promise<OutboxItem[]> {
-  const signedIn = (await getSessionUser(db))?.username ?? null;
+  const session = await getSessionUser(db);
+  const signedIn = session?.username ?? null;
+  // Made for the school the session works on now: a school's own, or the one an admin has picked.
+  const madeFor = session?.SchoolId ?? null;
   const items = await db.transaction('rw', [...db.mirrorTables(), db.outbox, db.meta], async () => {
     const queued: OutboxItem[] = [];
     for (const input of inputs) {
       const userId = input.userId !== undefined ? input.userId : signedIn;
+      const schoolId = input.schoolId !== undefined ? input.schoolId : madeFor;
       queued.push(
-        await enqueueWrite(db, { ...(input.carriesRefused ? await carryRefused(db, input) : input), userId }),
+        await enqueueWrite(db, { ...(input.carriesRefused ? await carryRefused(db, input) : input), userId, schoolId }),
       );
     }
     return queued;

@@ -1,6 +1,6 @@
 // Sign in, sign out, session idle expiry, password reset and new password, and the rate limits
 // on login and reset: the whole server through app.inject, with real argon2 and a test clock.
-import { count, eq } from 'drizzle-orm';
+import { count, eq, like } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES } from '../../src/domain/server-messages';
 import { hashToken } from '../../server/auth/tokens';
@@ -438,7 +438,16 @@ describe('rate limits', () => {
     expect((await login(user.email)).statusCode).toBe(200);
     for (let i = 0; i < 9; i++) await login(user.email, 'wrong password');
     expect((await login(user.email)).statusCode).toBe(200);
-    expect(await rows(authAttempts)).toBe(18); // the address's failures stay counted
+    const under = async (prefix: string) =>
+      (
+        await t.db
+          .select({ n: count() })
+          .from(authAttempts)
+          .where(like(authAttempts.key, `${prefix}%`))
+      )[0]!.n;
+    expect(await under('login:pair:')).toBe(0);
+    expect(await under('login:address:')).toBe(18); // the address's failures stay counted
+    expect(await under('login:success:')).toBe(2); // successes count toward a limit of their own
   });
 
   it('mails an account at most 3 links in 15 minutes, answering every request alike, so an attacker never locks the owner out', async () => {

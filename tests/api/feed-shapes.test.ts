@@ -177,7 +177,7 @@ beforeAll(async () => {
         division: 2,
         gender: 'female',
         state: 'NSW',
-        imageURL: '/a.png',
+        imageURL: '/api/files/trophyPictureA0000001',
         type: 'team',
       },
     ],

@@ -23,7 +23,8 @@ const trophy = (over: Record<string, unknown> = {}) => ({
   division: 2,
   gender: 'female',
   state: 'NSW',
-  imageURL: '/a.png|/b.png',
+  // Two pictures uploaded here (POST /api/files/trophies answers '/api/files/<id>').
+  imageURL: '/api/files/trophyPictureA0000001|/api/files/trophyPictureB0000002',
   type: 'team',
   ...over,
 });
@@ -70,7 +71,7 @@ describe('trophies', () => {
     expect(ordered.json()[0].discipline).toEqual({ id: 1, name: alpine!.name });
     const plain = await list(school, { order: ['name ASC'] });
     expect(plain.json()[0]).not.toHaveProperty('discipline');
-    expect(plain.json()[1].imageURL).toBe('/a.png|/b.png');
+    expect(plain.json()[1].imageURL).toBe('/api/files/trophyPictureA0000001|/api/files/trophyPictureB0000002');
     expect((await list(school, { where: { gender: 'male' } })).json().map((x: { id: string }) => x.id)).toEqual([b.id]);
     expect((await list(school, { where: { disciplineId: 1 } })).json().map((x: { id: string }) => x.id)).toEqual([
       a.id,

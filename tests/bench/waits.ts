@@ -27,6 +27,8 @@ import {
   MAX_SCHOOL_LIST_ROWS,
   MAX_WRITE_BATCH_ROWS,
 } from '../../src/domain/constants/limits';
+import { MAX_SYNC_BATCH_ROWS, MAX_WRITES_PER_BATCH } from '../../src/domain/schemas/api/sync';
+import { participants as participantsTable } from '../../server/db/schema';
 import { createEvent, createSchool, createUser, PASSWORD } from '../api/support/factories';
 import { startRegistryStub } from '../api/support/registry-stub';
 import { appUnderTestEnv } from '../api/support/supplier-env';
@@ -222,6 +224,105 @@ async function otherSchoolBehindTheLargestSaves(runs = 5) {
   }
 }
 
+/** The largest batches a device's session may send (by rows, and by writes), and another school's
+ *  reads sent one after another while each runs: each write of a batch is admitted on its own, so
+ *  the reads are served between them. */
+async function otherSchoolDuringTheLargestBatch(runs = 5) {
+  console.log(`\nanother school's reads (GET /api/school) while the largest batches run (${runs} runs each)`);
+  const t = await startApp();
+  try {
+    const { school, schoolId, eventId } = await t.schoolInEvent();
+    const other = await t.signIn(
+      (await createUser(t.db, 'school', { schoolId: (await createSchool(t.db)).id })).email,
+      eventId,
+    );
+    const clientId = randomUUID();
+    let seq = 0;
+    const write = (method: string, url: string, body: unknown) => ({
+      method,
+      path: url,
+      clientId,
+      seq: ++seq,
+      idempotencyKey: randomUUID(),
+      body,
+    });
+    const child = (i: number) => ({
+      id: randomUUID(),
+      snowId: null,
+      firstname: `Batch${i}`,
+      lastname: 'Bench',
+      yearLevel: '7',
+      gender: 'Female',
+      dob: null,
+      email: '',
+    });
+    const perSave = MAX_WRITE_BATCH_ROWS;
+    const ids = (
+      await t.db
+        .insert(participantsTable)
+        .values(
+          Array.from({ length: MAX_WRITES_PER_BATCH }, (_, i) => ({
+            schoolId,
+            firstname: `P${i}`,
+            lastname: 'Bench',
+            gender: 'Female',
+            yearLevel: '7',
+          })),
+        )
+        .returning()
+    ).map((p) => p.id);
+    const batches = [
+      {
+        label: `${MAX_SYNC_BATCH_ROWS / perSave} saves of ${perSave} participants (${MAX_SYNC_BATCH_ROWS} rows)`,
+        writes: () =>
+          Array.from({ length: MAX_SYNC_BATCH_ROWS / perSave }, () =>
+            write('PUT', '/api/v2/participants', { participants: Array.from({ length: perSave }, (_, i) => child(i)) }),
+          ),
+      },
+      {
+        label: `${MAX_WRITES_PER_BATCH} one-row changes`,
+        writes: () =>
+          ids.map((id, i) => write('PATCH', `/api/v2/participants/${id}`, { firstname: `Changed${seq}-${i}` })),
+      },
+    ];
+    for (const batch of batches) {
+      const batchMs: number[] = [];
+      const reads: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const payload = { writes: batch.writes() };
+        let done = false;
+        let started!: () => void;
+        const underWay = new Promise<void>((resolve) => (started = resolve));
+        const stop = handlerOf('POST', '/api/sync/batch')(started);
+        const t0 = performance.now();
+        const sent = school.request({ method: 'POST', url: '/api/sync/batch', payload }).then((res) => {
+          done = true;
+          return res;
+        });
+        await Promise.race([underWay, sent]);
+        while (!done) {
+          const t1 = performance.now();
+          const read = await other.request({ method: 'GET', url: '/api/school' });
+          if (read.statusCode !== 200) throw new Error(`the read during ${batch.label}: ${read.statusCode}`);
+          reads.push(ms(t1));
+        }
+        const res = await sent;
+        batchMs.push(ms(t0));
+        stop();
+        const answers = (res.json() as { answers: { status: number }[] }).answers;
+        if (res.statusCode !== 200 || answers.some((a) => a.status !== 200))
+          throw new Error(`${batch.label}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      }
+      console.log(
+        `  ${batch.label.padEnd(46)} batch p50 ${fmt(p50(batchMs))} ms, max ${fmt(max(batchMs))}; ` +
+          `${reads.length} reads meanwhile took p50 ${fmt(p50(reads))} ms, max ${fmt(max(reads))}`,
+      );
+    }
+  } finally {
+    await t.close();
+  }
+}
+
 async function uploadsWhileOthersAreServed() {
   console.log('\nhostile uploads, and GET /api/states sent once the server has the upload in hand (one run each)');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-waits-'));
@@ -345,10 +446,11 @@ async function registryTimeout(runs = 5) {
 }
 
 export async function benchWaits() {
-  await otherSchoolBehindTheLargestSaves();
-  await uploadsWhileOthersAreServed();
-  await shedRequestsHearSoon();
-  await registryTimeout();
+  if (!process.env.BENCH_ONLY_BATCH) await otherSchoolBehindTheLargestSaves();
+  await otherSchoolDuringTheLargestBatch();
+  if (!process.env.BENCH_ONLY_BATCH) await uploadsWhileOthersAreServed();
+  if (!process.env.BENCH_ONLY_BATCH) await shedRequestsHearSoon();
+  if (!process.env.BENCH_ONLY_BATCH) await registryTimeout();
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

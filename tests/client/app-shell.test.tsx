@@ -12,6 +12,7 @@ import { getSessionUser, setSessionUser } from '../../src/db/meta';
 import type { SessionUser } from '../../src/domain/schemas/entities/user';
 import type { SyncEngine } from '../../src/sync/engine';
 import { syncStatus } from '../../src/sync/status';
+import { queueWrite } from '../../src/sync/writes';
 
 type Reply = { status?: number; body?: unknown } | 'offline';
 type Handler = (path: string, init: { method: string; body: unknown }) => Reply | undefined;
@@ -327,6 +328,77 @@ describe('admin session switch', () => {
     const stored = await getSessionUser(db);
     expect(stored?.SchoolId).toBeNull();
     expect(calls.find((c) => c.path === '/api/session/')?.body).toMatchObject({ EventId: other });
+  });
+});
+
+describe('admin school switch with unsent changes', () => {
+  it('asks first, says the changes stay with the school they were made for, and switches only when told', async () => {
+    const event = crypto.randomUUID();
+    const schoolA = crypto.randomUUID();
+    const schoolB = crypto.randomUUID();
+    stubNetwork((path) => {
+      if (path === '/api/events') return { body: [{ id: event, name: 'Current event' }] };
+      if (path === '/api/school/list')
+        return {
+          body: [
+            { id: schoolA, name: 'Alpine High' },
+            { id: schoolB, name: 'Blue Lake School' },
+          ],
+        };
+      if (path === '/api/session/')
+        return {
+          body: {
+            SchoolId: schoolB,
+            EventId: event,
+            eventName: 'Current event',
+            schoolName: 'Blue Lake School',
+            eventType: 'State',
+            invoiceType: 'NSW',
+            eventStates: [{ id: 3 }],
+          },
+        };
+      if (path === '/api/sync/changes' || path === '/api/sync/batch') return 'offline';
+      return undefined;
+    });
+    const admin = sessionUser({
+      type: 'admin',
+      username: 'admin@test',
+      EventId: event,
+      eventName: 'Current event',
+      SchoolId: schoolA,
+      selectedSchool: schoolA,
+      schoolName: 'Alpine High',
+    });
+    await setSessionUser(db, admin);
+    await queueWrite(db, {
+      method: 'PATCH',
+      path: `/api/v2/participants/${crypto.randomUUID()}`,
+      body: { firstname: 'Ava' },
+      entity: 'participants',
+      rowId: crypto.randomUUID(),
+      eventId: event,
+    });
+    openAt('#/');
+    await screen.findByRole('heading', { name: /Welcome/ });
+    await screen.findByRole('option', { name: 'Blue Lake School' });
+    await screen.findByRole('button', { name: '1 change pending' });
+
+    fireEvent.change(screen.getByLabelText('School'), { target: { value: schoolB } });
+    const dialog = await screen.findByRole('dialog', { name: 'Switch with unsent changes?' });
+    expect(dialog.textContent).toContain(
+      '1 change has not reached the server yet. It is still saved to the school and event it was made for',
+    );
+    expect(calls.some((c) => c.path === '/api/session/')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.path === '/api/session/')).toBe(false);
+    expect((await getSessionUser(db))?.SchoolId).toBe(schoolA);
+
+    fireEvent.change(screen.getByLabelText('School'), { target: { value: schoolB } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Switch' }));
+    await waitFor(async () => expect((await getSessionUser(db))?.SchoolId).toBe(schoolB));
+    expect(calls.find((c) => c.path === '/api/session/')?.body).toMatchObject({ SchoolId: schoolB });
+    expect((await db.outbox.toArray()).map((item) => item.schoolId)).toEqual([schoolA]);
   });
 });
 

@@ -220,7 +220,7 @@ it('lists trophies with each of their pictures and saves one added through the d
           division: 2,
           gender: 'female',
           state: 'NSW',
-          imageURL: '/a.png|/b.png',
+          imageURL: '/api/files/trophyPictureA0000001|/api/files/trophyPictureB0000002',
           type: 'team',
         },
       ],
@@ -240,7 +240,10 @@ it('lists trophies with each of their pictures and saves one added through the d
   );
   const { screen, within, fireEvent, waitFor } = dom.rtl;
   await waitFor(() => expect(screen.getAllByRole('img')).toHaveLength(2), { timeout: 10_000 });
-  expect(screen.getAllByRole('img').map((img) => img.getAttribute('src'))).toEqual(['/a.png', '/b.png']);
+  expect(screen.getAllByRole('img').map((img) => img.getAttribute('src'))).toEqual([
+    '/api/files/trophyPictureA0000001',
+    '/api/files/trophyPictureB0000002',
+  ]);
 
   fireEvent.click(screen.getByRole('button', { name: 'Add trophy' }));
   const dialog = await screen.findByRole('dialog', { name: 'Add trophy' });
@@ -253,7 +256,7 @@ it('lists trophies with each of their pictures and saves one added through the d
   fireEvent.click(screen.getByRole('button', { name: 'Edit trophy Snow Cup, Alpine, division 2, female' }));
   const editing = await screen.findByRole('dialog', { name: 'Edit trophy' });
   expect((within(editing).getByLabelText('Pictures (web addresses, separated by |)') as HTMLInputElement).value).toBe(
-    '/a.png|/b.png',
+    '/api/files/trophyPictureA0000001|/api/files/trophyPictureB0000002',
   );
   typeValue(fireEvent, within(editing).getByLabelText('State') as HTMLInputElement, 'VIC');
   fireEvent.click(within(editing).getByRole('button', { name: 'Done' }));

@@ -4,8 +4,8 @@
 // while the network is down stays on the device (the mirror row and the pending note show it), and
 // once the network returns the flush brings the server the new town and the device the server's
 // new version, a second offline edit following the first without a stale-version refusal; a queued
-// save the server refuses (a state removed meanwhile) shows its reason on the page, Discard takes
-// it back and a corrected save replaces it; a new sign-in email or password needs the current
+// save the server refuses (an admin's, naming a state removed meanwhile: only an admin chooses the
+// state) shows its reason on the page, Discard takes it back and a corrected save replaces it; a new sign-in email or password needs the current
 // password and the network (refused on the device otherwise, nothing queued), the server's
 // refusals shown on the page and the old address told of the change.
 import 'fake-indexeddb/auto';
@@ -26,7 +26,7 @@ import SchoolPage, {
 import { syncStatus } from '../../src/sync/status';
 import { PASSWORD, createUser, registrationForm } from '../api/support/factories';
 import { renderInNode } from './support/node-dom';
-import { signInOnEvent, typeValue } from './support/pages';
+import { apiAs, signInOnEvent, typeValue } from './support/pages';
 import { dropDatabases, engineFor, freshDb, world, type Jar, type World } from './sync-support';
 
 const dom = renderInNode();
@@ -198,6 +198,14 @@ it("keeps two town edits saved offline on the device, then sends both once onlin
   expect(screen.queryByText(/The server refused/)).toBeNull();
 });
 
+/** An admin signed in on the world's event who picked this school: only an admin chooses a
+ *  school's state (docs/decisions.md "A school's state is the association's to set"). */
+async function adminOn(schoolId: string): Promise<{ jar: Jar; user: SessionUser }> {
+  const { jar, user } = await signInOnEvent(w, (await createUser(w.t.db, 'admin')).email);
+  const picked = await apiAs(w, jar, 'POST', '/api/session/', { SchoolId: schoolId, EventId: w.eventId });
+  return { jar, user: { ...user, ...(picked as Partial<SessionUser>) } };
+}
+
 /** A state the association removed after the device downloaded the states: a save naming it is
  *  refused by the server, with its reason. */
 async function removeStateAfterDownload() {
@@ -207,8 +215,9 @@ async function removeStateAfterDownload() {
 }
 
 it("shows the server's refusal of a queued save on the page, and takes it back on Discard", async () => {
-  const { form, jar, user } = await registeredSchool();
-  const { db, net } = await device(jar, user);
+  const { form } = await registeredSchool();
+  const admin = await adminOn(form.id);
+  const { db, net } = await device(admin.jar, admin.user);
   const { screen, waitFor } = dom.rtl;
   await screen.findByRole('heading', { level: 1, name: form.name }, { timeout: 10_000 });
   const removed = await removeStateAfterDownload();
@@ -237,8 +246,9 @@ it("shows the server's refusal of a queued save on the page, and takes it back o
 });
 
 it('sends a corrected save made over a refused one, without discarding it first', async () => {
-  const { form, jar, user } = await registeredSchool();
-  const { db, net } = await device(jar, user);
+  const { form } = await registeredSchool();
+  const admin = await adminOn(form.id);
+  const { db, net } = await device(admin.jar, admin.user);
   const { screen } = dom.rtl;
   await screen.findByRole('heading', { level: 1, name: form.name }, { timeout: 10_000 });
   const removed = await removeStateAfterDownload();

@@ -130,7 +130,7 @@ export function person(w: Pick<World, 'schoolId'>, over: Partial<ParticipantRow>
   } as ParticipantRow;
 }
 
-const writeFields = (row: ParticipantRow) => {
+export const writeFields = (row: ParticipantRow) => {
   const { id, snowId, firstname, lastname, yearLevel, gender, dob, email } = row;
   return { id, snowId, firstname, lastname, yearLevel, gender, dob, email };
 };

@@ -45,6 +45,11 @@ export const passwordResets = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address the link was mailed to: it sets a password only while that is the sign-in email. */
+    sentTo: text('sent_to').notNull(),
+    /** The account as it was when the link was made (credentials.ts accountStamp): any change of
+     *  its email, password or role since voids the link, even one no code path remembered to. */
+    accountStamp: text('account_stamp').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),

@@ -47,12 +47,18 @@ export const syncHorizon = pgTable('sync_horizon', {
   purgedThrough: bigint('purged_through', { mode: 'number' }).notNull().default(0),
 });
 
-export const clientSequences = pgTable('client_sequences', {
-  clientId: uuid('client_id').primaryKey(),
-  userId: uuid('user_id').notNull(),
-  lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-});
+/** A device's last applied sequence number, per user: a client id is the device's word, so one
+ *  user's writes can never claim, replay or block the sequence another user's device keeps. */
+export const clientSequences = pgTable(
+  'client_sequences',
+  {
+    userId: uuid('user_id').notNull(),
+    clientId: uuid('client_id').notNull(),
+    lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.clientId] })],
+);
 
 export const appliedWrites = pgTable(
   'applied_writes',

@@ -1,6 +1,6 @@
 // Sign-in, password reset and new password: the rules behind /api/login, /api/reset and
 // /api/newPassword. Routes validate and call these; time always comes from deps.now().
-import { and, asc, desc, eq, exists, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { InvoiceType, UserType } from '../../../src/domain/constants';
 import { RESET_TOKEN_LIFE_HOURS, RESET_TOKEN_LIFE_MS } from '../../../src/domain/constants';
@@ -8,6 +8,7 @@ import { ERROR_CODES } from '../../../src/domain/errors';
 import { MESSAGES } from '../../../src/domain/messages';
 import type { SessionUser } from '../../../src/domain/schemas';
 import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
+import { accountStamp, credentialsChanged } from '../../auth/credentials';
 import { dummyHash, hashPassword, verifyPassword } from '../../auth/passwords';
 import {
   LIMITS,
@@ -20,7 +21,7 @@ import {
 } from '../../auth/rate-limit';
 import { hashToken, newToken } from '../../auth/tokens';
 import type { Db } from '../../db/client';
-import { eventStates, events, passwordResets, schools, sessions, teams, users } from '../../db/schema';
+import { eventStates, events, passwordResets, schools, teams, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { HttpError, notFound, unprocessable } from '../../http-errors';
 import { startSession } from '../../plugins/session';
@@ -151,12 +152,16 @@ export async function login(
   const now = deps.now();
   const pairKey = keys.loginPair(input.username, input.ip);
   const addressKey = keys.loginAddress(input.ip);
+  const successKey = keys.loginSuccessPair(input.username, input.ip);
+  // Checked before the password: past the limit, a script that holds the password buys neither
+  // argon2 work nor sessions.
   await assertWithinLimits(
     db,
     reply,
     [
       { key: pairKey, limit: LIMITS.loginPair },
       { key: addressKey, limit: LIMITS.loginAddress },
+      { key: successKey, limit: LIMITS.loginSuccessPair },
     ],
     now,
   );
@@ -170,6 +175,7 @@ export async function login(
     throw wrongCredentials();
   }
   await clearAttempts(db, pairKey);
+  await recordAttempt(db, [successKey], now);
 
   const event = await chooseLoginEvent(db, user, input.EventId ?? null);
   // A school user always works on their own school; staff pick one later (POST /api/session).
@@ -212,6 +218,8 @@ export async function requestReset(
   await db.insert(passwordResets).values({
     tokenHash,
     userId: user.id,
+    sentTo: user.email,
+    accountStamp: accountStamp(user),
     expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFE_MS),
     createdAt: now,
   });
@@ -235,10 +243,31 @@ export async function requestReset(
 
 const tokenInvalid = () => new HttpError(400, ERROR_CODES.RESET_TOKEN_INVALID, SERVER_MESSAGES.resetTokenInvalid);
 
+type Reset = typeof passwordResets.$inferSelect;
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
 /**
- * Sets a new password with a reset token. The token is claimed by a conditional update inside the
- * transaction, so two requests racing with one token cannot both succeed. Every other session of
- * the user ends (whoever knew the old password is signed out) and the other reset links die.
+ * Whether a link may set `user`'s password now: unused and unexpired, typed with the address it
+ * was mailed to, which is still the sign-in email, and the account unchanged since (its email,
+ * password and role: accountStamp). A login handed over since, or an address typed that the link
+ * was not sent to, gets the same refusal as a made-up link.
+ */
+function linkUsable(reset: Reset, user: User, typedEmail: string, now: Date): boolean {
+  return (
+    reset.usedAt === null &&
+    reset.expiresAt.getTime() > now.getTime() &&
+    sameAddress(typedEmail, reset.sentTo) &&
+    sameAddress(user.email, reset.sentTo) &&
+    accountStamp(user) === reset.accountStamp
+  );
+}
+
+/**
+ * Sets a new password with a reset token. The link is found by its token, never by the address
+ * typed (which only has to match the one it was mailed to). Inside the transaction the account is
+ * locked and checked again, then the token is claimed by a conditional update, so two requests
+ * racing with one token cannot both succeed, nor can one race a change of the account. Every other
+ * session of the user ends (whoever knew the old password is signed out) and every link dies.
  */
 export async function setNewPassword(
   deps: Deps,
@@ -251,37 +280,40 @@ export async function setNewPassword(
 ): Promise<{ message: string; userId: string }> {
   const { db } = deps;
   const now = deps.now();
-  const user = await findUserByEmail(db, input.email);
-  if (!user) throw tokenInvalid();
   const tokenHash = hashToken(input.token);
-  const usable = and(
-    eq(passwordResets.tokenHash, tokenHash),
-    eq(passwordResets.userId, user.id),
-    isNull(passwordResets.usedAt),
-    gt(passwordResets.expiresAt, now),
-  );
+  const [found] = await db
+    .select({ reset: passwordResets, user: users })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(eq(passwordResets.tokenHash, tokenHash));
   // Check before hashing: argon2 is deliberately costly, and a bad token should not buy that work.
-  const [candidate] = await db.select({ tokenHash: passwordResets.tokenHash }).from(passwordResets).where(usable);
-  if (!candidate) throw tokenInvalid();
+  if (!found || !linkUsable(found.reset, found.user, input.email, now)) throw tokenInvalid();
   const passwordHash = await hashPassword(input.password);
 
+  const userId = found.reset.userId;
   await db.transaction(async (tx) => {
+    // The user row first, as every change of the account takes it: a change committed since the
+    // check above is seen here, and the two never wait on each other's locks the other way round.
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!user || !linkUsable(found.reset, user, input.email, now)) throw tokenInvalid();
     const [claimed] = await tx
       .update(passwordResets)
       .set({ usedAt: now })
-      .where(usable)
+      .where(
+        and(
+          eq(passwordResets.tokenHash, tokenHash),
+          eq(passwordResets.userId, userId),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, now),
+        ),
+      )
       .returning({ tokenHash: passwordResets.tokenHash });
     if (!claimed) throw tokenInvalid();
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-    await tx
-      .delete(passwordResets)
-      .where(and(eq(passwordResets.userId, user.id), ne(passwordResets.tokenHash, tokenHash)));
-    const keep = input.currentSession?.userId === user.id ? input.currentSession.tokenHash : null;
-    await tx
-      .delete(sessions)
-      .where(keep ? and(eq(sessions.userId, user.id), ne(sessions.tokenHash, keep)) : eq(sessions.userId, user.id));
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    const keep = input.currentSession?.userId === userId ? input.currentSession.tokenHash : null;
+    await credentialsChanged(tx, userId, keep);
     // The owner proved control of the mailbox: let them sign in at once.
     await clearAttemptsStartingWith(tx, keys.loginAccountPrefix(user.email));
   });
-  return { message: SERVER_MESSAGES.passwordChanged, userId: user.id };
+  return { message: SERVER_MESSAGES.passwordChanged, userId };
 }

@@ -23,7 +23,6 @@ export const NO_RESULTS_EVENT = 'Choose an event first: results belong to an eve
 export const RESULTS_EVENT_NOT_FOUND = 'That event does not exist or has no results to show.';
 export const unknownDisciplineMessage = (id: number) => `Discipline ${id} does not exist. Choose one from the list.`;
 export const RESULT_OF_OTHER_EVENT = 'That result belongs to another event. Reload the results and add it again.';
-const BAD_FILE_URL = 'A result file must be a web address starting with https:// or http://.';
 export const unknownOrderMessage = (term: string) =>
   `Cannot order trophies by '${term}'. Use one of ${Object.keys(TROPHY_ORDER_COLUMNS).join(', ')}, then ASC or DESC.`;
 const unknownIncludeMessage = (term: string) => `Cannot include '${term}' with trophies. Use 'discipline'.`;
@@ -97,15 +96,6 @@ async function assertDisciplines(
   });
 }
 
-const isWebLink = (url: string) => url === '' || /^https?:\/\//i.test(url);
-
-function assertWebLinks(rows: readonly { fileUrl: string }[], list: string) {
-  rows.forEach((row, index) => {
-    if (!isWebLink(row.fileUrl))
-      throw badRequest(BAD_FILE_URL, [{ path: `${list}.${index}.fileUrl`, message: BAD_FILE_URL }]);
-  });
-}
-
 /** Refuses (409, with the row as stored now) an edit made on an older version of the row: another
  *  administrator changed it meanwhile, and neither change may silently undo the other. */
 function assertCurrent<S extends { id: string; version: number }, R>(
@@ -140,9 +130,8 @@ export async function saveResults(
   eventId: string,
   body: ResultsBody,
 ): Promise<{ races: ResultRace[]; overalls: ResultOverall[] }> {
-  // A link shown to every user opens only as a web page or file (never javascript: or data:).
-  assertWebLinks(body.races ?? [], 'races');
-  assertWebLinks(body.overalls ?? [], 'overalls');
+  // A link shown to every user is a web page or one of our files: the body's schema checked each
+  // (storedUrl, rules/stored-url) before this runs.
   const [event] = await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId)).for('update');
   if (!event) throw notFound(RESULTS_EVENT_NOT_FOUND);
   if (body.racesDeleted.length) {

@@ -1,33 +1,25 @@
 // PUT /api/school { school }: the school profile. A school user saves its own school (the id in the
 // body must be its own); an admin saves the school it names. A stale version is refused (409) so
 // an offline edit never silently undoes a newer one. The coordinator's login email may change
-// (unique, case-insensitive); a new password is hashed with argon2id and ends that login's other
-// sessions (whoever knew the old one is signed out), keeping the saver's own. Either change needs
-// the saver's current password, checked before the transaction (login-change.ts); a save that
-// would change the login unchecked is refused here too.
+// (unique, case-insensitive); a new password is hashed with argon2id. Either change ends that
+// login's other sessions and its reset links (whoever knew the old sign-in is shut out; see
+// auth/credentials.ts), keeping the saver's own session. Either change needs the saver's current
+// password, checked before the transaction (login-change.ts); a save that would change the login
+// unchecked is refused here too.
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { SchoolProfile } from '../../../src/domain/schemas';
 import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
+import { credentialsChanged } from '../../auth/credentials';
 import { hashPassword } from '../../auth/passwords';
 import type { Tx } from '../../db/client';
-import { schools, sessions, users } from '../../db/schema';
+import { schools, users } from '../../db/schema';
 import { badRequest, conflict, notFound, unprocessable } from '../../http-errors';
 import type { SessionInfo } from '../../plugins/session';
 import { referenceIds } from '../reference';
 import { schoolLogin } from './registration';
 import { SCHOOL_NOT_FOUND, getSchool } from './service';
 import { schoolColumns } from './school-row';
-
-/** Ends every session of a user but the one kept (the caller's own, when it is that user's). */
-async function endOtherSessions(tx: Tx, userId: string, keepTokenHash: string | null) {
-  await tx
-    .delete(sessions)
-    .where(
-      keepTokenHash
-        ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash))
-        : eq(sessions.userId, userId),
-    );
-}
+import { assertStateKept } from './school-state';
 
 export type LoginSaveOptions = {
   /** The saver's current password was checked: the login may change. */
@@ -51,6 +43,7 @@ export async function saveProfile(
     .for('update');
   if (!row) throw notFound(SCHOOL_NOT_FOUND);
   if (school.version !== undefined && school.version !== row.version) throw conflict(SERVER_MESSAGES.staleVersion);
+  await assertStateKept(tx, session, schoolId, school.StateId);
   if (school.StateId !== null && !(await referenceIds(tx)).stateIds.has(school.StateId)) {
     throw badRequest(`Unknown state ${school.StateId}`, [
       { path: 'body.school.StateId', message: `Unknown state ${school.StateId}` },
@@ -96,7 +89,10 @@ async function saveLogin(
   }
   if (passwordHash) changes.passwordHash = passwordHash;
   if (Object.keys(changes).length) await tx.update(users).set(changes).where(eq(users.id, login.id));
-  if (passwordHash) await endOtherSessions(tx, login.id, session.userId === login.id ? session.tokenHash : null);
+  // Either change hands the login to whoever holds the new email or password: nobody signed in
+  // with, or holding a reset link for, the old one keeps it.
+  if (newEmail || passwordHash)
+    await credentialsChanged(tx, login.id, session.userId === login.id ? session.tokenHash : null);
   return newEmail ? { from: login.email, to: email } : null;
 }
 

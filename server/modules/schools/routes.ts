@@ -23,8 +23,8 @@ const NO_SCHOOL_CHOSEN = 'Choose a school first.';
 export const schoolRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, now, mailer }) => {
   const { own, get, list, bpay, saveBpay: saveBpayRoute, register, saveProfile: profile, remove } = API.schools;
 
-  // Sessions a write ended (a new password, a removed school) must not live on in this process's
-  // session cache until the database's notice arrives: forget their users at once.
+  // Sessions a write ended (a new sign-in email or password, a removed school) must not live on in
+  // this process's session cache until the database's notice arrives: forget their users at once.
   const loginIds = async (schoolId: string) =>
     (await db.select({ id: users.id }).from(users).where(eq(users.schoolId, schoolId))).map((u) => u.id);
   const forgetLogins = async (schoolId: string) => {
@@ -85,7 +85,7 @@ export const schoolRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, now, 
           },
         }),
       );
-      if (passwordHash) await forgetLogins(schoolId);
+      if (passwordHash || change.emailTo) await forgetLogins(schoolId);
       // Only a save applied now (not a replay of one) tells the old address.
       if (emailChange) await tellOldAddress(mailer, request.log, emailChange);
       return answer;

@@ -4,9 +4,18 @@
 // racedept the session's event without any school's rows. Invites go to admins only. Everyone
 // also gets every event and the results of the events shown for results (/rev).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MAX_BATCH_BODY_BYTES } from '../../../src/domain/constants/limits';
-import { WRITE_HEADERS, type SyncBatchResponse, type SyncBatchWrite } from '../../../src/domain/schemas/api/sync';
-import { BATCHED_WRITE_HEADER, batchedWriteToken } from '../../plugins/admission';
+import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
+import {
+  MAX_SYNC_BATCH_BYTES,
+  MAX_SYNC_BATCH_ROWS,
+  WRITE_HEADERS,
+  rowsOfWrite,
+  type SyncBatchResponse,
+  type SyncBatchWrite,
+} from '../../../src/domain/schemas/api/sync';
+import { HttpError, badRequest } from '../../http-errors';
+import { ERROR_CODES } from '../../../src/domain/errors';
+import { BATCHED_WRITE_HEADER, batchedWriteToken, namesQueuedRoute } from '../../plugins/batched-write';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { syncApi } from '../../../src/domain/schemas';
 import type { Db } from '../../db/client';
@@ -44,18 +53,33 @@ const jsonOrNull = (text: string): unknown => {
 };
 
 /** The outer request's headers a write of the batch is sent with: the session and where it came
- *  from (the same-site check reads them). */
+ *  from (the same-site check reads them). Its address is not a header: each write is sent from the
+ *  address the batch came from (request.ip), so limits per address count it as if sent alone. */
 const FORWARDED = [
   'cookie',
   'origin',
   'referer',
   'sec-fetch-site',
   'user-agent',
-  'x-forwarded-for',
   'x-forwarded-proto',
   'x-forwarded-host',
   'host',
 ] as const;
+
+/** A batch carries only the device's queued writes, and a bounded amount of them: checked whole
+ *  before any write is applied, so a refused batch changes nothing (the device then sends its
+ *  first write alone). */
+function assertBatchable(writes: readonly SyncBatchWrite[]): void {
+  writes.forEach((write, index) => {
+    if (!namesQueuedRoute(write.method, write.path))
+      throw badRequest(SERVER_MESSAGES.notQueuedWrite, [
+        { path: `body.writes.${index}.path`, message: SERVER_MESSAGES.notQueuedWrite },
+      ]);
+  });
+  const rows = writes.reduce((sum, write) => sum + rowsOfWrite(write.body), 0);
+  if (rows > MAX_SYNC_BATCH_ROWS)
+    throw new HttpError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, SERVER_MESSAGES.batchTooLarge);
+}
 
 /**
  * POST /api/sync/batch: a run of queued writes in one request. Each write goes through the server
@@ -74,6 +98,7 @@ async function applyBatch(
     const value = request.headers[name];
     if (typeof value === 'string') forwarded[name] = value;
   }
+  assertBatchable(writes);
   const answers: SyncBatchResponse['answers'] = [];
   for (const write of writes) {
     const headers: Record<string, string> = {
@@ -85,9 +110,11 @@ async function applyBatch(
       [WRITE_HEADERS.idempotencyKey.toLowerCase()]: write.idempotencyKey,
     };
     if (write.eventId) headers[WRITE_HEADERS.eventId.toLowerCase()] = write.eventId;
+    if (write.schoolId) headers[WRITE_HEADERS.schoolId.toLowerCase()] = write.schoolId;
     const hasBody = write.body !== undefined && write.body !== null;
     if (hasBody) headers['content-type'] = 'application/json';
     const res = await app.inject({
+      remoteAddress: request.ip,
       method: write.method,
       url: write.path,
       headers,
@@ -110,8 +137,8 @@ export const syncRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
   app.post(
     batch.url,
     {
-      config: { auth: 'any' },
-      bodyLimit: MAX_BATCH_BODY_BYTES,
+      config: { auth: 'any', admitsEachRequest: true },
+      bodyLimit: MAX_SYNC_BATCH_BYTES,
       schema: { body: batch.body, response: { 200: batch.response } },
     },
     async (request) => applyBatch(app, request, request.body.writes),

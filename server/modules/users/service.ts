@@ -2,13 +2,14 @@
 // School users are made by registration and never pass through here. A save is all or nothing:
 // it removes, updates and adds users, and refuses anything that would leave no admin, remove the
 // caller, or give two accounts one email address (sign-in is by email, case-insensitive).
-import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { ASSIGNABLE_ROLES, type AssignableRole } from '../../../src/domain/constants';
 import type { AdminUser } from '../../../src/domain/schemas';
 import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
+import { credentialsChanged } from '../../auth/credentials';
 import { hashPassword } from '../../auth/passwords';
 import type { Db, Tx } from '../../db/client';
-import { passwordResets, sessions, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http-errors';
 import { isTempId, type SaveUsersBody, type UserRowWrite } from './schemas';
 
@@ -20,7 +21,7 @@ export const EMAIL_IN_USE = 'That email address is already in use by another use
 export const newUserNeedsPasswordMessage = (email: string) => `${email} is a new user: enter a password for them.`;
 
 type StoredUser = typeof users.$inferSelect;
-/** Who is saving: their own current session survives a change of their own password. */
+/** Who is saving: their own current session survives a change of their own sign-in. */
 export type Caller = { userId: string; tokenHash: string };
 
 const isStaff = (type: string): type is AssignableRole => (ASSIGNABLE_ROLES as readonly string[]).includes(type);
@@ -160,7 +161,10 @@ export async function saveUsers(
       })
       .where(eq(users.id, row.id));
     touched.add(row.id);
-    if (passwordHash) await endOtherSessions(tx, row.id, caller);
+    // A new role counts too: a demoted admin's sessions and links must not outlive the demotion.
+    const signInChanged =
+      !!passwordHash || row.email.toLowerCase() !== stored.email.toLowerCase() || row.role !== stored.type;
+    if (signInChanged) await credentialsChanged(tx, row.id, caller.userId === row.id ? caller.tokenHash : null);
   }
   if (inserts.length) {
     await tx.insert(users).values(
@@ -174,14 +178,4 @@ export async function saveUsers(
     );
   }
   return listUsers(tx);
-}
-
-/** Whoever knew the old password is signed out, and reset links asked for before the change die;
- *  the caller's own current session stays when they change their own password. */
-async function endOtherSessions(tx: Tx, userId: string, caller: Caller) {
-  const keep = caller.userId === userId ? caller.tokenHash : null;
-  await tx
-    .delete(sessions)
-    .where(keep ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keep)) : eq(sessions.userId, userId));
-  await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
 }

@@ -22,6 +22,12 @@ export const VIC_VOLUNTEER_RATIOS = { snowboard: 6, ski: 11, alpine: 8 } as cons
 export const CURRENCY = 'AUD';
 export const GST_DIVISOR = 11;
 
+/** Sessions one user may hold at once; a new sign-in past it ends the least recently used. A
+ *  school's sign-in shared by a dozen teachers on a phone and a laptop each fits with room to
+ *  spare; a script signing in again and again (or a device that never signs out) cannot fill the
+ *  sessions table. */
+export const MAX_SESSIONS_PER_USER = 30;
+
 export const RESET_TOKEN_LIFE_HOURS = 24;
 export const RESET_TOKEN_LIFE_MS = RESET_TOKEN_LIFE_HOURS * 60 * 60 * 1000;
 

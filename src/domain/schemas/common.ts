@@ -14,6 +14,7 @@ import {
   MAX_TEXT_LENGTH,
   SNOW_ID_PATTERN,
 } from '../constants/limits';
+import { isSafeStoredUrl, isSafeStoredUrlList, STORED_URL_MESSAGE } from '../rules/stored-url';
 
 /** Ids of rows created in the app: client-generated UUIDs (v7). */
 export const idSchema = z.uuid();
@@ -26,6 +27,18 @@ export const divisionSchema = z.number().int().positive();
 export const boundedText = (max: number) => z.string().max(max);
 /** Request-only: text that must not be blank, trimmed, of at most `max` characters. */
 export const requiredText = (max: number) => z.string().trim().min(1).max(max);
+
+/**
+ * Request-only: an address stored for every user to follow or load (a result's file, a trophy's
+ * picture): '' for none, or an http(s) web address or one of our own files (rules/stored-url),
+ * as sent, of at most `max` characters. Answers carry stored addresses as plain boundedText, so
+ * one stored before this check still reads (screens link it only when it passes the rule).
+ */
+export const storedUrl = (max: number) =>
+  boundedText(max).refine((text) => text === '' || isSafeStoredUrl(text), { error: STORED_URL_MESSAGE });
+/** Request-only: several stored addresses joined by '|' (a trophy's pictures), each as storedUrl. */
+export const storedUrlList = (max: number) =>
+  boundedText(max).refine(isSafeStoredUrlList, { error: STORED_URL_MESSAGE });
 
 /** Snow ids in requests: digits only, checked before any registry call. Trimmed (request-only). */
 const SNOW_ID_MESSAGE = `A snow id is 1 to ${MAX_SNOW_ID_LENGTH} digits`;

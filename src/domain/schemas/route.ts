@@ -12,6 +12,9 @@ export interface RouteContract {
   querystring?: z.ZodType;
   body?: z.ZodType;
   response: z.ZodType;
+  /** A write the device queues in its outbox (src/sync/write-adapter.ts takes only these), and so
+   *  one of the few a batch of queued writes may carry (POST /api/sync/batch). */
+  queued?: true;
 }
 
 export function defineRoute<const R extends RouteContract>(route: R): R {

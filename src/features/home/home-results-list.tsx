@@ -1,4 +1,5 @@
 // The latest published results of the session's event (rules/home-results), for every role.
+import { StoredLink } from '../../components/stored-link';
 import type { HomeResult } from '../../domain/rules/home-results';
 
 export function HomeResultsList({ results }: { results: readonly HomeResult[] }) {
@@ -9,9 +10,8 @@ export function HomeResultsList({ results }: { results: readonly HomeResult[] })
       <ul className="home-result-links">
         {results.map((result) => (
           <li key={result.id}>
-            <a href={result.fileUrl} target="_blank" rel="noreferrer">
-              {result.title}
-            </a>
+            {/* A file address that is not a web address or one of ours shows its title as text. */}
+            <StoredLink url={result.fileUrl}>{result.title}</StoredLink>
           </li>
         ))}
       </ul>

@@ -22,6 +22,7 @@ import { invoiceFirstDay } from '../../domain/rules/invoice-availability';
 import { australianDate } from '../../domain/rules/australian-date';
 import { isoDateToDisplay } from '../../domain/rules/grid-date';
 import { formatMoney } from '../../domain/rules/money';
+import { isSafeStoredUrl } from '../../domain/rules/stored-url';
 import { paymentOptions, supplierLines } from '../../domain/rules/tax-invoice';
 import type { Invoice } from '../../domain/schemas';
 import { paymentsApi } from '../../domain/schemas/api/payments';
@@ -287,7 +288,8 @@ export default function InvoicePage({ db }: { db: InterschoolsDb }) {
               )}
             </section>
           )}
-          {invoice.url && !invoice.url.startsWith('/') && (
+          {/* The accounting system's web address for the invoice, linked only as a web address. */}
+          {isSafeStoredUrl(invoice.url) && !invoice.url.startsWith('/') && (
             <p className="no-print">
               <a href={invoice.url} target="_blank" rel="noreferrer">
                 View this invoice in the accounting system

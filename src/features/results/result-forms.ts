@@ -17,10 +17,12 @@ import {
   type TrophyType,
 } from '../../domain/constants/choices';
 import { MAX_CHOICE_LENGTH, MAX_PLACINGS, MAX_TITLE_LENGTH, MAX_URL_LENGTH } from '../../domain/constants/limits';
+import { isSafeStoredUrl, STORED_URL_MESSAGE } from '../../domain/rules/stored-url';
 import type { Placing } from '../../domain/schemas/entities/result';
 
 export const REQUIRED = 'Choose one.';
-export const BAD_URL = 'Enter a full web address starting with https:// or http://, or upload the file.';
+/** The server's own refusal of such an address (rules/stored-url). */
+export const BAD_URL = STORED_URL_MESSAGE;
 const TOO_LONG = 'This is too long.';
 
 export type Problems<K extends string> = Partial<Record<K, string>>;
@@ -31,17 +33,13 @@ export function absoluteFileUrl(url: string, origin: string): string {
   return url.startsWith('/') ? new URL(url, origin).toString() : url;
 }
 
-/** '' (no file yet) or an http(s) address; anything else is a problem message. */
+/** '' (no file yet), an http(s) address or one of our files, as the server keeps them
+ *  (rules/stored-url), once trimmed; anything else is a problem message. */
 export function fileUrlProblem(url: string): string | undefined {
   const text = url.trim();
   if (text === '') return undefined;
   if (text.length > MAX_URL_LENGTH) return TOO_LONG;
-  try {
-    const parsed = new URL(text);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? undefined : BAD_URL;
-  } catch {
-    return BAD_URL;
-  }
+  return isSafeStoredUrl(text) ? undefined : BAD_URL;
 }
 
 const pick = <T extends string | number>(choices: readonly T[], value: string): T | undefined =>

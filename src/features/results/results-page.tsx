@@ -10,6 +10,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { v7 as uuidv7 } from 'uuid';
 import '../../components/admin-list.css';
 import { SelectField } from '../../components/fields';
+import { StoredLink } from '../../components/stored-link';
 import { PageMain } from '../../components/page-main';
 import { RefusalNotice } from '../../components/refusal-notice';
 import { useSession } from '../../components/session-context';
@@ -39,13 +40,13 @@ const overallOrder = (a: ResultOverallRow, b: ResultOverallRow) =>
 
 function FileLink({ url, label }: { url: string; label: string }) {
   if (!url) return <>Not published yet</>;
-  // Only web links open (a javascript: or data: address is shown as text, never followed).
-  if (!/^https?:\/\//i.test(url)) return <>{url}</>;
-  // The visible words start the accessible name (WCAG 2.5.3), the row's description follows.
+  // Only a web address or one of our files opens (a javascript: or data: address stored before the
+  // server checked them is shown as text, never followed). The visible words start the accessible
+  // name (WCAG 2.5.3), the row's description follows.
   return (
-    <a href={url} target="_blank" rel="noopener noreferrer" aria-label={`Open result: ${label}`}>
+    <StoredLink url={url} fallback={url} aria-label={`Open result: ${label}`}>
       Open result
-    </a>
+    </StoredLink>
   );
 }
 

@@ -9,12 +9,14 @@ import { v7 as uuidv7 } from 'uuid';
 import '../../components/admin-list.css';
 import { PageMain } from '../../components/page-main';
 import { RefusalNotice } from '../../components/refusal-notice';
+import { StoredLink } from '../../components/stored-link';
 import { useSession } from '../../components/session-context';
 import { useListEdits } from '../../components/use-list-edits';
 import { useListRefusal } from '../../components/use-row-refusal';
 import { TableScroll } from '../../components/table-scroll';
 import type { InterschoolsDb, TrophyRow } from '../../db/database';
 import { isAdmin } from '../../domain/rules/access';
+import { isSafeStoredUrl } from '../../domain/rules/stored-url';
 import { splitImageUrls } from '../../domain/rules/trophy-images';
 import { queueListBatch } from '../../sync/write-adapter';
 import { TROPHIES_SAVE } from './result-writes';
@@ -28,8 +30,11 @@ const order = (a: TrophyRow, b: TrophyRow) =>
   (a.division ?? 0) - (b.division ?? 0) ||
   a.gender.localeCompare(b.gender);
 
-/** A picture this server keeps (uploaded here): shown in the list. */
+/** A picture this server keeps (uploaded here): shown in the list. Only a safe stored address
+ *  (rules/stored-url) is ever shown or linked; any other, stored before the server checked them,
+ *  is shown as text. */
 const isOwnFile = (url: string) => {
+  if (!isSafeStoredUrl(url)) return false;
   try {
     return new URL(url, window.location.origin).origin === window.location.origin;
   } catch {
@@ -161,12 +166,11 @@ export default function TrophiesPage({ db }: { db: InterschoolsDb }) {
                               ) : (
                                 // Pictures kept on other sites are linked, not shown: the app loads images
                                 // only from its own server (Content-Security-Policy img-src 'self').
-                                <a
+                                <StoredLink
                                   key={`${url}-${i}`}
-                                  href={url}
-                                  target="_blank"
-                                  rel="noopener noreferrer"
-                                >{`${label(t)}, picture ${i + 1}`}</a>
+                                  url={url}
+                                  fallback={<span style={{ marginRight: 4 }}>{url}</span>}
+                                >{`${label(t)}, picture ${i + 1}`}</StoredLink>
                               ),
                             )}
                       </td>

@@ -6,10 +6,12 @@ import { useState } from 'react';
 import { SelectField, TextField } from '../../components/fields';
 import { RESULT_DIVISIONS, TROPHY_GENDERS, TROPHY_TYPES } from '../../domain/constants/choices';
 import { MAX_URL_LIST_LENGTH } from '../../domain/constants/limits';
+import { isSafeStoredUrl } from '../../domain/rules/stored-url';
 import { joinImageUrls, splitImageUrls } from '../../domain/rules/trophy-images';
 import { FileUploadField } from './file-upload-field';
 import { FormDialog } from './result-dialogs';
 import {
+  BAD_URL,
   EMPTY_TROPHY,
   trophyOutcome,
   trophyValuesOf,
@@ -43,8 +45,14 @@ export function TrophyDialog({
       values,
       disciplines.map((d) => d.id),
     );
-    const imageURL = joinImageUrls(splitImageUrls(images));
-    const imageProblem = imageURL.length > MAX_URL_LIST_LENGTH ? TOO_MANY_IMAGES : undefined;
+    const urls = splitImageUrls(images);
+    const imageURL = joinImageUrls(urls);
+    // Each picture as the server keeps it (rules/stored-url): a web address or one uploaded here.
+    const imageProblem = !urls.every(isSafeStoredUrl)
+      ? BAD_URL
+      : imageURL.length > MAX_URL_LIST_LENGTH
+        ? TOO_MANY_IMAGES
+        : undefined;
     if (outcome.ok && !imageProblem) onClose({ ...outcome.result, imageURL });
     else setProblems({ ...(outcome.ok ? {} : outcome.problems), ...(imageProblem ? { images: imageProblem } : {}) });
   };

@@ -1,6 +1,8 @@
 // The fields of a school, its coordinator, principal and login, shared by registration and the
 // profile. Every field shows its own problem; the region appears only for state 3; the profile
-// asks for the current password, which a new sign-in email or password needs.
+// asks for the current password, which a new sign-in email or password needs. The state is chosen
+// at registration; on the profile only an admin changes it, a school user reads it with whom to ask
+// (docs/decisions.md "A school's state is the association's to set").
 import type { ReactNode } from 'react';
 import { RequiredNote, SelectField, TextField } from '../../components/fields';
 import { MIN_PASSWORD_LENGTH } from '../../domain/constants/policy';
@@ -24,7 +26,13 @@ type Props = {
   errors: SchoolFormErrors;
   states: readonly { id: number; name: string }[];
   disabled?: boolean;
+  /** The state is shown, not chosen: the association sets it (a school user's profile). */
+  stateLocked?: boolean;
 };
+
+/** Under a school user's read-only state. */
+export const STATE_SET_BY_ASSOCIATION = 'Set by the association: ask an administrator to change it.';
+const STATE_NOT_SET = 'Not set';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -35,7 +43,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function SchoolFormFields({ mode, values, onChange, errors, states, disabled }: Props) {
+export function SchoolFormFields({ mode, values, onChange, errors, states, disabled, stateLocked }: Props) {
   const required = requiredSchoolFields(values, mode);
   const text = (
     label: string,
@@ -79,16 +87,28 @@ export function SchoolFormFields({ mode, values, onChange, errors, states, disab
         {text('Address line 1', 'address1', { autoComplete: 'address-line1' })}
         {text('Address line 2', 'address2', { autoComplete: 'address-line2' })}
         {text('Town', 'town', { autoComplete: 'address-level2' })}
-        <SelectField
-          label="State"
-          value={values.StateId}
-          placeholder="Choose a state"
-          options={states.map((s) => ({ value: String(s.id), label: s.name }))}
-          onChange={(v) => onChange(withState(values, v))}
-          error={errors.StateId}
-          required={required.has('StateId')}
-          disabled={disabled}
-        />
+        {stateLocked ? (
+          <TextField
+            label="State"
+            value={
+              values.StateId === '' ? STATE_NOT_SET : (states.find((s) => String(s.id) === values.StateId)?.name ?? '')
+            }
+            onChange={() => undefined}
+            readOnly
+            hint={STATE_SET_BY_ASSOCIATION}
+          />
+        ) : (
+          <SelectField
+            label="State"
+            value={values.StateId}
+            placeholder="Choose a state"
+            options={states.map((s) => ({ value: String(s.id), label: s.name }))}
+            onChange={(v) => onChange(withState(values, v))}
+            error={errors.StateId}
+            required={required.has('StateId')}
+            disabled={disabled}
+          />
+        )}
         {regions.length > 0 && (
           <SelectField
             label="Region"

@@ -5,7 +5,8 @@
 // password is ever kept on the device; the queued saves carry no sign-in at all, so one sent late
 // can never put back an email changed meanwhile. An admin may
 // remove the school after the spec's confirmation; the session then has no school and the app
-// goes home.
+// goes home. Only an admin changes the school's state; a school user reads it (docs/decisions.md
+// "A school's state is the association's to set").
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -72,11 +73,14 @@ export default function SchoolPage({ db }: { db: InterschoolsDb }) {
 
   const baseline = useMemo(() => (row ? schoolFormFromSchool(row) : null), [row]);
   const values = draft ?? baseline;
-  const errors = useMemo(
-    () =>
-      values && baseline ? { ...schoolFormErrors(values, 'profile'), ...profileLoginErrors(values, baseline) } : {},
-    [values, baseline],
-  );
+  const stateLocked = !user || !isAdmin(user.type);
+  const errors = useMemo(() => {
+    if (!values || !baseline) return {};
+    const { StateId: stateError, ...others } = schoolFormErrors(values, 'profile');
+    // A state the school cannot choose is no problem of the school's (one not placed yet saves).
+    const fieldErrors = stateLocked || !stateError ? others : { ...others, StateId: stateError };
+    return { ...fieldErrors, ...profileLoginErrors(values, baseline) };
+  }, [values, baseline, stateLocked]);
 
   if (!user) return null;
   if (!schoolId) {
@@ -215,6 +219,7 @@ export default function SchoolPage({ db }: { db: InterschoolsDb }) {
           errors={tried ? errors : {}}
           states={states}
           disabled={busy}
+          stateLocked={stateLocked}
         />
         <div className="school-form-actions">
           <button type="submit" className="button button-save" disabled={busy || !dirty}>

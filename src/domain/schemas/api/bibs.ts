@@ -112,6 +112,7 @@ export const bibsApi = {
     response: bibListResponseSchema,
   }),
   manualAssign: defineRoute({
+    queued: true,
     method: 'POST',
     url: '/api/bibs/manual-assign',
     body: manualAssignBodySchema,

@@ -59,6 +59,7 @@ export const eventsApi = {
   }),
   ticketing: defineRoute({ method: 'GET', url: '/api/ticketing', response: ticketingSchema }),
   saveTicketing: defineRoute({
+    queued: true,
     method: 'POST',
     url: '/api/ticketings',
     body: ticketingBodySchema,

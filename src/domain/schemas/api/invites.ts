@@ -17,5 +17,11 @@ export type InvitesBody = z.output<typeof invitesBodySchema>;
 
 export const invitesApi = {
   list: defineRoute({ method: 'GET', url: '/api/invites/', response: z.array(inviteSchema) }),
-  save: defineRoute({ method: 'PUT', url: '/api/invites', body: invitesBodySchema, response: z.array(inviteSchema) }),
+  save: defineRoute({
+    queued: true,
+    method: 'PUT',
+    url: '/api/invites',
+    body: invitesBodySchema,
+    response: z.array(inviteSchema),
+  }),
 };

@@ -145,12 +145,14 @@ export const participantsApi = {
   }),
   /** Creates, or updates the participant with the same snow id in the same school. */
   create: defineRoute({
+    queued: true,
     method: 'POST',
     url: '/api/v2/participants',
     body: participantWriteSchema,
     response: participantSchema,
   }),
   patch: defineRoute({
+    queued: true,
     method: 'PATCH',
     url: '/api/v2/participants/:id',
     params: idParamsSchema,
@@ -159,6 +161,7 @@ export const participantsApi = {
   }),
   /** Bulk save; rows with archived 1 lose their race entries in the current event. */
   saveAll: defineRoute({
+    queued: true,
     method: 'PUT',
     url: '/api/v2/participants',
     body: participantsBulkBodySchema,
@@ -177,6 +180,7 @@ export const participantsApi = {
     response: z.array(teamEntrySchema),
   }),
   deleteTeamEntry: defineRoute({
+    queued: true,
     method: 'DELETE',
     url: '/api/v2/team-entries/:id',
     params: idParamsSchema,
@@ -190,6 +194,7 @@ export const participantsApi = {
   }),
   year12: defineRoute({ method: 'GET', url: '/api/participants/year12', response: z.array(participantSchema) }),
   newSeasonUpdates: defineRoute({
+    queued: true,
     method: 'POST',
     url: '/api/v2/new-season-updates',
     body: newSeasonBodySchema,

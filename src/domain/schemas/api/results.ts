@@ -1,16 +1,32 @@
 // Race and overall results, and trophies (spec section 7).
 import { z } from 'zod';
-import { MAX_BATCH_ROWS, MAX_CHOICE_LENGTH, MAX_TITLE_LENGTH, MAX_URL_LENGTH } from '../../constants/limits';
-import { boundedText, deletedIdsSchema, filterTermsSchema, idSchema, jsonQuery } from '../common';
+import {
+  MAX_BATCH_ROWS,
+  MAX_CHOICE_LENGTH,
+  MAX_TITLE_LENGTH,
+  MAX_URL_LENGTH,
+  MAX_URL_LIST_LENGTH,
+} from '../../constants/limits';
+import {
+  boundedText,
+  deletedIdsSchema,
+  filterTermsSchema,
+  idSchema,
+  jsonQuery,
+  storedUrl,
+  storedUrlList,
+} from '../common';
 import { resultOverallSchema, resultRaceSchema, trophySchema } from '../entities/result';
 import { defineRoute } from '../route';
 
+/** A result's file is shown to every user as a link: only a web address or one of our own files
+ *  (rules/stored-url), else 400 naming the field. */
 const resultRaceWriteSchema = resultRaceSchema.extend({
-  fileUrl: resultRaceSchema.shape.fileUrl.default(''),
+  fileUrl: storedUrl(MAX_URL_LENGTH).default(''),
   placings: resultRaceSchema.shape.placings.default(null),
 });
 const resultOverallWriteSchema = resultOverallSchema.extend({
-  fileUrl: resultOverallSchema.shape.fileUrl.default(''),
+  fileUrl: storedUrl(MAX_URL_LENGTH).default(''),
   placings: resultOverallSchema.shape.placings.default(null),
 });
 
@@ -62,7 +78,8 @@ const trophyWriteSchema = trophySchema.extend({
   disciplineId: trophySchema.shape.disciplineId.default(null),
   division: trophySchema.shape.division.default(null),
   state: trophySchema.shape.state.default(''),
-  imageURL: trophySchema.shape.imageURL.default(''),
+  /** Shown to every user as pictures or links: each a web address or one of our own files. */
+  imageURL: storedUrlList(MAX_URL_LIST_LENGTH).default(''),
 });
 const trophiesBodySchema = z.object({
   trophies: z.array(trophyWriteSchema).max(MAX_BATCH_ROWS).optional(),
@@ -88,6 +105,7 @@ export const resultsApi = {
     response: z.array(resultOverallSchema),
   }),
   save: defineRoute({
+    queued: true,
     method: 'PUT',
     url: '/api/results',
     body: resultsBodySchema,
@@ -100,6 +118,7 @@ export const resultsApi = {
     response: z.array(trophyListItemSchema),
   }),
   saveTrophies: defineRoute({
+    queued: true,
     method: 'PUT',
     url: '/api/v2/Trophies',
     body: trophiesBodySchema,

@@ -96,6 +96,7 @@ export const schoolsApi = {
   /** Answers { message } on success or { err } with the reason (spec section 4); ours also
    *  carries the saved school, so the device's copy takes its new version at once. */
   saveProfile: defineRoute({
+    queued: true,
     method: 'PUT',
     url: '/api/school',
     body: schoolProfileBodySchema,

@@ -139,6 +139,7 @@ export const startlistsApi = {
     response: startlistResponseSchema,
   }),
   marks: defineRoute({
+    queued: true,
     method: 'PUT',
     url: '/api/raceMarks',
     body: raceMarksBodySchema,

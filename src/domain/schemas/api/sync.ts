@@ -3,7 +3,7 @@
 // event); `scopeKey` names it so the client keeps one cursor per scope and starts over when the
 // scope changes. `cursor` is the server's change sequence, never a client clock.
 import { z } from 'zod';
-import { MAX_KEY_LENGTH, MAX_PAGE_ROWS } from '../../constants/limits';
+import { MAX_KEY_LENGTH, MAX_PAGE_ROWS, MAX_WRITE_BATCH_ROWS } from '../../constants/limits';
 import { boundedText } from '../common';
 import { defineRoute } from '../route';
 
@@ -76,6 +76,25 @@ export type SyncResponse = z.infer<typeof syncResponseSchema>;
  *  is the request the device would have sent on its own, with its client id, sequence number and
  *  idempotency key, and is applied as if it had been. */
 export const MAX_WRITES_PER_BATCH = 100;
+/** Rows one batch may carry across its writes (a list save's rows count one by one), and its
+ *  size. A device's batches are runs of one-row changes (a list save goes alone), so these bound
+ *  what a script could pack into one: no more than the largest save sent alone
+ *  (MAX_WRITE_BATCH_ROWS). Each write is admitted on its own, so another school's read waits for
+ *  one write at most, never the batch (figures in tests/bench/waits.ts). */
+export const MAX_SYNC_BATCH_ROWS: number = MAX_WRITE_BATCH_ROWS;
+export const MAX_SYNC_BATCH_BYTES = 256 * 1024;
+
+/** Rows a write's body carries: the elements of its lists, or the one row it is. */
+export function rowsOfWrite(body: unknown): number {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return 1;
+  const lists = Object.values(body).filter((value): value is unknown[] => Array.isArray(value));
+  return lists.length
+    ? Math.max(
+        1,
+        lists.reduce((sum, list) => sum + list.length, 0),
+      )
+    : 1;
+}
 /** A path of ours as the device writes it: under /api/, no dot segments, doubled or encoded
  *  slashes, backslashes or fragments that could make it another route once resolved. */
 function isPlainApiPath(path: string): boolean {
@@ -102,6 +121,7 @@ const syncBatchBodySchema = z.object({
         seq: z.number().int().positive(),
         idempotencyKey: z.string().min(1).max(200),
         eventId: z.uuid().optional(),
+        schoolId: z.uuid().optional(),
         body: z.unknown().optional(),
       }),
     )
@@ -148,4 +168,7 @@ export const WRITE_HEADERS = {
   /** The event a queued write was made in; the server applies it there, not to the session's
    *  current event (the user may have switched since). */
   eventId: 'X-Event-Id',
+  /** The school a queued write was made for; the server applies it there when the caller may
+   *  write that school and refuses it otherwise, never redirecting it to the session's pick. */
+  schoolId: 'X-School-Id',
 } as const;

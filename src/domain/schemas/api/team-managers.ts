@@ -27,6 +27,7 @@ export const teamManagersApi = {
     response: z.array(teamManagerSchema),
   }),
   save: defineRoute({
+    queued: true,
     method: 'PUT',
     url: '/api/teamManagers',
     body: teamManagersBodySchema,

@@ -28,5 +28,11 @@ export const teamsApi = {
     response: z.array(teamGroupSchema),
   }),
   list: defineRoute({ method: 'GET', url: '/api/teams', response: z.array(teamSchema) }),
-  save: defineRoute({ method: 'PUT', url: '/api/teams', body: teamsBodySchema, response: z.array(teamSchema) }),
+  save: defineRoute({
+    queued: true,
+    method: 'PUT',
+    url: '/api/teams',
+    body: teamsBodySchema,
+    response: z.array(teamSchema),
+  }),
 };

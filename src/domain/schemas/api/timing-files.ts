@@ -34,6 +34,7 @@ export const timingFilesApi = {
   }),
   /** Answers the event's race-day row with its columns (none when its start lists are not shown). */
   saveColumns: defineRoute({
+    queued: true,
     method: 'PUT',
     url: '/api/timing-file/columns',
     body: timingColumnsBodySchema,

@@ -42,6 +42,7 @@ export const volunteersApi = {
   requiredVic: defineRoute({ method: 'GET', url: '/api/requiredVolunteersVic', response: requiredVolunteersVicSchema }),
   requiredAus: defineRoute({ method: 'GET', url: '/api/requiredVolunteersAus', response: requiredVolunteersSchema }),
   save: defineRoute({
+    queued: true,
     method: 'PUT',
     url: '/api/volunteers',
     body: volunteersBodySchema,

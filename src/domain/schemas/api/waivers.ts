@@ -47,5 +47,11 @@ export const waiversApi = {
     querystring: matchedWaiversQuerySchema,
     response: matchedWaiversSchema,
   }),
-  save: defineRoute({ method: 'PUT', url: '/api/waivers', body: waiversBodySchema, response: z.array(waiverSchema) }),
+  save: defineRoute({
+    queued: true,
+    method: 'PUT',
+    url: '/api/waivers',
+    body: waiversBodySchema,
+    response: z.array(waiverSchema),
+  }),
 };

@@ -28,8 +28,9 @@ const placingSchema = z.object({
 });
 export type Placing = z.infer<typeof placingSchema>;
 
-/** Link to the published file (PDF or web page); '' until published. */
-const fileUrl = z.union([z.literal(''), z.url().max(MAX_URL_LENGTH)]);
+/** Link to the published file (PDF or web page); '' until published. As stored: writes check it
+ *  (storedUrl in schemas/api/results), and one stored before that check must still read. */
+const fileUrl = boundedText(MAX_URL_LENGTH);
 const placings = z.array(placingSchema).max(MAX_PLACINGS).nullable();
 
 export const resultRaceSchema = z.object({
@@ -63,7 +64,8 @@ export const trophySchema = z.object({
   division: z.number().int().positive().nullable(),
   gender: z.enum(TROPHY_GENDERS),
   state: boundedText(MAX_CHOICE_LENGTH),
-  /** Several image URLs joined by '|' (see rules/trophy-images). */
+  /** Several image URLs joined by '|' (see rules/trophy-images), as stored: writes check each
+   *  (storedUrlList in schemas/api/results). */
   imageURL: boundedText(MAX_URL_LIST_LENGTH),
   type: z.enum(TROPHY_TYPES),
   name: boundedText(MAX_TITLE_LENGTH).optional(),
