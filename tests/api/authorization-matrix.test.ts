@@ -1,15 +1,29 @@
 // The authorisation matrix (ARCHITECTURE 'Server'): every route the app registers has a row here,
 // with what each kind of caller gets. A route without a row fails the first test, so a new route
-// cannot ship without its row. Also: a school never reads or writes another school's rows.
+// cannot ship without its row. The same calls inside a batch of queued writes meet the same checks,
+// and a batch may carry only the queued ones. Also: a school never reads or writes another school's rows.
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEAM_LETTERS } from '../../src/domain/constants';
+import { SERVER_MESSAGES } from '../../src/domain/server-messages';
 import { events, participants, registryAthletes, teamEntries, teams, ticketing } from '../../server/db/schema';
 import { PASSWORD, createEvent, createSchool, createUser, registrationForm } from './support/factories';
 import { signIn, type Agent } from './support/http';
 import { ODD_TARGETS, listenOnLoopback, rawRequest, withTrailingSlash } from './support/request-targets';
 import { registeredRoutes } from './support/routes';
+import {
+  CONTRACT_UNQUEUED_WRITES,
+  QUEUED_ROUTES,
+  WRITE_METHODS,
+  appliedState,
+  batchWrite,
+  envelopeTakes,
+  sendBatch,
+  type BatchAnswers,
+  type BatchWrite,
+} from './support/batch';
 import { startTestApp, type TestApp } from './support/test-app';
 
 const ROLES = ['none', 'school', 'auditor', 'racedept', 'admin'] as const;
@@ -55,6 +69,9 @@ const tickets = {
   xcManagerTicketAlpine1: 0,
   xcManagerTicketXC1: 0,
 };
+
+/** Teams the teams row has saved: each save adds a team under a letter not used before. */
+let teamsSaved = 0;
 
 /** Keyed 'METHOD /path' exactly as Fastify registered it (params in :name form). */
 const MATRIX: Record<string, Row> = {
@@ -168,8 +185,9 @@ const MATRIX: Record<string, Row> = {
     expect: is('denied', { none: 'unauth', school: 'ok', auditor: 'reached', admin: 'ok' }),
   },
   'GET /api/teams/grouped/:SchoolId/:EventId': { request: none, expect: only('school', 'auditor', 'admin') },
+  // A new team each time, the plain call and the batched one (teamsSaved).
   'PUT /api/teams': {
-    request: (_c, role) => ({
+    request: () => ({
       payload: {
         multi: true,
         teamsDeleted: [],
@@ -179,7 +197,7 @@ const MATRIX: Record<string, Row> = {
             DisciplineId: 2,
             division: 1,
             gender: 'Male',
-            teamRank: role === 'admin' ? 'C' : 'B',
+            teamRank: TEAM_LETTERS[1 + (teamsSaved++ % (TEAM_LETTERS.length - 1))],
             TeamEntries: [],
           },
         ],
@@ -569,13 +587,85 @@ describe.each(ROLES)('as %s', (role) => {
     let agent: Agent | null = role === 'none' ? null : agents[role];
     if (agent && route === 'GET /api/logout') agent = await signInAs(role as Exclude<Role, 'none'>);
     const res = agent ? await agent.request(opts) : await t.app.inject(opts);
-    const outcome = row.expect[role];
-    const why = `${role} ${route}: ${res.statusCode} ${res.body.slice(0, 300)}`;
-    expect(res.statusCode, why).toBeLessThan(500);
-    if (outcome === 'ok') expect(res.statusCode, why).toBeLessThan(300);
-    if (outcome === 'denied') expect(res.statusCode, why).toBe(403);
-    if (outcome === 'unauth') expect(res.statusCode, why).toBe(401);
-    if (outcome === 'reached') expect([401, 403], why).not.toContain(res.statusCode);
+    expectOutcome(res.statusCode, row.expect[role], `${role} ${route}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+  });
+});
+
+function expectOutcome(status: number, outcome: Outcome, why: string) {
+  expect(status, why).toBeLessThan(500);
+  if (outcome === 'ok') expect(status, why).toBeLessThan(300);
+  if (outcome === 'denied') expect(status, why).toBe(403);
+  if (outcome === 'unauth') expect(status, why).toBe(401);
+  if (outcome === 'reached') expect([401, 403], why).not.toContain(status);
+}
+
+// The same calls inside a batch of queued writes (POST /api/sync/batch). A batch carries only the
+// routes the contract marks `queued: true`, each decided by its own route exactly as if sent
+// alone: the write's answer inside the batch is the row's outcome (signed out, the batch itself
+// is a 401). Any other write, the public ones included, makes the whole batch a 400 before
+// anything in it is applied. Both lists come from the contract and the routes the app registered,
+// so a route added later is covered by its row alone.
+const WRITES = Object.keys(MATRIX).filter((route) => WRITE_METHODS.includes(route.split(' ')[0]!));
+const QUEUED = WRITES.filter((route) => QUEUED_ROUTES.has(route));
+const NOT_QUEUED = WRITES.filter((route) => !QUEUED_ROUTES.has(route));
+
+/** A matrix row's request as a write of a batch. */
+function writeOf(route: string, role: Role): BatchWrite {
+  const [method, path] = route.split(' ') as [string, string];
+  const opts = MATRIX[route]!.request(ctx, role);
+  const query = opts.query ? `?${new URLSearchParams(opts.query as Record<string, string>)}` : '';
+  return batchWrite(method, fill(path, ctx) + query, opts.payload);
+}
+
+describe('inside a batch of queued writes', () => {
+  it('has every queued route of the contract, and every other write, public ones included', () => {
+    expect(
+      [...QUEUED_ROUTES].filter((r) => !QUEUED.includes(r)),
+      'queued routes without a row in MATRIX',
+    ).toEqual([]);
+    expect(
+      CONTRACT_UNQUEUED_WRITES.filter((r) => !NOT_QUEUED.includes(r)),
+      'writes of the contract left out',
+    ).toEqual([]);
+    expect(QUEUED.length).toBeGreaterThan(5);
+    expect(NOT_QUEUED.filter((r) => MATRIX[r]!.expect.none !== 'unauth')).toContain('POST /api/login');
+  });
+
+  describe.each(ROLES)('as %s, a queued route answers as alone', (role) => {
+    it.each(QUEUED)('%s', async (route) => {
+      const outcome = MATRIX[route]!.expect[role];
+      const before = await appliedState(t.db);
+      const res = await sendBatch(t.app, role === 'none' ? null : agents[role], { writes: [writeOf(route, role)] });
+      const why = `${role} ${route} in a batch: ${res.statusCode} ${res.body.slice(0, 300)}`;
+      if (role === 'none') {
+        expect(res.statusCode, why).toBe(401);
+        expect(await appliedState(t.db), why).toEqual(before);
+        return;
+      }
+      expect(res.statusCode, why).toBe(200);
+      const { answers } = res.json() as BatchAnswers;
+      expect(answers, why).toHaveLength(1);
+      expectOutcome(answers[0]!.status, outcome, why);
+      if (outcome === 'denied') expect((await appliedState(t.db)).changeSeq, why).toBe(before.changeSeq);
+    });
+  });
+
+  describe.each(ROLES)('as %s, any other write refuses the whole batch', (role) => {
+    it.each(NOT_QUEUED)('%s', async (route) => {
+      // A queued write first (the school's and the admin's to send): refused with the rest all the same.
+      const writes = [writeOf('PATCH /api/v2/participants/:id', role), writeOf(route, role)];
+      const before = await appliedState(t.db);
+      const res = await sendBatch(t.app, role === 'none' ? null : agents[role], { writes });
+      const why = `${role} ${route} in a batch: ${res.statusCode} ${res.body.slice(0, 300)}`;
+      expect(res.statusCode, why).toBe(role === 'none' ? 401 : 400);
+      if (role !== 'none') {
+        // Refused for that write: as not queued, or (a path outside the API, a batch in a batch)
+        // by the batch's own schema first.
+        expect(res.json().fields, why).toContainEqual(expect.objectContaining({ path: 'body.writes.1.path' }));
+        if (envelopeTakes(writes)) expect(res.json(), why).toMatchObject({ message: SERVER_MESSAGES.notQueuedWrite });
+      }
+      expect(await appliedState(t.db), why).toEqual(before);
+    });
   });
 });
 

@@ -9,6 +9,9 @@
 // Whatever arrives: no answer is a 5xx, every refusal carries the common error body, and no answer
 // shows internals (stack frames, SQL or SQLSTATE text, file paths, error class dumps).
 //
+// And the batch of queued writes (POST /api/sync/batch): each queued route's fuzzed requests inside
+// a batch answer as they do alone, and malformed batches are refused whole, nothing applied.
+//
 // Bounded and reproducible: a fixed seed per route and role, and a request budget spread over the
 // routes (FUZZ_SEED and FUZZ_BUDGET override them). On a failure fast-check prints the seed, the
 // path and the shrunk request, to replay with `fc.assert(..., { seed, path })`.
@@ -18,12 +21,24 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from '../../src/domain/constants/limits';
 import { ERROR_CODE_LIST } from '../../src/domain/errors';
+import { MAX_SYNC_BATCH_BYTES, MAX_SYNC_BATCH_ROWS, MAX_WRITES_PER_BATCH } from '../../src/domain/schemas/api/sync';
+import { SERVER_MESSAGES } from '../../src/domain/server-messages';
 import { allRoutes, syncApi, type RouteContract } from '../../src/domain/schemas';
 import { participants, registryAthletes, teamEntries, teams } from '../../server/db/schema';
 import { PASSWORD, createEvent, createSchool, createUser } from './support/factories';
 import { signIn, type Agent } from './support/http';
 import { listenOnLoopback, oddTargetOf, rawRequest, type RawAnswer } from './support/request-targets';
 import { registeredRoutes } from './support/routes';
+import {
+  QUEUED_ROUTES,
+  WRITE_METHODS,
+  appliedState,
+  batchWrite,
+  changeSeq,
+  envelopeTakes,
+  sendBatch,
+  type BatchAnswers,
+} from './support/batch';
 import { startTestApp } from './support/test-app';
 
 const BASE_SEED = Number(process.env.FUZZ_SEED ?? 20_260_615);
@@ -51,7 +66,7 @@ const CONTRACT = new Map<string, RouteContract>(
 
 // ---- Rows to aim at, and signed-in callers ---------------------------------------------------
 
-const known = { ids: [] as string[], snowIds: ['410052', '999999'] };
+const known = { ids: [] as string[], snowIds: ['410052', '999999'], participant: '' };
 let schoolId = '';
 let eventId = '';
 const emails = { school: '', admin: '' };
@@ -91,6 +106,7 @@ beforeAll(async () => {
     position: 1,
   });
   known.ids.push(schoolId, eventId, participantId, team!.id, entryId);
+  known.participant = participantId;
 });
 
 /** Fresh callers for each route: a fuzzed route may log out, switch the session or lock out. */
@@ -592,6 +608,451 @@ describe(`fuzzing the request targets of ${ROUTES.length} routes`, () => {
     },
     60_000,
   );
+});
+
+// ---- Batches of queued writes (POST /api/sync/batch) --------------------------------------------
+// The fuzzed requests of every route the contract marks `queued: true`, each sent as the one write
+// of a batch and then alone: inside the batch it gets an answer of the class it gets alone (never
+// a 5xx), and a write refused there changed nothing. Then malformed batches (a write's fields of
+// the wrong type or shape, paths spelt to reach another route, a queued route's path under
+// another method, oversize): refused whole with a 4xx, nothing applied.
+
+const QUEUED = ROUTES.filter((route) => QUEUED_ROUTES.has(route));
+const BATCH_RUNS = RUNS;
+const ENVELOPE_RUNS = 4 * RUNS;
+
+/** A write's body: a JSON value (a batch carries nothing else), shaped by the route's schema. */
+function batchBodyFor(contract: RouteContract | undefined): fc.Arbitrary<unknown> {
+  const shaped = contract?.body ? valueFor(contract.body) : fc.jsonValue({ maxDepth: 4 });
+  return fc.oneof(
+    { weight: 6, arbitrary: shaped },
+    { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 4 }) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(shaped, fc.constantFrom('__proto__', 'constructor') as fc.Arbitrary<'__proto__' | 'constructor'>)
+        .map(([v, k]) => JSON.parse(polluted(v, k)) as unknown),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(MAX_JSON_DEPTH - 4, MAX_JSON_DEPTH, MAX_JSON_DEPTH + 1, 500).map(nestedValue),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.integer({ min: 1, max: 16 * 1024 }).map((extra) => ({ pad: 'x'.repeat(MAX_BODY_BYTES + extra) })),
+    },
+  );
+}
+
+/** Write headers as a batch sends its writes with, fresh (a write of its own, never a replay). */
+const freshWriteHeaders = (): Record<string, string> => ({
+  'x-client-id': randomUUID(),
+  'x-client-seq': '1',
+  'idempotency-key': randomUUID(),
+});
+
+/** The answers inside a batch, each checked as an answer of its own. */
+function answersOf(role: Role, what: string, gen: Generated, res: LightMyRequestResponse): BatchAnswers['answers'] {
+  const { answers } = res.json() as BatchAnswers;
+  for (const answer of answers) {
+    const body = JSON.stringify(answer.body) ?? '';
+    assertSafe(role, what, gen, { statusCode: answer.status, body, headers: { 'content-type': 'application/json' } });
+  }
+  return answers;
+}
+
+const classOf = (status: number) => Math.floor(status / 100);
+/** A write sent again once applied (by the batch before it) may find its row gone or taken. */
+const REPEATED_WRITE = [404, 409, 422];
+
+describe(`fuzzing ${QUEUED.length} queued routes inside a batch, ${BATCH_RUNS} requests each per role`, () => {
+  // One set of callers for them all: a queued route neither signs out nor switches the session.
+  let agents: Record<Role, Agent>;
+  beforeAll(async () => {
+    agents = await callers();
+  });
+
+  it('found the queued routes', () => {
+    expect(QUEUED.length).toBeGreaterThan(5);
+    expect(QUEUED).toHaveLength(QUEUED_ROUTES.size);
+  });
+
+  it.each(QUEUED)(
+    '%s',
+    async (route) => {
+      const [method, path] = route.split(' ') as [string, string];
+      const arb = fc.record({
+        // Within the batch's bound on a write's path (the query left off, as the targets' fuzz does).
+        url: requestFor(method, path).map((gen) => (gen.url.length > 2000 ? gen.url.split('?')[0]! : gen.url)),
+        body: fc.option(batchBodyFor(CONTRACT.get(route)), { freq: 8, nil: undefined }),
+      });
+      for (const role of ROLES) {
+        await fc.assert(
+          fc.asyncProperty(arb, async ({ url, body }) => {
+            const write = batchWrite(method, url, body);
+            const hasBody = body !== undefined && body !== null;
+            const gen: Generated = {
+              url,
+              headers: freshWriteHeaders(),
+              ...(hasBody ? { body: asJson(JSON.stringify(body)) } : {}),
+            };
+            const before = await changeSeq(t.db);
+            const batch = await sendBatch(t.app, role === 'signed out' ? null : agents[role], { writes: [write] });
+            assertSafe(role, `${method} in a batch`, gen, batch);
+            const applied = async () => (await changeSeq(t.db)) !== before;
+            let status = batch.statusCode;
+            if (status === 200) {
+              const answers = answersOf(role, `${method} in a batch`, gen, batch);
+              if (answers.length !== 1) throw new Error(`not one answer: ${label(role, method, gen, batch)}`);
+              status = answers[0]!.status;
+            } else {
+              if (await applied()) throw new Error(`refused yet applied: ${label(role, method, gen, batch)}`);
+              // Refused whole, signed out or past the batch's own bounds (its schema, bytes and
+              // rows), which a device's writes keep to. Any other refusal (the body's keys, its
+              // depth) the write meets alone too.
+              if (status === 401 || status === 413 || !envelopeTakes([write])) return;
+            }
+            const why = () => `in a batch ${status}: ${label(role, method, gen, batch)}`;
+            if (status >= 300 && (await applied())) throw new Error(`refused yet applied, ${why()}`);
+            const alone = await send(agents[role], method, gen);
+            assertSafe(role, method, gen, alone);
+            const same =
+              classOf(alone.statusCode) === classOf(status) ||
+              (status < 300 && REPEATED_WRITE.includes(alone.statusCode));
+            if (!same) throw new Error(`alone ${alone.statusCode} ${alone.body.slice(0, 300)}, ${why()}`);
+          }),
+          // Signed out, every batch is a 401 whatever it holds.
+          { seed: seedOf(`${route} ${role} batch`), numRuns: role === 'signed out' ? 2 : BATCH_RUNS },
+        );
+      }
+      expect(({} as Record<string, unknown>).polluted, 'Object.prototype polluted').toBeUndefined();
+    },
+    60_000,
+  );
+});
+
+// ---- Malformed batches ------------------------------------------------------------------------
+
+/** Any JSON value that is not a string. */
+const notAString = fc.constantFrom<unknown>(null, 0, 1, -1, 1.5, true, false, [], {}, ['PATCH'], { value: 'x' });
+const queuedPaths = () =>
+  [...QUEUED_ROUTES].map((route) => {
+    const [, url] = route.split(' ') as [string, string];
+    return url.replace(/:[A-Za-z_]\w*/g, () => known.participant);
+  });
+/** Spellings of a queued route's path, and query tricks. `refused`: it could be read as another
+ *  route (or is not a path of ours), so a batch holding it is refused whole; the others still name
+ *  the same queued route, which then decides (a write of its own). */
+const SPELLINGS: readonly { how: string; spell: (path: string) => string; refused: boolean }[] = [
+  { how: 'a dot segment', spell: (p) => p.replace('/api/', '/api/./'), refused: true },
+  { how: 'a parent segment', spell: (p) => p.replace('/api/', '/api/x/../'), refused: true },
+  { how: 'a trailing parent segment', spell: (p) => `${p}/..`, refused: true },
+  { how: 'parent segments to another route', spell: (p) => `${p}/../../users`, refused: true },
+  { how: 'an encoded parent segment', spell: (p) => p.replace('/api/', '/api/%2e%2e/'), refused: true },
+  { how: 'a half-encoded parent segment', spell: (p) => p.replace('/api/', '/api/.%2E/'), refused: true },
+  { how: 'an encoded slash', spell: (p) => p.replace(/\/(?=[^/]*$)/, '%2F'), refused: true },
+  { how: 'an encoded slash in lower case', spell: (p) => p.replace(/\/(?=[^/]*$)/, '%2f'), refused: true },
+  { how: 'an encoded backslash', spell: (p) => p.replace(/\/(?=[^/]*$)/, '%5C'), refused: true },
+  { how: 'a backslash', spell: (p) => p.replace(/\/(?=[^/]*$)/, '\\'), refused: true },
+  { how: 'a doubled slash', spell: (p) => p.replace('/api/', '/api//'), refused: true },
+  { how: 'a leading doubled slash', spell: (p) => `/${p}`, refused: true },
+  { how: 'absolute form', spell: (p) => `http://attacker.test${p}`, refused: true },
+  { how: 'a network path', spell: (p) => `//attacker.test${p}`, refused: true },
+  { how: 'a fragment', spell: (p) => `${p}#fragment`, refused: true },
+  { how: 'a trailing slash', spell: (p) => `${p}/`, refused: true },
+  { how: 'upper case', spell: (p) => p.toUpperCase(), refused: true },
+  { how: 'an encoded letter in /api', spell: (p) => p.replace('/api/', '/%61pi/'), refused: true },
+  { how: 'a NUL', spell: (p) => `${p}\u0000`, refused: true },
+  { how: 'a leading space', spell: (p) => ` ${p}`, refused: true },
+  { how: 'a line feed', spell: (p) => `${p}\n`, refused: true },
+  { how: 'over 2000 characters', spell: (p) => `${p}/${'x'.repeat(2000)}`, refused: true },
+  { how: 'another route, the path in its query', spell: (p) => `/api/users?${p}`, refused: true },
+  { how: 'the sign-in, the path in its query', spell: (p) => `/api/login?${p}`, refused: true },
+  { how: 'another route, an encoded ?', spell: (p) => `/api/users%3F${p}`, refused: true },
+  { how: 'another route, the path in its fragment', spell: (p) => `/api/users#${p}`, refused: true },
+  { how: 'a ; parameter', spell: (p) => `${p};jsessionid=1`, refused: false },
+  {
+    how: 'an encoded letter at the end',
+    spell: (p) => p.replace(/[a-z](?=[^/]*$)/, (c) => `%${c.charCodeAt(0).toString(16)}`),
+    refused: false,
+  },
+  { how: 'an encoded NUL', spell: (p) => `${p}%00`, refused: false },
+  { how: 'parent segments in the query', spell: (p) => `${p}?/../../users`, refused: false },
+  { how: 'a query with a fragment', spell: (p) => `${p}?x=/../users#y`, refused: false },
+  { how: 'an empty query', spell: (p) => `${p}??`, refused: false },
+  { how: 'a malformed query', spell: (p) => `${p}?%00=%zz&__proto__[x]=1`, refused: false },
+];
+
+/** Each queued route's path (its parameters a row's id) under each write method it is not queued
+ *  with: a route of its own that is not queued, or none. */
+const otherMethods = () =>
+  [...QUEUED_ROUTES].flatMap((route) => {
+    const [queuedMethod, url] = route.split(' ') as [string, string];
+    const path = url.replace(/:[A-Za-z_]\w*/g, () => known.participant);
+    return WRITE_METHODS.filter((m) => m !== queuedMethod && !QUEUED_ROUTES.has(`${m} ${url}`)).map((method) => ({
+      method,
+      path,
+    }));
+  });
+
+type Change = { what: string; write: Record<string, unknown>; drop?: string; notQueued?: boolean };
+
+/** Made once the rows to aim at exist. */
+const changeArb = (): fc.Arbitrary<Change> =>
+  fc.oneof(
+    fc
+      .oneof(
+        notAString,
+        fc.constantFrom(
+          'GET',
+          'HEAD',
+          'OPTIONS',
+          'TRACE',
+          'CONNECT',
+          'patch',
+          'Patch',
+          ' PATCH',
+          'PATCH ',
+          '',
+          'PATCH\u0000',
+        ),
+        nastyString,
+      )
+      .map((method) => ({ what: 'method', write: { method } })),
+    fc
+      .oneof(
+        notAString,
+        nastyString,
+        fc.tuple(fc.constantFrom(...SPELLINGS), fc.constantFrom(...queuedPaths())).map(([{ spell }, p]) => spell(p)),
+      )
+      .map((path) => ({ what: 'path', write: { path } })),
+    // A queued route's path under a method it is not queued with (drawn more often: the batch's
+    // own check is all that refuses it whole).
+    ...Array.from({ length: 3 }, () =>
+      fc.constantFrom(...otherMethods()).map((write) => ({ what: 'another method', write, notQueued: true })),
+    ),
+    fc
+      .oneof(
+        notAString,
+        nastyString,
+        fc.constantFrom(
+          '',
+          'not-a-uuid',
+          known.participant.replace(/-/g, ''),
+          `{${known.participant}}`,
+          `${known.participant} `,
+          `${known.participant}\u0000`,
+        ),
+      )
+      .map((clientId) => ({ what: 'clientId', write: { clientId } })),
+    fc
+      .oneof(
+        fc.constantFrom<unknown>(0, -1, 1.5, 2 ** 53, 2 ** 63, 1e308, -1e308, '1', '01', '', null, true, [], {}, [1]),
+        nastyNumber,
+      )
+      .map((seq) => ({ what: 'seq', write: { seq } })),
+    fc
+      .oneof(fc.constantFrom<unknown>('', 'x'.repeat(201), 'x'.repeat(20_000), null, 0, [], {}), nastyString)
+      .map((idempotencyKey) => ({ what: 'idempotencyKey', write: { idempotencyKey } })),
+    ...(['schoolId', 'eventId'] as const).map((field) =>
+      fc
+        .oneof(
+          notAString,
+          nastyString,
+          // Well formed: an id of nothing, or of another kind of row (the write's own route decides).
+          fc.uuid(),
+          fc.constantFrom(...known.ids),
+        )
+        .map((value) => ({ what: field, write: { [field]: value } })),
+    ),
+    fc
+      .constantFrom('method', 'path', 'clientId', 'seq', 'idempotencyKey')
+      .map((drop) => ({ what: `no ${drop}`, write: {}, drop })),
+    fc
+      .record({
+        key: fc.constantFrom('headers', 'url', 'remoteAddress', 'cookie', 'query', 'payload', '__proto__'),
+        value: fc.jsonValue({ maxDepth: 2 }),
+      })
+      .map(({ key, value }) => ({ what: `a key ${key}`, write: { [key]: value } })),
+    nastyValue.map((body) => ({ what: 'body', write: { body } })),
+  );
+
+/** Whole batches that are not a list of writes, or too many of them. */
+const WHOLE: readonly { what: string; status: number; payload: () => unknown }[] = [
+  { what: 'no writes', status: 400, payload: () => ({ writes: [] }) },
+  { what: 'writes missing', status: 400, payload: () => ({}) },
+  { what: 'writes null', status: 400, payload: () => ({ writes: null }) },
+  { what: 'writes an object', status: 400, payload: () => ({ writes: { 0: goodWrite() } }) },
+  { what: 'writes a string', status: 400, payload: () => ({ writes: 'PATCH' }) },
+  { what: 'a write null', status: 400, payload: () => ({ writes: [null] }) },
+  { what: 'a write a string', status: 400, payload: () => ({ writes: ['PATCH /api/school'] }) },
+  { what: 'the body a list', status: 400, payload: () => [goodWrite()] },
+  {
+    what: `${MAX_WRITES_PER_BATCH + 1} writes`,
+    status: 400,
+    payload: () => ({ writes: Array.from({ length: MAX_WRITES_PER_BATCH + 1 }, () => goodWrite()) }),
+  },
+  {
+    what: `${MAX_SYNC_BATCH_ROWS + 1} rows in one write`,
+    status: 413,
+    payload: () => ({
+      writes: [
+        batchWrite('PUT', '/api/v2/participants', {
+          participants: Array.from({ length: MAX_SYNC_BATCH_ROWS + 1 }, () => ({ firstname: 'Row' })),
+          participantsDeleted: [],
+        }),
+      ],
+    }),
+  },
+  {
+    what: `${MAX_SYNC_BATCH_ROWS + 1} rows over several writes`,
+    status: 413,
+    payload: () => ({
+      writes: Array.from({ length: 3 }, () =>
+        batchWrite('PUT', '/api/teamManagers', {
+          multi: true,
+          teamManagers: Array.from({ length: Math.ceil((MAX_SYNC_BATCH_ROWS + 1) / 3) }, () => ({ id: randomUUID() })),
+          teamManagersDeleted: [],
+        }),
+      ),
+    }),
+  },
+  {
+    what: `over ${MAX_SYNC_BATCH_BYTES} bytes`,
+    status: 413,
+    payload: () => ({ writes: [goodWrite({ firstname: 'x'.repeat(MAX_SYNC_BATCH_BYTES) })] }),
+  },
+  {
+    what: 'nested too deep',
+    status: 400,
+    payload: () => ({ writes: [goodWrite(nestedValue(MAX_JSON_DEPTH + 1))] }),
+  },
+];
+
+/** The write a malformed batch is made from: one its callers may send, applied when taken. */
+const goodWrite = (body: unknown = { firstname: 'Enveloped' }) =>
+  batchWrite('PATCH', `/api/v2/participants/${known.participant}`, body);
+
+type AppliedState = Awaited<ReturnType<typeof appliedState>>;
+
+/** A batch that was refused (any 4xx) changed nothing; one that was taken answered every write. */
+async function assertBatchRefusedOrTaken(
+  role: Role,
+  gen: Generated,
+  res: LightMyRequestResponse,
+  before: AppliedState,
+  mustRefuse: boolean,
+) {
+  assertSafe(role, 'POST', gen, res);
+  const why = () => label(role, 'POST', gen, res);
+  if (res.statusCode !== 200) {
+    if (res.statusCode < 400) throw new Error(`neither taken nor refused: ${why()}`);
+    const after = await appliedState(t.db);
+    if (JSON.stringify(after) !== JSON.stringify(before))
+      throw new Error(`refused yet applied (${JSON.stringify(before)} -> ${JSON.stringify(after)}): ${why()}`);
+    return;
+  }
+  if (mustRefuse) throw new Error(`taken: ${why()}`);
+  const answers = answersOf(role, 'POST', gen, res);
+  // Taken whole, so every write named a queued route: none is refused inside as not queued.
+  if (answers.some((a) => (a.body as { message?: unknown } | null)?.message === SERVER_MESSAGES.notQueuedWrite))
+    throw new Error(`a write not queued got past the batch's check: ${why()}`);
+}
+
+describe('fuzzing malformed batches', () => {
+  let agents: Record<Role, Agent>;
+  beforeAll(async () => {
+    agents = await callers();
+  });
+
+  it.each(ROLES)(
+    'as %s',
+    async (role) => {
+      const agent = agents[role];
+      const arb = fc.record({
+        changes: fc.array(changeArb(), { minLength: 1, maxLength: 2 }),
+        goodFirst: fc.boolean(),
+      });
+      await fc.assert(
+        fc.asyncProperty(arb, async ({ changes, goodFirst }) => {
+          // Spread, not assigned: a '__proto__' key stays a key of the write.
+          let write: Record<string, unknown> = goodWrite();
+          for (const change of changes) {
+            write = { ...write, ...change.write };
+            if (change.drop) delete write[change.drop];
+          }
+          const writes = [...(goodFirst ? [goodWrite()] : []), write];
+          const payload = { writes };
+          const gen: Generated = {
+            url: `/api/sync/batch (${changes.map((c) => c.what).join(', ')})`,
+            headers: {},
+            body: asJson(JSON.stringify(payload)),
+          };
+          const before = await appliedState(t.db);
+          const res = await agent.request({ method: 'POST', url: '/api/sync/batch', payload });
+          const refusedByItsSchema = !envelopeTakes(writes);
+          const notQueued = changes.some((c) => c.notQueued) && !changes.some((c) => c.what === 'path');
+          const onlyNotQueued = changes.every((c) => c.notQueued);
+          await assertBatchRefusedOrTaken(role, gen, res, before, refusedByItsSchema || notQueued);
+          if (role === 'signed out') return;
+          if (refusedByItsSchema && res.statusCode !== 400)
+            throw new Error(`not a 400: ${label(role, 'POST', gen, res)}`);
+          if (onlyNotQueued && res.json().message !== SERVER_MESSAGES.notQueuedWrite)
+            throw new Error(`not refused as not queued: ${label(role, 'POST', gen, res)}`);
+        }),
+        // Signed out, every batch is a 401 (or refused sooner) whatever it holds.
+        { seed: seedOf(`malformed batches ${role}`), numRuns: role === 'signed out' ? 10 : ENVELOPE_RUNS },
+      );
+      expect(({} as Record<string, unknown>).polluted, 'Object.prototype polluted').toBeUndefined();
+    },
+    60_000,
+  );
+
+  it('refuses whole every spelling of a queued path that could be another route, and a queued path under another method', async () => {
+    // As the admin, who may send every queued route: each refusal is the batch's, not the route's.
+    const role = 'admin';
+    const sampled = [[...QUEUED_ROUTES].find((r) => r.includes(':')), [...QUEUED_ROUTES].find((r) => !r.includes(':'))];
+    const cases = [
+      ...sampled.flatMap((route) => {
+        const [method, url] = route!.split(' ') as [string, string];
+        const path = url.replace(/:[A-Za-z_]\w*/g, () => known.participant);
+        return SPELLINGS.map(({ how, spell, refused }) => ({
+          what: `${route} spelt with ${how}`,
+          write: { method, path: spell(path) },
+          refused,
+          notQueued: false,
+        }));
+      }),
+      ...otherMethods().map((write) => ({
+        what: `${write.method} ${write.path}`,
+        write,
+        refused: true,
+        notQueued: true,
+      })),
+    ];
+    expect(cases.length).toBeGreaterThan(SPELLINGS.length);
+    for (const { what, write, refused, notQueued } of cases) {
+      // A write the caller may send first: refused with the rest all the same.
+      const payload = { writes: [goodWrite(), { ...goodWrite(), ...write }] };
+      const gen: Generated = { url: `/api/sync/batch (${what})`, headers: {}, body: asJson(JSON.stringify(payload)) };
+      const before = await appliedState(t.db);
+      const res = await agents[role].request({ method: 'POST', url: '/api/sync/batch', payload });
+      await assertBatchRefusedOrTaken(role, gen, res, before, refused);
+      if (refused) expect(res.statusCode, label(role, 'POST', gen, res)).toBe(400);
+      if (notQueued) expect(res.json().message, label(role, 'POST', gen, res)).toBe(SERVER_MESSAGES.notQueuedWrite);
+    }
+  });
+
+  it.each(WHOLE.map((w) => [w.what, w] as const))('%s', async (_what, { what, status, payload }) => {
+    for (const role of ROLES) {
+      const body = payload();
+      const gen: Generated = { url: `/api/sync/batch (${what})`, headers: {}, body: asJson(JSON.stringify(body)) };
+      const before = await appliedState(t.db);
+      const res = await agents[role].request({ method: 'POST', url: '/api/sync/batch', payload: body as object });
+      await assertBatchRefusedOrTaken(role, gen, res, before, true);
+      if (role !== 'signed out') expect(res.statusCode, label(role, 'POST', gen, res)).toBe(status);
+    }
+  });
 });
 
 afterAll(() => {
