@@ -18,7 +18,7 @@ import {
 import type { Db } from '../../../server/db/client';
 import type { Agent } from './http';
 
-export const BATCH_URL = syncApi.batch.url;
+const BATCH_URL = syncApi.batch.url;
 export const WRITE_METHODS: readonly string[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** 'METHOD /path' as the app registered it (the contract's trailing slash dropped). */
