@@ -1,11 +1,12 @@
 // How long one request waits on another, on in-memory PGlite with the app as the API tests build
 // it: another school's read behind the largest saves (tests/api/batch-size.test.ts), another
 // request while a hostile upload is read or refused (tests/api/upload-bombs.test.ts), how soon a
-// request shed by admission control hears its 503 (tests/api/admission.test.ts) and how soon a
-// call to an athlete registry that never answers gives up (tests/api/registry-http.test.ts). The
+// request shed by admission control hears its 503 (tests/api/admission.test.ts), how soon a call
+// to an athlete registry that never answers gives up (tests/api/registry-http.test.ts), and another
+// school's reads while the largest batch of queued writes runs (tests/api/sync-batch.test.ts). The
 // tests assert what happens, in which order; the times are here. Prints figures; never fails on
 // time. Run by `npm run bench` (at the end of tests/bench/run.ts), or alone with
-// `npx tsx tests/bench/waits.ts`.
+// `npx tsx tests/bench/waits.ts` (with BENCH_ONLY_BATCH=1, only the batches of queued writes).
 import { randomUUID } from 'node:crypto';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -273,7 +274,7 @@ async function otherSchoolDuringTheLargestBatch(runs = 5) {
     ).map((p) => p.id);
     const batches = [
       {
-        label: `${MAX_SYNC_BATCH_ROWS / perSave} saves of ${perSave} participants (${MAX_SYNC_BATCH_ROWS} rows)`,
+        label: `saves of ${perSave} participants, ${MAX_SYNC_BATCH_ROWS} rows in all`,
         writes: () =>
           Array.from({ length: MAX_SYNC_BATCH_ROWS / perSave }, () =>
             write('PUT', '/api/v2/participants', { participants: Array.from({ length: perSave }, (_, i) => child(i)) }),
