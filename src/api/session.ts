@@ -112,8 +112,7 @@ function pickList(answer: Answer | null): CallResult<PickItem[]> {
   return { ok: true, data: items };
 }
 
-/** GET /api/events?active=true: the header's event picker (admin) and, signed out, the login
- *  form's choice of event. Not sent once `signal` is aborted (the screen has gone). */
+/** GET /api/events?active=true: signed out, the login form's choice of event. Not sent once `signal` is aborted (the screen has gone). */
 export async function listActiveEvents(signal?: AbortSignal): Promise<CallResult<PickItem[]>> {
   const calls = await loaded(() => import('../domain/schemas/api/events').then((m) => m.eventsApi), signal);
   return pickList(calls ? await calls.callRoute(calls.api.list, { query: { active: 'true' } }) : null);

@@ -1,20 +1,28 @@
-// The admin's school and event pickers (spec sections 2 and 4). A choice is sent with POST
+// The admin's school and event pickers (spec sections 2 and 4). The events come from the device's
+// copy (every device holds every event), so an event saved on the events screen is offered at once
+// and the list reads offline; the schools are asked of the server. A choice is sent with POST
 // /api/session; success updates the stored user, then the page reloads when the event is the same
 // or the app goes home otherwise; failure resets school and event (null) and goes home. Needs the
 // network: disabled offline with a note. While changes have not reached the server or edits are not
 // saved, a switch is confirmed first: nothing is lost or moved by it (each queued change is sent
 // for the school and event it was made for; a draft opens again on its own school and event), but
 // the admin should know the work is still on this device.
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { listActiveEvents, listSchools, switchSession, type PickItem } from '../api/session';
+import { listSchools, switchSession, type PickItem } from '../api/session';
 import { ConfirmDialog } from '../components/dialog';
 import { useServices } from '../components/services-context';
 import { useSession } from '../components/session-context';
 import { useOutboxCounts } from '../components/use-outbox-counts';
 import { useSyncStatus } from '../components/use-sync-status';
 import { ROUTES } from '../domain/constants/ui';
-import { applySessionSwitch, sessionAfterSwitchFailure, sessionSwitchOutcome } from '../domain/rules/session';
+import {
+  applySessionSwitch,
+  pickableEvents,
+  sessionAfterSwitchFailure,
+  sessionSwitchOutcome,
+} from '../domain/rules/session';
 import type { SessionUser } from '../domain/schemas/entities/user';
 import { useUnsavedEditCount } from './use-unsaved-edit-count';
 
@@ -36,25 +44,17 @@ export function SessionPicker({
   const { setUser } = useSession();
   const { online } = useSyncStatus();
   const navigate = useNavigate();
-  const [events, setEvents] = useState<PickItem[] | null>(null);
+  const { db } = useServices();
+  const events = useLiveQuery(async () => pickableEvents(await db.events.toArray()), [db]) ?? null;
   const [schools, setSchools] = useState<PickItem[] | null>(null);
   const [busy, setBusy] = useState(false);
-  const counts = useOutboxCounts(useServices().db);
+  const counts = useOutboxCounts(db);
   const unsent = counts.pending + counts.blocked + counts.failed;
   const unsaved = useUnsavedEditCount();
   const [asking, setAsking] = useState<Choice | null>(null);
 
   // A list asked for by a picker that has gone (or now shows another event) is neither read nor
-  // sent: the lists load their routes first, and the picker may be gone by then.
-  useEffect(() => {
-    if (!online) return;
-    const asking = new AbortController();
-    void listActiveEvents(asking.signal).then((r) => {
-      if (!asking.signal.aborted && r.ok) setEvents(r.data);
-    });
-    return () => asking.abort();
-  }, [online]);
-
+  // sent: the list loads its route first, and the picker may be gone by then.
   useEffect(() => {
     if (!online) return;
     const asking = new AbortController();

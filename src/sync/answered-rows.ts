@@ -18,10 +18,10 @@ export async function noteAnswersStored(db: InterschoolsDb): Promise<void> {
   await db.meta.put({ key: ANSWERS_STORED, value: (await answersStored(db)) + 1 });
 }
 
-/** A row a direct call's answer gives (not a queued write's), stored and counted as answered. */
-export async function storeAnsweredRow(db: InterschoolsDb, table: string, row: object): Promise<void> {
+/** Rows a direct call's answer gives (not a queued write's), stored and counted as answered. */
+export async function storeAnsweredRows(db: InterschoolsDb, table: string, rows: readonly object[]): Promise<void> {
   await db.transaction('rw', db.table(table), db.meta, async () => {
-    await db.table(table).put(row);
+    await db.table(table).bulkPut([...rows]);
     await noteAnswersStored(db);
   });
 }

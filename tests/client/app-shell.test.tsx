@@ -299,38 +299,6 @@ describe('login', () => {
   });
 });
 
-describe('admin session switch', () => {
-  it('goes home with school and event reset when the switch fails', async () => {
-    const event = crypto.randomUUID();
-    const other = crypto.randomUUID();
-    stubNetwork((path) => {
-      if (path === '/api/events')
-        return {
-          body: [
-            { id: event, name: 'Current event' },
-            { id: other, name: 'Other event' },
-          ],
-        };
-      if (path === '/api/school/list') return { body: [] };
-      if (path === '/api/session/')
-        return { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Event not found' } };
-      return undefined;
-    });
-    await setSessionUser(
-      db,
-      sessionUser({ type: 'admin', username: 'admin@test', EventId: event, eventName: 'Current event' }),
-    );
-    openAt('#/');
-    await screen.findByRole('heading', { name: /Welcome/ });
-    await screen.findByRole('option', { name: 'Other event' });
-    fireEvent.change(screen.getByLabelText('Event'), { target: { value: other } });
-    await waitFor(async () => expect((await getSessionUser(db))?.EventId).toBeNull());
-    const stored = await getSessionUser(db);
-    expect(stored?.SchoolId).toBeNull();
-    expect(calls.find((c) => c.path === '/api/session/')?.body).toMatchObject({ EventId: other });
-  });
-});
-
 describe('admin school switch with unsent changes', () => {
   it('asks first, says the changes stay with the school they were made for, and switches only when told', async () => {
     const event = crypto.randomUUID();

@@ -298,3 +298,36 @@ it('tells a school whose first invoice is paid what is still owed on the supplem
     `/invoice/append/${w.schoolId}/${w.eventId}`,
   );
 });
+
+it('leads with what is owed, by when, and the BPAY reference to copy', async () => {
+  const copied: string[] = [];
+  vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: async (text: string) => void copied.push(text) } });
+  open('/invoice');
+  const { screen, within, fireEvent } = dom.rtl;
+  const owed = await screen.findByRole('region', { name: 'What is owed' }, { timeout: 10_000 });
+  const sheet = screen.getByRole('article', { name: 'Tax invoice' });
+  // First on the sheet, before the supplier and the lines.
+  expect(sheet.querySelector('section')).toBe(owed);
+  expect(within(owed).getByText('Amount owed').nextElementSibling?.textContent).toBe(formatMoney(TOTAL));
+  expect(within(owed).getByText('Due by').nextElementSibling?.textContent).toBe('31/07/2026');
+  expect(within(owed).getByText('556677')).toBeTruthy();
+  fireEvent.click(within(owed).getByRole('button', { name: 'Copy the BPAY reference 2000313' }));
+  await dom.rtl.waitFor(() => expect(within(owed).getByRole('status').textContent).toBe('Copied'));
+  expect(copied).toEqual(['2000313']);
+});
+
+it('says nothing is owed once the invoice is paid in full, with no BPAY to copy', async () => {
+  await w.t.db.insert(payments).values({
+    schoolId: w.schoolId,
+    eventId: w.eventId,
+    amountCents: TOTAL * 100,
+    method: 'bpay',
+    reference: uuidv7(),
+    status: 'received',
+  });
+  open('/invoice');
+  const { screen, within } = dom.rtl;
+  const owed = await screen.findByRole('region', { name: 'What is owed' }, { timeout: 10_000 });
+  expect(within(owed).getByText('Outstanding').nextElementSibling?.textContent).toBe(formatMoney(0));
+  expect(within(owed).queryByRole('button', { name: /^Copy/ })).toBeNull();
+});

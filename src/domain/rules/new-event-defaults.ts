@@ -57,3 +57,21 @@ export function newEventDefaults(input: NewEventInput) {
     volunteerRatio: DEFAULT_VOLUNTEER_RATIO,
   };
 }
+
+/** The month (1 to 12) after which a year's snow season is over: the interschools run in the
+ *  Australian winter, the last of them (the nationals) by the end of September. */
+export const SEASON_LAST_MONTH = 9;
+
+/** The season still to come on `today`: this year's until its season is over, then next year's. */
+export function comingSeasonYear(today: Date): number {
+  return today.getFullYear() + (today.getMonth() + 1 > SEASON_LAST_MONTH ? 1 : 0);
+}
+
+/** A new event's year: the season being prepared. That is the newest season the events already
+ *  reach (a season has several events, so the second one added for next season is for next season
+ *  too, not the one after), but never a season that is over: after September an event is for next
+ *  year's season. Years that are not numbers (a year being typed) are left out. */
+export function newEventYear(existingYears: readonly number[], today: Date): number {
+  const known = existingYears.filter((year) => Number.isInteger(year));
+  return Math.max(comingSeasonYear(today), ...known);
+}

@@ -11,7 +11,18 @@ export function supplierLines(supplier: Supplier): string[] {
 
 export type PaymentOption = { method: string; details: string[] };
 
-const NO_BPAY_REFERENCE = "Ask the association for your school's BPAY reference.";
+export const NO_BPAY_REFERENCE = "Ask the association for your school's BPAY reference.";
+
+/** BPAY for this invoice: the Biller Code (null on a copy kept before the supplier was sent) and
+ *  the school's reference (null when it has none with a valid check digit); null when the
+ *  organisation takes no BPAY. */
+export function bpayDetails(
+  invoice: Pick<Invoice, 'school' | 'supplier'>,
+): { billerCode: string | null; reference: string | null } | null {
+  const { supplier, school } = invoice;
+  if (supplier && !supplier.bpayBillerCode) return null;
+  return { billerCode: supplier?.bpayBillerCode ?? null, reference: school.bpay || null };
+}
 
 /** The ways to pay this invoice, each with what the payer types or writes. */
 export function paymentOptions(invoice: Pick<Invoice, 'number' | 'school' | 'supplier'>): PaymentOption[] {

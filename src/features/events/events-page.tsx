@@ -1,8 +1,9 @@
 // #/events (admin): the season's events. Each row: name, year, registration fee, race fee, active,
 // volunteer lock, locked, archive; its details below (level, invoice type, states, when the
 // invoice is available and due, and each discipline's divisions and genders). A new event starts
-// with the spec's defaults; an archived event leaves the list once saved. The list lives on the
-// server: it needs the network and says so.
+// on the season being prepared (rules/new-event-defaults); an archived event leaves the list once
+// saved. The list lives on the server: it needs the network and says so. Saved events are stored
+// on the device as answered rows, so the header's event picker offers them at once.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Fragment, useMemo, useState } from 'react';
 import { v7 as uuidv7 } from 'uuid';
@@ -18,9 +19,11 @@ import { TableScroll } from '../../components/table-scroll';
 import type { InterschoolsDb } from '../../db/database';
 import { EVENT_LEVELS, INVOICE_TYPES } from '../../domain/constants/choices';
 import { eventProblems, eventSave, newEventRow } from '../../domain/rules/event-grid';
+import { newEventYear } from '../../domain/rules/new-event-defaults';
 import { eventSchema, type Event } from '../../domain/schemas';
 import { eventsApi } from '../../domain/schemas/api/events';
 import { WRITE_HEADERS } from '../../domain/schemas/api/sync';
+import { storeAnsweredRows } from '../../sync/answered-rows';
 import { EventDetails } from './event-details';
 import './events.css';
 
@@ -37,7 +40,8 @@ const FLAGS: readonly [Flag, string][] = [
 
 const dollars = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
-export default function EventsPage({ db }: { db: InterschoolsDb }) {
+/** `today` is the device's date unless a test gives one (a new event's year depends on it). */
+export default function EventsPage({ db, today }: { db: InterschoolsDb; today?: Date }) {
   const { user } = useSession();
   const disciplineList = useLiveQuery(() => db.disciplines.orderBy('id').toArray(), [db]);
   const states = useLiveQuery(() => db.states.toArray(), [db]) ?? [];
@@ -87,7 +91,10 @@ export default function EventsPage({ db }: { db: InterschoolsDb }) {
   const addEvent = () => {
     const event = newEventRow(
       uuidv7(),
-      new Date().getFullYear(),
+      newEventYear(
+        rows.map((e) => e.year),
+        today ?? new Date(),
+      ),
       disciplines.map((d) => d.id),
     );
     setAdded((current) => [event.id, ...current]);
@@ -139,6 +146,7 @@ export default function EventsPage({ db }: { db: InterschoolsDb }) {
   /** Saved events replace their edits; archived ones leave the list. */
   function applySaved(saved: Event[]) {
     if (!saved.length) return;
+    void storeAnsweredRows(db, 'events', saved);
     const ids = new Set(saved.map((e) => e.id));
     setLoadedRows((current) => {
       const kept = (current ?? []).filter((e) => !ids.has(e.id));

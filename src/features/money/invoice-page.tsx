@@ -8,7 +8,7 @@
 // server has online payment set up. Prints on A4 and downloads as a PDF built on the device.
 // Back from the payment page, ?result= says how it went, in our words and only for the results
 // the payment return sends (payment-return.ts); whether it is paid comes from the server alone.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { OFFLINE_MESSAGE } from '../../api/call';
 import { PageMain } from '../../components/page-main';
@@ -23,7 +23,7 @@ import { australianDate } from '../../domain/rules/australian-date';
 import { isoDateToDisplay } from '../../domain/rules/grid-date';
 import { formatMoney } from '../../domain/rules/money';
 import { isSafeStoredUrl } from '../../domain/rules/stored-url';
-import { paymentOptions, supplierLines } from '../../domain/rules/tax-invoice';
+import { NO_BPAY_REFERENCE, bpayDetails, paymentOptions, supplierLines } from '../../domain/rules/tax-invoice';
 import type { Invoice } from '../../domain/schemas';
 import { paymentsApi } from '../../domain/schemas/api/payments';
 import { SERVER_MESSAGES } from '../../domain/server-messages';
@@ -34,62 +34,169 @@ import './invoice.css';
 
 const timeOf = (iso: string) => new Date(iso).toLocaleString('en-AU', { dateStyle: 'short', timeStyle: 'short' });
 
+// On a phone each line stacks (description, then quantity, unit price and amount, each named by
+// its column's heading in data-label), so no amount sits past the screen's edge (invoice.css). The
+// roles are said again because a table laid out as blocks loses them in some screen readers.
 function Lines({ invoice }: { invoice: Invoice }) {
   return (
-    <TableScroll>
-      <table className="invoice-lines">
-        <thead>
-          <tr>
-            <th scope="col">Description</th>
-            <th scope="col" className="num">
+    <TableScroll label="Invoice lines">
+      <table className="invoice-lines" role="table">
+        <thead role="rowgroup">
+          <tr role="row">
+            <th scope="col" role="columnheader">Description</th>
+            <th scope="col" role="columnheader" className="num">
               Quantity
             </th>
-            <th scope="col" className="num">
+            <th scope="col" role="columnheader" className="num">
               Unit price
             </th>
-            <th scope="col" className="num">
+            <th scope="col" role="columnheader" className="num">
               Amount
             </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {invoice.lines.map((l) => (
-            <tr key={l.description}>
-              <td>{l.description}</td>
-              <td className="num">{l.quantity}</td>
-              <td className="num">{formatMoney(l.unitAmount)}</td>
-              <td className="num">{formatMoney(l.amount)}</td>
+            <tr key={l.description} role="row">
+              <td role="cell" className="invoice-line-description">{l.description}</td>
+              <td role="cell" className="num" data-label="Quantity">
+                {l.quantity}
+              </td>
+              <td role="cell" className="num" data-label="Unit price">
+                {formatMoney(l.unitAmount)}
+              </td>
+              <td role="cell" className="num" data-label="Amount">
+                {formatMoney(l.amount)}
+              </td>
             </tr>
           ))}
         </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={3}>
+        <tfoot role="rowgroup">
+          <tr role="row">
+            <th scope="row" role="rowheader" colSpan={3}>
               Total (GST inclusive)
             </th>
-            <td className="num strong">{formatMoney(invoice.total)}</td>
+            <td role="cell" className="num strong">{formatMoney(invoice.total)}</td>
           </tr>
-          <tr>
-            <th scope="row" colSpan={3}>
+          <tr role="row">
+            <th scope="row" role="rowheader" colSpan={3}>
               GST included
             </th>
-            <td className="num">{formatMoney(invoice.gst)}</td>
+            <td role="cell" className="num">{formatMoney(invoice.gst)}</td>
           </tr>
-          <tr>
-            <th scope="row" colSpan={3}>
+          <tr role="row">
+            <th scope="row" role="rowheader" colSpan={3}>
               Payments received
             </th>
-            <td className="num">{formatMoney(invoice.received)}</td>
+            <td role="cell" className="num">{formatMoney(invoice.received)}</td>
           </tr>
-          <tr>
-            <th scope="row" colSpan={3}>
+          <tr role="row">
+            <th scope="row" role="rowheader" colSpan={3}>
               Outstanding
             </th>
-            <td className="num strong">{formatMoney(invoice.outstanding)}</td>
+            <td role="cell" className="num strong">{formatMoney(invoice.outstanding)}</td>
           </tr>
         </tfoot>
       </table>
     </TableScroll>
+  );
+}
+
+type CopyState = 'idle' | 'copied' | 'select';
+
+/** The school's BPAY reference with a Copy button: the clipboard where the browser offers it,
+ *  else the reference is selected for the user's own copy command. */
+function CopyReference({ reference }: { reference: string }) {
+  const [copy, setCopy] = useState<CopyState>('idle');
+  const text = useRef<HTMLElement>(null);
+
+  function selectReference() {
+    const node = text.current;
+    const selection = window.getSelection?.();
+    if (node && selection) {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      selection.removeAllRanges();
+      selection.addRange(range);
+    }
+    setCopy('select');
+  }
+
+  async function copyReference() {
+    const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
+    if (!clipboard?.writeText) {
+      selectReference();
+      return;
+    }
+    try {
+      await clipboard.writeText(reference);
+      setCopy('copied');
+    } catch {
+      selectReference();
+    }
+  }
+
+  return (
+    <div className="invoice-owed-reference">
+      <strong ref={text} className="invoice-owed-number">
+        {reference}
+      </strong>
+      <button
+        type="button"
+        className="button no-print"
+        aria-label={`Copy the BPAY reference ${reference}`}
+        onClick={() => void copyReference()}
+      >
+        Copy
+      </button>
+      <span role="status" className="invoice-owed-copied no-print">
+        {copy === 'copied' && 'Copied'}
+        {copy === 'select' && 'This browser cannot copy for you: the reference is selected, ready to copy.'}
+      </span>
+    </div>
+  );
+}
+
+/** What the coordinator opens the invoice for, first: what is owed, by when, and how to pay it by
+ *  BPAY with the reference to copy. The tax invoice below says all of it again, as printed. */
+function OwedSummary({ invoice }: { invoice: Invoice }) {
+  const owing = invoice.outstanding > 0;
+  const bpay = invoice.available && owing ? bpayDetails(invoice) : null;
+  return (
+    <section className="invoice-owed" aria-label="What is owed">
+      <dl className="invoice-owed-facts">
+        <div>
+          <dt>{owing ? 'Amount owed' : 'Outstanding'}</dt>
+          <dd className="invoice-owed-amount">{formatMoney(invoice.outstanding)}</dd>
+        </div>
+        {owing && invoice.invoiceDue && (
+          <div>
+            <dt>Due by</dt>
+            <dd className="invoice-owed-due">{isoDateToDisplay(invoice.invoiceDue)}</dd>
+          </div>
+        )}
+      </dl>
+      {!owing && invoice.paid && <p className="invoice-owed-note">Paid in full: nothing is owed on this invoice.</p>}
+      {bpay && (
+        <div className="invoice-owed-bpay">
+          <h2>Pay by BPAY</h2>
+          <dl>
+            {bpay.billerCode && (
+              <div>
+                <dt>Biller Code</dt>
+                <dd>
+                  <strong className="invoice-owed-number">{bpay.billerCode}</strong>
+                </dd>
+              </div>
+            )}
+            <div>
+              <dt>Reference</dt>
+              <dd>{bpay.reference ? <CopyReference reference={bpay.reference} /> : NO_BPAY_REFERENCE}</dd>
+            </div>
+          </dl>
+        </div>
+      )}
+    </section>
   );
 }
 
@@ -195,6 +302,7 @@ export default function InvoicePage({ db }: { db: InterschoolsDb }) {
             </p>
           )}
           {invoice.paid && <p className="invoice-paid-mark">PAID</p>}
+          {invoice.lines.length > 0 && <OwedSummary invoice={invoice} />}
           {invoice.supplier && (
             <section className="invoice-supplier" aria-label="From">
               {supplierLines(invoice.supplier).map((line, i) =>

@@ -1,9 +1,11 @@
 // Which race a race-day screen shows, kept in the address (?event=&discipline=&division=&gender=)
 // so a list can be bookmarked, shared between screens and reopened offline; anything missing or
 // no longer offered falls back to the screen's default, then to the first choice. Previous race
-// and Next race step to the neighbouring race in the order the pickers offer them.
+// and Next race step to the neighbouring race with racers in the order the pickers offer them.
 import { CO_ED_TEAM, TEAM_GENDERS, type TeamGender } from '../../domain/constants/choices';
 import { divisionChoices, teamGenderChoices } from '../../domain/rules/discipline-choices';
+import { neighbourRaceWithRacers, racesWithRacers } from '../../domain/rules/race-draw-state';
+import type { RaceDayRows } from '../../domain/rules/race-day-rows';
 import { neighbourRace, raceSequence } from '../../domain/rules/race-sequence';
 import type { RaceEventRow } from '../../domain/schemas/api/race-day-feed';
 
@@ -96,9 +98,18 @@ export function choiceParams(choice: {
   };
 }
 
-/** The address parameters of the race before or after a one-division choice; null at either end. */
-export function steppedChoice(choice: RaceChoice, step: -1 | 1, options: Pick<ChoiceOptions, 'disciplines'> = {}) {
-  const next = neighbourRace(raceSequence(offeredDisciplines(choice.event, options)), raceOf(choice), step);
+/** The address parameters of the race before or after a one-division choice; null at either end.
+ *  With the event's race-day rows, the step passes over races without racers. */
+export function steppedChoice(
+  choice: RaceChoice,
+  step: -1 | 1,
+  options: Pick<ChoiceOptions, 'disciplines'> = {},
+  rows?: Pick<RaceDayRows, 'teams' | 'entries'>,
+) {
+  const sequence = raceSequence(offeredDisciplines(choice.event, options));
+  const next = rows
+    ? neighbourRaceWithRacers(sequence, raceOf(choice), step, racesWithRacers(choice.event.id, rows))
+    : neighbourRace(sequence, raceOf(choice), step);
   return next && { discipline: String(next.DisciplineId), division: String(next.division), gender: next.gender };
 }
 

@@ -1,6 +1,7 @@
 // The frame every race-day screen shares: the title with the time its data was last synced
 // ('As of 09:42'), the event, the screen's actions and Print; the race picker (race-picker.tsx)
-// kept in the address, whose race changes start the screen's list at its first page; and a print
+// kept in the address, whose race changes start the screen's list at its first page; where the race
+// stands under its heading ('Not drawn yet', 'Bibs given') on the one-race screens; and a print
 // header that repeats on every A4 page (event, race; page numbers come from the print
 // stylesheet). The screen renders the race from the mirror's rows.
 import { format, isToday } from 'date-fns';
@@ -10,7 +11,8 @@ import { PageMain } from '../../components/page-main';
 import { useSession } from '../../components/session-context';
 import { useSyncStatus } from '../../components/use-sync-status';
 import type { InterschoolsDb } from '../../db/database';
-import { choiceParams, raceChoiceFrom, raceTitle, type ChoiceOptions, type RaceChoice } from './race-choice';
+import { raceDrawState, type RaceDrawState } from '../../domain/rules/race-draw-state';
+import { choiceParams, raceChoiceFrom, raceOf, raceTitle, type ChoiceOptions, type RaceChoice } from './race-choice';
 import { EventSelect, RacePicker, type ChoicePatch } from './race-picker';
 import { useRaceDayRows, useRaceDaySyncedAt, useRaceEvents, type RaceDayData } from './use-race-day';
 import './race-day.css';
@@ -91,7 +93,7 @@ export function RaceDayFrame({ db, title, options = {}, controls, actions, child
         <NothingYet />
       ) : (
         <>
-          <RacePicker choice={choice} options={options} onChange={change} controls={controls} />
+          <RacePicker choice={choice} options={options} onChange={change} controls={controls} rows={data} />
           <table className="print-frame">
             <thead>
               <tr>
@@ -106,6 +108,7 @@ export function RaceDayFrame({ db, title, options = {}, controls, actions, child
               <tr>
                 <td>
                   <h2 className="race-heading">{raceTitle(choice)}</h2>
+                  {data && !options.multipleDivisions && <DrawState state={raceDrawState(raceOf(choice), data)} />}
                   {data === undefined ? <p>Loading…</p> : children({ choice, data })}
                 </td>
               </tr>
@@ -114,6 +117,23 @@ export function RaceDayFrame({ db, title, options = {}, controls, actions, child
         </>
       )}
     </PageMain>
+  );
+}
+
+const STATE_TEXT: Record<RaceDrawState, string> = {
+  'no racers': 'No racers',
+  'not drawn yet': 'Not drawn yet',
+  drawn: 'Drawn',
+  'bibs given': 'Bibs given',
+};
+
+/** Where the race stands, in words (the colour only repeats them). */
+function DrawState({ state }: { state: RaceDrawState }) {
+  return (
+    <p className={`race-state race-state-${state.replaceAll(' ', '-')} no-print`}>
+      <span className="visually-hidden">This race: </span>
+      {STATE_TEXT[state]}
+    </p>
   );
 }
 

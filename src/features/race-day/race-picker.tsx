@@ -2,16 +2,21 @@
 // start marshall sheets, bib list, manual bibs) it is one compact line that stays at the top of the
 // screen while the list scrolls, holding the screen's own choices (sheet, run, list) and Previous
 // race / Next race, so the start hut changes race without scrolling back up. Its selects keep their
-// names for screen readers while their values speak for themselves ('Div 2', 'Run 1'). Where a screen
+// names for screen readers while their values speak for themselves ('Div 2', 'Run 1'). Previous and
+// Next pass over races nobody is entered in, and each gender's option says where its race stands
+// ('Male · not drawn yet'), so an administrator finds the races still open to a draw. Where a screen
 // takes several divisions (timing files, bib generation) stepping means nothing: the picker is the
 // labelled form that wraps.
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { SelectField } from '../../components/fields';
 import type { RaceEventMirrorRow } from '../../db/database';
 import { divisionChoices } from '../../domain/rules/discipline-choices';
+import { raceDrawState, racesWithRacers } from '../../domain/rules/race-draw-state';
+import type { RaceDayRows } from '../../domain/rules/race-day-rows';
 import {
   genderOptions,
   offeredDisciplines,
+  raceOf,
   raceTitle,
   steppedChoice,
   type ChoiceOptions,
@@ -26,9 +31,12 @@ interface Props {
   onChange: (patch: ChoicePatch) => void;
   /** The screen's own choices (sheet, run, list, timing system). */
   controls?: ReactNode;
+  /** The event's race-day rows (undefined while they load): which races have racers, and each
+   *  one's draw. */
+  rows?: RaceDayRows;
 }
 
-export function RacePicker({ choice, options, onChange, controls }: Props) {
+export function RacePicker({ choice, options, onChange, controls, rows }: Props) {
   if (options.multipleDivisions) {
     return (
       <div className="race-controls no-print">
@@ -41,7 +49,7 @@ export function RacePicker({ choice, options, onChange, controls }: Props) {
   }
   return (
     <div className="race-picker no-print" role="group" aria-label="Race">
-      <StepButton direction="previous" to={steppedChoice(choice, -1, options)} onChange={onChange} />
+      <StepButton direction="previous" to={steppedChoice(choice, -1, options, rows)} onChange={onChange} />
       <DisciplineSelect choice={choice} options={options} onChange={onChange} />
       <SelectField
         label="Division"
@@ -51,10 +59,10 @@ export function RacePicker({ choice, options, onChange, controls }: Props) {
       />
       {/* The second line on a phone. */}
       <div className="race-picker-more">
-        <GenderSelect choice={choice} onChange={onChange} />
+        <GenderSelect choice={choice} onChange={onChange} rows={rows} />
         {controls}
       </div>
-      <StepButton direction="next" to={steppedChoice(choice, 1, options)} onChange={onChange} />
+      <StepButton direction="next" to={steppedChoice(choice, 1, options, rows)} onChange={onChange} />
       {/* Stepping changes the race with focus still on the button: say which race it is now. */}
       <p className="visually-hidden" role="status">
         {raceTitle(choice)}
@@ -147,13 +155,15 @@ function DivisionChecks({ choice, onChange }: Part) {
   );
 }
 
-function GenderSelect({ choice, onChange }: Part) {
-  return (
-    <SelectField
-      label="Gender"
-      value={choice.gender}
-      options={genderOptions(choice.discipline)}
-      onChange={(gender) => onChange({ gender })}
-    />
-  );
+/** Each gender's race, with where it stands once the rows are read ('Female · drawn'). */
+function GenderSelect({ choice, onChange, rows }: Part & { rows?: RaceDayRows }) {
+  const withRacers = useMemo(() => rows && racesWithRacers(choice.event.id, rows), [rows, choice.event.id]);
+  const options = genderOptions(choice.discipline).map((gender) => ({
+    value: gender,
+    label:
+      rows && withRacers
+        ? `${gender} · ${raceDrawState(raceOf({ ...choice, gender }), rows, withRacers)}`
+        : gender,
+  }));
+  return <SelectField label="Gender" value={choice.gender} options={options} onChange={(gender) => onChange({ gender })} />;
 }

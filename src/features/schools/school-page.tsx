@@ -36,7 +36,7 @@ import {
 import { sessionAfterSchoolDeleted } from '../../domain/rules/session';
 import { schoolsApi } from '../../domain/schemas/api/schools';
 import { WRITE_HEADERS } from '../../domain/schemas/api/sync';
-import { storeAnsweredRow } from '../../sync/answered-rows';
+import { storeAnsweredRows } from '../../sync/answered-rows';
 import { SERVER_MESSAGES } from '../../domain/server-messages';
 import { SchoolFormFields } from './school-form';
 import { queueSchoolProfile } from './school-writes';
@@ -144,7 +144,7 @@ export default function SchoolPage({ db }: { db: InterschoolsDb }) {
         // The device's copy takes the saved school (its new sign-in email) at once, not at the next
         // pull; a copy with queued edits waits for the pull, which lays them over it.
         const saved = answer.data && 'school' in answer.data ? answer.data.school : undefined;
-        if (saved && !school._pending) await storeAnsweredRow(db, 'schools', saved);
+        if (saved && !school._pending) await storeAnsweredRows(db, 'schools', [saved]);
         setMessage({ text: SERVER_MESSAGES.schoolSaved, error: false });
       } else {
         const { user: _login, ...fields } = body.school;
