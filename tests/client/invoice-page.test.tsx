@@ -301,7 +301,10 @@ it('tells a school whose first invoice is paid what is still owed on the supplem
 
 it('leads with what is owed, by when, and the BPAY reference to copy', async () => {
   const copied: string[] = [];
-  vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: async (text: string) => void copied.push(text) } });
+  vi.stubGlobal('navigator', {
+    ...navigator,
+    clipboard: { writeText: async (text: string) => void copied.push(text) },
+  });
   open('/invoice');
   const { screen, within, fireEvent } = dom.rtl;
   const owed = await screen.findByRole('region', { name: 'What is owed' }, { timeout: 10_000 });

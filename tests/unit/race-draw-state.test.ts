@@ -88,9 +88,11 @@ describe('neighbourRaceWithRacers', () => {
   });
 
   it('counts only the racers of this event', () => {
-    const elsewhere = raceRows([], [], [
-      { id: 'x', EventId: 'event-2', SchoolId: 's', DisciplineId: 2, division: 2, gender: 'Male', teamRank: 'A' },
-    ]);
+    const elsewhere = raceRows(
+      [],
+      [],
+      [{ id: 'x', EventId: 'event-2', SchoolId: 's', DisciplineId: 2, division: 2, gender: 'Male', teamRank: 'A' }],
+    );
     elsewhere.entries = [{ id: 'xe', TeamId: 'x', ParticipantId: 'p', position: 1, bib: null }];
     expect(racesWithRacers(EVENT, elsewhere).size).toBe(0);
     expect(racesWithRacers('event-2', elsewhere)).toEqual(new Set(['2|2|Male']));

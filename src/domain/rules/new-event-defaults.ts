@@ -60,7 +60,7 @@ export function newEventDefaults(input: NewEventInput) {
 
 /** The month (1 to 12) after which a year's snow season is over: the interschools run in the
  *  Australian winter, the last of them (the nationals) by the end of September. */
-export const SEASON_LAST_MONTH = 9;
+const SEASON_LAST_MONTH = 9;
 
 /** The season still to come on `today`: this year's until its season is over, then next year's. */
 export function comingSeasonYear(today: Date): number {

@@ -50,10 +50,8 @@ export function sessionAfterLock<U extends { locked?: boolean }>(user: U): U {
 
 /** The events an administrator may switch to: active and not archived, the newest season first,
  *  then by name (as the server lists them). */
-export function pickableEvents<E extends { id: string; name: string; year: number; active: boolean; archived: boolean }>(
-  events: readonly E[],
-): E[] {
-  return events
-    .filter((e) => e.active && !e.archived)
-    .sort((a, b) => b.year - a.year || a.name.localeCompare(b.name));
+export function pickableEvents<
+  E extends { id: string; name: string; year: number; active: boolean; archived: boolean },
+>(events: readonly E[]): E[] {
+  return events.filter((e) => e.active && !e.archived).sort((a, b) => b.year - a.year || a.name.localeCompare(b.name));
 }

@@ -43,7 +43,9 @@ function Lines({ invoice }: { invoice: Invoice }) {
       <table className="invoice-lines" role="table">
         <thead role="rowgroup">
           <tr role="row">
-            <th scope="col" role="columnheader">Description</th>
+            <th scope="col" role="columnheader">
+              Description
+            </th>
             <th scope="col" role="columnheader" className="num">
               Quantity
             </th>
@@ -58,7 +60,9 @@ function Lines({ invoice }: { invoice: Invoice }) {
         <tbody role="rowgroup">
           {invoice.lines.map((l) => (
             <tr key={l.description} role="row">
-              <td role="cell" className="invoice-line-description">{l.description}</td>
+              <td role="cell" className="invoice-line-description">
+                {l.description}
+              </td>
               <td role="cell" className="num" data-label="Quantity">
                 {l.quantity}
               </td>
@@ -76,25 +80,33 @@ function Lines({ invoice }: { invoice: Invoice }) {
             <th scope="row" role="rowheader" colSpan={3}>
               Total (GST inclusive)
             </th>
-            <td role="cell" className="num strong">{formatMoney(invoice.total)}</td>
+            <td role="cell" className="num strong">
+              {formatMoney(invoice.total)}
+            </td>
           </tr>
           <tr role="row">
             <th scope="row" role="rowheader" colSpan={3}>
               GST included
             </th>
-            <td role="cell" className="num">{formatMoney(invoice.gst)}</td>
+            <td role="cell" className="num">
+              {formatMoney(invoice.gst)}
+            </td>
           </tr>
           <tr role="row">
             <th scope="row" role="rowheader" colSpan={3}>
               Payments received
             </th>
-            <td role="cell" className="num">{formatMoney(invoice.received)}</td>
+            <td role="cell" className="num">
+              {formatMoney(invoice.received)}
+            </td>
           </tr>
           <tr role="row">
             <th scope="row" role="rowheader" colSpan={3}>
               Outstanding
             </th>
-            <td role="cell" className="num strong">{formatMoney(invoice.outstanding)}</td>
+            <td role="cell" className="num strong">
+              {formatMoney(invoice.outstanding)}
+            </td>
           </tr>
         </tfoot>
       </table>

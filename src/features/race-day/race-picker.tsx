@@ -161,9 +161,9 @@ function GenderSelect({ choice, onChange, rows }: Part & { rows?: RaceDayRows })
   const options = genderOptions(choice.discipline).map((gender) => ({
     value: gender,
     label:
-      rows && withRacers
-        ? `${gender} · ${raceDrawState(raceOf({ ...choice, gender }), rows, withRacers)}`
-        : gender,
+      rows && withRacers ? `${gender} · ${raceDrawState(raceOf({ ...choice, gender }), rows, withRacers)}` : gender,
   }));
-  return <SelectField label="Gender" value={choice.gender} options={options} onChange={(gender) => onChange({ gender })} />;
+  return (
+    <SelectField label="Gender" value={choice.gender} options={options} onChange={(gender) => onChange({ gender })} />
+  );
 }
