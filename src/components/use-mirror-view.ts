@@ -9,16 +9,25 @@ import { isScopeOf } from '../domain/rules/sync-scope';
 
 export type MirrorView = 'waiting' | 'empty' | 'rows';
 
+/** Whether a download of the school and event has finished on this device (undefined while read). */
+export function useScopeDownloaded(
+  db: InterschoolsDb,
+  schoolId: string | null,
+  eventId: string | null,
+): boolean | undefined {
+  return useLiveQuery(
+    () => hasFinishedDownload(db, (scope) => isScopeOf(scope, schoolId, eventId)),
+    [db, schoolId, eventId],
+  );
+}
+
 export function useMirrorView(
   db: InterschoolsDb,
   schoolId: string | null,
   eventId: string | null,
   rows: readonly unknown[] | undefined,
 ): MirrorView {
-  const downloaded = useLiveQuery(
-    () => hasFinishedDownload(db, (scope) => isScopeOf(scope, schoolId, eventId)),
-    [db, schoolId, eventId],
-  );
+  const downloaded = useScopeDownloaded(db, schoolId, eventId);
   if (rows === undefined) return 'waiting';
   if (rows.length > 0) return 'rows';
   return downloaded ? 'empty' : 'waiting';

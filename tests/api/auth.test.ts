@@ -46,13 +46,14 @@ async function mailedReset(email: string) {
 
 describe('POST /api/login', () => {
   it('answers the session user for each user type and sets an HttpOnly SameSite cookie', async () => {
-    const school = await createSchool(t.db, { name: 'Thredbo High' });
+    // A school's sign-in is its coordinator's: Home greets them by the coordinator's first name.
+    const school = await createSchool(t.db, { name: 'Thredbo High', coordinatorFirstname: 'Casey' });
     const event = await createEvent(t.db, { name: 'NSW Interschools', year: 2026, level: 'State', invoiceType: 'NSW' });
     for (const type of ['admin', 'auditor', 'racedept', 'school'] as const) {
       const user = await createUser(
         t.db,
         type,
-        type === 'school' ? { schoolId: school.id, firstSeasonLogin: true } : {},
+        type === 'school' ? { schoolId: school.id, firstSeasonLogin: true } : { firstname: 'Robin' },
       );
       const res = await login(user.email);
       expect(res.statusCode, res.body).toBe(200);
@@ -68,6 +69,7 @@ describe('POST /api/login', () => {
         eventStates: [{ id: 3 }],
         selectedSchool: isSchool ? school.id : null,
         username: user.email,
+        firstname: isSchool ? 'Casey' : 'Robin',
         firstSeasonLogin: isSchool,
         locked: false,
       });

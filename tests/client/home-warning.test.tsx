@@ -1,9 +1,12 @@
 // @vitest-environment node
-// Home's warning through the real server and the real pull: teams whose positions have no
-// participant, or name an archived one, are listed with name, division, rank and gender.
+// Home through the real server and the real pull: the coordinator greeted by name; until the
+// school's first download has finished, a word that its entries are on their way instead of a next
+// step or counts of rows still missing; and the warning listing teams whose positions have no
+// participant, or name an archived one, with name, division, team (the rank) and gender.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { participants, teamEntries, teams } from '../../server/db/schema';
+import { eq } from 'drizzle-orm';
+import { participants, schools, teamEntries, teams } from '../../server/db/schema';
 import { SessionContext } from '../../src/components/session-context';
 import type { SessionUser } from '../../src/domain/schemas/entities';
 import { HomePage } from '../../src/features/home/home-page';
@@ -79,17 +82,42 @@ it('lists the teams with unassigned participants, and only those', async () => {
     </SessionContext.Provider>,
   );
   const warning = await screen.findByRole('region', { name: '2 teams have positions without a participant' });
-  const rows = within(warning)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((c) => c.textContent),
-    );
+  const lines = within(warning)
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
   const names = new Map((await db.disciplines.toArray()).map((d) => [d.id, d.name]));
-  expect(rows).toEqual([
-    [names.get(1), '2', 'C', 'Male'],
-    [names.get(2), '3', 'B', 'Female'],
-  ]);
+  expect(lines).toEqual([`${names.get(1)}, Division 2, Team C, Male`, `${names.get(2)}, Division 3, Team B, Female`]);
+});
+
+it("greets the coordinator by name and says the school's entries are on their way until they are", async () => {
+  await w.t.db.update(schools).set({ coordinatorFirstname: 'Jane' }).where(eq(schools.id, w.schoolId));
+  await w.t.db.insert(participants).values(
+    ['Ava', 'Bea', 'Cleo'].map((firstname) => ({
+      schoolId: w.schoolId,
+      firstname,
+      lastname: 'Racer',
+      yearLevel: '9',
+      gender: 'Female',
+    })),
+  );
+  const db = freshDb();
+  const { render, screen } = dom.rtl;
+  render(
+    <SessionContext.Provider value={{ user: await sessionUser(), setUser: async () => {} }}>
+      <HomePage db={db} />
+    </SessionContext.Provider>,
+  );
+  expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Jane' })).toBeTruthy();
+  // A new device: nothing downloaded yet, so no next step and no counts.
+  expect((await screen.findByText(/^Fetching your school's entries to this device/)).getAttribute('role')).toBe(
+    'status',
+  );
+  expect(screen.queryByText('Next:')).toBeNull();
+  expect(screen.queryByText(/Add your participants/)).toBeNull();
+
+  await engineFor(w, db).engine.pull();
+  await screen.findByText('Next:');
+  expect(screen.queryByText(/^Fetching your school's entries/)).toBeNull();
+  expect(screen.queryByText(/Add your participants/)).toBeNull();
+  expect(screen.getByRole('link', { name: 'Participants 3' })).toBeTruthy();
 });

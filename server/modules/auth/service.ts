@@ -114,7 +114,10 @@ async function schoolDefaultEvent(db: Db, schoolId: string, openToSchool: SQL): 
 /** The session user of spec section 3, for a user working on `schoolId` in `event`. */
 async function describeSession(db: Db, user: User, schoolId: string | null, event: Event | null): Promise<SessionUser> {
   const [school] = schoolId
-    ? await db.select({ name: schools.name }).from(schools).where(eq(schools.id, schoolId))
+    ? await db
+        .select({ name: schools.name, coordinator: schools.coordinatorFirstname })
+        .from(schools)
+        .where(eq(schools.id, schoolId))
     : [];
   const states = event
     ? await db
@@ -135,6 +138,8 @@ async function describeSession(db: Db, user: User, schoolId: string | null, even
     eventStates: states,
     selectedSchool: schoolId,
     username: user.email,
+    // Home greets the person by name: a school's sign-in is its coordinator's.
+    firstname: (type === 'school' && school?.coordinator.trim()) || user.firstname,
     firstSeasonLogin: user.firstSeasonLogin,
     // Admins are exempt from the event lock (PRODUCT-DECISIONS, Access).
     locked: type !== 'admin' && (event?.locked ?? false),

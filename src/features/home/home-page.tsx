@@ -37,10 +37,11 @@ export function HomePage({ db }: { db: InterschoolsDb }) {
   const { user } = useSession();
   const results = useHomeResults(db, user?.EventId ?? null);
   if (!user) return null;
-  const name = user.firstname?.trim() || user.username;
+  // By the person's name; never by their e-mail address (a sign-in, not a greeting).
+  const name = user.firstname?.trim();
   return (
     <PageMain className="page home">
-      <h1>Welcome, {name}</h1>
+      <h1>{name ? `Welcome, ${name}` : 'Welcome'}</h1>
       <p className="lead">
         {user.schoolName && <strong>{user.schoolName}</strong>}
         {user.schoolName && user.eventName && ' · '}

@@ -1,7 +1,10 @@
 // A coordinator's home (a school user, or an admin who picked a school): on a first-season login
 // the carry-over, the warning about teams with unassigned participants, the season's steps with
-// the next one called out, and the spec's counts, each a link to the screen it is worked on.
+// the next one called out, and the spec's counts, each a link to the screen it is worked on. Until
+// the school's first download has finished on this device the steps and counts would be of rows
+// still on their way ('Next: Add your participants' to a school with 40), so it says it is fetching.
 import { useSession } from '../../components/session-context';
+import { useScopeDownloaded } from '../../components/use-mirror-view';
 import { useSyncStatus } from '../../components/use-sync-status';
 import type { InterschoolsDb } from '../../db/database';
 import { seasonSteps } from '../../domain/rules/season-steps';
@@ -47,6 +50,7 @@ export function SchoolHome({
   const { setUser } = useSession();
   const status = useSyncStatus();
   const home = useSchoolHome(db, schoolId, eventId);
+  const downloaded = useScopeDownloaded(db, schoolId, eventId);
   const unassigned = useUnassignedTeams(db, schoolId, eventId);
   const paths = stepPaths(user.invoiceType);
   return (
@@ -54,11 +58,17 @@ export function SchoolHome({
       {user.firstSeasonLogin && (
         <CarryOverSection db={db} user={user} locked={Boolean(status.locked || user.locked)} onDone={setUser} />
       )}
-      <UnassignedTeamsWarning teams={unassigned} teamsHref={paths.teams} />
-      {home === undefined ? (
+      {downloaded === false ? (
+        <p role="status" className="home-fetching">
+          {status.online
+            ? "Fetching your school's entries to this device… Your next step and the counts show once they are here."
+            : "Your school's entries are not on this device yet: they download when it is back online."}
+        </p>
+      ) : home === undefined || downloaded === undefined ? (
         <p role="status">Loading…</p>
       ) : (
         <>
+          <UnassignedTeamsWarning teams={unassigned} teamsHref={paths.teams} />
           <SeasonStepsSection steps={seasonSteps(home.facts)} paths={paths} />
           <section aria-labelledby="home-numbers-title" className="home-section">
             <h2 id="home-numbers-title">This event at a glance</h2>

@@ -1,6 +1,5 @@
 // Spec section 2: home warns, listing name, division, rank and gender, when teams have entries
-// with unassigned participants.
-import { TableScroll } from '../../components/table-scroll';
+// with unassigned participants. The rank is called 'Team' as in the teams grid ('Team A').
 import type { UnassignedEntriesWarning } from '../../domain/rules/unassigned-entries';
 import { homeHref } from './home-links';
 
@@ -18,28 +17,14 @@ export function UnassignedTeamsWarning({
         {teams.length === 1 ? 'A team has' : `${teams.length} teams have`} positions without a participant
       </h2>
       <p>Assign a participant to each position, or remove the empty positions, before the event:</p>
-      <TableScroll label="Teams with empty positions">
-        <table className="race-entries">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Division</th>
-              <th scope="col">Rank</th>
-              <th scope="col">Gender</th>
-            </tr>
-          </thead>
-          <tbody>
-            {teams.map((team) => (
-              <tr key={team.TeamId}>
-                <td>{team.name}</td>
-                <td>{team.division}</td>
-                <td>{team.teamRank}</td>
-                <td>{team.gender}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      {/* A list, not a table: each team on its own lines, so a phone shows all of it. */}
+      <ul className="unassigned-teams">
+        {teams.map((team) => (
+          <li key={team.TeamId}>
+            <strong>{team.name}</strong>, Division {team.division}, Team {team.teamRank}, {team.gender}
+          </li>
+        ))}
+      </ul>
       <p>
         <a className="home-action" href={homeHref(teamsHref)}>
           Open your teams
