@@ -7,14 +7,17 @@ import { Link, useLocation } from 'react-router-dom';
 import { Dialog } from '../components/dialog';
 import { useSession } from '../components/session-context';
 import { WIDE_SCREEN, useMediaQuery } from '../components/use-media-query';
+import { ROLE_NAMES } from '../domain/constants';
 import { isAdmin } from '../domain/rules/access';
 import type { SessionUser } from '../domain/schemas/entities/user';
 import { MainNav } from './main-nav';
 import { SessionPicker } from './session-picker';
 import { useLogout } from './use-logout';
 
+/** The school worked on, or for staff without one their role ('Race official'), and the event. */
 function SessionNames({ user }: { user: SessionUser }) {
-  const names = `${user.schoolName || 'No school'} · ${user.eventName || 'No event'}`;
+  const who = user.schoolName || (user.type === 'school' ? 'No school' : (ROLE_NAMES[user.type]?.one ?? 'No school'));
+  const names = `${who} · ${user.eventName || 'No event'}`;
   return (
     <p className="session-names" title={names}>
       {names}

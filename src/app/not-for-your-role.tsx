@@ -3,14 +3,7 @@
 import { Link } from 'react-router-dom';
 import { PageMain } from '../components/page-main';
 import type { Screen } from '../components/screen';
-import type { UserType } from '../domain/constants';
-
-const ROLE_NAMES: Record<UserType, string> = {
-  admin: 'administrators',
-  auditor: 'auditors',
-  school: 'school coordinators',
-  racedept: 'race officials',
-};
+import { ROLE_NAMES, type UserType } from '../domain/constants';
 
 function listed(names: string[]): string {
   return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
@@ -22,8 +15,8 @@ export function NotForYourRole({ screen, type }: { screen: Screen; type: UserTyp
     <PageMain className="page">
       <h1>{screen.title} is not available for your role</h1>
       <p>
-        {screen.title} is for {listed(roles.map((role) => ROLE_NAMES[role]))}. You are signed in as one of the{' '}
-        {ROLE_NAMES[type]}.
+        {screen.title} is for {listed(roles.map((role) => ROLE_NAMES[role].many))}. You are signed in as one of the{' '}
+        {ROLE_NAMES[type].many}.
       </p>
       <p>
         <Link className="button" to="/">

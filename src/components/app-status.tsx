@@ -15,6 +15,16 @@ export const LOCKED_MESSAGE = 'This event is locked. Changes can no longer be ma
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/** A cloud struck through: no connection (drawn here, so it shows offline). */
+function OfflineIcon() {
+  return (
+    <svg className="pill-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M7 18h10a4 4 0 0 0 .6-7.95A6 6 0 0 0 6.1 9.3 4.5 4.5 0 0 0 7 18z" />
+      <path d="M3 3l18 18" />
+    </svg>
+  );
+}
+
 export interface AppStatusProps {
   db: InterschoolsDb;
   /** The session user is marked locked (a 410 earlier, or a locked event at login). */
@@ -44,9 +54,15 @@ export function AppStatus({ db, userLocked = false, unsaved = 0, onChanged }: Ap
         </div>
       )}
       <div className="app-status" role="status" aria-live="polite" aria-label="Sync status">
-        <span className={status.online ? 'pill pill-online' : 'pill pill-offline'}>
-          {status.online ? 'Online' : 'Offline'}
-        </span>
+        {status.online ? (
+          <span className="pill pill-online">Online</span>
+        ) : (
+          // Bold white on near-black with an icon: read at a glance at the start hut in the sun.
+          <span className="pill pill-offline">
+            <OfflineIcon />
+            Offline
+          </span>
+        )}
         {status.syncing && <span className="pill pill-syncing">Syncing…</span>}
         {counts.pending > 0 &&
           listButton('pending', 'pill-pending', plural(counts.pending, 'change pending', 'changes pending'))}

@@ -1,10 +1,15 @@
 // The list behind the status bar's counts: the changes on this device that the server does not
 // have yet. Waiting to be sent; needing attention (the server refused them, with its message: send
 // again or discard); blocked by an event lock (kept, exportable as CSV, never dropped silently).
+// Each change is said in words, row by row ('Jack Brown: year level 8 to 9'; rules/change-words.ts),
+// from the write's body and the rows as they were before it.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
 import type { InterschoolsDb, OutboxItem, OutboxStatus } from '../db/database';
 import { listByStatus } from '../db/outbox';
+import { idsNamedInBody, intentOf, isPlainObject, layoutOf, rowsInBody, type Row } from '../db/write-intent';
+import { changeInWords } from '../domain/rules/change-words';
+import { isBatchUndo } from '../sync/rows';
 import { discardFailed, exportBlockedCsv, retryFailed } from '../sync/blocked';
 import { Dialog } from './dialog';
 import { CSV_TYPE, saveFile } from './save-file';
@@ -47,6 +52,27 @@ const WHAT: Partial<Record<OutboxItem['entity'], string>> = {
   raceMarks: 'Start marks',
 };
 
+/** The row as it was before the change, from the item's base: one row, a list of rows, or the
+ *  undo of a list batch (the rows it changed or removed, as they were). */
+function beforeOf(base: unknown, id: unknown): Row | undefined {
+  const rows = Array.isArray(base) ? base : isBatchUndo(base) ? base.undo.put : null;
+  if (rows) return rows.find((row): row is Row => isPlainObject(row) && row.id === id);
+  return isPlainObject(base) ? base : undefined;
+}
+
+function inWords(item: OutboxItem): string[] {
+  const layout = layoutOf(item);
+  const op = intentOf(item).op;
+  return changeInWords({
+    table: item.entity,
+    op,
+    rows: rowsInBody(layout, item.body),
+    before: (id) => (op === 'create' ? undefined : beforeOf(item.base, id)),
+    removed: idsNamedInBody(layout, item.body).length,
+    removedRow: op === 'delete' ? beforeOf(item.base, item.rowId) : undefined,
+  });
+}
+
 function when(item: OutboxItem): string {
   const at = new Date(item.createdAt);
   return Number.isNaN(at.getTime()) ? item.createdAt : at.toLocaleString('en-AU');
@@ -68,9 +94,11 @@ function ItemRow({
       <span className="set-aside-what">
         {WHAT[item.entity] ?? item.entity}, changed {when(item)}
       </span>
-      <span className="set-aside-call">
-        {item.method} {item.path}
-      </span>
+      <ul className="set-aside-words">
+        {inWords(item).map((line, i) => (
+          <li key={i}>{line}</li>
+        ))}
+      </ul>
       {item.error && <span className="set-aside-error">{item.error}</span>}
       {item.fields?.map((f) => (
         <span key={f.path} className="set-aside-error">

@@ -219,6 +219,9 @@ describe('login', () => {
     expect((await getSessionUser(db))?.username).toBe('race@dept.test');
     expect(engine.resumeFor).toHaveBeenCalledWith('race@dept.test');
     expect(engine.start).toHaveBeenCalled();
+    // Without a school, the header names the role rather than 'No school'.
+    expect(screen.getByText('Race official · NSW Interschools 2025')).toBeTruthy();
+    expect(screen.queryByText(/No school/)).toBeNull();
   });
 
   it('takes browser-filled values found by the autofill poll', async () => {

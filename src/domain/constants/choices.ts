@@ -22,6 +22,13 @@ export type InvoiceType = (typeof INVOICE_TYPES)[number];
 
 export const USER_TYPES = ['admin', 'auditor', 'school', 'racedept'] as const;
 export type UserType = (typeof USER_TYPES)[number];
+/** What each role is called on screen: one of them, and several. */
+export const ROLE_NAMES: Record<UserType, { one: string; many: string }> = {
+  admin: { one: 'Administrator', many: 'administrators' },
+  auditor: { one: 'Auditor', many: 'auditors' },
+  school: { one: 'School coordinator', many: 'school coordinators' },
+  racedept: { one: 'Race official', many: 'race officials' },
+};
 /** Roles an admin may give in the users grid (a school user is made by registration). */
 export const ASSIGNABLE_ROLES = ['admin', 'auditor', 'racedept'] as const;
 export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
