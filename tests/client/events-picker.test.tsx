@@ -81,6 +81,8 @@ it('lists a new event in the event picker as soon as it is saved, and drops an a
   await waitFor(() => expect(input(`Name of ${other.name}`)).toBeTruthy(), { timeout: 10_000 });
 
   fireEvent.click(screen.getByRole('button', { name: 'Add event' }));
+  // A new event has no name yet; that is not shown as a mistake before the admin has typed.
+  expect(document.querySelector('.admin-list-refused')).toBeNull();
   type(input('Name of New event'), 'Snowy Finals');
   fireEvent.click(input('Active: Snowy Finals'));
   fireEvent.click(

@@ -56,6 +56,39 @@ async function lookUp(dialog: HTMLElement, snowId: string) {
   fireEvent.click(within(dialog).getByRole('button', { name: 'Look up' }));
 }
 
+/** What assistive technology reads after a field's name: its aria-describedby elements' text. */
+function description(field: HTMLElement) {
+  const ids = field.getAttribute('aria-describedby')?.split(' ') ?? [];
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+}
+
+const NEXT_STEP = /Check the number with the student or their family\./;
+const NO_SNOW_ID_YET = /no Snow Id yet can be added without one: open Entries > Import spreadsheet/;
+
+describe('add participant dialog: first steps', () => {
+  it('says to start with the Snow Id, which is required', async () => {
+    const dialog = await openDialog();
+    expect(
+      within(dialog).getByText(
+        "Start with the student's Snow Id: look it up and their name, gender and date of birth are filled in for you.",
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).getByLabelText('Snow Id').getAttribute('aria-required')).toBe('true');
+  });
+
+  it('shows the details the lookup fills in as read-only, filled in from the Snow Id', async () => {
+    const dialog = await openDialog();
+    for (const label of ['Given name', 'Surname', 'Date of birth']) {
+      const field = within(dialog).getByLabelText(label) as HTMLInputElement;
+      expect(field.readOnly, label).toBe(true);
+      expect(description(field), label).toContain('Filled in from the Snow Id');
+    }
+    const gender = within(dialog).getByLabelText('Gender') as HTMLSelectElement;
+    expect(gender.disabled).toBe(true);
+    expect(description(gender)).toContain('Filled in from the Snow Id');
+  });
+});
+
 describe('add participant dialog: snow id lookup', () => {
   it('fills names, gender and date of birth from the registry', async () => {
     const fetch = stubFetch(async () =>
@@ -88,6 +121,19 @@ describe('add participant dialog: snow id lookup', () => {
     expect((within(dialog).getByRole('button', { name: 'Add' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('says what to do next when the Snow Id is not found', async () => {
+    stubFetch(async () => new Response('Not found', { status: 404 }));
+    const dialog = await openDialog();
+    await lookUp(dialog, '404404');
+    expect(await within(dialog).findByText('Snow Id not found or is inactive')).toBeTruthy();
+    const help = within(dialog).getByText(NEXT_STEP);
+    expect(help.textContent).toMatch(/A Snow Id is a racer's member number in Snowracer/);
+    expect(help.textContent).toMatch(NO_SNOW_ID_YET);
+    const snowId = within(dialog).getByLabelText('Snow Id');
+    expect(description(snowId)).toContain('Snow Id not found or is inactive');
+    expect(description(snowId)).toMatch(NEXT_STEP);
+  });
+
   it("shows 'Error connecting to the athlete registry' on other failures", async () => {
     stubFetch(async () => new Response('boom', { status: 502 }));
     const dialog = await openDialog();
@@ -109,6 +155,7 @@ describe('add participant dialog: snow id lookup', () => {
     const dialog = await openDialog();
     await lookUp(dialog, '5004');
     expect(await within(dialog).findByText('Snow Id not found')).toBeTruthy();
+    expect(within(dialog).getByText(NEXT_STEP)).toBeTruthy();
   });
 
   it('adds a looked-up participant with a POST and a new UUIDv7 id', async () => {

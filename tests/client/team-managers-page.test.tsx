@@ -1,5 +1,6 @@
 // The team managers screen in the DOM: the season pass column is there for a VIC event only, a
-// new row asks for names and a mobile (the spec's phone message) before Save is possible, and a
+// new row says nothing is wrong before the user has typed in it, and on Save asks for names and a
+// mobile (the spec's phone message) before anything is saved, and a
 // row added on the screen is simply dropped by Remove; unsaved work outlives leaving the screen. (Syncing with the real server:
 // team-managers-sync.test.tsx; editing cells in a real browser: tests/e2e/team-managers.test.ts.)
 import 'fake-indexeddb/auto';
@@ -40,8 +41,9 @@ const headers = () => screen.queryAllByRole('columnheader').map((th) => th.textC
 
 async function addRow() {
   fireEvent.click(await screen.findByRole('button', { name: 'Add team manager' }));
-  await screen.findByRole('list', { name: 'Invalid cells in Team managers' });
+  await screen.findByRole('button', { name: 'Remove' });
 }
+const invalidList = () => screen.queryByRole('list', { name: 'Invalid cells in Team managers' });
 
 describe('team managers page', () => {
   it('shows the season pass column for a VIC event', async () => {
@@ -60,22 +62,31 @@ describe('team managers page', () => {
     expect(headers()).not.toContain('Season pass');
   });
 
-  it("asks a new row for names and a mobile before Save, with the spec's phone message", async () => {
+  it("shows nothing wrong with a new row before it is touched, then on Save asks for names and a mobile, with the spec's phone message", async () => {
     renderPage();
     expect(saveButton().disabled).toBe(true);
     await addRow();
-    const invalid = screen.getByRole('list', { name: 'Invalid cells in Team managers' });
+    // Nothing red before the user has typed: following the screen is not a mistake.
+    expect(invalidList()).toBeNull();
+    expect(screen.queryByText('Fix the invalid cells before saving.')).toBeNull();
+    expect(document.querySelector('.htInvalid')).toBeNull();
+    expect(saveButton().disabled).toBe(false);
+
+    fireEvent.click(saveButton());
+    const invalid = await screen.findByRole('list', { name: 'Invalid cells in Team managers' });
     expect(invalid.textContent).toContain(`Mobile: ${MESSAGES.teamManagerPhoneRequired}`);
     expect(invalid.textContent).toContain('Given name: Required');
     expect(saveButton().disabled).toBe(true);
     expect(screen.getByText('Fix the invalid cells before saving.')).toBeTruthy();
+    await waitFor(() => expect(document.querySelector('.htInvalid')).not.toBeNull());
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('drops a row added on the screen when it is removed, and Save goes back to disabled', async () => {
     renderPage();
     await addRow();
     fireEvent.click(await screen.findByRole('button', { name: 'Remove' }));
-    await waitFor(() => expect(screen.queryByRole('list', { name: 'Invalid cells in Team managers' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull());
     expect(saveButton().disabled).toBe(true);
     expect(await db.outbox.count()).toBe(0);
   });
@@ -86,10 +97,10 @@ describe('team managers page', () => {
     await waitFor(async () => expect(await unsavedEditCount(db, USER.username)).toBe(1));
     cleanup();
     renderPage();
-    await screen.findByRole('list', { name: 'Invalid cells in Team managers' });
+    await screen.findByRole('button', { name: 'Remove' });
     expect(screen.getByText('An edit you had not saved was kept on this device.', { exact: false })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Discard unsaved edits' }));
-    await waitFor(() => expect(screen.queryByRole('list', { name: 'Invalid cells in Team managers' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull());
     await waitFor(async () => expect(await unsavedEditCount(db, USER.username)).toBe(0));
     expect(await db.outbox.count()).toBe(0);
   });

@@ -153,6 +153,9 @@ it('builds a team offline, keeps it over a reload and syncs exactly that team, s
   const row = grid.locator('tbody tr').last();
   await expect.poll(() => text(cell(row, COL.change))).toBe('New');
   await page.getByRole('heading', { name: 'New team', level: 2 }).waitFor();
+  // A team just added is blank, not wrong: nothing red before the user has chosen anything.
+  expect(await row.locator('td.htInvalid').count()).toBe(0);
+  expect(await page.getByText('Fix the invalid cells before saving.').count()).toBe(0);
   await chooseInCell(page, cell(row, COL.discipline), disciplineName);
   await expect.poll(() => text(cell(row, COL.members))).toBe('0 of 3');
   await chooseInCell(page, cell(row, COL.division), String(division));

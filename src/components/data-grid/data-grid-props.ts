@@ -11,6 +11,8 @@ export interface DataGridProps<Row extends GridRow = GridRow> {
   onChange?: (changes: GridChange<Row>[]) => void;
   /** The highlighting hook: extra class names per cell. */
   cellClassName?: CellClassName<Row>;
+  /** Rows whose problems are not shown yet: added and not touched (use-quiet-rows.ts). */
+  quietRow?: (row: Row) => boolean;
   /** Names a row in the list of invalid cells under the grid (default 'Row n'). */
   rowLabel?: (row: Row, rowIndex: number) => string;
   /** A row just added (Add team): the grid scrolls it into view and selects its first cell, so it

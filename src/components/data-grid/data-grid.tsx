@@ -1,6 +1,7 @@
 // The one grid of the app. Handsontable (and its CSS) load in a lazy chunk, only when a grid is
-// shown. Invalid cells are highlighted in the grid and listed under it with their message; the
-// page blocks Save while findInvalidCells(...) is not empty.
+// shown. Invalid cells are highlighted in the grid and listed under it with their message (a row
+// added and not touched yet keeps quiet until Save is tried); the page blocks Save while
+// findInvalidCells(...) is not empty.
 import { lazy, Suspense, useMemo, type ComponentType } from 'react';
 import type { DataGridProps } from './data-grid-props';
 import { findInvalidCells, gridHeight } from './grid-logic';
@@ -10,8 +11,8 @@ import { useGridRowHeight } from './use-coarse-pointer';
 const HotGrid = lazy(() => import('./hot-grid')) as unknown as ComponentType<DataGridProps<GridRow>>;
 
 export function DataGrid<Row extends GridRow>(props: DataGridProps<Row>) {
-  const { columns, rows, rowLabel, label } = props;
-  const invalid = useMemo(() => findInvalidCells(columns, rows), [columns, rows]);
+  const { columns, rows, rowLabel, label, quietRow } = props;
+  const invalid = useMemo(() => findInvalidCells(columns, rows, quietRow), [columns, rows, quietRow]);
   const Grid = HotGrid as unknown as ComponentType<DataGridProps<Row>>;
   const rowHeight = useGridRowHeight();
   return (

@@ -51,13 +51,16 @@ export function validateCell<Row extends GridRow>(column: GridColumn<Row>, row: 
   return validate ? validate(row[column.key], row) : null;
 }
 
-/** Every invalid cell, row by row. Save is blocked while this is not empty. */
+/** Every invalid cell, row by row, but those of quiet rows (use-quiet-rows.ts). Save is blocked
+ *  while this is not empty. */
 export function findInvalidCells<Row extends GridRow>(
   columns: readonly GridColumn<Row>[],
   rows: readonly Row[],
+  quietRow?: (row: Row) => boolean,
 ): InvalidCell[] {
   const invalid: InvalidCell[] = [];
   rows.forEach((row, rowIndex) => {
+    if (quietRow?.(row)) return;
     for (const column of columns) {
       const message = validateCell(column, row);
       if (message) invalid.push({ rowIndex, key: column.key, title: column.title, value: row[column.key], message });

@@ -140,6 +140,11 @@ export default function HotGrid<Row extends GridRow>(props: DataGridProps<Row>) 
     // The grid may reach below the window: the page follows to the row too.
     hot.getCell(index, 0)?.scrollIntoView?.({ block: 'nearest' });
   }, [props.revealRowId, props.rows]);
+  // Save tried (or a row touched): quiet rows speak now, so the cells are painted again.
+  useEffect(() => {
+    const hot = hotRef.current?.hotInstance;
+    if (hot && !hot.isDestroyed) hot.render();
+  }, [props.quietRow]);
   // A new label, row count or read-only state need not re-render the grid.
   useEffect(() => {
     const hot = hotRef.current?.hotInstance;
@@ -196,7 +201,7 @@ export default function HotGrid<Row extends GridRow>(props: DataGridProps<Row>) 
           const source = latest.current.rows[row];
           if (!column || !source) return meta;
           // Handsontable paints `valid: false` cells with its htInvalid class.
-          meta.valid = validateCell(column, source) === null;
+          meta.valid = Boolean(latest.current.quietRow?.(source)) || validateCell(column, source) === null;
           if (column.sourceFor) meta.source = [...column.sourceFor(source)];
           // Cell meta outlives a render: set the flag both ways, not only when it holds.
           if (column.readOnlyFor)

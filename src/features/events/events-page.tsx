@@ -64,6 +64,8 @@ export default function EventsPage({ db, today }: { db: InterschoolsDb; today?: 
   const [added, setAdded] = useState<string[]>([]);
   const [open, setOpen] = useState<Set<string>>(new Set());
   const [tried, setTried] = useState(false);
+  // Events added and not touched yet: their problems (no name yet) wait for Save, not the first look.
+  const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
   const [saving, setSaving] = useState(false);
 
   const loaded = useMemo(() => new Map((loadedRows ?? []).map((e) => [e.id, e])), [loadedRows]);
@@ -87,6 +89,7 @@ export default function EventsPage({ db, today }: { db: InterschoolsDb; today?: 
   const change = (event: Event) => {
     setMessage(null);
     setEdits((current) => new Map(current).set(event.id, event));
+    setFresh((current) => (current.has(event.id) ? new Set([...current].filter((id) => id !== event.id)) : current));
   };
   const addEvent = () => {
     const event = newEventRow(
@@ -99,7 +102,9 @@ export default function EventsPage({ db, today }: { db: InterschoolsDb; today?: 
     );
     setAdded((current) => [event.id, ...current]);
     setOpen((current) => new Set(current).add(event.id));
-    change(event);
+    setMessage(null);
+    setEdits((current) => new Map(current).set(event.id, event));
+    setFresh((current) => new Set(current).add(event.id));
   };
 
   async function save() {
@@ -190,7 +195,7 @@ export default function EventsPage({ db, today }: { db: InterschoolsDb; today?: 
               </thead>
               <tbody>
                 {rows.map((e) => {
-                  const rowProblems = tried || added.includes(e.id) ? (problems.get(e.id) ?? []) : [];
+                  const rowProblems = tried || (edits.has(e.id) && !fresh.has(e.id)) ? (problems.get(e.id) ?? []) : [];
                   const expanded = open.has(e.id);
                   return (
                     <Fragment key={e.id}>

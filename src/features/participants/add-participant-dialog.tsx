@@ -1,8 +1,9 @@
 // The add-participant dialog: look a snow id up in the athlete registry (names, gender and date of
-// birth are filled in), choose the year level, Add. Offline (or when the registry cannot be
-// reached) the lookup is not possible: the details are typed by hand and the row is marked
-// 'lookup pending'; the server checks the snow id when the write arrives.
-import { useState, type FormEvent } from 'react';
+// birth are filled in; until then those fields are read-only and say so), choose the year level,
+// Add. Offline (or when the registry cannot be reached) the lookup is not possible: the details are
+// typed by hand and the row is marked 'lookup pending'; the server checks the snow id when the
+// write arrives.
+import { useId, useState, type FormEvent } from 'react';
 import { lookupSnowId } from '../../api/registry';
 import { RequiredNote, SelectField, TextField } from '../../components/fields';
 import type { InterschoolsDb } from '../../db/database';
@@ -12,12 +13,14 @@ import { isoDateToDisplay, parseGridDate } from '../../domain/rules/grid-date';
 import type { SessionUser } from '../../domain/schemas/entities';
 import { Dialog } from '../../components/dialog';
 import { addParticipant, type AddResult } from './participant-writes';
+import { SnowIdNotFoundHelp } from './snow-id-not-found-help';
+import './participants.css';
 
 type Lookup =
   | { state: 'idle' }
   | { state: 'looking' }
   | { state: 'found'; snowIdActive: 0 | 1 }
-  | { state: 'failed'; message: string; byHand: boolean };
+  | { state: 'failed'; message: string; byHand: boolean; notFound: boolean };
 
 export interface AddParticipantDialogProps {
   db: InterschoolsDb;
@@ -32,6 +35,9 @@ export interface AddParticipantDialogProps {
 
 export const OFFLINE_LOOKUP_NOTE =
   'You are offline, so the snow id cannot be looked up now. Type the details by hand: the participant is added marked "lookup pending" and the snow id is checked when the change reaches the server.';
+const FIRST_STEP =
+  "Start with the student's Snow Id: look it up and their name, gender and date of birth are filled in for you.";
+const FILLED_FROM_SNOW_ID = 'Filled in from the Snow Id';
 const REGISTRY_DOWN_NOTE =
   'You can type the details by hand: the participant is added marked "lookup pending" and checked when the change reaches the server.';
 
@@ -53,9 +59,18 @@ export function AddParticipantDialog({
   const [result, setResult] = useState<Lookup>({ state: 'idle' });
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const ids = useId();
+  const failureId = `${ids}-failure`;
+  const helpId = `${ids}-help`;
+  const genderHintId = `${ids}-gender-hint`;
 
   const byHand = !online || (result.state === 'failed' && result.byHand);
   const found = result.state === 'found';
+  // Until the lookup answers (or is impossible), what the registry fills in cannot be typed.
+  const locked = !byHand && !found;
+  const filled = locked ? { readOnly: true, className: 'participant-filled', hint: FILLED_FROM_SNOW_ID } : {};
+  const notFound = result.state === 'failed' && result.notFound;
+  const snowIdDescribedBy = result.state !== 'failed' ? undefined : notFound ? `${failureId} ${helpId}` : failureId;
   const dobCheck = dob.trim() === '' ? null : parseGridDate(dob, currentYear);
   const dobError = dobCheck && !dobCheck.ok ? dobCheck.message : null;
   const complete =
@@ -77,7 +92,9 @@ export function AddParticipantDialog({
     const answer = await lookup(snowId);
     if (!answer.ok) {
       const byHandAllowed = answer.message === MESSAGES.registryConnectionError;
-      setResult({ state: 'failed', message: answer.message, byHand: byHandAllowed });
+      const notFound =
+        answer.message === MESSAGES.snowIdNotFound || answer.message === MESSAGES.snowIdNotFoundOrInactive;
+      setResult({ state: 'failed', message: answer.message, byHand: byHandAllowed, notFound });
       return;
     }
     const athlete = answer.athlete;
@@ -118,8 +135,18 @@ export function AddParticipantDialog({
   return (
     <Dialog title="Add participant" onCancel={onClose}>
       <form onSubmit={submit} noValidate>
+        <p>{FIRST_STEP}</p>
+        <RequiredNote />
         <div style={{ display: 'flex', gap: '0.5rem', alignItems: 'flex-end', flexWrap: 'wrap' }}>
-          <TextField label="Snow Id" value={snowId} onChange={changeSnowId} autoComplete="off" inputMode="numeric" />
+          <TextField
+            label="Snow Id"
+            required
+            value={snowId}
+            onChange={changeSnowId}
+            autoComplete="off"
+            inputMode="numeric"
+            aria-describedby={snowIdDescribedBy}
+          />
           <button
             type="button"
             onClick={() => void runLookup()}
@@ -131,49 +158,52 @@ export function AddParticipantDialog({
         </div>
         {!online && <p className="note">{OFFLINE_LOOKUP_NOTE}</p>}
         {result.state === 'failed' && (
-          <p role="alert" className="field-error">
+          <p id={failureId} role="alert" className="field-error">
             {result.message}
           </p>
         )}
+        {notFound && <SnowIdNotFoundHelp id={helpId} />}
         {result.state === 'failed' && result.byHand && online && <p className="note">{REGISTRY_DOWN_NOTE}</p>}
         {found && <p role="status">Snow Id found in the athlete registry.</p>}
 
-        <RequiredNote />
         <TextField
           label="Given name"
           required
           value={firstname}
           onChange={setFirstname}
-          readOnly={!byHand && !found}
           autoComplete="off"
+          {...filled}
         />
-        <TextField
-          label="Surname"
-          required
-          value={lastname}
-          onChange={setLastname}
-          readOnly={!byHand && !found}
-          autoComplete="off"
-        />
-        <SelectField
-          label="Gender"
-          required
-          value={gender}
-          options={GENDERS}
-          onChange={setGender}
-          placeholder="Choose…"
-          disabled={!byHand && !found}
-        />
+        <TextField label="Surname" required value={lastname} onChange={setLastname} autoComplete="off" {...filled} />
+        <div className="field">
+          <SelectField
+            label="Gender"
+            required
+            value={gender}
+            options={GENDERS}
+            onChange={setGender}
+            placeholder="Choose…"
+            disabled={locked}
+            className={locked ? 'participant-filled' : undefined}
+            aria-describedby={locked ? genderHintId : undefined}
+          />
+          {locked && (
+            <small id={genderHintId} className="field-hint">
+              {FILLED_FROM_SNOW_ID}
+            </small>
+          )}
+        </div>
         <TextField
           label="Date of birth"
           required
           value={dob}
           onChange={setDob}
-          placeholder="dd/mm/yyyy"
+          placeholder={locked ? undefined : 'dd/mm/yyyy'}
           hint="dd/mm/yyyy"
           error={dobError}
-          readOnly={!byHand && !found}
           autoComplete="off"
+          // Locked, the hint says where the date comes from rather than how to type it.
+          {...filled}
         />
         <SelectField
           label="Year level"

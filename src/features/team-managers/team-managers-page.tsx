@@ -5,7 +5,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useMemo, useState } from 'react';
 import { v7 as uuidv7 } from 'uuid';
-import { DataGrid, findInvalidCells, type GridAction, type GridChange } from '../../components/data-grid';
+import { DataGrid, findInvalidCells, useQuietRows, type GridAction, type GridChange } from '../../components/data-grid';
 import { PageMain } from '../../components/page-main';
 import { SaveButton } from '../../components/save-button';
 import { ConfirmDialog } from '../../components/dialog';
@@ -69,7 +69,12 @@ export default function TeamManagersPage({ db = getDb() }: { db?: InterschoolsDb
   const rows = useMemo(() => (mirror ? draftRows(baseRows, draft) : NO_ROWS), [mirror, baseRows, draft]);
   const view = useMirrorView(db, schoolId, eventId, mirror && rows);
   const columns = useMemo(() => teamManagerColumns(seasonPass), [seasonPass]);
-  const invalid = useMemo(() => findInvalidCells(columns, rows), [columns, rows]);
+  const untouched = useMemo(
+    () => new Set(draft.added.filter((row) => !draft.edits[row.id]).map((row) => row.id)),
+    [draft],
+  );
+  const quiet = useQuietRows(untouched);
+  const invalid = useMemo(() => findInvalidCells(columns, rows, quiet.quietRow), [columns, rows, quiet.quietRow]);
   const dirty = isDirty(draft);
 
   const edit = useCallback(
@@ -127,11 +132,13 @@ export default function TeamManagersPage({ db = getDb() }: { db?: InterschoolsDb
   async function save() {
     const plan = mirror ? planTeamManagersSave(mirror, draft) : null;
     if (!user || locked || !plan) return;
+    if (findInvalidCells(columns, rows).length > 0) return quiet.showAll();
     setUpdating(true);
     setError(null);
     try {
       await saveTeamManagers(db, plan, user);
       setDraft(EMPTY_DRAFT);
+      quiet.reset();
       setNotice(SAVED_NOTICE);
     } catch (cause) {
       setError(cause instanceof Error ? cause.message : String(cause));
@@ -190,6 +197,7 @@ export default function TeamManagersPage({ db = getDb() }: { db?: InterschoolsDb
           readOnly={locked}
           onChange={onChange}
           cellClassName={teamManagerCellClassName}
+          quietRow={quiet.quietRow}
           rowLabel={teamManagerName}
         />
       )}

@@ -103,6 +103,19 @@ export function newTeam(id: string, schoolId: string, eventId: string): WorkingT
   };
 }
 
+/** A team added on the screen and not touched since: as newTeam made it. */
+export function isBlankTeam(team: WorkingTeam | undefined): boolean {
+  return (
+    !!team &&
+    team.DisciplineId === null &&
+    team.division === null &&
+    !team.teamRank &&
+    !team.gender &&
+    !team.TeamManagerId &&
+    team.entries.length === 0
+  );
+}
+
 /** What the screen shows: the saved teams with the working copies over them, then the added ones.
  *  Teams marked deleted stay (flagged) until Save, so the user can take the mark back. */
 export function currentTeams(base: readonly WorkingTeam[], draft: TeamDraft): WorkingTeam[] {

@@ -5,7 +5,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { v7 as uuidv7 } from 'uuid';
-import { DataGrid, findInvalidCells, type GridAction, type GridChange } from '../../components/data-grid';
+import { DataGrid, findInvalidCells, useQuietRows, type GridAction, type GridChange } from '../../components/data-grid';
 import { PageMain } from '../../components/page-main';
 import { SaveButton } from '../../components/save-button';
 import { useSession } from '../../components/session-context';
@@ -23,6 +23,7 @@ import {
   baseTeams,
   changedTeams,
   currentTeams,
+  isBlankTeam,
   isDirty,
   newTeam,
   planTeamsSave,
@@ -125,14 +126,10 @@ export default function TeamGridPage({ db = getDb() }: { db?: InterschoolsDb }) 
   const view = useMirrorView(db, schoolId, eventId, mirror && rows);
 
   const columns = useMemo(() => teamColumns(gridContext), [gridContext]);
-  const invalid = useMemo(
-    () =>
-      findInvalidCells(
-        columns,
-        rows.filter((r) => !r.deleted),
-      ),
-    [columns, rows],
-  );
+  const untouched = useMemo(() => new Set(draft.added.filter((id) => isBlankTeam(draft.teams[id]))), [draft]);
+  const quiet = useQuietRows(untouched);
+  const kept = useMemo(() => rows.filter((r) => !r.deleted), [rows]);
+  const invalid = useMemo(() => findInvalidCells(columns, kept, quiet.quietRow), [columns, kept, quiet.quietRow]);
   const dirty = isDirty(base, draft) || refusals.itemIds.length > 0;
 
   const edit = useCallback(
@@ -202,11 +199,13 @@ export default function TeamGridPage({ db = getDb() }: { db?: InterschoolsDb }) 
   async function save() {
     const plan = mirror ? planTeamsSave(base, draft, refusals) : null;
     if (!user || locked || !plan || issues.list.length > 0) return;
+    if (findInvalidCells(columns, kept).length > 0) return quiet.showAll();
     setUpdating(true);
     setError(null);
     try {
       await saveTeams(db, plan, user);
       setDraft(EMPTY_TEAM_DRAFT);
+      quiet.reset();
       setNotice(SAVED_NOTICE);
     } catch (cause) {
       setError(cause instanceof Error ? cause.message : String(cause));
@@ -274,6 +273,7 @@ export default function TeamGridPage({ db = getDb() }: { db?: InterschoolsDb }) 
           readOnly={locked}
           onChange={onChange}
           cellClassName={teamCellClassName}
+          quietRow={quiet.quietRow}
           rowLabel={(row) =>
             nameOfTeam(
               teams.find((t) => t.id === row.id)!,
