@@ -4,7 +4,8 @@
 // (src/features/reports/report-page.tsx) fetching, sorting, filtering, exporting CSV and showing
 // the kept copy offline with its time; the routes' access (others go to /login); the pages with
 // a choice or a body of their own (coordinators by state, past events' totals) and the page that
-// makes no call (moguls/slopestyle).
+// makes no call (moguls/slopestyle); the per-school chart (one bar per school, by name) and the
+// missing-waivers page saying whom it lists.
 import 'fake-indexeddb/auto';
 import Papa from 'papaparse';
 import type { ReactNode } from 'react';
@@ -13,9 +14,11 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { SessionContext } from '../../src/components/session-context';
 import type { InterschoolsDb } from '../../src/db/database';
+import { setSessionUser } from '../../src/db/meta';
 import type { Participant, School, SessionUser } from '../../src/domain/schemas';
 import { syncStatus } from '../../src/sync/status';
 import CoordinatorDetailsStateReport from '../../src/features/reports/pages/coordinator-details-state';
+import MissingWaiversReport from '../../src/features/reports/pages/missing-waivers';
 import MogulsSlopestyleReport from '../../src/features/reports/pages/moguls-slopestyle';
 import RaceEntriesReport from '../../src/features/reports/pages/race-entries';
 import SchoolPastTotalEntriesReport, {
@@ -23,12 +26,13 @@ import SchoolPastTotalEntriesReport, {
 } from '../../src/features/reports/pages/school-past-total-entries';
 import SkiSnowboardAwardsReport from '../../src/features/reports/pages/ski-snowboard-awards';
 import TotalEntriesReport from '../../src/features/reports/pages/total-entries';
+import TotalEntriesPerSchoolReport from '../../src/features/reports/pages/total-entries-per-school';
 import ReportsIndexPage from '../../src/features/reports/reports-index-page';
 import { REPORTS } from '../../src/features/reports/reports';
-import { createEvent, createUser } from '../api/support/factories';
+import { createEvent, createSchool, createUser } from '../api/support/factories';
 import { renderInNode } from './support/node-dom';
 import { apiAs, connectPagesTo, signInOnEvent, typeValue, type SentRequest } from './support/pages';
-import { dropDatabases, freshDb, world, type Jar, type World } from './sync-support';
+import { cookieJar, dropDatabases, engineFor, freshDb, world, type Jar, type World } from './sync-support';
 
 const dom = renderInNode();
 const WAIT = { timeout: 15_000 };
@@ -86,8 +90,13 @@ afterEach(async () => {
   await w.close();
 });
 
-async function addParticipant(firstname: string, lastname: string, gender: string): Promise<Participant> {
-  return (await apiAs(w, w.jar, 'POST', '/api/v2/participants', {
+async function addParticipant(
+  firstname: string,
+  lastname: string,
+  gender: string,
+  jar: Jar = w.jar,
+): Promise<Participant> {
+  return (await apiAs(w, jar, 'POST', '/api/v2/participants', {
     id: uuidv7(),
     snowId: null,
     firstname,
@@ -123,6 +132,24 @@ function bodyRows(table: HTMLElement): string[][] {
         .getAllByRole('cell')
         .map((c) => c.textContent ?? ''),
     );
+}
+
+/** happy-dom has no 2D canvas: a context that accepts every drawing call stands in for one, so
+ *  chart.js draws and Chart.getChart tells what it drew. */
+function canvasThatDraws() {
+  const noop = () => undefined;
+  const drawn: Record<string, unknown> = {
+    measureText: () => ({ width: 10 }),
+    createLinearGradient: () => ({ addColorStop: noop }),
+  };
+  const context = new Proxy(drawn, {
+    get: (target, key: string) => (key in target ? target[key] : noop),
+    set: () => true,
+  });
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (this: HTMLCanvasElement) {
+    drawn.canvas = this;
+    return context as unknown as CanvasRenderingContext2D;
+  });
 }
 
 const reportRequests = () => sent.filter((r) => r.path.includes('/report/'));
@@ -288,20 +315,7 @@ it('shows the four award lists', async () => {
 });
 
 it('draws the bar chart with only the parts it registered, labelled with its summary', async () => {
-  // happy-dom has no 2D canvas: a context that accepts every drawing call stands in for one.
-  const noop = () => undefined;
-  const drawn: Record<string, unknown> = {
-    measureText: () => ({ width: 10 }),
-    createLinearGradient: () => ({ addColorStop: noop }),
-  };
-  const context = new Proxy(drawn, {
-    get: (target, key: string) => (key in target ? target[key] : noop),
-    set: () => true,
-  });
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (this: HTMLCanvasElement) {
-    drawn.canvas = this;
-    return context as unknown as CanvasRenderingContext2D;
-  });
+  canvasThatDraws();
   const { default: BarChart } = await import('../../src/features/reports/bar-chart');
   const { Chart } = await import('chart.js');
   const summary = 'Bar chart of race entries by discipline: Moguls 2, Alpine 1.';
@@ -314,4 +328,71 @@ it('draws the bar chart with only the parts it registered, labelled with its sum
   expect(chart?.data.datasets[0]?.data).toEqual([2, 1]);
   dom.rtl.cleanup();
   expect(Chart.getChart(canvas)).toBeUndefined();
+});
+
+it('charts the race entries per school with one bar per school, labelled with its name', async () => {
+  // A second school of the same state (NSW) enters one racer, as its coordinator would (through
+  // node's own fetch: the pages' fetch sends the admin's cookie).
+  vi.unstubAllGlobals();
+  const other = await createSchool(w.t.db, { name: 'Thredbo Valley College', stateId: 3 });
+  const coordinator = await createUser(w.t.db, 'school', { schoolId: other.id });
+  const otherJar = cookieJar(w.baseUrl);
+  await otherJar.login(coordinator.email, w.eventId);
+  const dee = await addParticipant('Dee', 'Walsh', 'Female', otherJar);
+  await apiAs(w, otherJar, 'PUT', '/api/teams', {
+    multi: true,
+    teams: [
+      {
+        id: uuidv7(),
+        DisciplineId: 1,
+        division: 2,
+        teamRank: 'A',
+        gender: 'Female',
+        TeamEntries: [{ id: uuidv7(), ParticipantId: dee.id, position: 1 }],
+      },
+    ],
+    teamsDeleted: [],
+  });
+  // The admin's device: the states (named in the table) come through the pull.
+  await setSessionUser(db, admin.user);
+  await engineFor(w, db, { fetch: admin.jar.fetch }).engine.pull();
+  connectPagesTo(w.baseUrl, admin.jar, sent);
+  canvasThatDraws();
+  const { Chart } = await import('chart.js');
+
+  renderAs(admin.user, <TotalEntriesPerSchoolReport db={db} />);
+  const { screen } = dom.rtl;
+  const table = await screen.findByRole('table', { name: 'Race entries per school' }, WAIT);
+  expect(bodyRows(table)).toEqual([
+    [schoolName, 'NSW', '3'],
+    ['Thredbo Valley College', 'NSW', '1'],
+  ]);
+  const summary = `Bar chart of race entries per school: ${schoolName} 3, Thredbo Valley College 1.`;
+  const canvas = (await screen.findByRole('img', { name: summary }, WAIT)) as HTMLCanvasElement;
+  const chart = Chart.getChart(canvas);
+  // Not one 'NSW' bar for both schools: a bar for each school, by its name.
+  expect(chart?.data.labels).toEqual([schoolName, 'Thredbo Valley College']);
+  expect(chart?.data.datasets.map((d) => d.data)).toEqual([[3, 1]]);
+});
+
+it('says under its title that the missing waivers are of racers and volunteers, and lists no unentered participant', async () => {
+  // A participant of the school who is in no team: not a racer, so not listed.
+  vi.unstubAllGlobals();
+  await addParticipant('Eve', 'Vance', 'Female');
+  connectPagesTo(w.baseUrl, admin.jar, sent);
+  renderAs(admin.user, <MissingWaiversReport db={db} />);
+  const { screen } = dom.rtl;
+  const table = await screen.findByRole('table', { name: 'Missing waivers' }, WAIT);
+  expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Missing waivers');
+  expect(
+    screen.getByText(
+      'Participants entered in a race, and volunteers of the event, whose waiver is missing or not completed. Participants with no race entry are not listed.',
+    ),
+  ).toBeTruthy();
+  expect(reportRequests().map((r) => r.path)).toEqual([`/api/report/missing-waivers/${w.eventId}`]);
+  expect(bodyRows(table).map((r) => [r[1], r[3]])).toEqual([
+    ['participant', 'Xu'],
+    ['participant', 'Young'],
+    ['participant', 'Zimmer'],
+  ]);
 });

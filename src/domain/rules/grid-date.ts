@@ -44,3 +44,10 @@ export function isoDateToDisplay(iso: string | null | undefined): string {
   const date = parse(`${match[1]}-${match[2]}-${match[3]}`, ISO_DATE_FORMAT, REFERENCE_DATE);
   return isValid(date) ? format(date, GRID_DATE_FORMAT) : '';
 }
+
+/** The calendar date of that moment on this device's clock, YYYY-MM-DD: 29 Nov at 00:30 in Sydney
+ *  is 2025-11-29, where toISOString would still say the 28th (UTC). For names and labels a user
+ *  reads beside a date the app shows in local time (an export's file name). */
+export function localIsoDate(date: Date): string {
+  return format(date, ISO_DATE_FORMAT);
+}

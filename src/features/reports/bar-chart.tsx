@@ -4,7 +4,7 @@
 // registered. The canvas is an image whose label summarises the numbers (the table beside it
 // holds them all).
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type CSSProperties } from 'react';
 import type { BarChartProps } from './report-chart';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
@@ -35,14 +35,21 @@ export default function BarChart({ labels, series, summary, horizontal }: BarCha
         maintainAspectRatio: false,
         animation: false,
         plugins: { legend: { display: series.length > 1 } },
-        scales: { [horizontal ? 'x' : 'y']: { beginAtZero: true, ticks: { precision: 0 } } },
+        scales: {
+          [horizontal ? 'x' : 'y']: { beginAtZero: true, ticks: { precision: 0 } },
+          // Every bar keeps its label (a school's name): the chart is made tall enough for them all.
+          [horizontal ? 'y' : 'x']: { ticks: { autoSkip: !horizontal } },
+        },
       },
     });
     return () => chart.destroy();
   }, [labels, series, horizontal]);
 
   return (
-    <div className="report-chart">
+    <div
+      className={horizontal ? 'report-chart report-chart-sideways' : 'report-chart'}
+      style={horizontal ? ({ '--report-bars': labels.length } as CSSProperties) : undefined}
+    >
       <canvas ref={canvas} role="img" aria-label={summary}>
         {summary}
       </canvas>

@@ -52,18 +52,26 @@ export function schoolsByType(rows: readonly { schoolType: string; count: number
   );
 }
 
-/** Entries by state (a state-less school counted under 'No state'). */
-export function entriesByState(
-  rows: readonly { count: number; StateId: number | null }[],
-  stateName: (id: number | null) => string,
+/** Race entries per school: one bar per school (keyed by its id, so two schools of one name stay
+ *  two bars), labelled with its name, most entries first; drawn sideways for the names. */
+export function entriesPerSchool(
+  rows: readonly { SchoolId: string; schoolName: string; count: number }[],
 ): BarChartProps {
-  return barsOf(
-    rows,
-    (r) => stateName(r.StateId),
-    (r) => r.count,
-    'race entries by state',
-    'Race entries',
-  );
+  const bySchool = new Map<string, { name: string; count: number }>();
+  for (const row of rows) {
+    const school = bySchool.get(row.SchoolId);
+    if (school) school.count += row.count;
+    else bySchool.set(row.SchoolId, { name: row.schoolName, count: row.count });
+  }
+  const entries = [...bySchool.values()]
+    .map((school) => [school.name, school.count] as const)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  return {
+    labels: entries.map(([name]) => name),
+    series: [{ label: 'Race entries', data: entries.map(([, n]) => n) }],
+    summary: entries.length ? `Bar chart of race entries per school: ${listed(entries)}.` : 'No race entries.',
+    horizontal: true,
+  };
 }
 
 /** A season against past seasons: the race entries of every school added up per event, in the

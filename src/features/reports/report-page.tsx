@@ -46,7 +46,7 @@ export const eventParam = <R extends RouteContract & { params: typeof eventParam
 ): EventRequest<R> => ({ route, forEvent: (eventId) => ({ params: { EventId: eventId } }) as RouteInput<R> });
 
 /** Access, the landmark and the title; Print. Pages that fetch nothing (moguls/slopestyle) use it alone. */
-export function ReportShell({ title, children }: { title: string; children: ReactNode }) {
+export function ReportShell({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   const { user } = useSession();
   if (!user) return null;
   return (
@@ -55,6 +55,7 @@ export function ReportShell({ title, children }: { title: string; children: Reac
         <Link to="/reports">All reports</Link>
       </p>
       <h1>{title}</h1>
+      {subtitle && <p className="report-subtitle">{subtitle}</p>}
       {children}
     </PageMain>
   );
@@ -71,6 +72,8 @@ export function PrintButton() {
 type ReportPageOwnProps<R extends RouteContract> = {
   db: InterschoolsDb;
   title: string;
+  /** A line under the title: who the report counts (reports.ts reportAbout). */
+  subtitle?: string;
   /** The report's call; for a report that reads the chosen event, its route and what it sends for
    *  one (eventQuery, eventParam); null while the page still needs a choice of its own (a state). */
   request: RouteRequest<R> | EventRequest<R> | null;
@@ -85,7 +88,7 @@ type BodyProps<R extends RouteContract> = Omit<ReportPageOwnProps<R>, 'request'>
 export function ReportPage<R extends RouteContract>(props: ReportPageOwnProps<R>) {
   const { request } = props;
   return (
-    <ReportShell title={props.title}>
+    <ReportShell title={props.title} subtitle={props.subtitle}>
       {request && 'forEvent' in request ? (
         <EventReport {...props} eventRequest={request} />
       ) : (

@@ -3,7 +3,7 @@
 // cells last), filtering by typed text across columns, and the table as a CSV file. Pure, so a
 // unit test proves what a user sees and what the exported file holds.
 import { csvText, type CsvCell } from '../../domain/rules/csv';
-import { isoDateToDisplay } from '../../domain/rules/grid-date';
+import { isoDateToDisplay, localIsoDate } from '../../domain/rules/grid-date';
 import { formatMoney } from '../../domain/rules/money';
 
 export type ColumnKind = 'text' | 'number' | 'money' | 'date';
@@ -116,12 +116,13 @@ export function reportCsv<R>(rows: readonly R[], columns: readonly ReportColumn<
   return csvText(exportTable(rows, columns));
 }
 
-/** A file name from a report's title: 'Total entries per school' -> 'total-entries-per-school'. */
+/** A file name from a report's title and the day on this device: 'Race entries per school' ->
+ *  'race-entries-per-school-2025-11-29.csv' (the local date the report's 'As of' shows, not UTC's). */
 export function reportFileName(title: string, extension: 'csv' | 'xlsx', date = new Date()): string {
   const slug =
     title
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '') || 'report';
-  return `${slug}-${date.toISOString().slice(0, 10)}.${extension}`;
+  return `${slug}-${localIsoDate(date)}.${extension}`;
 }

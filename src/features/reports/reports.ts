@@ -12,7 +12,13 @@ export const REPORT_GROUPS = [
 ] as const;
 type ReportGroup = (typeof REPORT_GROUPS)[number]['id'];
 
-export type ReportInfo = { name: string; title: string; group: ReportGroup };
+export type ReportInfo = {
+  name: string;
+  title: string;
+  group: ReportGroup;
+  /** Who the report counts, said under its title where the title alone could be read otherwise. */
+  about?: string;
+};
 
 export const REPORTS = [
   { name: 'total-entries', title: 'Total race entries', group: 'entries' },
@@ -32,7 +38,15 @@ export const REPORTS = [
   { name: 'schools-missing-bpay', title: 'Schools missing a BPAY reference', group: 'schools' },
   { name: 'school-types', title: 'School types', group: 'schools' },
   { name: 'school-costs', title: 'School costs', group: 'money' },
-  { name: 'missing-waivers', title: 'Missing waivers', group: 'waivers' },
+  {
+    name: 'missing-waivers',
+    title: 'Missing waivers',
+    group: 'waivers',
+    // The server lists racers, not every participant (server/modules/reports/waivers.ts), while a
+    // school's Home counts the waivers of every participant: the page says which people it lists.
+    about:
+      'Participants entered in a race, and volunteers of the event, whose waiver is missing or not completed. Participants with no race entry are not listed.',
+  },
   { name: 'current-waivers', title: 'Current waivers', group: 'waivers' },
   { name: 'missing-snow-ids', title: 'Participants missing a snow id', group: 'waivers' },
   { name: 'school-past-total-entries', title: 'Race entries in past events', group: 'seasons' },
@@ -48,6 +62,11 @@ export function isReportName(name: string | undefined): name is ReportName {
 
 export function reportTitle(name: ReportName): string {
   return REPORTS.find((r) => r.name === name)!.title;
+}
+
+/** The line under a report's title saying who it counts, if it has one. */
+export function reportAbout(name: ReportName): string | undefined {
+  return (REPORTS as readonly ReportInfo[]).find((r) => r.name === name)?.about;
 }
 
 /** The route of a report, as the links and the route table write it. */

@@ -1,7 +1,7 @@
-// #/reports/total-entries-per-school: race entries of each school in the event, charted by state.
+// #/reports/total-entries-per-school: race entries of each school in the event, one bar per school.
 import { reportsApi } from '../../../domain/schemas/api/reports';
 import { ReportBarChart } from '../report-chart';
-import { entriesByState } from '../report-charts';
+import { entriesPerSchool } from '../report-charts';
 import { perSchoolColumns } from '../report-columns';
 import { useStateName } from '../report-lookups';
 import { ReportPage, eventQuery, type ReportPageProps } from '../report-page';
@@ -18,7 +18,7 @@ export default function TotalEntriesPerSchoolReport({ db }: ReportPageProps) {
           title={title}
           rows={rows}
           columns={perSchoolColumns(stateName)}
-          chart={<ReportBarChart {...entriesByState(rows, (id) => stateName(id) || 'No state')} />}
+          chart={<ReportBarChart {...entriesPerSchool(rows)} />}
         />
       )}
     </ReportPage>
