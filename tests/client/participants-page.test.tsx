@@ -14,6 +14,7 @@ import ParticipantsPage, { LOCKED_MESSAGE } from '../../src/features/participant
 import { syncStatus } from '../../src/sync/status';
 import { createSchool, createUser } from '../api/support/factories';
 import { renderInNode } from './support/node-dom';
+import { typeValue } from './support/pages';
 import { cookieJar, dropDatabases, engineFor, freshDb, world, type World } from './sync-support';
 
 const dom = renderInNode();
@@ -127,6 +128,35 @@ describe('participants page', () => {
     expect(screen.queryByText('School', { selector: 'td' })).toBeNull();
     expect(screen.queryByText('Archived', { selector: 'td' })).toBeNull();
     expect(saveButton().disabled).toBe(true);
+  });
+
+  it('finds participants by name or snow id as the coordinator types, and says how many it shows', async () => {
+    await onServer(
+      { firstname: 'Jack', lastname: 'Brown', snowId: '5501' },
+      { firstname: 'Jackie', lastname: 'Chan', snowId: '5502' },
+      { firstname: 'Mia', lastname: 'Brown', snowId: '7703' },
+    );
+    await pull();
+    const { screen, fireEvent, waitFor } = dom.rtl;
+    renderPage();
+    await screen.findAllByText('Brown', { selector: 'td' });
+    const find = screen.getByLabelText('Find a participant') as HTMLInputElement;
+    const search = (text: string) => typeValue((el, event) => fireEvent(el, event), find, text, 'input');
+    const cell = (text: string) => screen.queryByText(text, { selector: 'td' });
+
+    search('jack br');
+    await waitFor(() => expect(screen.getByText('Showing 1 of 3')).toBeTruthy());
+    await waitFor(() => expect(cell('Mia')).toBeNull());
+    expect(cell('Jack')).toBeTruthy();
+    expect(cell('Jackie')).toBeNull();
+
+    search('770');
+    await waitFor(() => expect(cell('Jack')).toBeNull());
+    expect(cell('Mia')).toBeTruthy();
+    expect(screen.getByText('Showing 1 of 3')).toBeTruthy();
+
+    search('');
+    await waitFor(() => expect(screen.queryByText(/^Showing/)).toBeNull());
   });
 
   it('says the participants are loading, not that there are none, until the first download has finished', async () => {

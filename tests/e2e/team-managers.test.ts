@@ -1,4 +1,5 @@
-// A coordinator adds a team manager with the network gone: types the row into the grid, saves
+// A coordinator adds a team manager with the network gone: types the row into the grid (the last
+// cell left without Enter, as a phone user does, is committed when focus leaves the grid), saves
 // (committed on the device at once), reloads the page still offline and finds it there; when the
 // network returns the server (read through a separate API session) has exactly that manager more.
 // The ticketing screen is audited on the way. Removing a manager who looks after a team asks first.
@@ -48,7 +49,13 @@ it('adds a team manager offline, keeps it over a reload and syncs exactly that m
   await page.getByRole('button', { name: 'Add team manager' }).click();
   await typeInLastRow(page, 0, 'Robin');
   await typeInLastRow(page, 1, 'Offlineton');
-  await typeInLastRow(page, 2, '0400 555 123');
+  // The last cell is typed and left without Enter, as on a phone: leaving the grid commits it.
+  await page.locator('.ht_master tbody tr').last().locator('td').nth(2).dblclick();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('0400 555 123');
+  await page.getByRole('button', { name: 'Add team manager' }).focus();
+  await expect.poll(() => page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(false);
+  expect(await page.locator('.ht_master tbody tr').last().locator('td').nth(2).textContent()).toBe('0400 555 123');
   await expectAccessible(page, 'team managers, a new row typed offline');
   await page.getByRole('button', { name: 'Save' }).click();
   await page

@@ -140,6 +140,23 @@ export default function HotGrid<Row extends GridRow>(props: DataGridProps<Row>) 
     // The grid may reach below the window: the page follows to the row too.
     hot.getCell(index, 0)?.scrollIntoView?.({ block: 'nearest' });
   }, [props.revealRowId, props.rows]);
+  // A value typed and then left (a tap on Save, on the page, on another field) is the value meant:
+  // the open editor is committed when focus leaves the grid, so Save sees it. Handsontable commits
+  // only on Enter, Tab or a click on another cell; a phone user taps Save. Its own pop-ups (a
+  // dropdown's list) are part of the grid.
+  useEffect(() => {
+    const hot = hotRef.current?.hotInstance;
+    if (!hot || hot.isDestroyed) return;
+    const root = hot.rootElement;
+    const commit = (event: FocusEvent) => {
+      const next = event.relatedTarget;
+      if (next instanceof Element && (root.contains(next) || next.closest('.handsontable'))) return;
+      const editor = hot.isDestroyed ? null : hot.getActiveEditor();
+      if (editor?.isOpened()) editor.finishEditing();
+    };
+    root.addEventListener('focusout', commit);
+    return () => root.removeEventListener('focusout', commit);
+  }, []);
   // Save tried (or a row touched): quiet rows speak now, so the cells are painted again.
   useEffect(() => {
     const hot = hotRef.current?.hotInstance;

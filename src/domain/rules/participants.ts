@@ -21,3 +21,16 @@ export function raceEntriesToDelete(
 export function activeParticipants<P extends { archived: number }>(participants: readonly P[]): P[] {
   return participants.filter((p) => p.archived !== 1);
 }
+
+/** Whether a participant answers a search: every word typed is found in their given name, surname
+ *  or snow id, whatever the case ('jack br' finds Jack Brown; '1234' a snow id). */
+export function participantMatches(
+  participant: { firstname?: string | null; lastname?: string | null; snowId?: string | number | null },
+  search: string,
+): boolean {
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  const text = [participant.firstname, participant.lastname, participant.snowId]
+    .map((part) => String(part ?? '').toLowerCase())
+    .join(' ');
+  return words.every((word) => text.includes(word));
+}

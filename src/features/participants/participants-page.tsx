@@ -6,6 +6,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { DraftRestoredNote } from '../../components/draft-restored-note';
 import { usePersistedDraft } from '../../components/use-persisted-draft';
 import { DataGrid, findInvalidCells, type GridAction, type GridChange } from '../../components/data-grid';
+import { GridSearch } from '../../components/grid-search';
 import { SaveButton } from '../../components/save-button';
 import { useSession } from '../../components/session-context';
 import { useSyncStatus } from '../../components/use-sync-status';
@@ -13,7 +14,7 @@ import { MirrorWaiting } from '../../components/mirror-waiting';
 import { useMirrorView } from '../../components/use-mirror-view';
 import { getDb, type InterschoolsDb } from '../../db/database';
 import { draftKey } from '../../db/drafts';
-import { canRemoveParticipant } from '../../domain/rules/participants';
+import { canRemoveParticipant, participantMatches } from '../../domain/rules/participants';
 import { AddParticipantDialog } from './add-participant-dialog';
 import { participantCellClassName, participantColumns } from './participant-columns';
 import {
@@ -85,6 +86,12 @@ export default function ParticipantsPage({
 
   const baseRows = useMemo(() => (base ?? []).map((row) => toGridRow(row, failures.get(row.id))), [base, failures]);
   const rows = useMemo(() => (base ? applyEdits(baseRows, edits, removed) : NO_ROWS), [base, baseRows, edits, removed]);
+  const [search, setSearch] = useState('');
+  // The grid shows the participants the search finds; edits and Save still cover every row.
+  const shown = useMemo(
+    () => (search.trim() ? rows.filter((row) => participantMatches(row, search)) : rows),
+    [rows, search],
+  );
   const columns = useMemo(() => participantColumns(currentYear), [currentYear]);
   const invalid = useMemo(() => findInvalidCells(columns, rows), [columns, rows]);
   const changes = useMemo(
@@ -175,14 +182,24 @@ export default function ParticipantsPage({
           {LOCKED_MESSAGE}
         </p>
       )}
-      {!locked && (
-        <div className="toolbar" style={{ display: 'flex', gap: '0.5rem', alignItems: 'center', flexWrap: 'wrap' }}>
-          <button type="button" onClick={() => setAdding(true)} className="button">
-            Add participant
-          </button>
-          <SaveButton dirty={dirty} updating={updating} blockedReason={blockedReason} onSave={save} />
-        </div>
-      )}
+      <div className="toolbar grid-toolbar">
+        {!locked && (
+          <>
+            <button type="button" onClick={() => setAdding(true)} className="button">
+              Add participant
+            </button>
+            <SaveButton dirty={dirty} updating={updating} blockedReason={blockedReason} onSave={save} />
+          </>
+        )}
+        <GridSearch
+          label="Find a participant"
+          placeholder="Name or Snow Id"
+          value={search}
+          onChange={setSearch}
+          found={shown.length}
+          total={rows.length}
+        />
+      </div>
       {notice && <p role="status">{notice}</p>}
       {restored && <DraftRestoredNote count={draftCount(draft)} onDiscard={() => setDraft(EMPTY_DRAFT)} />}
       {error && <p role="alert">{error}</p>}
@@ -192,7 +209,7 @@ export default function ParticipantsPage({
         <DataGrid
           label="Participants"
           columns={columns}
-          rows={rows}
+          rows={shown}
           actions={actions}
           readOnly={locked}
           onChange={onChange}

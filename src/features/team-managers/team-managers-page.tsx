@@ -171,7 +171,7 @@ export default function TeamManagersPage({ db = getDb() }: { db?: InterschoolsDb
         </p>
       )}
       {!locked && (
-        <div className="toolbar" style={{ display: 'flex', gap: '0.5rem', alignItems: 'center', flexWrap: 'wrap' }}>
+        <div className="toolbar grid-toolbar">
           <button type="button" onClick={addRow} className="button">
             Add team manager
           </button>

@@ -245,7 +245,7 @@ export default function TeamGridPage({ db = getDb() }: { db?: InterschoolsDb }) 
         </p>
       )}
       {!locked && (
-        <div className="toolbar">
+        <div className="toolbar grid-toolbar">
           <button type="button" onClick={addRow} className="button">
             Add team
           </button>

@@ -57,10 +57,11 @@ export function typeValue(
   fire: (target: Element, event: Event) => boolean,
   input: HTMLInputElement | HTMLSelectElement,
   value: string,
+  type: 'change' | 'input' = 'change',
 ): void {
   Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), 'value')!.set!.call(input, value);
   const event = document.createEvent('Event');
-  event.initEvent('change', true, true);
+  event.initEvent(type, true, true);
   fire(input, event);
 }
 
