@@ -82,6 +82,13 @@ export function manualBibsKeptMessage(count: number): string {
 /** A refund pays money back: it lowers what the school has paid. */
 export const REFUND_RAISES_MESSAGE = 'A refund lowers what the school has paid: type the amount left after the refund.';
 
+export const PAYMENT_NOT_POSITIVE_MESSAGE =
+  'A payment or a refund is the money that moved: type a positive amount. To take back part of a line typed too large, record a correction.';
+
+export function refundAboveReceivedMessage(received: string): string {
+  return `The school has paid ${received} for this event: a refund or a correction cannot take back more than that.`;
+}
+
 export function paymentBelowOnlineMessage(schoolName: string, online: string): string {
   return `${schoolName} has paid ${online} online. Online payments cannot be corrected here, so the payment made cannot be less than ${online}, unless money was paid back: then record it as a refund.`;
 }

@@ -321,6 +321,15 @@ const MATRIX: Record<string, Row> = {
   // The payments grid: admin and auditor read, the admin records payments.
   'GET /api/payment': { request: (c) => ({ query: { EventId: c.eventId } }), expect: only('auditor', 'admin') },
   'PUT /api/payment': { request: () => ({ payload: { payments: [] } }), expect: only('admin') },
+  // A school's payment lines: admin and auditor read them, the admin records one.
+  'GET /api/v2/payments/:SchoolId/:EventId': { request: none, expect: only('auditor', 'admin') },
+  'POST /api/v2/payments': {
+    request: (c) => ({
+      headers: { 'idempotency-key': randomUUID() },
+      payload: { SchoolId: c.schoolId, EventId: c.eventId, date: '2026-06-01', amount: 10, kind: 'cheque' },
+    }),
+    expect: only('admin'),
+  },
   // The accounting sync: the admin's only (a contact no organisation has: 422 past authorisation).
   'GET /api/schools/sync-with-xero/:invoiceType': { request: none, expect: only('admin') },
   'POST /api/schools/xero-join/:invoiceType': {

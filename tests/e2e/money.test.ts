@@ -149,24 +149,36 @@ it('downloads the invoice PDF with its fonts embedded, so a name like Whāngāre
   await api.dispose();
 });
 
-it('lets an admin record a refund on the payments grid, which the accounting system is sent in the background', async () => {
+it('lets an admin record a refund as its own payment line, which the accounting system is sent in the background', async () => {
   const page = await env.device.context.newPage();
   await signInThroughPage(page, env.server.url, DEMO.admin);
   await page.waitForURL(/#\/(payments|schools|)$/);
   await page.goto(`${env.server.url}/#/payments`);
   await page.getByRole('heading', { name: 'Payments' }).waitFor();
-  const amount = page.getByLabel('Payment made by Harbourview Grammar School, in dollars', { exact: true });
-  const paid = Number(await amount.inputValue());
-  expect(paid).toBeGreaterThan(20);
-  await amount.fill((paid - 20).toFixed(2));
-  const why = page.getByLabel('Why the payment made by Harbourview Grammar School is $20.00 less', { exact: true });
-  expect(await why.inputValue()).toBe('correction');
-  await why.selectOption('refund');
-  await page.getByLabel('Refund reference for Harbourview Grammar School', { exact: true }).fill('EFT 0042');
+  const school = 'Harbourview Grammar School';
+  const row = page.getByRole('row', { name: new RegExp(school) }).first();
+  const paidBefore = await row.locator('.payments-made .payments-money').textContent();
+  await page.getByRole('button', { name: `Payments of ${school}` }).click();
+  const lines = page.getByRole('table', { name: `Payments of ${school}` });
+  await lines.waitFor();
+  const linesBefore = await lines.locator('tbody tr').count();
+  expect(linesBefore).toBeGreaterThan(0);
+  const form = page.locator('form', { has: page.getByRole('heading', { name: `Record a payment for ${school}` }) });
+  await form.getByLabel('What happened').selectOption('refund');
+  await form.getByLabel('Amount in dollars').fill('20');
+  await form.getByLabel('Reference').fill('EFT 0042');
   await expectAccessible(page, 'payments, admin recording a refund');
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await page.getByText('Payments saved.').waitFor();
-  expect(Number(await amount.inputValue())).toBe(paid - 20);
+  await form.getByRole('button', { name: 'Record payment' }).click();
+  await page.getByText('Payment recorded.').waitFor();
+  // Its own line, dated today, with the paid-so-far total after it; the row's payment made follows.
+  await expect.poll(() => lines.locator('tbody tr').count()).toBe(linesBefore + 1);
+  const last = lines.locator('tbody tr').last();
+  expect(await last.locator('td').nth(1).textContent()).toBe('Refund (paid back)');
+  expect(await last.locator('td').nth(2).textContent()).toBe('EFT 0042');
+  expect(await last.locator('td').nth(3).textContent()).toBe('-$20.00');
+  const paidAfter = await row.locator('.payments-made .payments-money').textContent();
+  expect(Number(paidAfter!.replace(/[$,]/g, ''))).toBe(Number(paidBefore!.replace(/[$,]/g, '')) - 20);
+  expect(await last.locator('td').nth(4).textContent()).toBe(paidAfter);
 
   // Sent to the accounting system (the built-in ledger here) by the worker, not by the save.
   const api = await apiSession(env.server.url, DEMO.admin);

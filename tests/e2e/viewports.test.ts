@@ -3,7 +3,8 @@
 // On each: the page's title is in the top quarter of the screen (the navigation does not push the
 // work down) and at the same left edge on every page, the page never scrolls sideways, and below 1024 px the navigation is a Menu drawer;
 // on touch screens the race-day controls are at least 44 px and on the phone axe finds nothing
-// serious. An edit not saved yet survives the drawer's navigation and a reload on a phone.
+// serious; the invoice's amounts are wholly on the screen. An edit not saved yet survives the
+// drawer's navigation and a reload on a phone.
 // The findings are printed, one line a screen, for the record.
 // (Found from outside: at 1024x768 an administrator's work started at 603 of 768 px; on a phone 78%
 // of the first screen was navigation, and several pages spilled sideways.)
@@ -108,6 +109,21 @@ async function visit(page: Page, route: string, title: string) {
   await page.waitForLoadState('networkidle').catch(() => undefined);
 }
 
+/** The invoice's amounts (what is owed, each line's and the totals) that are not wholly on the
+ *  screen: a coordinator on a phone opens the invoice to read them. */
+async function amountsOutside(page: Page): Promise<string[]> {
+  await page.locator('.invoice-owed-amount').waitFor();
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.invoice-owed-amount, .invoice-lines .num')].flatMap((cell) => {
+      const box = cell.getBoundingClientRect();
+      const text = cell.textContent?.trim() ?? '';
+      return box.width > 0 && box.left >= 0 && box.right <= window.innerWidth
+        ? []
+        : [`'${text}' at ${box.left}-${box.right}`];
+    }),
+  );
+}
+
 function checkRole(role: Role, viewports: Viewport[]) {
   it(`${role}: title in the top quarter, no sideways scroll, on ${viewports.map((v) => v.name).join(' and ')}`, async () => {
     const touch = viewports[0]!.touch;
@@ -137,6 +153,7 @@ function checkRole(role: Role, viewports: Viewport[]) {
           if (viewport.touch && role === 'racedept')
             problems.push(...(await smallTargets(page)).map((t) => `${viewport.name} ${route}: ${t}`));
           if (viewport.width < 500) await expectAccessible(page, `${role} on a phone: ${route}`);
+          if (route === '/invoice') problems.push(...(await amountsOutside(page)).map((a) => `${viewport.name}: ${a}`));
         }
         // One page frame: every page's title starts at the same left edge.
         if (lefts.size > 1) problems.push(`${viewport.name}: titles start at ${[...lefts].join(', ')} px`);

@@ -95,6 +95,15 @@ describe('season steps', () => {
       done: true,
       progress: '1 volunteer place filled',
     });
+    // More than needed reads so, never '5 of 4'.
+    expect(stepOf(facts({ volunteerPlacesFilled: 5, volunteerPlacesRequired: 4 }), 'volunteers').progress).toBe(
+      '5 volunteer places filled, 4 needed',
+    );
+    // A school that has entered nobody has nothing done yet: none needed is no step done (as its
+    // waivers say 'To do').
+    expect(
+      stepOf(facts({ enteredParticipants: 0, volunteerPlacesFilled: 0, volunteerPlacesRequired: 0 }), 'volunteers'),
+    ).toMatchObject({ done: false, progress: 'No volunteer places needed yet' });
   });
 
   it('counts waivers as done when everyone who needs one has completed it', () => {

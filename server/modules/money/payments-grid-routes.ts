@@ -2,7 +2,8 @@
 // the grid of an event (?EventId=, else the session's); only admins record payments, in one
 // transaction through runWrite so a replayed save applies once. Each payment row written is then
 // queued for the accounting system, which the accounting worker sends in the background
-// (server/modules/accounting/worker.ts): the admin never waits for Xero.
+// (server/modules/accounting/worker.ts): the admin never waits for Xero. A school's payments are
+// also read and recorded line by line (Record payment: date, amount, how, reference).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_BATCH_BODY_BYTES } from '../../../src/domain/constants/limits';
 import { API } from '../../../src/domain/schemas';
@@ -11,11 +12,19 @@ import { badRequest } from '../../http-errors';
 import { requireSession } from '../../plugins/authz';
 import { runWrite } from '../../plugins/idempotency';
 import { queuePayments, kickAccounting } from '../accounting';
-import { NO_EVENT, answeredEvent, gridEvent, listPayments, savePayments } from './payments-grid';
+import {
+  NO_EVENT,
+  answeredEvent,
+  gridEvent,
+  listPayments,
+  paymentLines,
+  recordPayment,
+  savePayments,
+} from './payments-grid';
 
 export const paymentsGridRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   const { db, now } = deps;
-  const { list, save } = API.payments;
+  const { list, save, lines, record } = API.payments;
 
   app.get(
     list.url,
@@ -48,6 +57,39 @@ export const paymentsGridRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps)
       // A replay answers the stored reply and wrote nothing; otherwise the transaction committed.
       if (reply.getHeader('idempotent-replay') !== 'true' && written.length) {
         await queuePayments(db, written, now());
+        kickAccounting();
+      }
+      return answer;
+    },
+  );
+
+  app.get(
+    lines.url,
+    {
+      config: { auth: ['admin', 'auditor'] },
+      schema: { params: lines.params, response: { 200: lines.response } },
+    },
+    async (request) => {
+      const { SchoolId, EventId } = request.params;
+      return paymentLines(db, SchoolId, EventId);
+    },
+  );
+
+  app.post(
+    record.url,
+    {
+      config: { auth: ['admin'] },
+      schema: { body: record.body, response: { 200: record.response } },
+    },
+    async (request, reply) => {
+      const { SchoolId, EventId } = request.body;
+      let written: string | null = null;
+      const answer = await runWrite(db, request, reply, async (tx) => {
+        written = await recordPayment(tx, request.body);
+        return paymentLines(tx, SchoolId, EventId);
+      });
+      if (reply.getHeader('idempotent-replay') !== 'true' && written) {
+        await queuePayments(db, [written], now());
         kickAccounting();
       }
       return answer;

@@ -24,3 +24,14 @@ const audFormat = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 
 export function formatMoney(dollars: number): string {
   return audFormat.format(roundDollars(dollars));
 }
+
+/** Typed dollars ('1,234.5', '$60', '-20' where a sign is allowed) to a number; null when not
+ *  dollars with at most 2 decimals. */
+export function parseDollars(text: string, { signed = false } = {}): number | null {
+  const plain = text
+    .trim()
+    .replace(/^(-?)\$/, '$1')
+    .replace(/,/g, '');
+  const pattern = signed ? /^-?\d+(\.\d{1,2})?$/ : /^\d+(\.\d{1,2})?$/;
+  return pattern.test(plain) ? Number(plain) : null;
+}

@@ -59,17 +59,22 @@ function participantsStep(f: SeasonFacts): SeasonStep {
 function volunteersStep(f: SeasonFacts): SeasonStep {
   const { volunteerPlacesFilled: filled, volunteerPlacesRequired: required } = f;
   const places = (n: number) => (n === 1 ? 'volunteer place' : 'volunteer places');
-  const progress = required
-    ? `${filled} of ${required} ${places(required)} filled`
-    : filled
+  // More filled than needed reads as such, never '8 of 7'.
+  const progress = !required
+    ? filled
       ? `${filled} ${places(filled)} filled`
-      : 'No volunteer places needed yet';
+      : 'No volunteer places needed yet'
+    : filled > required
+      ? `${filled} ${places(filled)} filled, ${required} needed`
+      : `${filled} of ${required} ${places(required)} filled`;
   return {
     key: 'volunteers',
     title: 'Volunteers',
     progress,
     action: 'Fill your volunteer places',
-    done: filled >= required,
+    // Nothing needed is done only once the school has entered racers: before that the step is
+    // still to come, as the waivers' is.
+    done: required ? filled >= required : f.enteredParticipants > 0,
   };
 }
 

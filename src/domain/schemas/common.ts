@@ -61,7 +61,7 @@ export function noneAsNull<T extends z.ZodType>(schema: T) {
 export const noneableIdInput = noneAsNull(idSchema);
 
 /** Dates travel as YYYY-MM-DD. */
-const isoDateSchema = z.iso.date();
+export const isoDateSchema = z.iso.date();
 export const nullableIsoDateSchema = isoDateSchema.nullable();
 /** Instants travel as ISO 8601 with offset. */
 export const isoDateTimeSchema = z.iso.datetime({ offset: true });

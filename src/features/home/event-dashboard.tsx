@@ -7,7 +7,8 @@ import { homeHref } from './home-links';
 import { HomeTiles, type HomeTile } from './home-tiles';
 import { asOf, useEventFigures } from './use-race-day-home';
 
-const of = (done: number, all: number) => `${done} of ${all}`;
+/** '5 of 7'; past what is needed, '8 filled, 7 needed' (never '8 of 7'). */
+const of = (done: number, all: number) => (done > all ? `${done} filled, ${all} needed` : `${done} of ${all}`);
 
 function figureTiles(f: EventFigures): HomeTile[] {
   return [

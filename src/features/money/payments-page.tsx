@@ -1,15 +1,16 @@
 // /payments: the payments grid (spec section 2, PAY-10..14), admin and auditor only (others are
 // sent to /login). One row per school taking part in the session's event: name, state, invoice
 // number, total cost and the payment made (with a 'Paid' tick); for a VIC event also an online
-// payment action for what is still owed. The admin records payments: ticking Paid fills the amount
-// with the total, or an amount is typed (dollars, at most 2 decimals), with how it was paid (BPAY or
-// cheque) and a reference. A lowered amount is a correction (mistyped) or a refund (money paid
-// back, which goes to the accounting system), as the admin says. Save sends the changed rows
-// (PUT /api/payment) and shows the answer.
+// payment action for what is still owed; why a school's entries are incomplete, on screen.
+// The payment made is the sum of the school's payment lines, never typed: 'Payments' opens the
+// lines (date, how, reference, amount, paid so far; payment-lines.tsx), where the admin records a
+// payment, a refund or a correction, each its own line. Ticking Paid records what the total still
+// lacks, sent with Save (PUT /api/payment) with how it was paid (BPAY or cheque) and a reference;
+// unticking records a correction or, as the admin says, a refund.
 // A payment made at the test checkout is marked TEST: no money was received.
-// The auditor sees the same grid read-only. The list lives on the server: it needs the network and
-// says so (useServerList).
-import { useMemo, useState, type ReactNode } from 'react';
+// The auditor sees the same grid and lines read-only. The list lives on the server: it needs the
+// network and says so (useServerList).
+import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { AdminListStatus } from '../../components/admin-list';
 import { EventChoiceField, useEventChoice } from '../../components/event-choice';
 import { TextField } from '../../components/fields';
@@ -20,10 +21,9 @@ import { useServerList } from '../../components/use-server-list';
 import { TableScroll } from '../../components/table-scroll';
 import { MAX_REFERENCE_LENGTH } from '../../domain/constants/limits';
 import { isAdmin } from '../../domain/rules/access';
-import { formatMoney, toCents, toDollars } from '../../domain/rules/money';
+import { formatMoney, parseDollars, toCents, toDollars } from '../../domain/rules/money';
 import {
   MANUAL_PAYMENT_METHODS,
-  MAX_PAYMENT_AMOUNT,
   REFUND_METHOD,
   type ManualPaymentMethod,
   type PaymentRow,
@@ -31,12 +31,11 @@ import {
 } from '../../domain/schemas/entities/payment';
 import { paymentsApi } from '../../domain/schemas/api/payments';
 import { navigateTo, startOnlinePayment } from './pay-online';
+import { PaymentLines } from './payment-lines';
 import './payments-page.css';
 
 const PAYMENTS_SAVED = 'Payments saved.';
 const PAYMENTS_NOT_SAVED = 'The payments could not be saved.';
-const AMOUNT_FORMAT_MESSAGE = 'Type dollars with at most 2 decimals, for example 120.50.';
-const AMOUNT_TOO_LARGE_MESSAGE = `At most ${formatMoney(MAX_PAYMENT_AMOUNT)}.`;
 const testPaymentDescription = (amount: number) =>
   `${formatMoney(amount)} of this was paid at the test checkout: a TEST payment, no money was received.`;
 const INCOMPLETE_DESCRIPTION =
@@ -47,19 +46,6 @@ const METHOD_LABELS: Record<ManualPaymentMethod, string> = { bpay: 'BPAY', chequ
 /** What the admin has changed on a row: the amount as typed, how it was paid (or, lowered, whether
  *  money was paid back), a reference. */
 type Edit = { amount: string; method: ManualPaymentMethod; lowered: 'correction' | 'refund'; reference: string };
-
-/** Typed dollars ('1,234.5', '$60') to a number; null when not dollars with at most 2 decimals. */
-function parseDollars(text: string): number | null {
-  const plain = text.trim().replace(/^\$/, '').replace(/,/g, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(plain)) return null;
-  return Number(plain);
-}
-
-function amountError(text: string): string | null {
-  const value = parseDollars(text);
-  if (value === null) return AMOUNT_FORMAT_MESSAGE;
-  return value > MAX_PAYMENT_AMOUNT ? AMOUNT_TOO_LARGE_MESSAGE : null;
-}
 
 const paidInFull = (amountCents: number, totalCents: number) => totalCents > 0 && amountCents >= totalCents;
 const rowKey = (row: Pick<PaymentRow, 'SchoolId' | 'EventId'>) => `${row.SchoolId}:${row.EventId}`;
@@ -112,6 +98,28 @@ function PaymentsGrid({
   const [edits, setEdits] = useState<Map<string, Edit>>(new Map());
   const [typed, setTyped] = useState('');
   const [paying, setPaying] = useState<string | null>(null);
+  const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
+  const toggleLines = (key: string) =>
+    setOpened((current) => {
+      const next = new Set(current);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
+  /** A line recorded: the row's payment made is the lines' sum, and a tick not saved yet goes. */
+  const recorded = (row: PaymentRow, paid: number) => {
+    setRows((current) =>
+      (current ?? []).map((r) =>
+        rowKey(r) === rowKey(row)
+          ? { ...r, amount: paid, received: paidInFull(toCents(paid), toCents(r.totalCost)) ? '1' : '0' }
+          : r,
+      ),
+    );
+    setEdits((current) => {
+      const next = new Map(current);
+      next.delete(rowKey(row));
+      return next;
+    });
+  };
 
   const shown = useMemo(() => {
     const text = typed.trim().toLowerCase();
@@ -135,14 +143,9 @@ function PaymentsGrid({
   /** The rows to send: edits whose amount is valid and differs from what is recorded. */
   const changed = useMemo(() => {
     const list: PaymentUpdate[] = [];
-    let invalid = 0;
     for (const r of rows ?? []) {
       const edit = edits.get(rowKey(r));
       if (!edit) continue;
-      if (amountError(edit.amount)) {
-        invalid += 1;
-        continue;
-      }
       const cents = toCents(parseDollars(edit.amount)!);
       if (cents === toCents(r.amount)) continue;
       list.push({
@@ -154,7 +157,7 @@ function PaymentsGrid({
         reference: edit.reference.trim(),
       });
     }
-    return { list, invalid };
+    return { list };
   }, [rows, edits]);
 
   const edit = (row: PaymentRow, change: Partial<Edit>) => {
@@ -230,137 +233,148 @@ function PaymentsGrid({
                   const key = rowKey(r);
                   const current = edits.get(key);
                   const amountText = current?.amount ?? r.amount.toFixed(2);
-                  const error = current ? amountError(amountText) : null;
-                  const cents = error ? toCents(r.amount) : toCents(parseDollars(amountText)!);
+                  const cents = toCents(parseDollars(amountText) ?? r.amount);
                   const totalCents = toCents(r.totalCost);
                   const paid = paidInFull(cents, totalCents);
                   const difference = cents - toCents(r.amount);
                   const outstandingCents = totalCents - toCents(r.amount);
-                  const errorId = `payment-amount-${key}-message`;
                   const testMark = (r.testAmount ?? 0) > 0 && (
                     <span className="payments-badge" title={testPaymentDescription(r.testAmount!)}>
                       TEST<span className="visually-hidden">: {testPaymentDescription(r.testAmount!)}</span>
                     </span>
                   );
                   return (
-                    <tr key={key}>
-                      <th scope="row" className="payments-name">
-                        {r.name}
-                        {r.incomplete && (
-                          <span className="payments-badge" title={INCOMPLETE_DESCRIPTION}>
-                            Incomplete<span className="visually-hidden">: {INCOMPLETE_DESCRIPTION}</span>
-                          </span>
-                        )}
-                      </th>
-                      <td>{r.abrvName}</td>
-                      <td>{r.number}</td>
-                      <td className="payments-money">{formatMoney(r.totalCost)}</td>
-                      <td>
-                        {admin ? (
-                          <div className="payments-made">
-                            <input
-                              type="text"
-                              inputMode="decimal"
-                              aria-label={`Payment made by ${r.name}, in dollars`}
-                              value={amountText}
-                              onChange={(e) => edit(r, { amount: e.target.value })}
-                              aria-invalid={error ? true : undefined}
-                              aria-describedby={error ? errorId : undefined}
-                            />
-                            <label className="payments-paid">
-                              <input
-                                type="checkbox"
-                                checked={paid}
-                                disabled={totalCents === 0}
-                                onChange={(e) => togglePaid(r, e.target.checked)}
-                              />
-                              Paid<span className="visually-hidden"> in full by {r.name}</span>
-                            </label>
-                            {testMark}
-                            {error && (
-                              <small id={errorId} className="field-error" role="alert">
-                                {error}
-                              </small>
-                            )}
-                            {current && !error && difference > 0 && (
-                              <div className="payments-how">
-                                <select
-                                  aria-label={`How ${r.name} paid`}
-                                  value={current.method}
-                                  onChange={(e) => edit(r, { method: e.target.value as ManualPaymentMethod })}
-                                >
-                                  {MANUAL_PAYMENT_METHODS.map((m) => (
-                                    <option key={m} value={m}>
-                                      {METHOD_LABELS[m]}
-                                    </option>
-                                  ))}
-                                </select>
+                    <Fragment key={key}>
+                      <tr>
+                        <th scope="row" className="payments-name">
+                          {r.name}
+                          {r.incomplete && (
+                            <>
+                              <span className="payments-badge">Incomplete</span>
+                              <small className="payments-why">{INCOMPLETE_DESCRIPTION}</small>
+                            </>
+                          )}
+                          <button
+                            type="button"
+                            className="button button-quiet payments-lines-toggle"
+                            aria-expanded={opened.has(key)}
+                            aria-controls={`payment-lines-${key}`}
+                            onClick={() => toggleLines(key)}
+                          >
+                            Payments<span className="visually-hidden"> of {r.name}</span>
+                          </button>
+                        </th>
+                        <td>{r.abrvName}</td>
+                        <td>{r.number}</td>
+                        <td className="payments-money">{formatMoney(r.totalCost)}</td>
+                        <td>
+                          {admin ? (
+                            <div className="payments-made">
+                              <span className="payments-money" id={`payment-made-${key}`}>
+                                {formatMoney(toDollars(cents))}
+                              </span>
+                              <label className="payments-paid">
                                 <input
-                                  type="text"
-                                  aria-label={`Payment reference for ${r.name}`}
-                                  placeholder="Reference"
-                                  maxLength={MAX_REFERENCE_LENGTH}
-                                  value={current.reference}
-                                  onChange={(e) => edit(r, { reference: e.target.value })}
+                                  type="checkbox"
+                                  checked={paid}
+                                  disabled={totalCents === 0}
+                                  onChange={(e) => togglePaid(r, e.target.checked)}
                                 />
-                              </div>
-                            )}
-                            {current && !error && difference < 0 && (
-                              <div className="payments-how">
-                                <select
-                                  aria-label={`Why the payment made by ${r.name} is ${formatMoney(toDollars(-difference))} less`}
-                                  value={current.lowered}
-                                  onChange={(e) =>
-                                    edit(r, { lowered: e.target.value === 'refund' ? 'refund' : 'correction' })
-                                  }
-                                >
-                                  <option value="correction">
-                                    Correction of {formatMoney(toDollars(-difference))} (mistyped)
-                                  </option>
-                                  <option value="refund">
-                                    Refund of {formatMoney(toDollars(-difference))} (paid back)
-                                  </option>
-                                </select>
-                                {current.lowered === 'refund' && (
+                                Paid<span className="visually-hidden"> in full by {r.name}</span>
+                              </label>
+                              {testMark}
+                              {current && difference > 0 && (
+                                <div className="payments-how">
+                                  <select
+                                    aria-label={`How ${r.name} paid`}
+                                    value={current.method}
+                                    onChange={(e) => edit(r, { method: e.target.value as ManualPaymentMethod })}
+                                  >
+                                    {MANUAL_PAYMENT_METHODS.map((m) => (
+                                      <option key={m} value={m}>
+                                        {METHOD_LABELS[m]}
+                                      </option>
+                                    ))}
+                                  </select>
                                   <input
                                     type="text"
-                                    aria-label={`Refund reference for ${r.name}`}
+                                    aria-label={`Payment reference for ${r.name}`}
                                     placeholder="Reference"
                                     maxLength={MAX_REFERENCE_LENGTH}
                                     value={current.reference}
                                     onChange={(e) => edit(r, { reference: e.target.value })}
                                   />
-                                )}
-                              </div>
-                            )}
-                          </div>
-                        ) : (
-                          <span className="payments-money">
-                            {formatMoney(r.amount)}
-                            {r.received === '1' && <span className="payments-tick"> ✓ Paid</span>}
-                            {testMark}
-                          </span>
-                        )}
-                      </td>
-                      {vic && (
-                        <td>
-                          {outstandingCents > 0 &&
-                            (admin ? (
-                              <button
-                                type="button"
-                                className="button"
-                                aria-label={`Pay online for ${r.name}: ${formatMoney(toDollars(outstandingCents))}`}
-                                disabled={!online || paying !== null}
-                                onClick={() => void payOnline(r)}
-                              >
-                                {paying === key ? 'Starting…' : 'Pay online'}
-                              </button>
-                            ) : (
-                              <span>{formatMoney(toDollars(outstandingCents))} outstanding</span>
-                            ))}
+                                </div>
+                              )}
+                              {current && difference < 0 && (
+                                <div className="payments-how">
+                                  <select
+                                    aria-label={`Why the payment made by ${r.name} is ${formatMoney(toDollars(-difference))} less`}
+                                    value={current.lowered}
+                                    onChange={(e) =>
+                                      edit(r, { lowered: e.target.value === 'refund' ? 'refund' : 'correction' })
+                                    }
+                                  >
+                                    <option value="correction">
+                                      Correction of {formatMoney(toDollars(-difference))} (mistyped)
+                                    </option>
+                                    <option value="refund">
+                                      Refund of {formatMoney(toDollars(-difference))} (paid back)
+                                    </option>
+                                  </select>
+                                  {current.lowered === 'refund' && (
+                                    <input
+                                      type="text"
+                                      aria-label={`Refund reference for ${r.name}`}
+                                      placeholder="Reference"
+                                      maxLength={MAX_REFERENCE_LENGTH}
+                                      value={current.reference}
+                                      onChange={(e) => edit(r, { reference: e.target.value })}
+                                    />
+                                  )}
+                                </div>
+                              )}
+                            </div>
+                          ) : (
+                            <span className="payments-money">
+                              {formatMoney(r.amount)}
+                              {r.received === '1' && <span className="payments-tick"> ✓ Paid</span>}
+                              {testMark}
+                            </span>
+                          )}
                         </td>
+                        {vic && (
+                          <td>
+                            {outstandingCents > 0 &&
+                              (admin ? (
+                                <button
+                                  type="button"
+                                  className="button"
+                                  aria-label={`Pay online for ${r.name}: ${formatMoney(toDollars(outstandingCents))}`}
+                                  disabled={!online || paying !== null}
+                                  onClick={() => void payOnline(r)}
+                                >
+                                  {paying === key ? 'Starting…' : 'Pay online'}
+                                </button>
+                              ) : (
+                                <span>{formatMoney(toDollars(outstandingCents))} outstanding</span>
+                              ))}
+                          </td>
+                        )}
+                      </tr>
+                      {opened.has(key) && (
+                        <tr className="payments-lines-row" id={`payment-lines-${key}`}>
+                          <td colSpan={vic ? 6 : 5}>
+                            <PaymentLines
+                              row={r}
+                              admin={admin}
+                              online={online}
+                              onRecorded={(paid) => recorded(r, paid)}
+                            />
+                          </td>
+                        </tr>
                       )}
-                    </tr>
+                    </Fragment>
                   );
                 })}
               </tbody>
@@ -393,12 +407,11 @@ function PaymentsGrid({
           <button
             type="button"
             className="button button-primary"
-            disabled={!online || busy || changed.list.length === 0 || changed.invalid > 0}
+            disabled={!online || busy || changed.list.length === 0}
             onClick={() => void savePayments()}
           >
             {busy ? 'Saving…' : 'Save'}
           </button>
-          {changed.invalid > 0 && <p className="payments-note">Correct the amounts marked before saving.</p>}
         </div>
       )}
     </PageMain>

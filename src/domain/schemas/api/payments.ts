@@ -3,7 +3,13 @@
 import { z } from 'zod';
 import { MAX_BATCH_ROWS, MAX_URL_LENGTH } from '../../constants/limits';
 import { boundedText, idSchema, moneySchema, queryBool, schoolEventParamsSchema } from '../common';
-import { invoiceSchema, paymentRowSchema, paymentUpdateSchema } from '../entities/payment';
+import {
+  invoiceSchema,
+  paymentLineSchema,
+  paymentRecordSchema,
+  paymentRowSchema,
+  paymentUpdateSchema,
+} from '../entities/payment';
 import { defineRoute } from '../route';
 
 /** ?append=true asks for the supplementary invoice (/invoice/append/...): entries added after
@@ -66,5 +72,19 @@ export const paymentsApi = {
     url: '/api/payment',
     body: paymentsBodySchema,
     response: z.array(paymentRowSchema),
+  }),
+  /** A school's payment lines for an event, oldest first (the running total is derived). */
+  lines: defineRoute({
+    method: 'GET',
+    url: '/api/v2/payments/:SchoolId/:EventId',
+    params: schoolEventParamsSchema,
+    response: z.array(paymentLineSchema),
+  }),
+  /** Records one line; answers the school's lines. */
+  record: defineRoute({
+    method: 'POST',
+    url: '/api/v2/payments',
+    body: paymentRecordSchema,
+    response: z.array(paymentLineSchema),
   }),
 };

@@ -12,6 +12,7 @@ import { INVOICE_TYPES } from '../../constants/choices';
 import {
   boundedText,
   idSchema,
+  isoDateSchema,
   isoDateTimeSchema,
   moneySchema,
   nullableIsoDateSchema,
@@ -69,6 +70,43 @@ export const paymentUpdateSchema = z.object({
   reference: boundedText(MAX_REFERENCE_LENGTH).optional(),
 });
 export type PaymentUpdate = z.infer<typeof paymentUpdateSchema>;
+
+/** What an admin records with 'Record payment': a payment received by BPAY or cheque, money paid
+ *  back to the school (a refund, sent to the accounting system), or a correction of a line typed
+ *  wrong (nothing moved). Online payments come from the gateway only. */
+export const RECORDED_PAYMENT_KINDS = ['bpay', 'cheque', 'refund', 'correction'] as const;
+export type RecordedPaymentKind = (typeof RECORDED_PAYMENT_KINDS)[number];
+
+/** POST /api/v2/payments: one line of a school's payments for an event. The amount is what moved:
+ *  positive for a payment or a refund (recorded as money out), signed for a correction (minus
+ *  takes back part of a line typed too large). The date is the day the money moved. */
+export const paymentRecordSchema = z.object({
+  SchoolId: idSchema,
+  EventId: idSchema,
+  date: isoDateSchema,
+  amount: moneySchema.pipe(
+    z
+      .number()
+      .min(-MAX_PAYMENT_AMOUNT, { error: 'The amount is too large' })
+      .max(MAX_PAYMENT_AMOUNT, { error: 'The amount is too large' })
+      .refine((n) => n !== 0, { error: 'Type an amount other than 0' }),
+  ),
+  kind: z.enum(RECORDED_PAYMENT_KINDS),
+  reference: boundedText(MAX_REFERENCE_LENGTH).optional(),
+});
+export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
+
+/** One line of a school's payments for an event, as recorded: signed (a refund or a correction
+ *  down is below 0), with the day it was received, how, and the reference. */
+export const paymentLineSchema = z.object({
+  id: idSchema,
+  date: isoDateSchema,
+  amount: moneySchema,
+  method: boundedText(MAX_CHOICE_LENGTH),
+  reference: boundedText(MAX_REFERENCE_LENGTH),
+  test: z.boolean(),
+});
+export type PaymentLine = z.infer<typeof paymentLineSchema>;
 
 const invoiceLineSchema = z.object({
   description: boundedText(MAX_TEXT_LENGTH),
