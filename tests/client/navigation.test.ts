@@ -30,7 +30,7 @@ describe('the navigation by role', () => {
       'Entries: School profile, Participants, Teams, Teams by discipline, Team managers, Ticketing, Volunteers, Waivers, Import spreadsheet',
       'Race day: Start lists, Start marshall sheets, Bib list, Manual bibs, Bib generation, Timing files',
       'Money: Invoice, Payments, Accounting sync',
-      'Administration: Events, Schools and BPAY, Users, Invites, Snowracer import, Snowracer export, Volunteer places, Start lists and results shown',
+      'Administration: Events, Schools and BPAY, Users, Invites, Athlete registry import, Athlete registry export, Volunteer places, Start lists and results shown',
       'Reports: Results, Trophies, Reports',
     ]);
   });

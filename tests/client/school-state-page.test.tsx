@@ -96,6 +96,14 @@ it('shows the school user its state read-only, saying the association sets it, w
   expect(schoolGroup().queryByRole('combobox', { name: 'State' })).toBeNull();
   // The rest of the school stays the school's to edit.
   expect((schoolGroup().getByLabelText('Town') as HTMLInputElement).readOnly).toBe(false);
+  // School types as people say them (the stored values stay the spec's).
+  const types = schoolGroup().getByLabelText('School type') as HTMLSelectElement;
+  expect([...types.options].map((o) => [o.value, o.textContent])).toEqual([
+    ['', 'Choose'],
+    ['Co-ed', 'Co-ed'],
+    ['Male', "Boys' school"],
+    ['Female', "Girls' school"],
+  ]);
 });
 
 it('lets a school the association has not placed yet save its profile without choosing a state', async () => {

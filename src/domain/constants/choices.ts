@@ -57,6 +57,12 @@ export type InviteLevel = (typeof INVITE_LEVELS)[number];
 
 export const SCHOOL_TYPES = ['Co-ed', 'Male', 'Female'] as const;
 export type SchoolType = (typeof SCHOOL_TYPES)[number];
+/** The school types as people say them (the stored values are the spec's). */
+export const SCHOOL_TYPE_LABELS: Record<SchoolType, string> = {
+  'Co-ed': 'Co-ed',
+  Male: "Boys' school",
+  Female: "Girls' school",
+};
 export const SCHOOL_CATEGORIES = ['Secondary', 'Primary', 'p-12'] as const;
 export type SchoolCategory = (typeof SCHOOL_CATEGORIES)[number];
 export const SCHOOL_GOV_OR_PRIVATE = ['Gov.', 'Ind.'] as const;

@@ -44,7 +44,7 @@ export default function RegistryExportPage() {
 
   return (
     <PageMain className="page admin-list registry-page">
-      <h1>Snowracer export</h1>
+      <h1>Athlete registry export</h1>
       {held && <p>{athletesHeldMessage(held.count)}</p>}
       <p>
         The file lists every participant entered in <strong>{user.eventName ?? 'the chosen event'}</strong> with their

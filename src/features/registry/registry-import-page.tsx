@@ -41,12 +41,13 @@ export default function RegistryImportPage() {
 
   return (
     <PageMain className="page admin-list registry-page">
-      <h1>Snowracer import</h1>
+      <h1>Athlete registry import</h1>
       <p>
-        For the participants entered in <strong>{user.eventName ?? 'the chosen event'}</strong>: a participant without a
-        snow id gets the one Snowracer holds for the same name and date of birth, and a waiver signed with Snowracer is
-        recorded on the school's waivers. Dates of birth that differ from Snowracer's are listed for you to check; they
-        are never changed. Importing again is safe: nothing is imported twice.
+        From Snowracer, the athlete registry. For the participants entered in{' '}
+        <strong>{user.eventName ?? 'the chosen event'}</strong>: a participant without a snow id gets the one Snowracer
+        holds for the same name and date of birth, and a waiver signed with Snowracer is recorded on the school's
+        waivers. Dates of birth that differ from Snowracer's are listed for you to check; they are never changed.
+        Importing again is safe: nothing is imported twice.
       </p>
       <AdminListStatus
         online={online}

@@ -1,17 +1,20 @@
 import { lazy } from 'react';
 import { ADMIN_ROLES, type Screen } from '../../components/screen';
 
+// Named for what they are to an administrator, the athlete registry; Snowracer is its name, said on
+// the pages.
+
 export const screens: Screen[] = [
   {
     path: 'snowracer/import',
-    title: 'Snowracer import',
+    title: 'Athlete registry import',
     nav: { group: 'administration', order: 50 },
     roles: ADMIN_ROLES,
     page: lazy(() => import('./registry-import-page')),
   },
   {
     path: 'snowracer/export',
-    title: 'Snowracer export',
+    title: 'Athlete registry export',
     nav: { group: 'administration', order: 60 },
     roles: ADMIN_ROLES,
     page: lazy(() => import('./registry-export-page')),

@@ -6,7 +6,12 @@
 import type { ReactNode } from 'react';
 import { RequiredNote, SelectField, TextField } from '../../components/fields';
 import { MIN_PASSWORD_LENGTH } from '../../domain/constants/policy';
-import { SCHOOL_CATEGORIES, SCHOOL_GOV_OR_PRIVATE, SCHOOL_TYPES } from '../../domain/constants/choices';
+import {
+  SCHOOL_CATEGORIES,
+  SCHOOL_GOV_OR_PRIVATE,
+  SCHOOL_TYPE_LABELS,
+  SCHOOL_TYPES,
+} from '../../domain/constants/choices';
 import { MESSAGES } from '../../domain/messages';
 import { regionChoices } from '../../domain/rules/region';
 import {
@@ -128,7 +133,7 @@ export function SchoolFormFields({ mode, values, onChange, errors, states, disab
           label="School type"
           value={values.schoolType}
           placeholder="Choose"
-          options={SCHOOL_TYPES}
+          options={SCHOOL_TYPES.map((type) => ({ value: type, label: SCHOOL_TYPE_LABELS[type] }))}
           onChange={(v) => onChange({ ...values, schoolType: v })}
           error={errors.schoolType}
           required={required.has('schoolType')}
