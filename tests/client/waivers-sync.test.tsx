@@ -1,13 +1,16 @@
 // @vitest-environment node
 // The waivers screen's save against the real server: a waiver added and one matched offline wait
 // in the outbox, reach the server once online, and the lists the device matches from its mirror
-// equal the server's GET /api/waivers/matched; a refused save names its row. Data reaches a device
+// equal the server's GET /api/waivers/matched; a refused save names its row. The screen itself, on
+// the pulled rows, as a first-time coordinator reads it: what a waiver is, each person's name first
+// with their waiver's state in words, Save in its bar, removing behind More. Data reaches a device
 // only through the real pull.
 import 'fake-indexeddb/auto';
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { participants, volunteers, waivers } from '../../server/db/schema';
+import { SessionContext } from '../../src/components/session-context';
 import {
   EMPTY_DRAFT,
   editWaiver,
@@ -18,13 +21,19 @@ import {
 } from '../../src/features/waivers/waiver-draft';
 import { saveWaivers } from '../../src/features/waivers/waiver-writes';
 import { readMatchedWaivers, readWaiverRows, refusalsOf } from '../../src/features/waivers/use-waivers-data';
+import WaiversPage from '../../src/features/waivers/waivers-page';
+import { syncStatus } from '../../src/sync/status';
+import { renderInNode } from './support/node-dom';
 import { dropDatabases, engineFor, freshDb, world, type World } from './sync-support';
+
+const dom = renderInNode();
 
 let w: World;
 beforeEach(async () => {
   w = await world();
 });
 afterEach(async () => {
+  dom.rtl.cleanup();
   await dropDatabases();
   await w.close();
 });
@@ -183,4 +192,99 @@ it("sends only the fields changed of a stored waiver, so another device's change
     completed: 1,
     name: 'Ben Brown',
   });
+});
+
+it('shows a first-time coordinator what a waiver is, each name first with its state in words, Save in its bar and removing behind More', async () => {
+  const { ava } = await seed();
+  // Ava's family has handed in a form, not ticked yet; Ben's came in as 'Benny Browne'; Vic has none.
+  const [avas] = await w.t.db
+    .insert(waivers)
+    .values({
+      schoolId: w.schoolId,
+      eventId: w.eventId,
+      type: 'participant',
+      name: 'Ava Alpine',
+      givenName: 'Ava',
+      surname: 'Alpine',
+      snowId: ava.snowId,
+      completed: 0,
+      createdBy: w.username,
+    })
+    .returning();
+  const db = freshDb();
+  const { engine } = engineFor(w, db);
+  await engine.pull();
+  syncStatus.set({ online: true, locked: false });
+  const session = await w.jar.login(w.username, w.eventId);
+  const { render, screen, within, fireEvent, waitFor } = dom.rtl;
+  render(
+    <SessionContext.Provider value={{ user: session, setUser: async () => {} }}>
+      <WaiversPage db={db} />
+    </SessionContext.Provider>,
+  );
+
+  const people = await screen.findByRole('region', { name: 'Participants' });
+  // One line says what a waiver is and who signs it, before any list.
+  screen.getByText(
+    "A waiver is the form a racer's family, or a volunteer, signs; race bibs are handed over only when all are completed. Tick Completed once you have it.",
+  );
+  screen.getByText('0 of 2 participant waivers completed, 0 of 1 volunteer waivers completed');
+
+  // A list, each row the person's name first, then their waiver's state in words.
+  const rows = () => within(people).getAllByRole('listitem');
+  expect(rows().map((row) => row.textContent)).toEqual([
+    expect.stringMatching(/^Ava AlpineNot completed/),
+    expect.stringMatching(/^Ben BrownNo waiver/),
+  ]);
+  const volunteerRows = within(screen.getByRole('region', { name: 'Volunteers' })).getAllByRole('listitem');
+  expect(volunteerRows.map((row) => row.textContent)).toEqual([expect.stringMatching(/^Vic HelperNo waiver/)]);
+  const stray = within(screen.getByRole('region', { name: 'Participant waivers that match nobody' }));
+  expect(stray.getAllByRole('listitem').map((row) => row.textContent)).toEqual([
+    expect.stringMatching(/^Benny BrowneNot completed/),
+  ]);
+  stray.getByRole('checkbox', { name: 'Completed: Benny Browne' });
+  stray.getByRole('combobox', { name: 'Match the waiver of Benny Browne to' });
+
+  // The row's first control is its state; removing is not on the row, but behind More, named for Ava.
+  const avaRow = rows()[0]!;
+  const completed = within(avaRow).getByRole('checkbox', { name: 'Completed: Ava Alpine' }) as HTMLInputElement;
+  expect(avaRow.querySelector('input, button, select')).toBe(completed);
+  expect(completed.checked).toBe(false);
+  expect(within(avaRow).queryByRole('button', { name: /remove/i })).toBeNull();
+  const more = within(avaRow).getByRole('button', { name: 'More for Ava Alpine' });
+  expect(more.getAttribute('aria-expanded')).toBe('false');
+
+  // Save waits in its bar, which says how many edits are not saved yet.
+  const bar = within(screen.getByRole('region', { name: 'Unsaved edits' }));
+  const save = bar.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+  expect(save.disabled).toBe(true);
+  bar.getByText('No unsaved edits');
+
+  fireEvent.click(more);
+  expect(more.getAttribute('aria-expanded')).toBe('true');
+  fireEvent.click(within(avaRow).getByRole('button', { name: 'Remove the waiver of Ava Alpine' }));
+  await waitFor(() => expect(rows()[0]!.textContent).toMatch(/^Ava AlpineNo waiver/));
+  within(screen.getByRole('region', { name: 'Removed, not saved yet' })).getByRole('button', {
+    name: 'Undo remove: the waiver of Ava Alpine',
+  });
+  // Adding Ben's paper waiver puts the focus on its Completed box, which takes the Add button's place.
+  fireEvent.click(within(rows()[1]!).getByRole('button', { name: 'Add waiver for Ben Brown' }));
+  const bens = await within(people).findByRole('checkbox', { name: 'Completed: Ben Brown' });
+  await waitFor(() => expect(document.activeElement).toBe(bens));
+  expect((bens as HTMLInputElement).checked).toBe(true);
+  bar.getByText('2 edits not saved yet');
+  expect(save.disabled).toBe(false);
+
+  // What is saved is what the screen always saved: Ava's waiver gone, Ben's completed one new.
+  fireEvent.click(save);
+  await bar.findByText('Changes saved on this device; they are sent to the server when online.');
+  bar.getByText('No unsaved edits');
+  await engine.flush();
+  expect(await db.outbox.count()).toBe(0);
+  const stored = await serverWaivers();
+  expect(stored.map((r) => r.id)).not.toContain(avas!.id);
+  expect(stored.map((r) => [r.givenName, r.surname, r.completed]).sort()).toEqual([
+    ['Ben', 'Brown', 1],
+    ['Benny', 'Browne', 0],
+  ]);
 });

@@ -1,9 +1,12 @@
-// The lists of the waivers screen: people with their waiver status (participants, volunteers),
-// waivers that match nobody (each with a choice of person to match it to), and waivers removed in
-// the draft (with undo). Native controls, 44 px touch targets.
+// The lists of the waivers screen, built for a phone first and scanned top to bottom: one compact
+// row per person with the name first, the waiver's state in words under it, the state's own
+// control beside it (the Completed box, or Add waiver when there is none) and removing behind the
+// row's More button. Then the waivers that match nobody (each with a choice of person to match it
+// to) and the waivers removed in the draft (with undo). Native controls, 44 px touch targets; no
+// tables, so nothing scrolls sideways on a narrow screen.
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { WaiverRow } from '../../db/database';
 import { waiverName } from './waiver-draft';
-import { TableScroll } from '../../components/table-scroll';
 
 export interface PersonWaiverRow {
   id: string;
@@ -20,12 +23,24 @@ export interface WaiverRowActions {
   onRemove: (waiver: WaiverRow) => void;
 }
 
-const TOUCH = { minHeight: 44 } as const;
-const CHECKBOX = { width: 22, height: 22, minHeight: 0, margin: 0 } as const;
+type State = 'done' | 'open' | 'none';
+const STATE_WORDS: Record<State, string> = { done: 'Completed', open: 'Not completed', none: 'No waiver' };
 
-function waiverStatus(waiver: Pick<WaiverRow, 'completed'> | null): 'Completed' | 'Not completed' | 'No waiver' {
-  if (!waiver) return 'No waiver';
-  return waiver.completed ? 'Completed' : 'Not completed';
+const stateOf = (waiver: Pick<WaiverRow, 'completed'> | null): State =>
+  !waiver ? 'none' : waiver.completed ? 'done' : 'open';
+
+/** The name, then the waiver's state in words (and a participant's snow id). */
+function Who({ name, waiver, snowId }: { name: string; waiver: WaiverRow | null; snowId?: string | null }) {
+  const state = stateOf(waiver);
+  return (
+    <div className="waiver-who">
+      <span className="waiver-name">{name}</span>
+      <span className="waiver-meta">
+        <span className={`waiver-state waiver-state-${state}`}>{STATE_WORDS[state]}</span>
+        {snowId ? <span className="waiver-snow">Snow id {snowId}</span> : null}
+      </span>
+    </div>
+  );
 }
 
 function CompletedBox({
@@ -35,27 +50,115 @@ function CompletedBox({
   onCompleted,
 }: { waiver: WaiverRow; who: string } & Pick<WaiverRowActions, 'locked' | 'onCompleted'>) {
   return (
-    <label style={{ ...TOUCH, minWidth: 44, display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }}>
+    <label className="waiver-check">
       <input
         type="checkbox"
-        style={CHECKBOX}
         checked={waiver.completed}
         disabled={locked}
         aria-label={`Completed: ${who}`}
         onChange={(event) => onCompleted(waiver, event.target.checked)}
       />
+      Completed
     </label>
+  );
+}
+
+/** The row's secondary actions, behind a More button (a disclosure: shown below the row). */
+function More({ who, children }: { who: string; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const panel = useId();
+  return (
+    <>
+      <button
+        type="button"
+        className="button waiver-more"
+        aria-expanded={open}
+        aria-controls={panel}
+        onClick={() => setOpen((was) => !was)}
+      >
+        <span aria-hidden="true">⋯</span>
+        <span className="visually-hidden">More for {who}</span>
+      </button>
+      <div id={panel} className="waiver-more-panel" hidden={!open}>
+        {open && children}
+      </div>
+    </>
+  );
+}
+
+function RemoveButton({ who, onRemove }: { who: string; onRemove: () => void }) {
+  return (
+    <button
+      type="button"
+      className="button waiver-remove"
+      aria-label={`Remove the waiver of ${who}`}
+      onClick={onRemove}
+    >
+      Remove the waiver
+    </button>
   );
 }
 
 function Refusal({ waiver, refusals }: { waiver: WaiverRow | null; refusals: ReadonlyMap<string, string> }) {
   const message = waiver ? refusals.get(waiver.id) : undefined;
   if (!message) return null;
+  return <p className="field-error waiver-wide">{message}</p>;
+}
+
+function PersonRow({
+  person,
+  withSnowId,
+  onAdd,
+  locked,
+  refusals,
+  onCompleted,
+  onRemove,
+}: WaiverRowActions & { person: PersonWaiverRow; withSnowId: boolean; onAdd: (person: PersonWaiverRow) => void }) {
+  const { waiver, name } = person;
+  // Adding or removing swaps the row's control: the new one takes the focus the old one had.
+  const moved = useRef(false);
+  const row = useRef<HTMLLIElement>(null);
+  const hasWaiver = waiver !== null;
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    row.current?.querySelector<HTMLElement>('.waiver-control input, .waiver-control button')?.focus();
+  }, [hasWaiver]);
   return (
-    <>
-      <br />
-      <small className="field-error">{message}</small>
-    </>
+    <li className="waiver-row waiver-row-person" ref={row}>
+      <Who name={name} waiver={waiver} snowId={withSnowId ? person.snowId : null} />
+      <div className="waiver-control">
+        {waiver ? (
+          <CompletedBox waiver={waiver} who={name} locked={locked} onCompleted={onCompleted} />
+        ) : (
+          !locked && (
+            <button
+              type="button"
+              className="button waiver-add"
+              aria-label={`Add waiver for ${name}`}
+              onClick={() => {
+                moved.current = true;
+                onAdd(person);
+              }}
+            >
+              Add waiver
+            </button>
+          )
+        )}
+      </div>
+      {!locked && waiver && (
+        <More who={name}>
+          <RemoveButton
+            who={name}
+            onRemove={() => {
+              moved.current = true;
+              onRemove(waiver);
+            }}
+          />
+        </More>
+      )}
+      <Refusal waiver={waiver} refusals={refusals} />
+    </li>
   );
 }
 
@@ -65,10 +168,7 @@ export function PeopleWaivers({
   withSnowId,
   empty,
   onAdd,
-  locked,
-  refusals,
-  onCompleted,
-  onRemove,
+  ...actions
 }: WaiverRowActions & {
   title: string;
   people: PersonWaiverRow[];
@@ -77,77 +177,52 @@ export function PeopleWaivers({
   onAdd: (person: PersonWaiverRow) => void;
 }) {
   return (
-    <section aria-label={title}>
+    <section aria-label={title} className="waiver-section">
       <h2>{title}</h2>
       {people.length === 0 ? (
         <p>{empty}</p>
       ) : (
-        <TableScroll>
-          <table className="race-entries">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                {withSnowId && <th scope="col">Snow id</th>}
-                <th scope="col">Waiver</th>
-                <th scope="col">Completed</th>
-                {!locked && (
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {people.map((person) => (
-                <tr key={person.id}>
-                  <th scope="row" style={{ fontWeight: 'normal' }}>
-                    {person.name}
-                  </th>
-                  {withSnowId && <td>{person.snowId ?? ''}</td>}
-                  <td>
-                    {waiverStatus(person.waiver)}
-                    <Refusal waiver={person.waiver} refusals={refusals} />
-                  </td>
-                  <td>
-                    {person.waiver && (
-                      <CompletedBox
-                        waiver={person.waiver}
-                        who={person.name}
-                        locked={locked}
-                        onCompleted={onCompleted}
-                      />
-                    )}
-                  </td>
-                  {!locked && (
-                    <td>
-                      {person.waiver ? (
-                        <button
-                          type="button"
-                          className="button"
-                          aria-label={`Remove waiver of ${person.name}`}
-                          onClick={() => onRemove(person.waiver!)}
-                        >
-                          Remove waiver
-                        </button>
-                      ) : (
-                        <button
-                          type="button"
-                          className="button"
-                          aria-label={`Add waiver for ${person.name}`}
-                          onClick={() => onAdd(person)}
-                        >
-                          Add waiver
-                        </button>
-                      )}
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <ul className="waiver-list">
+          {people.map((person) => (
+            <PersonRow key={person.id} {...actions} person={person} withSnowId={withSnowId} onAdd={onAdd} />
+          ))}
+        </ul>
       )}
     </section>
+  );
+}
+
+function MatchTo({
+  waiver,
+  who,
+  candidates,
+  onMatch,
+}: {
+  waiver: WaiverRow;
+  who: string;
+  candidates: PersonWaiverRow[];
+  onMatch: (waiver: WaiverRow, personId: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="waiver-match waiver-wide">
+      <label htmlFor={id}>
+        Match <span className="visually-hidden">the waiver of {who} </span>to
+      </label>
+      <select
+        id={id}
+        value=""
+        disabled={candidates.length === 0}
+        onChange={(event) => event.target.value && onMatch(waiver, event.target.value)}
+      >
+        <option value="">{candidates.length ? 'Choose a person' : 'Everyone has a waiver'}</option>
+        {candidates.map((person) => (
+          <option key={person.id} value={person.id}>
+            {person.name}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
@@ -171,75 +246,31 @@ export function UnmatchedWaivers({
 }) {
   if (waivers.length === 0) return null;
   return (
-    <section aria-label={title}>
+    <section aria-label={title} className="waiver-section">
       <h2>{title}</h2>
       <p className="hint">
         These waivers name nobody on your lists. Match each to the person it belongs to, or remove it.
       </p>
-      <TableScroll>
-        <table className="race-entries">
-          <thead>
-            <tr>
-              <th scope="col">Name on the waiver</th>
-              {withSnowId && <th scope="col">Snow id</th>}
-              <th scope="col">Completed</th>
-              {!locked && <th scope="col">Match to</th>}
+      <ul className="waiver-list">
+        {waivers.map((waiver) => {
+          const who = waiverName(waiver);
+          return (
+            <li key={waiver.id} className="waiver-row">
+              <Who name={who} waiver={waiver} snowId={withSnowId ? waiver.snowId : null} />
+              <div className="waiver-control">
+                <CompletedBox waiver={waiver} who={who} locked={locked} onCompleted={onCompleted} />
+              </div>
               {!locked && (
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
+                <More who={who}>
+                  <RemoveButton who={who} onRemove={() => onRemove(waiver)} />
+                </More>
               )}
-            </tr>
-          </thead>
-          <tbody>
-            {waivers.map((waiver) => {
-              const who = waiverName(waiver);
-              return (
-                <tr key={waiver.id}>
-                  <th scope="row" style={{ fontWeight: 'normal' }}>
-                    {who}
-                    <Refusal waiver={waiver} refusals={refusals} />
-                  </th>
-                  {withSnowId && <td>{waiver.snowId ?? ''}</td>}
-                  <td>
-                    <CompletedBox waiver={waiver} who={who} locked={locked} onCompleted={onCompleted} />
-                  </td>
-                  {!locked && (
-                    <td>
-                      <select
-                        aria-label={`Match the waiver of ${who} to`}
-                        value=""
-                        style={TOUCH}
-                        disabled={candidates.length === 0}
-                        onChange={(event) => event.target.value && onMatch(waiver, event.target.value)}
-                      >
-                        <option value="">{candidates.length ? 'Choose a person' : 'Everyone has a waiver'}</option>
-                        {candidates.map((person) => (
-                          <option key={person.id} value={person.id}>
-                            {person.name}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                  )}
-                  {!locked && (
-                    <td>
-                      <button
-                        type="button"
-                        className="button"
-                        aria-label={`Remove waiver of ${who}`}
-                        onClick={() => onRemove(waiver)}
-                      >
-                        Remove
-                      </button>
-                    </td>
-                  )}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </TableScroll>
+              {!locked && <MatchTo waiver={waiver} who={who} candidates={candidates} onMatch={onMatch} />}
+              <Refusal waiver={waiver} refusals={refusals} />
+            </li>
+          );
+        })}
+      </ul>
     </section>
   );
 }
@@ -247,17 +278,29 @@ export function UnmatchedWaivers({
 export function RemovedWaivers({ waivers, onUndo }: { waivers: WaiverRow[]; onUndo: (id: string) => void }) {
   if (waivers.length === 0) return null;
   return (
-    <section aria-label="Removed, not saved yet">
+    <section aria-label="Removed, not saved yet" className="waiver-section">
       <h2>Removed (saved with the next Save)</h2>
-      <ul>
-        {waivers.map((waiver) => (
-          <li key={waiver.id}>
-            {waiverName(waiver)}{' '}
-            <button type="button" className="button" onClick={() => onUndo(waiver.id)}>
-              Undo remove
-            </button>
-          </li>
-        ))}
+      <ul className="waiver-list">
+        {waivers.map((waiver) => {
+          const who = waiverName(waiver);
+          return (
+            <li key={waiver.id} className="waiver-row">
+              <div className="waiver-who">
+                <span className="waiver-name">{who}</span>
+              </div>
+              <div className="waiver-control">
+                <button
+                  type="button"
+                  className="button"
+                  aria-label={`Undo remove: the waiver of ${who}`}
+                  onClick={() => onUndo(waiver.id)}
+                >
+                  Undo remove
+                </button>
+              </div>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

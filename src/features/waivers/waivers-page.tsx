@@ -1,13 +1,13 @@
 // #/waiver/index: the school's waivers for the event (spec sections 2 and 7). Race bibs are handed
 // over only once the waivers are complete (PRODUCT-DECISIONS 'Entries and volunteers'), so the
-// screen says who has one, who has not, and which waivers name nobody. It reads only the Dexie
-// mirror and matches on the device with the server's own function, so it works offline; changes
-// stay a draft until Save, which commits them locally with one queued PUT /api/waivers.
-// Read-only while the event is locked.
+// screen says in one line what a waiver is, then who has one, who has not, and which waivers name
+// nobody, as lists a phone shows whole (waiver-lists.tsx), with Save in a bar that stays in view.
+// It reads only the Dexie mirror and matches on the device with the server's own function, so it
+// works offline; changes stay a draft until Save, which commits them locally with one queued
+// PUT /api/waivers. Read-only while the event is locked.
 import { useCallback, useMemo, useState } from 'react';
 import { v7 as uuidv7 } from 'uuid';
 import { PageMain } from '../../components/page-main';
-import { SaveButton } from '../../components/save-button';
 import { useSession } from '../../components/session-context';
 import { DraftRestoredNote } from '../../components/draft-restored-note';
 import { usePersistedDraft } from '../../components/use-persisted-draft';
@@ -31,16 +31,22 @@ import {
 import { PeopleWaivers, RemovedWaivers, UnmatchedWaivers, type PersonWaiverRow } from './waiver-lists';
 import { saveWaivers } from './waiver-writes';
 import { useRefusedWaivers, useWaiverRows } from './use-waivers-data';
+import { WaiversSaveBar } from './waivers-save-bar';
+import './waivers.css';
 
 const LOCKED_MESSAGE = 'This event is locked: waivers can be viewed but not changed.';
 const SAVED_NOTICE = 'Changes saved on this device; they are sent to the server when online.';
+/** What a waiver is, as the product knows it: a racer's family fills in the form (rules/waiver-matching),
+ *  and a school's bibs wait until its racers' and volunteers' waivers are completed (PRODUCT-DECISIONS). */
+const WAIVERS_EXPLAINED =
+  "A waiver is the form a racer's family, or a volunteer, signs; race bibs are handed over only when all are completed. Tick Completed once you have it.";
 
 const fullName = (person: { firstname: string; lastname: string }) => `${person.firstname} ${person.lastname}`.trim();
 const NO_WAIVERS: WaiverRow[] = [];
 
 function countsLine(counts: ReturnType<typeof waiverCounts>): string {
   const { participants: p, volunteers: v } = counts;
-  return `${p.completed} of ${p.total} racer waivers completed, ${v.completed} of ${v.total} volunteer waivers completed`;
+  return `${p.completed} of ${p.total} participant waivers completed, ${v.completed} of ${v.total} volunteer waivers completed`;
 }
 
 /** Edits not saved yet: waivers edited or added, and waivers removed. */
@@ -160,22 +166,27 @@ export default function WaiversPage({ db = getDb() }: { db?: InterschoolsDb }) {
   }
 
   return (
-    <PageMain className="page">
+    <PageMain className="page waivers-page">
       <h1>Waivers</h1>
+      <p className="waivers-explained">{WAIVERS_EXPLAINED}</p>
       {locked && (
         <p role="status" className="locked-note">
           {LOCKED_MESSAGE}
         </p>
       )}
-      {matches && <p className="lead">{countsLine(waiverCounts(matches))}</p>}
-      {!locked && (
-        <div className="toolbar">
-          <SaveButton dirty={isDirty(draft)} updating={updating} onSave={save} />
-        </div>
-      )}
-      {notice && <p role="status">{notice}</p>}
+      {matches && <p className="waivers-counts">{countsLine(waiverCounts(matches))}</p>}
       {restored && <DraftRestoredNote count={draftCount(draft)} onDiscard={() => setDraft(EMPTY_DRAFT)} />}
-      {error && <p role="alert">{error}</p>}
+      {!locked && (
+        <WaiversSaveBar
+          unsaved={isDirty(draft) ? draftCount(draft) : 0}
+          updating={updating}
+          notice={notice}
+          error={error}
+          onSave={save}
+        />
+      )}
+      {locked && notice && <p role="status">{notice}</p>}
+      {locked && error && <p role="alert">{error}</p>}
       {!matches ? (
         <p role="status">Loading waivers…</p>
       ) : (
