@@ -65,7 +65,11 @@ export function AppStatus({ db, userLocked = false, unsaved = 0, onChanged }: Ap
         )}
         {status.syncing && <span className="pill pill-syncing">Syncing…</span>}
         {counts.pending > 0 &&
-          listButton('pending', 'pill-pending', plural(counts.pending, 'change pending', 'changes pending'))}
+          listButton(
+            'pending',
+            'pill-pending',
+            plural(counts.pending, 'change waiting to be sent', 'changes waiting to be sent'),
+          )}
         {unsaved > 0 && (
           <span className="pill pill-unsaved">{plural(unsaved, 'edit not saved yet', 'edits not saved yet')}</span>
         )}

@@ -352,7 +352,7 @@ describe('admin school switch with unsent changes', () => {
     openAt('#/');
     await screen.findByRole('heading', { name: /Welcome/ });
     await screen.findByRole('option', { name: 'Blue Lake School' });
-    await screen.findByRole('button', { name: '1 change pending' });
+    await screen.findByRole('button', { name: '1 change waiting to be sent' });
 
     fireEvent.change(screen.getByLabelText('School'), { target: { value: schoolB } });
     const dialog = await screen.findByRole('dialog', { name: 'Switch with unsent changes?' });

@@ -112,18 +112,18 @@ describe('status bar', () => {
     await openHome();
     const bar = screen.getByRole('status', { name: 'Sync status' });
     expect(within(bar).getByText('Online')).toBeTruthy();
-    expect(await within(bar).findByRole('button', { name: '3 changes pending' })).toBeTruthy();
+    expect(await within(bar).findByRole('button', { name: '3 changes waiting to be sent' })).toBeTruthy();
     expect(within(bar).getByRole('button', { name: '2 blocked' })).toBeTruthy();
     expect(within(bar).getByRole('button', { name: '1 need attention' })).toBeTruthy();
     expect(within(bar).queryByText('All changes saved')).toBeNull();
     // A change queued now shows at once (the engine's counts lagged behind the rows' marks).
     await db.outbox.add(blockedItem(7, 'pending'));
-    expect(await within(bar).findByRole('button', { name: '4 changes pending' })).toBeTruthy();
+    expect(await within(bar).findByRole('button', { name: '4 changes waiting to be sent' })).toBeTruthy();
     act(() => syncStatus.set({ online: false, syncing: true }));
     expect(within(bar).getByText('Offline')).toBeTruthy();
     expect(within(bar).getByText('Syncing…')).toBeTruthy();
 
-    fireEvent.click(within(bar).getByRole('button', { name: '4 changes pending' }));
+    fireEvent.click(within(bar).getByRole('button', { name: '4 changes waiting to be sent' }));
     const dialog = await screen.findByRole('dialog', { name: 'Changes on this device' });
     expect(await within(dialog).findByRole('heading', { name: 'Waiting to be sent (4)' })).toBeTruthy();
     expect(within(dialog).getByRole('heading', { name: 'Blocked by the event lock (2)' })).toBeTruthy();
@@ -181,7 +181,7 @@ describe('logout', () => {
   it('lets a school change event: back to the event choice with its username, after the same warning', async () => {
     await db.outbox.add(blockedItem(1, 'pending'));
     await openHome();
-    await screen.findByRole('button', { name: '1 change pending' });
+    await screen.findByRole('button', { name: '1 change waiting to be sent' });
     fireEvent.click(screen.getByRole('button', { name: 'Change event' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change event with unsent changes?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Change event' }));

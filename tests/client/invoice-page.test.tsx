@@ -96,6 +96,17 @@ afterEach(async () => {
   await w.close();
 });
 
+/** The school pays the invoice's total by BPAY (recorded on the server). */
+const payInFull = () =>
+  w.t.db.insert(payments).values({
+    schoolId: w.schoolId,
+    eventId: w.eventId,
+    amountCents: TOTAL * 100,
+    method: 'bpay',
+    reference: uuidv7(),
+    status: 'received',
+  });
+
 function open(url: string) {
   dom.rtl.cleanup();
   dom.rtl.render(
@@ -256,14 +267,7 @@ it('names the first day the invoice can be seen, the day before its date (it sai
 });
 
 it('tells a school whose first invoice is paid what is still owed on the supplementary one, and links it', async () => {
-  await w.t.db.insert(payments).values({
-    schoolId: w.schoolId,
-    eventId: w.eventId,
-    amountCents: TOTAL * 100,
-    method: 'bpay',
-    reference: uuidv7(),
-    status: 'received',
-  });
+  await payInFull();
   const late = (await apiAs(w, coordinator.jar, 'POST', '/api/v2/participants', {
     id: uuidv7(),
     snowId: null,
@@ -320,14 +324,7 @@ it('leads with what is owed, by when, and the BPAY reference to copy', async () 
 });
 
 it('says nothing is owed once the invoice is paid in full, with no BPAY to copy', async () => {
-  await w.t.db.insert(payments).values({
-    schoolId: w.schoolId,
-    eventId: w.eventId,
-    amountCents: TOTAL * 100,
-    method: 'bpay',
-    reference: uuidv7(),
-    status: 'received',
-  });
+  await payInFull();
   open('/invoice');
   const { screen, within } = dom.rtl;
   const owed = await screen.findByRole('region', { name: 'What is owed' }, { timeout: 10_000 });

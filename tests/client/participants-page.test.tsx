@@ -278,6 +278,28 @@ describe('participants page', () => {
     expect(screen.queryByText('Lovelace', { selector: 'td' })).toBeNull();
   });
 
+  it('opens a participant as a form with Edit, and a change made there is saved as one typed in the grid', async () => {
+    const [ada] = await onServer({ firstname: 'Ada', lastname: 'Lovelace', yearLevel: '7' });
+    await pull();
+    const { screen, fireEvent, waitFor, within } = dom.rtl;
+    renderPage();
+    await screen.findByText('Lovelace', { selector: 'td' });
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Ada Lovelace' });
+    typeValue(
+      (el, event) => fireEvent(el, event),
+      within(dialog).getByLabelText('Year level') as HTMLSelectElement,
+      '8',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(saveButton());
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    const [item] = await db.outbox.toArray();
+    expect(item).toMatchObject({ method: 'PATCH', rowId: ada!.id });
+    expect(item!.body).toMatchObject({ yearLevel: '8' });
+  });
+
   it('saving several removed rows queues one PUT of the participants', async () => {
     const [ada, grace] = await onServer({}, { snowId: '1002', firstname: 'Grace', lastname: 'Hopper', version: 4 });
     await pull();

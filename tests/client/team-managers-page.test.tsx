@@ -4,7 +4,7 @@
 // row added on the screen is simply dropped by Remove; unsaved work outlives leaving the screen. (Syncing with the real server:
 // team-managers-sync.test.tsx; editing cells in a real browser: tests/e2e/team-managers.test.ts.)
 import 'fake-indexeddb/auto';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { v7 as uuidv7 } from 'uuid';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SessionContext } from '../../src/components/session-context';
@@ -80,6 +80,30 @@ describe('team managers page', () => {
     expect(screen.getByText('Fix the invalid cells before saving.')).toBeTruthy();
     await waitFor(() => expect(document.querySelector('.htInvalid')).not.toBeNull());
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('opens a row as a form: the fields one under the other, problems once a field is left, the values in the grid on Done', async () => {
+    renderPage();
+    await addRow();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit New team manager' });
+    const field = (label: string) => within(dialog).getByLabelText(label) as HTMLInputElement;
+    // Nothing wrong is said before a field is left.
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    fireEvent.change(field('Given name'), { target: { value: 'Robin' } });
+    fireEvent.change(field('Surname'), { target: { value: 'Formfield' } });
+    fireEvent.blur(field('Mobile'));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(MESSAGES.teamManagerPhoneRequired);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(screen.getByRole('dialog', { name: 'Edit New team manager' })).toBeTruthy();
+    fireEvent.change(field('Mobile'), { target: { value: '0400 555 123' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await screen.findByText('Formfield', { selector: 'td' });
+    expect(screen.getByText('0400 555 123', { selector: 'td' })).toBeTruthy();
+    expect(saveButton().disabled).toBe(false);
+    fireEvent.click(saveButton());
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
   });
 
   it('drops a row added on the screen when it is removed, and Save goes back to disabled', async () => {

@@ -261,7 +261,7 @@ describe('states a visit does not reach', () => {
       await remove.click();
       await page.getByRole('button', { name: 'Save' }).click();
       await page
-        .getByText(/1 change pending/i)
+        .getByText(/1 change waiting to be sent/i)
         .first()
         .waitFor();
       await audit(page, 'school: participants with a change pending offline');
@@ -293,7 +293,7 @@ describe('states a visit does not reach', () => {
             id: el?.id ?? '',
             role: el?.getAttribute('role') ?? '',
             text: el?.textContent?.trim() ?? '',
-            label: el?.getAttribute('aria-label') ?? '',
+            label: el?.getAttribute('aria-label') ?? (el as HTMLInputElement | null)?.labels?.[0]?.textContent ?? '',
             inGrid: !!el?.closest('table[role="grid"]'),
           };
         });
@@ -308,9 +308,12 @@ describe('states a visit does not reach', () => {
       expect(await active()).toMatchObject({ tag: 'MAIN', id: 'main' });
       expect(page.url()).toBe(before);
 
-      // From the main landmark: the page's first control, then (Save is disabled) into the grid.
+      // From the main landmark: the page's first control, then (Save is disabled) the search, then
+      // into the grid.
       await page.keyboard.press('Tab');
       expect(await active()).toMatchObject({ tag: 'BUTTON', text: 'Add participant' });
+      await page.keyboard.press('Tab');
+      expect(await active()).toMatchObject({ tag: 'INPUT', label: 'Find a participant' });
       await page.keyboard.press('Tab');
       expect(await active()).toMatchObject({ role: 'gridcell', inGrid: true });
 
@@ -351,7 +354,7 @@ describe('states a visit does not reach', () => {
       // control before it, Tab comes back to the cell it left, and Tab leaves it again.
       const left = (await page.locator('.ht_master td.current').first().textContent())?.trim();
       await page.keyboard.press('Shift+Tab');
-      expect(await active()).toMatchObject({ tag: 'BUTTON', text: 'Add participant' });
+      expect(await active()).toMatchObject({ tag: 'INPUT', label: 'Find a participant' });
       await page.keyboard.press('Tab');
       expect(await active()).toMatchObject({ role: 'gridcell', inGrid: true, text: left });
       await page.keyboard.press('Tab');

@@ -108,7 +108,7 @@ for (const [n, how] of (['with its close event', 'silently'] as const).entries()
     await editCell(page, offline.firstname, `${offline.firstname}-Kept`);
     await page.getByRole('button', { name: 'Save' }).click();
     await page
-      .getByText(/1 change pending/i)
+      .getByText(/1 change waiting to be sent/i)
       .first()
       .waitFor({ timeout: 30_000 });
     await expectReopened(page);
@@ -116,7 +116,7 @@ for (const [n, how] of (['with its close event', 'silently'] as const).entries()
     await masterCell(page, `${offline.firstname}-Kept`).waitFor({ timeout: 30_000 });
     await masterCell(page, `${online.firstname}-Kept`).waitFor();
     await page
-      .getByText(/1 change pending/i)
+      .getByText(/1 change waiting to be sent/i)
       .first()
       .waitFor();
 

@@ -38,7 +38,7 @@ async function renameOffline(page: Page, from: string, to: string) {
   await page.keyboard.press('Enter');
   await page.getByRole('button', { name: 'Save' }).click();
   await page
-    .getByText(/1 change pending/i)
+    .getByText(/1 change waiting to be sent/i)
     .first()
     .waitFor();
 }

@@ -57,7 +57,7 @@ it('adds, edits and removes participants offline and syncs exactly those changes
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   // Queued at once, offline (the row sorts by surname, maybe below the visible part of the grid).
   await page
-    .getByText(/1 change pending/i)
+    .getByText(/1 change waiting to be sent/i)
     .first()
     .waitFor();
 
@@ -67,7 +67,7 @@ it('adds, edits and removes participants offline and syncs exactly those changes
   await removeRow.getByRole('button', { name: /remove/i }).click();
   await page.getByRole('button', { name: 'Save' }).click();
   await page
-    .getByText(/2 changes pending/i)
+    .getByText(/2 changes waiting to be sent/i)
     .first()
     .waitFor();
   await expectAccessible(page, 'participants with changes pending');

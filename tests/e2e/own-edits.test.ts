@@ -72,7 +72,7 @@ async function saveFourTimesOffline(page: Page, a: ServerParticipant, b: ServerP
     await page.getByRole('button', { name: 'Save' }).click();
     pending += 1;
     await page
-      .getByText(new RegExp(`${pending} changes? pending`, 'i'))
+      .getByText(new RegExp(`${pending} changes? waiting to be sent`, 'i'))
       .first()
       .waitFor();
   }
@@ -194,7 +194,7 @@ for (const [n, disturbance] of (['steady', 'flapping', 'killed'] as const).entri
       current = next;
       await page.getByRole('button', { name: 'Save' }).click();
       await page
-        .getByText(new RegExp(`${step} changes? pending`, 'i'))
+        .getByText(new RegExp(`${step} changes? waiting to be sent`, 'i'))
         .first()
         .waitFor();
     }
@@ -298,7 +298,7 @@ it('the same for a team, its letter and its manager changed in four saves offlin
     await step();
     await page.getByRole('button', { name: 'Save' }).click();
     await page
-      .getByText(new RegExp(`${i + 1} changes? pending`, 'i'))
+      .getByText(new RegExp(`${i + 1} changes? waiting to be sent`, 'i'))
       .first()
       .waitFor();
   }

@@ -59,14 +59,14 @@ it('adds a team manager offline, keeps it over a reload and syncs exactly that m
   await expectAccessible(page, 'team managers, a new row typed offline');
   await page.getByRole('button', { name: 'Save' }).click();
   await page
-    .getByText(/1 change pending/i)
+    .getByText(/1 change waiting to be sent/i)
     .first()
     .waitFor();
 
   await page.reload();
   await page.locator('.ht_master td', { hasText: 'Offlineton' }).first().waitFor();
   await page
-    .getByText(/1 change pending/i)
+    .getByText(/1 change waiting to be sent/i)
     .first()
     .waitFor();
   expect(await managers()).toEqual(before);

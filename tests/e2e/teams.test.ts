@@ -189,7 +189,7 @@ it('builds a team offline, keeps it over a reload and syncs exactly that team, s
 
   await page.getByRole('button', { name: 'Save' }).click();
   await page
-    .getByText(/1 change pending/i)
+    .getByText(/1 change waiting to be sent/i)
     .first()
     .waitFor();
 
@@ -197,7 +197,7 @@ it('builds a team offline, keeps it over a reload and syncs exactly that team, s
   await page.reload();
   await grid.waitFor();
   await page
-    .getByText(/1 change pending/i)
+    .getByText(/1 change waiting to be sent/i)
     .first()
     .waitFor();
   const savedRow = grid

@@ -205,23 +205,24 @@ it('tablet: a finger swipe over the grid scrolls it and opens no editor; a tap i
 it('tablet: row buttons are at least 44x44 px and 8 px apart, and one tap presses one', async () => {
   await onDevice(TABLET, '/participant/index', 'Participants', async (page, grid) => {
     const buttonsOf = (row: number) => grid.locator('tbody tr').nth(row).getByRole('button');
-    await expect.poll(() => buttonsOf(1).count()).toBe(2);
+    // Edit (the row as a form), Race entries, Remove.
+    await expect.poll(() => buttonsOf(1).count()).toBe(3);
     await measuredWhenDrawn(() => buttonsOf(1).first().scrollIntoViewIfNeeded({ timeout: 5_000 }));
     // The three buttons are measured in one frame, as a person sees them: measured one call at a
     // time, a row redrawn between two calls (a later answer of the pull) was measured detached,
     // 0 px wide.
-    const [entries, remove, below] = await grid.evaluate((table) => {
+    const [edit, remove, below] = await grid.evaluate((table) => {
       const [one, two] = [1, 2].map((i) =>
         Array.from(table.querySelectorAll('tbody tr')[i]!.querySelectorAll('button')),
       );
       return [one![0], one!.at(-1), two![0]].map((b) => b!.getBoundingClientRect().toJSON() as Box) as [Box, Box, Box];
     });
-    for (const box of [entries, remove, below]) {
+    for (const box of [edit, remove, below]) {
       expect(box.width).toBeGreaterThanOrEqual(44);
       expect(box.height).toBeGreaterThanOrEqual(44);
     }
-    expect(remove.left - entries.right, 'side by side').toBeGreaterThanOrEqual(8);
-    expect(below.top - entries.bottom, 'row above row').toBeGreaterThanOrEqual(8);
+    expect(remove.left - edit.right, 'side by side').toBeGreaterThanOrEqual(8);
+    expect(below.top - edit.bottom, 'row above row').toBeGreaterThanOrEqual(8);
 
     await buttonsOf(1).first().tap();
     await page.getByRole('dialog').waitFor();

@@ -30,7 +30,7 @@ it('applies the edits once when the sending tab closes mid-send and the other ta
   for (const p of before) await editCell(first, p.firstname, `${p.firstname}-Tabs`);
   await first.getByRole('button', { name: 'Save' }).click();
   await first
-    .getByText(/1 change pending/i)
+    .getByText(/1 change waiting to be sent/i)
     .first()
     .waitFor();
 
@@ -56,7 +56,7 @@ it('applies the edits once when the sending tab closes mid-send and the other ta
   await second.goto(`${env.server.url}/#/participant/index`);
   await masterCell(second, `${before[0]!.firstname}-Tabs`).waitFor();
   await expect
-    .poll(async () => second.getByText(/changes? pending/i).count(), { timeout: 30_000, interval: 250 })
+    .poll(async () => second.getByText(/changes? waiting to be sent/i).count(), { timeout: 30_000, interval: 250 })
     .toBe(0);
 
   const after = await participants();

@@ -56,6 +56,8 @@ export class ChoiceListEditor extends DropdownEditor {
 
   override open() {
     super.open();
+    // The open list paints above the page's sticky toolbar too (data-grid.css).
+    this.hot.rootElement.closest('.data-grid-host')?.classList.add('choice-list-open');
     const win = this.hot.rootWindow;
     win.addEventListener('scroll', this.followCell, { capture: true, passive: true });
     win.addEventListener('resize', this.followCell);
@@ -69,6 +71,7 @@ export class ChoiceListEditor extends DropdownEditor {
     win.removeEventListener('resize', this.followCell);
     win.visualViewport?.removeEventListener('resize', this.followCell);
     win.visualViewport?.removeEventListener('scroll', this.followCell);
+    this.hot.rootElement.closest('.data-grid-host')?.classList.remove('choice-list-open');
     super.close();
   }
 

@@ -5,7 +5,13 @@
 import { useCallback, useMemo, useState } from 'react';
 import { DraftRestoredNote } from '../../components/draft-restored-note';
 import { usePersistedDraft } from '../../components/use-persisted-draft';
-import { DataGrid, findInvalidCells, type GridAction, type GridChange } from '../../components/data-grid';
+import {
+  DataGrid,
+  RowFormDialog,
+  findInvalidCells,
+  type GridAction,
+  type GridChange,
+} from '../../components/data-grid';
 import { GridSearch } from '../../components/grid-search';
 import { SaveButton } from '../../components/save-button';
 import { useSession } from '../../components/session-context';
@@ -123,8 +129,20 @@ export default function ParticipantsPage({
     [baseRows, setEdits],
   );
 
+  const [editing, setEditing] = useState<{ row: ParticipantGridRow; index: number } | null>(null);
   const actions = useMemo<GridAction<ParticipantGridRow>[]>(() => {
     const list: GridAction<ParticipantGridRow>[] = [
+      // The row as a form: on a phone the grid shows two columns at a time.
+      ...(locked
+        ? []
+        : [
+            {
+              key: 'edit',
+              title: 'Edit',
+              label: 'Edit',
+              onClick: (row: ParticipantGridRow, index: number) => setEditing({ row, index }),
+            },
+          ]),
       { key: 'entries', title: 'Race entries', label: 'Race entries', onClick: (row) => setEntriesOf(row) },
     ];
     if (canRemove) {
@@ -139,7 +157,7 @@ export default function ParticipantsPage({
       });
     }
     return list;
-  }, [canRemove, setRemoved]);
+  }, [canRemove, setRemoved, locked]);
 
   async function save() {
     if (!user || locked) return;
@@ -248,6 +266,16 @@ export default function ParticipantsPage({
             ))}
           </ul>
         </section>
+      )}
+      {editing && (
+        <RowFormDialog
+          title={`Edit ${nameOf(editing.row)}`}
+          columns={columns}
+          row={editing.row}
+          rowIndex={editing.index}
+          onChange={onChange}
+          onClose={() => setEditing(null)}
+        />
       )}
       {adding && (
         <AddParticipantDialog

@@ -5,7 +5,14 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useMemo, useState } from 'react';
 import { v7 as uuidv7 } from 'uuid';
-import { DataGrid, findInvalidCells, useQuietRows, type GridAction, type GridChange } from '../../components/data-grid';
+import {
+  DataGrid,
+  RowFormDialog,
+  findInvalidCells,
+  useQuietRows,
+  type GridAction,
+  type GridChange,
+} from '../../components/data-grid';
 import { PageMain } from '../../components/page-main';
 import { SaveButton } from '../../components/save-button';
 import { ConfirmDialog } from '../../components/dialog';
@@ -121,8 +128,13 @@ export default function TeamManagersPage({ db = getDb() }: { db?: InterschoolsDb
       if (teams > 0) setConfirmRemove({ row, teams });
       else edit((current) => removeRow(current, row.id));
     };
-    return [{ key: 'remove', title: 'Remove', label: 'Remove', onClick: remove }];
+    return [
+      // The row as a form: on a phone the grid shows two columns at a time.
+      { key: 'edit', title: 'Edit', label: 'Edit', onClick: (row, index) => setEditing({ row, index }) },
+      { key: 'remove', title: 'Remove', label: 'Remove', onClick: remove },
+    ];
   }, [locked, edit, teamsOf]);
+  const [editing, setEditing] = useState<{ row: TeamManagerGridRow; index: number } | null>(null);
 
   function addRow() {
     if (!schoolId || !eventId) return;
@@ -202,6 +214,16 @@ export default function TeamManagersPage({ db = getDb() }: { db?: InterschoolsDb
         />
       )}
       {view === 'empty' && <p>No team managers yet.</p>}
+      {editing && (
+        <RowFormDialog
+          title={`Edit ${teamManagerName(editing.row) || 'the new team manager'}`}
+          columns={columns}
+          row={editing.row}
+          rowIndex={editing.index}
+          onChange={onChange}
+          onClose={() => setEditing(null)}
+        />
+      )}
       <RemovedTeamManagers
         rows={baseRows.filter((row) => draft.removed.has(row.id))}
         onUndo={(id) => edit((d) => undoRemove(d, id))}
