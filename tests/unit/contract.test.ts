@@ -108,7 +108,8 @@ const SPEC_CALLS = [
 // confirmation of the reviewed rows, PRODUCT-DECISIONS 'Entries and volunteers'), and race day
 // beyond the spec (PRODUCT-DECISIONS 'Race day': the stored draw and the start hut marks); the
 // registry import as a POST too, as it changes data (the spec's GET is kept, for this app only);
-// the timing files the spec's /files pages download, and their columns (docs/timing-files.md).
+// the timing files the spec's /files pages download, and their columns (docs/timing-files.md);
+// a school's payments line by line, read and recorded (docs/architecture.md 'Routes').
 const OUR_CALLS = [
   'GET /api/snowracer-export',
   'POST /api/snowracer-import',
@@ -124,6 +125,8 @@ const OUR_CALLS = [
   'GET /api/accounting/queue',
   'POST /api/accounting/queue/:id/retry',
   'POST /api/sync/batch',
+  'GET /api/v2/payments/:SchoolId/:EventId',
+  'POST /api/v2/payments',
 ];
 
 const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
