@@ -35,6 +35,7 @@ export type ServerParticipant = {
   snowId: string | null;
   firstname: string;
   lastname: string;
+  yearLevel: string;
   archived: number;
 };
 
