@@ -89,8 +89,7 @@ function schoolMoney(
         entryCount: facts.entryCount,
         received: 0,
       }).totalCents;
-  const receivedSum = (keep: (p: PaymentFact) => boolean) =>
-    facts.payments.filter((p) => p.status === 'received' && keep(p)).reduce((sum, p) => sum + p.amountCents, 0);
+  const receivedSum = (keep: (p: PaymentFact) => boolean) => receivedCentsOf(facts.payments, keep);
   return {
     number: status.number,
     totalCents,
@@ -98,6 +97,11 @@ function schoolMoney(
     onlineCents: receivedSum((p) => p.method === ONLINE_METHOD),
     testCents: receivedSum((p) => !!p.test),
   };
+}
+
+/** The cents of the payments received, of those `keep` takes (all by default). */
+function receivedCentsOf(list: readonly PaymentFact[], keep: (p: PaymentFact) => boolean = () => true): number {
+  return list.filter((p) => p.status === 'received' && keep(p)).reduce((sum, p) => sum + p.amountCents, 0);
 }
 
 function groupBy<R>(rows: readonly R[], key: (row: R) => string): Map<string, R[]> {
@@ -379,7 +383,7 @@ export async function recordPayment(tx: Tx, record: PaymentRecord): Promise<stri
   const [event] = await tx.select({ id: events.id }).from(events).where(eq(events.id, record.EventId));
   if (!event) throw notFound(EVENT_NOT_FOUND);
   const received = await tx
-    .select({ amountCents: payments.amountCents, method: payments.method })
+    .select({ amountCents: payments.amountCents, method: payments.method, status: payments.status })
     .from(payments)
     .where(
       and(
@@ -388,8 +392,8 @@ export async function recordPayment(tx: Tx, record: PaymentRecord): Promise<stri
         eq(payments.status, 'received'),
       ),
     );
-  const receivedCents = received.reduce((sum, p) => sum + p.amountCents, 0);
-  const onlineCents = received.filter((p) => p.method === ONLINE_METHOD).reduce((sum, p) => sum + p.amountCents, 0);
+  const receivedCents = receivedCentsOf(received);
+  const onlineCents = receivedCentsOf(received, (p) => p.method === ONLINE_METHOD);
   const cents = toCents(record.amount);
   const refuse = (message: string) => unprocessable(message, [{ path: 'amount', message }]);
   let amountCents = cents;

@@ -8,7 +8,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { failure } from '../../api/call';
 import { callRoute } from '../../api/route-call';
 import { MAX_REFERENCE_LENGTH } from '../../domain/constants/limits';
-import { localIsoDate } from '../../domain/rules/grid-date';
+import { isoDateToDisplay, localIsoDate } from '../../domain/rules/grid-date';
 import { formatMoney, parseDollars } from '../../domain/rules/money';
 import { paidInTotal, paymentLineHow, withRunningTotals } from '../../domain/rules/payment-lines';
 import {
@@ -91,7 +91,7 @@ export function PaymentLines({
           <tbody>
             {withRunningTotals(lines).map((line) => (
               <tr key={line.id}>
-                <td>{line.date.split('-').reverse().join('/')}</td>
+                <td>{isoDateToDisplay(line.date)}</td>
                 <td>{paymentLineHow(line)}</td>
                 <td>{line.reference}</td>
                 <td className="payments-money">{formatMoney(line.amount)}</td>

@@ -37,7 +37,8 @@ import './waivers.css';
 const LOCKED_MESSAGE = 'This event is locked: waivers can be viewed but not changed.';
 const SAVED_NOTICE = 'Changes saved on this device; they are sent to the server when online.';
 /** What a waiver is, as the product knows it: a racer's family fills in the form (rules/waiver-matching),
- *  and a school's bibs wait until its racers' and volunteers' waivers are completed (PRODUCT-DECISIONS). */
+ *  and a school's bibs wait until its racers' and volunteers' waivers are completed (readinessFacts in
+ *  src/domain/rules/bib-list.ts). */
 const WAIVERS_EXPLAINED =
   "A waiver is the form a racer's family, or a volunteer, signs; race bibs are handed over only when all are completed. Tick Completed once you have it.";
 
