@@ -5,8 +5,10 @@ import type { GridAction, GridRow } from './grid-types';
 
 // Handsontable cancels a tap's default on a cell that was not selected yet (so a link in a cell
 // does not fire as the cell is selected), which swallowed the button's click: a button took two
-// taps. The button keeps its touches to itself; the browser then clicks it on the first tap.
-const TOUCH_EVENTS = ['touchstart', 'touchmove', 'touchend', 'touchcancel'] as const;
+// taps. With a mouse, selecting the cell on mousedown paints the row again, so the button pressed
+// was gone by mouseup and no click came. The button keeps its presses to itself; the browser then
+// clicks it on the first tap or click.
+const PRESS_EVENTS = ['mousedown', 'mouseup', 'touchstart', 'touchmove', 'touchend', 'touchcancel'] as const;
 const keepTouch = (event: Event) => event.stopPropagation();
 
 export function renderActionCell<Row extends GridRow>(
@@ -25,7 +27,7 @@ export function renderActionCell<Row extends GridRow>(
   button.tabIndex = -1; // the grid's own keyboard navigation reaches it; Enter presses it
   button.className = 'data-grid-button';
   button.textContent = typeof action.label === 'function' ? action.label(row) : action.label;
-  for (const type of TOUCH_EVENTS) button.addEventListener(type, keepTouch, { passive: true });
+  for (const type of PRESS_EVENTS) button.addEventListener(type, keepTouch, { passive: true });
   button.addEventListener('click', (event) => {
     event.stopPropagation();
     const physical = instance.toPhysicalRow(visualRow);

@@ -21,6 +21,8 @@ export interface GridColumn<Row extends GridRow = GridRow> {
   /** Read-only on some rows only (a row marked deleted). */
   readOnlyFor?: (row: Row) => boolean;
   width?: number;
+  /** Stays in view while the grid scrolls sideways (the names on a phone, where two columns show). */
+  frozen?: boolean;
   /** The cell's message when its value is invalid, or null. Empty values reach it too. */
   validate?: (value: unknown, row: Row) => string | null;
 }

@@ -61,6 +61,11 @@ function ariaOptions<Row extends GridRow>(props: DataGridProps<Row>): GridAriaOp
   };
 }
 
+/** A frozen column's classes: sticky, at its own left offset (one of the first four columns: data-grid.css places them). */
+function frozenClass(columns: readonly GridColumn<never>[], col: number): string {
+  return columns[col]?.frozen ? `data-grid-frozen data-grid-frozen-${col}` : '';
+}
+
 export default function HotGrid<Row extends GridRow>(props: DataGridProps<Row>) {
   const { columns, rows, actions = [], readOnly = false } = props;
   const hotRef = useRef<HotTableRef>(null);
@@ -157,6 +162,35 @@ export default function HotGrid<Row extends GridRow>(props: DataGridProps<Row>) 
     root.addEventListener('focusout', commit);
     return () => root.removeEventListener('focusout', commit);
   }, []);
+  // Frozen columns (the names) stay in view while the grid scrolls sideways: each is sticky at the
+  // summed width of the frozen columns before it, measured after every render (data-grid.css).
+  useEffect(() => {
+    const hot = hotRef.current?.hotInstance;
+    if (!hot || hot.isDestroyed || !columns.some((c) => c.frozen)) return;
+    const root = hot.rootElement;
+    const place = () => {
+      const headers = root.querySelectorAll<HTMLElement>('.ht_master thead tr:last-child th');
+      let left = 0;
+      columns.forEach((column, col) => {
+        if (!column.frozen) return;
+        root.style.setProperty(`--frozen-left-${col}`, `${left}px`);
+        left += headers[col]?.offsetWidth ?? 0;
+      });
+    };
+    const markHeader = (col: number, th: HTMLTableCellElement) => {
+      const frozen = frozenClass(columns, col);
+      th.classList.remove(...[...th.classList].filter((name) => name.startsWith('data-grid-frozen')));
+      if (frozen) th.classList.add(...frozen.split(' '));
+    };
+    hot.addHook('afterRender', place);
+    hot.addHook('afterGetColHeader', markHeader);
+    hot.render();
+    return () => {
+      if (hot.isDestroyed) return;
+      hot.removeHook('afterRender', place);
+      hot.removeHook('afterGetColHeader', markHeader);
+    };
+  }, [columns]);
   // Save tried (or a row touched): quiet rows speak now, so the cells are painted again.
   useEffect(() => {
     const hot = hotRef.current?.hotInstance;
@@ -223,7 +257,9 @@ export default function HotGrid<Row extends GridRow>(props: DataGridProps<Row>) 
           // Cell meta outlives a render: set the flag both ways, not only when it holds.
           if (column.readOnlyFor)
             meta.readOnly = latest.current.readOnly || column.readOnly || column.readOnlyFor(source);
-          const className = latest.current.cellClassName?.(source, column.key, row);
+          const className = [frozenClass(columns, col), latest.current.cellClassName?.(source, column.key, row)]
+            .filter(Boolean)
+            .join(' ');
           if (className) meta.className = className;
           return meta;
         }}

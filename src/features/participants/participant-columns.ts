@@ -14,8 +14,8 @@ const required = (value: unknown) => (String(value ?? '').trim() === '' ? 'Requi
 export function participantColumns(currentYear: number): GridColumn<ParticipantGridRow>[] {
   return [
     { key: 'snowId', title: 'Snow Id', width: 110 },
-    { key: 'firstname', title: 'Given name', validate: required },
-    { key: 'lastname', title: 'Surname', validate: required },
+    { key: 'firstname', title: 'Given name', validate: required, frozen: true },
+    { key: 'lastname', title: 'Surname', validate: required, frozen: true },
     {
       key: 'yearLevel',
       title: 'Year level',

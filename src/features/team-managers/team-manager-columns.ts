@@ -7,8 +7,8 @@ import type { TeamManagerGridRow } from './team-manager-rows';
 const required = (value: unknown) => (String(value ?? '').trim() === '' ? 'Required' : null);
 
 const nameAndPhone: GridColumn<TeamManagerGridRow>[] = [
-  { key: 'firstname', title: 'Given name', validate: required },
-  { key: 'lastname', title: 'Surname', validate: required },
+  { key: 'firstname', title: 'Given name', validate: required, frozen: true },
+  { key: 'lastname', title: 'Surname', validate: required, frozen: true },
   // The spec's rule and message: at least 7 digits once spaces, brackets, +, -, . and 'ext' go.
   { key: 'mobile', title: 'Mobile', width: 150, validate: (value) => phoneError(String(value ?? ''), 'teamManager') },
 ];
