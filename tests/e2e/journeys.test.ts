@@ -74,7 +74,7 @@ describe.each(SIZES)('on a $name', (size) => {
       holder.scrollLeft = holder.scrollWidth;
     });
     const surname = grid.locator('tbody tr').nth(row).locator('td').nth(2);
-    await expect.poll(() => onScreen(page, surname), 'the surname in view beside Edit').toBe(true);
+    await expect.poll(() => onScreen(page, surname), { message: 'the surname in view beside Edit' }).toBe(true);
     await press(edit);
     const dialog = page.getByRole('dialog', { name: /^Edit / });
     await dialog.waitFor();

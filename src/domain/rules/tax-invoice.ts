@@ -61,3 +61,9 @@ export function paymentOptions(invoice: Pick<Invoice, 'number' | 'school' | 'sup
   }
   return options;
 }
+
+/** What the invoice is called: a preview until it is issued, then a tax invoice or a supplementary one. */
+export function invoiceTitle(invoice: { available: boolean; supplementary?: boolean }): string {
+  if (!invoice.available) return 'Invoice preview';
+  return invoice.supplementary ? 'Supplementary tax invoice' : 'Tax invoice';
+}

@@ -23,11 +23,16 @@ import { australianDate } from '../../domain/rules/australian-date';
 import { isoDateToDisplay } from '../../domain/rules/grid-date';
 import { formatMoney } from '../../domain/rules/money';
 import { isSafeStoredUrl } from '../../domain/rules/stored-url';
-import { NO_BPAY_REFERENCE, bpayDetails, paymentOptions, supplierLines } from '../../domain/rules/tax-invoice';
+import {
+  NO_BPAY_REFERENCE,
+  bpayDetails,
+  invoiceTitle,
+  paymentOptions,
+  supplierLines,
+} from '../../domain/rules/tax-invoice';
 import type { Invoice } from '../../domain/schemas';
 import { paymentsApi } from '../../domain/schemas/api/payments';
 import { SERVER_MESSAGES } from '../../domain/server-messages';
-import { invoiceTitle } from './invoice-pdf';
 import { navigateTo, startOnlinePayment } from './pay-online';
 import { paymentReturnNotice } from './payment-return';
 import './invoice.css';

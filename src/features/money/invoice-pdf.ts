@@ -4,17 +4,12 @@
 import { formatMoney } from '../../domain/rules/money';
 import { australianDate } from '../../domain/rules/australian-date';
 import { isoDateToDisplay } from '../../domain/rules/grid-date';
-import { paymentOptions, supplierLines } from '../../domain/rules/tax-invoice';
+import { invoiceTitle, paymentOptions, supplierLines } from '../../domain/rules/tax-invoice';
 import type { Invoice } from '../../domain/schemas';
 import { loadInvoiceFonts } from './invoice-fonts';
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 50;
-
-export function invoiceTitle(invoice: Invoice): string {
-  if (!invoice.available) return 'Invoice preview';
-  return invoice.supplementary ? 'Supplementary tax invoice' : 'Tax invoice';
-}
 
 export async function invoicePdf(invoice: Invoice): Promise<Uint8Array> {
   const [{ PDFDocument, rgb }, { default: fontkit }, fonts] = await Promise.all([
