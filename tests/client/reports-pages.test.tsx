@@ -19,6 +19,8 @@ import type { Participant, School, SessionUser } from '../../src/domain/schemas'
 import { syncStatus } from '../../src/sync/status';
 import CoordinatorDetailsStateReport from '../../src/features/reports/pages/coordinator-details-state';
 import MissingWaiversReport from '../../src/features/reports/pages/missing-waivers';
+import MissingSnowIdsReport from '../../src/features/reports/pages/missing-snow-ids';
+import ParticipantsReport from '../../src/features/reports/pages/participants';
 import MogulsSlopestyleReport from '../../src/features/reports/pages/moguls-slopestyle';
 import RaceEntriesReport from '../../src/features/reports/pages/race-entries';
 import SchoolPastTotalEntriesReport, {
@@ -395,4 +397,22 @@ it('says under its title that the missing waivers are of racers and volunteers, 
     ['participant', 'Young'],
     ['participant', 'Zimmer'],
   ]);
+});
+
+it.each([
+  ['Participants', 'Participants entered in at least one race of this event, with their number of race entries.'],
+  [
+    'Participants missing a snow id',
+    'Participants entered in at least one race of this event who have no snow id yet.',
+  ],
+])('says under the title of %s which participants it lists, and lists no unentered one', async (title, about) => {
+  vi.unstubAllGlobals();
+  await addParticipant('Eve', 'Vance', 'Female');
+  connectPagesTo(w.baseUrl, admin.jar, sent);
+  const Page = title === 'Participants' ? ParticipantsReport : MissingSnowIdsReport;
+  renderAs(admin.user, <Page db={db} />);
+  const { screen } = dom.rtl;
+  const table = await screen.findByRole('table', { name: title }, WAIT);
+  expect(screen.getByText(about)).toBeTruthy();
+  expect(bodyRows(table).flat()).not.toContain('Vance');
 });
