@@ -1,11 +1,15 @@
 // The event a write acts on, checked in the write's transaction, whether it came from the session
 // or from a queued write's X-Event-Id: a school writes only into an active, unarchived event open
 // to its state (403 otherwise: the header is the client's word, not ours). A locked event answers
-// 410 and changes nothing; volunteer writes likewise once volunteerLock is set. Admins are exempt.
+// 410 and changes nothing, and so does an event whose entries have closed (its entries-close time
+// has come: rules/event-calendar.ts); volunteer writes likewise once volunteerLock is set. Admins
+// are exempt.
 // The check reads the event row FOR SHARE, so an admin locking the event concurrently waits for
 // the write to finish (or the write sees the lock): no write slips in after the lock.
 import { and, eq } from 'drizzle-orm';
 import { ERROR_CODES } from '../../src/domain/errors';
+import { entriesCloseReached } from '../../src/domain/rules/event-calendar';
+import { entriesCloseOf } from '../modules/events/shape';
 import { SERVER_MESSAGES } from '../../src/domain/server-messages';
 import type { Db, Tx } from '../db/client';
 import { eventStates, events, schools } from '../db/schema';
@@ -18,6 +22,7 @@ export async function assertEventWritable(tx: Tx, session: SessionInfo, eventId:
   const [event] = await tx
     .select({
       locked: events.locked,
+      entriesCloseAt: events.entriesCloseAt,
       volunteerLock: events.volunteerLock,
       active: events.active,
       archived: events.archived,
@@ -29,6 +34,9 @@ export async function assertEventWritable(tx: Tx, session: SessionInfo, eventId:
   if (session.type === 'admin') return;
   if (session.type === 'school') await assertOpenToSchool(tx, session, eventId, event);
   if (event.locked) throw new HttpError(410, ERROR_CODES.EVENT_LOCKED, SERVER_MESSAGES.eventLocked);
+  // Entries close on time, as a lock does: the same answer, said as a close.
+  if (entriesCloseReached({ entriesCloseAt: entriesCloseOf(event) }, session.at))
+    throw new HttpError(410, ERROR_CODES.EVENT_LOCKED, SERVER_MESSAGES.entriesClosed);
   if (kind === 'volunteers' && event.volunteerLock) {
     throw new HttpError(410, ERROR_CODES.VOLUNTEERS_LOCKED, SERVER_MESSAGES.volunteersLocked);
   }

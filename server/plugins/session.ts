@@ -27,6 +27,9 @@ export type SessionInfo = {
   schoolId: string | null;
   eventId: string | null;
   firstSeasonLogin: boolean;
+  /** When the request came, by the server's clock (injected, so tests move it): what a rule of
+   *  time, such as an event's entries closing, is judged against. */
+  at: Date;
 };
 
 declare module 'fastify' {
@@ -93,6 +96,7 @@ export const sessionPlugin = fp<Options>(
         schoolId: row.u.type === 'school' ? row.u.schoolId : row.s.schoolId,
         eventId: row.s.eventId,
         firstSeasonLogin: row.u.firstSeasonLogin,
+        at: now(),
       };
       if (request.method !== 'GET') await placeQueuedWrite(db, request, request.session);
     });

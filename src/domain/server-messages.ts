@@ -11,6 +11,8 @@ export const SERVER_MESSAGES = {
   notFound: 'The record was not found. It may have been removed.',
   validation: 'Some fields are not valid. Please check the highlighted values.',
   eventLocked: 'This event is locked. Changes can no longer be made.',
+  /** The event's entries-close time has come (ours, beside the spec's lock). */
+  entriesClosed: 'Entries for this event have closed. Changes can no longer be made.',
   volunteersLocked: 'Volunteer registration for this event is closed.',
   crossSiteRefused: 'This can only be done from the Interschools app itself, not from a link on another site.',
   eventClosed: 'This event is closed, so changes can no longer be made to it.',

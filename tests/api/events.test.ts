@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { NSW_STATE_ID } from '../../src/domain/constants';
 import type { Event } from '../../src/domain/schemas';
 import { eventDisciplines, events, teams } from '../../server/db/schema';
 import { createEvent, createSchool, createUser } from './support/factories';
@@ -91,7 +92,7 @@ describe('GET /api/events', () => {
 });
 
 describe('GET /api/events signed out (the login form)', () => {
-  it('answers the active events as summaries only: id, name, year, level and invoice type', async () => {
+  it('answers the active events as summaries only: id, name, year, level, invoice type, and when entries close with the states whose time it is in', async () => {
     const open = await createEvent(t.db, { name: 'Open cup', level: 'State', invoiceType: 'VIC' });
     const closed = await createEvent(t.db, { name: 'Closed cup', active: false });
     const res = await t.app.inject({ method: 'GET', url: '/api/events?active=true' });
@@ -103,9 +104,12 @@ describe('GET /api/events signed out (the login form)', () => {
       year: 2026,
       level: 'State',
       invoiceType: 'VIC',
+      entriesCloseAt: null,
+      states: [NSW_STATE_ID],
     });
     expect(list.some((e) => e.id === closed.id)).toBe(false);
-    for (const e of list) expect(Object.keys(e).sort()).toEqual(['id', 'invoiceType', 'level', 'name', 'year']);
+    for (const e of list)
+      expect(Object.keys(e).sort()).toEqual(['entriesCloseAt', 'id', 'invoiceType', 'level', 'name', 'states', 'year']);
   });
 
   it('answers nothing else without a session', async () => {

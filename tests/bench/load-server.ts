@@ -71,6 +71,7 @@ async function main() {
     schoolId: me.SchoolId,
     eventId: me.EventId,
     firstSeasonLogin: false,
+    at: new Date(),
   };
 
   const bare = Fastify({ logger: false });

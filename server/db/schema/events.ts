@@ -1,5 +1,17 @@
 // Events, the states they are open to and the disciplines they run (with per-event division range).
-import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { TimingLayouts } from '../../../src/domain/constants/timing-files';
 import { id, synced } from './columns';
 import { disciplines, states } from './reference';
@@ -25,6 +37,12 @@ export const events = pgTable(
     /** The Second run reverses the First run's order; set, only its first N (FIS 621.11). */
     secondRunReverseCount: integer('second_run_reverse_count'),
     volunteerRatio: integer('volunteer_ratio').notNull().default(8),
+    /** The event's calendar (docs/decisions.md): its race days, first and last, as local dates. */
+    firstRaceDay: date('first_race_day', { mode: 'string' }),
+    lastRaceDay: date('last_race_day', { mode: 'string' }),
+    venue: text('venue').notNull().default(''),
+    /** When schools' entries close (src/domain/rules/entries-close.ts); null: open until locked. */
+    entriesCloseAt: timestamp('entries_close_at', { withTimezone: true, mode: 'date' }),
     /** The event's own timing-file columns per system (docs/timing-files.md); null or a system left
      *  out: that system's standard columns. Kept with the event, as race day reads it with the event. */
     timingColumns: jsonb('timing_columns').$type<TimingLayouts>(),

@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import type { InvoiceType, UserType } from '../../../src/domain/constants';
 import { RESET_TOKEN_LIFE_HOURS, RESET_TOKEN_LIFE_MS } from '../../../src/domain/constants';
 import { ERROR_CODES } from '../../../src/domain/errors';
+import { closedToSchools } from '../../../src/domain/rules/event-calendar';
 import { MESSAGES } from '../../../src/domain/messages';
 import type { SessionUser } from '../../../src/domain/schemas';
 import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
@@ -25,6 +26,7 @@ import { eventStates, events, passwordResets, schools, teams, users } from '../.
 import type { Deps } from '../../deps';
 import { HttpError, notFound, unprocessable } from '../../http-errors';
 import { startSession } from '../../plugins/session';
+import { entriesCloseOf } from '../events/shape';
 
 type User = typeof users.$inferSelect;
 type Event = typeof events.$inferSelect;
@@ -112,7 +114,13 @@ async function schoolDefaultEvent(db: Db, schoolId: string, openToSchool: SQL): 
 }
 
 /** The session user of spec section 3, for a user working on `schoolId` in `event`. */
-async function describeSession(db: Db, user: User, schoolId: string | null, event: Event | null): Promise<SessionUser> {
+async function describeSession(
+  db: Db,
+  user: User,
+  schoolId: string | null,
+  event: Event | null,
+  now: Date,
+): Promise<SessionUser> {
   const [school] = schoolId
     ? await db
         .select({ name: schools.name, coordinator: schools.coordinatorFirstname })
@@ -141,8 +149,9 @@ async function describeSession(db: Db, user: User, schoolId: string | null, even
     // Home greets the person by name: a school's sign-in is its coordinator's.
     firstname: (type === 'school' && school?.coordinator.trim()) || user.firstname,
     firstSeasonLogin: user.firstSeasonLogin,
-    // Admins are exempt from the event lock (PRODUCT-DECISIONS, Access).
-    locked: type !== 'admin' && (event?.locked ?? false),
+    // Admins are exempt from the event lock (docs/decisions.md, Access); a close that has come
+    // locks as a lock does.
+    locked: type !== 'admin' && !!event && closedToSchools({ locked: event.locked, entriesCloseAt: entriesCloseOf(event) }, now),
   };
 }
 
@@ -193,7 +202,7 @@ export async function login(
     idleMs: deps.config.sessionIdleMs,
     now,
   });
-  return describeSession(db, user, schoolId, event);
+  return describeSession(db, user, schoolId, event, now);
 }
 
 /** Sends a single-use reset link. `origin` is where the app is served (the link's base). */

@@ -28,13 +28,17 @@ export const eventRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, accoun
     async (request) => {
       if (request.session) return listEvents(db, request.query);
       if (request.query.active !== true || Object.keys(request.query).length > 1) throw unauthenticated();
-      return (await listEvents(db, { active: true })).map(({ id, name, year, level, invoiceType }) => ({
-        id,
-        name,
-        year,
-        level,
-        invoiceType,
-      }));
+      return (await listEvents(db, { active: true })).map(
+        ({ id, name, year, level, invoiceType, entriesCloseAt, states }) => ({
+          id,
+          name,
+          year,
+          level,
+          invoiceType,
+          entriesCloseAt,
+          states,
+        }),
+      );
     },
   );
 

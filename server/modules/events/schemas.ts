@@ -4,11 +4,12 @@
 //   showForStartlists (and perhaps version), and then both flags are required.
 import { z } from 'zod';
 import { MAX_EVENTS_PER_SAVE } from '../../../src/domain/constants/limits';
+import { RACE_DAYS_OUT_OF_ORDER, raceDaysInOrder } from '../../../src/domain/rules/event-calendar';
 import { eventWriteSchema, updateEventsBodySchema } from '../../../src/domain/schemas';
 
-const newEventSchema = eventWriteSchema.extend({
-  disciplines: eventWriteSchema.shape.disciplines.optional(),
-});
+const newEventSchema = eventWriteSchema
+  .extend({ disciplines: eventWriteSchema.shape.disciplines.optional() })
+  .refine(raceDaysInOrder, { message: RACE_DAYS_OUT_OF_ORDER, path: ['lastRaceDay'] });
 export type NewEvent = z.output<typeof newEventSchema>;
 export const createEventsBody = z.object({ data: z.array(newEventSchema).min(1).max(MAX_EVENTS_PER_SAVE) });
 
@@ -26,6 +27,8 @@ export const updateEventsBody = updateEventsBodySchema.superRefine((body, ctx) =
     if (seen.has(item.id))
       ctx.addIssue({ code: 'custom', path: ['data', i, 'id'], message: 'The same event appears twice' });
     seen.add(item.id);
+    if (!raceDaysInOrder(item))
+      ctx.addIssue({ code: 'custom', path: ['data', i, 'lastRaceDay'], message: RACE_DAYS_OUT_OF_ORDER });
     if (!isRevItem(item)) return;
     for (const flag of REV_FLAGS) {
       if (item[flag] === undefined) ctx.addIssue({ code: 'custom', path: ['data', i, flag], message: 'Required' });

@@ -90,12 +90,14 @@ async function replaceDisciplines(tx: Tx, eventId: string, list: DisciplineWrite
   }
 }
 
+const instantOrNull = (iso: string | null) => (iso === null ? null : new Date(iso));
+
 export async function createEvents(tx: Tx, items: NewEvent[]): Promise<Event[]> {
   const refs = await referenceIds(tx);
   const defaults = () => [...refs.disciplineIds].sort((a, b) => a - b).map(newEventDisciplineDefaults);
   items.forEach((item, i) => checkReferences(refs, i, item));
-  for (const { states, disciplines, version: _version, ...row } of items) {
-    await tx.insert(events).values(row);
+  for (const { states, disciplines, version: _version, entriesCloseAt, ...row } of items) {
+    await tx.insert(events).values({ ...row, entriesCloseAt: instantOrNull(entriesCloseAt) });
     await replaceStates(tx, row.id, states);
     await replaceDisciplines(tx, row.id, disciplines ?? defaults());
   }
@@ -132,7 +134,8 @@ export async function updateEvents(tx: Tx, items: EventUpdateItem[]): Promise<Ev
     }
     // The full form never touches the /rev flags: a grid row sent from a stale copy must not undo
     // a choice made on /rev meanwhile.
-    const { id, version: _v, states, disciplines, ...fields } = item;
+    const { id, version: _v, states, disciplines, entriesCloseAt, ...rest } = item;
+    const fields = entriesCloseAt === undefined ? rest : { ...rest, entriesCloseAt: instantOrNull(entriesCloseAt) };
     for (const flag of REV_FLAGS) delete fields[flag];
     if (Object.keys(fields).length) await tx.update(events).set(fields).where(eq(events.id, id));
     if (states) await replaceStates(tx, id, states);

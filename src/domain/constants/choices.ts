@@ -74,6 +74,18 @@ export const NSW_STATE_ID = 3;
 export const DEFAULT_BPAY_STATE_ID = NSW_STATE_ID;
 /** @alias The state whose schools have regions. */
 export const REGION_STATE_ID = NSW_STATE_ID;
+/** Each state's local time, by state id: an event's dates and times are its first state's. */
+export const STATE_TIME_ZONES = {
+  1: 'Australia/Sydney', // ACT
+  2: 'Australia/Darwin', // NT
+  3: 'Australia/Sydney', // NSW
+  4: 'Australia/Brisbane', // QLD
+  5: 'Australia/Adelaide', // SA
+  6: 'Australia/Hobart', // TAS
+  7: 'Australia/Melbourne', // VIC
+  8: 'Australia/Perth', // WA
+} as const satisfies Record<number, string>;
+export type StateTimeZone = (typeof STATE_TIME_ZONES)[keyof typeof STATE_TIME_ZONES];
 export const NSW_REGIONS = ['Sydney', 'Northern NSW', 'Southern NSW'] as const;
 export type Region = (typeof NSW_REGIONS)[number];
 

@@ -8,6 +8,7 @@ import {
   disciplineIdSchema,
   divisionSchema,
   idSchema,
+  isoDateTimeSchema,
   moneySchema,
   nullableIsoDateSchema,
   requiredText,
@@ -64,6 +65,12 @@ const eventFields = {
   showForStartlists: z.boolean(),
   /** Race entries per required volunteer (PRODUCT-DECISIONS; default 8). */
   volunteerRatio: z.number().int().positive(),
+  /** The event's calendar (docs/decisions.md, 'The event's calendar'): race days as local dates,
+   *  the venue, and the instant schools' entries close (rules/entries-close.ts). */
+  firstRaceDay: nullableIsoDateSchema,
+  lastRaceDay: nullableIsoDateSchema,
+  venue: boundedText(MAX_TITLE_LENGTH),
+  entriesCloseAt: isoDateTimeSchema.nullable(),
   ...versioned,
 };
 
@@ -78,6 +85,9 @@ export const eventSummarySchema = eventSchema.pick({
   year: true,
   level: true,
   invoiceType: true,
+  // When entries close, in the local time of the event's first state: the form says so.
+  entriesCloseAt: true,
+  states: true,
 });
 export type EventSummary = z.infer<typeof eventSummarySchema>;
 
@@ -100,6 +110,11 @@ const eventWriteFields = {
 export const eventWriteSchema = z.object({
   ...eventWriteFields,
   volunteerRatio: z.number().int().positive().default(DEFAULT_VOLUNTEER_RATIO),
+  // An event made before it had a calendar, or without one yet: no days, no venue, no close.
+  firstRaceDay: nullableIsoDateSchema.default(null),
+  lastRaceDay: nullableIsoDateSchema.default(null),
+  venue: boundedText(MAX_TITLE_LENGTH).default(''),
+  entriesCloseAt: isoDateTimeSchema.nullable().default(null),
 });
 
 /** An updated event (PUT /api/events data[]): any subset with its id; /rev sends only id,
