@@ -56,7 +56,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '^(?!zod|date-fns|\\.)', message: 'src/domain may import only zod, date-fns and itself.' },
+            {
+              regex: '^(?!zod|date-fns|@date-fns/tz|\\.)',
+              message: 'src/domain may import only zod, date-fns (with its time zones) and itself.',
+            },
           ],
         },
       ],

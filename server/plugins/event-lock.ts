@@ -9,7 +9,6 @@
 import { and, eq } from 'drizzle-orm';
 import { ERROR_CODES } from '../../src/domain/errors';
 import { entriesCloseReached } from '../../src/domain/rules/event-calendar';
-import { entriesCloseOf } from '../modules/events/shape';
 import { SERVER_MESSAGES } from '../../src/domain/server-messages';
 import type { Db, Tx } from '../db/client';
 import { eventStates, events, schools } from '../db/schema';
@@ -35,7 +34,7 @@ export async function assertEventWritable(tx: Tx, session: SessionInfo, eventId:
   if (session.type === 'school') await assertOpenToSchool(tx, session, eventId, event);
   if (event.locked) throw new HttpError(410, ERROR_CODES.EVENT_LOCKED, SERVER_MESSAGES.eventLocked);
   // Entries close on time, as a lock does: the same answer, said as a close.
-  if (entriesCloseReached({ entriesCloseAt: entriesCloseOf(event) }, session.at))
+  if (entriesCloseReached(event, session.at))
     throw new HttpError(410, ERROR_CODES.EVENT_LOCKED, SERVER_MESSAGES.entriesClosed);
   if (kind === 'volunteers' && event.volunteerLock) {
     throw new HttpError(410, ERROR_CODES.VOLUNTEERS_LOCKED, SERVER_MESSAGES.volunteersLocked);

@@ -112,10 +112,27 @@ function pickList(answer: Answer | null): CallResult<PickItem[]> {
   return { ok: true, data: items };
 }
 
+/** An open event on the sign-in form: its name, and when its entries close in whose local time. */
+export type LoginEventItem = PickItem & { entriesCloseAt: string | null; states: number[] };
+
 /** GET /api/events?active=true: signed out, the login form's choice of event. Not sent once `signal` is aborted (the screen has gone). */
-export async function listActiveEvents(signal?: AbortSignal): Promise<CallResult<PickItem[]>> {
+export async function listActiveEvents(signal?: AbortSignal): Promise<CallResult<LoginEventItem[]>> {
   const calls = await loaded(() => import('../domain/schemas/api/events').then((m) => m.eventsApi), signal);
-  return pickList(calls ? await calls.callRoute(calls.api.list, { query: { active: 'true' } }) : null);
+  const answer = calls ? await calls.callRoute(calls.api.list, { query: { active: 'true' } }) : null;
+  const list = pickList(answer);
+  if (!list.ok) return list;
+  // The close is an extra the form can do without: a row that lacks it still offers its event.
+  const rows = new Map(
+    (answer!.body!.data as { id: string; entriesCloseAt?: unknown; states?: unknown }[]).map((r) => [r.id, r]),
+  );
+  return {
+    ok: true,
+    data: list.data.map((item) => {
+      const row = rows.get(item.id);
+      const states = Array.isArray(row?.states) ? row.states.filter((s): s is number => Number.isInteger(s)) : [];
+      return { ...item, entriesCloseAt: typeof row?.entriesCloseAt === 'string' ? row.entriesCloseAt : null, states };
+    }),
+  };
 }
 
 /** GET /api/school/list?EventId=: the header's school picker (admin). Not sent once `signal` is

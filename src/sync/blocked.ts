@@ -2,6 +2,7 @@
 // never dropped silently) and 'failed' (a refusal with the server's message, or a merge that kept
 // the server's value). A failed item may be retried (under a NEW sequence number: the old one may
 // already be below the server's last applied number) or discarded.
+import { closedToSchools } from '../domain/rules/event-calendar';
 import Papa from 'papaparse';
 import { v7 as uuidv7 } from 'uuid';
 import type { InterschoolsDb, OutboxItem } from '../db/database';
@@ -39,8 +40,8 @@ export async function exportBlockedCsv(db: InterschoolsDb): Promise<string> {
 }
 
 /**
- * Blocked items whose event the mirror now shows open (an admin unlocked it, or lifted its
- * volunteer lock) go back to the queue, in their order, under new sequence numbers and keys: the
+ * Blocked items whose event the mirror now shows open (an admin unlocked it, moved its entries
+ * close later, or lifted its volunteer lock) go back to the queue, in their order, under new sequence numbers and keys: the
  * server remembers the old ones with their 410. Returns how many were released.
  */
 export async function releaseUnlocked(db: InterschoolsDb): Promise<number> {
@@ -48,7 +49,9 @@ export async function releaseUnlocked(db: InterschoolsDb): Promise<number> {
     const open: OutboxItem[] = [];
     for (const item of await listBlocked(db)) {
       const event = item.eventId === null ? undefined : await db.events.get(item.eventId);
-      if (event && !event.locked && !(item.entity.startsWith('volunteer') && event.volunteerLock)) open.push(item);
+      const now = new Date();
+      if (event && !closedToSchools(event, now) && !(item.entity.startsWith('volunteer') && event.volunteerLock))
+        open.push(item);
     }
     if (!open.length) return [];
     const seqs = await takeSequenceNumbers(db, open.length);

@@ -3,6 +3,7 @@
 // answer) and pulls the delta feed into the mirror (src/sync/pull.ts). One engine per page (or
 // service worker); several engines on one database are safe: only the lock holder sends, and the
 // server applies each (client id, sequence number) once.
+import { closedToSchools } from '../domain/rules/event-calendar';
 import type { FetchFn } from '../api/sync';
 import type { InterschoolsDb } from '../db/database';
 import { getSessionUser } from '../db/meta';
@@ -60,14 +61,15 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
 
   /**
    * Changes blocked by a lock go back to the queue once the pulled event no longer holds them (an
-   * admin unlocked the event, or lifted its volunteer lock); the lock signal goes when the session's
+   * admin unlocked the event, moved its entries close later, or lifted its volunteer lock); the lock signal goes when the session's
    * event is open again. Returns how many changes were released.
    */
   async function liftLocks(): Promise<number> {
     const released = await releaseUnlocked(db);
     const user = await getSessionUser(db);
     const sessionEvent = user?.EventId ? await db.events.get(user.EventId) : undefined;
-    if (status.get().locked && sessionEvent && !sessionEvent.locked) status.set({ locked: false, message: null });
+    if (status.get().locked && sessionEvent && !closedToSchools(sessionEvent, new Date()))
+      status.set({ locked: false, message: null });
     return released;
   }
 

@@ -1,16 +1,14 @@
 // The event's calendar: the close as an instant entered and read in the first state's local time
 // (through daylight saving), closed from the instant on, and the words a coordinator reads.
 import { describe, expect, it } from 'vitest';
+import { closedToSchools, msUntilClose, raceDaysInOrder } from '../../src/domain/rules/event-calendar';
 import {
   closeMomentWords,
-  closedToSchools,
   entriesCloseNotice,
   eventTimeZone,
   instantToLocal,
   localToInstant,
-  msUntilClose,
-  raceDaysInOrder,
-} from '../../src/domain/rules/event-calendar';
+} from '../../src/domain/rules/event-local-time';
 
 const NSW = 3;
 const VIC = 7;

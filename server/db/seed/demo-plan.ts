@@ -1,5 +1,6 @@
 // Builds every row of the demo data set in memory (no I/O), deterministically from a seeded random
 // source and the season of `now`. demo.ts writes the rows in one transaction.
+import { localToInstant } from '../../../src/domain/rules/event-local-time';
 import { newEventDisciplineDefaults, vicVolunteerGroup } from '../../../src/domain/rules';
 import { planInvoices } from '../../../src/domain/rules/invoice-plan';
 import { toCents } from '../../../src/domain/rules/money';
@@ -63,6 +64,11 @@ export function planDemo(now: Date, athletes: readonly Athlete[], hashes: Passwo
     invoiceAvailable: inDays(-7),
     invoiceDue: inDays(30),
     showForStartlists: true,
+    // The calendar: entries close in three weeks at 5 pm Sydney time, the races a month later.
+    venue: 'Perisher',
+    firstRaceDay: inDays(50),
+    lastRaceDay: inDays(53),
+    entriesCloseAt: new Date(localToInstant(inDays(20), '17:00', 'Australia/Sydney')),
   };
   const vic: EventRow = {
     id: newId(),
@@ -74,6 +80,10 @@ export function planDemo(now: Date, athletes: readonly Athlete[], hashes: Passwo
     teamEntryFee: 28,
     invoiceAvailable: inDays(-3),
     invoiceDue: inDays(60),
+    venue: 'Mt Buller',
+    firstRaceDay: inDays(70),
+    lastRaceDay: inDays(72),
+    entriesCloseAt: new Date(localToInstant(inDays(40), '17:00', 'Australia/Melbourne')),
   };
   const previous: EventRow = {
     id: newId(),

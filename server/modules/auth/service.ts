@@ -26,7 +26,6 @@ import { eventStates, events, passwordResets, schools, teams, users } from '../.
 import type { Deps } from '../../deps';
 import { HttpError, notFound, unprocessable } from '../../http-errors';
 import { startSession } from '../../plugins/session';
-import { entriesCloseOf } from '../events/shape';
 
 type User = typeof users.$inferSelect;
 type Event = typeof events.$inferSelect;
@@ -151,7 +150,7 @@ async function describeSession(
     firstSeasonLogin: user.firstSeasonLogin,
     // Admins are exempt from the event lock (docs/decisions.md, Access); a close that has come
     // locks as a lock does.
-    locked: type !== 'admin' && !!event && closedToSchools({ locked: event.locked, entriesCloseAt: entriesCloseOf(event) }, now),
+    locked: type !== 'admin' && !!event && closedToSchools(event, now),
   };
 }
 

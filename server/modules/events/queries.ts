@@ -6,7 +6,7 @@ import type { Event, EventDiscipline } from '../../../src/domain/schemas';
 import type { Db, Tx } from '../../db/client';
 import { disciplines, eventDisciplines, eventStates, events } from '../../db/schema';
 import { notFound } from '../../http-errors';
-import { entriesCloseOf, toEventDiscipline } from './shape';
+import { toEventDiscipline } from './shape';
 
 export type EventFilter = {
   active?: boolean;
@@ -58,7 +58,7 @@ async function loadEvents(db: Db | Tx, where: SQL | undefined): Promise<Event[]>
   );
   return rows.map((r) => ({
     ...r,
-    entriesCloseAt: entriesCloseOf(r),
+    entriesCloseAt: r.entriesCloseAt?.toISOString() ?? null,
     level: r.level as EventLevel,
     invoiceType: r.invoiceType as InvoiceType,
     states: r.states.map(Number),

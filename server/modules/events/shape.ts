@@ -1,6 +1,6 @@
-// Row -> domain shape of an event's parts: its discipline (an event's answers list it, GET
-// /api/event/:id and its disciplines, and the change feed sends it as a mirror row of its own, with
-// the event it belongs to and its version), and its entries close as the domain's rules read it.
+// Row -> domain shape of an event's discipline: an event's answers list it (GET /api/event/:id and
+// its disciplines) and the change feed sends it as a mirror row of its own, with the event it
+// belongs to (the mirror's key) and its version.
 import type { EventDiscipline } from '../../../src/domain/schemas';
 import type { eventDisciplines } from '../../db/schema';
 
@@ -24,7 +24,3 @@ export function toEventDisciplineRow(
 ): EventDiscipline & { EventId: string; version: number } {
   return { EventId: row.eventId, ...toEventDiscipline(row, name), version: row.version };
 }
-
-/** The stored close (a Date) as the instant the domain's rules read (rules/event-calendar.ts). */
-export const entriesCloseOf = (row: { entriesCloseAt: Date | null }): string | null =>
-  row.entriesCloseAt?.toISOString() ?? null;

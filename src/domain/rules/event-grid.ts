@@ -4,6 +4,7 @@
 // here, so a stale copy of the grid cannot undo a choice made on /rev.
 import type { Event } from '../schemas/entities/event';
 import { eventWriteSchema } from '../schemas/entities/event';
+import { RACE_DAYS_OUT_OF_ORDER, raceDaysInOrder } from './event-calendar';
 import { newEventDefaults } from './new-event-defaults';
 
 const FIELD_LABELS: Readonly<Record<string, string>> = {
@@ -18,6 +19,10 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   states: 'States',
   disciplines: 'Disciplines',
   volunteerRatio: 'Race entries per volunteer',
+  venue: 'Venue',
+  firstRaceDay: 'First race day',
+  lastRaceDay: 'Last race day',
+  entriesCloseAt: 'Entries close',
 };
 
 /** A new event: this year, registration fee 0, every discipline with the spec's default divisions. */
@@ -44,6 +49,7 @@ export function eventProblems(event: Event, disciplineNames: ReadonlyMap<number,
   if (event.invoiceAvailable && event.invoiceDue && event.invoiceDue < event.invoiceAvailable) {
     problems.push('Invoice due: must not be before the invoice is available');
   }
+  if (!raceDaysInOrder(event)) problems.push(`Last race day: ${RACE_DAYS_OUT_OF_ORDER}`);
   return problems;
 }
 

@@ -55,6 +55,11 @@ export function newEventDefaults(input: NewEventInput) {
     showForResults: false,
     showForStartlists: false,
     volunteerRatio: DEFAULT_VOLUNTEER_RATIO,
+    // The calendar is filled in once the dates are known.
+    firstRaceDay: null,
+    lastRaceDay: null,
+    venue: '',
+    entriesCloseAt: null,
   };
 }
 

@@ -1,5 +1,7 @@
-// An event's details in the events grid: level, invoice type, invoice dates, the states whose
-// schools may enter, and the disciplines sub-grid (divisions from and to, male, female, active).
+// An event's details in the events grid: level, invoice type, invoice dates, its calendar (venue,
+// race days, when entries close, in the local time of its first state), the states whose schools
+// may enter, and the disciplines sub-grid (divisions from and to, male, female, active).
+import { eventTimeZone, instantToLocal, localToInstant } from '../../domain/rules/event-local-time';
 import type { Event, EventDiscipline } from '../../domain/schemas';
 import { TableScroll } from '../../components/table-scroll';
 
@@ -13,6 +15,8 @@ type Props = {
 };
 
 const DIVISIONS = [1, 2, 3, 4, 5, 6];
+/** A close given a date but no time yet closes at the end of the working day. */
+const DEFAULT_CLOSE_TIME = '17:00';
 
 export function EventDetails({ event, states, disciplineNames, levels, invoiceTypes, onChange }: Props) {
   const name = event.name || 'the new event';
@@ -23,6 +27,12 @@ export function EventDetails({ event, states, disciplineNames, levels, invoiceTy
       ...event,
       states: on ? [...event.states, id].sort((a, b) => a - b) : event.states.filter((s) => s !== id),
     });
+
+  // The close is entered and shown in the event's own local time (its first state's).
+  const zone = eventTimeZone(event);
+  const close = event.entriesCloseAt ? instantToLocal(event.entriesCloseAt, zone) : null;
+  const setClose = (date: string, time: string) =>
+    onChange({ ...event, entriesCloseAt: date ? localToInstant(date, time, zone) : null });
 
   return (
     <div className="event-details">
@@ -63,6 +73,56 @@ export function EventDetails({ event, states, disciplineNames, levels, invoiceTy
           />
         </label>
       </div>
+      <fieldset className="event-details-calendar">
+        <legend>Calendar of {name}</legend>
+        <label>
+          Venue
+          <input
+            type="text"
+            value={event.venue}
+            maxLength={200}
+            onChange={(x) => onChange({ ...event, venue: x.target.value })}
+          />
+        </label>
+        <label>
+          First race day
+          <input
+            type="date"
+            value={event.firstRaceDay ?? ''}
+            onChange={(x) => onChange({ ...event, firstRaceDay: x.target.value || null })}
+          />
+        </label>
+        <label>
+          Last race day
+          <input
+            type="date"
+            value={event.lastRaceDay ?? ''}
+            min={event.firstRaceDay ?? undefined}
+            onChange={(x) => onChange({ ...event, lastRaceDay: x.target.value || null })}
+          />
+        </label>
+        <label>
+          Entries close on
+          <input
+            type="date"
+            value={close?.date ?? ''}
+            onChange={(x) => setClose(x.target.value, close?.time ?? DEFAULT_CLOSE_TIME)}
+          />
+        </label>
+        <label>
+          at ({zone.split('/').pop()!.replaceAll('_', ' ')} time)
+          <input
+            type="time"
+            value={close?.time ?? ''}
+            disabled={!close}
+            onChange={(x) => close && setClose(close.date, x.target.value || DEFAULT_CLOSE_TIME)}
+          />
+        </label>
+        <p className="field-hint">
+          From then on schools can no longer change their entries, as when the event is locked. To reopen, move the
+          close later or clear it.
+        </p>
+      </fieldset>
       <fieldset className="event-details-states">
         <legend>States whose schools may enter</legend>
         {states.map((s) => (

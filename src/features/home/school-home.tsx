@@ -3,6 +3,8 @@
 // the next one called out, and the spec's counts, each a link to the screen it is worked on. Until
 // the school's first download has finished on this device the steps and counts would be of rows
 // still on their way ('Next: Add your participants' to a school with 40), so it says it is fetching.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { EntriesCloseNote } from '../../components/entries-close-note';
 import { useSession } from '../../components/session-context';
 import { useScopeDownloaded } from '../../components/use-mirror-view';
 import { useSyncStatus } from '../../components/use-sync-status';
@@ -53,11 +55,13 @@ export function SchoolHome({
   const downloaded = useScopeDownloaded(db, schoolId, eventId);
   const unassigned = useUnassignedTeams(db, schoolId, eventId);
   const paths = stepPaths(user.invoiceType);
+  const event = useLiveQuery(() => db.events.get(eventId), [db, eventId]);
   return (
     <>
       {user.firstSeasonLogin && (
         <CarryOverSection db={db} user={user} locked={Boolean(status.locked || user.locked)} onDone={setUser} />
       )}
+      <EntriesCloseNote event={event} />
       {downloaded === false ? (
         <p role="status" className="home-fetching">
           {status.online

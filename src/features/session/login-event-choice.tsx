@@ -2,7 +2,8 @@
 // device's last choice preselected; left at the default, the server signs a school in to its own
 // state's event. Without the list (no network yet) the default still works.
 import { useEffect, useRef, useState } from 'react';
-import { listActiveEvents, type PickItem } from '../../api/session';
+import { listActiveEvents, type LoginEventItem } from '../../api/session';
+import { EntriesCloseNote } from '../../components/entries-close-note';
 
 const LAST_CHOICE_KEY = 'interschools.loginEvent';
 
@@ -26,7 +27,7 @@ function lastLoginEvent(): string {
 
 /** The open events and the one chosen ('' = the school's own state's event). */
 export function useLoginEventChoice() {
-  const [events, setEvents] = useState<PickItem[]>([]);
+  const [events, setEvents] = useState<LoginEventItem[]>([]);
   const [chosen, setChosen] = useState('');
   useEffect(() => {
     // Left before the list's routes have loaded, the page neither reads nor sends the call.
@@ -48,7 +49,7 @@ export function LoginEventChoice({
   onChange,
   focus = false,
 }: {
-  events: PickItem[];
+  events: LoginEventItem[];
   chosen: string;
   onChange(id: string): void;
   focus?: boolean;
@@ -70,6 +71,8 @@ export function LoginEventChoice({
           </option>
         ))}
       </select>
+      {/* The chosen event's close; left at the default, the only open event's when there is one. */}
+      <EntriesCloseNote event={events.find((e) => e.id === chosen) ?? (events.length === 1 ? events[0] : null)} />
     </div>
   );
 }
