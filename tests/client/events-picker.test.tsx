@@ -3,7 +3,8 @@
 // holds the events through the real pull, the events screen saves over the network, and the
 // picker lists what was saved at once, without a reload. A new event's year is the season being
 // prepared (rules/new-event-defaults), from the events the screen lists. A switch the server
-// refuses (the event was deleted meanwhile) leaves the admin with no school and no event.
+// refuses (the event was deleted meanwhile) leaves the admin with no school and no event. An
+// event's calendar is edited there, its entries close in the local time of its first state.
 import 'fake-indexeddb/auto';
 import { eq } from 'drizzle-orm';
 import { MemoryRouter } from 'react-router-dom';
@@ -156,4 +157,33 @@ it('resets school and event when the server refuses the switch (the event was de
   typeValue(dom.rtl.fireEvent, picker(), other.id);
   await dom.rtl.waitFor(() => expect(chosen).toHaveLength(1));
   expect(chosen[0]).toMatchObject({ EventId: null, SchoolId: null });
+});
+
+it("saves an event's calendar, its entries close entered in the local time of its first state", async () => {
+  const cup = await createEvent(w.t.db, { name: 'Perisher Cup', year: 2027 });
+  const db = await adminDevice();
+  renderShell(db);
+  const { screen, fireEvent, waitFor, within } = dom.rtl;
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Details of Perisher Cup' })).toBeTruthy(), {
+    timeout: 10_000,
+  });
+  fireEvent.click(screen.getByRole('button', { name: 'Details of Perisher Cup' }));
+  const calendar = screen.getByRole('group', { name: 'Calendar of Perisher Cup' });
+  const field = (label: string) => within(calendar).getByLabelText(label) as HTMLInputElement;
+  type(field('Venue'), 'Perisher Valley');
+  type(field('First race day'), '2027-08-18');
+  type(field('Last race day'), '2027-08-16');
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  // Out of order: said in words before anything is sent.
+  expect(await screen.findByText(/Last race day: The last race day must not be before the first\./)).toBeTruthy();
+  type(field('Last race day'), '2027-08-20');
+  type(field('Entries close on'), '2027-07-30');
+  // The time follows the event's first state (NSW): Sydney, in winter ten hours ahead of UTC.
+  expect(field('at (Sydney time)').value).toBe('17:00');
+  type(field('at (Sydney time)'), '16:30');
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText(EVENTS_SAVED)).toBeTruthy();
+  const [saved] = await w.t.db.select().from(events).where(eq(events.id, cup.id));
+  expect(saved).toMatchObject({ venue: 'Perisher Valley', firstRaceDay: '2027-08-18', lastRaceDay: '2027-08-20' });
+  expect(saved!.entriesCloseAt?.toISOString()).toBe('2027-07-30T06:30:00.000Z');
 });

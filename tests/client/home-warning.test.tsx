@@ -2,11 +2,12 @@
 // Home through the real server and the real pull: the coordinator greeted by name; until the
 // school's first download has finished, a word that its entries are on their way instead of a next
 // step or counts of rows still missing; and the warning listing teams whose positions have no
-// participant, or name an archived one, with name, division, team (the rank) and gender.
+// participant, or name an archived one, with name, division, team (the rank) and gender; and when
+// the event's entries close, with a reminder in the last week.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { participants, schools, teamEntries, teams } from '../../server/db/schema';
+import { events, participants, schools, teamEntries, teams } from '../../server/db/schema';
 import { SessionContext } from '../../src/components/session-context';
 import type { SessionUser } from '../../src/domain/schemas/entities';
 import { HomePage } from '../../src/features/home/home-page';
@@ -120,4 +121,30 @@ it("greets the coordinator by name and says the school's entries are on their wa
   expect(screen.queryByText(/^Fetching your school's entries/)).toBeNull();
   expect(screen.queryByText(/Add your participants/)).toBeNull();
   expect(screen.getByRole('link', { name: 'Participants 3' })).toBeTruthy();
+});
+
+it('says when entries close, with a reminder in the last week, and that they have closed once past', async () => {
+  const inThreeDays = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000);
+  await w.t.db.update(events).set({ entriesCloseAt: inThreeDays }).where(eq(events.id, w.eventId));
+  const db = freshDb();
+  await engineFor(w, db).engine.pull();
+  const { render, screen } = dom.rtl;
+  const view = render(
+    <SessionContext.Provider value={{ user: await sessionUser(), setUser: async () => {} }}>
+      <HomePage db={db} />
+    </SessionContext.Provider>,
+  );
+  const reminder = await screen.findByText(
+    /^Entries close in 3 days: .*, Sydney time\. Changes after that are not accepted\.$/,
+  );
+  expect(reminder.getAttribute('role')).toBe('status');
+
+  // An admin moves the close into the past: the next pull brings it, and home says so.
+  await w.t.db
+    .update(events)
+    .set({ entriesCloseAt: new Date(Date.now() - 60_000) })
+    .where(eq(events.id, w.eventId));
+  await engineFor(w, db).engine.pull();
+  await screen.findByText(/^Entries closed on .*\. Ask the organisers if something must still change\.$/);
+  view.unmount();
 });

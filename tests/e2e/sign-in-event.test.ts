@@ -1,6 +1,7 @@
 // Signing in names the event (PRODUCT-DECISIONS 'Signing in'): a VIC coordinator lands in the VIC
 // event by default; an event not open to the school's state is refused with a message; the
-// device remembers the last choice; a coordinator whose state has no open event is told so.
+// device remembers the last choice; a coordinator whose state has no open event is told so. The
+// event chosen says when its entries close.
 import type { Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
@@ -44,6 +45,8 @@ it("refuses an event not open to the school's state, then remembers the one that
   await choice.selectOption({
     label: (await choice.locator('option', { hasText: /Victorian Interschools/ }).textContent())!,
   });
+  // The chosen event says when its entries close, in its own state's time.
+  await page.getByText(/^Entries close on \w+day \d+ \w+ \d{4} at \d+:\d\d [ap]m, Melbourne time\.$/).waitFor();
   await page.getByRole('button', { name: /sign in/i }).click();
   await page.getByRole('alert').filter({ hasText: "not open to your school's state" }).waitFor();
 
