@@ -1,5 +1,7 @@
 // The route table (spec section 2), hash routes, derived from the screens the features declare:
 // public screens in the public layout, the rest behind sign-in, each behind the one role guard.
+// Every route has an error boundary (screen-error.tsx): a screen that cannot load or breaks says so
+// inside the app's frame, never with a developer's error page.
 import type { ComponentType } from 'react';
 import { Navigate, createHashRouter, type RouteObject } from 'react-router-dom';
 import type { Screen, ScreenProps } from '../components/screen';
@@ -8,6 +10,7 @@ import { DownPage } from '../features/session/down-page';
 import { ScreenGuard } from './guards';
 import { AppLayout, PublicLayout } from './layout';
 import { Root } from './root';
+import { ScreenError } from './screen-error';
 import { SCREENS } from './screens';
 
 function ScreenRoute({ screen }: { screen: Screen }) {
@@ -24,7 +27,8 @@ function routesOf(screens: readonly Screen[]): RouteObject[] {
   return screens.flatMap((screen) =>
     [screen.path, ...(screen.aliases ?? [])].map((path): RouteObject => {
       const element = <ScreenRoute screen={screen} />;
-      return path === '' ? { index: true, element } : { path, element };
+      const errorElement = <ScreenError />;
+      return path === '' ? { index: true, element, errorElement } : { path, element, errorElement };
     }),
   );
 }
@@ -34,6 +38,7 @@ export function appRoutes(screens: readonly Screen[] = SCREENS): RouteObject[] {
     {
       path: '/',
       element: <Root />,
+      errorElement: <ScreenError />,
       children: [
         { path: 'down', element: <DownPage /> },
         { element: <PublicLayout />, children: routesOf(screens.filter((s) => s.roles === 'public')) },
