@@ -56,6 +56,7 @@ const envSchema = z
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     MAX_CONCURRENT_REQUESTS: unsetIfEmpty(z.coerce.number().int().min(1).max(10_000).optional()),
     MAX_QUEUE_MS: z.coerce.number().int().min(1).max(120_000).default(1000),
+    LIVE_STREAM_MS: z.coerce.number().int().min(50).max(3_600_000).default(600_000),
     MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(1000),
     REGISTRY_URL: unsetIfEmpty(z.url({ protocol: /^https?$/ }).optional()),
     REGISTRY_API_KEY: unsetIfEmpty(z.string().min(16, 'must be at least 16 characters').optional()),
@@ -263,6 +264,9 @@ export type Config = {
   maxConcurrentRequests: number;
   /** How long an API request may queue before it is answered 503 with Retry-After. */
   maxQueueMs: number;
+  /** How long a live stream stays open before the device is asked to reconnect (proxies drop long
+   *  quiet connections; a new one reads the session's scope again). */
+  liveStreamMs: number;
   /** Event-loop lag past which API requests are refused with 503 (0: never). */
   maxEventLoopDelayMs: number;
   /** Served over https (PUBLIC_URL): HSTS and upgrade-insecure-requests are sent. */
@@ -307,6 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // PostgreSQL pool keeps two requests per connection in flight (one in SQL, one in JavaScript).
     maxConcurrentRequests: e.MAX_CONCURRENT_REQUESTS ?? (e.DATABASE_URL ? 2 * e.DB_POOL_SIZE : 4),
     maxQueueMs: e.MAX_QUEUE_MS,
+    liveStreamMs: e.LIVE_STREAM_MS,
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     https: Boolean(e.PUBLIC_URL?.startsWith('https:')),
     trustProxy: trustProxy(e.TRUST_PROXY),

@@ -27,6 +27,9 @@ declare module 'fastify' {
      *  as if sent alone (POST /api/sync/batch). Holding a slot too, a few batches could hold every
      *  slot while their writes waited for one; and a batch admitted once ran its writes unadmitted. */
     admitsEachRequest?: boolean;
+    /** The route stays open for minutes (the live stream): it holds no slot, or a few devices
+     *  would hold every one; it does no database work while open. */
+    longLived?: boolean;
   }
 }
 
@@ -147,7 +150,8 @@ export const admissionPlugin = fp<AdmissionOptions>(
     }
     const admission = createAdmission(opts);
     app.addHook('onRequest', async (request, reply) => {
-      if (!isApiRoute(request.routeOptions.url) || request.routeOptions.config.admitsEachRequest) return;
+      const { admitsEachRequest, longLived } = request.routeOptions.config;
+      if (!isApiRoute(request.routeOptions.url) || admitsEachRequest || longLived) return;
       if (!(await admission.enter())) {
         request.log.warn({ running: admission.running, waiting: admission.waiting }, 'overloaded: request refused');
         return reply.send(overloaded(reply));

@@ -389,7 +389,8 @@ describe('pick lists', () => {
     expect(calls).toEqual([]);
     expect(await listActiveEvents(new AbortController().signal)).toEqual({
       ok: true,
-      data: [{ id: expect.any(String), name: 'Open event' }],
+      // A row without a close (or states) still offers its event.
+      data: [{ id: expect.any(String), name: 'Open event', entriesCloseAt: null, states: [] }],
     });
     expect(calls.map((c) => c.path)).toEqual(['/api/events']);
   });

@@ -1,7 +1,7 @@
 // A screen that cannot load or breaks: its route's error boundary says so in words, with Try again
 // and Home, never a developer's error page; every route of the app has that boundary.
 import { cleanup, render, screen } from '@testing-library/react';
-import { lazy } from 'react';
+import { lazy, type ReactElement } from 'react';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router-dom';
 import { afterEach, expect, it, vi } from 'vitest';
 import { appRoutes } from '../../src/app/routes';
@@ -12,7 +12,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderRoute(element: JSX.Element) {
+function renderRoute(element: ReactElement) {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   const router = createMemoryRouter([
     { path: '/', element: <p>Home screen</p> },
@@ -34,7 +34,7 @@ it('says a race-day screen whose files never reached the device is not on it yet
 });
 
 it('says a screen that broke stopped working, and that the changes on the device are kept', async () => {
-  function Broken(): JSX.Element {
+  function Broken(): ReactElement {
     throw new Error('cannot read properties of undefined');
   }
   renderRoute(<Broken />);

@@ -1,4 +1,5 @@
-// GET /api/sync/changes?cursor=&limit=: the delta feed of the session's scope (ARCHITECTURE 'Pull').
+// GET /api/sync/changes?cursor=&limit=: the delta feed of the session's scope (ARCHITECTURE 'Pull'),
+// and GET /api/sync/live: the stream that says when to pull it (live.ts).
 // Any signed-in user; the scope comes from the session only: a school user gets its own school and
 // the session's event; an admin the picked school and event (either may be none); auditor and
 // racedept the session's event without any school's rows. Invites go to admins only. Everyone
@@ -21,6 +22,7 @@ import { syncApi } from '../../../src/domain/schemas';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../deps';
 import { requireSession } from '../../plugins/authz';
+import { createLiveHub, liveScopeOf } from './live';
 import { EVERY_EVENT_TABLES, SHOWN_RESULT_TABLES, pullChanges, shownResultEventIds, type FeedScope } from './service';
 
 function sessionScope(request: FastifyRequest): FeedScope {
@@ -132,7 +134,8 @@ async function applyBatch(
   return { answers };
 }
 
-export const syncRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
+export const syncRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  const { db } = deps;
   const batch = syncApi.batch;
   app.post(
     batch.url,
@@ -142,6 +145,20 @@ export const syncRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
       schema: { body: batch.body, response: { 200: batch.response } },
     },
     async (request) => applyBatch(app, request, request.body.writes),
+  );
+
+  const hub = await createLiveHub({
+    listen: deps.listen,
+    streamMs: deps.config.liveStreamMs,
+    onLost: (err) => app.log.warn({ err }, 'change notifications lost: devices pull on their timer until they return'),
+  });
+  app.addHook('preClose', async () => hub.endStreams());
+  app.addHook('onClose', async () => hub.close());
+  app.get(
+    syncApi.live.url,
+    // Open for minutes, with no database work while open: it holds no admission slot.
+    { config: { auth: 'any', longLived: true } },
+    async (request, reply) => hub.stream(reply, liveScopeOf(requireSession(request))),
   );
 
   const api = syncApi.changes;

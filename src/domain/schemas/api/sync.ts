@@ -138,6 +138,9 @@ const syncBatchResponseSchema = z.object({
 });
 export type SyncBatchResponse = z.infer<typeof syncBatchResponseSchema>;
 
+/** The live feed's path: the service worker leaves this stream to the network. */
+export const LIVE_PATH = '/api/sync/live';
+
 export const syncApi = {
   batch: defineRoute({
     method: 'POST',
@@ -151,6 +154,9 @@ export const syncApi = {
     querystring: syncQuerySchema,
     response: syncResponseSchema,
   }),
+  /** The live feed: a Server-Sent Events stream that says 'change' when the device's feeds have
+   *  something new, so it pulls at once (server/modules/sync/live.ts). */
+  live: defineRoute({ method: 'GET', url: LIVE_PATH, response: z.string() }),
   /** Race officials' feed: the race-day data of every event shown for start lists. */
   raceDay: defineRoute({
     method: 'GET',
