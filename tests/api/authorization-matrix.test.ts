@@ -208,6 +208,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/snowracer/:snowId': { request: none, expect: only('school', 'admin') },
   'GET /api/snowracer/count': { request: none, expect: only('admin') },
   'GET /api/sync/changes': { request: () => ({ query: { cursor: '0' } }), expect: SIGNED_IN },
+  // The live stream: any signed-in user (the test server ends each stream after a moment).
+  'GET /api/sync/live': { request: none, expect: SIGNED_IN },
   // A batch of queued writes: any signed-in user may send one; each write inside is decided by its
   // own route (tests/api/sync-batch.test.ts), here a write of nobody's school: 404 inside a 200.
   'POST /api/sync/batch': {

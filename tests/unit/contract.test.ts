@@ -125,6 +125,7 @@ const OUR_CALLS = [
   'GET /api/accounting/queue',
   'POST /api/accounting/queue/:id/retry',
   'POST /api/sync/batch',
+  'GET /api/sync/live',
   'GET /api/v2/payments/:SchoolId/:EventId',
   'POST /api/v2/payments',
 ];

@@ -23,6 +23,8 @@ export function appUnderTestEnv(dataDir: string, env: Record<string, string> = {
     STATIC_DIR: '.tmp/no-client',
     LOG_LEVEL: 'silent',
     MAX_QUEUE_MS: '60000',
+    // A live stream ends after a moment, so a test that only asks for it gets its whole answer.
+    LIVE_STREAM_MS: '100',
     MAX_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   };
