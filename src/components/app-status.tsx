@@ -63,6 +63,11 @@ export function AppStatus({ db, userLocked = false, unsaved = 0, onChanged }: Ap
             Offline
           </span>
         )}
+        {status.online && status.live && (
+          <span className="pill pill-live" title="Changes made on other devices appear here within seconds">
+            Live
+          </span>
+        )}
         {status.syncing && <span className="pill pill-syncing">Syncing…</span>}
         {counts.pending > 0 &&
           listButton(

@@ -11,6 +11,7 @@ import { listByStatus } from '../db/outbox';
 import { canViewRaceDay } from '../domain/rules/access';
 import { releaseUnlocked } from './blocked';
 import { createEngineContext, heldMessage, sameUser } from './engine-context';
+import { createLiveFeed, type OpenStream } from './live';
 import { ENGINE_META } from './engine-meta';
 import { createFlushLoop } from './flush-loop';
 import { defaultLocks } from './lock';
@@ -29,6 +30,8 @@ export interface SyncEngineOptions {
   random?: () => number;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /** Opens the live feed's stream (the browser's EventSource by default; none where there is none). */
+  openStream?: OpenStream;
 }
 
 export interface SyncEngine {
@@ -133,7 +136,28 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       document.addEventListener('visibilitychange', onVisible);
       cleanups.push(() => document.removeEventListener('visibilitychange', onVisible));
     }
-    const timer = setInterval(kick, TIMER_MS);
+    // Live, changes are pulled as the server says them; the timer then only sends (live.ts).
+    const liveFeed = createLiveFeed({
+      baseUrl,
+      pull,
+      wanted: () =>
+        status.get().online &&
+        !status.get().needsLogin &&
+        (typeof document === 'undefined' || document.visibilityState !== 'hidden'),
+      onLive: (live) => status.set({ live }),
+      open: opts.openStream,
+    });
+    cleanups.push(
+      status.subscribe(() => liveFeed.update()),
+      () => liveFeed.stop(),
+    );
+    if (typeof document !== 'undefined' && typeof document.addEventListener === 'function') {
+      const onVisibility = () => liveFeed.update();
+      document.addEventListener('visibilitychange', onVisibility);
+      cleanups.push(() => document.removeEventListener('visibilitychange', onVisibility));
+    }
+    liveFeed.update();
+    const timer = setInterval(() => (liveFeed.live ? void flush().catch(() => undefined) : kick()), TIMER_MS);
     cleanups.push(() => clearInterval(timer));
     cleanups.push(
       onOutboxChange((message) => {

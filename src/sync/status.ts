@@ -5,6 +5,8 @@
 
 export type SyncStatus = {
   online: boolean;
+  /** The live feed is open (src/sync/live.ts): other devices' changes arrive within seconds. */
+  live: boolean;
   /** A flush or pull is running. */
   syncing: boolean;
   /** Outbox items waiting to be sent. */
@@ -24,6 +26,7 @@ export type SyncStatus = {
 
 const initial: SyncStatus = {
   online: typeof navigator === 'undefined' ? true : navigator.onLine,
+  live: false,
   syncing: false,
   pending: 0,
   blocked: 0,

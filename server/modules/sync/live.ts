@@ -89,7 +89,9 @@ export async function createLiveHub({
         'x-accel-buffering': 'no',
         connection: 'keep-alive',
       });
-      res.write(`retry: ${RECONNECT_MS}\n: listening\n\n`);
+      // 'ready' tells the device the stream reaches it (behind a proxy that buffers it never comes,
+      // and the device keeps its timed pull).
+      res.write(`retry: ${RECONNECT_MS}\nevent: ready\ndata: \n\n`);
       const subscriber: Subscriber = {
         scope,
         tell: () => res.write('event: change\ndata: \n\n'),
