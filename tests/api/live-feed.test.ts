@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { concerns, liveScopeOf } from '../../server/modules/sync/live';
 import { createUser } from './support/factories';
 import { signIn, type Agent } from './support/http';
+import { openStream as openDeviceStream } from './support/event-stream';
 import { listenOnLoopback } from './support/request-targets';
 import { schoolInEvent } from './support/scenario';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -28,25 +29,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Opens a device's stream and reads its events as they come. */
-async function openStream(agent: Agent) {
-  const res = await fetch(`${base}/api/sync/live`, { headers: { cookie: agent.cookie } });
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let text = '';
-  return {
-    res,
-    /** Resolves once `count` 'change' events have arrived in all. */
-    async changes(count: number) {
-      while ((text.match(/^event: change$/gm) ?? []).length < count) {
-        const { value, done } = await reader.read();
-        if (done) throw new Error(`the stream ended after: ${text}`);
-        text += value;
-      }
-    },
-    text: () => text,
-    close: () => reader.cancel(),
-  };
-}
+const openStream = (agent: Agent) => openDeviceStream(base, agent.cookie);
 
 /** A school's ticket order saved (the passes an admin gives, or the school's own order). */
 const saveTickets = (agent: Agent, passes: number) =>

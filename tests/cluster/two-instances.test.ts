@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncResponse } from '../../src/domain/schemas';
+import { openStream } from '../api/support/event-stream';
 import { startCluster, type Cluster } from '../chaos/cluster-target';
 
 const SCHOOL = { username: 'megan.hartley@snowyrange.test', password: 'demo-school-2026' };
@@ -177,6 +178,25 @@ describe('two instances behind nginx on one PostgreSQL', () => {
     });
     expect(again.status, again.body).toBe(200);
     expect((await pullAll(a.url, cookie, cursor)).keys.has(`participants:${back.id}`)).toBe(true);
+  });
+
+  it('a change written through one instance is pushed to a device listening on the other, and through nginx', async () => {
+    const [a, b] = cluster.instances as [Cluster['instances'][0], Cluster['instances'][0]];
+    const { cookie } = await signIn(cluster.url);
+    const onOther = await openStream(b.url, cookie);
+    const throughProxy = await openStream(cluster.url, cookie);
+    expect(throughProxy.res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    const saved = await call(a.url, '/api/v2/participants', {
+      method: 'POST',
+      cookie,
+      body: participant(),
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(saved.status, saved.body).toBe(200);
+    // PostgreSQL's LISTEN/NOTIFY carries the commit to the other instance; nginx passes it unbuffered.
+    await onOther.changes(1);
+    await throughProxy.changes(1);
+    await Promise.all([onOther.close(), throughProxy.close()]);
   });
 
   it('one exactly-once write sent to both instances at once applies once; the other answer is its replay', async () => {
