@@ -193,6 +193,11 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=${opt
 ${opts.upstreamHeader ? '    add_header X-Upstream $upstream_addr always;\n' : ''}    location / {
       proxy_pass http://interschools;
     }
+    location = /api/sync/live {
+      proxy_pass http://interschools;
+      proxy_buffering off;
+      proxy_read_timeout 15m;
+    }
     location /assets/ {
       proxy_pass http://interschools;
       proxy_next_upstream error timeout http_404;
