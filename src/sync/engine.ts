@@ -43,7 +43,8 @@ export interface SyncEngine {
   refreshCounts(): Promise<void>;
 }
 
-const TIMER_MS = 30_000;
+/** The timed pull: every 30 s while the device is not live (src/sync/live.ts). */
+export const TIMER_MS = 30_000;
 
 export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   const { db } = opts;

@@ -18,6 +18,9 @@ const HEARTBEAT_MS = 25_000;
 /** What the browser waits before reconnecting a stream that dropped (EventSource's own retry). */
 const RECONNECT_MS = 3_000;
 const RELISTEN_MS = 5_000;
+/** Streams told of a change together, and the pause before the next ones are told. */
+const TELL_AT_ONCE = 20;
+const TELL_EVERY_MS = 40;
 
 /** Which changes concern a device: its school's and those of no school, or, for staff who read
  *  race day (every school's racers), every change. */
@@ -60,8 +63,16 @@ export async function createLiveHub({
   let unlisten: Unlisten | undefined;
   let retry: NodeJS.Timeout | undefined;
 
+  // Told all at once, every device pulls at once: hundreds of pulls queue behind the database and
+  // the last wait for a 503's Retry-After. Told a batch at a time, they are served as they come.
   const onMessage = (message: string) => {
-    for (const s of subscribers) if (concerns(s.scope, message)) s.tell();
+    let told = 0;
+    for (const s of subscribers) {
+      if (!concerns(s.scope, message)) continue;
+      const wave = Math.floor(told++ / TELL_AT_ONCE);
+      if (wave === 0) s.tell();
+      else setTimeout(() => subscribers.has(s) && s.tell(), wave * TELL_EVERY_MS);
+    }
   };
   const start = async (): Promise<void> => {
     if (!listen || closed) return;

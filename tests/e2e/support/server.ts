@@ -21,6 +21,8 @@ async function freePort(): Promise<number> {
 export type RunningServer = {
   url: string;
   port: number;
+  /** The server's process (the benchmarks read its memory). */
+  pid: number;
   dataDir: string;
   stop(): Promise<void>;
   /** kill -9: the process dies at once, its data stays (start again with the same port and data). */
@@ -66,6 +68,7 @@ export async function startServer(
   return {
     url: `http://localhost:${port}`,
     port,
+    pid: child.pid!,
     dataDir,
     async kill() {
       if (exited()) return;
