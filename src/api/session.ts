@@ -122,8 +122,9 @@ export async function listActiveEvents(signal?: AbortSignal): Promise<CallResult
   const list = pickList(answer);
   if (!list.ok) return list;
   // The close is an extra the form can do without: a row that lacks it still offers its event.
+  const listed = Array.isArray(answer?.body?.data) ? (answer.body.data as unknown[]) : [];
   const rows = new Map(
-    (answer!.body!.data as { id: string; entriesCloseAt?: unknown; states?: unknown }[]).map((r) => [r.id, r]),
+    listed.map((r) => r as { id?: unknown; entriesCloseAt?: unknown; states?: unknown }).map((r) => [r.id, r]),
   );
   return {
     ok: true,
