@@ -489,6 +489,10 @@ const MATRIX: Record<string, Row> = {
     request: (c) => ({ payload: { id: c.eventId, timingColumns: { VIC: [{ field: 'bib', heading: 'Bib' }] } } }),
     expect: only('admin'),
   },
+  'PUT /api/running-order': {
+    request: (c) => ({ payload: { id: c.eventId, runningOrder: [] } }),
+    expect: only('admin'),
+  },
 };
 
 function fill(path: string, ctx: Ctx): string {

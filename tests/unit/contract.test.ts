@@ -126,6 +126,7 @@ const OUR_CALLS = [
   'POST /api/accounting/queue/:id/retry',
   'POST /api/sync/batch',
   'GET /api/sync/live',
+  'PUT /api/running-order',
   'GET /api/v2/payments/:SchoolId/:EventId',
   'POST /api/v2/payments',
 ];

@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { TimingLayouts } from '../../../src/domain/constants/timing-files';
+import type { RunningOrderEntry } from '../../../src/domain/rules/running-order';
 import { id, synced } from './columns';
 import { disciplines, states } from './reference';
 
@@ -46,6 +47,9 @@ export const events = pgTable(
     /** The event's own timing-file columns per system (docs/timing-files.md); null or a system left
      *  out: that system's standard columns. Kept with the event, as race day reads it with the event. */
     timingColumns: jsonb('timing_columns').$type<TimingLayouts>(),
+    /** The day's running order of its races (docs/decisions.md, 'The running order'); null: none
+     *  yet. Kept with the event, as race day reads it with the event. */
+    runningOrder: jsonb('running_order').$type<RunningOrderEntry[]>(),
     ...synced(),
   },
   (t) => [index('events_active_idx').on(t.active, t.archived), index('events_year_idx').on(t.year)],

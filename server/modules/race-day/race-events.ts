@@ -1,5 +1,6 @@
 // An event as race officials' tablets hold it (the race-day feed's raceEvents row): its name, the
-// Second run's reverse setting, the disciplines it runs and its own timing-file columns. One
+// Second run's reverse setting, the disciplines it runs, its own timing-file columns, its race
+// days and the day's running order. One
 // loader for the feed and for the answer of a write that changes the row, so both send one shape.
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { RaceEventRow } from '../../../src/domain/schemas/api/race-day-feed';
@@ -42,6 +43,9 @@ export async function loadRaceEvents(db: Db | Tx, ids: readonly string[]): Promi
             active: d.active,
           })),
         timingColumns: e.timingColumns ?? {},
+        firstRaceDay: e.firstRaceDay,
+        lastRaceDay: e.lastRaceDay,
+        runningOrder: e.runningOrder ?? [],
       },
     ]),
   );

@@ -1,7 +1,8 @@
 // Race day (spec section 7): GET /api/startlist, GET /api/startMarshall, and beyond the spec the
 // admin's start order draw (POST /api/startlist/draw) and the start hut marks (PUT /api/raceMarks);
 // the admin's bibs (POST /api/bibs/generate, POST /api/bibs/manual-assign); the timing files
-// (GET /api/timing-file, and the admin's columns: PUT /api/timing-file/columns, docs/timing-files.md).
+// (GET /api/timing-file, and the admin's columns: PUT /api/timing-file/columns, docs/timing-files.md),
+// and the day's running order (PUT /api/running-order, running-order.ts).
 // Race department and admins read every published race; a school reads its own teams' start
 // positions and bibs only; an auditor reads and writes nothing of race day. Marks: race department
 // and admins, through runWrite (exactly once from the offline outbox).
@@ -14,6 +15,7 @@ import { runWrite } from '../../plugins/idempotency';
 import { assignBibs, generateBibs } from './bibs';
 import { pullRaceDay } from './feed';
 import { bibList, drawRace, raceEvent, saveMarks, startMarshall, startlist } from './service';
+import { saveRunningOrder } from './running-order';
 import { saveTimingColumns, timingFile } from './timing-files';
 
 export const raceDayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
@@ -151,5 +153,12 @@ export const raceDayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
       schema: { body: timing.saveColumns.body, response: { 200: timing.saveColumns.response } },
     },
     async (request, reply) => runWrite(db, request, reply, (tx) => saveTimingColumns(tx, request.body)),
+  );
+
+  const order = API.runningOrder.save;
+  app.put(
+    order.url,
+    { config: { auth: ['admin'] }, schema: { body: order.body, response: { 200: order.response } } },
+    async (request, reply) => runWrite(db, request, reply, (tx) => saveRunningOrder(tx, request.body)),
   );
 };

@@ -100,3 +100,6 @@ export const MAX_IMPORT_ROWS = 5_000;
  *  within MAX_TEXT_LENGTH. */
 export const MAX_IMPORT_COLUMNS = 100;
 export const MAX_IMPORT_CELL_LENGTH = 1000;
+
+/** Races of one event: at most every discipline's divisions and genders (11 x 6 x 3 is 198). */
+export const MAX_RACES_OF_EVENT = 200;

@@ -7,6 +7,7 @@ import { divisionChoices, teamGenderChoices } from '../../domain/rules/disciplin
 import { neighbourRaceWithRacers, racesWithRacers } from '../../domain/rules/race-draw-state';
 import type { RaceDayRows } from '../../domain/rules/race-day-rows';
 import { neighbourRace, raceSequence } from '../../domain/rules/race-sequence';
+import { inRunningOrder } from '../../domain/rules/running-order';
 import type { RaceEventRow } from '../../domain/schemas/api/race-day-feed';
 
 export type RaceDiscipline = RaceEventRow['disciplines'][number];
@@ -106,7 +107,11 @@ export function steppedChoice(
   options: Pick<ChoiceOptions, 'disciplines'> = {},
   rows?: Pick<RaceDayRows, 'teams' | 'entries'>,
 ) {
-  const sequence = raceSequence(offeredDisciplines(choice.event, options));
+  // The day's running order first (its races day by day), then the races with no day.
+  const sequence = inRunningOrder(
+    raceSequence(offeredDisciplines(choice.event, options)),
+    choice.event.runningOrder ?? [],
+  );
   const next = rows
     ? neighbourRaceWithRacers(sequence, raceOf(choice), step, racesWithRacers(choice.event.id, rows))
     : neighbourRace(sequence, raceOf(choice), step);

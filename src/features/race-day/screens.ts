@@ -37,6 +37,13 @@ export const screens: Screen[] = [
     roles: ADMIN_ROLES,
     page: lazy(() => import('./bib-generation-page')),
   },
+  {
+    path: 'running-order',
+    title: 'Running order',
+    nav: { group: 'race-day', order: 5 },
+    roles: ADMIN_ROLES,
+    page: lazy(() => import('./running-order-page')),
+  },
   // One screen for the NSW and VIC systems and Live heats (its own System choice).
   {
     path: 'files/nsw-system',

@@ -13,6 +13,7 @@ import { sessionApi } from './session';
 import { startlistsApi } from './startlists';
 import { teamManagersApi } from './team-managers';
 import { teamsApi } from './teams';
+import { runningOrderApi } from './running-order';
 import { timingFilesApi } from './timing-files';
 import { usersApi } from './users';
 import { volunteersApi } from './volunteers';
@@ -30,6 +31,7 @@ export const API = {
   results: resultsApi,
   startlists: startlistsApi,
   timingFiles: timingFilesApi,
+  runningOrder: runningOrderApi,
   invites: invitesApi,
   payments: paymentsApi,
   registry: registryApi,

@@ -3,13 +3,21 @@
 // each row's key fields, so the tablet computes start lists, sheets, bib lists and timing files
 // with the same functions as the server. Parsed on the client like every feed row.
 import { z } from 'zod';
-import { MAX_CHOICE_LENGTH, MAX_KEY_LENGTH, MAX_PERSON_NAME_LENGTH, MAX_TITLE_LENGTH } from '../../constants/limits';
+import {
+  MAX_CHOICE_LENGTH,
+  MAX_KEY_LENGTH,
+  MAX_PERSON_NAME_LENGTH,
+  MAX_RACES_OF_EVENT,
+  MAX_TITLE_LENGTH,
+} from '../../constants/limits';
 import { RACE_MARKS, RUNS } from '../../constants/race-day';
 import {
   boundedText,
   disciplineIdSchema,
   divisionSchema,
   idSchema,
+  isoDateSchema,
+  nullableIsoDateSchema,
   storedSnowIdSchema,
   teamLetterSchema,
   teamGenderSchema,
@@ -22,6 +30,19 @@ import { timingLayoutsSchema } from './timing-columns';
 const count = z.number().int().nonnegative();
 
 /** An event shown for start lists, with the disciplines it runs (the races' choices). */
+/** A race's day, place in that day and planned start (docs/decisions.md, 'The running order'). */
+export const runningOrderEntrySchema = z.object({
+  DisciplineId: disciplineIdSchema,
+  division: divisionSchema,
+  gender: teamGenderSchema,
+  day: isoDateSchema,
+  position: z.number().int().min(1).max(MAX_RACES_OF_EVENT),
+  plannedStart: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A planned start is a time such as 09:30')
+    .nullable(),
+});
+
 export const raceEventRowSchema = z.object({
   id: idSchema,
   name: boundedText(MAX_TITLE_LENGTH),
@@ -32,6 +53,11 @@ export const raceEventRowSchema = z.object({
   /** The event's own timing-file columns per system (docs/timing-files.md); a system not named
    *  (or the whole field absent) uses its standard columns. */
   timingColumns: timingLayoutsSchema.optional(),
+  /** The event's race days (its calendar) and the day's running order of its races (absent on a
+   *  row stored before they existed: none). */
+  firstRaceDay: nullableIsoDateSchema.optional(),
+  lastRaceDay: nullableIsoDateSchema.optional(),
+  runningOrder: z.array(runningOrderEntrySchema).optional(),
   ...versioned,
 });
 export type RaceEventRow = z.infer<typeof raceEventRowSchema>;

@@ -1,0 +1,223 @@
+// /running-order (admins): the day's running order of an event shown for start lists. Each race
+// with racers is given a race day and a place in that day's order (Move up and Move down, by touch
+// or keyboard) and may have a planned start; races with no day come last. Saved on this device
+// and sent through the outbox (running-order-writes.ts), so the start lists, start marshall
+// sheets, bib lists and timing files of every device step through the races in this order.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo, useState } from 'react';
+import { PageMain } from '../../components/page-main';
+import { useSession } from '../../components/session-context';
+import type { InterschoolsDb, RaceEventMirrorRow } from '../../db/database';
+import { racesWithRacers } from '../../domain/rules/race-draw-state';
+import { raceSequence, type SequencedRace } from '../../domain/rules/race-sequence';
+import {
+  inRunningOrder,
+  placeOf,
+  raceDayWords,
+  renumberDay,
+  type RunningOrderEntry,
+} from '../../domain/rules/running-order';
+import { offeredDisciplines } from './race-choice';
+import { saveRunningOrder } from './running-order-writes';
+import { readRaceDayRows, useRaceEvents } from './use-race-day';
+
+export const RUNNING_ORDER_TEXT = {
+  none: "No event's start lists are shown yet. Show an event's start lists to set its running order.",
+  noDays: 'Give the event its race days on the events screen: each race is then given one of them.',
+  waiting: 'Saved on this device: waiting to be sent to the server.',
+} as const;
+
+const raceKey = (r: SequencedRace) => `${r.DisciplineId}|${r.division}|${r.gender}`;
+
+/** The race days of the event's calendar, first to last (YYYY-MM-DD). */
+function calendarDays(event: RaceEventMirrorRow): string[] {
+  if (!event.firstRaceDay) return [];
+  const days: string[] = [];
+  const last = event.lastRaceDay ?? event.firstRaceDay;
+  for (let d = new Date(`${event.firstRaceDay}T00:00:00Z`); d.toISOString().slice(0, 10) <= last;) {
+    days.push(d.toISOString().slice(0, 10));
+    d = new Date(d.getTime() + 86_400_000);
+  }
+  return days;
+}
+
+export default function RunningOrderPage({ db }: { db: InterschoolsDb }) {
+  const events = useRaceEvents(db);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const event = events?.find((e) => e.id === chosen) ?? events?.[0];
+  return (
+    <PageMain className="running-order">
+      <h1>Running order</h1>
+      {events === undefined ? (
+        <p role="status">Loading…</p>
+      ) : !event ? (
+        <p>{RUNNING_ORDER_TEXT.none}</p>
+      ) : (
+        <>
+          {events.length > 1 && (
+            <label className="field">
+              Event
+              <select value={event.id} onChange={(e) => setChosen(e.target.value)}>
+                {events.map((e) => (
+                  <option key={e.id} value={e.id}>
+                    {e.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <EventOrder key={event.id} db={db} event={event} />
+        </>
+      )}
+    </PageMain>
+  );
+}
+
+function EventOrder({ db, event }: { db: InterschoolsDb; event: RaceEventMirrorRow }) {
+  const { user } = useSession();
+  const rows = useLiveQuery(() => readRaceDayRows(db, event.id), [db, event.id]);
+  const [order, setOrder] = useState<RunningOrderEntry[]>(() => [...(event.runningOrder ?? [])]);
+  const names = useMemo(() => new Map(event.disciplines.map((d) => [d.DisciplineId, d.name])), [event]);
+  const races = useMemo(() => {
+    const withRacers = rows ? racesWithRacers(event.id, rows) : new Set<string>();
+    const placed = new Set(order.map(raceKey));
+    return raceSequence(offeredDisciplines(event, {})).filter(
+      (r) => withRacers.has(raceKey(r)) || placed.has(raceKey(r)),
+    );
+  }, [rows, event, order]);
+  const days = [...new Set([...calendarDays(event), ...order.map((e) => e.day)])].sort();
+  const [addTo, setAddTo] = useState<string>(days[0] ?? '');
+  const title = (r: SequencedRace) =>
+    `${names.get(r.DisciplineId) ?? `Discipline ${r.DisciplineId}`}, Division ${r.division}, ${r.gender}`;
+  const ofDay = (day: string) => inRunningOrder(races, order).filter((r) => placeOf(order, r)?.day === day);
+  const unplaced = races.filter((r) => !placeOf(order, r));
+  const dirty = JSON.stringify(order) !== JSON.stringify(event.runningOrder ?? []);
+
+  const change = (next: RunningOrderEntry[]) => setOrder(next);
+  const move = (day: string, index: number, step: -1 | 1) => {
+    const list = ofDay(day);
+    const [race] = list.splice(index, 1);
+    list.splice(index + step, 0, race!);
+    change(renumberDay(order, day, list));
+  };
+  const remove = (race: SequencedRace, day: string) =>
+    change(
+      renumberDay(
+        order,
+        day,
+        ofDay(day).filter((r) => raceKey(r) !== raceKey(race)),
+      ),
+    );
+  const add = (race: SequencedRace) => addTo && change(renumberDay(order, addTo, [...ofDay(addTo), race]));
+  const setStart = (race: SequencedRace, plannedStart: string) =>
+    change(order.map((e) => (raceKey(e) === raceKey(race) ? { ...e, plannedStart: plannedStart || null } : e)));
+
+  async function save() {
+    await saveRunningOrder(db, event, order, user?.username ?? null);
+  }
+
+  return (
+    <>
+      {/* While the save waits to be sent; once the server has it, the row is no longer pending. */}
+      {event._pending && <p role="status">{RUNNING_ORDER_TEXT.waiting}</p>}
+      {days.length === 0 && <p>{RUNNING_ORDER_TEXT.noDays}</p>}
+      {days.map((day) => {
+        const list = ofDay(day);
+        return (
+          <section key={day} className="running-order-day" aria-labelledby={`day-${day}`}>
+            <h2 id={`day-${day}`}>{raceDayWords(day)}</h2>
+            {list.length === 0 ? (
+              <p>No races on this day yet.</p>
+            ) : (
+              <ol className="running-order-list">
+                {list.map((race, i) => (
+                  <li key={raceKey(race)} className="running-order-race">
+                    <span className="running-order-name">{title(race)}</span>
+                    <label>
+                      Planned start
+                      <input
+                        type="time"
+                        aria-label={`Planned start of ${title(race)}`}
+                        value={placeOf(order, race)?.plannedStart ?? ''}
+                        onChange={(e) => setStart(race, e.target.value)}
+                      />
+                    </label>
+                    <span className="running-order-actions">
+                      <button
+                        type="button"
+                        className="button"
+                        aria-label={`Move ${title(race)} up`}
+                        disabled={i === 0}
+                        onClick={() => move(day, i, -1)}
+                      >
+                        Move up
+                      </button>
+                      <button
+                        type="button"
+                        className="button"
+                        aria-label={`Move ${title(race)} down`}
+                        disabled={i === list.length - 1}
+                        onClick={() => move(day, i, 1)}
+                      >
+                        Move down
+                      </button>
+                      <button
+                        type="button"
+                        className="button button-quiet"
+                        aria-label={`Take ${title(race)} off this day`}
+                        onClick={() => remove(race, day)}
+                      >
+                        Off this day
+                      </button>
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+        );
+      })}
+      {days.length > 0 && (
+        <section className="running-order-day" aria-labelledby="no-day">
+          <h2 id="no-day">No day yet</h2>
+          {unplaced.length === 0 ? (
+            <p>Every race with racers has its day.</p>
+          ) : (
+            <>
+              <label className="field">
+                Add to
+                <select value={addTo} onChange={(e) => setAddTo(e.target.value)}>
+                  {days.map((d) => (
+                    <option key={d} value={d}>
+                      {raceDayWords(d)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <ul className="running-order-list">
+                {unplaced.map((race) => (
+                  <li key={raceKey(race)} className="running-order-race">
+                    <span className="running-order-name">{title(race)}</span>
+                    <button
+                      type="button"
+                      className="button"
+                      aria-label={`Add ${title(race)} to the day`}
+                      onClick={() => add(race)}
+                    >
+                      Add to the day
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </section>
+      )}
+      <p className="running-order-save">
+        <button type="button" className="button button-save" disabled={!dirty} onClick={() => void save()}>
+          Save
+        </button>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+// @vitest-environment node
+// The running order against the real server, its race-day data reaching devices only through the
+// real pull: an admin gives two races of the event's first race day their places (the second race
+// of the picker's order first), moves one with Move up, saves offline, and once online the server
+// and a race official's device hold it; on that device, Next race on the start marshall sheet
+// steps through the day's races in that order and then to the race with no day.
+import 'fake-indexeddb/auto';
+import { eq } from 'drizzle-orm';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { events, participants, teamEntries, teams } from '../../server/db/schema';
+import { SessionContext } from '../../src/components/session-context';
+import type { InterschoolsDb } from '../../src/db/database';
+import { setSessionUser } from '../../src/db/meta';
+import type { SessionUser } from '../../src/domain/schemas';
+import { steppedChoice, raceChoiceFrom } from '../../src/features/race-day/race-choice';
+import RunningOrderPage, { RUNNING_ORDER_TEXT } from '../../src/features/race-day/running-order-page';
+import { readRaceDayRows } from '../../src/features/race-day/use-race-day';
+import { createUser } from '../api/support/factories';
+import { renderInNode } from './support/node-dom';
+import { signInOnEvent, typeValue } from './support/pages';
+import { dropDatabases, engineFor, freshDb, world, type Jar, type World } from './sync-support';
+
+const dom = renderInNode();
+
+let w: World;
+let admin: { jar: Jar; user: SessionUser };
+let official: { jar: Jar; user: SessionUser };
+/** Three races with racers: Moguls Division 1 Male and Female, Alpine Division 1 Male. */
+const RACES = [
+  { disciplineId: 2, gender: 'Male' },
+  { disciplineId: 2, gender: 'Female' },
+  { disciplineId: 1, gender: 'Male' },
+] as const;
+
+beforeEach(async () => {
+  w = await world();
+  await w.t.db
+    .update(events)
+    .set({ showForStartlists: true, firstRaceDay: '2027-08-18', lastRaceDay: '2027-08-19' })
+    .where(eq(events.id, w.eventId));
+  for (const [i, race] of RACES.entries()) {
+    const [team] = await w.t.db
+      .insert(teams)
+      .values({ schoolId: w.schoolId, eventId: w.eventId, division: 1, teamRank: 'A', ...race })
+      .returning();
+    const [racer] = await w.t.db
+      .insert(participants)
+      .values({ schoolId: w.schoolId, firstname: 'Racer', lastname: `No${i}`, gender: race.gender, yearLevel: '9' })
+      .returning();
+    await w.t.db.insert(teamEntries).values({
+      teamId: team!.id,
+      eventId: w.eventId,
+      disciplineId: race.disciplineId,
+      schoolId: w.schoolId,
+      participantId: racer!.id,
+      position: 1,
+    });
+  }
+  admin = await signInOnEvent(w, (await createUser(w.t.db, 'admin')).email);
+  official = await signInOnEvent(w, (await createUser(w.t.db, 'racedept')).email);
+});
+afterEach(async () => {
+  dom.rtl.cleanup();
+  await dropDatabases();
+  await w.close();
+});
+
+const offline: typeof fetch = async () => {
+  throw new TypeError('Failed to fetch');
+};
+
+async function device(who: { jar: Jar; user: SessionUser }): Promise<InterschoolsDb> {
+  const db = freshDb();
+  await setSessionUser(db, who.user);
+  await engineFor(w, db, { fetch: who.jar.fetch }).engine.pull();
+  return db;
+}
+
+it('is set by an admin offline, reaches a race official, and Next race follows it', async () => {
+  const db = await device(admin);
+  dom.rtl.render(
+    <MemoryRouter>
+      <SessionContext.Provider value={{ user: admin.user, setUser: async () => {} }}>
+        <RunningOrderPage db={db} />
+      </SessionContext.Provider>
+    </MemoryRouter>,
+  );
+  const { screen, fireEvent, within } = dom.rtl;
+  const firstDay = await screen.findByRole('region', { name: 'Wednesday 18 August 2027' });
+  const noDay = screen.getByRole('region', { name: 'No day yet' });
+  const races = (region: HTMLElement) =>
+    within(region)
+      .queryAllByRole('listitem')
+      .map((li) => li.querySelector('.running-order-name')?.textContent);
+  const names = new Map((await db.raceEvents.get(w.eventId))!.disciplines.map((d) => [d.DisciplineId, d.name]));
+  const moguls = (g: string) => `${names.get(2)}, Division 1, ${g}`;
+  const alpine = `${names.get(1)}, Division 1, Male`;
+  await dom.rtl.waitFor(() => expect(races(noDay).sort()).toEqual([alpine, moguls('Female'), moguls('Male')].sort()));
+
+  fireEvent.click(screen.getByRole('button', { name: `Add ${moguls('Male')} to the day` }));
+  fireEvent.click(screen.getByRole('button', { name: `Add ${moguls('Female')} to the day` }));
+  expect(races(firstDay)).toEqual([moguls('Male'), moguls('Female')]);
+  fireEvent.click(screen.getByRole('button', { name: `Move ${moguls('Female')} up` }));
+  expect(races(firstDay)).toEqual([moguls('Female'), moguls('Male')]);
+  typeValue(fireEvent, screen.getByLabelText(`Planned start of ${moguls('Female')}`) as HTMLInputElement, '09:30');
+
+  // Saved with no network: on this device at once, on the server once it is back.
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  await dom.rtl.waitFor(async () =>
+    expect((await db.raceEvents.get(w.eventId))?.runningOrder?.map((e) => [e.gender, e.position])).toEqual([
+      ['Female', 1],
+      ['Male', 2],
+    ]),
+  );
+  expect(await screen.findByText(RUNNING_ORDER_TEXT.waiting)).toBeTruthy();
+  await engineFor(w, db, { fetch: offline, sleep: () => new Promise<void>(() => undefined) }).engine.flush();
+  const [before] = await w.t.db.select().from(events).where(eq(events.id, w.eventId));
+  expect(before!.runningOrder).toBeNull();
+  await engineFor(w, db, { fetch: admin.jar.fetch }).engine.flush();
+  const [stored] = await w.t.db.select().from(events).where(eq(events.id, w.eventId));
+  expect(stored!.runningOrder).toEqual([
+    { DisciplineId: 2, division: 1, gender: 'Female', day: '2027-08-18', position: 1, plannedStart: '09:30' },
+    { DisciplineId: 2, division: 1, gender: 'Male', day: '2027-08-18', position: 2, plannedStart: null },
+  ]);
+
+  // The race official's device: Next race goes Moguls Female, Moguls Male, then Alpine (no day).
+  const tablet = await device(official);
+  const event = (await tablet.raceEvents.get(w.eventId))!;
+  const rows = await readRaceDayRows(tablet, w.eventId);
+  const at = (params: Record<string, string>) =>
+    raceChoiceFrom(new URLSearchParams({ event: w.eventId, ...params }), [event])!;
+  let choice = at({ discipline: '2', division: '1', gender: 'Female' });
+  const seen: string[] = [];
+  for (;;) {
+    seen.push(`${choice.discipline.DisciplineId}/${choice.gender}`);
+    const next = steppedChoice(choice, 1, {}, rows);
+    if (!next) break;
+    choice = at(next);
+  }
+  expect(seen).toEqual(['2/Female', '2/Male', '1/Male']);
+});
