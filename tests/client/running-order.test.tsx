@@ -3,7 +3,8 @@
 // real pull: an admin gives two races of the event's first race day their places (the second race
 // of the picker's order first), moves one with Move up, saves offline, and once online the server
 // and a race official's device hold it; on that device, Next race on the start marshall sheet
-// steps through the day's races in that order and then to the race with no day.
+// steps through the day's races in that order and then to the race with no day. The day at a
+// glance lists the day's races in that order, each race's state following the start hut's marks.
 import 'fake-indexeddb/auto';
 import { eq } from 'drizzle-orm';
 import { MemoryRouter } from 'react-router-dom';
@@ -14,6 +15,7 @@ import type { InterschoolsDb } from '../../src/db/database';
 import { setSessionUser } from '../../src/db/meta';
 import type { SessionUser } from '../../src/domain/schemas';
 import { steppedChoice, raceChoiceFrom } from '../../src/features/race-day/race-choice';
+import DayAtAGlancePage from '../../src/features/race-day/day-at-a-glance-page';
 import RunningOrderPage, { RUNNING_ORDER_TEXT } from '../../src/features/race-day/running-order-page';
 import { readRaceDayRows } from '../../src/features/race-day/use-race-day';
 import { createUser } from '../api/support/factories';
@@ -139,4 +141,63 @@ it('is set by an admin offline, reaches a race official, and Next race follows i
     choice = at(next);
   }
   expect(seen).toEqual(['2/Female', '2/Male', '1/Male']);
+});
+
+it("shows the day at a glance in running order, each race's state following the start hut's marks", async () => {
+  const order = [
+    { DisciplineId: 2, division: 1, gender: 'Female', day: '2027-08-18', position: 1, plannedStart: '09:30' },
+    { DisciplineId: 2, division: 1, gender: 'Male', day: '2027-08-18', position: 2, plannedStart: null },
+  ];
+  const put = (path: string, body: unknown, jar: Jar) =>
+    jar.fetch(`${w.baseUrl}${path}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+      body: JSON.stringify(body),
+    });
+  expect((await put('/api/running-order', { id: w.eventId, runningOrder: order }, admin.jar)).status).toBe(200);
+  const tablet = await device(official);
+  dom.rtl.render(
+    <MemoryRouter>
+      <SessionContext.Provider value={{ user: official.user, setUser: async () => {} }}>
+        <DayAtAGlancePage db={tablet} />
+      </SessionContext.Provider>
+    </MemoryRouter>,
+  );
+  const { screen, within, waitFor } = dom.rtl;
+  const table = await screen.findByRole('table', { name: 'Races of Wednesday 18 August 2027, in running order' });
+  const lines = () =>
+    within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('td, th')].slice(0, 7).map((c) => c.textContent));
+  const names = new Map((await tablet.raceEvents.get(w.eventId))!.disciplines.map((d) => [d.DisciplineId, d.name]));
+  await waitFor(() =>
+    expect(lines()).toEqual([
+      ['1', `${names.get(2)}, Division 1, Female`, '09:30', 'To start', '0', '0', '1'],
+      ['2', `${names.get(2)}, Division 1, Male`, '', 'To start', '0', '0', '1'],
+    ]),
+  );
+  expect(
+    screen
+      .getByRole('link', { name: `Start marshall sheet of ${names.get(2)}, Division 1, Female` })
+      .getAttribute('href'),
+  ).toContain('startMarshall?');
+
+  // The start hut marks the Female racer started; this tablet's next pull brings it.
+  const [female] = await w.t.db
+    .select()
+    .from(teamEntries)
+    .innerJoin(teams, eq(teams.id, teamEntries.teamId))
+    .where(eq(teams.gender, 'Female'));
+  expect(
+    (
+      await put(
+        '/api/raceMarks',
+        { marks: [{ teamEntryId: female!.team_entries.id, run: 'First', mark: 'started' }] },
+        official.jar,
+      )
+    ).status,
+  ).toBe(200);
+  await engineFor(w, tablet, { fetch: official.jar.fetch }).engine.pull();
+  await waitFor(() => expect(lines()[0]!.slice(3)).toEqual(['Done', '1', '0', '0']));
 });

@@ -38,6 +38,13 @@ export const screens: Screen[] = [
     page: lazy(() => import('./bib-generation-page')),
   },
   {
+    path: 'race-day',
+    title: 'The day at a glance',
+    nav: { group: 'race-day', order: 1 },
+    roles: RACE_DAY_ROLES,
+    page: lazy(() => import('./day-at-a-glance-page')),
+  },
+  {
     path: 'running-order',
     title: 'Running order',
     nav: { group: 'race-day', order: 5 },
