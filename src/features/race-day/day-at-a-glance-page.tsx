@@ -13,7 +13,7 @@ import { raceProgress, type RaceState } from '../../domain/rules/race-progress';
 import { raceDayWords, raceDaysOf } from '../../domain/rules/running-order';
 import { readRaceDayRows, useRaceEvents } from './use-race-day';
 
-export const DAY_TEXT = {
+const DAY_TEXT = {
   none: "No event's start lists are shown yet.",
   noOrder: 'This event has no running order yet: an administrator sets it on the Running order screen.',
 } as const;
