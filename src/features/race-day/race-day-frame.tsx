@@ -12,6 +12,7 @@ import { useSession } from '../../components/session-context';
 import { useSyncStatus } from '../../components/use-sync-status';
 import type { InterschoolsDb } from '../../db/database';
 import { raceDrawState, type RaceDrawState } from '../../domain/rules/race-draw-state';
+import { placeOf, raceDayWords } from '../../domain/rules/running-order';
 import { choiceParams, raceChoiceFrom, raceOf, raceTitle, type ChoiceOptions, type RaceChoice } from './race-choice';
 import { EventSelect, RacePicker, type ChoicePatch } from './race-picker';
 import { useRaceDayRows, useRaceDaySyncedAt, useRaceEvents, type RaceDayData } from './use-race-day';
@@ -108,6 +109,7 @@ export function RaceDayFrame({ db, title, options = {}, controls, actions, child
               <tr>
                 <td>
                   <h2 className="race-heading">{raceTitle(choice)}</h2>
+                  {!options.multipleDivisions && <RacePlace choice={choice} />}
                   {data && !options.multipleDivisions && <DrawState state={raceDrawState(raceOf(choice), data)} />}
                   {data === undefined ? <p>Loading…</p> : children({ choice, data })}
                 </td>
@@ -128,6 +130,19 @@ const STATE_TEXT: Record<RaceDrawState, string> = {
 };
 
 /** Where the race stands, in words (the colour only repeats them). */
+/** Where the race is in the day's running order: 'Race 2 of Wednesday 18 August 2027, planned
+ *  start 09:30'. Nothing for a race with no day. */
+function RacePlace({ choice }: { choice: RaceChoice }) {
+  const place = placeOf(choice.event.runningOrder ?? [], raceOf(choice));
+  if (!place) return null;
+  return (
+    <p className="race-place">
+      Race {place.position} of {raceDayWords(place.day)}
+      {place.plannedStart ? `, planned start ${place.plannedStart}` : ''}
+    </p>
+  );
+}
+
 function DrawState({ state }: { state: RaceDrawState }) {
   return (
     <p className={`race-state race-state-${state.replaceAll(' ', '-')} no-print`}>
