@@ -24,6 +24,7 @@ import {
   type BatchAnswers,
   type BatchWrite,
 } from './support/batch';
+import { managerTickets } from './support/scenario';
 import { startTestApp, type TestApp } from './support/test-app';
 
 const ROLES = ['none', 'school', 'auditor', 'racedept', 'admin'] as const;
@@ -60,15 +61,7 @@ const newParticipant = () => ({
   email: '',
 });
 const schoolFilter = (c: Ctx) => ({ query: { filter: JSON.stringify({ where: { SchoolId: c.schoolId } }) } });
-const tickets = {
-  managerTicket1: 0,
-  managerTicket2: 0,
-  managerTicket3: 0,
-  managerTicket4: 0,
-  managerTicket5: 0,
-  xcManagerTicketAlpine1: 0,
-  xcManagerTicketXC1: 0,
-};
+const tickets = managerTickets();
 
 /** Teams the teams row has saved: each save adds a team under a letter not used before. */
 let teamsSaved = 0;

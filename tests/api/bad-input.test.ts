@@ -25,7 +25,7 @@ import {
 } from '../../server/db/schema';
 import { createBuiltInRegistry } from '../../server/integrations/registry';
 import type { Agent } from './support/http';
-import { schoolInEvent } from './support/scenario';
+import { managerTickets, schoolInEvent } from './support/scenario';
 import { startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -104,15 +104,7 @@ const goodEvent = () => ({
   showForResults: false,
   showForStartlists: false,
 });
-const goodTickets = {
-  managerTicket1: 0,
-  managerTicket2: 0,
-  managerTicket3: 0,
-  managerTicket4: 0,
-  managerTicket5: 0,
-  xcManagerTicketAlpine1: 0,
-  xcManagerTicketXC1: 0,
-};
+const goodTickets = managerTickets();
 const goodParticipant = () => ({
   id: randomUUID(),
   snowId: null,

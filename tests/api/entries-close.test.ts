@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { ticketing, users } from '../../server/db/schema';
 import { PASSWORD } from './support/factories';
 import type { Agent } from './support/http';
-import { schoolInEvent } from './support/scenario';
+import { saveTicketOrder, schoolInEvent } from './support/scenario';
 import { startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -18,20 +18,7 @@ let admin: Agent;
 let school: Agent;
 
 const MINUTE = 60_000;
-const tickets = (n: number) => ({
-  ticketing: {
-    managerTicket1: n,
-    managerTicket2: 0,
-    managerTicket3: 0,
-    managerTicket4: 0,
-    managerTicket5: 0,
-    xcManagerTicketAlpine1: 0,
-    xcManagerTicketXC1: 0,
-    noAvailableTeamManagerPasses: 5,
-  },
-});
-const save = (agent: Agent, n: number) =>
-  agent.request({ method: 'POST', url: '/api/ticketings', payload: tickets(n) });
+const save = saveTicketOrder;
 const closeAt = (at: Date | null) =>
   admin.request({
     method: 'PUT',

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { events, ticketing } from '../../server/db/schema';
 import { createEvent } from './support/factories';
 import type { Agent } from './support/http';
-import { schoolInEvent } from './support/scenario';
+import { saveTicketOrder, schoolInEvent } from './support/scenario';
 import { startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -16,22 +16,7 @@ let eventId: string;
 let admin: Agent;
 let school: Agent;
 
-const tickets = (n: number) => ({
-  managerTicket1: n,
-  managerTicket2: 0,
-  managerTicket3: 0,
-  managerTicket4: 0,
-  managerTicket5: 0,
-  xcManagerTicketAlpine1: 0,
-  xcManagerTicketXC1: 0,
-});
-const save = (agent: Agent, n: number, headers: Record<string, string> = {}) =>
-  agent.request({
-    method: 'POST',
-    url: '/api/ticketings',
-    payload: { ticketing: { ...tickets(n), noAvailableTeamManagerPasses: 5 } },
-    headers,
-  });
+const save = saveTicketOrder;
 const lock = (locked: boolean) =>
   admin.request({ method: 'PUT', url: '/api/events', payload: { data: [{ id: eventId, locked }] } });
 

@@ -6,12 +6,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PageMain } from '../../components/page-main';
 import { TableScroll } from '../../components/table-scroll';
 import type { InterschoolsDb, RaceEventMirrorRow } from '../../db/database';
 import { raceProgress, type RaceState } from '../../domain/rules/race-progress';
 import { raceDayWords, raceDaysOf } from '../../domain/rules/running-order';
-import { readRaceDayRows, useRaceEvents } from './use-race-day';
+import { RaceEventScreen } from './race-event-screen';
+import { readRaceDayRows } from './use-race-day';
 
 const DAY_TEXT = {
   none: "No event's start lists are shown yet.",
@@ -27,34 +27,10 @@ const today = () => {
 };
 
 export default function DayAtAGlancePage({ db }: { db: InterschoolsDb }) {
-  const events = useRaceEvents(db);
-  const [chosen, setChosen] = useState<string | null>(null);
-  const event = events?.find((e) => e.id === chosen) ?? events?.[0];
   return (
-    <PageMain className="day-at-a-glance">
-      <h1>The day at a glance</h1>
-      {events === undefined ? (
-        <p role="status">Loading…</p>
-      ) : !event ? (
-        <p>{DAY_TEXT.none}</p>
-      ) : (
-        <>
-          {events.length > 1 && (
-            <label className="field">
-              Event
-              <select value={event.id} onChange={(e) => setChosen(e.target.value)}>
-                {events.map((e) => (
-                  <option key={e.id} value={e.id}>
-                    {e.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
-          <EventDay key={event.id} db={db} event={event} />
-        </>
-      )}
-    </PageMain>
+    <RaceEventScreen db={db} title="The day at a glance" className="day-at-a-glance" none={DAY_TEXT.none}>
+      {(event) => <EventDay db={db} event={event} />}
+    </RaceEventScreen>
   );
 }
 

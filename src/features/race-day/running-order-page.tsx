@@ -5,7 +5,6 @@
 // sheets, bib lists and timing files of every device step through the races in this order.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
-import { PageMain } from '../../components/page-main';
 import { useSession } from '../../components/session-context';
 import type { InterschoolsDb, RaceEventMirrorRow } from '../../db/database';
 import { racesWithRacers } from '../../domain/rules/race-draw-state';
@@ -19,7 +18,8 @@ import {
 } from '../../domain/rules/running-order';
 import { offeredDisciplines } from './race-choice';
 import { saveRunningOrder } from './running-order-writes';
-import { readRaceDayRows, useRaceEvents } from './use-race-day';
+import { RaceEventScreen } from './race-event-screen';
+import { readRaceDayRows } from './use-race-day';
 
 export const RUNNING_ORDER_TEXT = {
   none: "No event's start lists are shown yet. Show an event's start lists to set its running order.",
@@ -42,34 +42,10 @@ function calendarDays(event: RaceEventMirrorRow): string[] {
 }
 
 export default function RunningOrderPage({ db }: { db: InterschoolsDb }) {
-  const events = useRaceEvents(db);
-  const [chosen, setChosen] = useState<string | null>(null);
-  const event = events?.find((e) => e.id === chosen) ?? events?.[0];
   return (
-    <PageMain className="running-order">
-      <h1>Running order</h1>
-      {events === undefined ? (
-        <p role="status">Loading…</p>
-      ) : !event ? (
-        <p>{RUNNING_ORDER_TEXT.none}</p>
-      ) : (
-        <>
-          {events.length > 1 && (
-            <label className="field">
-              Event
-              <select value={event.id} onChange={(e) => setChosen(e.target.value)}>
-                {events.map((e) => (
-                  <option key={e.id} value={e.id}>
-                    {e.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
-          <EventOrder key={event.id} db={db} event={event} />
-        </>
-      )}
-    </PageMain>
+    <RaceEventScreen db={db} title="Running order" className="running-order" none={RUNNING_ORDER_TEXT.none}>
+      {(event) => <EventOrder db={db} event={event} />}
+    </RaceEventScreen>
   );
 }
 

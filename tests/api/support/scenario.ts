@@ -20,3 +20,24 @@ export async function schoolInEvent(t: TestApp): Promise<SchoolScenario> {
   expect(picked.statusCode, picked.body).toBe(200);
   return { schoolId, eventId, admin, school };
 }
+
+/** A ticket order: `managerTicket1` tickets of the first kind, none of the others. */
+export const managerTickets = (managerTicket1 = 0) => ({
+  managerTicket1,
+  managerTicket2: 0,
+  managerTicket3: 0,
+  managerTicket4: 0,
+  managerTicket5: 0,
+  xcManagerTicketAlpine1: 0,
+  xcManagerTicketXC1: 0,
+});
+
+/** Saves the session's school's ticket order (POST /api/ticketings), with the passes available
+ *  (an admin's to set; a school's own save keeps the stored number). */
+export const saveTicketOrder = (agent: Agent, n: number, headers: Record<string, string> = {}) =>
+  agent.request({
+    method: 'POST',
+    url: '/api/ticketings',
+    payload: { ticketing: { ...managerTickets(n), noAvailableTeamManagerPasses: 5 } },
+    headers,
+  });

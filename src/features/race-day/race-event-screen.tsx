@@ -1,0 +1,52 @@
+// The frame of a race-day screen about one whole event (the day at a glance, the running order):
+// its title, the events shown for start lists to choose from when there are several (the latest
+// first), and the screen's body for the event chosen, started afresh when the event changes.
+import { useState, type ReactNode } from 'react';
+import { PageMain } from '../../components/page-main';
+import type { InterschoolsDb, RaceEventMirrorRow } from '../../db/database';
+import { useRaceEvents } from './use-race-day';
+
+export function RaceEventScreen({
+  db,
+  title,
+  className,
+  none,
+  children,
+}: {
+  db: InterschoolsDb;
+  title: string;
+  className: string;
+  /** Said when no event's start lists are shown. */
+  none: string;
+  children(event: RaceEventMirrorRow): ReactNode;
+}) {
+  const events = useRaceEvents(db);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const event = events?.find((e) => e.id === chosen) ?? events?.[0];
+  return (
+    <PageMain className={className}>
+      <h1>{title}</h1>
+      {events === undefined ? (
+        <p role="status">Loading…</p>
+      ) : !event ? (
+        <p>{none}</p>
+      ) : (
+        <>
+          {events.length > 1 && (
+            <label className="field">
+              Event
+              <select value={event.id} onChange={(e) => setChosen(e.target.value)}>
+                {events.map((e) => (
+                  <option key={e.id} value={e.id}>
+                    {e.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <div key={event.id}>{children(event)}</div>
+        </>
+      )}
+    </PageMain>
+  );
+}
