@@ -2,10 +2,12 @@
 // the precached index.html to navigations so the app opens offline, and flushes the outbox on the
 // Background Sync 'sync' event (tag 'outbox'). Browsers without Background Sync flush from the
 // page (src/sync engine.start()). A new version waits until the page says SKIP_WAITING, which it
-// does only after the user accepted the update and the outbox was flushed.
+// does only after the user accepted the update and the outbox was flushed. Asked, it says how many
+// of the app's files it has stored (the device's readiness to work offline).
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { STORED_FILES } from '../sync/stored-files';
 import { InterschoolsDb } from '../db/database';
 import { createSyncEngine } from '../sync/engine';
 import { OUTBOX_SYNC_TAG } from '../sync/writes';
@@ -20,7 +22,9 @@ interface SyncEvent extends ExtendableEvent {
 }
 
 cleanupOutdatedCaches();
-precacheAndRoute(self.__WB_MANIFEST);
+// Named once: the build injects the list where it is written.
+const APP_FILES = self.__WB_MANIFEST;
+precacheAndRoute(APP_FILES);
 
 // Hash routes: every page is index.html; the API, the host check and the built-in payment
 // gateway's checkout pages always go to the network.
@@ -29,8 +33,26 @@ registerRoute(
 );
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
-  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const type = (event.data as { type?: unknown } | null)?.type;
+  if (type === 'SKIP_WAITING') void self.skipWaiting();
+  // How far this device is from working offline: the app's files stored of those it needs
+  // (src/components/offline-readiness.tsx asks while it is getting ready).
+  if (type === STORED_FILES && event.ports[0]) {
+    const port = event.ports[0];
+    event.waitUntil(
+      storedFiles().then(
+        (stored) => port.postMessage({ stored, total: APP_FILES.length }),
+        () => port.postMessage({ stored: 0, total: APP_FILES.length }),
+      ),
+    );
+  }
 });
+
+/** The app's files in the precache so far (workbox's cache, which fills as the worker installs). */
+async function storedFiles(): Promise<number> {
+  const precache = (await caches.keys()).find((name) => name.startsWith('workbox-precache'));
+  return precache ? (await (await caches.open(precache)).keys()).length : 0;
+}
 
 // Take over pages already open once this version is active (it activates only when accepted).
 self.addEventListener('activate', (event) => {

@@ -84,6 +84,11 @@ it('runs the start of a race from a tablet that has lost its network', async () 
   await page.waitForURL(/#\/startlists/);
   await page.getByText(/^As of \d\d:\d\d/).waitFor({ timeout: 30_000 });
   await waitForServiceWorker(page);
+  // The tablet says plainly when it is ready to go offline: the app's files and the race day stored.
+  await page.goto(`${env.server.url}/#/race-day`);
+  await page
+    .getByText('Ready to work offline: the app and the race-day data are on this device.')
+    .waitFor({ timeout: 30_000 });
 
   // The network goes; the app is closed and opened again.
   await setDeviceOffline(env.device.context, true);

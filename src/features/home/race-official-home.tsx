@@ -1,7 +1,9 @@
 // A race official's home: the day's races from the race-day mirror, by discipline, each with its
 // racers and links to its start marshall sheet and start list (the race named in the address as
-// those screens read it: event, discipline, division, gender), so a tablet opens a race in one tap.
+// those screens read it: event, discipline, division, gender), so a tablet opens a race in one tap;
+// above them, how far the tablet is from being ready to work offline.
 import type { ReactNode } from 'react';
+import { OfflineReadiness } from '../../components/offline-readiness';
 import type { InterschoolsDb } from '../../db/database';
 import type { RaceSummary } from '../../domain/rules/race-summaries';
 import { homeHref } from './home-links';
@@ -78,6 +80,15 @@ function EventRaceList({
 }
 
 export function RaceOfficialHome({ db, eventId }: { db: InterschoolsDb; eventId: string | null }) {
+  return (
+    <>
+      <OfflineReadiness db={db} />
+      <RaceList db={db} eventId={eventId} />
+    </>
+  );
+}
+
+function RaceList({ db, eventId }: { db: InterschoolsDb; eventId: string | null }) {
   const view = useRaces(db, eventId);
   if (view === undefined) return <p role="status">Loading…</p>;
   const synced = view.syncedAt ? <p className="muted">{asOf(view.syncedAt)}</p> : null;

@@ -7,6 +7,7 @@
 import { format, isToday } from 'date-fns';
 import { useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { OfflineReadiness } from '../../components/offline-readiness';
 import { PageMain } from '../../components/page-main';
 import { useSession } from '../../components/session-context';
 import { useSyncStatus } from '../../components/use-sync-status';
@@ -78,6 +79,7 @@ export function RaceDayFrame({ db, title, options = {}, controls, actions, child
       <div className="race-title no-print">
         <h1>{title}</h1>
         <SyncedAt db={db} />
+        <OfflineReadiness db={db} whileGettingReady />
         {events && choice && (
           <div className="race-actions">
             <EventSelect events={events} choice={choice} onChange={change} />

@@ -2,6 +2,7 @@
 // its title, the events shown for start lists to choose from when there are several (the latest
 // first), and the screen's body for the event chosen, started afresh when the event changes.
 import { useState, type ReactNode } from 'react';
+import { OfflineReadiness } from '../../components/offline-readiness';
 import { PageMain } from '../../components/page-main';
 import type { InterschoolsDb, RaceEventMirrorRow } from '../../db/database';
 import { useRaceEvents } from './use-race-day';
@@ -26,6 +27,7 @@ export function RaceEventScreen({
   return (
     <PageMain className={className}>
       <h1>{title}</h1>
+      <OfflineReadiness db={db} />
       {events === undefined ? (
         <p role="status">Loading…</p>
       ) : !event ? (
