@@ -100,10 +100,10 @@ it('is set by an admin offline, reaches a race official, and Next race follows i
   const alpine = `${names.get(1)}, Division 1, Male`;
   await dom.rtl.waitFor(() => expect(races(noDay).sort()).toEqual([alpine, moguls('Female'), moguls('Male')].sort()));
 
-  fireEvent.click(screen.getByRole('button', { name: `Add ${moguls('Male')} to the day` }));
-  fireEvent.click(screen.getByRole('button', { name: `Add ${moguls('Female')} to the day` }));
+  fireEvent.click(screen.getByRole('button', { name: `Add to the day: ${moguls('Male')}` }));
+  fireEvent.click(screen.getByRole('button', { name: `Add to the day: ${moguls('Female')}` }));
   expect(races(firstDay)).toEqual([moguls('Male'), moguls('Female')]);
-  fireEvent.click(screen.getByRole('button', { name: `Move ${moguls('Female')} up` }));
+  fireEvent.click(screen.getByRole('button', { name: `Move up: ${moguls('Female')}` }));
   expect(races(firstDay)).toEqual([moguls('Female'), moguls('Male')]);
   typeValue(fireEvent, screen.getByLabelText(`Planned start of ${moguls('Female')}`) as HTMLInputElement, '09:30');
 
@@ -178,9 +178,7 @@ it("shows the day at a glance in running order, each race's state following the 
     ]),
   );
   expect(
-    screen
-      .getByRole('link', { name: `Start marshall sheet of ${names.get(2)}, Division 1, Female` })
-      .getAttribute('href'),
+    screen.getByRole('link', { name: `Marshall sheet: ${names.get(2)}, Division 1, Female` }).getAttribute('href'),
   ).toContain('startMarshall?');
 
   // The start hut marks the Female racer started; this tablet's next pull brings it.

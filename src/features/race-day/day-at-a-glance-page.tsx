@@ -95,14 +95,10 @@ function EventDay({ db, event }: { db: InterschoolsDb; event: RaceEventMirrorRow
                   <td>{progress?.dns ?? ''}</td>
                   <td>{progress?.toGo ?? ''}</td>
                   <td className="day-race-links">
-                    <Link className="button" to={`/startlists?${query}`} aria-label={`Start list of ${title}`}>
+                    <Link className="button" to={`/startlists?${query}`} aria-label={`Start list: ${title}`}>
                       Start list
                     </Link>
-                    <Link
-                      className="button"
-                      to={`/startMarshall?${query}`}
-                      aria-label={`Start marshall sheet of ${title}`}
-                    >
+                    <Link className="button" to={`/startMarshall?${query}`} aria-label={`Marshall sheet: ${title}`}>
                       Marshall sheet
                     </Link>
                   </td>

@@ -122,7 +122,7 @@ function EventOrder({ db, event }: { db: InterschoolsDb; event: RaceEventMirrorR
                       <button
                         type="button"
                         className="button"
-                        aria-label={`Move ${title(race)} up`}
+                        aria-label={`Move up: ${title(race)}`}
                         disabled={i === 0}
                         onClick={() => move(day, i, -1)}
                       >
@@ -131,7 +131,7 @@ function EventOrder({ db, event }: { db: InterschoolsDb; event: RaceEventMirrorR
                       <button
                         type="button"
                         className="button"
-                        aria-label={`Move ${title(race)} down`}
+                        aria-label={`Move down: ${title(race)}`}
                         disabled={i === list.length - 1}
                         onClick={() => move(day, i, 1)}
                       >
@@ -140,7 +140,7 @@ function EventOrder({ db, event }: { db: InterschoolsDb; event: RaceEventMirrorR
                       <button
                         type="button"
                         className="button button-quiet"
-                        aria-label={`Take ${title(race)} off this day`}
+                        aria-label={`Off this day: ${title(race)}`}
                         onClick={() => remove(race, day)}
                       >
                         Off this day
@@ -177,7 +177,7 @@ function EventOrder({ db, event }: { db: InterschoolsDb; event: RaceEventMirrorR
                     <button
                       type="button"
                       className="button"
-                      aria-label={`Add ${title(race)} to the day`}
+                      aria-label={`Add to the day: ${title(race)}`}
                       onClick={() => add(race)}
                     >
                       Add to the day
