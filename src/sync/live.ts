@@ -5,7 +5,7 @@
 // brings changes sooner, so the device never pulls more than it would have). A stream that fails
 // or never says 'ready' (a proxy that buffers it, the server away) is tried again with back-off,
 // 1 s doubling to a minute, while the timed pull carries on as before.
-import { LIVE_PATH } from '../domain/schemas/api/sync';
+import { LIVE_PATH } from '../domain/schemas/api/live-path';
 
 const FIRST_RETRY_MS = 1_000;
 const LONGEST_RETRY_MS = 60_000;

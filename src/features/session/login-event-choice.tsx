@@ -1,9 +1,12 @@
 // The login form's choice of event (PRODUCT-DECISIONS 'Signing in'): the open events, with the
 // device's last choice preselected; left at the default, the server signs a school in to its own
 // state's event. Without the list (no network yet) the default still works.
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { listActiveEvents, type LoginEventItem } from '../../api/session';
-import { EntriesCloseNote } from '../../components/entries-close-note';
+// Loaded once there is an event to speak of: its time-zone words would weigh on the first load.
+const EntriesCloseNote = lazy(() =>
+  import('../../components/entries-close-note').then((m) => ({ default: m.EntriesCloseNote })),
+);
 
 const LAST_CHOICE_KEY = 'interschools.loginEvent';
 
@@ -72,7 +75,9 @@ export function LoginEventChoice({
         ))}
       </select>
       {/* The chosen event's close; left at the default, the only open event's when there is one. */}
-      <EntriesCloseNote event={events.find((e) => e.id === chosen) ?? (events.length === 1 ? events[0] : null)} />
+      <Suspense fallback={null}>
+        <EntriesCloseNote event={events.find((e) => e.id === chosen) ?? (events.length === 1 ? events[0] : null)} />
+      </Suspense>
     </div>
   );
 }

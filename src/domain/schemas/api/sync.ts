@@ -3,6 +3,7 @@
 // event); `scopeKey` names it so the client keeps one cursor per scope and starts over when the
 // scope changes. `cursor` is the server's change sequence, never a client clock.
 import { z } from 'zod';
+import { LIVE_PATH } from './live-path';
 import { MAX_KEY_LENGTH, MAX_PAGE_ROWS, MAX_WRITE_BATCH_ROWS } from '../../constants/limits';
 import { boundedText } from '../common';
 import { defineRoute } from '../route';
@@ -137,9 +138,6 @@ const syncBatchResponseSchema = z.object({
   ),
 });
 export type SyncBatchResponse = z.infer<typeof syncBatchResponseSchema>;
-
-/** The live feed's path: the service worker leaves this stream to the network. */
-export const LIVE_PATH = '/api/sync/live';
 
 export const syncApi = {
   batch: defineRoute({
