@@ -10,7 +10,7 @@ import { TableScroll } from '../../components/table-scroll';
 import type { InterschoolsDb, RaceEventMirrorRow } from '../../db/database';
 import { raceProgress, type RaceState } from '../../domain/rules/race-progress';
 import { raceDayWords, raceDaysOf } from '../../domain/rules/running-order';
-import { RaceEventScreen } from './race-event-screen';
+import { RaceDaySelect, RaceEventScreen, raceName } from './race-event-screen';
 import { readRaceDayRows } from './use-race-day';
 
 const DAY_TEXT = {
@@ -40,20 +40,10 @@ function EventDay({ db, event }: { db: InterschoolsDb; event: RaceEventMirrorRow
   const [day, setDay] = useState(() => (days.includes(today()) ? today() : (days[0] ?? '')));
   const rows = useLiveQuery(() => readRaceDayRows(db, event.id), [db, event.id]);
   if (!days.length) return <p>{DAY_TEXT.noOrder}</p>;
-  const names = new Map(event.disciplines.map((d) => [d.DisciplineId, d.name]));
   const races = order.filter((e) => e.day === day).sort((a, b) => a.position - b.position);
   return (
     <>
-      <label className="field">
-        Race day
-        <select value={day} onChange={(e) => setDay(e.target.value)}>
-          {days.map((d) => (
-            <option key={d} value={d}>
-              {raceDayWords(d)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <RaceDaySelect label="Race day" days={days} value={day} onChange={setDay} />
       <TableScroll>
         <table className="admin-list-table day-races">
           <caption>Races of {raceDayWords(day)}, in running order</caption>
@@ -71,7 +61,7 @@ function EventDay({ db, event }: { db: InterschoolsDb; event: RaceEventMirrorRow
           </thead>
           <tbody>
             {races.map((race) => {
-              const title = `${names.get(race.DisciplineId) ?? `Discipline ${race.DisciplineId}`}, Division ${race.division}, ${race.gender}`;
+              const title = raceName(event, race);
               const progress = rows ? raceProgress({ EventId: event.id, ...race }, rows) : null;
               const query = new URLSearchParams({
                 event: event.id,

@@ -1,7 +1,10 @@
 // The frame of a race-day screen about one whole event (the day at a glance, the running order):
 // its title, the events shown for start lists to choose from when there are several (the latest
-// first), and the screen's body for the event chosen, started afresh when the event changes.
+// first), and the screen's body for the event chosen, started afresh when the event changes; and
+// the two pieces both screens use: a choice of race day, and a race's name.
 import { useState, type ReactNode } from 'react';
+import type { SequencedRace } from '../../domain/rules/race-sequence';
+import { raceDayWords } from '../../domain/rules/running-order';
 import { OfflineReadiness } from '../../components/offline-readiness';
 import { PageMain } from '../../components/page-main';
 import type { InterschoolsDb, RaceEventMirrorRow } from '../../db/database';
@@ -50,5 +53,37 @@ export function RaceEventScreen({
         </>
       )}
     </PageMain>
+  );
+}
+
+/** 'Moguls, Division 1, Female', by the event's own discipline names. */
+export function raceName(event: RaceEventMirrorRow, race: SequencedRace): string {
+  const discipline = event.disciplines.find((d) => d.DisciplineId === race.DisciplineId);
+  return `${discipline?.name ?? `Discipline ${race.DisciplineId}`}, Division ${race.division}, ${race.gender}`;
+}
+
+/** A choice among race days, each said as people say it ('Wednesday 18 August 2027'). */
+export function RaceDaySelect({
+  label,
+  days,
+  value,
+  onChange,
+}: {
+  label: string;
+  days: readonly string[];
+  value: string;
+  onChange(day: string): void;
+}) {
+  return (
+    <label className="field">
+      {label}
+      <select value={value} onChange={(e) => onChange(e.target.value)}>
+        {days.map((d) => (
+          <option key={d} value={d}>
+            {raceDayWords(d)}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -18,7 +18,7 @@ import {
 } from '../../domain/rules/running-order';
 import { offeredDisciplines } from './race-choice';
 import { saveRunningOrder } from './running-order-writes';
-import { RaceEventScreen } from './race-event-screen';
+import { RaceDaySelect, RaceEventScreen, raceName } from './race-event-screen';
 import { readRaceDayRows } from './use-race-day';
 
 export const RUNNING_ORDER_TEXT = {
@@ -53,7 +53,6 @@ function EventOrder({ db, event }: { db: InterschoolsDb; event: RaceEventMirrorR
   const { user } = useSession();
   const rows = useLiveQuery(() => readRaceDayRows(db, event.id), [db, event.id]);
   const [order, setOrder] = useState<RunningOrderEntry[]>(() => [...(event.runningOrder ?? [])]);
-  const names = useMemo(() => new Map(event.disciplines.map((d) => [d.DisciplineId, d.name])), [event]);
   const races = useMemo(() => {
     const withRacers = rows ? racesWithRacers(event.id, rows) : new Set<string>();
     const placed = new Set(order.map(raceKey));
@@ -63,8 +62,7 @@ function EventOrder({ db, event }: { db: InterschoolsDb; event: RaceEventMirrorR
   }, [rows, event, order]);
   const days = [...new Set([...calendarDays(event), ...order.map((e) => e.day)])].sort();
   const [addTo, setAddTo] = useState<string>(days[0] ?? '');
-  const title = (r: SequencedRace) =>
-    `${names.get(r.DisciplineId) ?? `Discipline ${r.DisciplineId}`}, Division ${r.division}, ${r.gender}`;
+  const title = (r: SequencedRace) => raceName(event, r);
   const ofDay = (day: string) => inRunningOrder(races, order).filter((r) => placeOf(order, r)?.day === day);
   const unplaced = races.filter((r) => !placeOf(order, r));
   const dirty = JSON.stringify(order) !== JSON.stringify(event.runningOrder ?? []);
@@ -160,16 +158,7 @@ function EventOrder({ db, event }: { db: InterschoolsDb; event: RaceEventMirrorR
             <p>Every race with racers has its day.</p>
           ) : (
             <>
-              <label className="field">
-                Add to
-                <select value={addTo} onChange={(e) => setAddTo(e.target.value)}>
-                  {days.map((d) => (
-                    <option key={d} value={d}>
-                      {raceDayWords(d)}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <RaceDaySelect label="Add to" days={days} value={addTo} onChange={setAddTo} />
               <ul className="running-order-list">
                 {unplaced.map((race) => (
                   <li key={raceKey(race)} className="running-order-race">
