@@ -5,16 +5,19 @@
 // and a race official's device hold it; on that device, Next race on the start marshall sheet
 // steps through the day's races in that order and then to the race with no day. The day at a
 // glance lists the day's races in that order, each race's state following the start hut's marks.
+// Print the day on the start marshall sheet shows every race of the day with racers, in order.
 import 'fake-indexeddb/auto';
 import { eq } from 'drizzle-orm';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { events, participants, teamEntries, teams } from '../../server/db/schema';
+import { ServicesContext } from '../../src/components/services-context';
 import { SessionContext } from '../../src/components/session-context';
 import type { InterschoolsDb } from '../../src/db/database';
 import { setSessionUser } from '../../src/db/meta';
 import type { SessionUser } from '../../src/domain/schemas';
 import { steppedChoice, raceChoiceFrom } from '../../src/features/race-day/race-choice';
+import StartMarshallPage from '../../src/features/race-day/start-marshall-page';
 import DayAtAGlancePage from '../../src/features/race-day/day-at-a-glance-page';
 import RunningOrderPage, { RUNNING_ORDER_TEXT } from '../../src/features/race-day/running-order-page';
 import { readRaceDayRows } from '../../src/features/race-day/use-race-day';
@@ -198,4 +201,48 @@ it("shows the day at a glance in running order, each race's state following the 
   ).toBe(200);
   await engineFor(w, tablet, { fetch: official.jar.fetch }).engine.pull();
   await waitFor(() => expect(lines()[0]!.slice(3)).toEqual(['Done', '1', '0', '0']));
+});
+
+it("prints the day: every race of the day with racers, in running order, each on pages of its own", async () => {
+  const order = [
+    { DisciplineId: 2, division: 1, gender: 'Male', day: '2027-08-18', position: 1, plannedStart: '09:00' },
+    { DisciplineId: 2, division: 1, gender: 'Female', day: '2027-08-18', position: 2, plannedStart: null },
+    { DisciplineId: 1, division: 1, gender: 'Male', day: '2027-08-19', position: 1, plannedStart: null },
+  ];
+  const answer = await admin.jar.fetch(`${w.baseUrl}/api/running-order`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+    body: JSON.stringify({ id: w.eventId, runningOrder: order }),
+  });
+  expect(answer.status).toBe(200);
+  const tablet = await device(official);
+  const { engine } = engineFor(w, tablet, { fetch: official.jar.fetch });
+  dom.rtl.render(
+    <MemoryRouter initialEntries={[`/startMarshall?event=${w.eventId}&discipline=2&division=1&gender=Female`]}>
+      <ServicesContext.Provider value={{ db: tablet, engine }}>
+        <SessionContext.Provider value={{ user: official.user, setUser: async () => {} }}>
+          <StartMarshallPage db={tablet} />
+        </SessionContext.Provider>
+      </ServicesContext.Provider>
+    </MemoryRouter>,
+  );
+  const { screen, within, fireEvent } = dom.rtl;
+  fireEvent.click(await screen.findByRole('button', { name: 'Print the day' }));
+  const names = new Map((await tablet.raceEvents.get(w.eventId))!.disciplines.map((d) => [d.DisciplineId, d.name]));
+  await screen.findByRole('heading', { name: 'Wednesday 18 August 2027: 2 races' });
+  const races = screen.getAllByRole('region');
+  expect(races.map((r) => r.getAttribute('aria-label'))).toEqual([
+    `${names.get(2)}, Division 1, Male`,
+    `${names.get(2)}, Division 1, Female`,
+  ]);
+  expect(within(races[0]!).getByRole('heading', { level: 3 }).textContent).toBe(
+    `1. ${names.get(2)}, Division 1, Male, planned start 09:00`,
+  );
+  // Each race's racers under it (Racer No0 is the Moguls Male racer, No1 the Female).
+  expect(races[0]!.textContent).toContain('No0, Racer');
+  expect(races[1]!.textContent).toContain('No1, Racer');
+  expect(races[0]!.textContent).not.toContain('No1, Racer');
+  // Back to the one race the sheet was on.
+  fireEvent.click(screen.getByRole('button', { name: 'One race' }));
+  expect(await screen.findByRole('heading', { level: 2, name: `${names.get(2)}, Division 1, Female` })).toBeTruthy();
 });

@@ -4,7 +4,7 @@
 // order (race-sequence.ts), so an official never pages through empty races; the picker shows each
 // race's state, so an administrator sees which races are still open to a draw.
 import { sameRace, type RaceDayRows, type RaceKey } from './race-day-rows';
-import type { SequencedRace } from './race-sequence';
+import { raceKey, type SequencedRace } from './race-sequence';
 import { raceHasBibs } from './start-list';
 
 export type RaceDrawState = 'no racers' | 'not drawn yet' | 'drawn' | 'bibs given';
@@ -14,12 +14,10 @@ export type RaceDrawState = 'no racers' | 'not drawn yet' | 'drawn' | 'bibs give
 export function racesWithRacers(EventId: string, rows: Pick<RaceDayRows, 'teams' | 'entries'>): Set<string> {
   const teamsWithRacers = new Set(rows.entries.flatMap((e) => (e.ParticipantId ? [e.TeamId] : [])));
   return new Set(
-    rows.teams.filter((t) => t.EventId === EventId && teamsWithRacers.has(t.id)).map((t) => raceKeyText(t)),
+    rows.teams.filter((t) => t.EventId === EventId && teamsWithRacers.has(t.id)).map((t) => raceKey(t)),
   );
 }
 
-const raceKeyText = (race: Pick<RaceKey, 'DisciplineId' | 'division' | 'gender'>) =>
-  `${race.DisciplineId}|${race.division}|${race.gender}`;
 
 /** 'no racers', else 'bibs given' once any racer has a bib, else 'drawn' once its start order is
  *  drawn, else 'not drawn yet' (still open to a draw). */
@@ -28,7 +26,7 @@ export function raceDrawState(
   rows: RaceDayRows,
   withRacers = racesWithRacers(race.EventId, rows),
 ): RaceDrawState {
-  if (!withRacers.has(raceKeyText(race))) return 'no racers';
+  if (!withRacers.has(raceKey(race))) return 'no racers';
   if (raceHasBibs(race, rows)) return 'bibs given';
   return rows.draws.some((d) => sameRace(d, race)) ? 'drawn' : 'not drawn yet';
 }
@@ -41,11 +39,11 @@ export function neighbourRaceWithRacers(
   step: -1 | 1,
   withRacers: ReadonlySet<string>,
 ): SequencedRace | null {
-  const at = sequence.findIndex((r) => raceKeyText(r) === raceKeyText(current));
+  const at = sequence.findIndex((r) => raceKey(r) === raceKey(current));
   if (at < 0) return null;
   for (let i = at + step; i >= 0 && i < sequence.length; i += step) {
     const race = sequence[i]!;
-    if (withRacers.has(raceKeyText(race))) return race;
+    if (withRacers.has(raceKey(race))) return race;
   }
   return null;
 }

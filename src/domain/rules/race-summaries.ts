@@ -4,6 +4,7 @@
 // distinct participants of the race's entries (an unassigned position races nobody).
 import { TEAM_GENDERS } from '../constants/choices';
 import type { RaceEntry, RaceKey, RaceTeam } from './race-day-rows';
+import { raceKey } from './race-sequence';
 
 export interface RaceSummary extends RaceKey {
   teams: number;
@@ -34,7 +35,7 @@ export function racesByDiscipline(
   const races = new Map<string, { race: RaceSummary; racers: Set<string> }>();
   for (const team of rows.teams) {
     if (team.EventId !== event.id || !runs.has(team.DisciplineId)) continue;
-    const key = `${team.DisciplineId}|${team.division}|${team.gender}`;
+    const key = raceKey(team);
     const at = races.get(key) ?? {
       race: {
         EventId: team.EventId,

@@ -3,7 +3,7 @@
 // and every list of races on race day, follow it: the races with a day first, day by day in their
 // order, then the races with no day yet, in the pickers' order (race-sequence.ts).
 import { format, parseISO } from 'date-fns';
-import type { SequencedRace } from './race-sequence';
+import { raceKey, type SequencedRace } from './race-sequence';
 
 export interface RunningOrderEntry extends SequencedRace {
   /** The race day, YYYY-MM-DD. */
@@ -14,7 +14,6 @@ export interface RunningOrderEntry extends SequencedRace {
   plannedStart: string | null;
 }
 
-const raceKey = (r: SequencedRace) => `${r.DisciplineId}|${r.division}|${r.gender}`;
 
 /** The races in running order: those with a day by day and place, then the rest as listed. */
 export function inRunningOrder<R extends SequencedRace>(races: readonly R[], order: readonly RunningOrderEntry[]): R[] {
@@ -29,6 +28,11 @@ export function inRunningOrder<R extends SequencedRace>(races: readonly R[], ord
 /** The running order's entry of a race, if it has one. */
 export function placeOf(order: readonly RunningOrderEntry[], race: SequencedRace): RunningOrderEntry | undefined {
   return order.find((e) => raceKey(e) === raceKey(race));
+}
+
+/** A day's races in their order. */
+export function racesOfDay(order: readonly RunningOrderEntry[], day: string): RunningOrderEntry[] {
+  return order.filter((e) => e.day === day).sort((a, b) => a.position - b.position);
 }
 
 /** The days the order names, in order. */

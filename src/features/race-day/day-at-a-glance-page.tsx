@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { TableScroll } from '../../components/table-scroll';
 import type { InterschoolsDb, RaceEventMirrorRow } from '../../db/database';
+import { raceKey } from '../../domain/rules/race-sequence';
 import { raceProgress, type RaceState } from '../../domain/rules/race-progress';
 import { raceDayWords, raceDaysOf } from '../../domain/rules/running-order';
 import { RaceDaySelect, RaceEventScreen, raceName } from './race-event-screen';
@@ -71,7 +72,7 @@ function EventDay({ db, event }: { db: InterschoolsDb; event: RaceEventMirrorRow
               }).toString();
               return (
                 <tr
-                  key={`${race.DisciplineId}|${race.division}|${race.gender}`}
+                  key={raceKey(race)}
                   className={`race-${progress?.state.replace(' ', '-') ?? 'loading'}`}
                 >
                   <td>{race.position}</td>

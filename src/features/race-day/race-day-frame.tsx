@@ -12,8 +12,9 @@ import { PageMain } from '../../components/page-main';
 import { useSession } from '../../components/session-context';
 import { useSyncStatus } from '../../components/use-sync-status';
 import type { InterschoolsDb } from '../../db/database';
-import { raceDrawState, type RaceDrawState } from '../../domain/rules/race-draw-state';
-import { placeOf, raceDayWords } from '../../domain/rules/running-order';
+import { raceDrawState, racesWithRacers, type RaceDrawState } from '../../domain/rules/race-draw-state';
+import { raceKey } from '../../domain/rules/race-sequence';
+import { placeOf, raceDaysOf, raceDayWords, racesOfDay } from '../../domain/rules/running-order';
 import { choiceParams, raceChoiceFrom, raceOf, raceTitle, type ChoiceOptions, type RaceChoice } from './race-choice';
 import { EventSelect, RacePicker, type ChoicePatch } from './race-picker';
 import { useRaceDayRows, useRaceDaySyncedAt, useRaceEvents, type RaceDayData } from './use-race-day';
@@ -22,6 +23,8 @@ import './race-day.css';
 export interface RaceView {
   choice: RaceChoice;
   data: RaceDayData;
+  /** Printing a whole day: every row of the race at once, no pages. */
+  wholeRace?: boolean;
 }
 
 interface Props {
@@ -32,6 +35,8 @@ interface Props {
   controls?: ReactNode;
   /** Actions beside Print (draw, download). */
   actions?: (view: RaceView) => ReactNode;
+  /** The screen can show every race of a race day at once, in running order, to print the day. */
+  wholeDay?: boolean;
   children: (view: RaceView) => ReactNode;
 }
 
@@ -53,7 +58,7 @@ function SyncedAt({ db }: { db: InterschoolsDb }) {
   );
 }
 
-export function RaceDayFrame({ db, title, options = {}, controls, actions, children }: Props) {
+export function RaceDayFrame({ db, title, options = {}, controls, actions, wholeDay, children }: Props) {
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
   const events = useRaceEvents(db);
@@ -64,6 +69,15 @@ export function RaceDayFrame({ db, title, options = {}, controls, actions, child
     [events, params, user?.EventId],
   );
   const data = useRaceDayRows(db, choice?.event.id ?? null);
+  const order = choice?.event.runningOrder ?? [];
+  const day = wholeDay ? raceDaysOf(order).find((d) => d === params.get('day')) : undefined;
+  const dayOfRace = wholeDay && choice ? placeOf(order, raceOf(choice))?.day : undefined;
+  const showDay = (d: string | null) => {
+    const next = new URLSearchParams(params);
+    if (d) next.set('day', d);
+    else next.delete('day');
+    setParams(next, { replace: true });
+  };
 
   const change = (patch: ChoicePatch) => {
     if (!choice) return;
@@ -83,7 +97,17 @@ export function RaceDayFrame({ db, title, options = {}, controls, actions, child
         {events && choice && (
           <div className="race-actions">
             <EventSelect events={events} choice={choice} onChange={change} />
-            {data && actions?.({ choice, data })}
+            {data && !day && actions?.({ choice, data })}
+            {dayOfRace && !day && (
+              <button type="button" className="button" onClick={() => showDay(dayOfRace)}>
+                Print the day
+              </button>
+            )}
+            {day && (
+              <button type="button" className="button" onClick={() => showDay(null)}>
+                One race
+              </button>
+            )}
             <button type="button" className="button" onClick={() => window.print()}>
               Print
             </button>
@@ -94,6 +118,10 @@ export function RaceDayFrame({ db, title, options = {}, controls, actions, child
         <p>Loading…</p>
       ) : !choice ? (
         <NothingYet />
+      ) : day ? (
+        <WholeDay title={title} event={choice.event} day={day} data={data}>
+          {children}
+        </WholeDay>
       ) : (
         <>
           <RacePicker choice={choice} options={options} onChange={change} controls={controls} rows={data} />
@@ -121,6 +149,70 @@ export function RaceDayFrame({ db, title, options = {}, controls, actions, child
         </>
       )}
     </PageMain>
+  );
+}
+
+/** Every race of a race day with racers, in running order, each under its own repeating print
+ *  header and starting on a new page, so no printed page holds parts of two races. */
+function WholeDay({
+  title,
+  event,
+  day,
+  data,
+  children,
+}: {
+  title: string;
+  event: RaceChoice['event'];
+  day: string;
+  data: RaceDayData | undefined;
+  children: Props['children'];
+}) {
+  if (data === undefined) return <p>Loading…</p>;
+  const withRacers = racesWithRacers(event.id, data);
+  const races = racesOfDay(event.runningOrder ?? [], day).flatMap((entry) => {
+    const discipline = event.disciplines.find((d) => d.DisciplineId === entry.DisciplineId);
+    const choice: RaceChoice | undefined = discipline && {
+      event,
+      discipline,
+      divisions: [entry.division],
+      gender: entry.gender,
+    };
+    return choice && withRacers.has(raceKey(entry)) ? [{ entry, choice }] : [];
+  });
+  return (
+    <>
+      <h2 className="race-day-heading no-print">
+        {raceDayWords(day)}: {races.length === 1 ? '1 race' : `${races.length} races`}
+      </h2>
+      {races.length === 0 && <p className="race-empty">No race of this day has racers yet.</p>}
+      {races.map(({ entry, choice }) => (
+        <section key={raceTitle(choice)} className="print-day-race" aria-label={raceTitle(choice)}>
+          <table className="print-frame">
+            <thead>
+              <tr>
+                <td>
+                  <div className="print-header">
+                    <strong>{event.name}</strong> · {title} · {raceTitle(choice)} · Race {entry.position} of{' '}
+                    {raceDayWords(day)}
+                  </div>
+                </td>
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <td>
+                  <h3 className="race-heading">
+                    {entry.position}. {raceTitle(choice)}
+                    {entry.plannedStart ? `, planned start ${entry.plannedStart}` : ''}
+                  </h3>
+                  {children({ choice, data, wholeRace: true })}
+                </td>
+              </tr>
+            </tbody>
+          </table>
+        </section>
+      ))}
+    </>
   );
 }
 

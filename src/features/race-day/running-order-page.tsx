@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import { useSession } from '../../components/session-context';
 import type { InterschoolsDb, RaceEventMirrorRow } from '../../db/database';
 import { racesWithRacers } from '../../domain/rules/race-draw-state';
-import { raceSequence, type SequencedRace } from '../../domain/rules/race-sequence';
+import { raceKey, raceSequence, type SequencedRace } from '../../domain/rules/race-sequence';
 import {
   inRunningOrder,
   placeOf,
@@ -26,8 +26,6 @@ export const RUNNING_ORDER_TEXT = {
   noDays: 'Give the event its race days on the events screen: each race is then given one of them.',
   waiting: 'Saved on this device: waiting to be sent to the server.',
 } as const;
-
-const raceKey = (r: SequencedRace) => `${r.DisciplineId}|${r.division}|${r.gender}`;
 
 /** The race days of the event's calendar, first to last (YYYY-MM-DD). */
 function calendarDays(event: RaceEventMirrorRow): string[] {

@@ -47,7 +47,7 @@ export default function StartMarshallPage({ db }: { db: InterschoolsDb }) {
     </>
   );
   return (
-    <RaceDayFrame db={db} title={sheet.type} controls={controls}>
+    <RaceDayFrame db={db} title={sheet.type} controls={controls} wholeDay>
       {(view) => <Sheet db={db} view={view} sheet={sheet} />}
     </RaceDayFrame>
   );
@@ -69,7 +69,8 @@ function Sheet({ db, view, sheet }: { db: InterschoolsDb; view: RaceView; sheet:
     [view],
   );
   if (!all.length) return <p className="race-empty">No racers are entered in this race.</p>;
-  const at = pageOf(all, sheet);
+  // A whole day printed: every racer of each race, no pages.
+  const at = pageOf(all, view.wholeRace ? { ...sheet, rows: 'All', page: 1 } : sheet);
   return (
     <>
       <p className="race-run">
@@ -80,7 +81,7 @@ function Sheet({ db, view, sheet }: { db: InterschoolsDb; view: RaceView; sheet:
       ) : (
         <CallUp rows={at.rows} />
       )}
-      <Pager list={sheet} at={at} />
+      {!view.wholeRace && <Pager list={sheet} at={at} />}
     </>
   );
 }

@@ -21,6 +21,7 @@ export default function StartlistsPage({ db }: { db: InterschoolsDb }) {
     <RaceDayFrame
       db={db}
       title="Start lists"
+      wholeDay
       actions={user && isAdmin(user.type) ? (view) => <DrawAction view={view} /> : undefined}
     >
       {(view) => <Startlist view={view} />}
