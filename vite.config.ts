@@ -43,10 +43,56 @@ function precompress(): Plugin {
   };
 }
 
+type ManifestEntry = { url: string; revision: string | null; size: number };
+
+const RACE_DAY_SOURCES = '/src/features/race-day/';
+
+/**
+ * The order the service worker stores the app's files in (workbox precaches them one after the
+ * other, in the manifest's order): the shell that opens the app first, then the race-day screens'
+ * files, then the rest. A race official who signs in on a new tablet at the hut and loses the
+ * network a minute later then has the start lists and marshall sheets, if anything.
+ *
+ * Records, at build, which files the shell and the race-day screens need (their chunks, the
+ * chunks those import and their CSS); `filesFirst` orders the precache manifest by it.
+ */
+function precacheOrder(): { plugin: Plugin; filesFirst(entries: ManifestEntry[]): { manifest: ManifestEntry[] } } {
+  const shell = new Set<string>(['index.html']);
+  const raceDay = new Set<string>();
+  const plugin: Plugin = {
+    name: 'interschools:precache-order',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map(
+        Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [[file.fileName, file] as const] : [])),
+      );
+      const needs = (fileName: string, into: Set<string>) => {
+        const chunk = chunks.get(fileName);
+        if (!chunk || into.has(fileName)) return;
+        into.add(fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) into.add(css);
+        for (const imported of chunk.imports) needs(imported, into);
+      };
+      for (const chunk of chunks.values()) {
+        if (chunk.isEntry) needs(chunk.fileName, shell);
+        if (chunk.moduleIds.some((id) => id.includes(RACE_DAY_SOURCES))) needs(chunk.fileName, raceDay);
+      }
+    },
+  };
+  const rank = (url: string) => (shell.has(url) ? 0 : raceDay.has(url) ? 1 : 2);
+  return {
+    plugin,
+    filesFirst: (entries) => ({ manifest: [...entries].sort((a, b) => rank(a.url) - rank(b.url)) }),
+  };
+}
+
+const precache = precacheOrder();
+
 export default defineConfig({
   plugins: [
     react(),
     precompress(),
+    precache.plugin,
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/sw',
@@ -59,6 +105,8 @@ export default defineConfig({
         // The invoice PDF's fonts (ttf) too, so a PDF can be made offline.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,ttf}'],
         maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
+        // The shell, then the race-day screens, then the rest (precacheOrder above).
+        manifestTransforms: [precache.filesFirst],
       },
       devOptions: { enabled: false },
     }),

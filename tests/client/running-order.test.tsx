@@ -5,7 +5,8 @@
 // and a race official's device hold it; on that device, Next race on the start marshall sheet
 // steps through the day's races in that order and then to the race with no day. The day at a
 // glance lists the day's races in that order, each race's state following the start hut's marks.
-// Print the day on the start marshall sheet shows every race of the day with racers, in order.
+// Print the day on the start marshall sheet shows every race of the day with racers, in order. An
+// order read from a spreadsheet replaces the one on screen, its unreadable lines listed, and saves.
 import 'fake-indexeddb/auto';
 import { eq } from 'drizzle-orm';
 import { MemoryRouter } from 'react-router-dom';
@@ -23,7 +24,7 @@ import RunningOrderPage, { RUNNING_ORDER_TEXT } from '../../src/features/race-da
 import { readRaceDayRows } from '../../src/features/race-day/use-race-day';
 import { createUser } from '../api/support/factories';
 import { renderInNode } from './support/node-dom';
-import { signInOnEvent, typeValue } from './support/pages';
+import { chooseFile, signInOnEvent, typeValue } from './support/pages';
 import { dropDatabases, engineFor, freshDb, world, type Jar, type World } from './sync-support';
 
 const dom = renderInNode();
@@ -245,4 +246,46 @@ it("prints the day: every race of the day with racers, in running order, each on
   // Back to the one race the sheet was on.
   fireEvent.click(screen.getByRole('button', { name: 'One race' }));
   expect(await screen.findByRole('heading', { level: 2, name: `${names.get(2)}, Division 1, Female` })).toBeTruthy();
+});
+
+it('reads the order from a spreadsheet, lists the lines it cannot read, and saves what it read', async () => {
+  const db = await device(admin);
+  dom.rtl.render(
+    <MemoryRouter>
+      <SessionContext.Provider value={{ user: admin.user, setUser: async () => {} }}>
+        <RunningOrderPage db={db} />
+      </SessionContext.Provider>
+    </MemoryRouter>,
+  );
+  const { screen, fireEvent, within, waitFor } = dom.rtl;
+  const secondDay = await screen.findByRole('region', { name: 'Thursday 19 August 2027' });
+  const names = new Map((await db.raceEvents.get(w.eventId))!.disciplines.map((d) => [d.DisciplineId, d.name]));
+  const sheet = [
+    'Day,Order,Discipline,Division,Gender,Planned start',
+    `19/08/2027,2,${names.get(2)},1,Female,10:15`,
+    `19/08/2027,1,${names.get(1)},1,Male,`,
+    `19/08/2027,3,${names.get(2)},9,Female,`,
+  ].join('\r\n');
+  const input = screen.getByLabelText('Read an order from a spreadsheet') as HTMLInputElement;
+  chooseFile(fireEvent, input, new File([sheet], 'order.csv', { type: 'text/csv' }));
+
+  const alert = await screen.findByRole('alert');
+  expect(alert.textContent).toContain('Read 2 races from order.csv. Check the order below, then Save.');
+  expect(within(alert).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    `Row 4: ${names.get(2)}, Division 9, Female is not a race of this event.`,
+  ]);
+  expect(
+    within(secondDay)
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('.running-order-name')?.textContent),
+  ).toEqual([`${names.get(1)}, Division 1, Male`, `${names.get(2)}, Division 1, Female`]);
+
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+  await engineFor(w, db, { fetch: admin.jar.fetch }).engine.flush();
+  const [stored] = await w.t.db.select().from(events).where(eq(events.id, w.eventId));
+  expect(stored!.runningOrder).toEqual([
+    { DisciplineId: 1, division: 1, gender: 'Male', day: '2027-08-19', position: 1, plannedStart: null },
+    { DisciplineId: 2, division: 1, gender: 'Female', day: '2027-08-19', position: 2, plannedStart: '10:15' },
+  ]);
 });

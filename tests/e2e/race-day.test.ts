@@ -2,7 +2,8 @@
 // downloads; the network goes, the app is closed and opened again with none: the start list, the
 // start marshall sheet (Second run reversed) and the bib list show the racers with the time they
 // were synced. A DNS mark made offline survives a reload and reaches the server when the network
-// is back; a timing file downloads offline and parses back with the racers of the race.
+// is back; a timing file downloads offline and parses back with the racers of the race. An
+// administrator orders a race day by dragging races with the mouse, and the server has the order.
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import type { APIRequestContext, Page } from 'playwright-core';
@@ -31,8 +32,8 @@ async function getJson<T>(api: APIRequestContext, url: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** The race of the demo data with the most teams (at least two, so run order means something). */
-async function busiestRace(api: APIRequestContext) {
+/** Every change of the race-day feed, as a device's first pull reads them. */
+async function raceDayChanges(api: APIRequestContext): Promise<Change[]> {
   const changes: Change[] = [];
   let cursor = 0;
   for (;;) {
@@ -44,6 +45,12 @@ async function busiestRace(api: APIRequestContext) {
     cursor = page.cursor;
     if (!page.hasMore) break;
   }
+  return changes;
+}
+
+/** The race of the demo data with the most teams (at least two, so run order means something). */
+async function busiestRace(api: APIRequestContext) {
+  const changes = await raceDayChanges(api);
   const count = new Map<string, number>();
   for (const c of changes) {
     if (c.entity !== 'raceTeams' || !c.row) continue;
@@ -166,5 +173,62 @@ it('runs the start of a race from a tablet that has lost its network', async () 
       { timeout: 30_000, interval: 500 },
     )
     .toBe('DNS');
+  await page.close();
+});
+
+it("orders a race day by dragging races with the mouse, and saves the day's order", async () => {
+  const page = await env.device.context.newPage();
+  await signInThroughPage(page, env.server.url, DEMO.admin);
+  await page.waitForURL((url) => !url.hash.startsWith('#/login'));
+  await page.goto(`${env.server.url}/#/running-order`);
+  const noDay = page.getByRole('region', { name: 'No day yet' });
+  const addButtons = noDay.getByRole('button', { name: /^Add to the day: / });
+  await addButtons.first().waitFor({ timeout: 30_000 });
+  const names = (await addButtons.evaluateAll((all) => all.map((b) => b.getAttribute('aria-label')!)))
+    .slice(0, 3)
+    .map((label) => label.replace('Add to the day: ', ''));
+  for (const name of names) await noDay.getByRole('button', { name: `Add to the day: ${name}` }).click();
+  const firstDay = page.locator('.running-order-day').first();
+  const listed = () => firstDay.locator('.running-order-name').allTextContents();
+  expect(await listed()).toEqual(names);
+
+  // The third race dragged by its handle above the first.
+  const handle = firstDay.getByRole('button', { name: `Drag: ${names[2]}` });
+  const from = (await handle.boundingBox())!;
+  const to = (await firstDay.getByRole('button', { name: `Drag: ${names[0]}` }).boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 2 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 4, { steps: 10 });
+  await page.mouse.up();
+  await expect.poll(listed).toEqual([names[2], names[0], names[1]]);
+
+  // @dnd-kit swallows clicks for a moment after a drop (so the drop is not a click on what lies
+  // under it): Save is pressed until it takes, as a user presses again a button that did nothing.
+  const save = page.getByRole('button', { name: 'Save' });
+  await expect
+    .poll(async () => {
+      if (await save.isEnabled()) await save.click();
+      return save.isEnabled();
+    })
+    .toBe(false);
+  // The server has the day's order, as every device's next pull brings it.
+  const api = await apiSession(env.server.url, DEMO.admin);
+  type RaceEvent = {
+    disciplines: { DisciplineId: number; name: string }[];
+    runningOrder?: { DisciplineId: number; division: number; gender: string; position: number }[];
+  };
+  const savedOrder = async () => {
+    // The feed is a log: the event's latest version is the one a device keeps.
+    const [event] = (await raceDayChanges(api))
+      .flatMap((c) => (c.entity === 'raceEvents' && c.row ? [c.row as RaceEvent & { version: number }] : []))
+      .sort((a, b) => b.version - a.version);
+    if (!event) return [];
+    const name = (id: number) => event.disciplines.find((d) => d.DisciplineId === id)?.name;
+    return (event.runningOrder ?? [])
+      .sort((a, b) => a.position - b.position)
+      .map((e) => `${name(e.DisciplineId)}, Division ${e.division}, ${e.gender}`);
+  };
+  await expect.poll(savedOrder, { timeout: 30_000, interval: 500 }).toEqual([names[2], names[0], names[1]]);
   await page.close();
 });

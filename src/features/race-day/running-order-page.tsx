@@ -1,6 +1,7 @@
 // /running-order (admins): the day's running order of an event shown for start lists. Each race
-// with racers is given a race day and a place in that day's order (Move up and Move down, by touch
-// or keyboard) and may have a planned start; races with no day come last. Saved on this device
+// with racers is given a race day and a place in that day's order (dragged, or moved with Move up
+// and Move down; running-order-day.tsx), or the whole order is read from a spreadsheet
+// (running-order-sheet.tsx), and may have a planned start; races with no day come last. Saved on this device
 // and sent through the outbox (running-order-writes.ts), so the start lists, start marshall
 // sheets, bib lists and timing files of every device step through the races in this order.
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -12,11 +13,12 @@ import { raceKey, raceSequence, type SequencedRace } from '../../domain/rules/ra
 import {
   inRunningOrder,
   placeOf,
-  raceDayWords,
   renumberDay,
   type RunningOrderEntry,
 } from '../../domain/rules/running-order';
 import { offeredDisciplines } from './race-choice';
+import { RunningOrderDay } from './running-order-day';
+import { RunningOrderSheet } from './running-order-sheet';
 import { saveRunningOrder } from './running-order-writes';
 import { RaceDaySelect, RaceEventScreen, raceName } from './race-event-screen';
 import { readRaceDayRows } from './use-race-day';
@@ -66,12 +68,6 @@ function EventOrder({ db, event }: { db: InterschoolsDb; event: RaceEventMirrorR
   const dirty = JSON.stringify(order) !== JSON.stringify(event.runningOrder ?? []);
 
   const change = (next: RunningOrderEntry[]) => setOrder(next);
-  const move = (day: string, index: number, step: -1 | 1) => {
-    const list = ofDay(day);
-    const [race] = list.splice(index, 1);
-    list.splice(index + step, 0, race!);
-    change(renumberDay(order, day, list));
-  };
   const remove = (race: SequencedRace, day: string) =>
     change(
       renumberDay(
@@ -93,62 +89,18 @@ function EventOrder({ db, event }: { db: InterschoolsDb; event: RaceEventMirrorR
       {/* While the save waits to be sent; once the server has it, the row is no longer pending. */}
       {event._pending && <p role="status">{RUNNING_ORDER_TEXT.waiting}</p>}
       {days.length === 0 && <p>{RUNNING_ORDER_TEXT.noDays}</p>}
-      {days.map((day) => {
-        const list = ofDay(day);
-        return (
-          <section key={day} className="running-order-day" aria-labelledby={`day-${day}`}>
-            <h2 id={`day-${day}`}>{raceDayWords(day)}</h2>
-            {list.length === 0 ? (
-              <p>No races on this day yet.</p>
-            ) : (
-              <ol className="running-order-list">
-                {list.map((race, i) => (
-                  <li key={raceKey(race)} className="running-order-race">
-                    <span className="running-order-name">{title(race)}</span>
-                    <label>
-                      Planned start
-                      <input
-                        type="time"
-                        aria-label={`Planned start of ${title(race)}`}
-                        value={placeOf(order, race)?.plannedStart ?? ''}
-                        onChange={(e) => setStart(race, e.target.value)}
-                      />
-                    </label>
-                    <span className="running-order-actions">
-                      <button
-                        type="button"
-                        className="button"
-                        aria-label={`Move up: ${title(race)}`}
-                        disabled={i === 0}
-                        onClick={() => move(day, i, -1)}
-                      >
-                        Move up
-                      </button>
-                      <button
-                        type="button"
-                        className="button"
-                        aria-label={`Move down: ${title(race)}`}
-                        disabled={i === list.length - 1}
-                        onClick={() => move(day, i, 1)}
-                      >
-                        Move down
-                      </button>
-                      <button
-                        type="button"
-                        className="button button-quiet"
-                        aria-label={`Off this day: ${title(race)}`}
-                        onClick={() => remove(race, day)}
-                      >
-                        Off this day
-                      </button>
-                    </span>
-                  </li>
-                ))}
-              </ol>
-            )}
-          </section>
-        );
-      })}
+      {days.map((day) => (
+        <RunningOrderDay
+          key={day}
+          day={day}
+          races={ofDay(day)}
+          title={title}
+          plannedStart={(race) => placeOf(order, race)?.plannedStart ?? ''}
+          onReorder={(list) => change(renumberDay(order, day, list))}
+          onStart={setStart}
+          onRemove={(race) => remove(race, day)}
+        />
+      ))}
       {days.length > 0 && (
         <section className="running-order-day" aria-labelledby="no-day">
           <h2 id="no-day">No day yet</h2>
@@ -176,6 +128,13 @@ function EventOrder({ db, event }: { db: InterschoolsDb; event: RaceEventMirrorR
           )}
         </section>
       )}
+      <RunningOrderSheet
+        eventName={event.name}
+        order={order}
+        races={raceSequence(offeredDisciplines(event, {}))}
+        disciplines={event.disciplines}
+        onRead={change}
+      />
       <p className="running-order-save">
         <button type="button" className="button button-save" disabled={!dirty} onClick={() => void save()}>
           Save

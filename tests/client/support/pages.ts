@@ -65,6 +65,14 @@ export function typeValue(
   fire(input, event);
 }
 
+/** Chooses a file in a file input, as a user's pick in the browser's file dialog does. */
+export function chooseFile(fire: (target: Element, event: Event) => boolean, input: HTMLInputElement, file: File) {
+  Object.defineProperty(input, 'files', { value: [file], configurable: true });
+  const event = document.createEvent('Event');
+  event.initEvent('change', true, true);
+  fire(input, event);
+}
+
 /** A call straight to the test server as the jar's session (setting up what a user would have
  *  done through other screens); expects 200 and answers the JSON. */
 export async function apiAs(w: World, jar: Jar, method: string, path: string, body?: unknown): Promise<unknown> {
