@@ -32,7 +32,13 @@ import type {
 import { legacyIntent } from './legacy-intent';
 import type { WriteIntent } from './write-intent';
 import type { InvoiceStatus } from '../domain/schemas/api/feed-rows';
-import type { RaceEntryRow, RaceEventRow, RaceMarkRow, RaceReadinessRow } from '../domain/schemas/api/race-day-feed';
+import type {
+  RaceEntryRow,
+  RaceEventRow,
+  RaceMarkRow,
+  RaceReadinessRow,
+  RaceResultRow,
+} from '../domain/schemas/api/race-day-feed';
 import type { RaceParticipant, RaceSchool, RaceTeam, StartDraw } from '../domain/rules/race-day-rows';
 
 const DATABASE_NAME = 'interschools';
@@ -75,6 +81,7 @@ export type RaceSchoolMirrorRow = Mirror<RaceSchool>;
 export type StartDrawMirrorRow = Mirror<StartDraw & { id: string }>;
 export type RaceMarkMirrorRow = Mirror<RaceMarkRow>;
 export type RaceReadinessMirrorRow = Mirror<RaceReadinessRow>;
+export type RaceResultMirrorRow = Mirror<RaceResultRow>;
 
 /** The main feed's mirror tables (the session's school and event). */
 const MAIN_MIRROR_TABLES = [
@@ -109,6 +116,7 @@ const RACE_DAY_TABLES = [
   'startDraws',
   'raceMarks',
   'raceReadiness',
+  'raceResults',
 ] as const;
 
 /** The mirror tables, by name (the outbox item's `entity`). */
@@ -264,6 +272,12 @@ async function upgradeToVersion4(tx: Transaction): Promise<void> {
     });
 }
 
+// Version 5: race results (docs/decisions.md, 'Results from the timing system'), keyed by their
+// team entry as the race-day feed names them.
+const VERSION_5_STORES: Record<string, string> = {
+  raceResults: 'id, EventId',
+};
+
 export interface InterschoolsDbOptions {
   /** Reload the page when another tab opens a newer version. Default: in a window, not in tests. */
   reloadOnVersionChange?: boolean;
@@ -301,6 +315,7 @@ export class InterschoolsDb extends Dexie {
   startDraws!: Table<StartDrawMirrorRow, string>;
   raceMarks!: Table<RaceMarkMirrorRow, string>;
   raceReadiness!: Table<RaceReadinessMirrorRow, [string, string]>;
+  raceResults!: Table<RaceResultMirrorRow, string>;
   outbox!: Table<OutboxItem, number>;
   meta!: Table<MetaRow, string>;
 
@@ -311,6 +326,7 @@ export class InterschoolsDb extends Dexie {
     this.version(2).stores(VERSION_2_STORES).upgrade(upgradeToVersion2);
     this.version(3).stores(VERSION_3_STORES);
     this.version(4).stores(VERSION_4_STORES).upgrade(upgradeToVersion4);
+    this.version(5).stores(VERSION_5_STORES);
 
     const reload = options.reloadOnVersionChange ?? inWindow();
     this.on('versionchange', () => {

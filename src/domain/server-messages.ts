@@ -1,6 +1,7 @@
 // Our own messages for refusals the spec leaves open (it says "Error response bodies beyond those
 // listed: not shown"). Kept apart from MESSAGES so the spec's wording stays verifiable on its own.
 // Written for the person at the screen: what happened and what to do next.
+import { MAX_RESULT_ROWS } from './constants/limits';
 import { MIN_PASSWORD_LENGTH } from './constants/policy';
 
 export const SERVER_MESSAGES = {
@@ -14,6 +15,9 @@ export const SERVER_MESSAGES = {
   /** The event's entries-close time has come (ours, beside the spec's lock). */
   entriesClosed: 'Entries for this event have closed. Changes can no longer be made.',
   volunteersLocked: 'Volunteer registration for this event is closed.',
+  /** A race's results file past MAX_RESULT_ROWS rows. */
+  resultsFileTooLong: (rows: number) =>
+    `This results file has ${rows.toLocaleString('en-AU')} rows; a race's file has at most ${MAX_RESULT_ROWS.toLocaleString('en-AU')}. Check that it holds one race.`,
   crossSiteRefused: 'This can only be done from the Interschools app itself, not from a link on another site.',
   eventClosed: 'This event is closed, so changes can no longer be made to it.',
   eventNotForSchool: "This event is not open to your school's state, so your school cannot make changes in it.",

@@ -482,6 +482,14 @@ const MATRIX: Record<string, Row> = {
     request: (c) => ({ payload: { id: c.eventId, timingColumns: { VIC: [{ field: 'bib', heading: 'Bib' }] } } }),
     expect: only('admin'),
   },
+  'POST /api/results/import': {
+    request: (c) => ({
+      query: { EventId: c.eventId, DisciplineId: '1', division: '1', gender: 'Male' },
+      headers: { 'content-type': 'text/csv' },
+      payload: 'Bib,Time\n1,1:00.00\n',
+    }),
+    expect: only('admin'),
+  },
   'PUT /api/running-order': {
     request: (c) => ({ payload: { id: c.eventId, runningOrder: [] } }),
     expect: only('admin'),

@@ -127,6 +127,7 @@ const OUR_CALLS = [
   'POST /api/sync/batch',
   'GET /api/sync/live',
   'PUT /api/running-order',
+  'POST /api/results/import',
   'GET /api/v2/payments/:SchoolId/:EventId',
   'POST /api/v2/payments',
 ];

@@ -98,6 +98,31 @@ export const startDraws = pgTable(
   (t) => [uniqueIndex('start_draws_race_uq').on(t.eventId, t.disciplineId, t.division, t.gender)],
 );
 
+/** A racer's result in a race (docs/decisions.md, 'Results from the timing system'): each run's
+ *  time or judged score in hundredths, or a status, read from the timing system's file or typed on
+ *  a tablet; who recorded it and when. The race is the team entry's. */
+export const raceResults = pgTable(
+  'race_results',
+  {
+    id: id(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    teamEntryId: uuid('team_entry_id')
+      .notNull()
+      .references(() => teamEntries.id, { onDelete: 'cascade' }),
+    run1: integer('run1'),
+    run2: integer('run2'),
+    score: integer('score'),
+    status: text('status'),
+    /** 'file' (imported) or 'tablet' (typed). A new file replaces the race's imported results. */
+    source: text('source').notNull(),
+    recordedBy: text('recorded_by').notNull(),
+    ...synced(),
+  },
+  (t) => [uniqueIndex('race_results_entry_uq').on(t.teamEntryId), index('race_results_event_idx').on(t.eventId)],
+);
+
 /** A start hut mark (DNS or started) on one entry in one run, made on a tablet, offline or not. */
 export const raceMarks = pgTable(
   'race_marks',

@@ -8,7 +8,7 @@ import { raceMarkId, type RaceDayEntity } from '../../../src/domain/schemas/api/
 import type { SyncChange, SyncResponse } from '../../../src/domain/schemas';
 import { readChanges, type ChangeRow } from '../../db/changes';
 import type { Db } from '../../db/client';
-import { events, participants, raceMarks, schools, startDraws, teamEntries, teams } from '../../db/schema';
+import { events, participants, raceMarks, raceResults, schools, startDraws, teamEntries, teams } from '../../db/schema';
 import { byKey, keyIn, type Shaped } from '../sync';
 import { loadRaceEvents } from './race-events';
 import { loadReadiness } from './readiness';
@@ -23,6 +23,7 @@ const FEED_TABLES = [
   'schools',
   'start_draws',
   'race_marks',
+  'race_results',
   // A school's readiness for its bibs.
   'waivers',
   'volunteers',
@@ -56,6 +57,8 @@ function wanted(change: ChangeRow): Wanted[] {
       return [own('startDraws')];
     case 'race_marks':
       return [own('raceMarks')];
+    case 'race_results':
+      return [own('raceResults')];
     default:
       return readiness();
   }
@@ -185,6 +188,27 @@ const LOADERS: Record<RaceDayEntity, Loader> = {
         run: m.run,
         mark: m.mark,
         version: m.version,
+      }),
+    ),
+  raceResults: async (db, keys, eventIds) =>
+    byKey(
+      await db
+        .select()
+        .from(raceResults)
+        .where(and(keyIn([raceResults.teamEntryId], keys), inArray(raceResults.eventId, eventIds))),
+      (r) => r.teamEntryId,
+      (r) => ({
+        id: r.teamEntryId,
+        EventId: r.eventId,
+        teamEntryId: r.teamEntryId,
+        run1: r.run1,
+        run2: r.run2,
+        score: r.score,
+        status: r.status,
+        source: r.source,
+        recordedBy: r.recordedBy,
+        recordedAt: r.updatedAt.toISOString(),
+        version: r.version,
       }),
     ),
   raceReadiness: async (db, keys, eventIds) => {

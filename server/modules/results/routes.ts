@@ -7,12 +7,18 @@
 //   in X-Event-Id, see plugins/session.ts); exactly once through runWrite.
 // - GET /api/v2/Trophies: any signed-in user; filter {where, order, include}.
 // - PUT /api/v2/Trophies (beyond the spec, the trophies page's dialog): admin only, through runWrite.
+// - POST /api/results/import (beyond the spec, docs/decisions.md 'Results from the timing system'):
+//   admin only; a race's results file read and matched to its racers, written with confirm=1.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MAX_BATCH_BODY_BYTES } from '../../../src/domain/constants/limits';
+import { MAX_BATCH_BODY_BYTES, MAX_IMPORT_BYTES } from '../../../src/domain/constants/limits';
+import { ERROR_CODES } from '../../../src/domain/errors';
 import { API } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
 import { requireSession, sessionEvent } from '../../plugins/authz';
+import { HttpError } from '../../http-errors';
 import { runWrite } from '../../plugins/idempotency';
+import { FILE_MESSAGES, acceptSpreadsheets, readSpreadsheetTable } from '../spreadsheet-import';
+import { readRaceResults, writeRaceResults } from './import';
 import {
   NO_RESULTS_EVENT,
   listOveralls,
@@ -74,5 +80,26 @@ export const resultRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => 
       schema: { body: api.saveTrophies.body, response: { 200: api.saveTrophies.response } },
     },
     async (request, reply) => runWrite(db, request, reply, (tx) => saveTrophies(tx, request.body)),
+  );
+
+  // A race's results file from the timing system (import.ts): read and answered; with confirm=1
+  // written too, exactly once through runWrite.
+  acceptSpreadsheets(app);
+  const results = API.raceResults;
+  app.post(
+    results.import.url,
+    {
+      bodyLimit: MAX_IMPORT_BYTES,
+      config: { auth: ['admin'] },
+      schema: { querystring: results.import.querystring, response: { 200: results.import.response } },
+    },
+    async (request, reply) => {
+      if (!Buffer.isBuffer(request.body))
+        throw new HttpError(415, ERROR_CODES.VALIDATION, FILE_MESSAGES.notSpreadsheet);
+      const read = await readRaceResults(db, request.query, await readSpreadsheetTable(request.body));
+      if (request.query.confirm !== '1') return read.answer;
+      const session = requireSession(request);
+      return runWrite(db, request, reply, (tx) => writeRaceResults(tx, request.query, read, session.email));
+    },
   );
 };

@@ -7,6 +7,7 @@
 import { ERROR_CODES } from '../../../src/domain/errors';
 import { HttpError } from '../../http-errors';
 import { readInWorker } from './read-in-worker';
+import { readImportTable } from '../../../src/domain/rules/spreadsheet-import';
 import { isZip, type ImportTableRead } from './read-table';
 import { FILE_MESSAGES, SpreadsheetRefusal, unreadable } from './refusals';
 import { checkXlsxDirectory } from './xlsx-parts';
@@ -18,7 +19,13 @@ const CODES = { 413: ERROR_CODES.PAYLOAD_TOO_LARGE, 503: ERROR_CODES.OVERLOADED 
 const refusal = ({ status, message }: { status: number; message: string }) =>
   new HttpError(status, CODES[status as keyof typeof CODES] ?? ERROR_CODES.VALIDATION, message);
 
+/** The participants' import: the file's rows read into participants with their problems. */
 export async function readSpreadsheet(bytes: Buffer): Promise<ImportTableRead> {
+  return readImportTable(await readSpreadsheetTable(bytes));
+}
+
+/** The file's first sheet as rows of text cells (the headings first), read within the limits. */
+export async function readSpreadsheetTable(bytes: Buffer): Promise<string[][]> {
   if (bytes.length === 0) throw refusal({ status: 400, message: FILE_MESSAGES.empty });
   if (isZip(bytes)) {
     try {
@@ -29,5 +36,5 @@ export async function readSpreadsheet(bytes: Buffer): Promise<ImportTableRead> {
   }
   const answer = await readInWorker(bytes);
   if ('refused' in answer) throw refusal(answer.refused);
-  return answer.read;
+  return answer.table;
 }

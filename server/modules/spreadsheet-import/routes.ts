@@ -12,27 +12,15 @@ import { ERROR_CODES } from '../../../src/domain/errors';
 import { NO_SCOPE, requireSession, schoolScope } from '../../plugins/authz';
 import { assertEventWritable } from '../../plugins/event-lock';
 import { runWrite } from '../../plugins/idempotency';
+import { acceptSpreadsheets } from './accept';
 import { FILE_MESSAGES, readSpreadsheet } from './read-file';
 import { importParticipants, lookupAthletes, parseImport } from './service';
 
 const WRITERS = ['admin', 'school'] as const;
-const SPREADSHEET_TYPES = [
-  'text/csv',
-  'text/plain',
-  'application/csv',
-  'application/octet-stream',
-  'application/vnd.ms-excel',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-];
 
 export const spreadsheetImportRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, registry }) => {
   const api = API.participants;
-  // The file arrives as it is; what it holds is decided by its bytes, not its declared type.
-  app.addContentTypeParser(
-    SPREADSHEET_TYPES,
-    { parseAs: 'buffer', bodyLimit: MAX_IMPORT_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+  acceptSpreadsheets(app);
 
   const schoolOf = (request: Parameters<typeof schoolScope>[0]) => {
     const schoolId = schoolScope(request);

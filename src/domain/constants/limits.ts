@@ -95,6 +95,8 @@ export const MAX_BATCH_BODY_BYTES = 2 * 1024 * 1024;
 /** Spreadsheet import (PRODUCT-DECISIONS 'Entries and volunteers'): at most 5 MB and 5,000 rows. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 5_000;
+/** Rows of a race's results file: a race of a championship has a few hundred racers at most. */
+export const MAX_RESULT_ROWS = 1_000;
 /** Spreadsheet import: the columns a row may fill, and the characters of one cell. A row's
  *  problems repeat what was typed in a cell, so one cell with its problem's words must stay well
  *  within MAX_TEXT_LENGTH. */

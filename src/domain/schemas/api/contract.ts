@@ -7,6 +7,7 @@ import { participantsApi } from './participants';
 import { paymentsApi } from './payments';
 import { registryApi } from './registry';
 import { reportsApi } from './reports';
+import { raceResultsApi } from './race-results';
 import { resultsApi } from './results';
 import { schoolsApi } from './schools';
 import { sessionApi } from './session';
@@ -32,6 +33,7 @@ export const API = {
   startlists: startlistsApi,
   timingFiles: timingFilesApi,
   runningOrder: runningOrderApi,
+  raceResults: raceResultsApi,
   invites: invitesApi,
   payments: paymentsApi,
   registry: registryApi,

@@ -11,12 +11,14 @@ import {
   MAX_TITLE_LENGTH,
 } from '../../constants/limits';
 import { RACE_MARKS, RUNS } from '../../constants/race-day';
+import { RESULT_STATUSES } from '../../constants/results';
 import {
   boundedText,
   disciplineIdSchema,
   divisionSchema,
   idSchema,
   isoDateSchema,
+  isoDateTimeSchema,
   nullableIsoDateSchema,
   storedSnowIdSchema,
   teamLetterSchema,
@@ -123,6 +125,23 @@ export type RaceMarkRow = z.infer<typeof raceMarkRowSchema>;
 
 export const raceMarkId = (teamEntryId: string, run: string) => `${teamEntryId}:${run}`;
 
+/** A racer's result in a race, keyed on devices by its team entry: each run's time or the judged
+ *  score in hundredths, or a status (docs/decisions.md, 'Results from the timing system'). */
+const raceResultRowSchema = z.object({
+  id: idSchema,
+  EventId: idSchema,
+  teamEntryId: idSchema,
+  run1: z.number().int().nonnegative().nullable(),
+  run2: z.number().int().nonnegative().nullable(),
+  score: z.number().int().nonnegative().nullable(),
+  status: z.enum(RESULT_STATUSES).nullable(),
+  source: z.enum(['file', 'tablet']),
+  recordedBy: boundedText(MAX_TITLE_LENGTH),
+  recordedAt: isoDateTimeSchema,
+  ...versioned,
+});
+export type RaceResultRow = z.infer<typeof raceResultRowSchema>;
+
 /** What a school has done towards collecting its bibs at an event (the counts behind
  *  src/domain/rules/bib-list.ts readinessFacts). */
 const raceReadinessRowSchema = z.object({
@@ -148,6 +167,7 @@ export const RACE_DAY_ROW_SCHEMAS = {
   raceSchools: raceSchoolRowSchema.loose(),
   startDraws: startDrawRowSchema.loose(),
   raceMarks: raceMarkRowSchema.loose(),
+  raceResults: raceResultRowSchema.loose(),
   raceReadiness: raceReadinessRowSchema.loose(),
 } as const;
 export type RaceDayEntity = keyof typeof RACE_DAY_ROW_SCHEMAS;

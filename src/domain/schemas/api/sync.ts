@@ -39,6 +39,7 @@ export const SYNC_ENTITIES = [
   'startDraws',
   'raceMarks',
   'raceReadiness',
+  'raceResults',
 ] as const;
 const syncEntitySchema = z.enum(SYNC_ENTITIES);
 export type SyncEntity = z.infer<typeof syncEntitySchema>;

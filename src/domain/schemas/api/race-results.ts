@@ -1,0 +1,72 @@
+// A race's results from the timing system (docs/decisions.md, 'Results from the timing system'):
+// POST /api/results/import with the race in the query and the results file (CSV or .xlsx) as the
+// body answers each row read, with its racer or its problems, and writes nothing; with confirm=1
+// it writes the race's results (replacing those a file brought before) and answers the same rows
+// and how many were written. Administrators, and a timing operator's script with their sign-in.
+import { z } from 'zod';
+import { MAX_PERSON_NAME_LENGTH, MAX_RESULT_ROWS, MAX_TITLE_LENGTH } from '../../constants/limits';
+import { RESULT_STATUSES } from '../../constants/results';
+import {
+  boundedText,
+  disciplineIdSchema,
+  divisionSchema,
+  idSchema,
+  queryInt,
+  teamGenderSchema,
+} from '../common';
+import { bibSchema } from '../entities/team';
+import { defineRoute } from '../route';
+
+const resultsImportQuerySchema = z.object({
+  EventId: idSchema,
+  DisciplineId: queryInt.pipe(disciplineIdSchema),
+  division: queryInt.pipe(divisionSchema),
+  gender: teamGenderSchema,
+  /** 1 writes the rows read; absent (or 0) only reads them. */
+  confirm: z.enum(['0', '1']).optional(),
+});
+export type ResultsImportQuery = z.output<typeof resultsImportQuerySchema>;
+
+/** Hundredths of a second, or of a judged point. */
+const hundredths = z.number().int().nonnegative();
+
+const importedRowSchema = z.object({
+  /** The row's number in the file (the headings are row 1). */
+  line: z.number().int().positive(),
+  bib: bibSchema.nullable(),
+  run1: hundredths.nullable(),
+  run2: hundredths.nullable(),
+  score: hundredths.nullable(),
+  status: z.enum(RESULT_STATUSES).nullable(),
+  /** The racer the bib names in this race; null when the row is not imported. */
+  racer: z
+    .object({
+      teamEntryId: idSchema,
+      name: boundedText(MAX_PERSON_NAME_LENGTH * 2 + 1),
+      schoolName: boundedText(MAX_TITLE_LENGTH),
+    })
+    .nullable(),
+  /** Why the row is not imported; empty when it is. */
+  problems: z.array(z.string()),
+});
+export type ImportedResultRow = z.infer<typeof importedRowSchema>;
+
+const resultsImportResponseSchema = z.object({
+  /** What stops the whole file being read (no Bib column...); no rows then. */
+  problems: z.array(z.string()),
+  rows: z.array(importedRowSchema).max(MAX_RESULT_ROWS),
+  /** Rows with a racer, which an import writes. */
+  matched: z.number().int().nonnegative(),
+  /** With confirm=1: the results written (0 while only reading). */
+  written: z.number().int().nonnegative(),
+});
+export type ResultsImportAnswer = z.infer<typeof resultsImportResponseSchema>;
+
+export const raceResultsApi = {
+  import: defineRoute({
+    method: 'POST',
+    url: '/api/results/import',
+    querystring: resultsImportQuerySchema,
+    response: resultsImportResponseSchema,
+  }),
+};
