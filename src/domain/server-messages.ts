@@ -15,9 +15,6 @@ export const SERVER_MESSAGES = {
   /** The event's entries-close time has come (ours, beside the spec's lock). */
   entriesClosed: 'Entries for this event have closed. Changes can no longer be made.',
   volunteersLocked: 'Volunteer registration for this event is closed.',
-  /** A race's results file past MAX_RESULT_ROWS rows. */
-  resultsFileTooLong: (rows: number) =>
-    `This results file has ${rows.toLocaleString('en-AU')} rows; a race's file has at most ${MAX_RESULT_ROWS.toLocaleString('en-AU')}. Check that it holds one race.`,
   crossSiteRefused: 'This can only be done from the Interschools app itself, not from a link on another site.',
   eventClosed: 'This event is closed, so changes can no longer be made to it.',
   eventNotForSchool: "This event is not open to your school's state, so your school cannot make changes in it.",
@@ -72,6 +69,12 @@ export function participantAlreadyEnteredMessage(participantName: string, discip
 }
 
 /** A manual bib that another entry already holds; names the holder so the user can resolve it. */
+/** A race's results file past MAX_RESULT_ROWS rows. */
+export function resultsFileTooLongMessage(rows: number): string {
+  const count = (n: number) => n.toLocaleString('en-AU');
+  return `This results file has ${count(rows)} rows; a race's file has at most ${count(MAX_RESULT_ROWS)}. Check that it holds one race.`;
+}
+
 export function bibTakenMessage(bib: number, holderName: string): string {
   return `Bib ${bib} is already assigned to ${holderName}.`;
 }

@@ -31,6 +31,7 @@ import {
 import { pickDemoParticipants } from './demo-participants';
 import { DISCIPLINE_ROWS } from './reference';
 import { fictionalLandline, fictionalMobile } from './people';
+import { planDemoRaceDay } from './demo-results';
 import { mulberry32, seededUuid } from './prng';
 import { yearLevelFor } from './school-year';
 import { planTeamManagers, planTicketing, planVolunteers, planWaivers } from './school-extras';
@@ -40,6 +41,8 @@ export type DemoLogin = { role: string; username: string; password: string; scho
 export type PasswordHashes = Record<keyof typeof DEMO_PASSWORDS, string>;
 
 const SEED = 20_260_615;
+/** Its own stream for the race day's results, so the rest of the demo stays as it was. */
+const RACE_DAY_SEED = 0x2545f491;
 const DAY = 86_400_000;
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -299,6 +302,20 @@ export function planDemo(now: Date, athletes: readonly Athlete[], hashes: Passwo
         ),
     );
 
+  // The first race day of the NSW event: its Alpine races in order, with results.
+  const raceDay = planDemoRaceDay(
+    {
+      event: nsw,
+      schools: schoolRows,
+      participants: people.map((p) => p.row),
+      teams: planned.map((p) => p.team),
+      teamEntries: planned.flatMap((p) => p.entries),
+    },
+    mulberry32(SEED ^ RACE_DAY_SEED),
+    'Demo timing system',
+  );
+  nsw.runningOrder = raceDay.runningOrder;
+
   return {
     logins,
     events: eventDefs.map((e) => e.event),
@@ -323,6 +340,7 @@ export function planDemo(now: Date, athletes: readonly Athlete[], hashes: Passwo
     ),
     invoices: paymentRows.map((p) => p.invoice),
     payments: paymentRows.map((p) => p.payment),
+    raceResults: raceDay.results,
   };
 }
 

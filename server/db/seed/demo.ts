@@ -16,6 +16,7 @@ import {
   invoices,
   participants,
   payments,
+  raceResults,
   resultOveralls,
   resultRaces,
   schools,
@@ -73,6 +74,7 @@ async function writeDemoRows(tx: Tx, rows: DemoRows): Promise<void> {
   await insertBatched(tx, trophies, rows.trophies);
   await insertBatched(tx, invoices, rows.invoices);
   await insertBatched(tx, payments, rows.payments);
+  await insertBatched(tx, raceResults, rows.raceResults);
 }
 
 /** Seeds the demo data when the database has no users yet; answers the logins it created

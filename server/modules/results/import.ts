@@ -18,7 +18,7 @@ import type {
   ResultsImportAnswer,
   ResultsImportQuery,
 } from '../../../src/domain/schemas/api/race-results';
-import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
+import { resultsFileTooLongMessage } from '../../../src/domain/server-messages';
 import { ERROR_CODES } from '../../../src/domain/errors';
 import type { Db, Tx } from '../../db/client';
 import { events, raceResults } from '../../db/schema';
@@ -43,7 +43,7 @@ export async function readRaceResults(db: Db | Tx, query: ResultsImportQuery, ta
   const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, query.EventId));
   if (!event) throw notFound('Event not found');
   if (table.length - 1 > MAX_RESULT_ROWS)
-    throw new HttpError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, SERVER_MESSAGES.resultsFileTooLong(table.length - 1));
+    throw new HttpError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, resultsFileTooLongMessage(table.length - 1));
   const read = readResultsTable(table);
   if (read.problems.length > 0)
     return { answer: { problems: read.problems, rows: [], matched: 0, written: 0 }, toWrite: [] };

@@ -51,6 +51,13 @@ export const screens: Screen[] = [
     roles: ADMIN_ROLES,
     page: lazy(() => import('./running-order-page')),
   },
+  {
+    path: 'race-results',
+    title: 'Race results',
+    nav: { group: 'race-day', order: 70 },
+    roles: RACE_DAY_ROLES,
+    page: lazy(() => import('./race-results-page')),
+  },
   // One screen for the NSW and VIC systems and Live heats (its own System choice).
   {
     path: 'files/nsw-system',

@@ -2,7 +2,12 @@
 // the same start lists, sheets and bib lists with or without network: the events shown for start
 // lists, one event's plain rows (src/domain/rules/race-day-rows.ts), and when they were synced.
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { InterschoolsDb, RaceEventMirrorRow, RaceReadinessMirrorRow } from '../../db/database';
+import type {
+  InterschoolsDb,
+  RaceEventMirrorRow,
+  RaceReadinessMirrorRow,
+  RaceResultMirrorRow,
+} from '../../db/database';
 import { RACE_DAY_SYNC_SCOPE, getLastSyncedAt } from '../../db/meta';
 import type { RaceDayRows, RaceMark } from '../../domain/rules/race-day-rows';
 import type { RaceEntryRow } from '../../domain/schemas/api/race-day-feed';
@@ -18,6 +23,8 @@ export function useRaceEvents(db: InterschoolsDb): RaceEventMirrorRow[] | undefi
 export interface RaceDayData extends RaceDayRows {
   entries: readonly RaceEntryRow[];
   readiness: readonly RaceReadinessMirrorRow[];
+  /** The racers' results (docs/decisions.md, 'Results from the timing system'). */
+  results: readonly RaceResultMirrorRow[];
 }
 
 const NONE: RaceDayData = {
@@ -28,6 +35,7 @@ const NONE: RaceDayData = {
   draws: [],
   marks: [],
   readiness: [],
+  results: [],
 };
 
 /** Every race-day row of one event: read once, and again only when the mirror changes, so moving
@@ -35,12 +43,13 @@ const NONE: RaceDayData = {
 /** Every race-day row of one event, as the screens compute from them. */
 export async function readRaceDayRows(db: InterschoolsDb, eventId: string | null): Promise<RaceDayData> {
   if (!eventId) return NONE;
-  const [teams, entries, draws, marks, readiness] = await Promise.all([
+  const [teams, entries, draws, marks, readiness, results] = await Promise.all([
     db.raceTeams.where('EventId').equals(eventId).toArray(),
     db.raceEntries.where('EventId').equals(eventId).toArray(),
     db.startDraws.where('EventId').equals(eventId).toArray(),
     db.raceMarks.where('EventId').equals(eventId).toArray(),
     db.raceReadiness.where('EventId').equals(eventId).toArray(),
+    db.raceResults.where('EventId').equals(eventId).toArray(),
   ]);
   const participantIds = [...new Set(entries.flatMap((e) => (e.ParticipantId ? [e.ParticipantId] : [])))];
   const schoolIds = [...new Set(teams.map((t) => t.SchoolId))];
@@ -57,6 +66,7 @@ export async function readRaceDayRows(db: InterschoolsDb, eventId: string | null
     // A mark cleared on this device waits in the outbox as a null mark: no mark.
     marks: marks.filter((m): m is typeof m & RaceMark => m.mark !== null),
     readiness,
+    results,
   };
 }
 

@@ -1,0 +1,116 @@
+// The demo's first race day: the NSW event's Alpine races (the races with bibs) put in a running
+// order on its first race day, and each race's results as a timing system writes them (Bib, Run 1,
+// Run 2, Status; times as m:ss.hh, a few DNF and DNS), read and matched to the racers by the same
+// rules as an imported file (src/domain/rules/results-file.ts), so a newcomer sees a day's results,
+// team results and pointscores at once. Deterministic, from the demo's seeded random source.
+import type { RunningOrderEntry } from '../../../src/domain/rules/running-order';
+import type { RaceDayRows } from '../../../src/domain/rules/race-day-rows';
+import { raceRacers, recordOfRow } from '../../../src/domain/rules/recorded-results';
+import { formatTime } from '../../../src/domain/rules/result-times';
+import { matchResultRows, readResultsTable } from '../../../src/domain/rules/results-file';
+import { TEAM_GENDERS, type TeamGender } from '../../../src/domain/constants/choices';
+import type { events, participants, raceResults, schools, teamEntries, teams } from '../schema';
+import type { Rng } from './prng';
+
+const ALPINE = 1;
+const FIRST_START_MINUTES = 9 * 60;
+const MINUTES_PER_RACE = 30;
+
+interface Planned {
+  event: typeof events.$inferInsert & { id: string };
+  schools: readonly (typeof schools.$inferInsert)[];
+  participants: readonly (typeof participants.$inferInsert)[];
+  teams: readonly (typeof teams.$inferInsert & { id: string })[];
+  teamEntries: readonly (typeof teamEntries.$inferInsert & { id: string })[];
+}
+
+/** The planned rows as the race-day rules read them. */
+function raceDayRowsOf(p: Planned): RaceDayRows {
+  return {
+    teams: p.teams.map((t) => ({
+      id: t.id,
+      EventId: t.eventId,
+      SchoolId: t.schoolId,
+      DisciplineId: t.disciplineId,
+      division: t.division,
+      gender: t.gender,
+      teamRank: t.teamRank,
+    })),
+    entries: p.teamEntries.map((e) => ({
+      id: e.id,
+      TeamId: e.teamId,
+      ParticipantId: e.participantId ?? null,
+      position: e.position,
+      bib: e.bib ?? null,
+    })),
+    participants: p.participants.map((r) => ({
+      id: r.id!,
+      firstname: r.firstname ?? '',
+      lastname: r.lastname ?? '',
+      snowId: r.snowId ?? null,
+      gender: r.gender ?? '',
+      yearLevel: r.yearLevel ?? '',
+    })),
+    schools: p.schools.map((s) => ({ id: s.id!, name: s.name })),
+    draws: [],
+    marks: [],
+  };
+}
+
+/** A racer's time in hundredths: older divisions are faster, run 2 a little slower. */
+function runTime(rng: Rng, division: number, run: 1 | 2): number {
+  return 5500 + division * 300 + (run - 1) * 150 + rng.int(0, 1200);
+}
+
+/** The timing system's file of one race, as its rows of text. */
+function timingFile(rng: Rng, bibs: readonly number[], division: number): string[][] {
+  return [
+    ['Bib', 'Run 1', 'Run 2', 'Status'],
+    ...bibs.map((bib) => {
+      if (rng.chance(0.03)) return [String(bib), '', '', 'DNS'];
+      const first = formatTime(runTime(rng, division, 1));
+      if (rng.chance(0.06)) return [String(bib), first, '', 'DNF'];
+      return [String(bib), first, formatTime(runTime(rng, division, 2)), ''];
+    }),
+  ];
+}
+
+const clock = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** The event's first race day's running order and the results of its races. */
+export function planDemoRaceDay(
+  p: Planned,
+  rng: Rng,
+  recordedBy: string,
+): { runningOrder: RunningOrderEntry[]; results: (typeof raceResults.$inferInsert)[] } {
+  const day = p.event.firstRaceDay;
+  if (!day) return { runningOrder: [], results: [] };
+  const rows = raceDayRowsOf(p);
+  const races = [
+    ...new Map(
+      p.teams
+        .filter((t) => t.eventId === p.event.id && t.disciplineId === ALPINE)
+        .map((t) => [`${t.division}|${t.gender}`, { division: t.division, gender: t.gender as TeamGender }]),
+    ).values(),
+  ].sort((a, b) => a.division - b.division || TEAM_GENDERS.indexOf(a.gender) - TEAM_GENDERS.indexOf(b.gender));
+  const runningOrder = races.map((race, i) => ({
+    DisciplineId: ALPINE,
+    ...race,
+    day,
+    position: i + 1,
+    plannedStart: clock(FIRST_START_MINUTES + i * MINUTES_PER_RACE),
+  }));
+  const results = races.flatMap((race) => {
+    const racers = raceRacers({ EventId: p.event.id, DisciplineId: ALPINE, ...race }, rows);
+    const bibs = racers.flatMap((r) => (r.bib === null ? [] : [r.bib]));
+    const { matched } = matchResultRows(readResultsTable(timingFile(rng, bibs, race.division)).rows, racers);
+    return matched.map(({ row, racer }) => ({
+      eventId: p.event.id,
+      ...recordOfRow(row, racers.find((r) => r.participantId === racer.participantId)!.teamEntryId),
+      source: 'file',
+      recordedBy,
+    }));
+  });
+  return { runningOrder, results };
+}

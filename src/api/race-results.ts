@@ -1,0 +1,27 @@
+// A race's results file to the server (docs/decisions.md, 'Results from the timing system'): read
+// first, answering each row with its racer or why it is not imported, then the same file again
+// with confirm=1 to write them. Both need the network; sent with upload progress (upload.ts).
+import type { RouteQuery } from '../domain/schemas/route';
+import { raceResultsApi, type ResultsImportAnswer } from '../domain/schemas/api/race-results';
+import type { CallResult } from './call';
+import { routePath } from './route-call';
+import { uploadWithProgress } from './upload';
+
+export type ResultsRace = Omit<RouteQuery<typeof raceResultsApi.import>, 'confirm'>;
+
+export function sendRaceResults(
+  file: Blob,
+  race: ResultsRace,
+  confirm: boolean,
+  onProgress: (sent: number) => void,
+): Promise<CallResult<ResultsImportAnswer>> {
+  return uploadWithProgress({
+    path: routePath(raceResultsApi.import, { query: { ...race, ...(confirm ? { confirm: '1' } : {}) } }),
+    file,
+    // The server decides by the file's bytes; the declared type only has to be one it takes.
+    contentType: 'application/octet-stream',
+    schema: raceResultsApi.import.response,
+    failed: confirm ? 'The results could not be saved. Try again.' : 'The file could not be read. Try again.',
+    onProgress,
+  });
+}

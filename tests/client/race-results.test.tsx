@@ -1,0 +1,121 @@
+// @vitest-environment node
+// A race's results on a race official's tablet, from the real server through the real pull: an
+// administrator's import of the timing system's file (POST /api/results/import) reaches the tablet,
+// which ranks the racers by the sum of their two runs (equal sums sharing a place, a DNF after with
+// its status) and the teams by the sum of their three fastest times in each run, a team short of
+// results listed after with why.
+import 'fake-indexeddb/auto';
+import { eq } from 'drizzle-orm';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { events, participants, schools, teamEntries, teams } from '../../server/db/schema';
+import { ServicesContext } from '../../src/components/services-context';
+import { SessionContext } from '../../src/components/session-context';
+import { setSessionUser } from '../../src/db/meta';
+import type { SessionUser } from '../../src/domain/schemas';
+import RaceResultsPage from '../../src/features/race-day/race-results-page';
+import { createSchool, createUser } from '../api/support/factories';
+import { renderInNode } from './support/node-dom';
+import { signInOnEvent } from './support/pages';
+import { dropDatabases, engineFor, freshDb, world, type Jar, type World } from './sync-support';
+
+const dom = renderInNode();
+
+let w: World;
+let admin: { jar: Jar; user: SessionUser };
+let official: { jar: Jar; user: SessionUser };
+const names = new Map<string, string>();
+
+/** Alpine, Division 1, Male: a team of three from the world's school (bibs 1-3) and one of three
+ *  from Other College (bibs 4-6). */
+beforeEach(async () => {
+  w = await world();
+  await w.t.db.update(events).set({ showForStartlists: true }).where(eq(events.id, w.eventId));
+  const other = (await createSchool(w.t.db, { name: 'Other College' })).id;
+  const [own] = await w.t.db.select().from(schools).where(eq(schools.id, w.schoolId));
+  names.set(w.schoolId, own!.name);
+  for (const [n, schoolId] of [w.schoolId, other].entries()) {
+    const [team] = await w.t.db
+      .insert(teams)
+      .values({ schoolId, eventId: w.eventId, disciplineId: 1, division: 1, gender: 'Male', teamRank: 'A' })
+      .returning();
+    for (const position of [1, 2, 3]) {
+      const bib = n * 3 + position;
+      const [racer] = await w.t.db
+        .insert(participants)
+        .values({ schoolId, firstname: 'Racer', lastname: `No${bib}`, gender: 'Male', yearLevel: '9' })
+        .returning();
+      await w.t.db.insert(teamEntries).values({
+        teamId: team!.id,
+        eventId: w.eventId,
+        disciplineId: 1,
+        schoolId,
+        participantId: racer!.id,
+        position,
+        bib,
+      });
+    }
+  }
+  admin = await signInOnEvent(w, (await createUser(w.t.db, 'admin')).email);
+  official = await signInOnEvent(w, (await createUser(w.t.db, 'racedept')).email);
+});
+afterEach(async () => {
+  dom.rtl.cleanup();
+  await dropDatabases();
+  await w.close();
+});
+
+it('ranks the racers and the teams of a race from the imported file, on a tablet', async () => {
+  const file = [
+    'Bib,Run 1,Run 2,Status',
+    '1,1:00.00,1:01.00,', // 121.00
+    '2,1:00.50,1:00.50,', // 121.00: shares 1st
+    '3,1:02.00,1:03.00,', // 125.00
+    '4,59.00,1:00.00,', // 119.00: 1st
+    '5,1:05.00,,DNF',
+    '6,1:04.00,1:04.00,', // 128.00
+  ].join('\r\n');
+  const imported = await admin.jar.fetch(
+    `${w.baseUrl}/api/results/import?EventId=${w.eventId}&DisciplineId=1&division=1&gender=Male&confirm=1`,
+    { method: 'POST', headers: { 'content-type': 'text/csv' }, body: file },
+  );
+  expect(imported.status, await imported.clone().text()).toBe(200);
+
+  const tablet = freshDb();
+  await setSessionUser(tablet, official.user);
+  const { engine } = engineFor(w, tablet, { fetch: official.jar.fetch });
+  await engine.pull();
+  dom.rtl.render(
+    <MemoryRouter initialEntries={[`/race-results?event=${w.eventId}&discipline=1&division=1&gender=Male`]}>
+      <ServicesContext.Provider value={{ db: tablet, engine }}>
+        <SessionContext.Provider value={{ user: official.user, setUser: async () => {} }}>
+          <RaceResultsPage db={tablet} />
+        </SessionContext.Provider>
+      </ServicesContext.Provider>
+    </MemoryRouter>,
+  );
+  const { screen, within } = dom.rtl;
+  const table = async (name: string) => {
+    const section = await screen.findByRole('region', { name });
+    return within(section)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('td')].map((c) => c.textContent));
+  };
+  expect(await table('Individual results')).toEqual([
+    ['1', '4', 'Racer No4', 'Other College', '0:59.00', '1:00.00', '1:59.00'],
+    ['2', '1', 'Racer No1', names.get(w.schoolId), '1:00.00', '1:01.00', '2:01.00'],
+    ['2', '2', 'Racer No2', names.get(w.schoolId), '1:00.50', '1:00.50', '2:01.00'],
+    ['4', '3', 'Racer No3', names.get(w.schoolId), '1:02.00', '1:03.00', '2:05.00'],
+    ['5', '6', 'Racer No6', 'Other College', '1:04.00', '1:04.00', '2:08.00'],
+    ['', '5', 'Racer No5', 'Other College', '1:05.00', '', 'DNF'],
+  ]);
+  // Three fastest in each run: 60.00 + 60.50 + 62.00 and 61.00 + 60.50 + 63.00 = 367.00. Other
+  // College has two times in run 2 (No5 did not finish): incomplete.
+  const teamRows = await table('Team results');
+  expect(teamRows[0]).toEqual(['1', `${names.get(w.schoolId)} A`, '6:07.00']);
+  expect(teamRows[1]![0]).toBe('');
+  expect(teamRows[1]![1]).toBe('Other College A');
+  expect(teamRows[1]![2]).toContain('Incomplete: ');
+  expect(teamRows[1]![2]).toContain('Racer No5 DNF');
+});
