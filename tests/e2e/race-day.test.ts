@@ -187,15 +187,17 @@ it("orders a race day by dragging races with the mouse, and saves the day's orde
   const names = (await addButtons.evaluateAll((all) => all.map((b) => b.getAttribute('aria-label')!)))
     .slice(0, 3)
     .map((label) => label.replace('Add to the day: ', ''));
+  // The demo's first race day has its order; these go to the second.
+  await noDay.getByRole('combobox').selectOption({ index: 1 });
   for (const name of names) await noDay.getByRole('button', { name: `Add to the day: ${name}` }).click();
-  const firstDay = page.locator('.running-order-day').first();
-  const listed = () => firstDay.locator('.running-order-name').allTextContents();
+  const secondDay = page.locator('.running-order-day').nth(1);
+  const listed = () => secondDay.locator('.running-order-name').allTextContents();
   expect(await listed()).toEqual(names);
 
   // The third race dragged by its handle above the first.
-  const handle = firstDay.getByRole('button', { name: `Drag: ${names[2]}` });
+  const handle = secondDay.getByRole('button', { name: `Drag: ${names[2]}` });
   const from = (await handle.boundingBox())!;
-  const to = (await firstDay.getByRole('button', { name: `Drag: ${names[0]}` }).boundingBox())!;
+  const to = (await secondDay.getByRole('button', { name: `Drag: ${names[0]}` }).boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 2 });
@@ -227,8 +229,58 @@ it("orders a race day by dragging races with the mouse, and saves the day's orde
     const name = (id: number) => event.disciplines.find((d) => d.DisciplineId === id)?.name;
     return (event.runningOrder ?? [])
       .sort((a, b) => a.position - b.position)
-      .map((e) => `${name(e.DisciplineId)}, Division ${e.division}, ${e.gender}`);
+      .map((e) => `${name(e.DisciplineId)}, Division ${e.division}, ${e.gender}`)
+      .filter((race) => names.includes(race));
   };
   await expect.poll(savedOrder, { timeout: 30_000, interval: 500 }).toEqual([names[2], names[0], names[1]]);
+  await page.close();
+});
+
+it("imports a race's results file: every row shown first, then the race's results on the screen", async () => {
+  const api = await apiSession(env.server.url, DEMO.admin);
+  const changes = await raceDayChanges(api);
+  type Entry = { TeamId: string; DisciplineId: number; ParticipantId: string | null; bib: number | null };
+  type Team = { id: string; EventId: string; division: number; gender: string };
+  const entries = changes.flatMap((c) => (c.entity === 'raceEntries' && c.row ? [c.row as Entry] : []));
+  const teamOf = new Map(
+    changes.flatMap((c) => (c.entity === 'raceTeams' && c.row ? [[(c.row as Team).id, c.row as Team] as const] : [])),
+  );
+  const withBibs = entries.filter((e) => e.DisciplineId === 1 && e.bib !== null && e.ParticipantId);
+  const team = teamOf.get(withBibs[0]!.TeamId)!;
+  const [fast, slow] = withBibs.filter((e) => {
+    const t = teamOf.get(e.TeamId)!;
+    return t.division === team.division && t.gender === team.gender;
+  });
+  const file = [
+    'Bib,Run 1,Run 2',
+    `${slow!.bib},1:10.00,1:10.00`,
+    `${fast!.bib},1:00.00,1:00.00`,
+    '9999,1:00.00,1:00.00',
+  ];
+
+  const page = await env.device.context.newPage();
+  await signInThroughPage(page, env.server.url, DEMO.admin);
+  await page.waitForURL((url) => !url.hash.startsWith('#/login'));
+  await page.goto(
+    `${env.server.url}/#/race-results?${query({ event: team.EventId, discipline: '1', division: String(team.division), gender: team.gender })}`,
+  );
+  // The demo's results for this race are on the device already.
+  await page.getByRole('region', { name: 'Individual results' }).waitFor({ timeout: 30_000 });
+  await page.getByLabel('Choose the results file').setInputFiles({
+    name: 'results.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(file.join('\r\n')),
+  });
+  await page.getByText('results.csv: 3 rows read, 2 to import, 1 not imported (see why below).').waitFor();
+  await expect.poll(() => page.getByRole('cell', { name: 'Bib 9999 is not in this race.' }).count()).toBe(1);
+  await expectAccessible(page, 'race results, a file read');
+
+  await page.getByRole('button', { name: 'Import 2 results' }).click();
+  await page.getByText('2 results imported from results.csv.').waitFor();
+  // The corrected file replaces the demo's: the two racers it names are ranked, the fast one first.
+  const bibs = page.getByRole('region', { name: 'Individual results' }).locator('tbody tr td:nth-child(2)');
+  await expect
+    .poll(async () => (await bibs.allTextContents()).slice(0, 2))
+    .toEqual([String(fast!.bib), String(slow!.bib)]);
   await page.close();
 });
