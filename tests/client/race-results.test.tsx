@@ -3,7 +3,8 @@
 // administrator's import of the timing system's file (POST /api/results/import) reaches the tablet,
 // which ranks the racers by the sum of their two runs (equal sums sharing a place, a DNF after with
 // its status) and the teams by the sum of their three fastest times in each run, a team short of
-// results listed after with why.
+// results listed after with why. The pointscores on the same tablet give the ranked team's school
+// its 10 points; the incomplete team's school earns none.
 import 'fake-indexeddb/auto';
 import { eq } from 'drizzle-orm';
 import { MemoryRouter } from 'react-router-dom';
@@ -13,6 +14,7 @@ import { ServicesContext } from '../../src/components/services-context';
 import { SessionContext } from '../../src/components/session-context';
 import { setSessionUser } from '../../src/db/meta';
 import type { SessionUser } from '../../src/domain/schemas';
+import PointscoresPage from '../../src/features/race-day/pointscores-page';
 import RaceResultsPage from '../../src/features/race-day/race-results-page';
 import { createSchool, createUser } from '../api/support/factories';
 import { renderInNode } from './support/node-dom';
@@ -65,26 +67,32 @@ afterEach(async () => {
   await w.close();
 });
 
-it('ranks the racers and the teams of a race from the imported file, on a tablet', async () => {
-  const file = [
-    'Bib,Run 1,Run 2,Status',
-    '1,1:00.00,1:01.00,', // 121.00
-    '2,1:00.50,1:00.50,', // 121.00: shares 1st
-    '3,1:02.00,1:03.00,', // 125.00
-    '4,59.00,1:00.00,', // 119.00: 1st
-    '5,1:05.00,,DNF',
-    '6,1:04.00,1:04.00,', // 128.00
-  ].join('\r\n');
+const FILE = [
+  'Bib,Run 1,Run 2,Status',
+  '1,1:00.00,1:01.00,', // 121.00
+  '2,1:00.50,1:00.50,', // 121.00: shares 2nd with No1
+  '3,1:02.00,1:03.00,', // 125.00
+  '4,59.00,1:00.00,', // 119.00: 1st
+  '5,1:05.00,,DNF',
+  '6,1:04.00,1:04.00,', // 128.00
+].join('\r\n');
+
+/** The file imported by the administrator; a race official's tablet after its pull. */
+async function tabletWithResults() {
   const imported = await admin.jar.fetch(
     `${w.baseUrl}/api/results/import?EventId=${w.eventId}&DisciplineId=1&division=1&gender=Male&confirm=1`,
-    { method: 'POST', headers: { 'content-type': 'text/csv' }, body: file },
+    { method: 'POST', headers: { 'content-type': 'text/csv' }, body: FILE },
   );
   expect(imported.status, await imported.clone().text()).toBe(200);
-
   const tablet = freshDb();
   await setSessionUser(tablet, official.user);
   const { engine } = engineFor(w, tablet, { fetch: official.jar.fetch });
   await engine.pull();
+  return { tablet, engine };
+}
+
+it('ranks the racers and the teams of a race from the imported file, on a tablet', async () => {
+  const { tablet, engine } = await tabletWithResults();
   dom.rtl.render(
     <MemoryRouter initialEntries={[`/race-results?event=${w.eventId}&discipline=1&division=1&gender=Male`]}>
       <ServicesContext.Provider value={{ db: tablet, engine }}>
@@ -118,4 +126,24 @@ it('ranks the racers and the teams of a race from the imported file, on a tablet
   expect(teamRows[1]![1]).toBe('Other College A');
   expect(teamRows[1]![2]).toContain('Incomplete: ');
   expect(teamRows[1]![2]).toContain('Racer No5 DNF');
+});
+
+it("gives the schools their pointscores from the race's team places, on the same tablet", async () => {
+  const { tablet } = await tabletWithResults();
+  dom.rtl.render(
+    <MemoryRouter>
+      <SessionContext.Provider value={{ user: official.user, setUser: async () => {} }}>
+        <PointscoresPage db={tablet} />
+      </SessionContext.Provider>
+    </MemoryRouter>,
+  );
+  const { screen, within } = dom.rtl;
+  await screen.findByText('From 1 race with results.');
+  const table = screen.getByRole('table', { name: 'Overall Pointscore, Secondary, Co-Ed' });
+  expect(
+    within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('td')].map((c) => c.textContent)),
+  ).toEqual([['1', names.get(w.schoolId), '10']]);
 });

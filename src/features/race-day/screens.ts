@@ -58,6 +58,13 @@ export const screens: Screen[] = [
     roles: RACE_DAY_ROLES,
     page: lazy(() => import('./race-results-page')),
   },
+  {
+    path: 'pointscores',
+    title: 'Pointscores',
+    nav: { group: 'race-day', order: 75 },
+    roles: RACE_DAY_ROLES,
+    page: lazy(() => import('./pointscores-page')),
+  },
   // One screen for the NSW and VIC systems and Live heats (its own System choice).
   {
     path: 'files/nsw-system',

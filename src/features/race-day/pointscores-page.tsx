@@ -1,0 +1,116 @@
+// /pointscores (administrators and race officials): the schools' pointscores of an event, from the
+// team places of every race with results on this device (src/domain/rules/event-results.ts), so
+// they follow each imported race and read offline: Skiing, Snowboard, Cross Country or Overall,
+// Primary or Secondary, Male, Female or Co-Ed, each school's points with equal points sharing a
+// place.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo, useState } from 'react';
+import { SelectField } from '../../components/fields';
+import { TableScroll } from '../../components/table-scroll';
+import type { InterschoolsDb, RaceEventMirrorRow } from '../../db/database';
+import {
+  POINTSCORES,
+  RESULT_GENDERS,
+  RESULT_SCHOOL_TYPES,
+  type Pointscore,
+  type ResultGender,
+  type ResultSchoolType,
+} from '../../domain/constants/choices';
+import { DEFAULT_DISCIPLINE_MEASURES, DEFAULT_POINTSCORE_SETTINGS } from '../../domain/constants/results';
+import { eventPointscores, eventRaceStandings } from '../../domain/rules/event-results';
+import { raceSequence } from '../../domain/rules/race-sequence';
+import { offeredDisciplines } from './race-choice';
+import { RaceEventScreen } from './race-event-screen';
+import { readRaceDayRows } from './use-race-day';
+
+export default function PointscoresPage({ db }: { db: InterschoolsDb }) {
+  return (
+    <RaceEventScreen
+      db={db}
+      title="Pointscores"
+      className="pointscores"
+      none="No event's start lists are shown yet, so no results are on this device."
+    >
+      {(event) => <EventPointscores db={db} event={event} />}
+    </RaceEventScreen>
+  );
+}
+
+function EventPointscores({ db, event }: { db: InterschoolsDb; event: RaceEventMirrorRow }) {
+  const rows = useLiveQuery(() => readRaceDayRows(db, event.id), [db, event.id]);
+  const [pointscore, setPointscore] = useState<Pointscore>('Overall Pointscore');
+  const [schoolType, setSchoolType] = useState<ResultSchoolType>('Secondary');
+  const [gender, setGender] = useState<ResultGender>('Co-Ed');
+  const races = useMemo(
+    () =>
+      rows &&
+      eventRaceStandings(
+        event.id,
+        raceSequence(offeredDisciplines(event)),
+        rows,
+        rows.results,
+        DEFAULT_DISCIPLINE_MEASURES,
+      ),
+    [rows, event],
+  );
+  const tables = useMemo(() => races && eventPointscores(races, DEFAULT_POINTSCORE_SETTINGS), [races]);
+  if (!races || !tables) return <p role="status">Loading…</p>;
+  if (!races.length) return <p>No race of this event has results yet.</p>;
+  const table = tables.find((t) => t.pointscore === pointscore && t.schoolType === schoolType && t.gender === gender)!;
+  return (
+    <>
+      <p>From {races.length === 1 ? '1 race' : `${races.length} races`} with results.</p>
+      <div className="pointscores-choice no-print">
+        <SelectField
+          label="Pointscore"
+          value={pointscore}
+          options={[...POINTSCORES]}
+          onChange={(v) => setPointscore(v as Pointscore)}
+        />
+        <SelectField
+          label="Schools"
+          value={schoolType}
+          options={[...RESULT_SCHOOL_TYPES]}
+          onChange={(v) => setSchoolType(v as ResultSchoolType)}
+        />
+        <SelectField
+          label="Gender"
+          value={gender}
+          options={[...RESULT_GENDERS]}
+          onChange={(v) => setGender(v as ResultGender)}
+        />
+      </div>
+      {table.schools.length === 0 ? (
+        <p>No school has points in this pointscore yet.</p>
+      ) : (
+        <TableScroll>
+          <table className="admin-list-table">
+            <caption>
+              {pointscore}, {schoolType}, {gender}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col" className="num">
+                  Place
+                </th>
+                <th scope="col">School</th>
+                <th scope="col" className="num">
+                  Points
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {table.schools.map((s) => (
+                <tr key={s.schoolId}>
+                  <td className="num">{s.place}</td>
+                  <td>{s.schoolName}</td>
+                  <td className="num">{s.points}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+    </>
+  );
+}
