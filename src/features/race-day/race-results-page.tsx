@@ -4,15 +4,18 @@
 // place, racers without a place after with why; the teams by their team score, incomplete teams
 // after with why. Printed per race or for a whole day; an administrator imports the race's file.
 import { useMemo } from 'react';
+import { saveFile } from '../../components/save-file';
 import { useSession } from '../../components/session-context';
 import type { InterschoolsDb } from '../../db/database';
-import { DEFAULT_DISCIPLINE_MEASURES, type DisciplineMeasure } from '../../domain/constants/results';
+import { DEFAULT_DISCIPLINE_MEASURES } from '../../domain/constants/results';
 import { isAdmin } from '../../domain/rules/access';
-import { measureOf, raceStandings, type RacerStanding, type TeamStanding } from '../../domain/rules/race-results';
+import { measureOf, raceStandings } from '../../domain/rules/race-results';
+import { raceKey } from '../../domain/rules/race-sequence';
 import { raceRacers, recordedResults } from '../../domain/rules/recorded-results';
-import { formatResult } from '../../domain/rules/result-times';
+import { individualResultsTable, teamResultsTable } from '../../domain/rules/results-sheets';
 import { RaceDayFrame, type RaceView } from './race-day-frame';
-import { raceOf } from './race-choice';
+import { raceOf, raceTitle } from './race-choice';
+import { XLSX_TYPE, sheetsXlsxBuffer, timingCsvBlob } from './timing-download';
 import { ResultsImportPanel } from './results-import-panel';
 
 export default function RaceResultsPage({ db }: { db: InterschoolsDb }) {
@@ -37,12 +40,21 @@ function RaceResults({ view, canImport }: { view: RaceView; canImport: boolean }
     // The race is the view's.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [view, measure]);
+  const tables = standings && {
+    individuals: individualResultsTable(standings.racers, measure!),
+    teams: teamResultsTable(standings.teams, measure!),
+  };
   if (!measure) return <p className="race-empty">This discipline has no measure set for results.</p>;
   return (
     <>
       {canImport && (
         <ResultsImportPanel
-          race={{ EventId: race.EventId, DisciplineId: race.DisciplineId, division: race.division, gender: race.gender }}
+          race={{
+            EventId: race.EventId,
+            DisciplineId: race.DisciplineId,
+            division: race.division,
+            gender: race.gender,
+          }}
           measure={measure}
         />
       )}
@@ -50,49 +62,42 @@ function RaceResults({ view, canImport }: { view: RaceView; canImport: boolean }
         <p className="race-empty">No results for this race yet.</p>
       ) : (
         <>
-          <Individuals standings={standings.racers} measure={measure} />
-          <Teams standings={standings.teams} measure={measure} />
+          {!view.wholeRace && (
+            <Downloads name={raceTitle(view.choice)} individuals={tables!.individuals} teams={tables!.teams} />
+          )}
+          <ResultsTable id={`individual-${raceKey(race)}`} title="Individual results" table={tables!.individuals} />
+          <ResultsTable id={`team-${raceKey(race)}`} title="Team results" table={tables!.teams} />
         </>
       )}
     </>
   );
 }
 
-/** A value of the measure as printed: a time, or a score (kept in hundredths of a point). */
-const shown = (value: number | null, measure: DisciplineMeasure) =>
-  value === null ? '' : formatResult(value, measure);
-
-function Individuals({ standings, measure }: { standings: RacerStanding[]; measure: DisciplineMeasure }) {
-  const runs = measure.kind === 'time' && measure.runs > 1;
+/** A table of text (its first row the headings) on screen, numbers on the right. */
+function ResultsTable({ id, title, table }: { id: string; title: string; table: string[][] }) {
+  const [headings = [], ...rows] = table;
+  const numeric = (heading: string) => heading === 'Place' || heading === 'Bib';
   return (
-    <section className="race-results" aria-labelledby="individual-results">
-      <h3 id="individual-results">Individual results</h3>
+    <section className="race-results" aria-labelledby={id}>
+      <h3 id={id}>{title}</h3>
       <table className="race-table">
         <thead>
           <tr>
-            <th scope="col" className="num">
-              Place
-            </th>
-            <th scope="col" className="num">
-              Bib
-            </th>
-            <th scope="col">Name</th>
-            <th scope="col">School</th>
-            {runs && <th scope="col">Run 1</th>}
-            {runs && <th scope="col">Run 2</th>}
-            <th scope="col">{measure.kind === 'score' ? 'Score' : 'Time'}</th>
+            {headings.map((h) => (
+              <th key={h} scope="col" className={numeric(h) ? 'num' : undefined}>
+                {h}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
-          {standings.map((s) => (
-            <tr key={s.racer.participantId}>
-              <td className="num">{s.place ?? ''}</td>
-              <td className="num bib">{s.racer.bib ?? ''}</td>
-              <td>{s.racer.name}</td>
-              <td>{s.racer.schoolName}</td>
-              {runs && <td>{shown(s.runs[0] ?? null, measure)}</td>}
-              {runs && <td>{shown(s.runs[1] ?? null, measure)}</td>}
-              <td>{s.place === null ? s.unplacedWhy : shown(s.result, measure)}</td>
+          {rows.map((row, i) => (
+            <tr key={i}>
+              {row.map((cell, j) => (
+                <td key={j} className={numeric(headings[j] ?? '') ? 'num' : undefined}>
+                  {cell}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>
@@ -101,30 +106,41 @@ function Individuals({ standings, measure }: { standings: RacerStanding[]; measu
   );
 }
 
-function Teams({ standings, measure }: { standings: TeamStanding[]; measure: DisciplineMeasure }) {
+/** The race's results as files, made on the device: each table as CSV, both in one workbook. */
+function Downloads({ name, individuals, teams }: { name: string; individuals: string[][]; teams: string[][] }) {
+  const file = (what: string, ext: string) => `${name} ${what}.${ext}`;
+  const workbook = async () =>
+    saveFile(
+      new Blob(
+        [
+          await sheetsXlsxBuffer([
+            { name: 'Individual results', table: individuals },
+            { name: 'Team results', table: teams },
+          ]),
+        ],
+        { type: XLSX_TYPE },
+      ),
+      file('results', 'xlsx'),
+    );
   return (
-    <section className="race-results" aria-labelledby="team-results">
-      <h3 id="team-results">Team results</h3>
-      <table className="race-table">
-        <thead>
-          <tr>
-            <th scope="col" className="num">
-              Place
-            </th>
-            <th scope="col">Team</th>
-            <th scope="col">{measure.kind === 'score' ? 'Team score' : 'Team time'}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {standings.map((t) => (
-            <tr key={t.teamId}>
-              <td className="num">{t.place ?? ''}</td>
-              <td>{t.teamName}</td>
-              <td>{t.place === null ? `Incomplete: ${t.incompleteWhy}` : shown(t.score, measure)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+    <p className="race-actions no-print">
+      <button
+        type="button"
+        className="button"
+        onClick={() => saveFile(timingCsvBlob(individuals), file('individual results', 'csv'))}
+      >
+        Individual results (CSV)
+      </button>
+      <button
+        type="button"
+        className="button"
+        onClick={() => saveFile(timingCsvBlob(teams), file('team results', 'csv'))}
+      >
+        Team results (CSV)
+      </button>
+      <button type="button" className="button" onClick={() => void workbook()}>
+        Both (Excel)
+      </button>
+    </p>
   );
 }

@@ -14,10 +14,17 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
  *  their text exactly (a text cell is never a formula, so '=1+1' stays a name, not guarded with an
  *  apostrophe that would become part of it), the header bold. */
 export async function timingXlsxBuffer(table: readonly (readonly string[])[], sheetName: string): Promise<ArrayBuffer> {
+  return sheetsXlsxBuffer([{ name: sheetName, table }]);
+}
+
+/** Several tables as the sheets of one workbook, each filled as a timing file's sheet. */
+export async function sheetsXlsxBuffer(
+  sheets: readonly { name: string; table: readonly (readonly string[])[] }[],
+): Promise<ArrayBuffer> {
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   // Filled as the server fills its workbook (server/modules/race-day/timing-workbook.ts).
-  fillTimingSheet(workbook.addWorksheet(sheetName), table);
+  for (const sheet of sheets) fillTimingSheet(workbook.addWorksheet(sheet.name), sheet.table);
   // In Node and in the browser exceljs answers a Buffer: a view that may share a larger pool.
   const written: unknown = await workbook.xlsx.writeBuffer();
   if (written instanceof ArrayBuffer) return written;
