@@ -490,6 +490,12 @@ const MATRIX: Record<string, Row> = {
     }),
     expect: only('admin'),
   },
+  'PUT /api/race-results': {
+    request: () => ({
+      payload: { results: [{ teamEntryId: IDS.markedEntry, run1: 6000, run2: null, score: null, status: null }] },
+    }),
+    expect: only('racedept', 'admin'),
+  },
   'PUT /api/running-order': {
     request: (c) => ({ payload: { id: c.eventId, runningOrder: [] } }),
     expect: only('admin'),

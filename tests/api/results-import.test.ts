@@ -2,10 +2,12 @@
 // and each row matched to the race's racers by bib, writing nothing; with confirm=1 the matched
 // rows become the race's results, which race officials' feed brings. A corrected file replaces
 // what the first brought (a racer it no longer names has no imported result); a bib not in the
-// race is listed and not imported; a file of 2,000 rows is refused and nothing is written.
+// race is listed and not imported; a file of 2,000 rows is refused and nothing is written. A
+// result typed on a tablet (PUT /api/race-results) corrects one and survives a later file that
+// does not name its racer.
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { events, participants, raceResults, teamEntries, teams } from '../../server/db/schema';
 import { createSchool, createUser } from './support/factories';
 import { signIn, type Agent } from './support/http';
@@ -161,4 +163,51 @@ it('refuses a file of 2,000 rows, and one with no Bib column says so; nothing is
 it('is for administrators only', async () => {
   expect((await send(school, csv('101,1:01.50,1:02.25,'), true)).statusCode).toBe(403);
   expect((await stored()).size).toBe(0);
+});
+
+describe('a result typed on a tablet (PUT /api/race-results)', () => {
+  const typed = (agent: Agent, results: unknown[]) =>
+    agent.request({ method: 'PUT', url: '/api/race-results', payload: { results } });
+  const result = (bib: number, over: Record<string, unknown> = {}) => ({
+    teamEntryId: entryOf.get(bib),
+    run1: null,
+    run2: null,
+    score: null,
+    status: null,
+    ...over,
+  });
+
+  it('is saved with who typed it, corrects an imported one, stays when a later file does not name its racer, and clears when emptied', async () => {
+    const official = await signIn(t.app, (await createUser(t.db, 'racedept')).email);
+    await send(admin, csv('101,1:01.50,1:02.25,', '102,1:03.00,1:04.00,'), true);
+    const res = await typed(official, [result(101, { run2: 6199 }), result(103, { status: 'DNS' })]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await stored()).toEqual(
+      new Map([
+        [101, [null, 6199, null, 'tablet']],
+        [102, [6300, 6400, null, 'file']],
+        [103, [null, null, 'DNS', 'tablet']],
+      ]),
+    );
+    const [row] = await t.db
+      .select()
+      .from(raceResults)
+      .where(eq(raceResults.teamEntryId, entryOf.get(103)!));
+    expect(row!.recordedBy).toMatch(/@/);
+
+    // A corrected file names 101 and 102: they are the file's again; 103, typed, stays.
+    await send(admin, csv('101,1:01.50,1:02.00,', '102,1:03.00,1:04.00,'), true);
+    expect((await stored()).get(103)).toEqual([null, null, 'DNS', 'tablet']);
+    expect((await stored()).get(101)).toEqual([6150, 6200, null, 'file']);
+
+    expect((await typed(official, [result(103)])).statusCode).toBe(200);
+    expect((await stored()).has(103)).toBe(false);
+  });
+
+  it('refuses a race entry that does not exist, naming its row, and saves nothing', async () => {
+    const res = await typed(admin, [result(101, { run1: 6000 }), { ...result(101), teamEntryId: crypto.randomUUID() }]);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().fields[0].path).toBe('results.1.teamEntryId');
+    expect((await stored()).size).toBe(0);
+  });
 });

@@ -4,12 +4,14 @@
 // which ranks the racers by the sum of their two runs (equal sums sharing a place, a DNF after with
 // its status) and the teams by the sum of their three fastest times in each run, a team short of
 // results listed after with why. The pointscores on the same tablet give the ranked team's school
-// its 10 points; the incomplete team's school earns none.
+// its 10 points; the incomplete team's school earns none. A race official types a result on the
+// tablet with no network: the rankings follow at once, and the server has it once the outbox is
+// sent; a time that is not one is refused on the device with the import's words.
 import 'fake-indexeddb/auto';
 import { eq } from 'drizzle-orm';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { events, participants, schools, teamEntries, teams } from '../../server/db/schema';
+import { events, participants, raceResults, schools, teamEntries, teams } from '../../server/db/schema';
 import { ServicesContext } from '../../src/components/services-context';
 import { SessionContext } from '../../src/components/session-context';
 import { setSessionUser } from '../../src/db/meta';
@@ -18,7 +20,7 @@ import PointscoresPage from '../../src/features/race-day/pointscores-page';
 import RaceResultsPage from '../../src/features/race-day/race-results-page';
 import { createSchool, createUser } from '../api/support/factories';
 import { renderInNode } from './support/node-dom';
-import { signInOnEvent } from './support/pages';
+import { signInOnEvent, typeValue } from './support/pages';
 import { dropDatabases, engineFor, freshDb, world, type Jar, type World } from './sync-support';
 
 const dom = renderInNode();
@@ -108,7 +110,7 @@ it('ranks the racers and the teams of a race from the imported file, on a tablet
     return within(section)
       .getAllByRole('row')
       .slice(1)
-      .map((row) => [...row.querySelectorAll('td')].map((c) => c.textContent));
+      .map((row) => [...row.querySelectorAll('td:not(.no-print)')].map((c) => c.textContent));
   };
   expect(await table('Individual results')).toEqual([
     ['1', '4', 'Racer No4', 'Other College', '0:59.00', '1:00.00', '1:59.00', ''],
@@ -144,4 +146,55 @@ it("gives the schools their pointscores from the race's team places, on the same
       .slice(1)
       .map((row) => [...row.querySelectorAll('td')].map((c) => c.textContent)),
   ).toEqual([['1', names.get(w.schoolId), '10']]);
+});
+
+it('takes a result typed on the tablet offline, ranks it at once, and sends it when online', async () => {
+  const tablet = freshDb();
+  await setSessionUser(tablet, official.user);
+  const online = engineFor(w, tablet, { fetch: official.jar.fetch }).engine;
+  await online.pull();
+  const offline = engineFor(w, tablet, {
+    fetch: async () => {
+      throw new TypeError('Failed to fetch');
+    },
+  }).engine;
+  dom.rtl.render(
+    <MemoryRouter initialEntries={[`/race-results?event=${w.eventId}&discipline=1&division=1&gender=Male`]}>
+      <ServicesContext.Provider value={{ db: tablet, engine: offline }}>
+        <SessionContext.Provider value={{ user: official.user, setUser: async () => {} }}>
+          <RaceResultsPage db={tablet} />
+        </SessionContext.Provider>
+      </ServicesContext.Provider>
+    </MemoryRouter>,
+  );
+  const { screen, within, fireEvent, waitFor } = dom.rtl;
+  await screen.findByText('No results for this race yet.');
+  fireEvent.click(screen.getByRole('button', { name: 'Correct: Racer No2' }));
+  const form = screen.getByRole('form', { name: 'Result of Racer No2' });
+  typeValue(fireEvent, within(form).getByLabelText('Run 1') as HTMLInputElement, '1:0x.00');
+  fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+  expect((await within(form).findByRole('alert')).textContent).toContain("Run 1: '1:0x.00' is not a time.");
+  expect(await tablet.outbox.count()).toBe(0);
+
+  typeValue(fireEvent, within(form).getByLabelText('Run 1') as HTMLInputElement, '1:00.00');
+  typeValue(fireEvent, within(form).getByLabelText('Run 2') as HTMLInputElement, '61.5');
+  fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+  const individuals = await screen.findByRole('region', { name: 'Individual results' });
+  await waitFor(() =>
+    expect(
+      [...within(individuals).getAllByRole('row')[1]!.querySelectorAll('td:not(.no-print)')].map((c) => c.textContent),
+    ).toEqual(['1', '2', 'Racer No2', names.get(w.schoolId), '1:00.00', '1:01.50', '2:01.50', '']),
+  );
+  expect(await tablet.outbox.count()).toBe(1);
+  expect(await w.t.db.select().from(raceResults)).toEqual([]);
+
+  // Back online: the outbox sends it.
+  await online.flush();
+  const [stored] = await w.t.db.select().from(raceResults);
+  expect([stored!.run1, stored!.run2, stored!.source, stored!.recordedBy]).toEqual([
+    6000,
+    6150,
+    'tablet',
+    official.user.username,
+  ]);
 });

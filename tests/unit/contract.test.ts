@@ -128,6 +128,7 @@ const OUR_CALLS = [
   'GET /api/sync/live',
   'PUT /api/running-order',
   'POST /api/results/import',
+  'PUT /api/race-results',
   'GET /api/v2/payments/:SchoolId/:EventId',
   'POST /api/v2/payments',
 ];

@@ -2,3 +2,4 @@
 // part to this file).
 export { loadReadiness } from './readiness';
 export { loadRaceDayRows } from './rows';
+export { raceEntryEvents } from './service';

@@ -133,8 +133,15 @@ export type MarkInput = { teamEntryId: string; run: Run; mark: 'DNS' | 'started'
 
 /** Saves start hut marks. Race day runs after entries close, so an event's lock does not stop it;
  *  an entry must be in an event the user may read (published for start lists, or the session's). */
-export async function saveMarks(tx: Tx, session: SessionInfo, marks: readonly MarkInput[]) {
-  const ids = [...new Set(marks.map((m) => m.teamEntryId))];
+/** The event of each race entry a race-day write names (an admin's any entry; a race official's
+ *  in the events shown for start lists or the session's); 404 naming the first row that is not. */
+export async function raceEntryEvents(
+  tx: Tx,
+  session: SessionInfo,
+  rows: readonly { teamEntryId: string }[],
+  listName: string,
+): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.map((m) => m.teamEntryId))];
   const found = await tx
     .select({ id: teamEntries.id, eventId: teamEntries.eventId, show: events.showForStartlists })
     .from(teamEntries)
@@ -146,13 +153,18 @@ export async function saveMarks(tx: Tx, session: SessionInfo, marks: readonly Ma
       .filter((f) => session.type === 'admin' || f.show || f.eventId === session.eventId)
       .map((f) => [f.id, f.eventId]),
   );
-  marks.forEach((m, i) => {
+  rows.forEach((m, i) => {
     if (!eventOf.has(m.teamEntryId)) {
       throw new HttpError(404, ERROR_CODES.NOT_FOUND, RACE_MESSAGES.entryNotFound, [
-        { path: `marks.${i}.teamEntryId`, message: RACE_MESSAGES.entryNotFound },
+        { path: `${listName}.${i}.teamEntryId`, message: RACE_MESSAGES.entryNotFound },
       ]);
     }
   });
+  return eventOf;
+}
+
+export async function saveMarks(tx: Tx, session: SessionInfo, marks: readonly MarkInput[]) {
+  const eventOf = await raceEntryEvents(tx, session, marks, 'marks');
   for (const m of marks) {
     const where = and(eq(raceMarks.teamEntryId, m.teamEntryId), eq(raceMarks.run, m.run));
     if (m.mark === null) {

@@ -9,6 +9,7 @@
 // - PUT /api/v2/Trophies (beyond the spec, the trophies page's dialog): admin only, through runWrite.
 // - POST /api/results/import (beyond the spec, docs/decisions.md 'Results from the timing system'):
 //   admin only; a race's results file read and matched to its racers, written with confirm=1.
+// - PUT /api/race-results (beyond the spec): racedept and admin; results typed on a tablet.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_BATCH_BODY_BYTES, MAX_IMPORT_BYTES } from '../../../src/domain/constants/limits';
 import { ERROR_CODES } from '../../../src/domain/errors';
@@ -19,6 +20,7 @@ import { HttpError } from '../../http-errors';
 import { runWrite } from '../../plugins/idempotency';
 import { FILE_MESSAGES, acceptSpreadsheets, readSpreadsheetTable } from '../spreadsheet-import';
 import { readRaceResults, writeRaceResults } from './import';
+import { saveTypedResults } from './typed';
 import {
   NO_RESULTS_EVENT,
   listOveralls,
@@ -101,5 +103,18 @@ export const resultRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => 
       const session = requireSession(request);
       return runWrite(db, request, reply, (tx) => writeRaceResults(tx, request.query, read, session.email));
     },
+  );
+
+  // Results typed or corrected on a tablet (typed.ts), from the outbox; race day runs after entries
+  // close, so an event's lock does not stop it.
+  app.put(
+    results.save.url,
+    {
+      bodyLimit: MAX_BATCH_BODY_BYTES,
+      config: { auth: ['racedept', 'admin'] },
+      schema: { body: results.save.body, response: { 200: results.save.response } },
+    },
+    async (request, reply) =>
+      runWrite(db, request, reply, (tx) => saveTypedResults(tx, requireSession(request), request.body.results)),
   );
 };

@@ -2,8 +2,9 @@
 // computed here from the race-day mirror with the domain's rules (docs/decisions.md, 'Results
 // from the timing system'): the racers ranked by the discipline's measure, equal results sharing a
 // place, racers without a place after with why; the teams by their team score, incomplete teams
-// after with why. Printed per race or for a whole day; an administrator imports the race's file.
-import { useMemo } from 'react';
+// after with why. Printed per race or for a whole day; an administrator imports the race's file;
+// race-day staff type or correct a racer's result, offline too (result-editor.tsx).
+import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { saveFile } from '../../components/save-file';
 import { useSession } from '../../components/session-context';
 import type { InterschoolsDb } from '../../db/database';
@@ -11,11 +12,13 @@ import { DEFAULT_DISCIPLINE_MEASURES } from '../../domain/constants/results';
 import { isAdmin } from '../../domain/rules/access';
 import { measureOf, raceStandings } from '../../domain/rules/race-results';
 import { raceKey } from '../../domain/rules/race-sequence';
-import { raceRacers, recordedResults } from '../../domain/rules/recorded-results';
+import { raceRacers, recordedResults, type ResultRecord } from '../../domain/rules/recorded-results';
 import { individualResultsTable, teamResultsTable } from '../../domain/rules/results-sheets';
 import { RaceDayFrame, type RaceView } from './race-day-frame';
 import { raceOf, raceTitle } from './race-choice';
 import { XLSX_TYPE, sheetsXlsxBuffer, timingCsvBlob } from './timing-download';
+import { ResultEditor } from './result-editor';
+import { saveTypedResult } from './result-writes';
 import { ResultsImportPanel } from './results-import-panel';
 
 export default function RaceResultsPage({ db }: { db: InterschoolsDb }) {
@@ -23,28 +26,65 @@ export default function RaceResultsPage({ db }: { db: InterschoolsDb }) {
   const admin = Boolean(user && isAdmin(user.type));
   return (
     <RaceDayFrame db={db} title="Race results" wholeDay>
-      {(view) => <RaceResults view={view} canImport={admin && !view.wholeRace} />}
+      {(view) => (
+        <RaceResults
+          db={db}
+          view={view}
+          canImport={admin && !view.wholeRace}
+          editor={view.wholeRace ? null : (user?.username ?? null)}
+        />
+      )}
     </RaceDayFrame>
   );
 }
 
-function RaceResults({ view, canImport }: { view: RaceView; canImport: boolean }) {
+function RaceResults({
+  db,
+  view,
+  canImport,
+  editor,
+}: {
+  db: InterschoolsDb;
+  view: RaceView;
+  canImport: boolean;
+  /** Who may type results here (race-day staff, not in print); null where none may. */
+  editor: string | null;
+}) {
   const race = raceOf(view.choice);
   const measure = measureOf(race.DisciplineId, DEFAULT_DISCIPLINE_MEASURES);
-  const standings = useMemo(() => {
+  const [editing, setEditing] = useState<string | null>(null);
+  const computed = useMemo(() => {
     if (!measure) return null;
     const racers = raceRacers(race, view.data);
     const entries = new Set(racers.map((r) => r.teamEntryId));
     const records = view.data.results.filter((r) => entries.has(r.teamEntryId));
-    return records.length ? raceStandings(recordedResults(racers, records, measure), measure) : null;
+    const standings = raceStandings(recordedResults(racers, records, measure), measure);
+    const entryOf = new Map(racers.map((r) => [r.participantId, r.teamEntryId]));
+    return {
+      records,
+      standings,
+      // Each individual row's team entry, in the table's order.
+      rowEntries: standings.racers.map((s) => entryOf.get(s.racer.participantId)!),
+      individuals: individualResultsTable(standings.racers, measure),
+      teams: teamResultsTable(standings.teams, measure),
+    };
     // The race is the view's.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [view, measure]);
-  const tables = standings && {
-    individuals: individualResultsTable(standings.racers, measure!),
-    teams: teamResultsTable(standings.teams, measure!),
+  if (!measure || !computed) return <p className="race-empty">This discipline has no measure set for results.</p>;
+  const { records, standings, rowEntries, individuals, teams } = computed;
+  const recordOf = (teamEntryId: string): ResultRecord =>
+    records.find((r) => r.teamEntryId === teamEntryId) ?? {
+      teamEntryId,
+      run1: null,
+      run2: null,
+      score: null,
+      status: null,
+    };
+  const save = async (record: ResultRecord) => {
+    await saveTypedResult(db, race.EventId, record, editor);
+    setEditing(null);
   };
-  if (!measure) return <p className="race-empty">This discipline has no measure set for results.</p>;
   return (
     <>
       {canImport && (
@@ -58,25 +98,69 @@ function RaceResults({ view, canImport }: { view: RaceView; canImport: boolean }
           measure={measure}
         />
       )}
-      {!standings ? (
-        <p className="race-empty">No results for this race yet.</p>
+      {standings.racers.length === 0 ? (
+        <p className="race-empty">No racers are entered in this race.</p>
       ) : (
         <>
-          {!view.wholeRace && (
-            <Downloads name={raceTitle(view.choice)} individuals={tables!.individuals} teams={tables!.teams} />
+          {records.length === 0 && <p className="race-empty">No results for this race yet.</p>}
+          {records.length > 0 && !view.wholeRace && (
+            <Downloads name={raceTitle(view.choice)} individuals={individuals} teams={teams} />
           )}
-          <ResultsTable id={`individual-${raceKey(race)}`} title="Individual results" table={tables!.individuals} />
-          <ResultsTable id={`team-${raceKey(race)}`} title="Team results" table={tables!.teams} />
+          <ResultsTable
+            id={`individual-${raceKey(race)}`}
+            title="Individual results"
+            table={individuals}
+            action={
+              editor === null
+                ? undefined
+                : (i) => (
+                    <button
+                      type="button"
+                      className="button button-quiet"
+                      aria-label={`Correct: ${standings.racers[i]!.racer.name}`}
+                      onClick={() => setEditing(rowEntries[i]!)}
+                    >
+                      Correct
+                    </button>
+                  )
+            }
+            below={(i) =>
+              editing === rowEntries[i] ? (
+                <ResultEditor
+                  name={standings.racers[i]!.racer.name}
+                  measure={measure}
+                  record={recordOf(rowEntries[i]!)}
+                  onSave={(record) => void save(record)}
+                  onCancel={() => setEditing(null)}
+                />
+              ) : null
+            }
+          />
+          {records.length > 0 && <ResultsTable id={`team-${raceKey(race)}`} title="Team results" table={teams} />}
         </>
       )}
     </>
   );
 }
 
-/** A table of text (its first row the headings) on screen, numbers on the right. */
-function ResultsTable({ id, title, table }: { id: string; title: string; table: string[][] }) {
+/** A table of text (its first row the headings) on screen, numbers on the right; each row may
+ *  have an action, and a row below it (an editor) spanning the table. */
+function ResultsTable({
+  id,
+  title,
+  table,
+  action,
+  below,
+}: {
+  id: string;
+  title: string;
+  table: string[][];
+  action?: (row: number) => ReactNode;
+  below?: (row: number) => ReactNode;
+}) {
   const [headings = [], ...rows] = table;
   const numeric = (heading: string) => heading === 'Place' || heading === 'Bib';
+  const columns = headings.length + (action ? 1 : 0);
   return (
     <section className="race-results" aria-labelledby={id}>
       <h3 id={id}>{title}</h3>
@@ -88,18 +172,34 @@ function ResultsTable({ id, title, table }: { id: string; title: string; table: 
                 {h}
               </th>
             ))}
+            {action && (
+              <th scope="col" className="no-print">
+                <span className="visually-hidden">Correct a result</span>
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
-          {rows.map((row, i) => (
-            <tr key={i}>
-              {row.map((cell, j) => (
-                <td key={j} className={numeric(headings[j] ?? '') ? 'num' : undefined}>
-                  {cell}
-                </td>
-              ))}
-            </tr>
-          ))}
+          {rows.map((row, i) => {
+            const extra = below?.(i);
+            return (
+              <Fragment key={i}>
+                <tr>
+                  {row.map((cell, j) => (
+                    <td key={j} className={numeric(headings[j] ?? '') ? 'num' : undefined}>
+                      {cell}
+                    </td>
+                  ))}
+                  {action && <td className="no-print">{action(i)}</td>}
+                </tr>
+                {extra && (
+                  <tr>
+                    <td colSpan={columns}>{extra}</td>
+                  </tr>
+                )}
+              </Fragment>
+            );
+          })}
         </tbody>
       </table>
     </section>

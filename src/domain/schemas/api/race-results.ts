@@ -3,9 +3,11 @@
 // body answers each row read, with its racer or its problems, and writes nothing; with confirm=1
 // it writes the race's results (replacing those a file brought before) and answers the same rows
 // and how many were written. Administrators, and a timing operator's script with their sign-in.
+// PUT /api/race-results: a result typed or corrected on a tablet (race officials and
+// administrators), queued in the outbox like any edit.
 import { z } from 'zod';
-import { MAX_PERSON_NAME_LENGTH, MAX_RESULT_ROWS, MAX_TITLE_LENGTH } from '../../constants/limits';
-import { RESULT_STATUSES } from '../../constants/results';
+import { MAX_BATCH_ROWS, MAX_PERSON_NAME_LENGTH, MAX_RESULT_ROWS, MAX_TITLE_LENGTH } from '../../constants/limits';
+import { MAX_JUDGED_SCORE, RESULT_STATUSES } from '../../constants/results';
 import {
   boundedText,
   disciplineIdSchema,
@@ -62,7 +64,37 @@ const resultsImportResponseSchema = z.object({
 });
 export type ResultsImportAnswer = z.infer<typeof resultsImportResponseSchema>;
 
+/** A run's time in hundredths: under a day. */
+const runTime = z.number().int().positive().max(24 * 60 * 60 * 100).nullable();
+
+/** PUT /api/race-results: results typed or corrected on a tablet, each keyed by its team entry; a
+ *  result with no run, no score and no status clears it. */
+const typedResultsBodySchema = z.object({
+  results: z
+    .array(
+      z.object({
+        /** The device's key of the result (its team entry, as the race-day feed names it). */
+        id: idSchema.optional(),
+        teamEntryId: idSchema,
+        run1: runTime,
+        run2: runTime,
+        score: z.number().int().nonnegative().max(MAX_JUDGED_SCORE * 100).nullable(),
+        status: z.enum(RESULT_STATUSES).nullable(),
+      }),
+    )
+    .min(1)
+    .max(MAX_BATCH_ROWS),
+});
+export type TypedResult = z.output<typeof typedResultsBodySchema>['results'][number];
+
 export const raceResultsApi = {
+  save: defineRoute({
+    queued: true,
+    method: 'PUT',
+    url: '/api/race-results',
+    body: typedResultsBodySchema,
+    response: z.object({ saved: z.number().int().nonnegative() }),
+  }),
   import: defineRoute({
     method: 'POST',
     url: '/api/results/import',
