@@ -21,14 +21,14 @@ describe('the navigation by role', () => {
   });
   it('gives the race department the race-day screens, and the results and trophies', () => {
     expect(shown('racedept')).toEqual([
-      'Race day: The day at a glance, Start lists, Start marshall sheets, Bib list, Timing files',
+      'Race day: The day at a glance, Start lists, Start marshall sheets, Bib list, Timing files, Race results, Pointscores',
       'Reports: Results, Trophies',
     ]);
   });
   it('gives an admin every group', () => {
     expect(shown('admin')).toEqual([
       'Entries: School profile, Participants, Teams, Teams by discipline, Team managers, Ticketing, Volunteers, Waivers, Import spreadsheet',
-      'Race day: The day at a glance, Running order, Start lists, Start marshall sheets, Bib list, Manual bibs, Bib generation, Timing files',
+      'Race day: The day at a glance, Running order, Start lists, Start marshall sheets, Bib list, Manual bibs, Bib generation, Timing files, Race results, Pointscores',
       'Money: Invoice, Payments, Accounting sync',
       'Administration: Events, Schools and BPAY, Users, Invites, Athlete registry import, Athlete registry export, Volunteer places, Start lists and results shown',
       'Reports: Results, Trophies, Reports',

@@ -126,6 +126,17 @@ it('ranks the racers and the teams of a race from the imported file, on a tablet
   expect(teamRows[0]).toEqual(['1', `${names.get(w.schoolId)} A`, names.get(w.schoolId), '6:07.00', '']);
   expect(teamRows[1]!.slice(0, 4)).toEqual(['', 'Other College A', 'Other College', '']);
   expect(teamRows[1]![4]).toContain('Racer No5 DNF');
+  // A Regional event's race proposes its qualifiers for State: all 6 started (No5 did not finish but
+  // started), so the top 10 individuals: the 5 with a place; and the one team with a place.
+  const qualifiers = await screen.findByRole('region', { name: 'Qualifiers for State, proposed' });
+  expect(qualifiers.textContent).toContain('The top 6 teams and the top 10 individuals (fewer than 30 started: 6)');
+  const [teamsList, racersList] = within(qualifiers).getAllByRole('list');
+  expect(
+    within(teamsList!)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual([`${names.get(w.schoolId)} A`]);
+  expect(within(racersList!).getAllByRole('listitem')).toHaveLength(5);
 });
 
 it("gives the schools their pointscores from the race's team places, on the same tablet", async () => {

@@ -1,8 +1,9 @@
 // An event as race officials' tablets hold it (the race-day feed's raceEvents row): its name, the
 // Second run's reverse setting, the disciplines it runs, its own timing-file columns, its race
-// days and the day's running order. One
+// days, the day's running order and its level (where its races' qualifiers go). One
 // loader for the feed and for the answer of a write that changes the row, so both send one shape.
 import { asc, eq, inArray } from 'drizzle-orm';
+import type { EventLevel } from '../../../src/domain/constants/choices';
 import type { RaceEventRow } from '../../../src/domain/schemas/api/race-day-feed';
 import type { Db, Tx } from '../../db/client';
 import { disciplines, eventDisciplines, events } from '../../db/schema';
@@ -46,6 +47,8 @@ export async function loadRaceEvents(db: Db | Tx, ids: readonly string[]): Promi
         firstRaceDay: e.firstRaceDay,
         lastRaceDay: e.lastRaceDay,
         runningOrder: e.runningOrder ?? [],
+        // Stored values of the choice list; the column is plain text.
+        level: e.level as EventLevel,
       },
     ]),
   );

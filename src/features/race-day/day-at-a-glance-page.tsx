@@ -71,10 +71,7 @@ function EventDay({ db, event }: { db: InterschoolsDb; event: RaceEventMirrorRow
                 gender: race.gender,
               }).toString();
               return (
-                <tr
-                  key={raceKey(race)}
-                  className={`race-${progress?.state.replace(' ', '-') ?? 'loading'}`}
-                >
+                <tr key={raceKey(race)} className={`race-${progress?.state.replace(' ', '-') ?? 'loading'}`}>
                   <td>{race.position}</td>
                   <th scope="row">{title}</th>
                   <td>{race.plannedStart ?? ''}</td>

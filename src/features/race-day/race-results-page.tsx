@@ -17,6 +17,7 @@ import { individualResultsTable, teamResultsTable } from '../../domain/rules/res
 import { RaceDayFrame, type RaceView } from './race-day-frame';
 import { raceOf, raceTitle } from './race-choice';
 import { XLSX_TYPE, sheetsXlsxBuffer, timingCsvBlob } from './timing-download';
+import { QualifiersSection } from './qualifiers-section';
 import { ResultEditor } from './result-editor';
 import { saveTypedResult } from './result-writes';
 import { ResultsImportPanel } from './results-import-panel';
@@ -137,6 +138,13 @@ function RaceResults({
             }
           />
           {records.length > 0 && <ResultsTable id={`team-${raceKey(race)}`} title="Team results" table={teams} />}
+          {records.length > 0 && view.choice.event.level && (
+            <QualifiersSection
+              id={`qualifiers-${raceKey(race)}`}
+              standings={standings}
+              level={view.choice.event.level}
+            />
+          )}
         </>
       )}
     </>

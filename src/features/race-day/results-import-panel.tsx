@@ -116,8 +116,7 @@ function ReadRows({
       </div>
     );
   const left = answer.rows.length - answer.matched;
-  const value = (v: number | null) =>
-    v === null ? '' : formatResult(measure.kind === 'score' ? v / 100 : v, measure);
+  const value = (v: number | null) => (v === null ? '' : formatResult(measure.kind === 'score' ? v / 100 : v, measure));
   return (
     <div className="results-read">
       <p role="status">

@@ -10,12 +10,7 @@ import { useSession } from '../../components/session-context';
 import type { InterschoolsDb, RaceEventMirrorRow } from '../../db/database';
 import { racesWithRacers } from '../../domain/rules/race-draw-state';
 import { raceKey, raceSequence, type SequencedRace } from '../../domain/rules/race-sequence';
-import {
-  inRunningOrder,
-  placeOf,
-  renumberDay,
-  type RunningOrderEntry,
-} from '../../domain/rules/running-order';
+import { inRunningOrder, placeOf, renumberDay, type RunningOrderEntry } from '../../domain/rules/running-order';
 import { offeredDisciplines } from './race-choice';
 import { RunningOrderDay } from './running-order-day';
 import { RunningOrderSheet } from './running-order-sheet';

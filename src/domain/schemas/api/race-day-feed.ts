@@ -25,7 +25,7 @@ import {
   teamGenderSchema,
   versioned,
 } from '../common';
-import { eventDisciplineSchema } from '../entities/event';
+import { eventDisciplineSchema, eventLevelSchema } from '../entities/event';
 import { bibSchema, positionSchema } from '../entities/team';
 import { timingLayoutsSchema } from './timing-columns';
 
@@ -60,6 +60,9 @@ export const raceEventRowSchema = z.object({
   firstRaceDay: nullableIsoDateSchema.optional(),
   lastRaceDay: nullableIsoDateSchema.optional(),
   runningOrder: z.array(runningOrderEntrySchema).optional(),
+  /** Regional, State or National: where a race's qualifiers go next (absent on a row stored
+   *  before it was sent). */
+  level: eventLevelSchema.optional(),
   ...versioned,
 });
 export type RaceEventRow = z.infer<typeof raceEventRowSchema>;
