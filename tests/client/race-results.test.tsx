@@ -105,6 +105,8 @@ it('ranks the racers and the teams of a race from the imported file, on a tablet
     </MemoryRouter>,
   );
   const { screen, within } = dom.rtl;
+  // Just imported: provisional for the protest period.
+  expect(await screen.findByText(/^Provisional until \d\d:\d\d: the protest period is 30 minutes/)).toBeTruthy();
   const table = async (name: string) => {
     const section = await screen.findByRole('region', { name });
     return within(section)

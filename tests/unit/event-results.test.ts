@@ -1,10 +1,12 @@
 // An event's results as a whole: each race with results ranked by its discipline's measure from
 // the start list's racers and their kept results, and the schools' pointscores from the team
-// places (a race with no results counts for nothing).
+// places (a race with no results counts for nothing); a race's results provisional for the protest
+// period after the last one recorded, then official.
 import { expect, it } from 'vitest';
 import { DEFAULT_DISCIPLINE_MEASURES, DEFAULT_POINTSCORE_SETTINGS } from '../../src/domain/constants/results';
 import { eventPointscores, eventRaceStandings } from '../../src/domain/rules/event-results';
 import type { RaceDayRows } from '../../src/domain/rules/race-day-rows';
+import { resultsStanding } from '../../src/domain/rules/recorded-results';
 
 const E = 'event';
 /** Moguls, Division 1, Female (judged): one team each of Alpha and Beta, two racers each; and
@@ -84,4 +86,17 @@ it('ranks each race with results and sums the schools’ team points into the po
   expect(pick('Skiing', 'Secondary', 'Male')).toEqual([]);
   expect(pick('Snowboard', 'Secondary', 'Female')).toEqual([]);
   expect(pick('Skiing', 'Primary', 'Female')).toEqual([]);
+});
+
+it("says a race's results are provisional until the protest period after the last one recorded, then official", () => {
+  const at = ['2027-08-18T01:00:00.000Z', '2027-08-18T01:20:00.000Z'];
+  expect(resultsStanding(at, new Date('2027-08-18T01:49:59.000Z'), 30)).toEqual({
+    official: false,
+    provisionalUntil: new Date('2027-08-18T01:50:00.000Z'),
+  });
+  expect(resultsStanding(at, new Date('2027-08-18T01:50:00.000Z'), 30)).toEqual({
+    official: true,
+    since: new Date('2027-08-18T01:50:00.000Z'),
+  });
+  expect(resultsStanding([], new Date(), 30)).toBeNull();
 });

@@ -69,6 +69,9 @@ export const DEFAULT_DISCIPLINE_MEASURES: DisciplineMeasures = {
   11: judged, // Snowboard Slopestyle
 };
 
+/** Minutes a race's results stay provisional after the last one was recorded: the protest period. */
+export const DEFAULT_PROTEST_MINUTES = 30;
+
 /** Judged scores run from 0 to this. */
 export const MAX_JUDGED_SCORE = 100;
 

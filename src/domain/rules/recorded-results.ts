@@ -8,6 +8,23 @@ import type { RaceRacer, RacerResult } from './race-results';
 import type { ResultRow } from './results-file';
 import { buildStartlist } from './start-list';
 
+/** Where a race's results stand: provisional until the protest period after the last result
+ *  recorded has passed, then official. */
+export type ResultsStanding = { official: false; provisionalUntil: Date } | { official: true; since: Date };
+
+export function resultsStanding(
+  recordedAt: readonly string[],
+  now: Date,
+  protestMinutes: number,
+): ResultsStanding | null {
+  if (!recordedAt.length) return null;
+  const last = Math.max(...recordedAt.map((at) => Date.parse(at)));
+  const until = new Date(last + protestMinutes * 60_000);
+  return until.getTime() > now.getTime()
+    ? { official: false, provisionalUntil: until }
+    : { official: true, since: until };
+}
+
 /** A racer of the race with the team entry their result is kept under. */
 export interface EnteredRacer extends RaceRacer {
   teamEntryId: string;

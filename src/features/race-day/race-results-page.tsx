@@ -4,15 +4,16 @@
 // place, racers without a place after with why; the teams by their team score, incomplete teams
 // after with why. Printed per race or for a whole day; an administrator imports the race's file;
 // race-day staff type or correct a racer's result, offline too (result-editor.tsx).
-import { Fragment, useMemo, useState, type ReactNode } from 'react';
+import { format } from 'date-fns';
+import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { saveFile } from '../../components/save-file';
 import { useSession } from '../../components/session-context';
 import type { InterschoolsDb } from '../../db/database';
-import { DEFAULT_DISCIPLINE_MEASURES } from '../../domain/constants/results';
+import { DEFAULT_DISCIPLINE_MEASURES, DEFAULT_PROTEST_MINUTES } from '../../domain/constants/results';
 import { isAdmin } from '../../domain/rules/access';
 import { measureOf, raceStandings } from '../../domain/rules/race-results';
 import { raceKey } from '../../domain/rules/race-sequence';
-import { raceRacers, recordedResults, type ResultRecord } from '../../domain/rules/recorded-results';
+import { raceRacers, recordedResults, resultsStanding, type ResultRecord } from '../../domain/rules/recorded-results';
 import { individualResultsTable, teamResultsTable } from '../../domain/rules/results-sheets';
 import { RaceDayFrame, type RaceView } from './race-day-frame';
 import { raceOf, raceTitle } from './race-choice';
@@ -104,6 +105,7 @@ function RaceResults({
       ) : (
         <>
           {records.length === 0 && <p className="race-empty">No results for this race yet.</p>}
+          <StandingNote recordedAt={records.map((r) => r.recordedAt)} />
           {records.length > 0 && !view.wholeRace && (
             <Downloads name={raceTitle(view.choice)} individuals={individuals} teams={teams} />
           )}
@@ -148,6 +150,28 @@ function RaceResults({
         </>
       )}
     </>
+  );
+}
+
+/** Whether the race's results are still provisional (the protest period after the last result
+ *  recorded) or official; the note turns official on screen at that moment. */
+function StandingNote({ recordedAt }: { recordedAt: readonly string[] }) {
+  const [now, setNow] = useState(() => new Date());
+  const standing = resultsStanding(recordedAt, now, DEFAULT_PROTEST_MINUTES);
+  const until = standing && !standing.official ? standing.provisionalUntil.getTime() : null;
+  useEffect(() => {
+    if (until === null) return;
+    const timer = setTimeout(() => setNow(new Date()), Math.max(0, until - Date.now()) + 50);
+    return () => clearTimeout(timer);
+  }, [until]);
+  if (!standing) return null;
+  return standing.official ? (
+    <p className="results-standing results-official">Official since {format(standing.since, 'HH:mm')}.</p>
+  ) : (
+    <p className="results-standing results-provisional">
+      Provisional until {format(standing.provisionalUntil, 'HH:mm')}: the protest period is {DEFAULT_PROTEST_MINUTES}{' '}
+      minutes after the last result recorded.
+    </p>
   );
 }
 
