@@ -10,9 +10,10 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { openDatabase } from '../../server/db/client';
-import { events, participants, schools, teamEntries, teams } from '../../server/db/schema';
+import { events, teams } from '../../server/db/schema';
 import { generateLargeDataset, LARGE_PASSWORDS } from '../../server/db/seed/large';
 import { launchDevice } from '../e2e/support/browser';
+import { topUpRace } from './race-of-size';
 import { startServer } from '../e2e/support/server';
 
 const fmt = (n: number) => n.toLocaleString('en-AU', { maximumFractionDigits: 1 });
@@ -32,74 +33,7 @@ async function prepare(dataDir: string) {
     .orderBy(sql`${events.year} desc`)
     .limit(1);
   if (!event) throw new Error('no event shown for start lists in the large data set');
-  const held = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(teamEntries)
-    .innerJoin(teams, eq(teams.id, teamEntries.teamId))
-    .where(
-      and(
-        eq(teams.eventId, event.id),
-        eq(teams.disciplineId, RACE.DisciplineId),
-        eq(teams.division, RACE.division),
-        eq(teams.gender, RACE.gender),
-      ),
-    );
-  let missing = TARGET_ENTRIES - (held[0]?.n ?? 0);
-  const taken = new Set(
-    (
-      await db
-        .select({ s: teams.schoolId })
-        .from(teams)
-        .where(
-          and(
-            eq(teams.eventId, event.id),
-            eq(teams.disciplineId, RACE.DisciplineId),
-            eq(teams.division, RACE.division),
-            eq(teams.gender, RACE.gender),
-            eq(teams.teamRank, 'M'),
-          ),
-        )
-    ).map((r) => r.s),
-  );
-  for (const school of await db.select({ id: schools.id }).from(schools)) {
-    if (missing <= 0) break;
-    if (taken.has(school.id)) continue;
-    const size = Math.min(3, missing);
-    const [team] = await db
-      .insert(teams)
-      .values({
-        schoolId: school.id,
-        eventId: event.id,
-        disciplineId: RACE.DisciplineId,
-        division: RACE.division,
-        gender: RACE.gender,
-        teamRank: 'M',
-      })
-      .returning();
-    const people = await db
-      .insert(participants)
-      .values(
-        Array.from({ length: size }, (_, i) => ({
-          schoolId: school.id,
-          firstname: `Bench${i + 1}`,
-          lastname: `Racer ${school.id.slice(0, 6)}`,
-          gender: 'Male',
-          yearLevel: '9',
-        })),
-      )
-      .returning();
-    await db.insert(teamEntries).values(
-      people.map((p, i) => ({
-        teamId: team!.id,
-        eventId: event.id,
-        disciplineId: RACE.DisciplineId,
-        schoolId: school.id,
-        participantId: p.id,
-        position: i + 1,
-      })),
-    );
-    missing -= size;
-  }
+  await topUpRace(db, event, RACE, TARGET_ENTRIES);
   const teamCount = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(teams)
