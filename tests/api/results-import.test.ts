@@ -211,3 +211,38 @@ describe('a result typed on a tablet (PUT /api/race-results)', () => {
     expect((await stored()).size).toBe(0);
   });
 });
+
+it("publishes the computed results as the race's Individual and Team results and the event's pointscores, which schools read", async () => {
+  await send(
+    admin,
+    csv('101,1:00.00,1:00.00,', '102,1:01.00,1:01.00,', '103,1:02.00,1:02.00,', '104,59.00,59.00,', '105,1:03.00,,DNF'),
+    true,
+  );
+  const races = (await school.request({ method: 'GET', url: `/api/results/?EventId=${eventId}` })).json();
+  const ofType = (type: string) =>
+    races.find(
+      (r: { teamIndividual: string; DisciplineId: number }) => r.teamIndividual === type && r.DisciplineId === 1,
+    );
+  expect(
+    ofType('Individual').placings.map((p: { place: number; bib: number; result: string }) => [
+      p.place,
+      p.bib,
+      p.result,
+    ]),
+  ).toEqual([
+    [1, 104, '1:58.00'],
+    [2, 101, '2:00.00'],
+    [3, 102, '2:02.00'],
+    [4, 103, '2:04.00'],
+  ]);
+  // Only the first school's team is complete: first, 10 points.
+  const team = ofType('Team').placings;
+  expect(team).toHaveLength(1);
+  expect(team[0]).toMatchObject({ place: 1, result: '6:06.00', points: 10 });
+  const overall = (await school.request({ method: 'GET', url: `/api/resultOveralls?EventId=${eventId}` })).json();
+  const skiing = overall.find(
+    (o: { pointscore: string; schoolType: string; gender: string }) =>
+      o.pointscore === 'Skiing' && o.schoolType === 'Secondary' && o.gender === 'Male',
+  );
+  expect(skiing.placings).toEqual([{ place: 1, name: team[0].school, points: 10 }]);
+});

@@ -14,6 +14,7 @@ import {
   invites,
   participants,
   payments,
+  raceResults,
   registryAthletes,
   resultOveralls,
   resultRaces,
@@ -203,6 +204,29 @@ describe('demo seed', () => {
     expect(await countOf(db, payments)).toBe(1);
     const archived = await db.select({ n: count() }).from(participants).where(eq(participants.archived, 1));
     expect(archived[0]!.n).toBeGreaterThan(5);
+  });
+
+  it("gives this season's NSW event a first race day: its Alpine races in order, with results read from a timing file and published", async () => {
+    const db = t.db;
+    const [nsw] = await db.select().from(events).where(eq(events.showForStartlists, true));
+    const order = nsw!.runningOrder ?? [];
+    expect(order.length).toBeGreaterThan(3);
+    expect(order.every((e) => e.DisciplineId === 1 && e.day === nsw!.firstRaceDay)).toBe(true);
+    expect(order.map((e) => e.position)).toEqual(order.map((_, i) => i + 1));
+    const results = await db.select().from(raceResults).where(eq(raceResults.eventId, nsw!.id));
+    expect(results.length).toBeGreaterThan(30);
+    expect(results.some((r) => r.status === 'DNF')).toBe(true);
+    expect(results.every((r) => r.source === 'file')).toBe(true);
+    // Published: every race of the day has its Individual and Team results, and the pointscores.
+    const published = await db.select().from(resultRaces).where(eq(resultRaces.eventId, nsw!.id));
+    expect(published).toHaveLength(order.length * 2);
+    const first = published.find((r) => r.teamIndividual === 'Individual')!.placings!;
+    expect(first[0]).toMatchObject({ place: 1, points: 0 });
+    expect(first[0]!.result).toMatch(/^\d:\d\d\.\d\d$/);
+    const overall = await db.select().from(resultOveralls).where(eq(resultOveralls.eventId, nsw!.id));
+    expect(
+      overall.find((o) => o.pointscore === 'Overall Pointscore' && o.gender === 'Co-Ed')?.placings?.length,
+    ).toBeGreaterThan(1);
   });
 
   it('obeys the unique and team rules', async () => {

@@ -164,6 +164,13 @@ describe('placings form', () => {
       '1. Ada Lovelace, Alpine Shire, 10 points',
     );
     expect(placingLine({ place: 2, name: 'Grace Hopper' })).toBe('2. Grace Hopper');
+    // Computed from the timing system's results: the bib and the result; an individual's 0 points unsaid.
+    expect(
+      placingLine({ place: 1, name: 'Sam Lee', school: 'Alpine Shire', bib: 101, result: '1:58.00', points: 0 }),
+    ).toBe('1. Sam Lee (bib 101), Alpine Shire, 1:58.00');
+    expect(
+      placingLine({ place: 1, name: 'Alpine Shire A', school: 'Alpine Shire', result: '6:06.00', points: 10 }),
+    ).toBe('1. Alpine Shire A, Alpine Shire, 6:06.00, 10 points');
   });
 });
 

@@ -2,6 +2,9 @@
 // a published file), trophies and invites.
 import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, synced } from './columns';
+
+/** A place in a published result (src/domain/schemas/entities/result.ts). */
+type Placing = { place: number; name: string; school?: string; points?: number; bib?: number; result?: string };
 import { teamEntries } from './entries';
 import { events } from './events';
 import { disciplines } from './reference';
@@ -20,7 +23,7 @@ export const resultRaces = pgTable(
     gender: text('gender').notNull(),
     teamIndividual: text('team_individual').notNull(),
     fileUrl: text('file_url').notNull().default(''),
-    placings: jsonb('placings').$type<Array<{ place: number; name: string; school?: string }>>(),
+    placings: jsonb('placings').$type<Placing[]>(),
     ...synced(),
   },
   (t) => [index('result_races_event_idx').on(t.eventId, t.disciplineId)],
@@ -37,7 +40,7 @@ export const resultOveralls = pgTable(
     schoolType: text('school_type').notNull(),
     gender: text('gender').notNull(),
     fileUrl: text('file_url').notNull().default(''),
-    placings: jsonb('placings').$type<Array<{ place: number; name: string; points?: number }>>(),
+    placings: jsonb('placings').$type<Placing[]>(),
     ...synced(),
   },
   (t) => [index('result_overalls_event_idx').on(t.eventId)],

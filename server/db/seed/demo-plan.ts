@@ -341,6 +341,8 @@ export function planDemo(now: Date, athletes: readonly Athlete[], hashes: Passwo
     invoices: paymentRows.map((p) => p.invoice),
     payments: paymentRows.map((p) => p.payment),
     raceResults: raceDay.results,
+    computedResultRaces: raceDay.resultRaces,
+    computedResultOveralls: raceDay.resultOveralls,
   };
 }
 

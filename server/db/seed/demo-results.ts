@@ -1,15 +1,33 @@
 // The demo's first race day: the NSW event's Alpine races (the races with bibs) put in a running
 // order on its first race day, and each race's results as a timing system writes them (Bib, Run 1,
 // Run 2, Status; times as m:ss.hh, a few DNF and DNS), read and matched to the racers by the same
-// rules as an imported file (src/domain/rules/results-file.ts), so a newcomer sees a day's results,
-// team results and pointscores at once. Deterministic, from the demo's seeded random source.
+// rules as an imported file (src/domain/rules/results-file.ts), and published as the server
+// publishes them, so a newcomer sees a day's results, team results and pointscores at once. Deterministic, from the demo's seeded random source.
+import { DEFAULT_DISCIPLINE_MEASURES, DEFAULT_POINTSCORE_SETTINGS } from '../../../src/domain/constants/results';
+import { eventPointscores, eventRaceStandings, type RaceOfEvent } from '../../../src/domain/rules/event-results';
+import {
+  individualPlacings,
+  pointscorePlacings,
+  resultGender,
+  teamPlacings,
+} from '../../../src/domain/rules/published-results';
 import type { RunningOrderEntry } from '../../../src/domain/rules/running-order';
+import type { Placing } from '../../../src/domain/schemas/entities/result';
 import type { RaceDayRows } from '../../../src/domain/rules/race-day-rows';
-import { raceRacers, recordOfRow } from '../../../src/domain/rules/recorded-results';
+import { raceRacers, recordOfRow, type ResultRecord } from '../../../src/domain/rules/recorded-results';
 import { formatTime } from '../../../src/domain/rules/result-times';
 import { matchResultRows, readResultsTable } from '../../../src/domain/rules/results-file';
 import { TEAM_GENDERS, type TeamGender } from '../../../src/domain/constants/choices';
-import type { events, participants, raceResults, schools, teamEntries, teams } from '../schema';
+import type {
+  events,
+  participants,
+  raceResults,
+  resultOveralls,
+  resultRaces,
+  schools,
+  teamEntries,
+  teams,
+} from '../schema';
 import type { Rng } from './prng';
 
 const ALPINE = 1;
@@ -83,9 +101,14 @@ export function planDemoRaceDay(
   p: Planned,
   rng: Rng,
   recordedBy: string,
-): { runningOrder: RunningOrderEntry[]; results: (typeof raceResults.$inferInsert)[] } {
+): {
+  runningOrder: RunningOrderEntry[];
+  results: (typeof raceResults.$inferInsert)[];
+  resultRaces: (typeof resultRaces.$inferInsert)[];
+  resultOveralls: (typeof resultOveralls.$inferInsert)[];
+} {
   const day = p.event.firstRaceDay;
-  if (!day) return { runningOrder: [], results: [] };
+  if (!day) return { runningOrder: [], results: [], resultRaces: [], resultOveralls: [] };
   const rows = raceDayRowsOf(p);
   const races = [
     ...new Map(
@@ -112,5 +135,55 @@ export function planDemoRaceDay(
       recordedBy,
     }));
   });
-  return { runningOrder, results };
+  return { runningOrder, results, ...published(p.event.id, races, rows, results) };
+}
+
+/** The computed results published as the server publishes them after an import
+ *  (server/modules/results/publish.ts): each race's Individual and Team placings and the event's
+ *  pointscores, so a school sees them on the Results screen. */
+function published(
+  eventId: string,
+  races: readonly { division: number; gender: TeamGender }[],
+  rows: RaceDayRows,
+  results: readonly (typeof raceResults.$inferInsert)[],
+) {
+  const records = results.map((r) => ({
+    teamEntryId: r.teamEntryId,
+    run1: r.run1 ?? null,
+    run2: r.run2 ?? null,
+    score: r.score ?? null,
+    status: (r.status ?? null) as ResultRecord['status'],
+  }));
+  const standings = eventRaceStandings(
+    eventId,
+    races.map((r) => ({ DisciplineId: ALPINE, ...r })),
+    rows,
+    records,
+    DEFAULT_DISCIPLINE_MEASURES,
+  );
+  const measure = DEFAULT_DISCIPLINE_MEASURES[ALPINE]!;
+  const settings = DEFAULT_POINTSCORE_SETTINGS;
+  const race = (r: RaceOfEvent, teamIndividual: 'Individual' | 'Team', placings: Placing[]) => ({
+    eventId,
+    disciplineId: r.DisciplineId,
+    division: r.division,
+    gender: resultGender(r.gender),
+    teamIndividual,
+    placings,
+  });
+  return {
+    resultRaces: standings.flatMap((r) => [
+      race(r, 'Individual', individualPlacings(r, measure)),
+      race(r, 'Team', teamPlacings(r, measure, settings.pointsByPlace)),
+    ]),
+    resultOveralls: eventPointscores(standings, settings)
+      .filter((t) => t.schools.length > 0)
+      .map((t) => ({
+        eventId,
+        pointscore: t.pointscore,
+        schoolType: t.schoolType,
+        gender: t.gender,
+        placings: pointscorePlacings(t),
+      })),
+  };
 }

@@ -75,6 +75,8 @@ async function writeDemoRows(tx: Tx, rows: DemoRows): Promise<void> {
   await insertBatched(tx, invoices, rows.invoices);
   await insertBatched(tx, payments, rows.payments);
   await insertBatched(tx, raceResults, rows.raceResults);
+  await insertBatched(tx, resultRaces, rows.computedResultRaces);
+  await insertBatched(tx, resultOveralls, rows.computedResultOveralls);
 }
 
 /** Seeds the demo data when the database has no users yet; answers the logins it created

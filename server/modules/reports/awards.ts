@@ -23,7 +23,9 @@ const pointsForPlace = (place: number) => (Number.isInteger(place) && place >= 1
 /** Primary schools are ranked among primary schools; Secondary and p-12 schools among secondary. */
 const levelOf = (category: string): 'primary' | 'secondary' => (category === 'Primary' ? 'primary' : 'secondary');
 
-type Placing = { place: number; name: string; school?: string };
+/** A typed placing earns by its place; a computed one says its points (a team's by its place, an
+ *  individual's none: the school points are the teams'). */
+type Placing = { place: number; name: string; school?: string; points?: number };
 
 export async function skiSnowboardAwards(db: Reader, event: ReportEvent, filter: SchoolFilter): Promise<Awards> {
   const [races, schoolRows] = await Promise.all([
@@ -74,7 +76,7 @@ export async function skiSnowboardAwards(db: Reader, event: ReportEvent, filter:
     const sport = SNOWBOARD_DISCIPLINES.includes(race.disciplineId) ? 'Snowboard' : 'Ski';
     for (const placing of (race.placings ?? []) as Placing[]) {
       const school = schoolOf(placing.school ?? placing.name ?? '');
-      const earned = pointsForPlace(placing.place);
+      const earned = placing.points ?? pointsForPlace(placing.place);
       if (!school || !earned) continue;
       const list = points[`${levelOf(school.category)}${sport}`];
       list.set(school.id, (list.get(school.id) ?? 0) + earned);

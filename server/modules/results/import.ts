@@ -24,6 +24,7 @@ import type { Db, Tx } from '../../db/client';
 import { events, raceResults } from '../../db/schema';
 import { HttpError, notFound } from '../../http-errors';
 import { loadRaceDayRows } from '../race-day';
+import { publishResults } from './publish';
 
 export interface ReadResults {
   answer: ResultsImportAnswer;
@@ -102,5 +103,6 @@ export async function writeRaceResults(
           recordedBy: sql.raw('excluded.recorded_by'),
         },
       });
+  await publishResults(tx, query.EventId, [race]);
   return { ...read.answer, written: read.toWrite.length };
 }

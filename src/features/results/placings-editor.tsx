@@ -18,9 +18,12 @@ export function pastedPlacings(text: string): PlacingValues[] {
     .map(([place = '', name = '', school = '', points = '']) => ({ place, name, school, points }));
 }
 
-/** What a row's placings say in a table cell. */
+/** What a row's placings say in a table cell. A placing computed from the timing system's results
+ *  also names the bib and the result; an individual's 0 points (the points are the teams') is not
+ *  said. */
 export function placingLine(p: Placing): string {
-  return [`${p.place}. ${p.name}`, p.school, p.points === undefined ? '' : `${p.points} points`]
+  const points = p.points === undefined || (p.points === 0 && p.bib !== undefined) ? '' : `${p.points} points`;
+  return [`${p.place}. ${p.name}${p.bib === undefined ? '' : ` (bib ${p.bib})`}`, p.school, p.result, points]
     .filter(Boolean)
     .join(', ');
 }

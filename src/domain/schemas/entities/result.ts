@@ -25,6 +25,10 @@ const placingSchema = z.object({
   name: boundedText(MAX_TITLE_LENGTH),
   school: boundedText(MAX_TITLE_LENGTH).optional(),
   points: z.number().optional(),
+  /** Computed from the timing system's results (docs/decisions.md, 'Results from the timing
+   *  system'): an individual's bib, and the result as printed (a time, a score). */
+  bib: z.number().int().positive().optional(),
+  result: boundedText(MAX_CHOICE_LENGTH).optional(),
 });
 export type Placing = z.infer<typeof placingSchema>;
 
