@@ -10,10 +10,10 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { openDatabase } from '../../server/db/client';
-import { events, teams } from '../../server/db/schema';
+import { teams } from '../../server/db/schema';
 import { generateLargeDataset, LARGE_PASSWORDS } from '../../server/db/seed/large';
 import { launchDevice } from '../e2e/support/browser';
-import { topUpRace } from './race-of-size';
+import { startlistEvent, topUpRace } from './race-of-size';
 import { startServer } from '../e2e/support/server';
 
 const fmt = (n: number) => n.toLocaleString('en-AU', { maximumFractionDigits: 1 });
@@ -26,13 +26,7 @@ async function prepare(dataDir: string) {
   await database.migrate();
   await generateLargeDataset(database.db, {});
   const db = database.db;
-  const [event] = await db
-    .select()
-    .from(events)
-    .where(eq(events.showForStartlists, true))
-    .orderBy(sql`${events.year} desc`)
-    .limit(1);
-  if (!event) throw new Error('no event shown for start lists in the large data set');
+  const event = await startlistEvent(db);
   await topUpRace(db, event, RACE, TARGET_ENTRIES);
   const teamCount = await db
     .select({ n: sql<number>`count(*)::int` })

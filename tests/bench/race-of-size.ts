@@ -1,9 +1,21 @@
-// One race of an event topped up to a number of racers, for the benchmarks that want a race of a
+// The large data set's event shown for start lists, and one race of it topped up to a number of racers, for the benchmarks that want a race of a
 // championship's size on the large data set: new teams of up to three new racers from schools
 // with no team 'M' in the race yet.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
-import { participants, schools, teamEntries, teams } from '../../server/db/schema';
+import { events, participants, schools, teamEntries, teams } from '../../server/db/schema';
+
+/** The latest event the large data set shows for start lists. */
+export async function startlistEvent(db: Db) {
+  const [event] = await db
+    .select()
+    .from(events)
+    .where(eq(events.showForStartlists, true))
+    .orderBy(sql`${events.year} desc`)
+    .limit(1);
+  if (!event) throw new Error('no event shown for start lists in the large data set');
+  return event;
+}
 
 export interface BenchRace {
   DisciplineId: number;
