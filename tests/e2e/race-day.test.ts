@@ -284,3 +284,25 @@ it("imports a race's results file: every row shown first, then the race's result
     .toEqual([String(fast!.bib), String(slow!.bib)]);
   await page.close();
 });
+
+it("lets a school read its event's computed results offline: each race's placings with bibs and results", async () => {
+  const page = await env.device.context.newPage();
+  await signInThroughPage(page, env.server.url, DEMO.school);
+  await page.waitForURL(/#\/$/);
+  await page.getByRole('heading', { name: /welcome/i }).waitFor();
+  await waitForServiceWorker(page);
+  await page.goto(`${env.server.url}/#/results`);
+  // The demo's first race day is published: the Alpine races' placings are on the device.
+  const placings = page.getByText(/^\d+ placings?$/);
+  await placings.first().waitFor({ timeout: 30_000 });
+
+  await setDeviceOffline(env.device.context, true);
+  await page.reload();
+  await placings.first().waitFor({ timeout: 30_000 });
+  await placings.first().click();
+  await expect
+    .poll(() => page.getByText(/^1\. .+ \(bib \d+\), .+, \d:\d\d\.\d\d$/).count(), { timeout: 10_000 })
+    .toBeGreaterThan(0);
+  await setDeviceOffline(env.device.context, false);
+  await page.close();
+});

@@ -67,6 +67,8 @@ export function planDemo(now: Date, athletes: readonly Athlete[], hashes: Passwo
     invoiceAvailable: inDays(-7),
     invoiceDue: inDays(30),
     showForStartlists: true,
+    // Its first race day has results (demo-results.ts), shown to schools like last season's.
+    showForResults: true,
     // The calendar: entries close in three weeks at 5 pm Sydney time, the races a month later.
     venue: 'Perisher',
     firstRaceDay: inDays(50),
