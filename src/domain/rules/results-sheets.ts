@@ -46,3 +46,16 @@ export function teamResultsTable(standings: readonly TeamStanding[], measure: Di
     ]),
   ];
 }
+
+/** A race's results file to fill in: the columns the import reads, and a line per racer with a
+ *  bib (their name beside it, which the import passes over). */
+export function resultsTemplate(
+  racers: readonly { bib: number | null; name: string }[],
+  measure: DisciplineMeasure,
+): string[][] {
+  const values = measure.kind === 'score' ? ['Score'] : measure.runs > 1 ? ['Run 1', 'Run 2'] : ['Time'];
+  return [
+    ['Bib', 'Name', ...values, 'Status'],
+    ...racers.flatMap((r) => (r.bib === null ? [] : [[String(r.bib), r.name, ...values.map(() => ''), '']])),
+  ];
+}

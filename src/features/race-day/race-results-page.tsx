@@ -14,7 +14,7 @@ import { isAdmin } from '../../domain/rules/access';
 import { measureOf, raceStandings } from '../../domain/rules/race-results';
 import { raceKey } from '../../domain/rules/race-sequence';
 import { raceRacers, recordedResults, resultsStanding, type ResultRecord } from '../../domain/rules/recorded-results';
-import { individualResultsTable, teamResultsTable } from '../../domain/rules/results-sheets';
+import { individualResultsTable, resultsTemplate, teamResultsTable } from '../../domain/rules/results-sheets';
 import { RaceDayFrame, type RaceView } from './race-day-frame';
 import { raceOf, raceTitle } from './race-choice';
 import { XLSX_TYPE, sheetsXlsxBuffer, timingCsvBlob } from './timing-download';
@@ -63,6 +63,7 @@ function RaceResults({
     const standings = raceStandings(recordedResults(racers, records, measure), measure);
     const entryOf = new Map(racers.map((r) => [r.participantId, r.teamEntryId]));
     return {
+      racers,
       records,
       standings,
       // Each individual row's team entry, in the table's order.
@@ -98,6 +99,10 @@ function RaceResults({
             gender: race.gender,
           }}
           measure={measure}
+          template={{
+            name: `${raceTitle(view.choice)} results template.csv`,
+            table: resultsTemplate(computed.racers, measure),
+          }}
         />
       )}
       {standings.racers.length === 0 ? (

@@ -6,11 +6,13 @@ import { useState } from 'react';
 import { sendRaceResults, type ResultsRace } from '../../api/race-results';
 import { OFFLINE_MESSAGE } from '../../api/call';
 import { SHEET_FILE_TYPES } from '../../components/read-sheet-file';
+import { saveFile } from '../../components/save-file';
 import { useServices } from '../../components/services-context';
 import { useSyncStatus } from '../../components/use-sync-status';
 import type { DisciplineMeasure } from '../../domain/constants/results';
 import { formatResult } from '../../domain/rules/result-times';
 import type { ResultsImportAnswer } from '../../domain/schemas/api/race-results';
+import { timingCsvBlob } from './timing-download';
 
 type Stage =
   | { kind: 'idle' }
@@ -19,7 +21,16 @@ type Stage =
   | { kind: 'done'; written: number; name: string }
   | { kind: 'failed'; message: string };
 
-export function ResultsImportPanel({ race, measure }: { race: ResultsRace; measure: DisciplineMeasure }) {
+export function ResultsImportPanel({
+  race,
+  measure,
+  template,
+}: {
+  race: ResultsRace;
+  measure: DisciplineMeasure;
+  /** The race's file to fill in, its racers by bib (results-sheets.ts). */
+  template: { name: string; table: string[][] };
+}) {
   const { engine } = useServices();
   const { online } = useSyncStatus();
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
@@ -39,9 +50,12 @@ export function ResultsImportPanel({ race, measure }: { race: ResultsRace; measu
     <section className="results-import no-print" aria-labelledby="results-import-title">
       <h3 id="results-import-title">Import the timing system's results file</h3>
       <p>
-        A .csv or .xlsx file with the columns Bib, Run 1 and Run 2 (or Time), Score and Status. A corrected file
-        replaces the results an earlier file brought for this race.
+        A .csv or .xlsx file with the columns Bib, Run 1 and Run 2 (or Time), Score and Status; the template lists this
+        race's bibs. A corrected file replaces the results an earlier file brought for this race.
       </p>
+      <button type="button" className="button" onClick={() => saveFile(timingCsvBlob(template.table), template.name)}>
+        Download a template
+      </button>{' '}
       <label className="button">
         Choose the results file
         <input
