@@ -125,30 +125,41 @@ export function RaceDayFrame({ db, title, options = {}, controls, actions, whole
       ) : (
         <>
           <RacePicker choice={choice} options={options} onChange={change} controls={controls} rows={data} />
-          <table className="print-frame">
-            <thead>
-              <tr>
-                <td>
-                  <div className="print-header">
-                    <strong>{choice.event.name}</strong> · {title} · {raceTitle(choice)}
-                  </div>
-                </td>
-              </tr>
-            </thead>
-            <tbody>
-              <tr>
-                <td>
-                  <h2 className="race-heading">{raceTitle(choice)}</h2>
-                  {!options.multipleDivisions && <RacePlace choice={choice} />}
-                  {data && !options.multipleDivisions && <DrawState state={raceDrawState(raceOf(choice), data)} />}
-                  {data === undefined ? <p>Loading…</p> : children({ choice, data })}
-                </td>
-              </tr>
-            </tbody>
-          </table>
+          <PrintFrame
+            header={
+              <>
+                <strong>{choice.event.name}</strong> · {title} · {raceTitle(choice)}
+              </>
+            }
+          >
+            <h2 className="race-heading">{raceTitle(choice)}</h2>
+            {!options.multipleDivisions && <RacePlace choice={choice} />}
+            {data && !options.multipleDivisions && <DrawState state={raceDrawState(raceOf(choice), data)} />}
+            {data === undefined ? <p>Loading…</p> : children({ choice, data })}
+          </PrintFrame>
         </>
       )}
     </PageMain>
+  );
+}
+
+/** A table whose header row repeats at the top of every printed A4 page (hidden on screen). */
+function PrintFrame({ header, children }: { header: ReactNode; children: ReactNode }) {
+  return (
+    <table className="print-frame">
+      <thead>
+        <tr>
+          <td>
+            <div className="print-header">{header}</div>
+          </td>
+        </tr>
+      </thead>
+      <tbody>
+        <tr>
+          <td>{children}</td>
+        </tr>
+      </tbody>
+    </table>
   );
 }
 
@@ -187,29 +198,20 @@ function WholeDay({
       {races.length === 0 && <p className="race-empty">No race of this day has racers yet.</p>}
       {races.map(({ entry, choice }) => (
         <section key={raceTitle(choice)} className="print-day-race" aria-label={raceTitle(choice)}>
-          <table className="print-frame">
-            <thead>
-              <tr>
-                <td>
-                  <div className="print-header">
-                    <strong>{event.name}</strong> · {title} · {raceTitle(choice)} · Race {entry.position} of{' '}
-                    {raceDayWords(day)}
-                  </div>
-                </td>
-              </tr>
-            </thead>
-            <tbody>
-              <tr>
-                <td>
-                  <h3 className="race-heading">
-                    {entry.position}. {raceTitle(choice)}
-                    {entry.plannedStart ? `, planned start ${entry.plannedStart}` : ''}
-                  </h3>
-                  {children({ choice, data, wholeRace: true })}
-                </td>
-              </tr>
-            </tbody>
-          </table>
+          <PrintFrame
+            header={
+              <>
+                <strong>{event.name}</strong> · {title} · {raceTitle(choice)} · Race {entry.position} of{' '}
+                {raceDayWords(day)}
+              </>
+            }
+          >
+            <h3 className="race-heading">
+              {entry.position}. {raceTitle(choice)}
+              {entry.plannedStart ? `, planned start ${entry.plannedStart}` : ''}
+            </h3>
+            {children({ choice, data, wholeRace: true })}
+          </PrintFrame>
         </section>
       ))}
     </>
