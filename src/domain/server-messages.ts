@@ -1,7 +1,7 @@
 // Our own messages for refusals the spec leaves open (it says "Error response bodies beyond those
 // listed: not shown"). Kept apart from MESSAGES so the spec's wording stays verifiable on its own.
 // Written for the person at the screen: what happened and what to do next.
-import { MAX_RESULT_ROWS } from './constants/limits';
+import { MAX_PLACINGS } from './constants/limits';
 import { MIN_PASSWORD_LENGTH } from './constants/policy';
 
 export const SERVER_MESSAGES = {
@@ -69,10 +69,10 @@ export function participantAlreadyEnteredMessage(participantName: string, discip
 }
 
 /** A manual bib that another entry already holds; names the holder so the user can resolve it. */
-/** A race's results file past MAX_RESULT_ROWS rows. */
+/** A race's results file past MAX_PLACINGS rows. */
 export function resultsFileTooLongMessage(rows: number): string {
   const count = (n: number) => n.toLocaleString('en-AU');
-  return `This results file has ${count(rows)} rows; a race's file has at most ${count(MAX_RESULT_ROWS)}. Check that it holds one race.`;
+  return `This results file has ${count(rows)} rows; a race's file has at most ${count(MAX_PLACINGS)}. Check that it holds one race.`;
 }
 
 export function bibTakenMessage(bib: number, holderName: string): string {

@@ -151,7 +151,7 @@ it('refuses a file of 2,000 rows, and one with no Bib column says so; nothing is
   const refused = await send(admin, long, true);
   expect(refused.statusCode).toBe(413);
   expect(refused.json().message).toBe(
-    "This results file has 2,000 rows; a race's file has at most 1,000. Check that it holds one race.",
+    "This results file has 2,000 rows; a race's file has at most 500. Check that it holds one race.",
   );
   const noBib = await send(admin, 'Racer,Time\r\nJo,1:00.00', true);
   expect(noBib.statusCode).toBe(200);

@@ -204,7 +204,7 @@ it("shows the day at a glance in running order, each race's state following the 
   await waitFor(() => expect(lines()[0]!.slice(3)).toEqual(['Done', '1', '0', '0']));
 });
 
-it("prints the day: every race of the day with racers, in running order, each on pages of its own", async () => {
+it('prints the day: every race of the day with racers, in running order, each on pages of its own', async () => {
   const order = [
     { DisciplineId: 2, division: 1, gender: 'Male', day: '2027-08-18', position: 1, plannedStart: '09:00' },
     { DisciplineId: 2, division: 1, gender: 'Female', day: '2027-08-18', position: 2, plannedStart: null },
@@ -271,9 +271,11 @@ it('reads the order from a spreadsheet, lists the lines it cannot read, and save
 
   const alert = await screen.findByRole('alert');
   expect(alert.textContent).toContain('Read 2 races from order.csv. Check the order below, then Save.');
-  expect(within(alert).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-    `Row 4: ${names.get(2)}, Division 9, Female is not a race of this event.`,
-  ]);
+  expect(
+    within(alert)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual([`Row 4: ${names.get(2)}, Division 9, Female is not a race of this event.`]);
   expect(
     within(secondDay)
       .getAllByRole('listitem')

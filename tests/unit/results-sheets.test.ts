@@ -1,9 +1,9 @@
-// A race's results as tables (the downloads) and its template: the columns the import reads, a line
-// per racer with a bib, which reads back once filled in.
+// A race's template (the columns the import reads, a line per racer with a bib, which reads back
+// once filled in) and a pointscore as a table to download.
 import { expect, it } from 'vitest';
 import { DEFAULT_DISCIPLINE_MEASURES } from '../../src/domain/constants/results';
 import { readResultsTable } from '../../src/domain/rules/results-file';
-import { resultsTemplate } from '../../src/domain/rules/results-sheets';
+import { pointscoreTable, resultsTemplate } from '../../src/domain/rules/results-sheets';
 
 const racers = [
   { bib: 12, name: 'Ada Lee' },
@@ -30,5 +30,25 @@ it('reads back once filled in, the names passed over', () => {
   expect(read.rows.map((r) => [r.bib, r.runs, r.status, r.problems])).toEqual([
     [12, [6010, 6120], null, []],
     [7, [5850, null], 'DNF', []],
+  ]);
+});
+
+it('writes a pointscore as place, school and points', () => {
+  expect(
+    pointscoreTable({
+      pointscore: 'Skiing',
+      schoolType: 'Secondary',
+      gender: 'Co-Ed',
+      schools: [
+        { place: 1, schoolId: 'a', schoolName: 'Alpha', points: 19 },
+        { place: 1, schoolId: 'b', schoolName: 'Beta', points: 19 },
+        { place: 3, schoolId: 'c', schoolName: 'Gamma', points: 8 },
+      ],
+    }),
+  ).toEqual([
+    ['Place', 'School', 'Points'],
+    ['1', 'Alpha', '19'],
+    ['1', 'Beta', '19'],
+    ['3', 'Gamma', '8'],
   ]);
 });

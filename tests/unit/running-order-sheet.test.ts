@@ -65,7 +65,16 @@ describe('readRunningOrderSheet', () => {
   });
 
   it('says which columns a sheet lacks', () => {
-    expect(readRunningOrderSheet([['Day', 'Race'], ['18/08/2027', '1']], RACES, DISCIPLINES)).toEqual({
+    expect(
+      readRunningOrderSheet(
+        [
+          ['Day', 'Race'],
+          ['18/08/2027', '1'],
+        ],
+        RACES,
+        DISCIPLINES,
+      ),
+    ).toEqual({
       order: [],
       problems: [
         {

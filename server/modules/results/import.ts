@@ -5,7 +5,7 @@
 // so a corrected file never counts a racer twice; a result typed on a tablet for a racer the new
 // file does not name stays.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { MAX_RESULT_ROWS } from '../../../src/domain/constants/limits';
+import { MAX_PLACINGS } from '../../../src/domain/constants/limits';
 import {
   raceRacers,
   recordOfRow,
@@ -43,7 +43,7 @@ const raceOf = (query: ResultsImportQuery) => ({
 export async function readRaceResults(db: Db | Tx, query: ResultsImportQuery, table: string[][]): Promise<ReadResults> {
   const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, query.EventId));
   if (!event) throw notFound('Event not found');
-  if (table.length - 1 > MAX_RESULT_ROWS)
+  if (table.length - 1 > MAX_PLACINGS)
     throw new HttpError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, resultsFileTooLongMessage(table.length - 1));
   const read = readResultsTable(table);
   if (read.problems.length > 0)

@@ -81,6 +81,8 @@ export const MAX_TEAM_ENTRIES = EXTENDED_POSITIONS_PER_TEAM;
 /** Preferences of one volunteer slot (the first is the one that counts). */
 export const MAX_VOLUNTEER_PREFERENCES = 10;
 /** Placings published with one result. */
+/** Placings of one published result; also the rows of a race's results file (a championship's
+ *  race has a few hundred racers at most, and its individual results must fit one result). */
 export const MAX_PLACINGS = 500;
 
 // ---- Request bodies (the server's body parser) ---------------------------------------------
@@ -95,8 +97,6 @@ export const MAX_BATCH_BODY_BYTES = 2 * 1024 * 1024;
 /** Spreadsheet import (PRODUCT-DECISIONS 'Entries and volunteers'): at most 5 MB and 5,000 rows. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 5_000;
-/** Rows of a race's results file: a race of a championship has a few hundred racers at most. */
-export const MAX_RESULT_ROWS = 1_000;
 /** Spreadsheet import: the columns a row may fill, and the characters of one cell. A row's
  *  problems repeat what was typed in a cell, so one cell with its problem's words must stay well
  *  within MAX_TEXT_LENGTH. */

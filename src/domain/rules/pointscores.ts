@@ -23,7 +23,7 @@ export interface RaceTeamPlaces {
   teams: readonly { place: number | null; schoolId: string; schoolName: string }[];
 }
 
-export interface SchoolPoints {
+interface SchoolPoints {
   place: number;
   schoolId: string;
   schoolName: string;

@@ -13,11 +13,8 @@ export type RaceDrawState = 'no racers' | 'not drawn yet' | 'drawn' | 'bibs give
  *  with a participant in one of its teams (an unassigned position races nobody). */
 export function racesWithRacers(EventId: string, rows: Pick<RaceDayRows, 'teams' | 'entries'>): Set<string> {
   const teamsWithRacers = new Set(rows.entries.flatMap((e) => (e.ParticipantId ? [e.TeamId] : [])));
-  return new Set(
-    rows.teams.filter((t) => t.EventId === EventId && teamsWithRacers.has(t.id)).map((t) => raceKey(t)),
-  );
+  return new Set(rows.teams.filter((t) => t.EventId === EventId && teamsWithRacers.has(t.id)).map((t) => raceKey(t)));
 }
-
 
 /** 'no racers', else 'bibs given' once any racer has a bib, else 'drawn' once its start order is
  *  drawn, else 'not drawn yet' (still open to a draw). */

@@ -39,7 +39,7 @@ export interface RacerStanding {
 
 /** A value that went into a team's score: whose, from which run (1, 2; null for a racer's whole
  *  result), and how much. */
-export interface CountedValue {
+interface CountedValue {
   participantId: string;
   run: number | null;
   value: number;

@@ -12,7 +12,8 @@ export interface SequencedRace {
 }
 
 /** A race as one text ('1|2|Female'), to key sets and maps of races. */
-export const raceKey = (race: Pick<SequencedRace, 'DisciplineId' | 'division'> & { gender: string }) => `${race.DisciplineId}|${race.division}|${race.gender}`;
+export const raceKey = (race: Pick<SequencedRace, 'DisciplineId' | 'division'> & { gender: string }) =>
+  `${race.DisciplineId}|${race.division}|${race.gender}`;
 
 export type SequencedDiscipline = DivisionRange & GenderFlags & { DisciplineId: number };
 

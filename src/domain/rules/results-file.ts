@@ -9,7 +9,7 @@ import { RESULT_VALUE_MESSAGES, parseScore, parseStatus, parseTime, type ReadVal
 
 /** What a results file's columns may hold. */
 export const RESULT_COLUMNS = ['bib', 'run1', 'run2', 'score', 'status'] as const;
-export type ResultColumn = (typeof RESULT_COLUMNS)[number];
+type ResultColumn = (typeof RESULT_COLUMNS)[number];
 
 /** An admin's headings for a timing system's own columns; a column left out is found by its
  *  usual headings. */
@@ -27,7 +27,7 @@ const RESULT_HEADINGS: Readonly<Record<ResultColumn, readonly string[]>> = {
 };
 
 /** Each column's place in the file (from 0), or null when the file has none. */
-export type ResultColumnPlaces = Record<ResultColumn, number | null>;
+type ResultColumnPlaces = Record<ResultColumn, number | null>;
 
 export interface ResultRow {
   /** The row's number as the spreadsheet shows it (the headings are row 1). */
@@ -196,7 +196,7 @@ export interface MatchedResultRow {
 }
 
 /** A row that is not imported, with why. */
-export interface UnimportedResultRow {
+interface UnimportedResultRow {
   line: number;
   bib: number | null;
   problems: string[];

@@ -2,6 +2,7 @@
 // the results screen shows, downloaded as CSV or an Excel workbook. Times as m:ss.hh and scores
 // with their two decimals, as on screen and on the timing system's own sheets.
 import type { DisciplineMeasure } from '../constants/results';
+import type { PointscoreTable } from './pointscores';
 import type { RacerStanding, TeamStanding } from './race-results';
 import { formatResult } from './result-times';
 
@@ -57,5 +58,13 @@ export function resultsTemplate(
   return [
     ['Bib', 'Name', ...values, 'Status'],
     ...racers.flatMap((r) => (r.bib === null ? [] : [[String(r.bib), r.name, ...values.map(() => ''), '']])),
+  ];
+}
+
+/** A pointscore's schools as a table: place, school and points. */
+export function pointscoreTable(table: PointscoreTable): string[][] {
+  return [
+    ['Place', 'School', 'Points'],
+    ...table.schools.map((s) => [String(s.place), s.schoolName, String(s.points)]),
   ];
 }

@@ -10,7 +10,7 @@ import type { CsvCell } from './csv';
 import { raceKey, type SequencedRace } from './race-sequence';
 import { racesOfDay, raceDayWords, type RunningOrderEntry } from './running-order';
 
-export const RUNNING_ORDER_COLUMNS = ['Day', 'Order', 'Discipline', 'Division', 'Gender', 'Planned start'] as const;
+const RUNNING_ORDER_COLUMNS = ['Day', 'Order', 'Discipline', 'Division', 'Gender', 'Planned start'] as const;
 type Column = (typeof RUNNING_ORDER_COLUMNS)[number];
 
 /** Headings people write for each column, compared without case, spaces, dots or underscores. */

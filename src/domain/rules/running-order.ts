@@ -14,7 +14,6 @@ export interface RunningOrderEntry extends SequencedRace {
   plannedStart: string | null;
 }
 
-
 /** The races in running order: those with a day by day and place, then the rest as listed. */
 export function inRunningOrder<R extends SequencedRace>(races: readonly R[], order: readonly RunningOrderEntry[]): R[] {
   const placed = new Map(order.map((e) => [raceKey(e), e]));

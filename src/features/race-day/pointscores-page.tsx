@@ -2,7 +2,7 @@
 // team places of every race with results on this device (src/domain/rules/event-results.ts), so
 // they follow each imported race and read offline: Skiing, Snowboard, Cross Country or Overall,
 // Primary or Secondary, Male, Female or Co-Ed, each school's points with equal points sharing a
-// place.
+// place. Each downloads as CSV or Excel and prints on A4.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
 import { SelectField } from '../../components/fields';
@@ -19,8 +19,11 @@ import {
 import { DEFAULT_DISCIPLINE_MEASURES, DEFAULT_POINTSCORE_SETTINGS } from '../../domain/constants/results';
 import { eventPointscores, eventRaceStandings } from '../../domain/rules/event-results';
 import { raceSequence } from '../../domain/rules/race-sequence';
+import { pointscoreTable } from '../../domain/rules/results-sheets';
+import { saveFile } from '../../components/save-file';
 import { offeredDisciplines } from './race-choice';
 import { RaceEventScreen } from './race-event-screen';
+import { XLSX_TYPE, sheetsXlsxBuffer, timingCsvBlob } from './timing-download';
 import { readRaceDayRows } from './use-race-day';
 
 export default function PointscoresPage({ db }: { db: InterschoolsDb }) {
@@ -57,6 +60,12 @@ function EventPointscores({ db, event }: { db: InterschoolsDb; event: RaceEventM
   if (!races || !tables) return <p role="status">Loading…</p>;
   if (!races.length) return <p>No race of this event has results yet.</p>;
   const table = tables.find((t) => t.pointscore === pointscore && t.schoolType === schoolType && t.gender === gender)!;
+  const fileName = `${event.name} ${pointscore} ${schoolType} ${gender}`;
+  const workbook = async () =>
+    saveFile(
+      new Blob([await sheetsXlsxBuffer([{ name: 'Pointscore', table: pointscoreTable(table) }])], { type: XLSX_TYPE }),
+      `${fileName}.xlsx`,
+    );
   return (
     <>
       <p>From {races.length === 1 ? '1 race' : `${races.length} races`} with results.</p>
@@ -80,6 +89,23 @@ function EventPointscores({ db, event }: { db: InterschoolsDb; event: RaceEventM
           onChange={(v) => setGender(v as ResultGender)}
         />
       </div>
+      {table.schools.length > 0 && (
+        <p className="race-actions no-print">
+          <button
+            type="button"
+            className="button"
+            onClick={() => saveFile(timingCsvBlob(pointscoreTable(table)), `${fileName}.csv`)}
+          >
+            Download (CSV)
+          </button>
+          <button type="button" className="button" onClick={() => void workbook()}>
+            Download (Excel)
+          </button>
+          <button type="button" className="button" onClick={() => window.print()}>
+            Print
+          </button>
+        </p>
+      )}
       {table.schools.length === 0 ? (
         <p>No school has points in this pointscore yet.</p>
       ) : (

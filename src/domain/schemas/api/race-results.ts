@@ -6,16 +6,9 @@
 // PUT /api/race-results: a result typed or corrected on a tablet (race officials and
 // administrators), queued in the outbox like any edit.
 import { z } from 'zod';
-import { MAX_BATCH_ROWS, MAX_PERSON_NAME_LENGTH, MAX_RESULT_ROWS, MAX_TITLE_LENGTH } from '../../constants/limits';
+import { MAX_BATCH_ROWS, MAX_PERSON_NAME_LENGTH, MAX_PLACINGS, MAX_TITLE_LENGTH } from '../../constants/limits';
 import { MAX_JUDGED_SCORE, RESULT_STATUSES } from '../../constants/results';
-import {
-  boundedText,
-  disciplineIdSchema,
-  divisionSchema,
-  idSchema,
-  queryInt,
-  teamGenderSchema,
-} from '../common';
+import { boundedText, disciplineIdSchema, divisionSchema, idSchema, queryInt, teamGenderSchema } from '../common';
 import { bibSchema } from '../entities/team';
 import { defineRoute } from '../route';
 
@@ -56,7 +49,7 @@ export type ImportedResultRow = z.infer<typeof importedRowSchema>;
 const resultsImportResponseSchema = z.object({
   /** What stops the whole file being read (no Bib column...); no rows then. */
   problems: z.array(z.string()),
-  rows: z.array(importedRowSchema).max(MAX_RESULT_ROWS),
+  rows: z.array(importedRowSchema).max(MAX_PLACINGS),
   /** Rows with a racer, which an import writes. */
   matched: z.number().int().nonnegative(),
   /** With confirm=1: the results written (0 while only reading). */
@@ -65,7 +58,12 @@ const resultsImportResponseSchema = z.object({
 export type ResultsImportAnswer = z.infer<typeof resultsImportResponseSchema>;
 
 /** A run's time in hundredths: under a day. */
-const runTime = z.number().int().positive().max(24 * 60 * 60 * 100).nullable();
+const runTime = z
+  .number()
+  .int()
+  .positive()
+  .max(24 * 60 * 60 * 100)
+  .nullable();
 
 /** PUT /api/race-results: results typed or corrected on a tablet, each keyed by its team entry; a
  *  result with no run, no score and no status clears it. */
@@ -78,7 +76,12 @@ const typedResultsBodySchema = z.object({
         teamEntryId: idSchema,
         run1: runTime,
         run2: runTime,
-        score: z.number().int().nonnegative().max(MAX_JUDGED_SCORE * 100).nullable(),
+        score: z
+          .number()
+          .int()
+          .nonnegative()
+          .max(MAX_JUDGED_SCORE * 100)
+          .nullable(),
         status: z.enum(RESULT_STATUSES).nullable(),
       }),
     )
