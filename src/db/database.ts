@@ -14,6 +14,7 @@ import type {
   Event,
   EventDiscipline,
   Invite,
+  Qualifier,
   Participant,
   ResultOverall,
   ResultRace,
@@ -71,6 +72,7 @@ export type ResultRaceRow = Mirror<ResultRace>;
 export type ResultOverallRow = Mirror<ResultOverall>;
 export type TrophyRow = Mirror<Trophy>;
 export type InviteRow = Mirror<Invite>;
+export type QualifierRow = Mirror<Qualifier>;
 /** The school's invoice status for an event (the feed's row; the full invoice view is fetched). */
 export type InvoiceRow = Mirror<InvoiceStatus>;
 export type RaceEventMirrorRow = Mirror<RaceEventRow>;
@@ -103,6 +105,7 @@ const MAIN_MIRROR_TABLES = [
   'resultOveralls',
   'trophies',
   'invites',
+  'qualifiers',
   'invoices',
 ] as const;
 
@@ -278,6 +281,12 @@ const VERSION_5_STORES: Record<string, string> = {
   raceResults: 'id, EventId',
 };
 
+// Version 6: confirmed qualifiers (docs/decisions.md, 'Results from the timing system'): a school's
+// invitations to the next level's event, read on its home with either event chosen.
+const VERSION_6_STORES: Record<string, string> = {
+  qualifiers: 'id, EventId, ToEventId',
+};
+
 export interface InterschoolsDbOptions {
   /** Reload the page when another tab opens a newer version. Default: in a window, not in tests. */
   reloadOnVersionChange?: boolean;
@@ -306,6 +315,7 @@ export class InterschoolsDb extends Dexie {
   resultOveralls!: Table<ResultOverallRow, string>;
   trophies!: Table<TrophyRow, string>;
   invites!: Table<InviteRow, string>;
+  qualifiers!: Table<QualifierRow, string>;
   invoices!: Table<InvoiceRow, [string, string]>;
   raceEvents!: Table<RaceEventMirrorRow, string>;
   raceTeams!: Table<RaceTeamMirrorRow, string>;
@@ -327,6 +337,7 @@ export class InterschoolsDb extends Dexie {
     this.version(3).stores(VERSION_3_STORES);
     this.version(4).stores(VERSION_4_STORES).upgrade(upgradeToVersion4);
     this.version(5).stores(VERSION_5_STORES);
+    this.version(6).stores(VERSION_6_STORES);
 
     const reload = options.reloadOnVersionChange ?? inWindow();
     this.on('versionchange', () => {

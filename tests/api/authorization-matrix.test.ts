@@ -496,6 +496,17 @@ const MATRIX: Record<string, Row> = {
     }),
     expect: only('racedept', 'admin'),
   },
+  'PUT /api/results/rules': {
+    request: (c) => ({ payload: { id: c.eventId, resultsRules: {} } }),
+    expect: only('admin'),
+  },
+  // A race without results: the admin is let in and told so (422).
+  'POST /api/qualifiers': {
+    request: (c) => ({
+      payload: { EventId: c.eventId, DisciplineId: 1, division: 1, gender: 'Male', ToEventId: c.eventId },
+    }),
+    expect: only('admin'),
+  },
   'PUT /api/running-order': {
     request: (c) => ({ payload: { id: c.eventId, runningOrder: [] } }),
     expect: only('admin'),

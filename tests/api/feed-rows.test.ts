@@ -6,7 +6,16 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { FEED_ROW_SCHEMAS, SYNC_ENTITIES } from '../../src/domain/schemas';
-import { events, raceMarks, resultOveralls, resultRaces, startDraws, teamEntries, teams } from '../../server/db/schema';
+import {
+  events,
+  qualifiers,
+  raceMarks,
+  resultOveralls,
+  resultRaces,
+  startDraws,
+  teamEntries,
+  teams,
+} from '../../server/db/schema';
 import { seedDemoData } from '../../server/db/seed/demo';
 import { pullChanges } from '../../server/modules/sync/service';
 import { pullRaceDay } from '../../server/modules/race-day/feed';
@@ -40,8 +49,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** The demo keeps its results on last season's archived event and has no draws or start hut
- *  marks yet: one of each on an event the feeds send, so every feed schema meets a real row. */
+/** The demo keeps its results on last season's archived event and has no draws, start hut marks
+ *  or confirmed qualifiers yet: one of each on an event the feeds send, so every feed schema meets
+ *  a real row. */
 async function addRowsTheDemoLacks() {
   const [shown] = await t.db
     .select()
@@ -69,6 +79,20 @@ async function addRowsTheDemoLacks() {
     teamOrder: [team!.id],
   });
   await t.db.insert(raceMarks).values({ eventId: shown.id, teamEntryId: entry!.id, run: 'First', mark: 'started' });
+  // The demo's championship is the last level but one, with no National event to invite to.
+  await t.db.insert(qualifiers).values({
+    eventId: shown.id,
+    toEventId: shown.id,
+    schoolId: team!.schoolId,
+    disciplineId: team!.disciplineId,
+    division: team!.division,
+    gender: team!.gender,
+    kind: 'team',
+    place: 1,
+    teamName: 'Demo A',
+    racers: ['Ada Lovelace'],
+    confirmedBy: 'admin@example.org',
+  });
 }
 
 describe('the change feed on the demo data', () => {

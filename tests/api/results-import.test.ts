@@ -8,10 +8,10 @@
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { events, participants, raceResults, teamEntries, teams } from '../../server/db/schema';
-import { createSchool, createUser } from './support/factories';
+import { raceResults } from '../../server/db/schema';
+import { createUser } from './support/factories';
 import { signIn, type Agent } from './support/http';
-import { schoolInEvent } from './support/scenario';
+import { raceWithRacers } from './support/race-with-racers';
 import { startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -19,42 +19,11 @@ let eventId: string;
 let admin: Agent;
 let school: Agent;
 /** Racers by bib: Alpine, Division 1, Male; two teams of three (bibs 101-103 and 104-106). */
-const entryOf = new Map<number, string>();
+let entryOf: Map<number, string>;
 
 beforeEach(async () => {
   t = await startTestApp();
-  let schoolId: string;
-  ({ eventId, admin, school, schoolId } = await schoolInEvent(t));
-  // Race officials' tablets hold the events shown for start lists.
-  await t.db.update(events).set({ showForStartlists: true }).where(eq(events.id, eventId));
-  const other = (await createSchool(t.db)).id;
-  entryOf.clear();
-  for (const [n, owner] of [schoolId, other].entries()) {
-    const [team] = await t.db
-      .insert(teams)
-      .values({ schoolId: owner, eventId, disciplineId: 1, division: 1, gender: 'Male', teamRank: 'A' })
-      .returning();
-    for (const position of [1, 2, 3]) {
-      const bib = 100 + n * 3 + position;
-      const [racer] = await t.db
-        .insert(participants)
-        .values({ schoolId: owner, firstname: 'Racer', lastname: `Bib${bib}`, gender: 'Male', yearLevel: '9' })
-        .returning();
-      const [entry] = await t.db
-        .insert(teamEntries)
-        .values({
-          teamId: team!.id,
-          eventId,
-          disciplineId: 1,
-          schoolId: owner,
-          participantId: racer!.id,
-          position,
-          bib,
-        })
-        .returning();
-      entryOf.set(bib, entry!.id);
-    }
-  }
+  ({ eventId, admin, school, entryOf } = await raceWithRacers(t));
 });
 afterEach(async () => {
   await t.close();

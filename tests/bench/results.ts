@@ -15,7 +15,7 @@ import { loadRaceDayRows } from '../../server/modules/race-day/rows';
 import { readSpreadsheetTable } from '../../server/modules/spreadsheet-import/read-file';
 import { DEFAULT_DISCIPLINE_MEASURES, DEFAULT_POINTSCORE_SETTINGS } from '../../src/domain/constants/results';
 import { eventPointscores, eventRaceStandings } from '../../src/domain/rules/event-results';
-import type { SequencedRace } from '../../src/domain/rules/race-sequence';
+import { racesOfTeams, type SequencedRace } from '../../src/domain/rules/race-sequence';
 import { raceRacers, type ResultRecord } from '../../src/domain/rules/recorded-results';
 import { formatTime } from '../../src/domain/rules/result-times';
 import { startlistEvent, topUpRace } from './race-of-size';
@@ -41,14 +41,7 @@ async function main() {
   // The largest race topped up to 200 racers, then every racer of the event given a bib, numbered
   // per discipline in race order, as bib generation would.
   const raceTeams = await db.select().from(teams).where(eq(teams.eventId, event.id));
-  const races = [
-    ...new Map(
-      raceTeams.map((t) => [
-        `${t.disciplineId}|${t.division}|${t.gender}`,
-        { DisciplineId: t.disciplineId, division: t.division, gender: t.gender },
-      ]),
-    ).values(),
-  ] as SequencedRace[];
+  const races = racesOfTeams(raceTeams.map((t) => ({ ...t, DisciplineId: t.disciplineId })));
   let rows = await loadRaceDayRows(db, event.id);
   const size = (r: SequencedRace) => raceRacers({ EventId: event.id, ...r }, rows).length;
   const largest = [...races].sort((a, b) => size(b) - size(a))[0]!;

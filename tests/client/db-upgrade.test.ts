@@ -39,9 +39,10 @@ it('upgrades a version-1 database, keeping queued outbox items and filling their
 
   const db = new InterschoolsDb(name);
   await db.open();
-  expect(db.verno).toBe(5);
-  // Version 3's race-day mirror and version 5's race results are there, empty.
+  expect(db.verno).toBe(6);
+  // Version 3's race-day mirror, version 5's race results and version 6's qualifiers are there, empty.
   expect(await db.raceEntries.count()).toBe(0);
+  expect(await db.qualifiers.where('ToEventId').equals(eventId).count()).toBe(0);
   expect(await db.raceResults.where('EventId').equals(eventId).count()).toBe(0);
   expect(await db.raceMarks.where('EventId').equals(eventId).count()).toBe(0);
 
@@ -66,10 +67,10 @@ it('closes an old connection when another opens a newer version', async () => {
 
   const newer = new Dexie(name);
   newer
-    .version(6)
+    .version(7)
     .stores({ ...SCHEMA_V1, outbox: '++localId, seq, status, [entity+rowId], eventId, [status+seq], scope' });
   await newer.open();
-  expect(newer.verno).toBe(6);
+  expect(newer.verno).toBe(7);
   expect(db.isOpen()).toBe(false);
   newer.close();
 });
@@ -180,7 +181,7 @@ it('opens a version-3 device at the current version: the dead tables go, queued 
 
     const db = new InterschoolsDb(name, { reloadOnVersionChange: false });
     await db.open();
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     const stores = [...db.backendDB().objectStoreNames];
     for (const dead of ['payments', 'users', 'volunteerPreferences']) expect(stores).not.toContain(dead);
     expect(stores).toContain('participants');

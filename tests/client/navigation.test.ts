@@ -28,7 +28,7 @@ describe('the navigation by role', () => {
   it('gives an admin every group', () => {
     expect(shown('admin')).toEqual([
       'Entries: School profile, Participants, Teams, Teams by discipline, Team managers, Ticketing, Volunteers, Waivers, Import spreadsheet',
-      'Race day: The day at a glance, Running order, Start lists, Start marshall sheets, Bib list, Manual bibs, Bib generation, Timing files, Race results, Pointscores',
+      'Race day: The day at a glance, Running order, Start lists, Start marshall sheets, Bib list, Manual bibs, Bib generation, Timing files, Race results, Pointscores, Results rules',
       'Money: Invoice, Payments, Accounting sync',
       'Administration: Events, Schools and BPAY, Users, Invites, Athlete registry import, Athlete registry export, Volunteer places, Start lists and results shown',
       'Reports: Results, Trophies, Reports',

@@ -129,6 +129,8 @@ const OUR_CALLS = [
   'PUT /api/running-order',
   'POST /api/results/import',
   'PUT /api/race-results',
+  'PUT /api/results/rules',
+  'POST /api/qualifiers',
   'GET /api/v2/payments/:SchoolId/:EventId',
   'POST /api/v2/payments',
 ];

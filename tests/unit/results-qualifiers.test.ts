@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_DISCIPLINE_MEASURES, DEFAULT_QUALIFIER_SETTINGS } from '../../src/domain/constants/results';
 import type { ResultStatus } from '../../src/domain/constants/results';
 import { raceStandings, type RacerResult } from '../../src/domain/rules/race-results';
-import { isStarter, raceQualifiers } from '../../src/domain/rules/qualifiers';
+import { isStarter, qualifierLines, raceQualifiers, sameQualifierLines } from '../../src/domain/rules/qualifiers';
 
 const SKIER_CROSS = DEFAULT_DISCIPLINE_MEASURES[3]!;
 
@@ -119,5 +119,24 @@ describe('individual qualifiers', () => {
     expect(qualifiers.starters).toBe(30);
     expect(qualifiers.individualPlaces).toBe(15);
     expect(placesOf(qualifiers.racers)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 12, 13, 14, 15]);
+  });
+});
+
+describe('the invitations a race’s qualifiers make', () => {
+  // Three racers tie on 5000 (teams 2 and 3), two more on 6000; the DNF has no place.
+  it('name each qualifying team with its racers, then each qualifying individual; a changed result is noticed', () => {
+    const standings = raceStandings(teamsRace([6000, 0, 5000]), SKIER_CROSS);
+    const q = raceQualifiers(standings, 'Regional', DEFAULT_QUALIFIER_SETTINGS);
+    const lines = qualifierLines(q, standings);
+    const teamLines = lines.filter((l) => l.kind === 'team');
+    expect(teamLines.map((l) => [l.place, l.teamName, l.racers.length])).toEqual([
+      [1, 'School 03 A', 2],
+      [2, 'School 01 A', 2],
+    ]);
+    expect(lines.filter((l) => l.kind === 'racer').map((l) => l.place)).toEqual([1, 1, 1, 4, 4]);
+    expect(sameQualifierLines(lines, [...lines].reverse())).toBe(true);
+    const corrected = raceStandings(teamsRace([4000, 0, 5000]), SKIER_CROSS);
+    const after = qualifierLines(raceQualifiers(corrected, 'Regional', DEFAULT_QUALIFIER_SETTINGS), corrected);
+    expect(sameQualifierLines(lines, after)).toBe(false);
   });
 });

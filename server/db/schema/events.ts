@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { TimingLayouts } from '../../../src/domain/constants/timing-files';
+import type { StoredResultsRules } from '../../../src/domain/rules/results-rules';
 import type { RunningOrderEntry } from '../../../src/domain/rules/running-order';
 import { id, synced } from './columns';
 import { disciplines, states } from './reference';
@@ -50,6 +51,8 @@ export const events = pgTable(
     /** The day's running order of its races (docs/decisions.md, 'The running order'); null: none
      *  yet. Kept with the event, as race day reads it with the event. */
     runningOrder: jsonb('running_order').$type<RunningOrderEntry[]>(),
+    /** The event's own results rules (src/domain/rules/results-rules.ts); null: the defaults. */
+    resultsRules: jsonb('results_rules').$type<StoredResultsRules>(),
     ...synced(),
   },
   (t) => [index('events_active_idx').on(t.active, t.archived), index('events_year_idx').on(t.year)],

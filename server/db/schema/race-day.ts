@@ -8,6 +8,7 @@ type Placing = { place: number; name: string; school?: string; points?: number; 
 import { teamEntries } from './entries';
 import { events } from './events';
 import { disciplines } from './reference';
+import { schools } from './schools';
 
 export const resultRaces = pgTable(
   'result_races',
@@ -78,6 +79,42 @@ export const invites = pgTable(
     ...synced(),
   },
   (t) => [index('invites_event_idx').on(t.eventId)],
+);
+
+/** A confirmed qualifier (docs/decisions.md, 'Results from the timing system'): a school's team
+ *  or racer a race of `eventId` sends on to `toEventId`, with the names as confirmed. A race's
+ *  confirmation replaces its earlier one. The feed files it under the school and the sending event;
+ *  schools read it whichever event they have chosen (server/modules/sync). */
+export const qualifiers = pgTable(
+  'qualifiers',
+  {
+    id: id(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    toEventId: uuid('to_event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    disciplineId: integer('discipline_id')
+      .notNull()
+      .references(() => disciplines.id),
+    division: integer('division').notNull(),
+    gender: text('gender').notNull(),
+    /** 'team' or 'racer'. */
+    kind: text('kind').notNull(),
+    place: integer('place').notNull(),
+    teamName: text('team_name').notNull(),
+    racers: jsonb('racers').$type<string[]>().notNull(),
+    confirmedBy: text('confirmed_by').notNull(),
+    ...synced(),
+  },
+  (t) => [
+    index('qualifiers_race_idx').on(t.eventId, t.disciplineId, t.division, t.gender),
+    index('qualifiers_school_idx').on(t.schoolId),
+  ],
 );
 
 /** The stored draw of a race (PRODUCT-DECISIONS 'Race day'): its teams in drawn order, redrawn by

@@ -3,3 +3,4 @@
 export { loadReadiness } from './readiness';
 export { loadRaceDayRows } from './rows';
 export { raceEntryEvents } from './service';
+export { loadRaceEvents } from './race-events';

@@ -1,6 +1,6 @@
 // An event as race officials' tablets hold it (the race-day feed's raceEvents row): its name, the
 // Second run's reverse setting, the disciplines it runs, its own timing-file columns, its race
-// days, the day's running order and its level (where its races' qualifiers go). One
+// days, the day's running order, its level (where its races' qualifiers go) and its results rules. One
 // loader for the feed and for the answer of a write that changes the row, so both send one shape.
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { EventLevel } from '../../../src/domain/constants/choices';
@@ -49,6 +49,7 @@ export async function loadRaceEvents(db: Db | Tx, ids: readonly string[]): Promi
         runningOrder: e.runningOrder ?? [],
         // Stored values of the choice list; the column is plain text.
         level: e.level as EventLevel,
+        resultsRules: e.resultsRules ?? {},
       },
     ]),
   );

@@ -13,6 +13,7 @@ import {
   type ResultRecord,
 } from '../../../src/domain/rules/recorded-results';
 import { matchResultRows, readResultsTable } from '../../../src/domain/rules/results-file';
+import { resultColumnsOf } from '../../../src/domain/rules/results-rules';
 import type {
   ImportedResultRow,
   ResultsImportAnswer,
@@ -21,9 +22,10 @@ import type {
 import { resultsFileTooLongMessage } from '../../../src/domain/server-messages';
 import { ERROR_CODES } from '../../../src/domain/errors';
 import type { Db, Tx } from '../../db/client';
-import { events, raceResults } from '../../db/schema';
-import { HttpError, notFound } from '../../http-errors';
+import { raceResults } from '../../db/schema';
+import { HttpError } from '../../http-errors';
 import { loadRaceDayRows } from '../race-day';
+import { eventResultsRules } from './event-rules';
 import { publishResults } from './publish';
 
 export interface ReadResults {
@@ -41,11 +43,10 @@ const raceOf = (query: ResultsImportQuery) => ({
 
 /** The file's rows read and matched to the race's racers; nothing written. */
 export async function readRaceResults(db: Db | Tx, query: ResultsImportQuery, table: string[][]): Promise<ReadResults> {
-  const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, query.EventId));
-  if (!event) throw notFound('Event not found');
+  const { rules } = await eventResultsRules(db, query.EventId);
   if (table.length - 1 > MAX_PLACINGS)
     throw new HttpError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, resultsFileTooLongMessage(table.length - 1));
-  const read = readResultsTable(table);
+  const read = readResultsTable(table, resultColumnsOf(rules, query.system));
   if (read.problems.length > 0)
     return { answer: { problems: read.problems, rows: [], matched: 0, written: 0 }, toWrite: [] };
   const race = raceOf(query);
@@ -103,6 +104,6 @@ export async function writeRaceResults(
           recordedBy: sql.raw('excluded.recorded_by'),
         },
       });
-  await publishResults(tx, query.EventId, [race]);
+  await publishResults(tx, query.EventId, { races: [race] });
   return { ...read.answer, written: read.toWrite.length };
 }

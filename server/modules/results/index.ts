@@ -1,3 +1,3 @@
 // The results module's face: what the rest of the server may use of it (lint keeps every other
 // part to this file).
-export { toResultOverall, toResultRace, toTrophy } from './shape';
+export { toQualifier, toResultOverall, toResultRace, toTrophy } from './shape';

@@ -7,8 +7,6 @@
 // A published file (PDF or address) stays; typed placings of a race with computed results are
 // replaced.
 import { and, eq } from 'drizzle-orm';
-import type { TeamGender } from '../../../src/domain/constants/choices';
-import { DEFAULT_DISCIPLINE_MEASURES, DEFAULT_POINTSCORE_SETTINGS } from '../../../src/domain/constants/results';
 import { eventPointscores, eventRaceStandings, type RaceOfEvent } from '../../../src/domain/rules/event-results';
 import {
   individualPlacings,
@@ -16,12 +14,15 @@ import {
   resultGender,
   teamPlacings,
 } from '../../../src/domain/rules/published-results';
-import type { SequencedRace } from '../../../src/domain/rules/race-sequence';
+import { raceKey, racesOfTeams, type SequencedRace } from '../../../src/domain/rules/race-sequence';
+import type { RaceDayRows } from '../../../src/domain/rules/race-day-rows';
+import type { ResultsRules } from '../../../src/domain/rules/results-rules';
 import type { ResultRecord } from '../../../src/domain/rules/recorded-results';
 import type { Placing } from '../../../src/domain/schemas/entities/result';
 import type { Tx } from '../../db/client';
 import { raceResults, resultOveralls, resultRaces } from '../../db/schema';
 import { loadRaceDayRows } from '../race-day';
+import { eventResultsRules } from './event-rules';
 
 async function putRaceResult(
   tx: Tx,
@@ -50,9 +51,18 @@ async function putRaceResult(
     });
 }
 
-/** Every race of the event with results, as devices compute them. */
-async function eventStandings(tx: Tx, eventId: string): Promise<RaceOfEvent[]> {
-  const rows = await loadRaceDayRows(tx, eventId);
+/** Which races' results changed: these races, the races of these team entries, or every race. */
+export type ChangedRaces = { races: readonly SequencedRace[] } | { entries: readonly string[] } | { every: true };
+
+function changedRaces(rows: RaceDayRows, changed: ChangedRaces): SequencedRace[] {
+  if ('races' in changed) return [...changed.races];
+  if ('every' in changed) return racesOfTeams(rows.teams);
+  const teamIds = new Set(rows.entries.filter((e) => changed.entries.includes(e.id)).map((e) => e.TeamId));
+  return racesOfTeams(rows.teams.filter((t) => teamIds.has(t.id)));
+}
+
+/** Every race of the event with results, as devices compute them by the event's rules. */
+async function eventStandings(tx: Tx, eventId: string, rows: RaceDayRows, rules: ResultsRules): Promise<RaceOfEvent[]> {
   const records: ResultRecord[] = (await tx.select().from(raceResults).where(eq(raceResults.eventId, eventId))).map(
     (r) => ({
       teamEntryId: r.teamEntryId,
@@ -62,41 +72,32 @@ async function eventStandings(tx: Tx, eventId: string): Promise<RaceOfEvent[]> {
       status: r.status as ResultRecord['status'],
     }),
   );
-  const races = [
-    ...new Map(
-      rows.teams.map((t) => [
-        `${t.DisciplineId}|${t.division}|${t.gender}`,
-        { DisciplineId: t.DisciplineId, division: t.division, gender: t.gender as TeamGender },
-      ]),
-    ).values(),
-  ];
-  return eventRaceStandings(eventId, races, rows, records, DEFAULT_DISCIPLINE_MEASURES);
+  return eventRaceStandings(eventId, racesOfTeams(rows.teams), rows, records, rules.measures);
 }
 
-/** Publishes the computed results of the races given (those whose results changed) and the
- *  event's pointscores, in the write's transaction. */
-export async function publishResults(tx: Tx, eventId: string, changed: readonly SequencedRace[]): Promise<void> {
-  const races = await eventStandings(tx, eventId);
-  const key = (r: SequencedRace) => `${r.DisciplineId}|${r.division}|${r.gender}`;
-  const changedKeys = new Set(changed.map(key));
-  for (const race of races.filter((r) => changedKeys.has(key(r)))) {
-    const measure = DEFAULT_DISCIPLINE_MEASURES[race.DisciplineId]!;
+/** The event's races with results, ranked by its rules (for its qualifiers). */
+export async function rankedRaces(tx: Tx, eventId: string, rules: ResultsRules): Promise<RaceOfEvent[]> {
+  return eventStandings(tx, eventId, await loadRaceDayRows(tx, eventId), rules);
+}
+
+/** Publishes the computed results of the races whose results changed and the event's
+ *  pointscores, in the write's transaction. */
+export async function publishResults(tx: Tx, eventId: string, changed: ChangedRaces): Promise<void> {
+  const [{ rules }, rows] = await Promise.all([eventResultsRules(tx, eventId), loadRaceDayRows(tx, eventId)]);
+  const races = await eventStandings(tx, eventId, rows, rules);
+  const changedKeys = new Set(changedRaces(rows, changed).map(raceKey));
+  for (const race of races.filter((r) => changedKeys.has(raceKey(r)))) {
+    const measure = rules.measures[race.DisciplineId]!;
     await putRaceResult(tx, eventId, race, 'Individual', individualPlacings(race, measure));
-    await putRaceResult(
-      tx,
-      eventId,
-      race,
-      'Team',
-      teamPlacings(race, measure, DEFAULT_POINTSCORE_SETTINGS.pointsByPlace),
-    );
+    await putRaceResult(tx, eventId, race, 'Team', teamPlacings(race, measure, rules.pointscore.pointsByPlace));
   }
   // A race whose last result was cleared has no places left.
-  const withResults = new Set(races.map(key));
-  for (const race of changed.filter((r) => !withResults.has(key(r)))) {
+  const withResults = new Set(races.map(raceKey));
+  for (const race of changedRaces(rows, changed).filter((r) => !withResults.has(raceKey(r)))) {
     await putRaceResult(tx, eventId, race, 'Individual', []);
     await putRaceResult(tx, eventId, race, 'Team', []);
   }
-  for (const table of eventPointscores(races, DEFAULT_POINTSCORE_SETTINGS)) {
+  for (const table of eventPointscores(races, rules.pointscore)) {
     const where = and(
       eq(resultOveralls.eventId, eventId),
       eq(resultOveralls.pointscore, table.pointscore),
@@ -115,22 +116,4 @@ export async function publishResults(tx: Tx, eventId: string, changed: readonly 
         placings,
       });
   }
-}
-
-/** The races of these team entries. */
-export async function racesOfEntries(tx: Tx, eventId: string, entryIds: readonly string[]): Promise<SequencedRace[]> {
-  if (!entryIds.length) return [];
-  const rows = await loadRaceDayRows(tx, eventId);
-  const teamOf = new Map(rows.entries.map((e) => [e.id, e.TeamId]));
-  const wanted = new Set(entryIds.map((id) => teamOf.get(id)));
-  return [
-    ...new Map(
-      rows.teams
-        .filter((t) => wanted.has(t.id))
-        .map((t) => [
-          `${t.DisciplineId}|${t.division}|${t.gender}`,
-          { DisciplineId: t.DisciplineId, division: t.division, gender: t.gender as TeamGender },
-        ]),
-    ).values(),
-  ];
 }

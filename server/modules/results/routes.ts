@@ -10,6 +10,8 @@
 // - POST /api/results/import (beyond the spec, docs/decisions.md 'Results from the timing system'):
 //   admin only; a race's results file read and matched to its racers, written with confirm=1.
 // - PUT /api/race-results (beyond the spec): racedept and admin; results typed on a tablet.
+// - PUT /api/results/rules (beyond the spec): admin only; an event's own results rules, queued.
+// - POST /api/qualifiers (beyond the spec): admin only; a race's qualifiers confirmed, online.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_BATCH_BODY_BYTES, MAX_IMPORT_BYTES } from '../../../src/domain/constants/limits';
 import { ERROR_CODES } from '../../../src/domain/errors';
@@ -20,6 +22,8 @@ import { HttpError } from '../../http-errors';
 import { runWrite } from '../../plugins/idempotency';
 import { FILE_MESSAGES, acceptSpreadsheets, readSpreadsheetTable } from '../spreadsheet-import';
 import { readRaceResults, writeRaceResults } from './import';
+import { confirmQualifiers } from './qualifiers';
+import { saveResultsRules } from './rules';
 import { saveTypedResults } from './typed';
 import {
   NO_RESULTS_EVENT,
@@ -116,5 +120,25 @@ export const resultRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => 
     },
     async (request, reply) =>
       runWrite(db, request, reply, (tx) => saveTypedResults(tx, requireSession(request), request.body.results)),
+  );
+
+  app.put(
+    results.rules.url,
+    {
+      bodyLimit: MAX_BATCH_BODY_BYTES,
+      config: { auth: ['admin'] },
+      schema: { body: results.rules.body, response: { 200: results.rules.response } },
+    },
+    async (request, reply) => runWrite(db, request, reply, (tx) => saveResultsRules(tx, request.body)),
+  );
+
+  app.post(
+    results.confirmQualifiers.url,
+    {
+      config: { auth: ['admin'] },
+      schema: { body: results.confirmQualifiers.body, response: { 200: results.confirmQualifiers.response } },
+    },
+    async (request, reply) =>
+      runWrite(db, request, reply, (tx) => confirmQualifiers(tx, request.body, requireSession(request).email)),
   );
 };

@@ -1,15 +1,16 @@
-// Rows -> domain shapes of race results, overall results and trophies: the module's answers and
+// Rows -> domain shapes of race results, overall results, trophies and confirmed qualifiers: the module's answers and
 // the change feed send these shapes.
 import type {
   Pointscore,
   ResultGender,
   ResultSchoolType,
   ResultType,
+  TeamGender,
   TrophyGender,
   TrophyType,
 } from '../../../src/domain/constants/choices';
-import type { ResultOverall, ResultRace, Trophy } from '../../../src/domain/schemas';
-import type { resultOveralls, resultRaces, trophies } from '../../db/schema';
+import type { Qualifier, ResultOverall, ResultRace, Trophy } from '../../../src/domain/schemas';
+import type { qualifiers, resultOveralls, resultRaces, trophies } from '../../db/schema';
 
 export type RaceRow = typeof resultRaces.$inferSelect;
 export type OverallRow = typeof resultOveralls.$inferSelect;
@@ -48,4 +49,23 @@ export const toTrophy = (t: TrophyRow): Trophy => ({
   type: t.type as TrophyType,
   name: t.name,
   version: t.version,
+});
+
+export type QualifierRow = typeof qualifiers.$inferSelect;
+
+export const toQualifier = (r: QualifierRow): Qualifier => ({
+  id: r.id,
+  EventId: r.eventId,
+  ToEventId: r.toEventId,
+  SchoolId: r.schoolId,
+  DisciplineId: r.disciplineId,
+  division: r.division,
+  gender: r.gender as TeamGender,
+  kind: r.kind as Qualifier['kind'],
+  place: r.place,
+  teamName: r.teamName,
+  racers: r.racers,
+  confirmedBy: r.confirmedBy,
+  confirmedAt: r.updatedAt.toISOString(),
+  version: r.version,
 });

@@ -9,7 +9,7 @@ import type { Tx } from '../../db/client';
 import { raceResults } from '../../db/schema';
 import type { SessionInfo } from '../../plugins/session';
 import { raceEntryEvents } from '../race-day';
-import { publishResults, racesOfEntries } from './publish';
+import { publishResults } from './publish';
 
 const isEmpty = (r: TypedResult) => r.run1 === null && r.run2 === null && r.score === null && r.status === null;
 
@@ -35,7 +35,7 @@ export async function saveTypedResults(tx: Tx, session: SessionInfo, results: re
   }
   for (const eventId of new Set(eventOf.values())) {
     const entries = results.filter((r) => eventOf.get(r.teamEntryId) === eventId).map((r) => r.teamEntryId);
-    await publishResults(tx, eventId, await racesOfEntries(tx, eventId, entries));
+    await publishResults(tx, eventId, { entries });
   }
   return { saved: results.length };
 }

@@ -19,6 +19,7 @@ import {
   invoices,
   participants,
   payments,
+  qualifiers,
   resultOveralls,
   resultRaces,
   schools,
@@ -40,7 +41,7 @@ import { toInvite } from '../invites';
 import { toInvoiceStatus } from '../money';
 import { toParticipant, toTeamEntry } from '../participants';
 import { toDiscipline, toState } from '../reference';
-import { toResultOverall, toResultRace, toTrophy } from '../results';
+import { toQualifier, toResultOverall, toResultRace, toTrophy } from '../results';
 import { toSchool } from '../schools';
 import { toTeamManager } from '../team-managers';
 import { toTeamRow } from '../teams';
@@ -76,6 +77,7 @@ const ENTITY_OF_TABLE: Readonly<Record<string, MainEntity>> = {
   result_overalls: 'resultOveralls',
   trophies: 'trophies',
   invites: 'invites',
+  qualifiers: 'qualifiers',
   // An invoice or a payment changes the school's invoice status for the event (one mirror row).
   invoices: 'invoices',
   payments: 'invoices',
@@ -275,6 +277,15 @@ const LOADERS: Record<MainEntity, Loader> = {
       ({ i }) => i.id,
       ({ i, name }) => toInvite(i, name),
     ),
+  qualifiers: async (db, keys) =>
+    byKey(
+      await db
+        .select()
+        .from(qualifiers)
+        .where(keyIn([qualifiers.id], keys)),
+      (r) => r.id,
+      toQualifier,
+    ),
   invoices: async (db, keys) => {
     const pairs = keys.map((k) => k.split(':') as [string, string]);
     const schoolIds = [...new Set(pairs.map(([school]) => school))];
@@ -301,9 +312,11 @@ export type FeedScope = ChangeScope & {
   withAdminTables: boolean;
 };
 
-/** Every device holds every event (so a change to /rev reaches it) and the results of the events
- *  shown for results, which every signed-in user reads (issue: results for all, offline too). */
-export const EVERY_EVENT_TABLES = ['events', 'event_states'] as const;
+/** Every device holds every event (so a change to /rev reaches it), its school's confirmed
+ *  qualifiers whichever event they came from or go to (a school sees its invitations on its home
+ *  with either event chosen), and the results of the events shown for results, which every
+ *  signed-in user reads (issue: results for all, offline too). */
+export const EVERY_EVENT_TABLES = ['events', 'event_states', 'qualifiers'] as const;
 export const SHOWN_RESULT_TABLES = ['result_races', 'result_overalls'] as const;
 
 export async function shownResultEventIds(db: Db): Promise<string[]> {

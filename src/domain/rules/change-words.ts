@@ -39,6 +39,7 @@ const NOUNS: Record<string, [string, string]> = {
   raceEntries: ['bib', 'bibs'],
   raceMarks: ['start mark', 'start marks'],
   invites: ['invitation', 'invitations'],
+  qualifiers: ['qualifier', 'qualifiers'],
   resultRaces: ['race result', 'race results'],
   resultOveralls: ['overall result', 'overall results'],
   trophies: ['trophy', 'trophies'],

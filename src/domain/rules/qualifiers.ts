@@ -43,3 +43,42 @@ export function raceQualifiers(
     racers: withinPlaces(standings.racers, individualPlaces),
   };
 }
+
+/** One invitation a race's qualifiers make: a school's team with its racers, or one racer. */
+export interface QualifierLine {
+  kind: 'team' | 'racer';
+  schoolId: string;
+  place: number;
+  teamName: string;
+  racers: readonly string[];
+}
+
+/** The invitations of a race's qualifiers: its teams, naming their racers, then its individuals. */
+export function qualifierLines(q: RaceQualifiers, standings: RaceStandings): QualifierLine[] {
+  const membersOf = (teamId: string) =>
+    standings.racers.filter((r) => r.racer.teamId === teamId).map((r) => r.racer.name);
+  return [
+    ...q.teams.map((t) => ({
+      kind: 'team' as const,
+      schoolId: t.schoolId,
+      place: t.place!,
+      teamName: t.teamName,
+      racers: membersOf(t.teamId),
+    })),
+    ...q.racers.map((r) => ({
+      kind: 'racer' as const,
+      schoolId: r.racer.schoolId,
+      place: r.place!,
+      teamName: r.racer.teamName,
+      racers: [r.racer.name],
+    })),
+  ];
+}
+
+/** Whether two sets of invitations name the same teams and racers in the same places. */
+export function sameQualifierLines(a: readonly QualifierLine[], b: readonly QualifierLine[]): boolean {
+  const key = (line: QualifierLine) =>
+    [line.kind, line.schoolId, line.place, line.teamName, ...line.racers].join('\u0000');
+  const keys = new Set(a.map(key));
+  return a.length === b.length && b.every((line) => keys.has(key(line)));
+}

@@ -15,6 +15,17 @@ export interface SequencedRace {
 export const raceKey = (race: Pick<SequencedRace, 'DisciplineId' | 'division'> & { gender: string }) =>
   `${race.DisciplineId}|${race.division}|${race.gender}`;
 
+/** The races these teams race in, each once, in the order first met. */
+export function racesOfTeams(
+  teams: readonly { DisciplineId: number; division: number; gender: string }[],
+): SequencedRace[] {
+  const races = new Map<string, SequencedRace>();
+  for (const t of teams)
+    if (!races.has(raceKey(t)))
+      races.set(raceKey(t), { DisciplineId: t.DisciplineId, division: t.division, gender: t.gender as TeamGender });
+  return [...races.values()];
+}
+
 export type SequencedDiscipline = DivisionRange & GenderFlags & { DisciplineId: number };
 
 export function raceSequence(disciplines: readonly SequencedDiscipline[]): SequencedRace[] {

@@ -1,5 +1,6 @@
 // A coordinator's home (a school user, or an admin who picked a school): on a first-season login
-// the carry-over, the warning about teams with unassigned participants, the season's steps with
+// the carry-over, its invitations to the next level's event, the warning about teams with
+// unassigned participants, the season's steps with
 // the next one called out, and the spec's counts, each a link to the screen it is worked on. Until
 // the school's first download has finished on this device the steps and counts would be of rows
 // still on their way ('Next: Add your participants' to a school with 40), so it says it is fetching.
@@ -14,6 +15,7 @@ import type { SessionUser } from '../../domain/schemas/entities';
 import { CarryOverSection } from './carry-over-section';
 import { stepPaths } from './home-links';
 import { HomeTiles, type HomeTile } from './home-tiles';
+import { InvitationsSection } from './invitations-section';
 import { SeasonStepsSection } from './season-steps-section';
 import { UnassignedTeamsWarning } from './unassigned-teams-warning';
 import { useSchoolHome, type HomeNumbers } from './use-home-metrics';
@@ -62,6 +64,7 @@ export function SchoolHome({
         <CarryOverSection db={db} user={user} locked={Boolean(status.locked || user.locked)} onDone={setUser} />
       )}
       <EntriesCloseNote event={event} />
+      <InvitationsSection db={db} schoolId={schoolId} eventId={eventId} />
       {downloaded === false ? (
         <p role="status" className="home-fetching">
           {status.online

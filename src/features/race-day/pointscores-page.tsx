@@ -16,8 +16,8 @@ import {
   type ResultGender,
   type ResultSchoolType,
 } from '../../domain/constants/choices';
-import { DEFAULT_DISCIPLINE_MEASURES, DEFAULT_POINTSCORE_SETTINGS } from '../../domain/constants/results';
 import { eventPointscores, eventRaceStandings } from '../../domain/rules/event-results';
+import { resultsRulesOf } from '../../domain/rules/results-rules';
 import { raceSequence } from '../../domain/rules/race-sequence';
 import { pointscoreTable } from '../../domain/rules/results-sheets';
 import { saveFile } from '../../components/save-file';
@@ -52,11 +52,14 @@ function EventPointscores({ db, event }: { db: InterschoolsDb; event: RaceEventM
         raceSequence(offeredDisciplines(event)),
         rows,
         rows.results,
-        DEFAULT_DISCIPLINE_MEASURES,
+        resultsRulesOf(event.resultsRules).measures,
       ),
     [rows, event],
   );
-  const tables = useMemo(() => races && eventPointscores(races, DEFAULT_POINTSCORE_SETTINGS), [races]);
+  const tables = useMemo(
+    () => races && eventPointscores(races, resultsRulesOf(event.resultsRules).pointscore),
+    [races, event],
+  );
   if (!races || !tables) return <p role="status">Loading…</p>;
   if (!races.length) return <p>No race of this event has results yet.</p>;
   const table = tables.find((t) => t.pointscore === pointscore && t.schoolType === schoolType && t.gender === gender)!;

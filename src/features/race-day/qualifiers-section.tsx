@@ -1,22 +1,36 @@
 // The qualifiers a race proposes for the next level (docs/decisions.md, 'Results from the timing
 // system'): its top teams and individuals by the event's numbers, everyone tied on the last place
-// included (src/domain/rules/qualifiers.ts). Shown under the race's results for an administrator
-// to check; nothing from the last level, which sends no one on.
+// included (src/domain/rules/qualifiers.ts). Shown under the race's results; an administrator
+// chooses the next level's event and confirms them, online, and they become the schools'
+// invitations. What was confirmed, by whom and when stays in view, with a note when the results
+// have changed since. Nothing from the last level, which sends no one on.
+import { format } from 'date-fns';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useId, useState } from 'react';
+import { confirmRaceQualifiers } from '../../api/race-results';
+import { useServices } from '../../components/services-context';
+import type { InterschoolsDb } from '../../db/database';
 import type { EventLevel } from '../../domain/constants/choices';
-import { DEFAULT_QUALIFIER_SETTINGS } from '../../domain/constants/results';
-import { raceQualifiers } from '../../domain/rules/qualifiers';
+import type { QualifierSettings } from '../../domain/constants/results';
+import { qualifierLines, raceQualifiers, sameQualifierLines, type QualifierLine } from '../../domain/rules/qualifiers';
 import type { RaceStandings } from '../../domain/rules/race-results';
+import type { Qualifier } from '../../domain/schemas';
+import type { ConfirmQualifiersBody } from '../../domain/schemas/api/race-results';
 
 export function QualifiersSection({
   id,
   standings,
   level,
+  settings,
+  confirm,
 }: {
   id: string;
   standings: RaceStandings;
   level: EventLevel;
+  settings: QualifierSettings;
+  /** Where an administrator may confirm them: the race and this device's database. */
+  confirm: { db: InterschoolsDb; race: Omit<ConfirmQualifiersBody, 'ToEventId'> } | null;
 }) {
-  const settings = DEFAULT_QUALIFIER_SETTINGS;
   const q = raceQualifiers(standings, level, settings);
   if (!q.nextLevel) return null;
   return (
@@ -59,6 +73,112 @@ export function QualifiersSection({
           )}
         </div>
       </div>
+      {confirm && (
+        <ConfirmQualifiers
+          db={confirm.db}
+          race={confirm.race}
+          nextLevel={q.nextLevel}
+          proposed={qualifierLines(q, standings)}
+        />
+      )}
     </section>
+  );
+}
+
+const asLine = (c: Qualifier): QualifierLine => ({
+  kind: c.kind,
+  schoolId: c.SchoolId,
+  place: c.place,
+  teamName: c.teamName,
+  racers: c.racers,
+});
+
+function ConfirmQualifiers({
+  db,
+  race,
+  nextLevel,
+  proposed,
+}: {
+  db: InterschoolsDb;
+  race: Omit<ConfirmQualifiersBody, 'ToEventId'>;
+  nextLevel: EventLevel;
+  proposed: readonly QualifierLine[];
+}) {
+  const { engine } = useServices();
+  const selectId = useId();
+  const [chosen, setChosen] = useState('');
+  const [state, setState] = useState<{ kind: 'idle' | 'sending' } | { kind: 'failed'; message: string }>({
+    kind: 'idle',
+  });
+  const found = useLiveQuery(async () => {
+    const [events, confirmed] = await Promise.all([
+      db.events.toArray(),
+      db.qualifiers.where('EventId').equals(race.EventId).toArray(),
+    ]);
+    return {
+      nextEvents: events
+        .filter((e) => e.level === nextLevel && !e.archived)
+        .sort((a, b) => b.year - a.year || a.name.localeCompare(b.name)),
+      eventName: new Map(events.map((e) => [e.id, e.name])),
+      confirmed: confirmed.filter(
+        (c) => c.DisciplineId === race.DisciplineId && c.division === race.division && c.gender === race.gender,
+      ),
+    };
+  }, [db, race.EventId, race.DisciplineId, race.division, race.gender, nextLevel]);
+  if (!found) return null;
+  const { nextEvents, eventName, confirmed } = found;
+  const toEventId = chosen || confirmed[0]?.ToEventId || nextEvents[0]?.id || '';
+  const latest = confirmed[0];
+
+  async function send() {
+    setState({ kind: 'sending' });
+    const answer = await confirmRaceQualifiers({ ...race, ToEventId: toEventId });
+    if (!answer.ok) return setState({ kind: 'failed', message: answer.message });
+    await engine.pull().catch(() => undefined);
+    setState({ kind: 'idle' });
+  }
+
+  const teams = confirmed.filter((c) => c.kind === 'team').length;
+  return (
+    <div className="qualifiers-confirm no-print">
+      {latest ? (
+        <p role="status">
+          Confirmed by {latest.confirmedBy} at {format(new Date(latest.confirmedAt), 'd MMM HH:mm')}: {teams}{' '}
+          {teams === 1 ? 'team' : 'teams'} and {confirmed.length - teams} individuals invited to{' '}
+          {eventName.get(latest.ToEventId) ?? `the ${nextLevel} event`}.
+          {!sameQualifierLines(proposed, confirmed.map(asLine)) &&
+            ' The results have changed since: confirm again to invite those proposed now.'}
+        </p>
+      ) : (
+        <p>Not confirmed yet: schools see their invitations once an administrator confirms them.</p>
+      )}
+      {nextEvents.length === 0 ? (
+        <p>There is no {nextLevel} event to invite them to yet. Add it on the events screen first.</p>
+      ) : (
+        <div className="form-row">
+          <label htmlFor={selectId}>Invite them to</label>
+          <select id={selectId} value={toEventId} onChange={(e) => setChosen(e.target.value)}>
+            {nextEvents.map((e) => (
+              <option key={e.id} value={e.id}>
+                {e.name}
+              </option>
+            ))}
+          </select>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={state.kind === 'sending' || !toEventId}
+            onClick={() => void send()}
+          >
+            {state.kind === 'sending' ? 'Confirming…' : latest ? 'Confirm again' : 'Confirm qualifiers'}
+          </button>
+        </div>
+      )}
+      {state.kind === 'failed' && (
+        <p role="alert" className="form-error">
+          {state.message}
+        </p>
+      )}
+    </div>
   );
 }

@@ -9,11 +9,12 @@ import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { saveFile } from '../../components/save-file';
 import { useSession } from '../../components/session-context';
 import type { InterschoolsDb } from '../../db/database';
-import { DEFAULT_DISCIPLINE_MEASURES, DEFAULT_PROTEST_MINUTES } from '../../domain/constants/results';
+import { FILE_SYSTEMS } from '../../domain/constants/race-day';
 import { isAdmin } from '../../domain/rules/access';
 import { measureOf, raceStandings } from '../../domain/rules/race-results';
 import { raceKey } from '../../domain/rules/race-sequence';
 import { raceRacers, recordedResults, resultsStanding, type ResultRecord } from '../../domain/rules/recorded-results';
+import { resultsRulesOf } from '../../domain/rules/results-rules';
 import { individualResultsTable, resultsTemplate, teamResultsTable } from '../../domain/rules/results-sheets';
 import { RaceDayFrame, type RaceView } from './race-day-frame';
 import { raceOf, raceTitle } from './race-choice';
@@ -53,7 +54,8 @@ function RaceResults({
   editor: string | null;
 }) {
   const race = raceOf(view.choice);
-  const measure = measureOf(race.DisciplineId, DEFAULT_DISCIPLINE_MEASURES);
+  const rules = resultsRulesOf(view.choice.event.resultsRules);
+  const measure = measureOf(race.DisciplineId, rules.measures);
   const [editing, setEditing] = useState<string | null>(null);
   const computed = useMemo(() => {
     if (!measure) return null;
@@ -99,6 +101,7 @@ function RaceResults({
             gender: race.gender,
           }}
           measure={measure}
+          mappedSystems={FILE_SYSTEMS.filter((system) => Object.values(rules.columns[system] ?? {}).some(Boolean))}
           template={{
             name: `${raceTitle(view.choice)} results template.csv`,
             table: resultsTemplate(computed.racers, measure),
@@ -110,7 +113,7 @@ function RaceResults({
       ) : (
         <>
           {records.length === 0 && <p className="race-empty">No results for this race yet.</p>}
-          <StandingNote recordedAt={records.map((r) => r.recordedAt)} />
+          <StandingNote recordedAt={records.map((r) => r.recordedAt)} protestMinutes={rules.protestMinutes} />
           {records.length > 0 && !view.wholeRace && (
             <Downloads name={raceTitle(view.choice)} individuals={individuals} teams={teams} />
           )}
@@ -150,6 +153,20 @@ function RaceResults({
               id={`qualifiers-${raceKey(race)}`}
               standings={standings}
               level={view.choice.event.level}
+              settings={rules.qualifiers}
+              confirm={
+                canImport
+                  ? {
+                      db,
+                      race: {
+                        EventId: race.EventId,
+                        DisciplineId: race.DisciplineId,
+                        division: race.division,
+                        gender: race.gender,
+                      },
+                    }
+                  : null
+              }
             />
           )}
         </>
@@ -160,9 +177,9 @@ function RaceResults({
 
 /** Whether the race's results are still provisional (the protest period after the last result
  *  recorded) or official; the note turns official on screen at that moment. */
-function StandingNote({ recordedAt }: { recordedAt: readonly string[] }) {
+function StandingNote({ recordedAt, protestMinutes }: { recordedAt: readonly string[]; protestMinutes: number }) {
   const [now, setNow] = useState(() => new Date());
-  const standing = resultsStanding(recordedAt, now, DEFAULT_PROTEST_MINUTES);
+  const standing = resultsStanding(recordedAt, now, protestMinutes);
   const until = standing && !standing.official ? standing.provisionalUntil.getTime() : null;
   useEffect(() => {
     if (until === null) return;
@@ -174,8 +191,8 @@ function StandingNote({ recordedAt }: { recordedAt: readonly string[] }) {
     <p className="results-standing results-official">Official since {format(standing.since, 'HH:mm')}.</p>
   ) : (
     <p className="results-standing results-provisional">
-      Provisional until {format(standing.provisionalUntil, 'HH:mm')}: the protest period is {DEFAULT_PROTEST_MINUTES}{' '}
-      minutes after the last result recorded.
+      Provisional until {format(standing.provisionalUntil, 'HH:mm')}: the protest period is {protestMinutes} minutes
+      after the last result recorded.
     </p>
   );
 }

@@ -2,13 +2,14 @@
 // bar and read by the server, every row shown with its racer or why it is not imported, before
 // anything is written; Import writes the rows with a racer as the race's results (a corrected file
 // replaces what an earlier one brought), and this device pulls them at once.
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { sendRaceResults, type ResultsRace } from '../../api/race-results';
 import { OFFLINE_MESSAGE } from '../../api/call';
 import { SHEET_FILE_TYPES } from '../../components/read-sheet-file';
 import { saveFile } from '../../components/save-file';
 import { useServices } from '../../components/services-context';
 import { useSyncStatus } from '../../components/use-sync-status';
+import type { FileSystem } from '../../domain/constants/race-day';
 import type { DisciplineMeasure } from '../../domain/constants/results';
 import { formatResult } from '../../domain/rules/result-times';
 import type { ResultsImportAnswer } from '../../domain/schemas/api/race-results';
@@ -25,8 +26,11 @@ export function ResultsImportPanel({
   race,
   measure,
   template,
+  mappedSystems,
 }: {
   race: ResultsRace;
+  /** Timing systems whose own headings the event has mapped; none: the usual headings only. */
+  mappedSystems: readonly FileSystem[];
   measure: DisciplineMeasure;
   /** The race's file to fill in, its racers by bib (results-sheets.ts). */
   template: { name: string; table: string[][] };
@@ -34,10 +38,12 @@ export function ResultsImportPanel({
   const { engine } = useServices();
   const { online } = useSyncStatus();
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
+  const [system, setSystem] = useState<FileSystem | ''>('');
+  const systemId = useId();
 
   async function send(file: File, confirm: boolean) {
     setStage({ kind: 'sending', name: file.name, sent: 0, confirm });
-    const answer = await sendRaceResults(file, race, confirm, (sent) =>
+    const answer = await sendRaceResults(file, { ...race, system: system || undefined }, confirm, (sent) =>
       setStage({ kind: 'sending', name: file.name, sent, confirm }),
     );
     if (!answer.ok) return setStage({ kind: 'failed', message: answer.message });
@@ -53,6 +59,24 @@ export function ResultsImportPanel({
         A .csv or .xlsx file with the columns Bib, Run 1 and Run 2 (or Time), Score and Status; the template lists this
         race's bibs. A corrected file replaces the results an earlier file brought for this race.
       </p>
+      {mappedSystems.length > 0 && (
+        <p className="form-row">
+          <label htmlFor={systemId}>The file's headings</label>
+          <select
+            id={systemId}
+            value={system}
+            onChange={(e) => setSystem(e.target.value as FileSystem | '')}
+            disabled={stage.kind === 'sending'}
+          >
+            <option value="">The usual headings</option>
+            {mappedSystems.map((s) => (
+              <option key={s} value={s}>
+                {s} timing, as this event maps them
+              </option>
+            ))}
+          </select>
+        </p>
+      )}
       <button type="button" className="button" onClick={() => saveFile(timingCsvBlob(template.table), template.name)}>
         Download a template
       </button>{' '}

@@ -59,6 +59,13 @@ export const screens: Screen[] = [
     page: lazy(() => import('./race-results-page')),
   },
   {
+    path: 'results-rules',
+    title: 'Results rules',
+    nav: { group: 'race-day', order: 80 },
+    roles: ADMIN_ROLES,
+    page: lazy(() => import('./results-rules-page')),
+  },
+  {
     path: 'pointscores',
     title: 'Pointscores',
     nav: { group: 'race-day', order: 75 },

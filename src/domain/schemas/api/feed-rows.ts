@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { MAX_REFERENCE_LENGTH } from '../../constants/limits';
 import { boundedText, idSchema, moneySchema, versioned } from '../common';
 import { disciplineSchema, eventDisciplineSchema, eventSchema, stateSchema } from '../entities/event';
-import { inviteSchema } from '../entities/invite';
+import { inviteSchema, qualifierSchema } from '../entities/invite';
 import { participantSchema } from '../entities/participant';
 import { resultOverallSchema, resultRaceSchema, trophySchema } from '../entities/result';
 import { schoolSchema } from '../entities/school';
@@ -54,6 +54,7 @@ export const FEED_ROW_SCHEMAS: Partial<Record<SyncEntity, z.ZodType<Record<strin
   resultOveralls: resultOverallSchema.loose(),
   trophies: trophySchema.loose(),
   invites: inviteSchema.loose(),
+  qualifiers: qualifierSchema.loose(),
   invoices: invoiceStatusSchema.loose(),
   ...RACE_DAY_ROW_SCHEMAS,
 };

@@ -26,6 +26,7 @@ import {
   versioned,
 } from '../common';
 import { eventDisciplineSchema, eventLevelSchema } from '../entities/event';
+import { resultsRulesSchema } from './results-rules';
 import { bibSchema, positionSchema } from '../entities/team';
 import { timingLayoutsSchema } from './timing-columns';
 
@@ -63,6 +64,8 @@ export const raceEventRowSchema = z.object({
   /** Regional, State or National: where a race's qualifiers go next (absent on a row stored
    *  before it was sent). */
   level: eventLevelSchema.optional(),
+  /** The event's own results rules; absent or a part left out: the defaults. */
+  resultsRules: resultsRulesSchema.optional(),
   ...versioned,
 });
 export type RaceEventRow = z.infer<typeof raceEventRowSchema>;

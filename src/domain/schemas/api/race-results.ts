@@ -4,19 +4,27 @@
 // it writes the race's results (replacing those a file brought before) and answers the same rows
 // and how many were written. Administrators, and a timing operator's script with their sign-in.
 // PUT /api/race-results: a result typed or corrected on a tablet (race officials and
-// administrators), queued in the outbox like any edit.
+// administrators), queued in the outbox like any edit. PUT /api/results/rules: an event's own
+// results rules (results-rules.ts). POST /api/qualifiers: a race's qualifiers confirmed.
 import { z } from 'zod';
 import { MAX_BATCH_ROWS, MAX_PERSON_NAME_LENGTH, MAX_PLACINGS, MAX_TITLE_LENGTH } from '../../constants/limits';
+import { FILE_SYSTEMS } from '../../constants/race-day';
 import { MAX_JUDGED_SCORE, RESULT_STATUSES } from '../../constants/results';
 import { boundedText, disciplineIdSchema, divisionSchema, idSchema, queryInt, teamGenderSchema } from '../common';
+import { qualifierSchema } from '../entities/invite';
 import { bibSchema } from '../entities/team';
 import { defineRoute } from '../route';
+import { raceEventRowSchema } from './race-day-feed';
+import { resultsRulesBodySchema } from './results-rules';
 
 const resultsImportQuerySchema = z.object({
   EventId: idSchema,
   DisciplineId: queryInt.pipe(disciplineIdSchema),
   division: queryInt.pipe(divisionSchema),
   gender: teamGenderSchema,
+  /** The timing system whose file it is: its headings as the event maps them (absent: the usual
+   *  headings). */
+  system: z.enum(FILE_SYSTEMS).optional(),
   /** 1 writes the rows read; absent (or 0) only reads them. */
   confirm: z.enum(['0', '1']).optional(),
 });
@@ -90,6 +98,18 @@ const typedResultsBodySchema = z.object({
 });
 export type TypedResult = z.output<typeof typedResultsBodySchema>['results'][number];
 
+/** POST /api/qualifiers: an administrator confirms a race's proposed qualifiers, invited to
+ *  `ToEventId` (an event of the next level). The server ranks the race from its results again and
+ *  answers the qualifiers written, which replace the race's earlier ones. */
+const confirmQualifiersBodySchema = z.object({
+  EventId: idSchema,
+  DisciplineId: disciplineIdSchema,
+  division: divisionSchema,
+  gender: teamGenderSchema,
+  ToEventId: idSchema,
+});
+export type ConfirmQualifiersBody = z.output<typeof confirmQualifiersBodySchema>;
+
 export const raceResultsApi = {
   save: defineRoute({
     queued: true,
@@ -103,5 +123,19 @@ export const raceResultsApi = {
     url: '/api/results/import',
     querystring: resultsImportQuerySchema,
     response: resultsImportResponseSchema,
+  }),
+  /** Answers the event's race-day row with its rules (none when its start lists are not shown). */
+  rules: defineRoute({
+    queued: true,
+    method: 'PUT',
+    url: '/api/results/rules',
+    body: resultsRulesBodySchema,
+    response: z.array(raceEventRowSchema),
+  }),
+  confirmQualifiers: defineRoute({
+    method: 'POST',
+    url: '/api/qualifiers',
+    body: confirmQualifiersBodySchema,
+    response: z.array(qualifierSchema).max(MAX_PLACINGS * 2),
   }),
 };

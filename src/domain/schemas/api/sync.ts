@@ -29,6 +29,7 @@ export const SYNC_ENTITIES = [
   'resultOveralls',
   'trophies',
   'invites',
+  'qualifiers',
   'invoices',
   // The race-day mirror (GET /api/race-day/changes; schemas in race-day-feed.ts).
   'raceEvents',
