@@ -14,6 +14,9 @@ export type ChangeScope = {
   allSchools?: boolean;
   eventIds?: readonly string[];
   tables?: readonly string[];
+  /** Tables whose rows go to the scope whatever their school (an administrator's view of every
+   *  school's confirmed qualifiers). */
+  everySchool?: readonly string[];
   /** Tables whose rows go to the scope whatever their event (the events themselves). */
   everyEvent?: readonly string[];
   /** Rows of these tables of these events go to the scope too (the results of the events shown
@@ -48,7 +51,11 @@ export async function readChanges(
   }
   const schoolCond = scope.allSchools
     ? undefined
-    : or(isNull(changeLog.schoolId), scope.schoolId ? eq(changeLog.schoolId, scope.schoolId) : sql`false`);
+    : or(
+        isNull(changeLog.schoolId),
+        scope.schoolId ? eq(changeLog.schoolId, scope.schoolId) : sql`false`,
+        scope.everySchool?.length ? inArray(changeLog.entity, [...scope.everySchool]) : undefined,
+      );
   const events = scope.eventIds ?? (scope.eventId ? [scope.eventId] : []);
   const eventCond = or(
     isNull(changeLog.eventId),

@@ -2,7 +2,7 @@
 // /api/qualifiers). The rules change the published places and points at once and name a timing
 // system's own headings; bad rules are refused in the screen's words and change nothing. Confirmed
 // qualifiers are written as the schools' invitations to an event of the next level, reach each
-// school (its own only) through the main feed, add the race to the event's invites, and a second
+// school (its own only; an administrator every school's) through the main feed, add the race to the event's invites, and a second
 // confirmation replaces the first.
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -139,6 +139,9 @@ describe("a race's qualifiers confirmed", () => {
       ]),
     );
     expect(own).toHaveLength(4);
+    // An administrator's device holds every school's, whichever school is picked.
+    const adminFeed = (await race.admin.request({ method: 'GET', url: '/api/sync/changes?cursor=0' })).json();
+    expect(adminFeed.changes.filter((c: SyncChange) => c.entity === 'qualifiers' && c.row)).toHaveLength(8);
     const invites = (await race.admin.request({ method: 'GET', url: '/api/invites/' })).json();
     expect(invites).toEqual([
       expect.objectContaining({ DisciplineId: 1, division: 1, gender: 'Male', stateNational: 'State' }),

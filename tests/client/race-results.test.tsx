@@ -6,11 +6,13 @@
 // results listed after with why. The pointscores on the same tablet give the ranked team's school
 // its 10 points; the incomplete team's school earns none. A race official types a result on the
 // tablet with no network: the rankings follow at once, and the server has it once the outbox is
-// sent; a time that is not one is refused on the device with the import's words.
+// sent; a time that is not one is refused on the device with the import's words. An administrator
+// confirms the race's qualifiers to the State event, and the school reads its invitations on its
+// home after its own pull.
 import 'fake-indexeddb/auto';
 import { eq } from 'drizzle-orm';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { events, participants, raceResults, schools, teamEntries, teams } from '../../server/db/schema';
 import { ServicesContext } from '../../src/components/services-context';
 import { SessionContext } from '../../src/components/session-context';
@@ -18,9 +20,10 @@ import { setSessionUser } from '../../src/db/meta';
 import type { SessionUser } from '../../src/domain/schemas';
 import PointscoresPage from '../../src/features/race-day/pointscores-page';
 import RaceResultsPage from '../../src/features/race-day/race-results-page';
+import { HomePage } from '../../src/features/home/home-page';
 import { createSchool, createUser } from '../api/support/factories';
 import { renderInNode } from './support/node-dom';
-import { signInOnEvent, typeValue } from './support/pages';
+import { connectPagesTo, signInOnEvent, typeValue } from './support/pages';
 import { dropDatabases, engineFor, freshDb, world, type Jar, type World } from './sync-support';
 
 const dom = renderInNode();
@@ -65,6 +68,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   dom.rtl.cleanup();
+  vi.unstubAllGlobals();
   await dropDatabases();
   await w.close();
 });
@@ -209,5 +213,64 @@ it('takes a result typed on the tablet offline, ranks it at once, and sends it w
     6150,
     'tablet',
     official.user.username,
+  ]);
+});
+
+it("confirms the race's qualifiers from an administrator's tablet, and the school reads its invitations on its home", async () => {
+  await w.t.db.insert(events).values({ name: 'State Championships', year: 2026, level: 'State' });
+  const imported = await admin.jar.fetch(
+    `${w.baseUrl}/api/results/import?EventId=${w.eventId}&DisciplineId=1&division=1&gender=Male&confirm=1`,
+    { method: 'POST', headers: { 'content-type': 'text/csv' }, body: FILE },
+  );
+  expect(imported.status).toBe(200);
+  const tablet = freshDb();
+  await setSessionUser(tablet, admin.user);
+  const { engine } = engineFor(w, tablet, { fetch: admin.jar.fetch });
+  await engine.pull();
+  connectPagesTo(w.baseUrl, admin.jar);
+  dom.rtl.render(
+    <MemoryRouter initialEntries={[`/race-results?event=${w.eventId}&discipline=1&division=1&gender=Male`]}>
+      <ServicesContext.Provider value={{ db: tablet, engine }}>
+        <SessionContext.Provider value={{ user: admin.user, setUser: async () => {} }}>
+          <RaceResultsPage db={tablet} />
+        </SessionContext.Provider>
+      </ServicesContext.Provider>
+    </MemoryRouter>,
+  );
+  const { screen, fireEvent, within } = dom.rtl;
+  const section = await screen.findByRole('region', { name: 'Qualifiers for State, proposed' });
+  expect(await within(section).findByText(/^Not confirmed yet/)).toBeTruthy();
+  expect((within(section).getByLabelText('Invite them to') as HTMLSelectElement).selectedOptions[0]!.text).toBe(
+    'State Championships',
+  );
+  fireEvent.click(within(section).getByRole('button', { name: 'Confirm qualifiers' }));
+  expect((await within(section).findByText(/^Confirmed by/)).textContent).toMatch(
+    new RegExp(
+      `^Confirmed by ${admin.user.username} at .+: 1 team and 5 individuals invited to State Championships\\.$`,
+    ),
+  );
+
+  const device = freshDb();
+  await engineFor(w, device).engine.pull();
+  const school = await signInOnEvent(w, w.username);
+  dom.rtl.render(
+    <SessionContext.Provider value={{ user: school.user, setUser: async () => {} }}>
+      <HomePage db={device} />
+    </SessionContext.Provider>,
+  );
+  const own = names.get(w.schoolId)!;
+  const invitations = await dom.rtl.screen.findByRole('region', { name: 'Your invitations' });
+  expect(dom.rtl.within(invitations).getByRole('heading', { name: 'Invited to State Championships' })).toBeTruthy();
+  const discipline = (await device.disciplines.get(1))!.name;
+  expect(
+    dom.rtl
+      .within(invitations)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual([
+    `${own} A, 1st in ${discipline} Division 1 Male: Racer No1, Racer No2, Racer No3`,
+    `Racer No1, 2nd in ${discipline} Division 1 Male`,
+    `Racer No2, 2nd in ${discipline} Division 1 Male`,
+    `Racer No3, 4th in ${discipline} Division 1 Male`,
   ]);
 });

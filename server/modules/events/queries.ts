@@ -39,13 +39,14 @@ async function disciplinesOfEvents(db: Db | Tx, eventIds: string[]): Promise<Map
 }
 
 async function loadEvents(db: Db | Tx, where: SQL | undefined): Promise<Event[]> {
-  // The timing files' columns, the second run's reversal and the running order travel with the
-  // event in the race-day feed only (race-events.ts).
+  // The timing files' columns, the second run's reversal, the running order and the results rules
+  // travel with the event in the race-day feed only (race-events.ts).
   const {
     updatedAt: _updatedAt,
     timingColumns: _timingColumns,
     secondRunReverseCount: _reversal,
     runningOrder: _runningOrder,
+    resultsRules: _resultsRules,
     ...columns
   } = getTableColumns(events);
   const rows = await db

@@ -23,7 +23,14 @@ import type { Db } from '../../db/client';
 import type { Deps } from '../../deps';
 import { requireSession } from '../../plugins/authz';
 import { createLiveHub, liveScopeOf } from './live';
-import { EVERY_EVENT_TABLES, SHOWN_RESULT_TABLES, pullChanges, shownResultEventIds, type FeedScope } from './service';
+import {
+  ADMIN_EVERY_SCHOOL_TABLES,
+  EVERY_EVENT_TABLES,
+  SHOWN_RESULT_TABLES,
+  pullChanges,
+  shownResultEventIds,
+  type FeedScope,
+} from './service';
 
 function sessionScope(request: FastifyRequest): FeedScope {
   const session = requireSession(request);
@@ -31,7 +38,12 @@ function sessionScope(request: FastifyRequest): FeedScope {
     case 'school':
       return { schoolId: session.schoolId, eventId: session.eventId, withAdminTables: false };
     case 'admin':
-      return { schoolId: session.schoolId, eventId: session.eventId, withAdminTables: true };
+      return {
+        schoolId: session.schoolId,
+        eventId: session.eventId,
+        withAdminTables: true,
+        everySchool: ADMIN_EVERY_SCHOOL_TABLES,
+      };
     default:
       return { schoolId: null, eventId: session.eventId, withAdminTables: false };
   }

@@ -317,6 +317,9 @@ export type FeedScope = ChangeScope & {
  *  with either event chosen), and the results of the events shown for results, which every
  *  signed-in user reads (issue: results for all, offline too). */
 export const EVERY_EVENT_TABLES = ['events', 'event_states', 'qualifiers'] as const;
+/** An administrator's device holds every school's confirmed qualifiers, so the results screen
+ *  says what was confirmed whichever school the administrator has picked. */
+export const ADMIN_EVERY_SCHOOL_TABLES = ['qualifiers'] as const;
 export const SHOWN_RESULT_TABLES = ['result_races', 'result_overalls'] as const;
 
 export async function shownResultEventIds(db: Db): Promise<string[]> {
@@ -341,7 +344,8 @@ function scopeKey(scope: ChangeScope): string {
     : base;
 }
 
-type Wanted = { entity: MainEntity; key: string; deleted: boolean };
+/** A change as the feed sends it; `table` is the SQL table it was logged on. */
+type Wanted = { entity: MainEntity; table: string; key: string; deleted: boolean };
 
 /** Tables only admins may read (GET /api/invites): only the admin's scope (`withAdminTables`)
  *  carries them, so no other device's mirror ever holds them, not even as a tombstone. */
@@ -354,14 +358,14 @@ function wanted(change: ChangeRow, withAdminTables: boolean): Wanted | null {
     // Keyed by school and event, like the mirror's row; never a tombstone: with its invoices and
     // payments gone the status is simply 'nothing invoiced'.
     return change.schoolId && change.eventId
-      ? { entity, key: `${change.schoolId}:${change.eventId}`, deleted: false }
+      ? { entity, table: change.entity, key: `${change.schoolId}:${change.eventId}`, deleted: false }
       : null;
   }
   if (change.entity === 'event_states') {
     // The event's states changed: send the event itself (gone if the event went with it).
-    return { entity, key: change.rowId.split(':')[0]!, deleted: false };
+    return { entity, table: change.entity, key: change.rowId.split(':')[0]!, deleted: false };
   }
-  return { entity, key: change.rowId, deleted: change.deleted };
+  return { entity, table: change.entity, key: change.rowId, deleted: change.deleted };
 }
 
 export async function pullChanges(
@@ -392,7 +396,12 @@ export async function pullChanges(
   const changes: SyncChange[] = unique.map((w) => {
     const row = w.deleted ? undefined : loaded.get(w.entity)?.get(w.key);
     // Defence in depth: a row of another school is never sent, whatever the log says.
-    const foreign = row && typeof row.SchoolId === 'string' && !scope.allSchools && row.SchoolId !== scope.schoolId;
+    const foreign =
+      row &&
+      typeof row.SchoolId === 'string' &&
+      !scope.allSchools &&
+      !scope.everySchool?.includes(w.table) &&
+      row.SchoolId !== scope.schoolId;
     return row && !foreign
       ? { entity: w.entity, key: w.key, deleted: false, row }
       : { entity: w.entity, key: w.key, deleted: true };

@@ -1,6 +1,7 @@
 // A school's invitations as its home lists them (docs/decisions.md, 'Results from the timing
 // system'): its confirmed qualifiers from or to the chosen event, grouped by the event they are
-// invited to, teams before individuals, each in race order and place.
+// invited to, teams before individuals, each in race order and place (racers sharing a place by
+// name).
 import type { Qualifier } from '../schemas';
 
 const ORDINAL = new Intl.PluralRules('en', { type: 'ordinal' });
@@ -29,7 +30,8 @@ export function schoolInvitations(
         a.DisciplineId - b.DisciplineId ||
         a.division - b.division ||
         a.gender.localeCompare(b.gender) ||
-        a.place - b.place,
+        a.place - b.place ||
+        (a.racers[0] ?? '').localeCompare(b.racers[0] ?? ''),
     );
   for (const q of sorted) {
     const group = groups.get(q.ToEventId) ?? {

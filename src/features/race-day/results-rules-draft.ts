@@ -85,4 +85,3 @@ export function storedOf(
   if (Object.keys(problems).length) return { ok: false, problems };
   return { ok: true, rules: parsed.data! };
 }
-
