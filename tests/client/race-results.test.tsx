@@ -202,6 +202,10 @@ it('takes a result typed on the tablet offline, ranks it at once, and sends it w
       [...within(individuals).getAllByRole('row')[1]!.querySelectorAll('td:not(.no-print)')].map((c) => c.textContent),
     ).toEqual(['1', '2', 'Racer No2', names.get(w.schoolId), '1:00.00', '1:01.50', '2:01.50', '']),
   );
+  // Who typed it and when stays in view, and that it waits to be sent.
+  expect(screen.getByText(/^Typed or corrected on a tablet/).nextElementSibling!.textContent).toMatch(
+    new RegExp(`^Racer No2: by ${official.user.username}, \\d+ \\w+ \\d\\d:\\d\\d \\(waiting to be sent\\)$`),
+  );
   expect(await tablet.outbox.count()).toBe(1);
   expect(await w.t.db.select().from(raceResults)).toEqual([]);
 

@@ -8,7 +8,7 @@ import { format } from 'date-fns';
 import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { saveFile } from '../../components/save-file';
 import { useSession } from '../../components/session-context';
-import type { InterschoolsDb } from '../../db/database';
+import type { InterschoolsDb, RaceResultMirrorRow } from '../../db/database';
 import { FILE_SYSTEMS } from '../../domain/constants/race-day';
 import { isAdmin } from '../../domain/rules/access';
 import { measureOf, raceStandings } from '../../domain/rules/race-results';
@@ -147,6 +147,7 @@ function RaceResults({
               ) : null
             }
           />
+          <TabletRecords records={records} racers={computed.racers} />
           {records.length > 0 && <ResultsTable id={`team-${raceKey(race)}`} title="Team results" table={teams} />}
           {records.length > 0 && view.choice.event.level && (
             <QualifiersSection
@@ -172,6 +173,36 @@ function RaceResults({
         </>
       )}
     </>
+  );
+}
+
+/** Who typed or corrected which result on a tablet, and when: a file's results are the timing
+ *  system's, a tablet's are someone's. */
+function TabletRecords({
+  records,
+  racers,
+}: {
+  records: readonly RaceResultMirrorRow[];
+  racers: readonly { teamEntryId: string; name: string }[];
+}) {
+  const typed = records
+    .filter((r) => r.source === 'tablet')
+    .sort((a, b) => a.recordedAt.localeCompare(b.recordedAt));
+  if (!typed.length) return null;
+  const nameOf = new Map(racers.map((r) => [r.teamEntryId, r.name]));
+  return (
+    <div className="results-corrections">
+      <p>Typed or corrected on a tablet:</p>
+      <ul>
+        {typed.map((r) => (
+          <li key={r.teamEntryId}>
+            {nameOf.get(r.teamEntryId) ?? 'A racer'}: by {r.recordedBy || 'this device'},{' '}
+            {format(new Date(r.recordedAt), 'd MMM HH:mm')}
+            {r._pending ? ' (waiting to be sent)' : ''}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

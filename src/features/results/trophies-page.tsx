@@ -1,5 +1,6 @@
 // #/trophies (TRO-01..05): the trophies with their pictures (imageURL holds several addresses
-// joined by '|', rules/trophy-images), discipline, division, gender, state and type. Read from the
+// joined by '|', rules/trophy-images), discipline, division, gender, state, type and who won it at
+// the chosen event by its published results (rules/trophy-winners.ts). Read from the
 // mirror; the admin adds, edits and removes trophies like the grids: into the mirror and the outbox at
 // once (PUT /api/v2/Trophies, entity 'trophies'), so it works offline; only uploading a picture
 // needs the network. Everyone else reads.
@@ -11,6 +12,7 @@ import { PageMain } from '../../components/page-main';
 import { RefusalNotice } from '../../components/refusal-notice';
 import { StoredLink } from '../../components/stored-link';
 import { useSession } from '../../components/session-context';
+import { trophyWinners } from '../../domain/rules/trophy-winners';
 import { useListEdits } from '../../components/use-list-edits';
 import { useListRefusal } from '../../components/use-row-refusal';
 import { TableScroll } from '../../components/table-scroll';
@@ -46,6 +48,11 @@ export default function TrophiesPage({ db }: { db: InterschoolsDb }) {
   const { user } = useSession();
   const rows = useLiveQuery(() => db.trophies.toArray(), [db]);
   const disciplines = useLiveQuery(() => db.disciplines.orderBy('id').toArray(), [db]);
+  const eventId = user?.EventId ?? null;
+  const races = useLiveQuery(
+    () => (eventId ? db.resultRaces.where('EventId').equals(eventId).toArray() : []),
+    [db, eventId],
+  );
   const refusal = useListRefusal(db, 'trophies');
   const edits = useListEdits(rows, order);
   const [dialog, setDialog] = useState<{ row?: TrophyRow } | null>(null);
@@ -139,6 +146,7 @@ export default function TrophiesPage({ db }: { db: InterschoolsDb }) {
                   <th scope="col">Gender</th>
                   <th scope="col">State</th>
                   <th scope="col">Type</th>
+                  <th scope="col">Winner at this event</th>
                   {admin && (
                     <th scope="col">
                       <span className="visually-hidden">Actions</span>
@@ -187,6 +195,7 @@ export default function TrophiesPage({ db }: { db: InterschoolsDb }) {
                       <td>{t.gender}</td>
                       <td>{t.state || '—'}</td>
                       <td>{t.type}</td>
+                      <td>{trophyWinners(t, races ?? []) ?? 'Not decided yet'}</td>
                       {admin && (
                         <td className="admin-list-row-actions">
                           <button
