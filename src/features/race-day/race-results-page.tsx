@@ -185,9 +185,7 @@ function TabletRecords({
   records: readonly RaceResultMirrorRow[];
   racers: readonly { teamEntryId: string; name: string }[];
 }) {
-  const typed = records
-    .filter((r) => r.source === 'tablet')
-    .sort((a, b) => a.recordedAt.localeCompare(b.recordedAt));
+  const typed = records.filter((r) => r.source === 'tablet').sort((a, b) => a.recordedAt.localeCompare(b.recordedAt));
   if (!typed.length) return null;
   const nameOf = new Map(racers.map((r) => [r.teamEntryId, r.name]));
   return (
