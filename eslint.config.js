@@ -10,6 +10,7 @@ import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 import { ROOT, importZones } from './lint/import-zones.js';
+import { LONG_FILES, LONG_FUNCTION_FILES, SIZE_LIMITS } from './lint/size-limits.js';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'server/db/migrations/**'] },
@@ -65,4 +66,15 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Size limits (lint/size-limits.js); the files over a limit when they came in are listed there.
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    rules: {
+      'max-lines': ['error', { max: SIZE_LIMITS.fileLines }],
+      'max-lines-per-function': ['error', { max: SIZE_LIMITS.functionLines }],
+    },
+  },
+  { files: ['src/**/*.tsx'], rules: { 'max-lines-per-function': ['error', { max: SIZE_LIMITS.componentLines }] } },
+  { files: LONG_FILES, rules: { 'max-lines': 'off' } },
+  { files: LONG_FUNCTION_FILES, rules: { 'max-lines-per-function': 'off' } },
 );

@@ -2,8 +2,9 @@
 // eslint.config.js) cover every folder: each folder of src/ and server/ has its imports fenced,
 // every feature is fenced from every other feature and from src/app, the folders below the
 // server's modules cannot import them, and no zone names a folder that does not exist. A folder
-// added that the fences do not cover fails here (or stops lint itself, for src/).
-import { existsSync, readdirSync } from 'node:fs';
+// added that the fences do not cover fails here (or stops lint itself, for src/). And the server's
+// modules import one another without a cycle.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -106,5 +107,57 @@ describe('lint', () => {
       'src/domain/schemas/common.ts',
     );
     expect(found).toContain('import-x/no-cycle');
+  });
+});
+
+/** Which server modules each module imports, from the import statements of its files. */
+function moduleGraph(): Map<string, Set<string>> {
+  const modules = foldersOf('server/modules');
+  const graph = new Map(modules.map((m) => [m, new Set<string>()]));
+  const walk = (dir: string): string[] =>
+    readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(`${dir}/${e.name}`) : e.name.endsWith('.ts') ? [`${dir}/${e.name}`] : [],
+    );
+  for (const module of modules)
+    for (const file of walk(`server/modules/${module}`))
+      for (const [, spec] of readFileSync(join(ROOT, file), 'utf8').matchAll(/from '(\.{1,2}\/[^']+)'/g)) {
+        const target = relative(join(ROOT, 'server/modules'), resolve(join(ROOT, file, '..'), spec!)).split('/')[0]!;
+        if (target !== module && graph.has(target)) graph.get(module)!.add(target);
+      }
+  return graph;
+}
+
+/** A cycle through `start` as a path of modules, or null. */
+function cycleThrough(graph: Map<string, Set<string>>, start: string): string[] | null {
+  const seen = new Set<string>();
+  const visit = (module: string, path: string[]): string[] | null => {
+    for (const next of graph.get(module) ?? []) {
+      if (next === start) return [...path, next];
+      if (seen.has(next)) continue;
+      seen.add(next);
+      const found = visit(next, [...path, next]);
+      if (found) return found;
+    }
+    return null;
+  };
+  return visit(start, [start]);
+}
+
+describe('the server modules', () => {
+  it('import one another without a cycle', () => {
+    const graph = moduleGraph();
+    const cycles = [...graph.keys()].flatMap((m) => cycleThrough(graph, m) ?? []);
+    expect(cycles).toEqual([]);
+  });
+
+  it('would show a cycle as one', () => {
+    const graph = new Map([
+      ['a', new Set(['b'])],
+      ['b', new Set(['c'])],
+      ['c', new Set(['a'])],
+      ['d', new Set(['a'])],
+    ]);
+    expect(cycleThrough(graph, 'a')).toEqual(['a', 'b', 'c', 'a']);
+    expect(cycleThrough(graph, 'd')).toBeNull();
   });
 });

@@ -9,7 +9,7 @@ import type { SyncChange, SyncResponse } from '../../../src/domain/schemas';
 import { readChanges, type ChangeRow } from '../../db/changes';
 import type { Db } from '../../db/client';
 import { events, participants, raceMarks, raceResults, schools, startDraws, teamEntries, teams } from '../../db/schema';
-import { byKey, keyIn, type Shaped } from '../sync';
+import { byKey, keyIn, type Shaped } from '../../db/feed-rows';
 import { loadRaceEvents } from './race-events';
 import { loadReadiness } from './readiness';
 

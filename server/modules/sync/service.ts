@@ -4,12 +4,12 @@
 // defined here. A deleted row, or one gone by the time it is loaded, is a tombstone. An
 // event_states change is answered with its event's row (states live on the event).
 import { createHash } from 'node:crypto';
-import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { SyncChange, SyncEntity, SyncResponse } from '../../../src/domain/schemas';
 import { mainScopeBase } from '../../../src/domain/rules/sync-scope';
 import type { RaceDayEntity } from '../../../src/domain/schemas/api/race-day-feed';
 import { readChanges, type ChangeRow, type ChangeScope } from '../../db/changes';
+import { byKey, keyIn, type Shaped } from '../../db/feed-rows';
 import type { Db } from '../../db/client';
 import {
   disciplines,
@@ -49,7 +49,6 @@ import { toTicketing } from '../ticketing';
 import { toSlot, toSpot, toVolunteer } from '../volunteers';
 import { toWaiver } from '../waivers';
 
-export type Shaped = Record<string, unknown>;
 type Loader = (db: Db, keys: string[]) => Promise<Map<string, Shaped>>;
 
 /** The main feed's mirror tables (the race-day ones have their own feed: race-day/feed.ts). */
@@ -82,20 +81,6 @@ const ENTITY_OF_TABLE: Readonly<Record<string, MainEntity>> = {
   invoices: 'invoices',
   payments: 'invoices',
 };
-
-/** Rows whose key (one column, or several joined by ':') is in `keys`. */
-export function keyIn(columns: AnyPgColumn[], keys: string[]): SQL {
-  if (columns.length === 1) return inArray(sql`${columns[0]}::text`, keys);
-  const joined = sql.join(
-    columns.map((c) => sql`${c}::text`),
-    sql` || ':' || `,
-  );
-  return inArray(sql`(${joined})`, keys);
-}
-
-export function byKey<R>(rows: R[], key: (r: R) => string, shape: (r: R) => Shaped): Map<string, Shaped> {
-  return new Map(rows.map((r) => [key(r), shape(r)]));
-}
 
 /** Each table's changed rows, one query a table, shaped by their module's shaper (the one its
  *  REST answers use), so a pulled row and an answered row are the same record. */

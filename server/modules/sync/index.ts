@@ -1,4 +1,0 @@
-// The sync module's face: what the rest of the server may use of it (lint keeps every other
-// part to this file).
-export { byKey, keyIn } from './service';
-export type { Shaped } from './service';
