@@ -67,6 +67,21 @@ export default tseslint.config(
     },
   },
   {
+    // Who may call a route is declared once, on its contract route (`access`); server/plugins/authz.ts
+    // reads it. Only a route outside the contract (an outside service's) declares itself, public.
+    files: ['server/modules/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='auth'][value.value!='public']",
+          message:
+            "Declare who may call a route on its contract route (access, in src/domain/schemas/api); only a route outside the contract says auth: 'public' here.",
+        },
+      ],
+    },
+  },
+  {
     // Size limits (lint/size-limits.js); the files over a limit when they came in are listed there.
     files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
     rules: {

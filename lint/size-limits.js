@@ -35,8 +35,6 @@ export const LONG_FUNCTION_FILES = [
   'server/modules/participants/routes.ts',
   'server/modules/race-day/readiness.ts',
   'server/modules/race-day/routes.ts',
-  'server/modules/registry/routes.ts',
-  'server/modules/reports/routes.ts',
   'server/modules/reports/waivers.ts',
   'server/modules/results/routes.ts',
   'server/modules/schools/routes.ts',

@@ -1,13 +1,17 @@
-// Authorisation: each route declares who may call it in its `config.auth`, next to the route:
-// 'public', 'any' (any signed-in user) or a list of user types. The decision is made from the
-// route the router matched, never from the text of the URL (which can spell one route many ways:
-// '/%61pi/users', 'http://x/api/users'); the app refuses to start while a route has no
-// declaration, so a route added later cannot slip through. The client's files are declared public
-// where they are served (plugins/client-files.ts). School users are scoped to the SchoolId of
-// their session, never to one from the request.
+// Authorisation: who may call a route is declared once, on its route of the domain contract
+// (`access` in src/domain/schemas/api: 'public', 'signed-in' or a list of user types), and read
+// here as the route is registered, into its `config.auth`. A contract route that declares it
+// again inline stops the app. The few routes outside the contract (an outside service's calls,
+// the payer's return, the client's files in plugins/client-files.ts) declare `config.auth`
+// themselves. The decision is made from the route the router matched, never from the text of the
+// URL (which can spell one route many ways: '/%61pi/users', 'http://x/api/users'); the app refuses
+// to start while a route has no declaration, so a route added later cannot slip through. School
+// users are scoped to the SchoolId of their session, never to one from the request.
 import fp from 'fastify-plugin';
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import type { UserType } from '../../src/domain/constants';
+import { API, syncApi } from '../../src/domain/schemas';
+import type { RouteAccess, RouteContract } from '../../src/domain/schemas/route';
 import { SERVER_MESSAGES } from '../../src/domain/server-messages';
 import { badRequest, forbidden, unauthenticated } from '../http-errors';
 import { isBatchedWrite, isQueuedRoute } from './batched-write';
@@ -29,6 +33,14 @@ export const isApiRoute = (declaredUrl: string | undefined): boolean =>
 export const isNeverCached = (declaredUrl: string | undefined): boolean =>
   isApiRoute(declaredUrl) || !!declaredUrl?.startsWith('/utils/');
 
+const CONTRACT_ROUTES: readonly RouteContract[] = [
+  ...Object.values(API).flatMap((area) => Object.values(area) as RouteContract[]),
+  ...Object.values(syncApi),
+];
+const accessOf = new Map(CONTRACT_ROUTES.map((r) => [`${r.method} ${r.url}`, r.access]));
+
+const authOf = (access: RouteAccess): RouteAuth => (access === 'signed-in' ? 'any' : access);
+
 /** The routes that declare no `config.auth`, as 'METHOD /path'. */
 function undeclaredRoutes(routes: readonly Pick<RouteOptions, 'method' | 'url' | 'config'>[]): string[] {
   return routes
@@ -40,6 +52,16 @@ export const authzPlugin = fp(
   async (app) => {
     const routes: RouteOptions[] = [];
     app.addHook('onRoute', (route) => {
+      // Fastify answers HEAD on a GET route with a route of its own: the GET's access holds.
+      const methods = [route.method].flat().map((m) => (m === 'HEAD' ? 'GET' : m));
+      const access = methods.map((m) => accessOf.get(`${m} ${route.url}`)).find((a) => a !== undefined);
+      if (access !== undefined) {
+        if (route.config?.auth !== undefined && route.method !== 'HEAD')
+          throw new Error(
+            `${methods.join(',')} ${route.url} declares who may call it on its contract route: drop its config.auth`,
+          );
+        route.config = { ...route.config, auth: authOf(access) };
+      }
       routes.push(route);
     });
     app.addHook('onReady', async () => {

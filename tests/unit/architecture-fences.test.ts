@@ -100,6 +100,19 @@ describe('lint', () => {
     expect(face).not.toContain('import-x/no-restricted-paths');
   });
 
+  it('refuses a role list on a server route: who may call it is its contract route’s access', async () => {
+    const inline = await ruleIds(
+      "export const probe = { config: { auth: ['admin'] } };\n",
+      'server/modules/teams/probe.ts',
+    );
+    expect(inline).toContain('no-restricted-syntax');
+    const outside = await ruleIds(
+      "export const probe = { config: { auth: 'public' } };\n",
+      'server/modules/teams/probe.ts',
+    );
+    expect(outside).not.toContain('no-restricted-syntax');
+  });
+
   it('sees a dependency cycle between TypeScript modules', async () => {
     // index.ts re-exports common.ts, so common.ts importing the index closes a cycle.
     const found = await ruleIds(

@@ -50,7 +50,6 @@ export const accountingRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, a
   app.get(
     accountingQueue.url,
     {
-      config: { auth: ['admin'] },
       schema: { response: { 200: accountingQueue.response } },
     },
     async () => queueAnswer(db, now()),
@@ -59,7 +58,6 @@ export const accountingRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, a
   app.post(
     accountingRetry.url,
     {
-      config: { auth: ['admin'] },
       schema: { params: accountingRetry.params, response: { 200: accountingRetry.response } },
     },
     async (request, reply) => {
@@ -76,7 +74,6 @@ export const accountingRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, a
   app.get(
     accountingSync.url,
     {
-      config: { auth: ['admin'] },
       schema: { params: accountingSync.params, response: { 200: accountingSync.response } },
     },
     async (request): Promise<AccountingSync> => {
@@ -94,7 +91,6 @@ export const accountingRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, a
   app.post(
     accountingJoin.url,
     {
-      config: { auth: ['admin'] },
       schema: { params: accountingJoin.params, body: accountingJoin.body, response: { 200: accountingJoin.response } },
     },
     async (request, reply) => {

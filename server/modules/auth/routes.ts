@@ -42,7 +42,6 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   app.post(
     loginRoute.url,
     {
-      config: { auth: 'public' },
       schema: { body: loginRoute.body, response: { 200: sessionUserSchema, ...errors } },
     },
     async (request, reply) => {
@@ -60,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   app.get(
     logout.url,
     {
-      config: { auth: 'public', sameSiteOnly: true },
+      config: { sameSiteOnly: true },
       schema: { response: { 200: logout.response } },
     },
     async (request, reply) => {
@@ -72,7 +71,6 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   app.post(
     reset.url,
     {
-      config: { auth: 'public' },
       schema: { body: reset.body, response: { 200: reset.response, ...errors } },
     },
     async (request, reply) => {
@@ -84,7 +82,6 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   app.post(
     newPassword.url,
     {
-      config: { auth: 'public' },
       schema: { body: newPassword.body, response: { 200: newPassword.response, ...errors } },
     },
     async (request) => {

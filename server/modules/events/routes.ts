@@ -19,7 +19,6 @@ export const eventRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, accoun
     {
       // Public only for the login form's choice of event (PRODUCT-DECISIONS 'Signing in'): signed
       // out, ?active=true answers summaries; anything else needs a session.
-      config: { auth: 'public' },
       schema: {
         querystring: API.events.list.querystring,
         response: { 200: API.events.list.response, 401: errorBodySchema },
@@ -47,7 +46,6 @@ export const eventRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, accoun
     {
       // The events grid saves its rows (each with its disciplines) in one call.
       bodyLimit: MAX_BATCH_BODY_BYTES,
-      config: { auth: ['admin'] },
       schema: { body: createEventsBody, response: { 200: API.events.create.response } },
     },
     async (request, reply) => runWrite(db, request, reply, (tx) => createEvents(tx, request.body.data)),
@@ -57,7 +55,6 @@ export const eventRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, accoun
     API.events.update.url,
     {
       bodyLimit: MAX_BATCH_BODY_BYTES,
-      config: { auth: ['admin'] },
       onSend: reconcileAfterWrite({ db, accounting, now }, eventsWithFees),
       schema: { body: updateEventsBody, response: { 200: API.events.update.response } },
     },
@@ -67,7 +64,6 @@ export const eventRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, accoun
   app.get(
     API.events.get.url,
     {
-      config: { auth: 'any' },
       schema: { params: API.events.get.params, response: { 200: API.events.get.response } },
     },
     async (request) => getEvent(db, request.params.EventId),
@@ -76,7 +72,6 @@ export const eventRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, accoun
   app.get(
     API.events.eventDisciplines.url,
     {
-      config: { auth: 'any' },
       schema: { params: API.events.eventDisciplines.params, response: { 200: API.events.eventDisciplines.response } },
     },
     async (request) => getEventDisciplines(db, request.params.EventId),

@@ -28,7 +28,6 @@ export const fileRoutes: FastifyPluginAsyncZod<Deps> = async (app, { config }) =
     api.uploadResultFile.url,
     {
       bodyLimit: MAX_RESULT_FILE_BYTES,
-      config: { auth: ['admin'] },
       schema: { response: { 200: api.uploadResultFile.response } },
     },
     async (request) => storeResultFile(config.dataDir, request.body),
@@ -38,7 +37,6 @@ export const fileRoutes: FastifyPluginAsyncZod<Deps> = async (app, { config }) =
     api.uploadTrophyImage.url,
     {
       bodyLimit: MAX_TROPHY_IMAGE_BYTES,
-      config: { auth: ['admin'] },
       schema: { response: { 200: api.uploadTrophyImage.response } },
     },
     async (request) => storeTrophyImage(config.dataDir, request.body),
@@ -47,7 +45,6 @@ export const fileRoutes: FastifyPluginAsyncZod<Deps> = async (app, { config }) =
   app.get(
     api.file.url,
     {
-      config: { auth: 'any' },
       schema: { params: api.file.params },
       // The app marks every /api/ answer no-store (app.ts); a file, which never changes under its
       // id, may stay in this browser's private cache. Route hooks run after the app's.

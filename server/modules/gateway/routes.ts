@@ -78,6 +78,7 @@ export const gatewayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, gate
   app.get(
     '/gateway/checkout/:id',
     {
+      // The stand-in gateway's own page, outside the contract: declared here.
       config: { auth: 'public' },
       schema: { params: paramsSchema },
     },
@@ -91,6 +92,7 @@ export const gatewayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, gate
   app.post(
     '/gateway/checkout/:id',
     {
+      // The stand-in gateway's own page, outside the contract: declared here.
       config: { auth: 'public' },
       bodyLimit: FORM_BODY_LIMIT,
       schema: { params: paramsSchema, body: outcomeSchema },

@@ -9,7 +9,6 @@ export const hostRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   app.get(
     route.url,
     {
-      config: { auth: 'public' },
       schema: { response: { 200: route.response } },
     },
     async (request) => {

@@ -25,7 +25,6 @@ export const raceDayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
   app.get(
     syncApi.raceDay.url,
     {
-      config: { auth: ['racedept', 'admin'] },
       schema: { querystring: syncApi.raceDay.querystring, response: { 200: syncApi.raceDay.response } },
     },
     async (request) =>
@@ -35,7 +34,6 @@ export const raceDayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
   app.get(
     api.startlist.url,
     {
-      config: { auth: ['racedept', 'admin', 'school'] },
       schema: { querystring: api.startlist.querystring, response: { 200: api.startlist.response } },
     },
     async (request) => {
@@ -49,7 +47,6 @@ export const raceDayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
   app.get(
     api.startMarshall.url,
     {
-      config: { auth: ['racedept', 'admin'] },
       schema: { querystring: api.startMarshall.querystring, response: { 200: api.startMarshall.response } },
     },
     async (request) => {
@@ -67,7 +64,6 @@ export const raceDayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
   app.post(
     api.draw.url,
     {
-      config: { auth: ['admin'] },
       schema: { body: api.draw.body, response: { 200: api.draw.response } },
     },
     async (request, reply) => {
@@ -82,7 +78,6 @@ export const raceDayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
   app.get(
     bibs.list.url,
     {
-      config: { auth: ['racedept', 'admin', 'school'] },
       schema: { querystring: bibs.list.querystring, response: { 200: bibs.list.response } },
     },
     async (request) => {
@@ -95,7 +90,6 @@ export const raceDayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
   app.post(
     bibs.generate.url,
     {
-      config: { auth: ['admin'] },
       schema: { body: bibs.generate.body, response: { 200: bibs.generate.response } },
     },
     async (request, reply) => {
@@ -109,7 +103,6 @@ export const raceDayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
     {
       // A whole grid of bibs in one call.
       bodyLimit: MAX_BATCH_BODY_BYTES,
-      config: { auth: ['admin'] },
       schema: { body: bibs.manualAssign.body, response: { 200: bibs.manualAssign.response } },
     },
     async (request, reply) => runWrite(db, request, reply, (tx) => assignBibs(tx, request.body)),
@@ -118,7 +111,6 @@ export const raceDayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
   app.put(
     api.marks.url,
     {
-      config: { auth: ['racedept', 'admin'] },
       schema: { body: api.marks.body, response: { 200: api.marks.response } },
     },
     async (request, reply) => {
@@ -133,7 +125,6 @@ export const raceDayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
   app.get(
     timing.file.url,
     {
-      config: { auth: ['racedept', 'admin'] },
       schema: { querystring: timing.file.querystring },
     },
     async (request, reply) => {
@@ -149,16 +140,13 @@ export const raceDayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
   app.put(
     timing.saveColumns.url,
     {
-      config: { auth: ['admin'] },
       schema: { body: timing.saveColumns.body, response: { 200: timing.saveColumns.response } },
     },
     async (request, reply) => runWrite(db, request, reply, (tx) => saveTimingColumns(tx, request.body)),
   );
 
   const order = API.runningOrder.save;
-  app.put(
-    order.url,
-    { config: { auth: ['admin'] }, schema: { body: order.body, response: { 200: order.response } } },
-    async (request, reply) => runWrite(db, request, reply, (tx) => saveRunningOrder(tx, request.body)),
+  app.put(order.url, { schema: { body: order.body, response: { 200: order.response } } }, async (request, reply) =>
+    runWrite(db, request, reply, (tx) => saveRunningOrder(tx, request.body)),
   );
 };

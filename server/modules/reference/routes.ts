@@ -9,7 +9,6 @@ export const referenceRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) 
   app.get(
     API.events.states.url,
     {
-      config: { auth: 'public' },
       schema: { response: { 200: API.events.states.response } },
     },
     async () => listStates(db),
@@ -18,7 +17,6 @@ export const referenceRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) 
   app.get(
     API.events.disciplines.url,
     {
-      config: { auth: 'any' },
       schema: { response: { 200: API.events.disciplines.response } },
     },
     async () => listDisciplines(db),

@@ -41,7 +41,6 @@ export const resultRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => 
   app.get(
     api.races.url,
     {
-      config: { auth: 'any' },
       schema: { querystring: api.races.querystring, response: { 200: api.races.response } },
     },
     async (request) => listRaces(db, await readableResultsEvent(db, requireSession(request), request.query.EventId)),
@@ -50,7 +49,6 @@ export const resultRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => 
   app.get(
     api.overalls.url,
     {
-      config: { auth: 'any' },
       schema: { querystring: api.overalls.querystring, response: { 200: api.overalls.response } },
     },
     async (request) => listOveralls(db, await readableResultsEvent(db, requireSession(request), request.query.EventId)),
@@ -60,7 +58,6 @@ export const resultRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => 
     api.save.url,
     {
       bodyLimit: MAX_BATCH_BODY_BYTES,
-      config: { auth: ['admin'] },
       schema: { body: api.save.body, response: { 200: api.save.response } },
     },
     async (request, reply) => {
@@ -72,7 +69,6 @@ export const resultRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => 
   app.get(
     api.trophies.url,
     {
-      config: { auth: 'any' },
       schema: { querystring: api.trophies.querystring, response: { 200: api.trophies.response } },
     },
     async (request) => listTrophies(db, request.query.filter ?? {}),
@@ -82,7 +78,6 @@ export const resultRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => 
     api.saveTrophies.url,
     {
       bodyLimit: MAX_BATCH_BODY_BYTES,
-      config: { auth: ['admin'] },
       schema: { body: api.saveTrophies.body, response: { 200: api.saveTrophies.response } },
     },
     async (request, reply) => runWrite(db, request, reply, (tx) => saveTrophies(tx, request.body)),
@@ -96,7 +91,6 @@ export const resultRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => 
     results.import.url,
     {
       bodyLimit: MAX_IMPORT_BYTES,
-      config: { auth: ['admin'] },
       schema: { querystring: results.import.querystring, response: { 200: results.import.response } },
     },
     async (request, reply) => {
@@ -115,7 +109,6 @@ export const resultRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => 
     results.save.url,
     {
       bodyLimit: MAX_BATCH_BODY_BYTES,
-      config: { auth: ['racedept', 'admin'] },
       schema: { body: results.save.body, response: { 200: results.save.response } },
     },
     async (request, reply) =>
@@ -126,7 +119,6 @@ export const resultRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => 
     results.rules.url,
     {
       bodyLimit: MAX_BATCH_BODY_BYTES,
-      config: { auth: ['admin'] },
       schema: { body: results.rules.body, response: { 200: results.rules.response } },
     },
     async (request, reply) => runWrite(db, request, reply, (tx) => saveResultsRules(tx, request.body)),
@@ -135,7 +127,6 @@ export const resultRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => 
   app.post(
     results.confirmQualifiers.url,
     {
-      config: { auth: ['admin'] },
       schema: { body: results.confirmQualifiers.body, response: { 200: results.confirmQualifiers.response } },
     },
     async (request, reply) =>

@@ -36,7 +36,6 @@ export const schoolRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, now, 
   app.post(
     register.url,
     {
-      config: { auth: 'public' },
       schema: { body: register.body, response: { 200: register.response } },
     },
     async (request, reply) => {
@@ -56,7 +55,6 @@ export const schoolRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, now, 
   app.put(
     profile.url,
     {
-      config: { auth: ['admin', 'school'] },
       schema: { body: profile.body, response: { 200: profile.response } },
     },
     async (request, reply) => {
@@ -95,7 +93,6 @@ export const schoolRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, now, 
   app.delete(
     remove.url,
     {
-      config: { auth: ['admin'] },
       schema: { params: remove.params, response: { 200: remove.response } },
     },
     async (request, reply) => {
@@ -111,7 +108,6 @@ export const schoolRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, now, 
   app.get(
     list.url,
     {
-      config: { auth: ['admin'] },
       schema: { querystring: list.querystring, response: { 200: list.response } },
     },
     async (request) => schoolsForEvent(db, request.query.EventId),
@@ -121,7 +117,6 @@ export const schoolRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, now, 
   app.get(
     bpay.url,
     {
-      config: { auth: ['admin', 'auditor'] },
       schema: { response: { 200: bpay.response } },
     },
     async () => listBpay(db),
@@ -131,7 +126,6 @@ export const schoolRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, now, 
     saveBpayRoute.url,
     {
       bodyLimit: MAX_BATCH_BODY_BYTES,
-      config: { auth: ['admin'] },
       schema: { body: saveBpayRoute.body, response: { 200: saveBpayRoute.response } },
     },
     async (request, reply) => runWrite(db, request, reply, (tx) => saveBpay(tx, request.body.schools)),
@@ -142,7 +136,6 @@ export const schoolRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, now, 
   app.get(
     own.url,
     {
-      config: { auth: ['admin', 'school'] },
       schema: { response: { 200: own.response } },
     },
     async (request) => {
@@ -155,7 +148,6 @@ export const schoolRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, now, 
   app.get(
     get.url,
     {
-      config: { auth: ['admin', 'auditor', 'school'] },
       schema: { params: get.params, response: { 200: get.response } },
     },
     async (request) => getSchool(db, schoolScope(request, request.params.SchoolId)!),

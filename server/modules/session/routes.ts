@@ -12,7 +12,6 @@ export const sessionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
   app.post(
     route.url,
     {
-      config: { auth: ['admin'] },
       schema: { body: route.body, response: { 200: route.response } },
     },
     async (request, reply) => {

@@ -152,7 +152,7 @@ export const syncRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   app.post(
     batch.url,
     {
-      config: { auth: 'any', admitsEachRequest: true },
+      config: { admitsEachRequest: true },
       bodyLimit: MAX_SYNC_BATCH_BYTES,
       schema: { body: batch.body, response: { 200: batch.response } },
     },
@@ -169,7 +169,7 @@ export const syncRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   app.get(
     syncApi.live.url,
     // Open for minutes, with no database work while open: it holds no admission slot.
-    { config: { auth: 'any', longLived: true } },
+    { config: { longLived: true } },
     async (request, reply) => hub.stream(reply, liveScopeOf(requireSession(request))),
   );
 
@@ -177,7 +177,6 @@ export const syncRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   app.get(
     api.url,
     {
-      config: { auth: 'any' },
       schema: { querystring: api.querystring, response: { 200: api.response } },
     },
     async (request) =>

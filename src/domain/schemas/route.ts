@@ -1,13 +1,19 @@
-// One description per call of the spec (section 7): method, url (Fastify's :param syntax),
-// and the zod schemas of params, query, body and the 200 answer. The server registers routes
+// One description per call of the spec (section 7): method, url (Fastify's :param syntax), who
+// may call it, and the zod schemas of params, query, body and the 200 answer. The server registers routes
 // from these (routeSchema) and the client builds typed calls from the same objects.
 import type { z } from 'zod';
+import type { UserType } from '../constants/choices';
+
+/** Who may call a route: anyone, anyone signed in, or users of these types. The server decides
+ *  by it for the route the router matched (server/plugins/authz.ts); nothing else declares it. */
+export type RouteAccess = 'public' | 'signed-in' | readonly UserType[];
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RouteContract {
   method: HttpMethod;
   url: string;
+  access: RouteAccess;
   params?: z.ZodType;
   querystring?: z.ZodType;
   body?: z.ZodType;

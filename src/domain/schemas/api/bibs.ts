@@ -102,12 +102,14 @@ export const bibsApi = {
   generate: defineRoute({
     method: 'POST',
     url: '/api/bibs/generate',
+    access: ['admin'],
     body: bibGenerateBodySchema,
     response: bibGenerateResponseSchema,
   }),
   list: defineRoute({
     method: 'GET',
     url: '/api/bibList',
+    access: ['racedept', 'admin', 'school'],
     querystring: bibListQuerySchema,
     response: bibListResponseSchema,
   }),
@@ -115,6 +117,7 @@ export const bibsApi = {
     queued: true,
     method: 'POST',
     url: '/api/bibs/manual-assign',
+    access: ['admin'],
     body: manualAssignBodySchema,
     response: manualAssignResponseSchema,
   }),

@@ -16,11 +16,12 @@ export const invitesBodySchema = z.object({
 export type InvitesBody = z.output<typeof invitesBodySchema>;
 
 export const invitesApi = {
-  list: defineRoute({ method: 'GET', url: '/api/invites/', response: z.array(inviteSchema) }),
+  list: defineRoute({ method: 'GET', url: '/api/invites/', access: ['admin'], response: z.array(inviteSchema) }),
   save: defineRoute({
     queued: true,
     method: 'PUT',
     url: '/api/invites',
+    access: ['admin'],
     body: invitesBodySchema,
     response: z.array(inviteSchema),
   }),

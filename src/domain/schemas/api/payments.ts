@@ -45,6 +45,7 @@ export const paymentsApi = {
   invoice: defineRoute({
     method: 'GET',
     url: '/api/invoice/xero/:SchoolId/:EventId',
+    access: ['admin', 'auditor', 'school'],
     params: schoolEventParamsSchema,
     querystring: invoiceQuerySchema,
     response: invoiceSchema,
@@ -52,24 +53,28 @@ export const paymentsApi = {
   paymentReceived: defineRoute({
     method: 'GET',
     url: '/api/payment/xero/:SchoolId/:EventId',
+    access: ['admin', 'auditor', 'school'],
     params: schoolEventParamsSchema,
     response: paymentReceivedSchema,
   }),
   startTransaction: defineRoute({
     method: 'POST',
     url: '/api/transaction',
+    access: ['school', 'admin'],
     body: transactionBodySchema,
     response: transactionResponseSchema,
   }),
   list: defineRoute({
     method: 'GET',
     url: '/api/payment',
+    access: ['admin', 'auditor'],
     querystring: paymentsQuerySchema,
     response: z.array(paymentRowSchema),
   }),
   save: defineRoute({
     method: 'PUT',
     url: '/api/payment',
+    access: ['admin'],
     body: paymentsBodySchema,
     response: z.array(paymentRowSchema),
   }),
@@ -77,6 +82,7 @@ export const paymentsApi = {
   lines: defineRoute({
     method: 'GET',
     url: '/api/v2/payments/:SchoolId/:EventId',
+    access: ['admin', 'auditor'],
     params: schoolEventParamsSchema,
     response: z.array(paymentLineSchema),
   }),
@@ -84,6 +90,7 @@ export const paymentsApi = {
   record: defineRoute({
     method: 'POST',
     url: '/api/v2/payments',
+    access: ['admin'],
     body: paymentRecordSchema,
     response: z.array(paymentLineSchema),
   }),

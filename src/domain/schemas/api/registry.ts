@@ -61,6 +61,7 @@ export const registryApi = {
   import: defineRoute({
     method: 'GET',
     url: '/api/snowracer-import',
+    access: ['admin'],
     querystring: registryEventQuerySchema,
     response: registryImportResponseSchema,
   }),
@@ -68,6 +69,7 @@ export const registryApi = {
   importPost: defineRoute({
     method: 'POST',
     url: '/api/snowracer-import',
+    access: ['admin'],
     querystring: registryEventQuerySchema,
     response: registryImportResponseSchema,
   }),
@@ -76,18 +78,21 @@ export const registryApi = {
   export: defineRoute({
     method: 'GET',
     url: '/api/snowracer-export',
+    access: ['admin'],
     querystring: registryEventQuerySchema,
     response: z.string(),
   }),
   count: defineRoute({
     method: 'GET',
     url: '/api/snowracer/count',
+    access: ['admin'],
     response: z.object({ count: z.number().int().nonnegative() }),
   }),
   /** 404 when the snow id is unknown or inactive ('Snow Id not found or is inactive'). */
   lookup: defineRoute({
     method: 'GET',
     url: '/api/snowracer/:snowId',
+    access: ['admin', 'school'],
     params: snowIdParamsSchema,
     response: registryAthleteSchema,
   }),

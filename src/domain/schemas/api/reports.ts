@@ -10,7 +10,13 @@ const stateParamsSchema = z.object({ stateId: z.coerce.number().int().positive()
 const pastTotalsBodySchema = z.object({ events: z.array(idSchema).min(1).max(MAX_EVENTS_PER_SAVE) });
 
 const report = <S extends z.ZodType>(name: string, response: S) =>
-  defineRoute({ method: 'GET', url: `/api/report/${name}`, querystring: reportQuerySchema, response });
+  defineRoute({
+    method: 'GET',
+    url: `/api/report/${name}`,
+    access: ['admin', 'auditor'],
+    querystring: reportQuerySchema,
+    response,
+  });
 
 export const reportsApi = {
   totalEntries: report('total-entries', z.array(rows.countRowSchema)),
@@ -32,12 +38,14 @@ export const reportsApi = {
   homeSummary: defineRoute({
     method: 'GET',
     url: '/api/report/home-summary/:EventId',
+    access: ['admin', 'auditor'],
     params: eventParamsSchema,
     response: rows.homeSummarySchema,
   }),
   missingWaivers: defineRoute({
     method: 'GET',
     url: '/api/report/missing-waivers/:EventId',
+    access: ['admin', 'auditor'],
     params: eventParamsSchema,
     response: z.array(rows.waiverRowSchema),
   }),
@@ -45,24 +53,28 @@ export const reportsApi = {
   coordinatorDetailsState: defineRoute({
     method: 'GET',
     url: '/api/report/coordinator-details-state/:stateId',
+    access: ['admin', 'auditor'],
     params: stateParamsSchema,
     response: z.array(rows.coordinatorRowSchema),
   }),
   newStateEntries: defineRoute({
     method: 'GET',
     url: '/api/v2/report/new-state-entries/:EventId',
+    access: ['admin', 'auditor'],
     params: eventParamsSchema,
     response: z.array(rows.stateEntriesRowSchema),
   }),
   skiSnowboardAwards: defineRoute({
     method: 'GET',
     url: '/api/v2/report/ski-snowboard-awards/:EventId',
+    access: ['admin', 'auditor'],
     params: eventParamsSchema,
     response: rows.awardsSchema,
   }),
   schoolPastTotalEntries: defineRoute({
     method: 'POST',
     url: '/api/report/school-past-total-entries',
+    access: ['admin', 'auditor'],
     body: pastTotalsBodySchema,
     response: z.array(rows.pastTotalsRowSchema),
   }),

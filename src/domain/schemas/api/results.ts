@@ -95,12 +95,14 @@ export const resultsApi = {
   races: defineRoute({
     method: 'GET',
     url: '/api/results/',
+    access: 'signed-in',
     querystring: resultsQuerySchema,
     response: z.array(resultRaceSchema),
   }),
   overalls: defineRoute({
     method: 'GET',
     url: '/api/resultOveralls',
+    access: 'signed-in',
     querystring: resultsQuerySchema,
     response: z.array(resultOverallSchema),
   }),
@@ -108,12 +110,14 @@ export const resultsApi = {
     queued: true,
     method: 'PUT',
     url: '/api/results',
+    access: ['admin'],
     body: resultsBodySchema,
     response: resultsSaveResponseSchema,
   }),
   trophies: defineRoute({
     method: 'GET',
     url: '/api/v2/Trophies',
+    access: 'signed-in',
     querystring: trophiesQuerySchema,
     response: z.array(trophyListItemSchema),
   }),
@@ -121,15 +125,32 @@ export const resultsApi = {
     queued: true,
     method: 'PUT',
     url: '/api/v2/Trophies',
+    access: ['admin'],
     body: trophiesBodySchema,
     response: z.array(trophyListItemSchema),
   }),
   /** The body is the file itself (application/pdf), at most MAX_RESULT_FILE_BYTES. */
-  uploadResultFile: defineRoute({ method: 'POST', url: '/api/files/results', response: fileUploadResponseSchema }),
+  uploadResultFile: defineRoute({
+    method: 'POST',
+    url: '/api/files/results',
+    access: ['admin'],
+    response: fileUploadResponseSchema,
+  }),
   /** The body is the image itself (PNG, JPEG or WebP), at most MAX_TROPHY_IMAGE_BYTES. */
-  uploadTrophyImage: defineRoute({ method: 'POST', url: '/api/files/trophies', response: fileUploadResponseSchema }),
+  uploadTrophyImage: defineRoute({
+    method: 'POST',
+    url: '/api/files/trophies',
+    access: ['admin'],
+    response: fileUploadResponseSchema,
+  }),
   /** Serves an uploaded file (its own content type), not JSON. */
-  file: defineRoute({ method: 'GET', url: '/api/files/:id', params: fileParamsSchema, response: z.string() }),
+  file: defineRoute({
+    method: 'GET',
+    url: '/api/files/:id',
+    access: 'signed-in',
+    params: fileParamsSchema,
+    response: z.string(),
+  }),
 };
 
 export const MAX_RESULT_FILE_BYTES = 10 * 1024 * 1024;

@@ -26,6 +26,7 @@ export const runningOrderApi = {
     queued: true,
     method: 'PUT',
     url: '/api/running-order',
+    access: ['admin'],
     body: runningOrderBodySchema,
     response: z.array(raceEventRowSchema),
   }),

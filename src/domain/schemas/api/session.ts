@@ -73,27 +73,42 @@ export const metricsResponseSchema = z.object({
 export type MetricsResponse = z.infer<typeof metricsResponseSchema>;
 
 export const sessionApi = {
-  host: defineRoute({ method: 'GET', url: HOST_PATH, response: hostResponseSchema }),
-  login: defineRoute({ method: 'POST', url: '/api/login', body: loginBodySchema, response: loginResponseSchema }),
-  logout: defineRoute({ method: 'GET', url: '/api/logout', response: okResponseSchema }),
+  host: defineRoute({ method: 'GET', url: HOST_PATH, access: 'public', response: hostResponseSchema }),
+  login: defineRoute({
+    method: 'POST',
+    url: '/api/login',
+    access: 'public',
+    body: loginBodySchema,
+    response: loginResponseSchema,
+  }),
+  logout: defineRoute({ method: 'GET', url: '/api/logout', access: 'public', response: okResponseSchema }),
   /** Success answers MESSAGES.resetEmailSent; an unknown email answers 404 with
    *  MESSAGES.resetUnknownEmail (the spec's message, which does reveal unknown addresses). */
-  reset: defineRoute({ method: 'POST', url: '/api/reset', body: resetBodySchema, response: messageResponseSchema }),
+  reset: defineRoute({
+    method: 'POST',
+    url: '/api/reset',
+    access: 'public',
+    body: resetBodySchema,
+    response: messageResponseSchema,
+  }),
   newPassword: defineRoute({
     method: 'POST',
     url: '/api/newPassword',
+    access: 'public',
     body: newPasswordBodySchema,
     response: messageResponseSchema,
   }),
   switchSession: defineRoute({
     method: 'POST',
     url: '/api/session/',
+    access: ['admin'],
     body: sessionBodySchema,
     response: sessionSelectionSchema,
   }),
   metrics: defineRoute({
     method: 'GET',
     url: '/api/metrics/:EventId/:SchoolId',
+    access: ['admin', 'auditor', 'school'],
     params: schoolEventParamsSchema,
     response: metricsResponseSchema,
   }),

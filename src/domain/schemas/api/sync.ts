@@ -145,22 +145,25 @@ export const syncApi = {
   batch: defineRoute({
     method: 'POST',
     url: '/api/sync/batch',
+    access: 'signed-in',
     body: syncBatchBodySchema,
     response: syncBatchResponseSchema,
   }),
   changes: defineRoute({
     method: 'GET',
     url: '/api/sync/changes',
+    access: 'signed-in',
     querystring: syncQuerySchema,
     response: syncResponseSchema,
   }),
   /** The live feed: a Server-Sent Events stream that says 'change' when the device's feeds have
    *  something new, so it pulls at once (server/modules/sync/live.ts). */
-  live: defineRoute({ method: 'GET', url: LIVE_PATH, response: z.string() }),
+  live: defineRoute({ method: 'GET', url: LIVE_PATH, access: 'signed-in', response: z.string() }),
   /** Race officials' feed: the race-day data of every event shown for start lists. */
   raceDay: defineRoute({
     method: 'GET',
     url: '/api/race-day/changes',
+    access: ['racedept', 'admin'],
     querystring: syncQuerySchema,
     response: syncResponseSchema,
   }),

@@ -23,6 +23,7 @@ export const teamManagersApi = {
   list: defineRoute({
     method: 'GET',
     url: '/api/v2/team-managers',
+    access: ['admin', 'school', 'auditor'],
     querystring: teamManagersQuerySchema,
     response: z.array(teamManagerSchema),
   }),
@@ -30,6 +31,7 @@ export const teamManagersApi = {
     queued: true,
     method: 'PUT',
     url: '/api/teamManagers',
+    access: ['admin', 'school'],
     body: teamManagersBodySchema,
     response: z.array(teamManagerSchema),
   }),

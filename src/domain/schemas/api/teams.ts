@@ -24,14 +24,21 @@ export const teamsApi = {
   grouped: defineRoute({
     method: 'GET',
     url: '/api/teams/grouped/:SchoolId/:EventId',
+    access: ['admin', 'school', 'auditor'],
     params: schoolEventParamsSchema,
     response: z.array(teamGroupSchema),
   }),
-  list: defineRoute({ method: 'GET', url: '/api/teams', response: z.array(teamSchema) }),
+  list: defineRoute({
+    method: 'GET',
+    url: '/api/teams',
+    access: ['admin', 'school', 'auditor'],
+    response: z.array(teamSchema),
+  }),
   save: defineRoute({
     queued: true,
     method: 'PUT',
     url: '/api/teams',
+    access: ['admin', 'school'],
     body: teamsBodySchema,
     response: z.array(teamSchema),
   }),

@@ -29,6 +29,7 @@ export const timingFilesApi = {
   file: defineRoute({
     method: 'GET',
     url: '/api/timing-file',
+    access: ['racedept', 'admin'],
     querystring: timingFileQuerySchema,
     response: z.string(),
   }),
@@ -37,6 +38,7 @@ export const timingFilesApi = {
     queued: true,
     method: 'PUT',
     url: '/api/timing-file/columns',
+    access: ['admin'],
     body: timingColumnsBodySchema,
     response: z.array(raceEventRowSchema),
   }),

@@ -12,6 +12,12 @@ export const usersBodySchema = z.object({
 });
 
 export const usersApi = {
-  list: defineRoute({ method: 'GET', url: '/api/users', response: z.array(adminUserSchema) }),
-  save: defineRoute({ method: 'PUT', url: '/api/users', body: usersBodySchema, response: z.array(adminUserSchema) }),
+  list: defineRoute({ method: 'GET', url: '/api/users', access: ['admin'], response: z.array(adminUserSchema) }),
+  save: defineRoute({
+    method: 'PUT',
+    url: '/api/users',
+    access: ['admin'],
+    body: usersBodySchema,
+    response: z.array(adminUserSchema),
+  }),
 };

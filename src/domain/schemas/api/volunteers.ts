@@ -31,27 +31,60 @@ const volunteersSaveResponseSchema = z.object({
 const volunteerSpotsBodySchema = z.object({ spots: z.array(volunteerSpotSchema).max(MAX_BATCH_ROWS) });
 
 export const volunteersApi = {
-  list: defineRoute({ method: 'GET', url: '/api/volunteers', response: z.array(volunteerSchema) }),
-  slots: defineRoute({ method: 'GET', url: '/api/volunteerSlots', response: z.array(volunteerSlotSchema) }),
+  list: defineRoute({
+    method: 'GET',
+    url: '/api/volunteers',
+    access: ['admin', 'school', 'auditor'],
+    response: z.array(volunteerSchema),
+  }),
+  slots: defineRoute({
+    method: 'GET',
+    url: '/api/volunteerSlots',
+    access: ['admin', 'school', 'auditor'],
+    response: z.array(volunteerSlotSchema),
+  }),
   availableSpots: defineRoute({
     method: 'GET',
     url: '/api/volunteerSpots/available',
+    access: ['admin', 'school', 'auditor'],
     response: z.array(volunteerSpotSchema),
   }),
-  required: defineRoute({ method: 'GET', url: '/api/requiredVolunteers', response: requiredVolunteersSchema }),
-  requiredVic: defineRoute({ method: 'GET', url: '/api/requiredVolunteersVic', response: requiredVolunteersVicSchema }),
-  requiredAus: defineRoute({ method: 'GET', url: '/api/requiredVolunteersAus', response: requiredVolunteersSchema }),
+  required: defineRoute({
+    method: 'GET',
+    url: '/api/requiredVolunteers',
+    access: ['admin', 'school', 'auditor'],
+    response: requiredVolunteersSchema,
+  }),
+  requiredVic: defineRoute({
+    method: 'GET',
+    url: '/api/requiredVolunteersVic',
+    access: ['admin', 'school', 'auditor'],
+    response: requiredVolunteersVicSchema,
+  }),
+  requiredAus: defineRoute({
+    method: 'GET',
+    url: '/api/requiredVolunteersAus',
+    access: ['admin', 'school', 'auditor'],
+    response: requiredVolunteersSchema,
+  }),
   save: defineRoute({
     queued: true,
     method: 'PUT',
     url: '/api/volunteers',
+    access: ['admin', 'school'],
     body: volunteersBodySchema,
     response: volunteersSaveResponseSchema,
   }),
-  spots: defineRoute({ method: 'GET', url: '/api/volunteerSpots', response: z.array(volunteerSpotSchema) }),
+  spots: defineRoute({
+    method: 'GET',
+    url: '/api/volunteerSpots',
+    access: ['admin'],
+    response: z.array(volunteerSpotSchema),
+  }),
   saveSpots: defineRoute({
     method: 'PUT',
     url: '/api/volunteerSpots',
+    access: ['admin'],
     body: volunteerSpotsBodySchema,
     response: z.array(volunteerSpotSchema),
   }),

@@ -44,6 +44,7 @@ export const waiversApi = {
   matched: defineRoute({
     method: 'GET',
     url: '/api/waivers/matched',
+    access: ['admin', 'school', 'auditor'],
     querystring: matchedWaiversQuerySchema,
     response: matchedWaiversSchema,
   }),
@@ -51,6 +52,7 @@ export const waiversApi = {
     queued: true,
     method: 'PUT',
     url: '/api/waivers',
+    access: ['admin', 'school'],
     body: waiversBodySchema,
     response: z.array(waiverSchema),
   }),
