@@ -69,6 +69,7 @@ export default tseslint.config(
   {
     // Who may call a route is declared once, on its contract route (`access`); server/plugins/authz.ts
     // reads it. Only a route outside the contract (an outside service's) declares itself, public.
+    // A route's schemas are its contract route's (routeSchema); one spelt out says why beside it.
     files: ['server/modules/**/*.ts'],
     rules: {
       'no-restricted-syntax': [
@@ -77,6 +78,32 @@ export default tseslint.config(
           selector: "Property[key.name='auth'][value.value!='public']",
           message:
             "Declare who may call a route on its contract route (access, in src/domain/schemas/api); only a route outside the contract says auth: 'public' here.",
+        },
+        {
+          selector: "Property[key.name='schema'][value.type='ObjectExpression']",
+          message: "Take the route's schemas from its contract: schema: routeSchema(route).",
+        },
+        {
+          selector:
+            "CallExpression[callee.object.name=/^(app|scope)$/][callee.property.name=/^(get|post|put|patch|delete)$/][arguments.length=3] > ObjectExpression:not(:has(Property[key.name='schema']))",
+          message: 'A route without schemas: take them from its contract, schema: routeSchema(route).',
+        },
+      ],
+    },
+  },
+  {
+    // A routes file reads the request and calls its module's services; the queries live there.
+    files: ['server/modules/**/routes.ts', 'server/modules/**/*-routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: 'db/schema',
+              message: "A routes file calls its module's services, where the queries live: move the query there.",
+            },
+          ],
         },
       ],
     },

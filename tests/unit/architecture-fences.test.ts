@@ -113,6 +113,32 @@ describe('lint', () => {
     expect(outside).not.toContain('no-restricted-syntax');
   });
 
+  it('refuses a route whose schemas are spelt out or missing: they are its contract route’s', async () => {
+    const spelt = await ruleIds(
+      'export const probe = (app: any, api: any) => app.get(api.url, { schema: { body: api.body } }, () => 1);\n',
+      'server/modules/teams/probe.ts',
+    );
+    expect(spelt).toContain('no-restricted-syntax');
+    const missing = await ruleIds(
+      'export const probe = (app: any, api: any) => app.get(api.url, { bodyLimit: 1 }, () => 1);\n',
+      'server/modules/teams/probe.ts',
+    );
+    expect(missing).toContain('no-restricted-syntax');
+    const taken = await ruleIds(
+      "import { routeSchema } from '../../../src/domain/schemas';\nexport const probe = (app: any, api: any) => app.get(api.url, { schema: routeSchema(api) }, () => 1);\n",
+      'server/modules/teams/probe.ts',
+    );
+    expect(taken).not.toContain('no-restricted-syntax');
+  });
+
+  it('refuses a query in a routes file: its module’s services hold them', async () => {
+    const found = await ruleIds(
+      "import { users } from '../../db/schema';\nexport const probe = users;\n",
+      'server/modules/teams/routes.ts',
+    );
+    expect(found).toContain('no-restricted-imports');
+  });
+
   it('sees a dependency cycle between TypeScript modules', async () => {
     // index.ts re-exports common.ts, so common.ts importing the index closes a cycle.
     const found = await ruleIds(

@@ -13,7 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_TITLE_LENGTH } from '../../../src/domain/constants/limits';
 import { ERROR_CODES } from '../../../src/domain/errors';
-import { API, type AccountingSync } from '../../../src/domain/schemas';
+import { API, routeSchema, type AccountingSync } from '../../../src/domain/schemas';
 import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
 import type { Deps } from '../../deps';
 import { HttpError, notFound, unprocessable } from '../../http-errors';
@@ -50,7 +50,7 @@ export const accountingRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, a
   app.get(
     accountingQueue.url,
     {
-      schema: { response: { 200: accountingQueue.response } },
+      schema: routeSchema(accountingQueue),
     },
     async () => queueAnswer(db, now()),
   );
@@ -58,7 +58,7 @@ export const accountingRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, a
   app.post(
     accountingRetry.url,
     {
-      schema: { params: accountingRetry.params, response: { 200: accountingRetry.response } },
+      schema: routeSchema(accountingRetry),
     },
     async (request, reply) => {
       const answer = await runWrite(db, request, reply, async (tx) => {
@@ -74,7 +74,7 @@ export const accountingRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, a
   app.get(
     accountingSync.url,
     {
-      schema: { params: accountingSync.params, response: { 200: accountingSync.response } },
+      schema: routeSchema(accountingSync),
     },
     async (request): Promise<AccountingSync> => {
       const { org, isOrgEvent } = organisationOf(request.params.invoiceType);
@@ -91,7 +91,7 @@ export const accountingRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, a
   app.post(
     accountingJoin.url,
     {
-      schema: { params: accountingJoin.params, body: accountingJoin.body, response: { 200: accountingJoin.response } },
+      schema: routeSchema(accountingJoin),
     },
     async (request, reply) => {
       const { org } = organisationOf(request.params.invoiceType);

@@ -8,7 +8,7 @@
 // - GET /api/files/:id (any signed-in user): the file, with the type its bytes show, shown inline,
 //   never sniffed by the browser, cached privately.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API, MAX_RESULT_FILE_BYTES, MAX_TROPHY_IMAGE_BYTES } from '../../../src/domain/schemas';
+import { API, MAX_RESULT_FILE_BYTES, MAX_TROPHY_IMAGE_BYTES, routeSchema } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
 import { notFound } from '../../http-errors';
 import { readStoredFile, storeResultFile, storeTrophyImage } from './service';
@@ -28,7 +28,7 @@ export const fileRoutes: FastifyPluginAsyncZod<Deps> = async (app, { config }) =
     api.uploadResultFile.url,
     {
       bodyLimit: MAX_RESULT_FILE_BYTES,
-      schema: { response: { 200: api.uploadResultFile.response } },
+      schema: routeSchema(api.uploadResultFile),
     },
     async (request) => storeResultFile(config.dataDir, request.body),
   );
@@ -37,7 +37,7 @@ export const fileRoutes: FastifyPluginAsyncZod<Deps> = async (app, { config }) =
     api.uploadTrophyImage.url,
     {
       bodyLimit: MAX_TROPHY_IMAGE_BYTES,
-      schema: { response: { 200: api.uploadTrophyImage.response } },
+      schema: routeSchema(api.uploadTrophyImage),
     },
     async (request) => storeTrophyImage(config.dataDir, request.body),
   );
@@ -45,6 +45,7 @@ export const fileRoutes: FastifyPluginAsyncZod<Deps> = async (app, { config }) =
   app.get(
     api.file.url,
     {
+      // eslint-disable-next-line no-restricted-syntax -- answers the file's bytes, not JSON
       schema: { params: api.file.params },
       // The app marks every /api/ answer no-store (app.ts); a file, which never changes under its
       // id, may stay in this browser's private cache. Route hooks run after the app's.

@@ -80,6 +80,7 @@ export const gatewayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, gate
     {
       // The stand-in gateway's own page, outside the contract: declared here.
       config: { auth: 'public' },
+      // eslint-disable-next-line no-restricted-syntax -- the stand-in gateway's own page, outside the contract
       schema: { params: paramsSchema },
     },
     async (request, reply) => {
@@ -95,6 +96,7 @@ export const gatewayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, gate
       // The stand-in gateway's own page, outside the contract: declared here.
       config: { auth: 'public' },
       bodyLimit: FORM_BODY_LIMIT,
+      // eslint-disable-next-line no-restricted-syntax -- the stand-in gateway's own form, outside the contract
       schema: { params: paramsSchema, body: outcomeSchema },
     },
     async (request, reply) => {

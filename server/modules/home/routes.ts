@@ -2,7 +2,7 @@
 // read their own school only (another SchoolId is refused, 403, as schoolScope does everywhere);
 // admins and auditors read any school; the race department has no home numbers to read.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API } from '../../../src/domain/schemas';
+import { API, routeSchema } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
 import { schoolScope } from '../../plugins/authz';
 import { requireSchool } from '../participants';
@@ -14,7 +14,7 @@ export const homeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
   app.get(
     metrics.url,
     {
-      schema: { params: metrics.params, response: { 200: metrics.response } },
+      schema: routeSchema(metrics),
     },
     async (request) => {
       const schoolId = requireSchool(schoolScope(request, request.params.SchoolId));

@@ -1,7 +1,7 @@
 // GET /utils/host: the host this request came to, and whether it is one we serve. The client
 // checks it before anything else and goes to /down on a host it does not expect.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API } from '../../../src/domain/schemas';
+import { API, routeSchema } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
 
 export const hostRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
@@ -9,7 +9,7 @@ export const hostRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   app.get(
     route.url,
     {
-      schema: { response: { 200: route.response } },
+      schema: routeSchema(route),
     },
     async (request) => {
       const host = (request.host ?? '').toLowerCase();

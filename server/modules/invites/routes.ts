@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { MAX_BATCH_BODY_BYTES } from '../../../src/domain/constants/limits';
-import { API } from '../../../src/domain/schemas';
+import { API, routeSchema } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
 import { sessionEvent as sessionEventOf } from '../../plugins/authz';
 import { runWrite } from '../../plugins/idempotency';
@@ -19,7 +19,7 @@ export const inviteRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => 
   app.get(
     api.list.url,
     {
-      schema: { response: { 200: api.list.response } },
+      schema: routeSchema(api.list),
     },
     async (request) => listInvites(db, sessionEvent(request)),
   );
@@ -28,7 +28,7 @@ export const inviteRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => 
     api.save.url,
     {
       bodyLimit: MAX_BATCH_BODY_BYTES,
-      schema: { body: api.save.body, response: { 200: api.save.response } },
+      schema: routeSchema(api.save),
     },
     async (request, reply) => {
       const eventId = sessionEvent(request);

@@ -5,7 +5,7 @@
 // what would be issued while it is not issued yet. The answer says whether online payment is
 // offered (a payment gateway is configured).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API } from '../../../src/domain/schemas';
+import { API, routeSchema } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
 import { isStaff, requireSession, schoolScope } from '../../plugins/authz';
 import { paymentReceived, readInvoice } from './invoices';
@@ -22,7 +22,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   app.get(
     invoice.url,
     {
-      schema: { params: invoice.params, querystring: invoice.querystring, response: { 200: invoice.response } },
+      schema: routeSchema(invoice),
     },
     async (request) => {
       const scope = { schoolId: schoolScope(request, request.params.SchoolId)!, eventId: request.params.EventId };
@@ -39,7 +39,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   app.get(
     received.url,
     {
-      schema: { params: received.params, response: { 200: received.response } },
+      schema: routeSchema(received),
     },
     async (request) =>
       paymentReceived(deps.db, {

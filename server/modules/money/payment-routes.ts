@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toCents } from '../../../src/domain/rules/money';
 import { paymentReturnResult } from '../../../src/domain/rules/payment-result';
-import { API } from '../../../src/domain/schemas';
+import { API, routeSchema } from '../../../src/domain/schemas';
 import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
 import type { Deps } from '../../deps';
 import { badRequest, notFound } from '../../http-errors';
@@ -65,7 +65,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   app.post(
     startTransaction.url,
     {
-      schema: { body: startTransaction.body, response: { 200: startTransaction.response } },
+      schema: routeSchema(startTransaction),
     },
     async (request, reply) => {
       // A school pays for its own school only (another school named: 403); the admin for any.
@@ -89,6 +89,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     {
       // Outside the contract (the payer's browser, sent back by the gateway): declared here.
       config: { auth: 'public' },
+      // eslint-disable-next-line no-restricted-syntax -- outside the contract: the payer's browser, sent back by the gateway
       schema: { params: returnParamsSchema },
     },
     async (request, reply) => {
@@ -149,6 +150,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
 
     scope.post(
       STRIPE_WEBHOOK_URL,
+      // eslint-disable-next-line no-restricted-syntax -- outside the contract: Stripe's call, its body read raw for the signature
       {
         // Outside the contract (Stripe's call, checked by its signature): declared here.
         config: { auth: 'public' },

@@ -6,7 +6,7 @@
 // also read and recorded line by line (Record payment: date, amount, how, reference).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_BATCH_BODY_BYTES } from '../../../src/domain/constants/limits';
-import { API } from '../../../src/domain/schemas';
+import { API, routeSchema } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
 import { badRequest } from '../../http-errors';
 import { requireSession } from '../../plugins/authz';
@@ -29,7 +29,7 @@ export const paymentsGridRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps)
   app.get(
     list.url,
     {
-      schema: { querystring: list.querystring, response: { 200: list.response } },
+      schema: routeSchema(list),
     },
     async (request) => {
       const event = await gridEvent(db, request.query.EventId, requireSession(request).eventId);
@@ -41,7 +41,7 @@ export const paymentsGridRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps)
     save.url,
     {
       bodyLimit: MAX_BATCH_BODY_BYTES,
-      schema: { body: save.body, response: { 200: save.response } },
+      schema: routeSchema(save),
     },
     async (request, reply) => {
       const updates = request.body.payments;
@@ -64,7 +64,7 @@ export const paymentsGridRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps)
   app.get(
     lines.url,
     {
-      schema: { params: lines.params, response: { 200: lines.response } },
+      schema: routeSchema(lines),
     },
     async (request) => {
       const { SchoolId, EventId } = request.params;
@@ -75,7 +75,7 @@ export const paymentsGridRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps)
   app.post(
     record.url,
     {
-      schema: { body: record.body, response: { 200: record.response } },
+      schema: routeSchema(record),
     },
     async (request, reply) => {
       const { SchoolId, EventId } = request.body;

@@ -12,7 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { LEAVING_YEAR_LEVEL, NEW_SEASON_ALREADY_DONE } from '../../../src/domain/rules/new-season';
-import { API, type Participant } from '../../../src/domain/schemas';
+import { API, routeSchema, type Participant } from '../../../src/domain/schemas';
 import type { newSeasonBodySchema } from '../../../src/domain/schemas/api/participants';
 import type { Db, Tx } from '../../db/client';
 import type { Deps } from '../../deps';
@@ -130,7 +130,7 @@ export function registerNewSeasonRoutes(app: RouteApp, db: Db, afterWrite: Retur
   app.get(
     api.year12.url,
     {
-      schema: { response: { 200: api.year12.response } },
+      schema: routeSchema(api.year12),
     },
     async (request) => year12Leavers(db, requireSchool(schoolScope(request)), requireSession(request).eventId),
   );
@@ -139,7 +139,7 @@ export function registerNewSeasonRoutes(app: RouteApp, db: Db, afterWrite: Retur
     api.newSeasonUpdates.url,
     {
       onSend: afterWrite,
-      schema: { body: api.newSeasonUpdates.body, response: { 200: api.newSeasonUpdates.response } },
+      schema: routeSchema(api.newSeasonUpdates),
     },
     async (request, reply) => {
       const session = requireSession(request);

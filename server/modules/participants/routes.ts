@@ -6,7 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_BATCH_BODY_BYTES } from '../../../src/domain/constants/limits';
-import { API } from '../../../src/domain/schemas';
+import { API, routeSchema } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
 import { requireSession, schoolScope } from '../../plugins/authz';
 import { runWrite } from '../../plugins/idempotency';
@@ -38,7 +38,7 @@ export const participantRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, 
   app.get(
     api.list.url,
     {
-      schema: { querystring: api.list.querystring, response: { 200: api.list.response } },
+      schema: routeSchema(api.list),
     },
     async (request) => {
       const filter = request.query.filter;
@@ -50,7 +50,7 @@ export const participantRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, 
   app.post(
     api.create.url,
     {
-      schema: { body: api.create.body, response: { 200: api.create.response } },
+      schema: routeSchema(api.create),
     },
     async (request, reply) => {
       const session = requireSession(request);
@@ -66,7 +66,7 @@ export const participantRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, 
     api.patch.url,
     {
       onSend: reconcileAfterWrite({ db, accounting, now }, archivingParticipants),
-      schema: { params: api.patch.params, body: api.patch.body, response: { 200: api.patch.response } },
+      schema: routeSchema(api.patch),
     },
     async (request, reply) => {
       const session = requireSession(request);
@@ -93,7 +93,7 @@ export const participantRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, 
       // A whole grid in one call: more than the default body size.
       bodyLimit: MAX_BATCH_BODY_BYTES,
       onSend: reconcileAfterWrite({ db, accounting, now }, archivingParticipants),
-      schema: { body: api.saveAll.body, response: { 200: api.saveAll.response } },
+      schema: routeSchema(api.saveAll),
     },
     async (request, reply) => {
       const session = requireSession(request);
@@ -109,7 +109,7 @@ export const participantRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, 
   app.get(
     api.teamEntriesOf.url,
     {
-      schema: { params: api.teamEntriesOf.params, response: { 200: api.teamEntriesOf.response } },
+      schema: routeSchema(api.teamEntriesOf),
     },
     async (request) =>
       participantTeamEntries(db, schoolScope(request), request.params.id, requireSession(request).eventId),
@@ -118,7 +118,7 @@ export const participantRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, 
   app.get(
     api.teamEntries.url,
     {
-      schema: { querystring: api.teamEntries.querystring, response: { 200: api.teamEntries.response } },
+      schema: routeSchema(api.teamEntries),
     },
     async (request) => {
       const filter = request.query.filter;
@@ -131,7 +131,7 @@ export const participantRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, 
     api.deleteTeamEntry.url,
     {
       onSend: reconcileAfterWrite({ db, accounting, now }),
-      schema: { params: api.deleteTeamEntry.params, response: { 200: api.deleteTeamEntry.response } },
+      schema: routeSchema(api.deleteTeamEntry),
     },
     async (request, reply) => {
       const session = requireSession(request);
@@ -144,7 +144,7 @@ export const participantRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, 
   app.get(
     api.ofSchoolEvent.url,
     {
-      schema: { params: api.ofSchoolEvent.params, response: { 200: api.ofSchoolEvent.response } },
+      schema: routeSchema(api.ofSchoolEvent),
     },
     async (request) => {
       const schoolId = requireSchool(schoolScope(request, request.params.SchoolId));

@@ -8,7 +8,7 @@
 // and admins, through runWrite (exactly once from the offline outbox).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_BATCH_BODY_BYTES } from '../../../src/domain/constants/limits';
-import { API, syncApi } from '../../../src/domain/schemas';
+import { API, routeSchema, syncApi } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
 import { requireSession } from '../../plugins/authz';
 import { runWrite } from '../../plugins/idempotency';
@@ -25,7 +25,7 @@ export const raceDayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
   app.get(
     syncApi.raceDay.url,
     {
-      schema: { querystring: syncApi.raceDay.querystring, response: { 200: syncApi.raceDay.response } },
+      schema: routeSchema(syncApi.raceDay),
     },
     async (request) =>
       pullRaceDay(db, request.query.cursor, request.query.limit, { initial: request.query.initial === '1' }),
@@ -34,7 +34,7 @@ export const raceDayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
   app.get(
     api.startlist.url,
     {
-      schema: { querystring: api.startlist.querystring, response: { 200: api.startlist.response } },
+      schema: routeSchema(api.startlist),
     },
     async (request) => {
       const session = requireSession(request);
@@ -47,7 +47,7 @@ export const raceDayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
   app.get(
     api.startMarshall.url,
     {
-      schema: { querystring: api.startMarshall.querystring, response: { 200: api.startMarshall.response } },
+      schema: routeSchema(api.startMarshall),
     },
     async (request) => {
       const { EventId, DisciplineId, division, gender, type, run, limit, offset } = request.query;
@@ -64,7 +64,7 @@ export const raceDayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
   app.post(
     api.draw.url,
     {
-      schema: { body: api.draw.body, response: { 200: api.draw.response } },
+      schema: routeSchema(api.draw),
     },
     async (request, reply) => {
       const { EventId, DisciplineId, division, gender } = request.body;
@@ -78,7 +78,7 @@ export const raceDayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
   app.get(
     bibs.list.url,
     {
-      schema: { querystring: bibs.list.querystring, response: { 200: bibs.list.response } },
+      schema: routeSchema(bibs.list),
     },
     async (request) => {
       const session = requireSession(request);
@@ -90,7 +90,7 @@ export const raceDayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
   app.post(
     bibs.generate.url,
     {
-      schema: { body: bibs.generate.body, response: { 200: bibs.generate.response } },
+      schema: routeSchema(bibs.generate),
     },
     async (request, reply) => {
       const event = await raceEvent(db, requireSession(request), request.body.bibForm.EventId);
@@ -103,7 +103,7 @@ export const raceDayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
     {
       // A whole grid of bibs in one call.
       bodyLimit: MAX_BATCH_BODY_BYTES,
-      schema: { body: bibs.manualAssign.body, response: { 200: bibs.manualAssign.response } },
+      schema: routeSchema(bibs.manualAssign),
     },
     async (request, reply) => runWrite(db, request, reply, (tx) => assignBibs(tx, request.body)),
   );
@@ -111,7 +111,7 @@ export const raceDayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
   app.put(
     api.marks.url,
     {
-      schema: { body: api.marks.body, response: { 200: api.marks.response } },
+      schema: routeSchema(api.marks),
     },
     async (request, reply) => {
       const session = requireSession(request);
@@ -125,6 +125,7 @@ export const raceDayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
   app.get(
     timing.file.url,
     {
+      // eslint-disable-next-line no-restricted-syntax -- answers a CSV or Excel file, not JSON
       schema: { querystring: timing.file.querystring },
     },
     async (request, reply) => {
@@ -140,13 +141,13 @@ export const raceDayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
   app.put(
     timing.saveColumns.url,
     {
-      schema: { body: timing.saveColumns.body, response: { 200: timing.saveColumns.response } },
+      schema: routeSchema(timing.saveColumns),
     },
     async (request, reply) => runWrite(db, request, reply, (tx) => saveTimingColumns(tx, request.body)),
   );
 
   const order = API.runningOrder.save;
-  app.put(order.url, { schema: { body: order.body, response: { 200: order.response } } }, async (request, reply) =>
+  app.put(order.url, { schema: routeSchema(order) }, async (request, reply) =>
     runWrite(db, request, reply, (tx) => saveRunningOrder(tx, request.body)),
   );
 };

@@ -1,7 +1,7 @@
 // GET /api/states (public: the registration page needs them before anyone signs in) and
 // GET /api/disciplines (any signed-in user).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API } from '../../../src/domain/schemas';
+import { API, routeSchema } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
 import { listDisciplines, listStates } from './service';
 
@@ -9,7 +9,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) 
   app.get(
     API.events.states.url,
     {
-      schema: { response: { 200: API.events.states.response } },
+      schema: routeSchema(API.events.states),
     },
     async () => listStates(db),
   );
@@ -17,7 +17,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) 
   app.get(
     API.events.disciplines.url,
     {
-      schema: { response: { 200: API.events.disciplines.response } },
+      schema: routeSchema(API.events.disciplines),
     },
     async () => listDisciplines(db),
   );

@@ -6,18 +6,17 @@
 // is slowed, and logged when it hits the limit).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { ERROR_CODES } from '../../../src/domain/errors';
 import { MESSAGES } from '../../../src/domain/messages';
-import { API } from '../../../src/domain/schemas';
+import { API, routeSchema } from '../../../src/domain/schemas';
 import { SERVER_MESSAGES } from '../../../src/domain/server-messages';
 import { LIMITS, assertWithinLimits, keys, recordAttempt } from '../../auth/rate-limit';
 import type { Db } from '../../db/client';
-import { events } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { HttpError, notFound } from '../../http-errors';
 import { requireSession, sessionEvent } from '../../plugins/authz';
 import { runWrite } from '../../plugins/idempotency';
+import { eventsByIds } from '../events';
 import { registryUnavailable } from '../participants';
 import { registryExportCsv, registryExportFileName } from './export';
 import { applyRegistryImport, askRegistry, enteredParticipants } from './import';
@@ -38,9 +37,9 @@ async function reach<T>(request: FastifyRequest, call: () => Promise<T>): Promis
 /** The event named in the query, else the session's; it must exist. */
 async function eventOf(db: Db, request: FastifyRequest, named: string | undefined) {
   const eventId = named ?? sessionEvent(request, NO_EVENT);
-  const [event] = await db.select({ id: events.id, name: events.name }).from(events).where(eq(events.id, eventId));
+  const [event] = await eventsByIds(db, [eventId]);
   if (!event) throw notFound('Event not found');
-  return event;
+  return { id: event.id, name: event.name };
 }
 
 export const registryRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, registry, now }) => {
@@ -49,7 +48,7 @@ export const registryRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, reg
   app.get(
     api.count.url,
     {
-      schema: { response: { 200: api.count.response } },
+      schema: routeSchema(api.count),
     },
     async (request) => ({ count: await reach(request, () => registry.count()) }),
   );
@@ -57,7 +56,7 @@ export const registryRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, reg
   app.get(
     api.lookup.url,
     {
-      schema: { params: api.lookup.params, response: { 200: api.lookup.response } },
+      schema: routeSchema(api.lookup),
     },
     async (request, reply) => {
       const session = request.session!;
@@ -102,24 +101,19 @@ export const registryRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, reg
       method: route.method,
       url: route.url,
       config: { sameSiteOnly: true },
-      schema: { querystring: route.querystring, response: { 200: route.response } },
+      schema: routeSchema(route),
       handler: runImport,
     });
   }
 
   // No response schema: the answer is a file, not JSON (the contract describes it as text).
-  app.get(
-    api.export.url,
-    {
-      schema: { querystring: api.export.querystring },
-    },
-    async (request, reply) => {
-      const event = await eventOf(db, request, request.query.EventId);
-      const csv = await registryExportCsv(db, event.id);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${registryExportFileName(event.name)}"`)
-        .send(csv);
-    },
-  );
+  // eslint-disable-next-line no-restricted-syntax -- answers a CSV file, not JSON
+  app.get(api.export.url, { schema: { querystring: api.export.querystring } }, async (request, reply) => {
+    const event = await eventOf(db, request, request.query.EventId);
+    const csv = await registryExportCsv(db, event.id);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${registryExportFileName(event.name)}"`)
+      .send(csv);
+  });
 };

@@ -15,7 +15,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_BATCH_BODY_BYTES, MAX_IMPORT_BYTES } from '../../../src/domain/constants/limits';
 import { ERROR_CODES } from '../../../src/domain/errors';
-import { API } from '../../../src/domain/schemas';
+import { API, routeSchema } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
 import { requireSession, sessionEvent } from '../../plugins/authz';
 import { HttpError } from '../../http-errors';
@@ -41,7 +41,7 @@ export const resultRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => 
   app.get(
     api.races.url,
     {
-      schema: { querystring: api.races.querystring, response: { 200: api.races.response } },
+      schema: routeSchema(api.races),
     },
     async (request) => listRaces(db, await readableResultsEvent(db, requireSession(request), request.query.EventId)),
   );
@@ -49,7 +49,7 @@ export const resultRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => 
   app.get(
     api.overalls.url,
     {
-      schema: { querystring: api.overalls.querystring, response: { 200: api.overalls.response } },
+      schema: routeSchema(api.overalls),
     },
     async (request) => listOveralls(db, await readableResultsEvent(db, requireSession(request), request.query.EventId)),
   );
@@ -58,7 +58,7 @@ export const resultRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => 
     api.save.url,
     {
       bodyLimit: MAX_BATCH_BODY_BYTES,
-      schema: { body: api.save.body, response: { 200: api.save.response } },
+      schema: routeSchema(api.save),
     },
     async (request, reply) => {
       const eventId = sessionEvent(request, NO_RESULTS_EVENT);
@@ -69,7 +69,7 @@ export const resultRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => 
   app.get(
     api.trophies.url,
     {
-      schema: { querystring: api.trophies.querystring, response: { 200: api.trophies.response } },
+      schema: routeSchema(api.trophies),
     },
     async (request) => listTrophies(db, request.query.filter ?? {}),
   );
@@ -78,7 +78,7 @@ export const resultRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => 
     api.saveTrophies.url,
     {
       bodyLimit: MAX_BATCH_BODY_BYTES,
-      schema: { body: api.saveTrophies.body, response: { 200: api.saveTrophies.response } },
+      schema: routeSchema(api.saveTrophies),
     },
     async (request, reply) => runWrite(db, request, reply, (tx) => saveTrophies(tx, request.body)),
   );
@@ -91,7 +91,7 @@ export const resultRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => 
     results.import.url,
     {
       bodyLimit: MAX_IMPORT_BYTES,
-      schema: { querystring: results.import.querystring, response: { 200: results.import.response } },
+      schema: routeSchema(results.import),
     },
     async (request, reply) => {
       if (!Buffer.isBuffer(request.body))
@@ -109,7 +109,7 @@ export const resultRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => 
     results.save.url,
     {
       bodyLimit: MAX_BATCH_BODY_BYTES,
-      schema: { body: results.save.body, response: { 200: results.save.response } },
+      schema: routeSchema(results.save),
     },
     async (request, reply) =>
       runWrite(db, request, reply, (tx) => saveTypedResults(tx, requireSession(request), request.body.results)),
@@ -119,7 +119,7 @@ export const resultRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => 
     results.rules.url,
     {
       bodyLimit: MAX_BATCH_BODY_BYTES,
-      schema: { body: results.rules.body, response: { 200: results.rules.response } },
+      schema: routeSchema(results.rules),
     },
     async (request, reply) => runWrite(db, request, reply, (tx) => saveResultsRules(tx, request.body)),
   );
@@ -127,7 +127,7 @@ export const resultRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => 
   app.post(
     results.confirmQualifiers.url,
     {
-      schema: { body: results.confirmQualifiers.body, response: { 200: results.confirmQualifiers.response } },
+      schema: routeSchema(results.confirmQualifiers),
     },
     async (request, reply) =>
       runWrite(db, request, reply, (tx) => confirmQualifiers(tx, request.body, requireSession(request).email)),

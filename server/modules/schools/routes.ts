@@ -1,11 +1,11 @@
 // School profile reads, the admin's school picker list and the BPAY grid. A school user reads only its own
 // school; admin and auditor read any (the spec's /schools views are theirs).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API } from '../../../src/domain/schemas';
+import { API, routeSchema } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
 import { schoolScope } from '../../plugins/authz';
 import { badRequest } from '../../http-errors';
-import { getSchool, schoolsForEvent } from './service';
+import { getSchool, schoolLoginIds, schoolsForEvent } from './service';
 import { listBpay, saveBpay } from './bpay';
 import { runWrite } from '../../plugins/idempotency';
 import { MAX_BATCH_BODY_BYTES } from '../../../src/domain/constants/limits';
@@ -15,8 +15,6 @@ import { registerSchool } from './registration';
 import { assertCurrentPassword, changesLogin, limitEmailChanges, loginChangeOf, tellOldAddress } from './login-change';
 import { newPasswordHash, saveProfile } from './profile';
 import { removeSchool } from './removal';
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema';
 
 const NO_SCHOOL_CHOSEN = 'Choose a school first.';
 
@@ -25,10 +23,8 @@ export const schoolRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, now, 
 
   // Sessions a write ended (a new sign-in email or password, a removed school) must not live on in
   // this process's session cache until the database's notice arrives: forget their users at once.
-  const loginIds = async (schoolId: string) =>
-    (await db.select({ id: users.id }).from(users).where(eq(users.schoolId, schoolId))).map((u) => u.id);
   const forgetLogins = async (schoolId: string) => {
-    for (const id of await loginIds(schoolId)) app.sessionCache.forgetUser(id);
+    for (const id of await schoolLoginIds(db, schoolId)) app.sessionCache.forgetUser(id);
   };
 
   // Public: a new school signs up. Every attempt counts against the address, so a script cannot
@@ -36,7 +32,7 @@ export const schoolRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, now, 
   app.post(
     register.url,
     {
-      schema: { body: register.body, response: { 200: register.response } },
+      schema: routeSchema(register),
     },
     async (request, reply) => {
       const key = keys.registerAddress(request.ip);
@@ -55,7 +51,7 @@ export const schoolRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, now, 
   app.put(
     profile.url,
     {
-      schema: { body: profile.body, response: { 200: profile.response } },
+      schema: routeSchema(profile),
     },
     async (request, reply) => {
       const school = request.body.school;
@@ -93,10 +89,10 @@ export const schoolRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, now, 
   app.delete(
     remove.url,
     {
-      schema: { params: remove.params, response: { 200: remove.response } },
+      schema: routeSchema(remove),
     },
     async (request, reply) => {
-      const logins = await loginIds(request.params.id);
+      const logins = await schoolLoginIds(db, request.params.id);
       const answer = await runWrite(db, request, reply, (tx) => removeSchool(tx, request.params.id, now()));
       for (const id of logins) app.sessionCache.forgetUser(id);
       return answer;
@@ -108,7 +104,7 @@ export const schoolRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, now, 
   app.get(
     list.url,
     {
-      schema: { querystring: list.querystring, response: { 200: list.response } },
+      schema: routeSchema(list),
     },
     async (request) => schoolsForEvent(db, request.query.EventId),
   );
@@ -117,7 +113,7 @@ export const schoolRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, now, 
   app.get(
     bpay.url,
     {
-      schema: { response: { 200: bpay.response } },
+      schema: routeSchema(bpay),
     },
     async () => listBpay(db),
   );
@@ -126,7 +122,7 @@ export const schoolRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, now, 
     saveBpayRoute.url,
     {
       bodyLimit: MAX_BATCH_BODY_BYTES,
-      schema: { body: saveBpayRoute.body, response: { 200: saveBpayRoute.response } },
+      schema: routeSchema(saveBpayRoute),
     },
     async (request, reply) => runWrite(db, request, reply, (tx) => saveBpay(tx, request.body.schools)),
   );
@@ -136,7 +132,7 @@ export const schoolRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, now, 
   app.get(
     own.url,
     {
-      schema: { response: { 200: own.response } },
+      schema: routeSchema(own),
     },
     async (request) => {
       const schoolId = schoolScope(request);
@@ -148,7 +144,7 @@ export const schoolRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, now, 
   app.get(
     get.url,
     {
-      schema: { params: get.params, response: { 200: get.response } },
+      schema: routeSchema(get),
     },
     async (request) => getSchool(db, schoolScope(request, request.params.SchoolId)!),
   );

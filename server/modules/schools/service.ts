@@ -38,3 +38,8 @@ export async function schoolsForEvent(db: Db, eventId: string | undefined) {
     .where(and(present, inArray(schools.stateId, open)))
     .orderBy(asc(schools.name));
 }
+
+/** The ids of the school's sign-ins. */
+export async function schoolLoginIds(db: Db | Tx, schoolId: string): Promise<string[]> {
+  return (await db.select({ id: users.id }).from(users).where(eq(users.schoolId, schoolId))).map((u) => u.id);
+}

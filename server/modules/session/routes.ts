@@ -1,7 +1,7 @@
 // POST /api/session/ (also without the trailing slash): the admin picks the school and event the
 // session works on. Only admins have the header pickers (spec section 2), so only they may call it.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API } from '../../../src/domain/schemas';
+import { API, routeSchema } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
 import { requireSession } from '../../plugins/authz';
 import { runWrite } from '../../plugins/idempotency';
@@ -12,7 +12,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
   app.post(
     route.url,
     {
-      schema: { body: route.body, response: { 200: route.response } },
+      schema: routeSchema(route),
     },
     async (request, reply) => {
       const { tokenHash } = requireSession(request);

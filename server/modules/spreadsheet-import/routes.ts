@@ -5,7 +5,7 @@
 // users import into their own school, admins into the one picked in the session.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_IMPORT_BYTES } from '../../../src/domain/constants/limits';
-import { API } from '../../../src/domain/schemas';
+import { API, routeSchema } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
 import { HttpError, badRequest } from '../../http-errors';
 import { ERROR_CODES } from '../../../src/domain/errors';
@@ -30,7 +30,7 @@ export const spreadsheetImportRoutes: FastifyPluginAsyncZod<Deps> = async (app, 
     api.xlsImport.url,
     {
       bodyLimit: MAX_IMPORT_BYTES,
-      schema: { response: { 200: api.xlsImport.response } },
+      schema: routeSchema(api.xlsImport),
     },
     async (request) => {
       const schoolId = schoolOf(request);
@@ -44,7 +44,7 @@ export const spreadsheetImportRoutes: FastifyPluginAsyncZod<Deps> = async (app, 
     api.xlsImportConfirm.url,
     {
       bodyLimit: MAX_IMPORT_BYTES,
-      schema: { body: api.xlsImportConfirm.body, response: { 200: api.xlsImportConfirm.response } },
+      schema: routeSchema(api.xlsImportConfirm),
     },
     async (request, reply) => {
       const session = requireSession(request);

@@ -7,7 +7,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_BATCH_BODY_BYTES } from '../../../src/domain/constants/limits';
-import { API } from '../../../src/domain/schemas';
+import { API, routeSchema } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
 import { badRequest } from '../../http-errors';
 import { NO_SCOPE, requireSession } from '../../plugins/authz';
@@ -29,7 +29,7 @@ export const teamManagerRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }
   app.get(
     api.list.url,
     {
-      schema: { querystring: api.list.querystring, response: { 200: api.list.response } },
+      schema: routeSchema(api.list),
     },
     async (request) => {
       const filter = request.query.filter;
@@ -42,7 +42,7 @@ export const teamManagerRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }
     {
       // The whole grid in one call: more than the default body size.
       bodyLimit: MAX_BATCH_BODY_BYTES,
-      schema: { body: api.save.body, response: { 200: api.save.response } },
+      schema: routeSchema(api.save),
     },
     async (request, reply) => {
       const session = requireSession(request);

@@ -7,7 +7,7 @@
 // X-Event-Id). The save runs through runWrite (exactly once) in one transaction.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_BATCH_BODY_BYTES } from '../../../src/domain/constants/limits';
-import { API } from '../../../src/domain/schemas';
+import { API, routeSchema } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
 import { requireSession, schoolScope, sessionSchoolAndEvent } from '../../plugins/authz';
 import { runWrite } from '../../plugins/idempotency';
@@ -21,7 +21,7 @@ export const teamRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, account
   app.get(
     api.list.url,
     {
-      schema: { response: { 200: api.list.response } },
+      schema: routeSchema(api.list),
     },
     async (request) => loadTeams(db, sessionSchoolAndEvent(request)),
   );
@@ -29,7 +29,7 @@ export const teamRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, account
   app.get(
     api.grouped.url,
     {
-      schema: { params: api.grouped.params, response: { 200: api.grouped.response } },
+      schema: routeSchema(api.grouped),
     },
     async (request) => {
       const schoolId = schoolScope(request, request.params.SchoolId)!;
@@ -43,7 +43,7 @@ export const teamRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, account
       // A whole grid in one call: more than the default body size.
       bodyLimit: MAX_BATCH_BODY_BYTES,
       onSend: reconcileAfterWrite({ db, accounting, now }),
-      schema: { body: api.save.body, response: { 200: api.save.response } },
+      schema: routeSchema(api.save),
     },
     async (request, reply) => {
       const session = requireSession(request);

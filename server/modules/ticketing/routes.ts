@@ -2,7 +2,7 @@
 // session's event. The scope comes from the session only (the write schema drops a SchoolId sent
 // in the body), so a school never touches another school's row. Auditor and racedept: no access.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API } from '../../../src/domain/schemas';
+import { API, routeSchema } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
 import { requireSession, sessionSchoolAndEvent } from '../../plugins/authz';
 import { runWrite } from '../../plugins/idempotency';
@@ -14,7 +14,7 @@ export const ticketingRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) 
   app.get(
     ticketing.url,
     {
-      schema: { response: { 200: ticketing.response } },
+      schema: routeSchema(ticketing),
     },
     async (request) => getTicketing(db, sessionSchoolAndEvent(request)),
   );
@@ -22,7 +22,7 @@ export const ticketingRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) 
   app.post(
     save.url,
     {
-      schema: { body: save.body, response: { 200: save.response } },
+      schema: routeSchema(save),
     },
     async (request, reply) => {
       const scope = sessionSchoolAndEvent(request);

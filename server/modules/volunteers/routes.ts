@@ -6,7 +6,7 @@
 // volunteer writes, and so does the event's volunteer lock (VOLUNTEERS_LOCKED); admins are exempt.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_BATCH_BODY_BYTES } from '../../../src/domain/constants/limits';
-import { API } from '../../../src/domain/schemas';
+import { API, routeSchema } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
 import { requireSession, sessionEvent, sessionSchoolAndEvent } from '../../plugins/authz';
 import { runWrite } from '../../plugins/idempotency';
@@ -24,23 +24,23 @@ import {
 export const volunteerRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
   const api = API.volunteers;
 
-  app.get(api.list.url, { schema: { response: { 200: api.list.response } } }, async (request) =>
+  app.get(api.list.url, { schema: routeSchema(api.list) }, async (request) =>
     listVolunteers(db, sessionSchoolAndEvent(request)),
   );
-  app.get(api.slots.url, { schema: { response: { 200: api.slots.response } } }, async (request) =>
+  app.get(api.slots.url, { schema: routeSchema(api.slots) }, async (request) =>
     listSlots(db, sessionSchoolAndEvent(request)),
   );
-  app.get(api.availableSpots.url, { schema: { response: { 200: api.availableSpots.response } } }, async (request) =>
+  app.get(api.availableSpots.url, { schema: routeSchema(api.availableSpots) }, async (request) =>
     listSpots(db, sessionEvent(request)),
   );
-  app.get(api.required.url, { schema: { response: { 200: api.required.response } } }, async (request) =>
+  app.get(api.required.url, { schema: routeSchema(api.required) }, async (request) =>
     requiredTotal(db, sessionSchoolAndEvent(request)),
   );
-  app.get(api.requiredVic.url, { schema: { response: { 200: api.requiredVic.response } } }, async (request) =>
+  app.get(api.requiredVic.url, { schema: routeSchema(api.requiredVic) }, async (request) =>
     requiredVic(db, sessionSchoolAndEvent(request)),
   );
   // Other regions count as NSW does: one per the event's ratio of race entries.
-  app.get(api.requiredAus.url, { schema: { response: { 200: api.requiredAus.response } } }, async (request) =>
+  app.get(api.requiredAus.url, { schema: routeSchema(api.requiredAus) }, async (request) =>
     requiredTotal(db, sessionSchoolAndEvent(request)),
   );
 
@@ -48,7 +48,7 @@ export const volunteerRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) 
     api.save.url,
     {
       bodyLimit: MAX_BATCH_BODY_BYTES,
-      schema: { body: api.save.body, response: { 200: api.save.response } },
+      schema: routeSchema(api.save),
     },
     async (request, reply) => {
       const session = requireSession(request);
@@ -57,7 +57,7 @@ export const volunteerRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) 
     },
   );
 
-  app.get(api.spots.url, { schema: { response: { 200: api.spots.response } } }, async (request) =>
+  app.get(api.spots.url, { schema: routeSchema(api.spots) }, async (request) =>
     spotsForAdmin(db, sessionEvent(request)),
   );
 
@@ -65,7 +65,7 @@ export const volunteerRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) 
     api.saveSpots.url,
     {
       bodyLimit: MAX_BATCH_BODY_BYTES,
-      schema: { body: api.saveSpots.body, response: { 200: api.saveSpots.response } },
+      schema: routeSchema(api.saveSpots),
     },
     async (request, reply) => {
       const eventId = sessionEvent(request);

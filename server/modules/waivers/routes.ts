@@ -7,7 +7,7 @@
 // runWrite (exactly once).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_BATCH_BODY_BYTES } from '../../../src/domain/constants/limits';
-import { API } from '../../../src/domain/schemas';
+import { API, routeSchema } from '../../../src/domain/schemas';
 import type { Deps } from '../../deps';
 import { badRequest } from '../../http-errors';
 import { NO_SCOPE, requireSession, schoolScope, sessionSchoolAndEvent } from '../../plugins/authz';
@@ -20,7 +20,7 @@ export const waiverRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => 
   app.get(
     api.matched.url,
     {
-      schema: { querystring: api.matched.querystring, response: { 200: api.matched.response } },
+      schema: routeSchema(api.matched),
     },
     async (request) => {
       const { SchoolId, EventId } = request.query;
@@ -36,7 +36,7 @@ export const waiverRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => 
     {
       // A whole school's waivers in one call: more than the default body size.
       bodyLimit: MAX_BATCH_BODY_BYTES,
-      schema: { body: api.save.body, response: { 200: api.save.response } },
+      schema: routeSchema(api.save),
     },
     async (request, reply) => {
       const session = requireSession(request);

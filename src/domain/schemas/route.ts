@@ -39,14 +39,21 @@ export type ParsedBody<R extends RouteContract> = OutputOf<R['body']>;
 /** What the call answers with on success. */
 export type RouteResponse<R extends RouteContract> = z.output<R['response']>;
 
-/** The Fastify `schema` option of a route (only the parts the contract defines). */
-export function routeSchema<R extends RouteContract>(route: R) {
+type Part<S, K extends string> = S extends z.ZodType ? { [P in K]: S } : unknown;
+
+/** The Fastify `schema` option of a route: the parts the contract defines, each typed as the
+ *  contract types it, so a handler reads `request.body` as the route's body. */
+export type RouteSchema<R extends RouteContract> = Part<R['params'], 'params'> &
+  Part<R['querystring'], 'querystring'> &
+  Part<R['body'], 'body'> & { response: { 200: R['response'] } };
+
+export function routeSchema<R extends RouteContract>(route: R): RouteSchema<R> {
   return {
-    ...(route.params ? { params: route.params as R['params'] } : {}),
-    ...(route.querystring ? { querystring: route.querystring as R['querystring'] } : {}),
-    ...(route.body ? { body: route.body as R['body'] } : {}),
-    response: { 200: route.response as R['response'] },
-  };
+    ...(route.params ? { params: route.params } : {}),
+    ...(route.querystring ? { querystring: route.querystring } : {}),
+    ...(route.body ? { body: route.body } : {}),
+    response: { 200: route.response },
+  } as RouteSchema<R>;
 }
 
 /** '/api/metrics/:EventId/:SchoolId' + { EventId, SchoolId } -> '/api/metrics/<id>/<id>'. */
