@@ -3,7 +3,7 @@
 // new screen touches its feature folder and nothing else.
 import type { ComponentType } from 'react';
 import type { InterschoolsDb } from '../db/database';
-import type { UserType } from '../domain/constants/choices';
+import { USER_TYPES, type UserType } from '../domain/constants/choices';
 import type { SyncEngine } from '../sync/engine';
 
 /** What the shell hands every screen; a page takes what it needs of it. */
@@ -42,8 +42,6 @@ export interface Screen {
   page: ComponentType<ScreenProps>;
 }
 
-export const ENTRIES_ROLES: readonly UserType[] = ['school', 'admin'];
-export const RACE_DAY_ROLES: readonly UserType[] = ['racedept', 'admin'];
-export const STAFF_ROLES: readonly UserType[] = ['admin', 'auditor'];
-export const ADMIN_ROLES: readonly UserType[] = ['admin'];
-export const EVERY_ROLE: readonly UserType[] = ['school', 'auditor', 'racedept', 'admin'];
+/** Every signed-in user (a screen for fewer names its set of src/domain/constants/access.ts, the
+ *  one its contract route's access names, so the guard never offers what the server refuses). */
+export const EVERY_ROLE: readonly UserType[] = USER_TYPES;

@@ -1,12 +1,13 @@
 import { lazy } from 'react';
-import { ADMIN_ROLES, type Screen } from '../../components/screen';
+import { ADMINS } from '../../domain/constants/access';
+import { type Screen } from '../../components/screen';
 
 export const screens: Screen[] = [
   {
     path: 'events',
     title: 'Events',
     nav: { group: 'administration', order: 10 },
-    roles: ADMIN_ROLES,
+    roles: ADMINS,
     page: lazy(() => import('./events-page')),
   },
 ];

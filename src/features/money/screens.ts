@@ -1,5 +1,6 @@
 import { lazy } from 'react';
-import { ENTRIES_ROLES, STAFF_ROLES, type Screen } from '../../components/screen';
+import { OFFICE, SCHOOL_EDITORS } from '../../domain/constants/access';
+import { type Screen } from '../../components/screen';
 
 export const screens: Screen[] = [
   {
@@ -7,7 +8,7 @@ export const screens: Screen[] = [
     aliases: ['invoice/:SchoolId/:EventId', 'invoice/append/:SchoolId/:EventId'],
     title: 'Invoice',
     nav: { group: 'money', order: 10 },
-    roles: ENTRIES_ROLES,
+    roles: SCHOOL_EDITORS,
     page: lazy(() => import('./invoice-page')),
   },
   // Spec section 2: /payments sends anyone but admin and auditor to /login.
@@ -15,7 +16,7 @@ export const screens: Screen[] = [
     path: 'payments',
     title: 'Payments',
     nav: { group: 'money', order: 20 },
-    roles: STAFF_ROLES,
+    roles: OFFICE,
     othersTo: 'login',
     page: lazy(() => import('./payments-page')),
   },

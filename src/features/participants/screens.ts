@@ -1,12 +1,13 @@
 import { lazy } from 'react';
-import { ENTRIES_ROLES, type Screen } from '../../components/screen';
+import { SCHOOL_EDITORS } from '../../domain/constants/access';
+import { type Screen } from '../../components/screen';
 
 export const screens: Screen[] = [
   {
     path: 'participant/index',
     title: 'Participants',
     nav: { group: 'entries', order: 20 },
-    roles: ENTRIES_ROLES,
+    roles: SCHOOL_EDITORS,
     page: lazy(() => import('./participants-page')),
   },
 ];

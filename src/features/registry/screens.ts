@@ -1,5 +1,6 @@
 import { lazy } from 'react';
-import { ADMIN_ROLES, type Screen } from '../../components/screen';
+import { ADMINS } from '../../domain/constants/access';
+import { type Screen } from '../../components/screen';
 
 // Named for what they are to an administrator, the athlete registry; Snowracer is its name, said on
 // the pages.
@@ -9,14 +10,14 @@ export const screens: Screen[] = [
     path: 'snowracer/import',
     title: 'Athlete registry import',
     nav: { group: 'administration', order: 50 },
-    roles: ADMIN_ROLES,
+    roles: ADMINS,
     page: lazy(() => import('./registry-import-page')),
   },
   {
     path: 'snowracer/export',
     title: 'Athlete registry export',
     nav: { group: 'administration', order: 60 },
-    roles: ADMIN_ROLES,
+    roles: ADMINS,
     page: lazy(() => import('./registry-export-page')),
   },
 ];

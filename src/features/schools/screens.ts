@@ -1,5 +1,6 @@
 import { lazy } from 'react';
-import { ADMIN_ROLES, ENTRIES_ROLES, STAFF_ROLES, type Screen } from '../../components/screen';
+import { ADMINS, OFFICE, SCHOOL_EDITORS } from '../../domain/constants/access';
+import { type Screen } from '../../components/screen';
 
 export const screens: Screen[] = [
   { path: 'register', title: 'Register a school', roles: 'public', page: lazy(() => import('./register-page')) },
@@ -7,7 +8,7 @@ export const screens: Screen[] = [
     path: 'school',
     title: 'School profile',
     nav: { group: 'entries', order: 10 },
-    roles: ENTRIES_ROLES,
+    roles: SCHOOL_EDITORS,
     page: lazy(() => import('./school-page')),
   },
   // Spec section 2: /schools sends anyone but admin and auditor to /login.
@@ -15,7 +16,7 @@ export const screens: Screen[] = [
     path: 'schools',
     title: 'Schools and BPAY',
     nav: { group: 'administration', order: 20 },
-    roles: STAFF_ROLES,
+    roles: OFFICE,
     othersTo: 'login',
     page: lazy(() => import('./bpay-page')),
   },
@@ -23,7 +24,7 @@ export const screens: Screen[] = [
     path: 'rev',
     title: 'Start lists and results shown',
     nav: { group: 'administration', order: 80 },
-    roles: ADMIN_ROLES,
+    roles: ADMINS,
     page: lazy(() => import('./rev-page')),
   },
 ];

@@ -1,12 +1,13 @@
 import { lazy } from 'react';
-import { ENTRIES_ROLES, type Screen } from '../../components/screen';
+import { SCHOOL_EDITORS } from '../../domain/constants/access';
+import { type Screen } from '../../components/screen';
 
 export const screens: Screen[] = [
   {
     path: 'team/grid',
     title: 'Teams',
     nav: { group: 'entries', order: 30 },
-    roles: ENTRIES_ROLES,
+    roles: SCHOOL_EDITORS,
     page: lazy(() => import('./team-grid-page')),
   },
   {
@@ -14,7 +15,7 @@ export const screens: Screen[] = [
     aliases: ['team/index/:SchoolId/:EventId'],
     title: 'Teams by discipline',
     nav: { group: 'entries', order: 40 },
-    roles: ENTRIES_ROLES,
+    roles: SCHOOL_EDITORS,
     page: lazy(() => import('./team-index-page')),
   },
 ];

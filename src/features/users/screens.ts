@@ -1,12 +1,13 @@
 import { lazy } from 'react';
-import { ADMIN_ROLES, type Screen } from '../../components/screen';
+import { ADMINS } from '../../domain/constants/access';
+import { type Screen } from '../../components/screen';
 
 export const screens: Screen[] = [
   {
     path: 'users',
     title: 'Users',
     nav: { group: 'administration', order: 30 },
-    roles: ADMIN_ROLES,
+    roles: ADMINS,
     page: lazy(() => import('./users-page')),
   },
 ];

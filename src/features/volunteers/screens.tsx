@@ -1,5 +1,6 @@
 import { lazy } from 'react';
-import { ADMIN_ROLES, ENTRIES_ROLES, type Screen, type ScreenProps } from '../../components/screen';
+import { ADMINS, SCHOOL_EDITORS } from '../../domain/constants/access';
+import { type Screen, type ScreenProps } from '../../components/screen';
 import type { VolunteersVariant } from './volunteer-draft';
 
 /** The volunteers page in one of its forms (the general one, VIC's, other regions'). */
@@ -15,16 +16,16 @@ export const screens: Screen[] = [
     path: 'volunteer/index',
     title: 'Volunteers',
     nav: { group: 'entries', order: 70 },
-    roles: ENTRIES_ROLES,
+    roles: SCHOOL_EDITORS,
     page: volunteers('general'),
   },
-  { path: 'volunteer/vic', title: 'VIC volunteers', roles: ENTRIES_ROLES, page: volunteers('vic') },
-  { path: 'volunteer/aus', title: 'Volunteers (other regions)', roles: ENTRIES_ROLES, page: volunteers('aus') },
+  { path: 'volunteer/vic', title: 'VIC volunteers', roles: SCHOOL_EDITORS, page: volunteers('vic') },
+  { path: 'volunteer/aus', title: 'Volunteers (other regions)', roles: SCHOOL_EDITORS, page: volunteers('aus') },
   {
     path: 'volunteer/spots',
     title: 'Volunteer places',
     nav: { group: 'administration', order: 70 },
-    roles: ADMIN_ROLES,
+    roles: ADMINS,
     page: lazy(() => import('./spots-page')),
   },
 ];

@@ -1,4 +1,5 @@
 // Bib generation, the bib list and manual assignment (spec section 7; PRODUCT-DECISIONS).
+import { ADMINS, RACE_DAY_READERS } from '../../constants/access';
 import { z } from 'zod';
 import {
   MAX_BATCH_ROWS,
@@ -102,14 +103,14 @@ export const bibsApi = {
   generate: defineRoute({
     method: 'POST',
     url: '/api/bibs/generate',
-    access: ['admin'],
+    access: ADMINS,
     body: bibGenerateBodySchema,
     response: bibGenerateResponseSchema,
   }),
   list: defineRoute({
     method: 'GET',
     url: '/api/bibList',
-    access: ['racedept', 'admin', 'school'],
+    access: RACE_DAY_READERS,
     querystring: bibListQuerySchema,
     response: bibListResponseSchema,
   }),
@@ -117,7 +118,7 @@ export const bibsApi = {
     queued: true,
     method: 'POST',
     url: '/api/bibs/manual-assign',
-    access: ['admin'],
+    access: ADMINS,
     body: manualAssignBodySchema,
     response: manualAssignResponseSchema,
   }),

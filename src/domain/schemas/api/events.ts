@@ -1,4 +1,5 @@
 // Reference data, events and ticketing (spec section 7).
+import { ADMINS, SCHOOL_EDITORS } from '../../constants/access';
 import { z } from 'zod';
 import { MAX_EVENTS_PER_SAVE } from '../../constants/limits';
 import { eventParamsSchema, queryBool, queryInt } from '../common';
@@ -40,14 +41,14 @@ export const eventsApi = {
   create: defineRoute({
     method: 'POST',
     url: '/api/events',
-    access: ['admin'],
+    access: ADMINS,
     body: createEventsBodySchema,
     response: z.array(eventSchema),
   }),
   update: defineRoute({
     method: 'PUT',
     url: '/api/events',
-    access: ['admin'],
+    access: ADMINS,
     body: updateEventsBodySchema,
     response: z.array(eventSchema),
   }),
@@ -75,14 +76,14 @@ export const eventsApi = {
   ticketing: defineRoute({
     method: 'GET',
     url: '/api/ticketing',
-    access: ['admin', 'school'],
+    access: SCHOOL_EDITORS,
     response: ticketingSchema,
   }),
   saveTicketing: defineRoute({
     queued: true,
     method: 'POST',
     url: '/api/ticketings',
-    access: ['admin', 'school'],
+    access: SCHOOL_EDITORS,
     body: ticketingBodySchema,
     response: ticketingSchema,
   }),

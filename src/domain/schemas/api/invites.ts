@@ -1,4 +1,5 @@
 // Invites (spec section 7).
+import { ADMINS } from '../../constants/access';
 import { z } from 'zod';
 import { MAX_BATCH_ROWS } from '../../constants/limits';
 import { deletedIdsSchema } from '../common';
@@ -16,12 +17,12 @@ export const invitesBodySchema = z.object({
 export type InvitesBody = z.output<typeof invitesBodySchema>;
 
 export const invitesApi = {
-  list: defineRoute({ method: 'GET', url: '/api/invites/', access: ['admin'], response: z.array(inviteSchema) }),
+  list: defineRoute({ method: 'GET', url: '/api/invites/', access: ADMINS, response: z.array(inviteSchema) }),
   save: defineRoute({
     queued: true,
     method: 'PUT',
     url: '/api/invites',
-    access: ['admin'],
+    access: ADMINS,
     body: invitesBodySchema,
     response: z.array(inviteSchema),
   }),

@@ -1,5 +1,6 @@
 // Invoices, payments and the online payment start (spec section 7). The {accounting} segment is
 // 'xero' (PRODUCT-DECISIONS).
+import { ADMINS, OFFICE, SCHOOL_EDITORS, SCHOOL_READERS } from '../../constants/access';
 import { z } from 'zod';
 import { MAX_BATCH_ROWS, MAX_URL_LENGTH } from '../../constants/limits';
 import { boundedText, idSchema, moneySchema, queryBool, schoolEventParamsSchema } from '../common';
@@ -45,7 +46,7 @@ export const paymentsApi = {
   invoice: defineRoute({
     method: 'GET',
     url: '/api/invoice/xero/:SchoolId/:EventId',
-    access: ['admin', 'auditor', 'school'],
+    access: SCHOOL_READERS,
     params: schoolEventParamsSchema,
     querystring: invoiceQuerySchema,
     response: invoiceSchema,
@@ -53,28 +54,28 @@ export const paymentsApi = {
   paymentReceived: defineRoute({
     method: 'GET',
     url: '/api/payment/xero/:SchoolId/:EventId',
-    access: ['admin', 'auditor', 'school'],
+    access: SCHOOL_READERS,
     params: schoolEventParamsSchema,
     response: paymentReceivedSchema,
   }),
   startTransaction: defineRoute({
     method: 'POST',
     url: '/api/transaction',
-    access: ['school', 'admin'],
+    access: SCHOOL_EDITORS,
     body: transactionBodySchema,
     response: transactionResponseSchema,
   }),
   list: defineRoute({
     method: 'GET',
     url: '/api/payment',
-    access: ['admin', 'auditor'],
+    access: OFFICE,
     querystring: paymentsQuerySchema,
     response: z.array(paymentRowSchema),
   }),
   save: defineRoute({
     method: 'PUT',
     url: '/api/payment',
-    access: ['admin'],
+    access: ADMINS,
     body: paymentsBodySchema,
     response: z.array(paymentRowSchema),
   }),
@@ -82,7 +83,7 @@ export const paymentsApi = {
   lines: defineRoute({
     method: 'GET',
     url: '/api/v2/payments/:SchoolId/:EventId',
-    access: ['admin', 'auditor'],
+    access: OFFICE,
     params: schoolEventParamsSchema,
     response: z.array(paymentLineSchema),
   }),
@@ -90,7 +91,7 @@ export const paymentsApi = {
   record: defineRoute({
     method: 'POST',
     url: '/api/v2/payments',
-    access: ['admin'],
+    access: ADMINS,
     body: paymentRecordSchema,
     response: z.array(paymentLineSchema),
   }),

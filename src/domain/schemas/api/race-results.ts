@@ -7,6 +7,7 @@
 // administrators), queued in the outbox like any edit. PUT /api/results/rules: an event's own
 // results rules (results-rules.ts). POST /api/qualifiers: a race's qualifiers confirmed.
 import { z } from 'zod';
+import { ADMINS, RACE_OFFICIALS } from '../../constants/access';
 import { MAX_BATCH_ROWS, MAX_PERSON_NAME_LENGTH, MAX_PLACINGS, MAX_TITLE_LENGTH } from '../../constants/limits';
 import { FILE_SYSTEMS } from '../../constants/race-day';
 import { MAX_JUDGED_SCORE, RESULT_STATUSES } from '../../constants/results';
@@ -115,14 +116,14 @@ export const raceResultsApi = {
     queued: true,
     method: 'PUT',
     url: '/api/race-results',
-    access: ['racedept', 'admin'],
+    access: RACE_OFFICIALS,
     body: typedResultsBodySchema,
     response: z.object({ saved: z.number().int().nonnegative() }),
   }),
   import: defineRoute({
     method: 'POST',
     url: '/api/results/import',
-    access: ['admin'],
+    access: ADMINS,
     querystring: resultsImportQuerySchema,
     response: resultsImportResponseSchema,
   }),
@@ -131,14 +132,14 @@ export const raceResultsApi = {
     queued: true,
     method: 'PUT',
     url: '/api/results/rules',
-    access: ['admin'],
+    access: ADMINS,
     body: resultsRulesBodySchema,
     response: z.array(raceEventRowSchema),
   }),
   confirmQualifiers: defineRoute({
     method: 'POST',
     url: '/api/qualifiers',
-    access: ['admin'],
+    access: ADMINS,
     body: confirmQualifiersBodySchema,
     response: z.array(qualifierSchema).max(MAX_PLACINGS * 2),
   }),

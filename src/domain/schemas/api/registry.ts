@@ -1,6 +1,7 @@
 // The athlete registry; the {registry} segment is 'snowracer' (PRODUCT-DECISIONS). The import and
 // the export are defined in docs/registry.md.
 import { z } from 'zod';
+import { ADMINS, SCHOOL_EDITORS } from '../../constants/access';
 import { MAX_CHOICE_LENGTH, MAX_PERSON_NAME_LENGTH } from '../../constants/limits';
 import { boundedText, idSchema, nullableIsoDateSchema, snowIdSchema, storedSnowIdSchema } from '../common';
 import { defineRoute } from '../route';
@@ -61,7 +62,7 @@ export const registryApi = {
   import: defineRoute({
     method: 'GET',
     url: '/api/snowracer-import',
-    access: ['admin'],
+    access: ADMINS,
     querystring: registryEventQuerySchema,
     response: registryImportResponseSchema,
   }),
@@ -69,7 +70,7 @@ export const registryApi = {
   importPost: defineRoute({
     method: 'POST',
     url: '/api/snowracer-import',
-    access: ['admin'],
+    access: ADMINS,
     querystring: registryEventQuerySchema,
     response: registryImportResponseSchema,
   }),
@@ -78,21 +79,21 @@ export const registryApi = {
   export: defineRoute({
     method: 'GET',
     url: '/api/snowracer-export',
-    access: ['admin'],
+    access: ADMINS,
     querystring: registryEventQuerySchema,
     response: z.string(),
   }),
   count: defineRoute({
     method: 'GET',
     url: '/api/snowracer/count',
-    access: ['admin'],
+    access: ADMINS,
     response: z.object({ count: z.number().int().nonnegative() }),
   }),
   /** 404 when the snow id is unknown or inactive ('Snow Id not found or is inactive'). */
   lookup: defineRoute({
     method: 'GET',
     url: '/api/snowracer/:snowId',
-    access: ['admin', 'school'],
+    access: SCHOOL_EDITORS,
     params: snowIdParamsSchema,
     response: registryAthleteSchema,
   }),

@@ -1,4 +1,5 @@
 // Report calls (spec section 7): all GET except school-past-total-entries. Admin and auditor only.
+import { OFFICE } from '../../constants/access';
 import { z } from 'zod';
 import { MAX_EVENTS_PER_SAVE } from '../../constants/limits';
 import { eventParamsSchema, idSchema, queryInt } from '../common';
@@ -13,7 +14,7 @@ const report = <S extends z.ZodType>(name: string, response: S) =>
   defineRoute({
     method: 'GET',
     url: `/api/report/${name}`,
-    access: ['admin', 'auditor'],
+    access: OFFICE,
     querystring: reportQuerySchema,
     response,
   });
@@ -38,14 +39,14 @@ export const reportsApi = {
   homeSummary: defineRoute({
     method: 'GET',
     url: '/api/report/home-summary/:EventId',
-    access: ['admin', 'auditor'],
+    access: OFFICE,
     params: eventParamsSchema,
     response: rows.homeSummarySchema,
   }),
   missingWaivers: defineRoute({
     method: 'GET',
     url: '/api/report/missing-waivers/:EventId',
-    access: ['admin', 'auditor'],
+    access: OFFICE,
     params: eventParamsSchema,
     response: z.array(rows.waiverRowSchema),
   }),
@@ -53,28 +54,28 @@ export const reportsApi = {
   coordinatorDetailsState: defineRoute({
     method: 'GET',
     url: '/api/report/coordinator-details-state/:stateId',
-    access: ['admin', 'auditor'],
+    access: OFFICE,
     params: stateParamsSchema,
     response: z.array(rows.coordinatorRowSchema),
   }),
   newStateEntries: defineRoute({
     method: 'GET',
     url: '/api/v2/report/new-state-entries/:EventId',
-    access: ['admin', 'auditor'],
+    access: OFFICE,
     params: eventParamsSchema,
     response: z.array(rows.stateEntriesRowSchema),
   }),
   skiSnowboardAwards: defineRoute({
     method: 'GET',
     url: '/api/v2/report/ski-snowboard-awards/:EventId',
-    access: ['admin', 'auditor'],
+    access: OFFICE,
     params: eventParamsSchema,
     response: rows.awardsSchema,
   }),
   schoolPastTotalEntries: defineRoute({
     method: 'POST',
     url: '/api/report/school-past-total-entries',
-    access: ['admin', 'auditor'],
+    access: OFFICE,
     body: pastTotalsBodySchema,
     response: z.array(rows.pastTotalsRowSchema),
   }),

@@ -1,4 +1,5 @@
 // Race and overall results, and trophies (spec section 7).
+import { ADMINS } from '../../constants/access';
 import { z } from 'zod';
 import {
   MAX_BATCH_ROWS,
@@ -110,7 +111,7 @@ export const resultsApi = {
     queued: true,
     method: 'PUT',
     url: '/api/results',
-    access: ['admin'],
+    access: ADMINS,
     body: resultsBodySchema,
     response: resultsSaveResponseSchema,
   }),
@@ -125,7 +126,7 @@ export const resultsApi = {
     queued: true,
     method: 'PUT',
     url: '/api/v2/Trophies',
-    access: ['admin'],
+    access: ADMINS,
     body: trophiesBodySchema,
     response: z.array(trophyListItemSchema),
   }),
@@ -133,14 +134,14 @@ export const resultsApi = {
   uploadResultFile: defineRoute({
     method: 'POST',
     url: '/api/files/results',
-    access: ['admin'],
+    access: ADMINS,
     response: fileUploadResponseSchema,
   }),
   /** The body is the image itself (PNG, JPEG or WebP), at most MAX_TROPHY_IMAGE_BYTES. */
   uploadTrophyImage: defineRoute({
     method: 'POST',
     url: '/api/files/trophies',
-    access: ['admin'],
+    access: ADMINS,
     response: fileUploadResponseSchema,
   }),
   /** Serves an uploaded file (its own content type), not JSON. */

@@ -1,6 +1,7 @@
 // The day's running order of an event (docs/decisions.md, 'The running order'): each race's day,
 // place in that day and planned start, kept with the event as race day reads it (its race-day row)
 // and saved by an admin through the outbox like any edit.
+import { ADMINS } from '../../constants/access';
 import { z } from 'zod';
 import { runningOrderProblems } from '../../rules/running-order';
 import { MAX_RACES_OF_EVENT } from '../../constants/limits';
@@ -26,7 +27,7 @@ export const runningOrderApi = {
     queued: true,
     method: 'PUT',
     url: '/api/running-order',
-    access: ['admin'],
+    access: ADMINS,
     body: runningOrderBodySchema,
     response: z.array(raceEventRowSchema),
   }),

@@ -1,4 +1,5 @@
 // Schools: profile, registration, deletion, lists, BPAY and the accounting sync (spec section 7).
+import { ADMINS, OFFICE, SCHOOL_EDITORS, SCHOOL_READERS } from '../../constants/access';
 import { z } from 'zod';
 import { ACCOUNTING_REGIONS } from '../../constants/choices';
 import {
@@ -89,18 +90,18 @@ export const schoolsApi = {
   get: defineRoute({
     method: 'GET',
     url: '/api/school/:SchoolId',
-    access: ['admin', 'auditor', 'school'],
+    access: SCHOOL_READERS,
     params: schoolIdParamsSchema,
     response: schoolSchema,
   }),
-  own: defineRoute({ method: 'GET', url: '/api/school', access: ['admin', 'school'], response: schoolSchema }),
+  own: defineRoute({ method: 'GET', url: '/api/school', access: SCHOOL_EDITORS, response: schoolSchema }),
   /** Answers { message } on success or { err } with the reason (spec section 4); ours also
    *  carries the saved school, so the device's copy takes its new version at once. */
   saveProfile: defineRoute({
     queued: true,
     method: 'PUT',
     url: '/api/school',
-    access: ['admin', 'school'],
+    access: SCHOOL_EDITORS,
     body: schoolProfileBodySchema,
     response: z.union([messageResponseSchema.extend({ school: schoolSchema.optional() }), errResponseSchema]),
   }),
@@ -115,55 +116,55 @@ export const schoolsApi = {
   remove: defineRoute({
     method: 'DELETE',
     url: '/api/school/:id',
-    access: ['admin'],
+    access: ADMINS,
     params: idParamsSchema,
     response: messageResponseSchema,
   }),
   list: defineRoute({
     method: 'GET',
     url: '/api/school/list',
-    access: ['admin'],
+    access: ADMINS,
     querystring: schoolListQuerySchema,
     response: z.array(schoolListItemSchema),
   }),
   bpay: defineRoute({
     method: 'GET',
     url: '/api/school/bpay',
-    access: ['admin', 'auditor'],
+    access: OFFICE,
     response: z.array(schoolBpaySchema),
   }),
   saveBpay: defineRoute({
     method: 'PUT',
     url: '/api/schools/bpay',
-    access: ['admin'],
+    access: ADMINS,
     body: bpayBodySchema,
     response: z.array(schoolBpaySchema),
   }),
   accountingSync: defineRoute({
     method: 'GET',
     url: '/api/schools/sync-with-xero/:invoiceType',
-    access: ['admin'],
+    access: ADMINS,
     params: invoiceTypeParamsSchema,
     response: accountingSyncSchema,
   }),
   accountingQueue: defineRoute({
     method: 'GET',
     url: '/api/accounting/queue',
-    access: ['admin'],
+    access: ADMINS,
     response: accountingQueueSchema,
   }),
   /** Sends a parked item again (after the admin fixed what the accounting system refused). */
   accountingRetry: defineRoute({
     method: 'POST',
     url: '/api/accounting/queue/:id/retry',
-    access: ['admin'],
+    access: ADMINS,
     params: idParamsSchema,
     response: accountingQueueSchema,
   }),
   accountingJoin: defineRoute({
     method: 'POST',
     url: '/api/schools/xero-join/:invoiceType',
-    access: ['admin'],
+    access: ADMINS,
     params: invoiceTypeParamsSchema,
     body: accountingJoinBodySchema,
     response: messageResponseSchema,

@@ -1,5 +1,6 @@
 // Session and home (spec section 7): host check, login, logout, password reset, the admin's
 // school/event switch and the home metrics.
+import { ADMINS, SCHOOL_READERS } from '../../constants/access';
 import { z } from 'zod';
 import {
   MAX_PASSWORD_LENGTH,
@@ -101,14 +102,14 @@ export const sessionApi = {
   switchSession: defineRoute({
     method: 'POST',
     url: '/api/session/',
-    access: ['admin'],
+    access: ADMINS,
     body: sessionBodySchema,
     response: sessionSelectionSchema,
   }),
   metrics: defineRoute({
     method: 'GET',
     url: '/api/metrics/:EventId/:SchoolId',
-    access: ['admin', 'auditor', 'school'],
+    access: SCHOOL_READERS,
     params: schoolEventParamsSchema,
     response: metricsResponseSchema,
   }),

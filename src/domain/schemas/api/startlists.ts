@@ -1,4 +1,5 @@
 // Start lists and start marshall sheets of race day (the timing files' calls: timing-files.ts).
+import { ADMINS, RACE_DAY_READERS, RACE_OFFICIALS } from '../../constants/access';
 import { z } from 'zod';
 import {
   MAX_BATCH_ROWS,
@@ -123,21 +124,21 @@ export const startlistsApi = {
   startlist: defineRoute({
     method: 'GET',
     url: '/api/startlist',
-    access: ['racedept', 'admin', 'school'],
+    access: RACE_DAY_READERS,
     querystring: startlistQuerySchema,
     response: startlistResponseSchema,
   }),
   startMarshall: defineRoute({
     method: 'GET',
     url: '/api/startMarshall',
-    access: ['racedept', 'admin'],
+    access: RACE_OFFICIALS,
     querystring: startMarshallQuerySchema,
     response: startMarshallResponseSchema,
   }),
   draw: defineRoute({
     method: 'POST',
     url: '/api/startlist/draw',
-    access: ['admin'],
+    access: ADMINS,
     body: startDrawBodySchema,
     response: startlistResponseSchema,
   }),
@@ -145,7 +146,7 @@ export const startlistsApi = {
     queued: true,
     method: 'PUT',
     url: '/api/raceMarks',
-    access: ['racedept', 'admin'],
+    access: RACE_OFFICIALS,
     body: raceMarksBodySchema,
     response: raceMarksResponseSchema,
   }),

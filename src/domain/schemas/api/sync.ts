@@ -2,6 +2,7 @@
 // from the session (a school user: own school + session event; an admin: the picked school +
 // event); `scopeKey` names it so the client keeps one cursor per scope and starts over when the
 // scope changes. `cursor` is the server's change sequence, never a client clock.
+import { RACE_OFFICIALS } from '../../constants/access';
 import { z } from 'zod';
 import { LIVE_PATH } from './live-path';
 import { MAX_KEY_LENGTH, MAX_PAGE_ROWS, MAX_WRITE_BATCH_ROWS } from '../../constants/limits';
@@ -163,7 +164,7 @@ export const syncApi = {
   raceDay: defineRoute({
     method: 'GET',
     url: '/api/race-day/changes',
-    access: ['racedept', 'admin'],
+    access: RACE_OFFICIALS,
     querystring: syncQuerySchema,
     response: syncResponseSchema,
   }),

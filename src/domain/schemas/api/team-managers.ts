@@ -1,4 +1,5 @@
 // Team managers (spec section 7).
+import { SCHOOL_EDITORS, SCHOOL_READERS } from '../../constants/access';
 import { z } from 'zod';
 import { deletedIdsSchema, filterTermsSchema, idSchema, jsonQuery, schoolListOf } from '../common';
 import { teamManagerSchema, teamManagerWriteSchema } from '../entities/team-manager';
@@ -23,7 +24,7 @@ export const teamManagersApi = {
   list: defineRoute({
     method: 'GET',
     url: '/api/v2/team-managers',
-    access: ['admin', 'school', 'auditor'],
+    access: SCHOOL_READERS,
     querystring: teamManagersQuerySchema,
     response: z.array(teamManagerSchema),
   }),
@@ -31,7 +32,7 @@ export const teamManagersApi = {
     queued: true,
     method: 'PUT',
     url: '/api/teamManagers',
-    access: ['admin', 'school'],
+    access: SCHOOL_EDITORS,
     body: teamManagersBodySchema,
     response: z.array(teamManagerSchema),
   }),

@@ -1,4 +1,5 @@
 // Teams and their entries (spec section 7).
+import { SCHOOL_EDITORS, SCHOOL_READERS } from '../../constants/access';
 import { z } from 'zod';
 import { MAX_TITLE_LENGTH } from '../../constants/limits';
 import { boundedText, deletedIdsSchema, disciplineIdSchema, schoolEventParamsSchema, schoolListOf } from '../common';
@@ -24,21 +25,21 @@ export const teamsApi = {
   grouped: defineRoute({
     method: 'GET',
     url: '/api/teams/grouped/:SchoolId/:EventId',
-    access: ['admin', 'school', 'auditor'],
+    access: SCHOOL_READERS,
     params: schoolEventParamsSchema,
     response: z.array(teamGroupSchema),
   }),
   list: defineRoute({
     method: 'GET',
     url: '/api/teams',
-    access: ['admin', 'school', 'auditor'],
+    access: SCHOOL_READERS,
     response: z.array(teamSchema),
   }),
   save: defineRoute({
     queued: true,
     method: 'PUT',
     url: '/api/teams',
-    access: ['admin', 'school'],
+    access: SCHOOL_EDITORS,
     body: teamsBodySchema,
     response: z.array(teamSchema),
   }),

@@ -1,6 +1,7 @@
 // The timing files' calls (docs/timing-files.md): the file of a system for one discipline, one or
 // more divisions and a gender, as CSV or Excel (the device builds the same file offline); and the
 // admin's columns of a system for an event, saved through the outbox like any edit.
+import { ADMINS, RACE_OFFICIALS } from '../../constants/access';
 import { z } from 'zod';
 import { MAX_NUMBER_LIST_LENGTH } from '../../constants/limits';
 import { FILE_SYSTEM_SLUGS } from '../../constants/timing-files';
@@ -29,7 +30,7 @@ export const timingFilesApi = {
   file: defineRoute({
     method: 'GET',
     url: '/api/timing-file',
-    access: ['racedept', 'admin'],
+    access: RACE_OFFICIALS,
     querystring: timingFileQuerySchema,
     response: z.string(),
   }),
@@ -38,7 +39,7 @@ export const timingFilesApi = {
     queued: true,
     method: 'PUT',
     url: '/api/timing-file/columns',
-    access: ['admin'],
+    access: ADMINS,
     body: timingColumnsBodySchema,
     response: z.array(raceEventRowSchema),
   }),

@@ -1,4 +1,5 @@
 // Staff users (spec section 7).
+import { ADMINS } from '../../constants/access';
 import { z } from 'zod';
 import { MAX_BATCH_ROWS } from '../../constants/limits';
 import { deletedIdsSchema } from '../common';
@@ -12,11 +13,11 @@ export const usersBodySchema = z.object({
 });
 
 export const usersApi = {
-  list: defineRoute({ method: 'GET', url: '/api/users', access: ['admin'], response: z.array(adminUserSchema) }),
+  list: defineRoute({ method: 'GET', url: '/api/users', access: ADMINS, response: z.array(adminUserSchema) }),
   save: defineRoute({
     method: 'PUT',
     url: '/api/users',
-    access: ['admin'],
+    access: ADMINS,
     body: usersBodySchema,
     response: z.array(adminUserSchema),
   }),

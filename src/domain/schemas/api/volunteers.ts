@@ -1,4 +1,5 @@
 // Volunteers, their slots, the event's volunteer spots and the required-volunteer counts.
+import { ADMINS, SCHOOL_EDITORS, SCHOOL_READERS } from '../../constants/access';
 import { z } from 'zod';
 import { MAX_BATCH_ROWS } from '../../constants/limits';
 import { deletedIdsSchema, schoolListOf } from '../common';
@@ -34,57 +35,57 @@ export const volunteersApi = {
   list: defineRoute({
     method: 'GET',
     url: '/api/volunteers',
-    access: ['admin', 'school', 'auditor'],
+    access: SCHOOL_READERS,
     response: z.array(volunteerSchema),
   }),
   slots: defineRoute({
     method: 'GET',
     url: '/api/volunteerSlots',
-    access: ['admin', 'school', 'auditor'],
+    access: SCHOOL_READERS,
     response: z.array(volunteerSlotSchema),
   }),
   availableSpots: defineRoute({
     method: 'GET',
     url: '/api/volunteerSpots/available',
-    access: ['admin', 'school', 'auditor'],
+    access: SCHOOL_READERS,
     response: z.array(volunteerSpotSchema),
   }),
   required: defineRoute({
     method: 'GET',
     url: '/api/requiredVolunteers',
-    access: ['admin', 'school', 'auditor'],
+    access: SCHOOL_READERS,
     response: requiredVolunteersSchema,
   }),
   requiredVic: defineRoute({
     method: 'GET',
     url: '/api/requiredVolunteersVic',
-    access: ['admin', 'school', 'auditor'],
+    access: SCHOOL_READERS,
     response: requiredVolunteersVicSchema,
   }),
   requiredAus: defineRoute({
     method: 'GET',
     url: '/api/requiredVolunteersAus',
-    access: ['admin', 'school', 'auditor'],
+    access: SCHOOL_READERS,
     response: requiredVolunteersSchema,
   }),
   save: defineRoute({
     queued: true,
     method: 'PUT',
     url: '/api/volunteers',
-    access: ['admin', 'school'],
+    access: SCHOOL_EDITORS,
     body: volunteersBodySchema,
     response: volunteersSaveResponseSchema,
   }),
   spots: defineRoute({
     method: 'GET',
     url: '/api/volunteerSpots',
-    access: ['admin'],
+    access: ADMINS,
     response: z.array(volunteerSpotSchema),
   }),
   saveSpots: defineRoute({
     method: 'PUT',
     url: '/api/volunteerSpots',
-    access: ['admin'],
+    access: ADMINS,
     body: volunteerSpotsBodySchema,
     response: z.array(volunteerSpotSchema),
   }),

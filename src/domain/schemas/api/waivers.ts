@@ -1,4 +1,5 @@
 // Waivers, matched to the school's participants and volunteers (spec section 7).
+import { SCHOOL_EDITORS, SCHOOL_READERS } from '../../constants/access';
 import { z } from 'zod';
 import { MAX_PERSON_NAME_LENGTH } from '../../constants/limits';
 import { boundedText, deletedIdsSchema, idSchema, schoolListOf, storedSnowIdSchema } from '../common';
@@ -44,7 +45,7 @@ export const waiversApi = {
   matched: defineRoute({
     method: 'GET',
     url: '/api/waivers/matched',
-    access: ['admin', 'school', 'auditor'],
+    access: SCHOOL_READERS,
     querystring: matchedWaiversQuerySchema,
     response: matchedWaiversSchema,
   }),
@@ -52,7 +53,7 @@ export const waiversApi = {
     queued: true,
     method: 'PUT',
     url: '/api/waivers',
-    access: ['admin', 'school'],
+    access: SCHOOL_EDITORS,
     body: waiversBodySchema,
     response: z.array(waiverSchema),
   }),
