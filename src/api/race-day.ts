@@ -1,4 +1,4 @@
-// The race-day actions that need the network (PRODUCT-DECISIONS 'Offline, screen by screen'): the
+// The race-day actions that need the network (docs/decisions.md 'Offline, screen by screen'): the
 // admin's start order draw and bulk bib generation. Each click carries its own idempotency key, so
 // a request repeated by the network is applied once; the answers come back as results.
 import { v7 as uuidv7 } from 'uuid';

@@ -1,4 +1,4 @@
-// The spreadsheet import's two calls (they need the network, PRODUCT-DECISIONS 'Offline, screen by
+// The spreadsheet import's two calls (they need the network, docs/decisions.md 'Offline, screen by
 // screen'): the upload, sent with XMLHttpRequest because fetch reports no upload progress, and the
 // confirmation of the reviewed rows, with one idempotency key per click.
 import { v7 as uuidv7 } from 'uuid';

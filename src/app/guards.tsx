@@ -1,4 +1,4 @@
-// The one role guard (spec section 2 and PRODUCT-DECISIONS 'Access'), applied to every screen by
+// The one role guard (spec section 2 and docs/decisions.md 'Access'), applied to every screen by
 // the route table: signed-in screens send a visitor with no stored user to /login, home also needs
 // an event in the session, and a user whose role the screen is not for goes to /login where the
 // spec says so, else sees what the screen is for. The page's title is set here, once.

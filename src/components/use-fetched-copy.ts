@@ -1,4 +1,4 @@
-// A server answer read online and kept on the device for offline reading (PRODUCT-DECISIONS
+// A server answer read online and kept on the device for offline reading (docs/decisions.md
 // 'Offline, screen by screen': the invoice and each report show their last fetched copy with its
 // time). Online: fetched, shown and kept; offline, or when the fetch fails: the kept copy, if any,
 // with the time it was fetched.

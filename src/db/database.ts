@@ -1,7 +1,7 @@
 // The client's IndexedDB database ('interschools'), through Dexie. It keeps, on this device:
 // a mirror of every entity the user may see (pages read only from here, so they render the same
 // with or without network), the outbox of writes waiting for the server, and `meta` (client id,
-// next sequence number, pull cursors, session user, last sync per scope). ARCHITECTURE.md,
+// next sequence number, pull cursors, session user, last sync per scope). docs/architecture.md,
 // 'Client: offline first'.
 //
 // Schema versions are APPEND-ONLY: never edit or remove a published version(n) block; add

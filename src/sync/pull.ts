@@ -1,4 +1,4 @@
-// The delta pull (ARCHITECTURE.md 'Pull'): pages of the session's scope from the server's cursor,
+// The delta pull (docs/architecture.md 'Pull'): pages of the session's scope from the server's cursor,
 // each stored with its cursor in one Dexie transaction, tombstones deleting rows, rows with
 // queued changes keeping them laid over the pulled row; resetRequired downloads the scope again
 // and keeps the outbox. A download that begins at 0 says so on its later pages (`initial`).

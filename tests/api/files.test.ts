@@ -1,4 +1,4 @@
-// Uploaded files (beyond the spec; PRODUCT-DECISIONS 'Race day'): result PDFs and trophy pictures,
+// Uploaded files (beyond the spec; docs/decisions.md 'Race day'): result PDFs and trophy pictures,
 // admin only, told apart by their bytes (not their declared type), bounded in size (413), kept
 // under the data dir by a random id and served back to signed-in users with their own type,
 // inline, never sniffed, privately cached. Trophy pictures are shrunk to at most 480 px wide.

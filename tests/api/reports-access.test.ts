@@ -1,4 +1,4 @@
-// Who may read the reports (PRODUCT-DECISIONS 'Access': admin and auditor; a school user or the
+// Who may read the reports (docs/decisions.md 'Access': admin and auditor; a school user or the
 // race department 403, signed out 401), and the reports' refusals of bad input: ids that are not
 // ids, a state that is not a number, an unknown event (404), and no event at all (400).
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Race and overall results (RES-01..08; PRODUCT-DECISIONS 'Race day'): every signed-in user reads
+// Race and overall results (RES-01..08; docs/decisions.md 'Race day'): every signed-in user reads
 // the results of the session's event or of an event shown for results; admins read any event;
 // another event is 404. One admin save adds, edits and removes rows of the session's (or the
 // X-Event-Id) event only, in one transaction, refusing unknown disciplines and another event's ids

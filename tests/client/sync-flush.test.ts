@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The outbox flush against the real server (ARCHITECTURE.md 'Client: offline first', 'Flush').
+// The outbox flush against the real server (docs/architecture.md 'Client: offline first', 'Flush').
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getClientId } from '../../src/db/meta';

@@ -1,4 +1,4 @@
-// Signing in names the event (PRODUCT-DECISIONS 'Signing in'): a VIC coordinator lands in the VIC
+// Signing in names the event (docs/decisions.md 'Signing in'): a VIC coordinator lands in the VIC
 // event by default; an event not open to the school's state is refused with a message; the
 // device remembers the last choice; a coordinator whose state has no open event is told so. The
 // event chosen says when its entries close.

@@ -105,8 +105,8 @@ const SPEC_CALLS = [
 ];
 
 // Calls the spec implies without naming them (the registry export route; the import's
-// confirmation of the reviewed rows, PRODUCT-DECISIONS 'Entries and volunteers'), and race day
-// beyond the spec (PRODUCT-DECISIONS 'Race day': the stored draw and the start hut marks); the
+// confirmation of the reviewed rows, docs/decisions.md 'Entries and volunteers'), and race day
+// beyond the spec (docs/decisions.md 'Race day': the stored draw and the start hut marks); the
 // registry import as a POST too, as it changes data (the spec's GET is kept, for this app only);
 // the timing files the spec's /files pages download, and their columns (docs/timing-files.md);
 // a school's payments line by line, read and recorded (docs/architecture.md 'Routes').

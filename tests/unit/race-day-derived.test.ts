@@ -335,7 +335,7 @@ describe('the bib list', () => {
 describe('timing files', () => {
   const rows = raceDay({ draws: [{ ...race, seed: 7, teamOrder: [uuid(102), uuid(100), uuid(101)] }] });
   // The VIC file writes the divisions in order, each in start order (docs/timing-files.md); its
-  // columns here are PRODUCT-DECISIONS' list, as an admin could set them for an event.
+  // columns here are the NSW system's standard list, as an admin could set them for an event.
   const listed = [
     'Bib',
     'SnowID',

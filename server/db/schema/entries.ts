@@ -107,7 +107,7 @@ export const teamEntries = pgTable(
     participantId: uuid('participant_id').references(() => participants.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     bib: integer('bib'),
-    /** Typed by an admin: bulk generation keeps it and reports it (PRODUCT-DECISIONS 'Race day'). */
+    /** Typed by an admin: bulk generation keeps it and reports it (docs/decisions.md 'Race day'). */
     bibManual: boolean('bib_manual').notNull().default(false),
     ...synced(),
   },

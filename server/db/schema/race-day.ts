@@ -117,7 +117,7 @@ export const qualifiers = pgTable(
   ],
 );
 
-/** The stored draw of a race (PRODUCT-DECISIONS 'Race day'): its teams in drawn order, redrawn by
+/** The stored draw of a race (docs/decisions.md 'Race day'): its teams in drawn order, redrawn by
  *  an admin until bibs are given. One per event, discipline, division and gender. */
 export const startDraws = pgTable(
   'start_draws',

@@ -1,5 +1,5 @@
 // Builds the teams and team entries of one school in one event for seeded data, keeping the rules
-// of the spec and PRODUCT-DECISIONS: rank A..M unique per discipline, division and gender; division
+// of the spec and docs/decisions.md: rank A..M unique per discipline, division and gender; division
 // within the event discipline's range and the members' age band; team gender Male, Female or Co-ed
 // fitting every member (Co-ed only where the discipline has both genders); positions 1..n with
 // n from positionsPerTeam; a participant at most once per discipline in the event.

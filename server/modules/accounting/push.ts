@@ -1,4 +1,4 @@
-// Sending one queued item to the accounting provider (docs/accounting.md 'Pushing'); the worker
+// Sending one queued item to the accounting provider (docs/accounting.md 'The queue'); the worker
 // (worker.ts) decides when, and what a failure means.
 //
 // - An invoice goes with the school's contact in the invoice's organisation (Northern for the NSW

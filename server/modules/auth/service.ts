@@ -47,7 +47,7 @@ async function stateOfSchoolUser(db: Db, user: User): Promise<number | null> {
 }
 
 /**
- * The event a user signs in to (PRODUCT-DECISIONS 'Signing in'). A named event must be open
+ * The event a user signs in to (docs/decisions.md 'Signing in'). A named event must be open
  * (active, not archived) and, for a school user, open to the school's state: otherwise the sign-in
  * is refused with a message saying so. Without one: for a school, its own default (below); for
  * staff, the most recent open event; none when nothing is open.

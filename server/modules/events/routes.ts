@@ -17,7 +17,7 @@ export const eventRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, accoun
   app.get(
     API.events.list.url,
     {
-      // Public only for the login form's choice of event (PRODUCT-DECISIONS 'Signing in'): signed
+      // Public only for the login form's choice of event (docs/decisions.md 'Signing in'): signed
       // out, ?active=true answers summaries; anything else needs a session.
       // eslint-disable-next-line no-restricted-syntax -- answers 401 as well, to a signed-out list of more than the active events
       schema: {

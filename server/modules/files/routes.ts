@@ -1,4 +1,4 @@
-// Uploaded files (PRODUCT-DECISIONS 'Race day': a result links its published PDF; trophies show
+// Uploaded files (docs/decisions.md 'Race day': a result links its published PDF; trophies show
 // pictures). Calls beyond the spec:
 // - POST /api/files/results (admin): the body is the PDF itself, at most 10 MB (413 beyond).
 // - POST /api/files/trophies (admin): the body is a PNG, JPEG or WebP picture, at most 5 MB; kept

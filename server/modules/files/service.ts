@@ -1,4 +1,4 @@
-// Uploaded files: a race result's published PDF and trophy images (PRODUCT-DECISIONS 'Race day').
+// Uploaded files: a race result's published PDF and trophy images (docs/decisions.md 'Race day').
 // What a file is, is read from its bytes, never from the declared content type: a PDF starts with
 // '%PDF-'; PNG, JPEG and WebP by their magic numbers. Files are kept under the server's data dir
 // (config.dataDir/files) by a random id, and answered back with the type their bytes show.

@@ -1,6 +1,6 @@
 // GET /api/invites/ and PUT /api/invites: the invites of the event chosen in the session (a write
 // queued offline names its event in X-Event-Id, see plugins/session.ts). Admin only, reads too:
-// the spec gives invites to administrators, and PRODUCT-DECISIONS 'Access' gives auditors and the
+// the spec gives invites to administrators, and docs/decisions.md 'Access' gives auditors and the
 // race department other views, not this one. Writes run through runWrite (exactly once).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';

@@ -1,4 +1,4 @@
-// Online payment (spec section 7, POST /api/transaction; PRODUCT-DECISIONS 'Money'): a school pays
+// Online payment (spec section 7, POST /api/transaction; docs/decisions.md 'Money'): a school pays
 // what it owes for an event at the payment gateway's hosted checkout. docs/payments.md tells the
 // whole conversation.
 //

@@ -1,4 +1,4 @@
-// What a school owes for an event, in integer cents (PRODUCT-DECISIONS 'Money': outstanding =
+// What a school owes for an event, in integer cents (docs/decisions.md 'Money': outstanding =
 // total - payments received): what online payment asks the gateway for.
 //
 // - Invoiced: the sum of the school's invoices for the event minus the payments received

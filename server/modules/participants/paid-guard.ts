@@ -1,5 +1,5 @@
 // A school user cannot remove (archive) a participant once the school's invoice for the event is
-// paid (spec sections 2 and 6; PRODUCT-DECISIONS 'Entries and volunteers'): the hidden Remove
+// paid (spec sections 2 and 6; docs/decisions.md 'Entries and volunteers'): the hidden Remove
 // button is not the only guard. Staff may still, for corrections the association makes. A
 // participant is a school's, not an event's: the guard reads every event the participant is
 // entered in as well as the one the write names, so naming another event (a queued write's

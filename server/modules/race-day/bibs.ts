@@ -1,4 +1,4 @@
-// Bibs (PRODUCT-DECISIONS 'Race day'): bulk generation numbers a discipline's chosen divisions and
+// Bibs (docs/decisions.md 'Race day'): bulk generation numbers a discipline's chosen divisions and
 // gender consecutively in start-list order, keeping (and reporting) manual bibs and skipping bibs
 // held elsewhere in the event and discipline; manual assignment refuses a bib another entry holds,
 // naming the holder. Both write in two steps (clear, then set) so bibs may trade places.

@@ -1,4 +1,4 @@
-// Race results, overall results and trophies (spec section 7; PRODUCT-DECISIONS 'Race day': a
+// Race results, overall results and trophies (spec section 7; docs/decisions.md 'Race day': a
 // result links its published file, a PDF or a web page, and may carry placings). Results belong
 // to one event; trophies to none. A save adds, edits and removes rows in one transaction; a
 // refusal of the data is 422 (the device's outbox records it and the page shows it).

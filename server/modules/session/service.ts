@@ -60,7 +60,7 @@ async function schoolBelongsToEvent(tx: Tx, schoolId: string, eventId: string): 
 
 /**
  * Checks that the school and event exist, then stores them on the session row. A school whose
- * state is not in the event is cleared (PRODUCT-DECISIONS 'Signing in'): it would otherwise be
+ * state is not in the event is cleared (docs/decisions.md 'Signing in'): it would otherwise be
  * editable inside an event it does not belong to.
  */
 export async function switchSession(

@@ -1,5 +1,5 @@
 // The table a spreadsheet reader fills row by row, refusing the file the moment it passes a limit
-// (PRODUCT-DECISIONS 'Spreadsheet import': 5,000 rows; and MAX_IMPORT_COLUMNS, MAX_IMPORT_CELL_LENGTH),
+// (docs/decisions.md 'Spreadsheet import': 5,000 rows; and MAX_IMPORT_COLUMNS, MAX_IMPORT_CELL_LENGTH),
 // so a reader never holds more than a file within the limits would give it.
 import { MAX_IMPORT_CELL_LENGTH, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from '../../../src/domain/constants/limits';
 import { FILE_MESSAGES, SpreadsheetRefusal } from './refusals';

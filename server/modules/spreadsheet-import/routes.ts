@@ -1,4 +1,4 @@
-// Spreadsheet import (spec section 7 'POST /api/xls-import'; PRODUCT-DECISIONS 'Entries and
+// Spreadsheet import (spec section 7 'POST /api/xls-import'; docs/decisions.md 'Entries and
 // volunteers'): the file itself is the body (xlsx or csv, at most 5 MB), read on the server into
 // rows with their problems; POST /api/xls-import/confirm then writes the reviewed valid rows in one
 // transaction (exactly once, like every write; 410 while the session's event is locked). School

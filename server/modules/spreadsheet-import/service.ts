@@ -1,4 +1,4 @@
-// The spreadsheet import of a school's participants (PRODUCT-DECISIONS 'Entries and volunteers'):
+// The spreadsheet import of a school's participants (docs/decisions.md 'Entries and volunteers'):
 // read the file into rows with their problems (nothing written), then write the reviewed valid
 // rows in one transaction, each found again by snow id (else name and date of birth), so the same
 // file imported twice adds nobody. Snow ids are checked against the athlete registry, all at once.

@@ -1,7 +1,7 @@
 // Teams and their race entries (spec section 7): GET /api/teams, GET /api/teams/grouped/:SchoolId/
 // :EventId and PUT /api/teams. School users and admins read and write (an admin on the school and
 // event picked in the session); auditors read; race department: no access (it reads start lists,
-// not the team grid: PRODUCT-DECISIONS 'Access'). A school user only ever gets its own school: a
+// not the team grid: docs/decisions.md 'Access'). A school user only ever gets its own school: a
 // path naming another is refused (403, as GET /api/school/:SchoolId), a body naming one is
 // ignored (school and event come from the session; a write queued offline names its event in
 // X-Event-Id). The save runs through runWrite (exactly once) in one transaction.

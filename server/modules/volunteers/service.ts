@@ -7,7 +7,7 @@
 // preference (the spec's reset) gives its place back. The whole save is one transaction.
 // A place is taken only by a slot that names one of the school's volunteers, one place per
 // volunteer, and a school holds at most twice the places its race entries require
-// (PRODUCT-DECISIONS 'Entries and volunteers'): otherwise one school could hold every place of an
+// (docs/decisions.md 'Entries and volunteers'): otherwise one school could hold every place of an
 // event with slots naming nobody. A save breaking either rule is refused on its rows, whole. A
 // volunteer on record may come as its id, version and the fields changed; a new one comes whole.
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';

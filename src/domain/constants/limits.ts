@@ -94,7 +94,7 @@ export const MAX_BODY_BYTES = 128 * 1024;
 /** Body size of the batch saves (a whole grid in one call). */
 export const MAX_BATCH_BODY_BYTES = 2 * 1024 * 1024;
 
-/** Spreadsheet import (PRODUCT-DECISIONS 'Entries and volunteers'): at most 5 MB and 5,000 rows. */
+/** Spreadsheet import (docs/decisions.md 'Entries and volunteers'): at most 5 MB and 5,000 rows. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 5_000;
 /** Spreadsheet import: the columns a row may fill, and the characters of one cell. A row's

@@ -14,7 +14,7 @@ export const MIN_PASSWORD_LENGTH = 8;
 /** One volunteer course official per this many race entries (an event may override it). */
 export const DEFAULT_VOLUNTEER_RATIO = 8;
 
-/** VIC counts its volunteers per group (PRODUCT-DECISIONS 'Entries and volunteers'): one per 6
+/** VIC counts its volunteers per group (docs/decisions.md 'Entries and volunteers'): one per 6
  *  snowboard entries, one per 11 ski entries and one per 8 alpine entries. */
 export const VIC_VOLUNTEER_RATIOS = { snowboard: 6, ski: 11, alpine: 8 } as const;
 

@@ -68,7 +68,7 @@ const column = (heading: string, field: TimingField): TimingColumn => ({ heading
 
 /** Each system's standard columns (docs/timing-files.md says where each comes from). */
 export const STANDARD_TIMING_COLUMNS: Readonly<Record<FileSystem, readonly TimingColumn[]>> = {
-  // PRODUCT-DECISIONS' list, the one file this app wrote for every system before, by bib.
+  // The association's own list, the one file this app wrote for every system before, by bib.
   NSW: [
     column('Bib', 'bib'),
     column('SnowID', 'snowId'),

@@ -1,4 +1,4 @@
-// The bib list and the per-school bib readiness (PRODUCT-DECISIONS 'Race day' and 'Entries').
+// The bib list and the per-school bib readiness (docs/decisions.md 'Race day' and 'Entries').
 import type { TeamGender, TeamLetter } from '../constants/choices';
 import type { BibListRow, BibReadiness } from '../schemas/api/bibs';
 import type { RaceDayRows, RaceSchool } from './race-day-rows';

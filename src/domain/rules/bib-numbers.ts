@@ -1,4 +1,4 @@
-// Bib numbering (PRODUCT-DECISIONS, Race day): consecutive numbers from a start number in
+// Bib numbering (docs/decisions.md, Race day): consecutive numbers from a start number in
 // start-list order; a bib is unique within an event and discipline; manual bibs are never
 // overwritten by a regeneration, only reported.
 

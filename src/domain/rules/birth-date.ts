@@ -1,6 +1,6 @@
 import { MIN_GRID_DATE_YEAR } from '../constants/policy';
 
-// Dates of birth (PRODUCT-DECISIONS 'Identity and data'): a year from 1900 to the current year,
+// Dates of birth (docs/decisions.md 'Identity and data'): a year from 1900 to the current year,
 // on every path that writes one, not only in the grid.
 
 const LATEST_OFFSET_MS = 14 * 60 * 60 * 1000;

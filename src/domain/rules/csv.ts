@@ -1,4 +1,4 @@
-// CSV as the app's exports write it (timing files, registry export, reports; PRODUCT-DECISIONS
+// CSV as the app's exports write it (timing files, registry export, reports; docs/decisions.md
 // 'Race day'): UTF-8 with a byte order mark (so Excel reads names right), RFC 4180 quoting, CRLF
 // line ends, and formula-looking text defused (OWASP CSV injection). Serialised here, not with a
 // library, because the domain imports only zod and date-fns and the format is this small.

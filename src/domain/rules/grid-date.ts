@@ -4,7 +4,7 @@ import { MESSAGES } from '../messages';
 
 // Grid dates are typed as dd/mm/yyyy (one-digit day or month accepted) and sent as YYYY-MM-DD.
 // The upper year bound is the current year, passed in, so a child born this year can be entered
-// (PRODUCT-DECISIONS: the spec's 2020 bound is stale).
+// (docs/decisions.md: the spec's 2020 bound is stale).
 const GRID_DATE_PATTERN = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 const ISO_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})/;
 // date-fns needs a reference date only to fill missing parts; the pattern leaves none missing.

@@ -1,4 +1,4 @@
-// Which invoices a school has for an event and what each holds (PRODUCT-DECISIONS 'Money'). Money
+// Which invoices a school has for an event and what each holds (docs/decisions.md 'Money'). Money
 // in integer cents throughout.
 //
 // - The first invoice ('initial') holds the registration fee once and the race fee for each race

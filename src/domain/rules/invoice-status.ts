@@ -1,4 +1,4 @@
-// Is a school's invoice for an event paid? (PRODUCT-DECISIONS 'Entries and volunteers', 'Money':
+// Is a school's invoice for an event paid? (docs/decisions.md 'Entries and volunteers', 'Money':
 // paid when the payments received cover what was invoiced.) One rule for the server's feed and
 // answers, the server's refusal to archive a participant of a paid invoice, and the client.
 export interface InvoiceStatusInput {

@@ -1,6 +1,6 @@
 // The plain rows race day is computed from, the same on the server (read from the database) and
 // on a race official's tablet (read from the race-day mirror): start lists, start marshall sheets,
-// bib lists and timing files are pure functions over these (ARCHITECTURE 'Derived views'), so a
+// bib lists and timing files are pure functions over these (docs/architecture.md 'Derived views'), so a
 // screen shows the same offline as online.
 import type { RaceMarkKind } from '../constants/race-day';
 
@@ -46,7 +46,7 @@ export interface RaceSchool {
   name: string;
 }
 
-/** The stored draw of a race: its teams in drawn order (PRODUCT-DECISIONS 'Race day'). */
+/** The stored draw of a race: its teams in drawn order (docs/decisions.md 'Race day'). */
 export interface StartDraw extends RaceKey {
   seed: number;
   teamOrder: string[];

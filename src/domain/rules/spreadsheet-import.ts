@@ -1,4 +1,4 @@
-// Spreadsheet import of participants (PRODUCT-DECISIONS 'Entries and volunteers'): the columns a
+// Spreadsheet import of participants (docs/decisions.md 'Entries and volunteers'): the columns a
 // coordinator's spreadsheet may name (in any order, headed as people write them), each row read
 // into a participant with the problems that keep it out, and duplicates within the file. The
 // server parses the file with these rules; the registry check of snow ids is the server's.

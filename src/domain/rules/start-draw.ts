@@ -1,4 +1,4 @@
-// The seeded draw of a race's start order (PRODUCT-DECISIONS 'Race day'): the seed is stored with
+// The seeded draw of a race's start order (docs/decisions.md 'Race day'): the seed is stored with
 // the drawn order, so the same draw can be reproduced and checked on any device.
 
 /** mulberry32: a tiny, well-mixed 32-bit PRNG; enough for a fair draw, and the same everywhere. */

@@ -1,4 +1,4 @@
-// The start list of a race (PRODUCT-DECISIONS 'Race day'): its teams in start order, each with its
+// The start list of a race (docs/decisions.md 'Race day'): its teams in start order, each with its
 // members by position and bib. The same function runs on the server and on an offline tablet.
 import type { TeamGender, TeamLetter } from '../constants/choices';
 import type { StartlistTeam } from '../schemas/api/startlists';

@@ -1,4 +1,4 @@
-// The start marshall sheets (PRODUCT-DECISIONS 'Race day'): the racers of a start list in run
+// The start marshall sheets (docs/decisions.md 'Race day'): the racers of a start list in run
 // order, with the start hut's DNS / started mark, and the assistant's call-up list in blocks.
 import type { Run } from '../constants/race-day';
 import type { StartlistTeam, StartMarshallRow } from '../schemas/api/startlists';

@@ -80,7 +80,7 @@ export interface DisciplineDuplicate {
 }
 
 /** Participants entered more than once in one discipline across an event's teams
- *  (PRODUCT-DECISIONS: several disciplines are fine, the same discipline twice is not). */
+ *  (docs/decisions.md: several disciplines are fine, the same discipline twice is not). */
 export function disciplineDuplicates(teams: readonly TeamLike[]): DisciplineDuplicate[] {
   const seen = new Map<string, DisciplineDuplicate>();
   for (const team of teams) {

@@ -1,4 +1,4 @@
-// Timing exports for the NSW and VIC systems and Live heats (PRODUCT-DECISIONS 'Race day',
+// Timing exports for the NSW and VIC systems and Live heats (docs/decisions.md 'Race day',
 // docs/timing-files.md): one row per racer with the system's columns (or the event's own, set by
 // an admin) in the system's start order; never a date of birth. CSV in UTF-8 with BOM (so Excel
 // reads names right), RFC 4180 quoting, CRLF, formula-looking cells defused (the writer is csv.ts,

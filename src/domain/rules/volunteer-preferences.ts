@@ -57,7 +57,7 @@ export function slotValidationMessage(slot: VolunteerSlotLike, options: SlotRule
 }
 
 /** The slot rule of every event: a place is taken only by a slot that names a volunteer
- *  (PRODUCT-DECISIONS 'Entries and volunteers'), so the spec's VIC rule 'You must select a
+ *  (docs/decisions.md 'Entries and volunteers'), so the spec's VIC rule 'You must select a
  *  volunteer' holds for all, beside 'Preference is incomplete'. */
 export function slotPlaceMessage(slot: VolunteerSlotLike, requirePosition = true): string | null {
   return slotValidationMessage(slot, { vic: true, requirePosition });

@@ -2,7 +2,7 @@
 // more divisions and a gender as the timing system reads them (its columns, or the event's own,
 // and its start order: docs/timing-files.md), previewed and downloaded as CSV or Excel. Built on
 // this device from the race-day mirror by the domain's timingRows, so the timing operator at the
-// hut can export with no network (PRODUCT-DECISIONS 'Race day'). An admin changes the columns
+// hut can export with no network (docs/decisions.md 'Race day'). An admin changes the columns
 // under the preview.
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// The frame every report page uses (spec section 2 'Report pages'; PRODUCT-DECISIONS 'Access' and
+// The frame every report page uses (spec section 2 'Report pages'; docs/decisions.md 'Access' and
 // 'Offline, screen by screen'): admin and auditor only (others go to /login); the title; the
 // event the report reads where it reads one (auditors cannot pick an event in the header, so they
 // choose here); the report fetched online and kept on the device, so offline it shows the last

@@ -2,7 +2,7 @@
 // /api/report/school-past-total-entries {events}), so useFetchedCopy (GET) does not fit: the
 // events to tick come from GET /api/events (archived events are not listed there), Generate posts
 // the ticked ones, and the last generated answer is kept on the device with the events it covered
-// and its time, to show offline (PRODUCT-DECISIONS 'Offline, screen by screen').
+// and its time, to show offline (docs/decisions.md 'Offline, screen by screen').
 import { useCallback, useEffect, useState } from 'react';
 import { z } from 'zod';
 import { failure } from '../../api/call';

@@ -2,7 +2,7 @@
 // published file (a PDF or a web page) and listing its placings. The event is one of those shown
 // for results (RES-08; their results reach every device through the change feed), the session's
 // by default; an admin may also open its own event before it is shown. Read from the mirror and saved like the grids
-// (PRODUCT-DECISIONS 'Offline, screen by screen'): the admin's additions, edits and removals go
+// (docs/decisions.md 'Offline, screen by screen'): the admin's additions, edits and removals go
 // into the mirror and the outbox at once (PUT /api/results), so they work offline and sync; only
 // uploading a file needs the network. Everyone else reads.
 import { useLiveQuery } from 'dexie-react-hooks';

@@ -1,4 +1,4 @@
-// Uploads of a result PDF or a trophy image (they need the network, PRODUCT-DECISIONS 'Offline,
+// Uploads of a result PDF or a trophy image (they need the network, docs/decisions.md 'Offline,
 // screen by screen'), sent with XMLHttpRequest because fetch reports no upload progress. The
 // server decides what the file is by its bytes and answers { url: '/api/files/<id>' }.
 import { OFFLINE_MESSAGE, type CallResult } from '../../api/call';

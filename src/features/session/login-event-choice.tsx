@@ -1,4 +1,4 @@
-// The login form's choice of event (PRODUCT-DECISIONS 'Signing in'): the open events, with the
+// The login form's choice of event (docs/decisions.md 'Signing in'): the open events, with the
 // device's last choice preselected; left at the default, the server signs a school in to its own
 // state's event. Without the list (no network yet) the default still works.
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';

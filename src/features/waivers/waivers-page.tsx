@@ -1,5 +1,5 @@
 // #/waiver/index: the school's waivers for the event (spec sections 2 and 7). Race bibs are handed
-// over only once the waivers are complete (PRODUCT-DECISIONS 'Entries and volunteers'), so the
+// over only once the waivers are complete (docs/decisions.md 'Entries and volunteers'), so the
 // screen says in one line what a waiver is, then who has one, who has not, and which waivers name
 // nobody, as lists a phone shows whole (waiver-lists.tsx), with Save in a bar that stays in view.
 // It reads only the Dexie mirror and matches on the device with the server's own function, so it

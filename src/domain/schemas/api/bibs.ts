@@ -1,4 +1,4 @@
-// Bib generation, the bib list and manual assignment (spec section 7; PRODUCT-DECISIONS).
+// Bib generation, the bib list and manual assignment (spec section 7; docs/decisions.md).
 import { ADMINS, RACE_DAY_READERS } from '../../constants/access';
 import { z } from 'zod';
 import {
@@ -73,7 +73,7 @@ export const bibListRowSchema = z.object({
 });
 export type BibListRow = z.infer<typeof bibListRowSchema>;
 
-/** Bibs are handed over only when a school is ready (PRODUCT-DECISIONS, Entries). */
+/** Bibs are handed over only when a school is ready (docs/decisions.md, Entries). */
 export const bibReadinessSchema = z.object({
   SchoolId: idSchema,
   schoolName: boundedText(MAX_TITLE_LENGTH),

@@ -20,7 +20,7 @@ import { RACE_DAY_ROW_SCHEMAS } from './race-day-feed';
 import type { SyncEntity } from './sync';
 
 /** A school's invoice for an event, as every device needs it offline: is it paid, what is owed
- *  (PRODUCT-DECISIONS 'Money'; the rule is src/domain/rules/invoice-status.ts). Keyed by school
+ *  (docs/decisions.md 'Money'; the rule is src/domain/rules/invoice-status.ts). Keyed by school
  *  and event: one row whatever the number of invoices issued. */
 const invoiceStatusSchema = z.object({
   SchoolId: idSchema,

@@ -1,5 +1,5 @@
 // Invoices, payments and the online payment start (spec section 7). The {accounting} segment is
-// 'xero' (PRODUCT-DECISIONS).
+// 'xero' (docs/decisions.md).
 import { ADMINS, OFFICE, SCHOOL_EDITORS, SCHOOL_READERS } from '../../constants/access';
 import { z } from 'zod';
 import { MAX_BATCH_ROWS, MAX_URL_LENGTH } from '../../constants/limits';

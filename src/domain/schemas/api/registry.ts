@@ -1,4 +1,4 @@
-// The athlete registry; the {registry} segment is 'snowracer' (PRODUCT-DECISIONS). The import and
+// The athlete registry; the {registry} segment is 'snowracer' (docs/decisions.md). The import and
 // the export are defined in docs/registry.md.
 import { z } from 'zod';
 import { ADMINS, SCHOOL_EDITORS } from '../../constants/access';

@@ -63,7 +63,7 @@ const eventFields = {
   disciplines: z.array(eventDisciplineSchema).max(MAX_CHOICES),
   showForResults: z.boolean(),
   showForStartlists: z.boolean(),
-  /** Race entries per required volunteer (PRODUCT-DECISIONS; default 8). */
+  /** Race entries per required volunteer (docs/decisions.md; default 8). */
   volunteerRatio: z.number().int().positive(),
   /** The event's calendar (docs/decisions.md, 'The event's calendar'): race days as local dates,
    *  the venue, and the instant schools' entries close (rules/entries-close.ts). */
@@ -78,7 +78,7 @@ export const eventSchema = z.object(eventFields);
 export type Event = z.infer<typeof eventSchema>;
 
 /** What GET /api/events?active=true tells a visitor who has not signed in (the login form's
- *  event choice, PRODUCT-DECISIONS 'Signing in'): enough to choose, nothing more. */
+ *  event choice, docs/decisions.md 'Signing in'): enough to choose, nothing more. */
 export const eventSummarySchema = eventSchema.pick({
   id: true,
   name: true,

@@ -115,7 +115,7 @@ const invoiceLineSchema = z.object({
   amount: moneySchema,
 });
 
-/** The invoice: the spec's url, totalEntries and paid, with the totals of PRODUCT-DECISIONS
+/** The invoice: the spec's url, totalEntries and paid, with the totals of docs/decisions.md
  *  (AUD, GST-inclusive, GST component 1/11, outstanding = total - received). */
 /** Who issues the tax invoice: the association's organisation for the invoice type (Northern for
  *  NSW, Southern otherwise), as configured (docs/invoices.md), and how it takes payment. */

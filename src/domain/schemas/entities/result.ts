@@ -1,5 +1,5 @@
 // Race results, overall results (each links a published result file and optional placings) and
-// trophies (spec section 3; PRODUCT-DECISIONS, Race day).
+// trophies (spec section 3; docs/decisions.md, Race day).
 import { z } from 'zod';
 import {
   POINTSCORES,

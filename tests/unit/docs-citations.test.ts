@@ -1,0 +1,76 @@
+// Every document the code and the docs cite is in the repository, and every section they name in
+// it is there: a heading, or a bold label of a list ("docs/decisions.md 'Race day'",
+// "docs/architecture.md 'Pull'"). A section renamed or a document moved fails here, not on a
+// reader following the comment. And nothing cites the team's briefing outside the repository.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const tracked = execFileSync('git', ['ls-files', 'src', 'server', 'tests', 'lint', 'scripts', 'docs', '*.md'], {
+  cwd: ROOT,
+  encoding: 'utf8',
+})
+  .split('\n')
+  .filter((file) => /\.(ts|tsx|js|mjs|md|sh)$/.test(file) && existsSync(join(ROOT, file)));
+
+/** A cited document, then the section named after it; the name may run on over a comment's lines. */
+const CITATION = /(docs\/[\w./-]+\.md),? ?('(?:[^'\n]|\n\s*(?:\/\/|\*)\s*)+')?/g;
+
+const sectionsOf = new Map<string, string[] | null>();
+function sections(doc: string): string[] | null {
+  if (!sectionsOf.has(doc)) {
+    const path = join(ROOT, doc);
+    const text = existsSync(path) ? readFileSync(path, 'utf8') : null;
+    sectionsOf.set(
+      doc,
+      text === null
+        ? null
+        : [
+            ...[...text.matchAll(/^#+ (.+)$/gm)].map((m) => m[1]!.trim()),
+            ...[...text.matchAll(/\*\*([^*]+)\*\*/g)].map((m) => m[1]!.trim()),
+          ],
+    );
+  }
+  return sectionsOf.get(doc)!;
+}
+
+/** Each citation that leads nowhere, as 'file: doc section'. */
+function brokenCitations(file: string, text: string): string[] {
+  return [...text.matchAll(CITATION)].flatMap((m) => {
+    const doc = m[1]!;
+    const found = sections(doc);
+    if (found === null) return [`${file}: ${doc} does not exist`];
+    if (!m[2]) return [];
+    const name = m[2]
+      .slice(1, -1)
+      .replace(/\s*\n\s*(?:\/\/|\*)\s*/g, ' ')
+      .trim();
+    return found.some((section) => section === name || section.startsWith(name)) ? [] : [`${file}: ${doc} '${name}'`];
+  });
+}
+
+describe('the docs the code cites', () => {
+  it('exist, with every section named', () => {
+    const broken = tracked.flatMap((file) => brokenCitations(file, readFileSync(join(ROOT, file), 'utf8')));
+    expect(broken).toEqual([]);
+  });
+
+  it('would show a section or a document that is not there', () => {
+    expect(brokenCitations('probe.ts', "// (docs/decisions.md 'No such section')")).toEqual([
+      "probe.ts: docs/decisions.md 'No such section'",
+    ]);
+    expect(brokenCitations('probe.ts', '// see docs/nowhere.md')).toEqual(['probe.ts: docs/nowhere.md does not exist']);
+    expect(brokenCitations('probe.ts', "// (docs/decisions.md 'Race\n// day')")).toEqual([]);
+  });
+
+  it('are all inside the repository: nothing cites the briefing beside it', () => {
+    const briefing = /PRODUCT-DECISIONS|ARCHITECTURE\.md|STACK\.md|STYLE\.md/;
+    expect(
+      tracked.filter(
+        (file) => !file.endsWith('docs-citations.test.ts') && briefing.test(readFileSync(join(ROOT, file), 'utf8')),
+      ),
+    ).toEqual([]);
+  });
+});
