@@ -20,17 +20,10 @@ const LOADING = (
 );
 
 function Status() {
-  const { db, engine } = useServices();
+  const { db } = useServices();
   const { user } = useSession();
   const unsaved = useUnsavedEditCount();
-  return (
-    <AppStatus
-      db={db}
-      userLocked={user?.locked ?? false}
-      unsaved={unsaved}
-      onChanged={() => void engine.refreshCounts().catch(() => undefined)}
-    />
-  );
+  return <AppStatus db={db} userLocked={user?.locked ?? false} unsaved={unsaved} />;
 }
 
 /**

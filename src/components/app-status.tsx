@@ -31,10 +31,9 @@ export interface AppStatusProps {
   userLocked?: boolean;
   /** Edits made on screens and not saved yet (drafts kept on this device). */
   unsaved?: number;
-  onChanged?(): void;
 }
 
-export function AppStatus({ db, userLocked = false, unsaved = 0, onChanged }: AppStatusProps) {
+export function AppStatus({ db, userLocked = false, unsaved = 0 }: AppStatusProps) {
   const status = useSyncStatus();
   const counts = useOutboxCounts(db);
   const [open, setOpen] = useState<OutboxStatus | null>(null);
@@ -85,7 +84,7 @@ export function AppStatus({ db, userLocked = false, unsaved = 0, onChanged }: Ap
       </div>
       {open && (
         <Suspense fallback={null}>
-          <ChangesOnDevice db={db} view={open} onClose={() => setOpen(null)} onChanged={onChanged} />
+          <ChangesOnDevice db={db} view={open} onClose={() => setOpen(null)} />
         </Suspense>
       )}
     </>

@@ -19,8 +19,6 @@ export interface ChangesOnDeviceProps {
   /** The part the user asked for: it is scrolled into view. */
   view: OutboxStatus;
   onClose(): void;
-  /** Called after a retry or discard, so the counts can be refreshed. */
-  onChanged?(): void;
 }
 
 const SECTIONS: { status: OutboxStatus; title: string; note?: string }[] = [
@@ -129,7 +127,7 @@ function ItemRow({
   );
 }
 
-export default function ChangesOnDevice({ db, view, onClose, onChanged }: ChangesOnDeviceProps) {
+export default function ChangesOnDevice({ db, view, onClose }: ChangesOnDeviceProps) {
   const lists = useLiveQuery(
     async () =>
       Object.fromEntries(
@@ -148,7 +146,6 @@ export default function ChangesOnDevice({ db, view, onClose, onChanged }: Change
     setBusy(true);
     try {
       await fn();
-      onChanged?.();
     } finally {
       setBusy(false);
     }

@@ -78,9 +78,20 @@ export function enqueueWrite(db: InterschoolsDb, input: EnqueueWriteInput): Prom
   });
 }
 
-/** Items waiting to be sent (not blocked, not set aside). */
-export function pendingCount(db: InterschoolsDb): Promise<number> {
-  return db.outbox.where('status').equals('pending').count();
+/** The device's queued changes by state: waiting to be sent, kept by a lock (410), set aside with
+ *  the server's message (400/422). The one count of the outbox: the status bar reads it live, the
+ *  service worker after its flush. */
+export interface OutboxCounts {
+  pending: number;
+  blocked: number;
+  failed: number;
+}
+
+export async function outboxCounts(db: InterschoolsDb): Promise<OutboxCounts> {
+  const [pending, blocked, failed] = await Promise.all(
+    (['pending', 'blocked', 'failed'] as const).map((status) => db.outbox.where('status').equals(status).count()),
+  );
+  return { pending: pending!, blocked: blocked!, failed: failed! };
 }
 
 /** Items with this status, in sequence order. */

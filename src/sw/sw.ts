@@ -9,6 +9,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { STORED_FILES } from '../sync/stored-files';
 import { InterschoolsDb } from '../db/database';
+import { outboxCounts } from '../db/outbox';
 import { createSyncEngine } from '../sync/engine';
 import { OUTBOX_SYNC_TAG } from '../sync/writes';
 
@@ -75,7 +76,7 @@ async function flushForSync(lastChance: boolean): Promise<void> {
   let waiting = 0;
   for (let attempt = 1; attempt <= 4; attempt += 1) {
     await createSyncEngine({ db }).flush();
-    waiting = await db.outbox.where('status').equals('pending').count();
+    waiting = (await outboxCounts(db)).pending;
     if (waiting === 0 || !navigator.onLine) break;
     await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
   }

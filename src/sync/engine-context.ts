@@ -17,26 +17,13 @@ export interface EngineContext {
   activeUser(): Promise<string | null>;
   /** Runs `fn` with the syncing flag up (nested runs share it). */
   busy<T>(fn: () => Promise<T>): Promise<T>;
-  refreshCounts(): Promise<void>;
-  /** As refreshCounts, at most a few times a second (a long flush's items). */
-  refreshCountsNowAndThen(): Promise<void>;
 }
 
 export function createEngineContext(parts: Pick<EngineContext, 'db' | 'status' | 'random' | 'now'>): EngineContext {
-  const { db, status, now } = parts;
+  const { db, status } = parts;
   let active = 0;
-  let countsAt = 0;
   const getMeta = async <T>(key: string): Promise<T | undefined> => (await db.meta.get(key))?.value as T | undefined;
   const setMeta = (key: string, value: unknown) => db.meta.put({ key, value });
-
-  async function refreshCounts(): Promise<void> {
-    const [pending, blocked, failed] = await Promise.all([
-      db.outbox.where('status').equals('pending').count(),
-      db.outbox.where('status').equals('blocked').count(),
-      db.outbox.where('status').equals('failed').count(),
-    ]);
-    status.set({ pending, blocked, failed });
-  }
 
   return {
     ...parts,
@@ -54,14 +41,6 @@ export function createEngineContext(parts: Pick<EngineContext, 'db' | 'status' |
         active -= 1;
         if (active === 0) status.set({ syncing: false });
       }
-    },
-    refreshCounts,
-    // Three IndexedDB counts per item were a third of a long flush's time; the flush ends with a
-    // full refresh.
-    async refreshCountsNowAndThen() {
-      if (now() - countsAt < 250) return;
-      countsAt = now();
-      await refreshCounts();
     },
   };
 }

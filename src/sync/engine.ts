@@ -40,7 +40,6 @@ export interface SyncEngine {
   syncNow(): Promise<void>;
   start(): () => void;
   resumeFor(username: string): Promise<void>;
-  refreshCounts(): Promise<void>;
 }
 
 /** The timed pull: every 30 s while the device is not live (src/sync/live.ts). */
@@ -106,7 +105,6 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     loop.clearWait();
     const others = (await listByStatus(db, 'pending')).filter((i) => i.userId && !sameUser(i.userId, username));
     status.set({ needsLogin: false, message: others.length ? heldMessage(others) : null });
-    await ctx.refreshCounts();
     await syncNow();
   }
 
@@ -165,7 +163,6 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
         if (message?.database === db.name) void flush().catch(() => undefined);
       }),
     );
-    void ctx.refreshCounts().catch(() => undefined);
     kick();
     return () => {
       loop.stop();
@@ -173,5 +170,5 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     };
   }
 
-  return { flush, pull, syncNow, start, resumeFor, refreshCounts: ctx.refreshCounts };
+  return { flush, pull, syncNow, start, resumeFor };
 }

@@ -83,7 +83,6 @@ export function createFlushLoop(ctx: EngineContext, opts: FlushOptions): FlushLo
         status.set({ online: false });
         const ms = retryDelay(run[0]!.attempts, random, null);
         await db.outbox.update(run[0]!.localId!, { nextAttemptAt: now() + ms });
-        await ctx.refreshCounts();
         return ms;
       }
       status.set({ online: true });
@@ -93,12 +92,10 @@ export function createFlushLoop(ctx: EngineContext, opts: FlushOptions): FlushLo
       const successes = leadingSuccesses(answers);
       if (successes > 1) {
         await applySuccesses(db, run.slice(0, successes), answers.slice(0, successes));
-        await ctx.refreshCountsNowAndThen();
       }
       for (const [i, answer] of answers.entries()) {
         if (successes > 1 && i < successes) continue;
         const step = await handleAnswer(ctx, run[i]!, answer, merges);
-        await ctx.refreshCountsNowAndThen();
         if (step.kind === 'stop') return null;
         if (step.kind === 'retry') return step.ms;
         if (step.kind === 'again') {
@@ -135,7 +132,6 @@ export function createFlushLoop(ctx: EngineContext, opts: FlushOptions): FlushLo
           const result = await withLockIfAvailable(opts.locks, OUTBOX_LOCK, `${OUTBOX_LOCK}:${db.name}`, flushLocked);
           retryIn = result.ran ? result.value : null;
         } while (flushAgain && retryIn === null);
-        await ctx.refreshCounts();
       });
     } finally {
       flushing = false;

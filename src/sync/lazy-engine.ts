@@ -13,7 +13,6 @@ export function createLazySyncEngine(db: InterschoolsDb): SyncEngine {
     pull: () => engine().then((e) => e.pull()),
     syncNow: () => engine().then((e) => e.syncNow()),
     resumeFor: (username) => engine().then((e) => e.resumeFor(username)),
-    refreshCounts: () => engine().then((e) => e.refreshCounts()),
     start() {
       let stop: (() => void) | undefined;
       let stopped = false;

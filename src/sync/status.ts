@@ -1,4 +1,4 @@
-// The sync state every screen shows (online or offline, syncing, pending, blocked) and the two
+// The sync state every screen shows (online or offline, live, syncing) and the two
 // signals the shell acts on: login required (401) and event locked (410). A tiny store with
 // subscribe/get, so React reads it with useSyncExternalStore and the service worker can run
 // without React. The engine (src/sync) writes it; screens only read it.
@@ -9,12 +9,6 @@ export type SyncStatus = {
   live: boolean;
   /** A flush or pull is running. */
   syncing: boolean;
-  /** Outbox items waiting to be sent. */
-  pending: number;
-  /** Items kept because their event is locked (410): shown, exportable, never dropped. */
-  blocked: number;
-  /** Items set aside with the server's message (400/422). */
-  failed: number;
   /** A 401 paused the outbox: the app goes to /login; it resumes for the same user only. */
   needsLogin: boolean;
   /** A 410 was received: editing ends, grids are read-only. */
@@ -28,9 +22,6 @@ const initial: SyncStatus = {
   online: typeof navigator === 'undefined' ? true : navigator.onLine,
   live: false,
   syncing: false,
-  pending: 0,
-  blocked: 0,
-  failed: 0,
   needsLogin: false,
   locked: false,
   lastSyncedAt: null,

@@ -51,7 +51,6 @@ function fakeEngine(): SyncEngine {
     syncNow: vi.fn(async () => undefined),
     start: vi.fn(() => () => undefined),
     resumeFor: vi.fn(async () => undefined),
-    refreshCounts: vi.fn(async () => undefined),
   };
 }
 
@@ -90,9 +89,6 @@ afterEach(async () => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   syncStatus.set({
-    pending: 0,
-    blocked: 0,
-    failed: 0,
     locked: false,
     needsLogin: false,
     syncing: false,

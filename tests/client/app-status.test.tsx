@@ -32,7 +32,6 @@ const engine = (): SyncEngine => ({
   syncNow: vi.fn(async () => undefined),
   start: vi.fn(() => () => undefined),
   resumeFor: vi.fn(async () => undefined),
-  refreshCounts: vi.fn(async () => undefined),
 });
 
 function sessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
@@ -92,9 +91,6 @@ afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
   syncStatus.set({
-    pending: 0,
-    blocked: 0,
-    failed: 0,
     locked: false,
     needsLogin: false,
     syncing: false,

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import { InterschoolsDb, type ParticipantRow } from '../../src/db/database';
 import { getClientId, getCursor, setCursor, takeSequenceNumbers } from '../../src/db/meta';
-import { enqueueWrite, listByStatus, markBlocked, pendingCount, removeItem } from '../../src/db/outbox';
+import { enqueueWrite, listByStatus, markBlocked, outboxCounts, removeItem } from '../../src/db/outbox';
 
 const SCHOOL = uuidv7();
 const EVENT = uuidv7();
@@ -147,15 +147,15 @@ describe('outbox status', () => {
   it('counts pending items, and blocks only the locked event', async () => {
     const db = freshDb();
     const other = uuidv7();
-    expect(await pendingCount(db)).toBe(0);
+    expect((await outboxCounts(db)).pending).toBe(0);
     await saveParticipant(db, participant());
     await saveParticipant(db, participant());
     await saveParticipant(db, participant(), other);
     await saveParticipant(db, participant(), null);
-    expect(await pendingCount(db)).toBe(4);
+    expect((await outboxCounts(db)).pending).toBe(4);
 
     expect(await markBlocked(db, EVENT)).toBe(2);
-    expect(await pendingCount(db)).toBe(2);
+    expect((await outboxCounts(db)).pending).toBe(2);
     const blocked = await listByStatus(db, 'blocked');
     expect(blocked.map((i) => i.seq)).toEqual([1, 2]);
     expect((await listByStatus(db, 'pending')).map((i) => i.scope)).toEqual([`event:${other}`, 'global']);
@@ -173,7 +173,7 @@ describe('reload', () => {
 
     const reopened = freshDb(name);
     expect(await reopened.participants.get(row.id)).toMatchObject({ id: row.id, _pending: true });
-    expect(await pendingCount(reopened)).toBe(1);
+    expect((await outboxCounts(reopened)).pending).toBe(1);
     expect(await getClientId(reopened)).toBe(clientId);
     expect((await saveParticipant(reopened, participant())).seq).toBe(2);
   });

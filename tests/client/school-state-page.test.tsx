@@ -34,7 +34,7 @@ beforeEach(async () => {
 afterEach(async () => {
   dom.rtl.cleanup();
   vi.unstubAllGlobals();
-  syncStatus.set({ online: true, pending: 0, failed: 0, message: null });
+  syncStatus.set({ online: true, message: null });
   await dropDatabases();
   await w.close();
 });

@@ -1,6 +1,7 @@
 // @vitest-environment node
 // The outbox flush against the real server (docs/architecture.md 'Client: offline first', 'Flush').
 import 'fake-indexeddb/auto';
+import { outboxCounts } from '../../src/db/outbox';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getClientId } from '../../src/db/meta';
 import { InterschoolsDb } from '../../src/db/database';
@@ -46,7 +47,12 @@ describe('flush', () => {
     const local = await db.participants.get(row.id);
     expect(local?._pending).toBeUndefined();
     expect(local?.version).toBeTypeOf('number');
-    expect(status.get()).toMatchObject({ pending: 0, failed: 0, blocked: 0, syncing: false });
+    expect({ ...status.get(), ...(await outboxCounts(db)) }).toMatchObject({
+      pending: 0,
+      failed: 0,
+      blocked: 0,
+      syncing: false,
+    });
   });
 
   it('a response lost after the server applied the write: applied once, later items follow in order', async () => {

@@ -13,7 +13,9 @@ const tracked = execFileSync('git', ['ls-files', 'src', 'server', 'tests', 'lint
   encoding: 'utf8',
 })
   .split('\n')
-  .filter((file) => /\.(ts|tsx|js|mjs|md|sh)$/.test(file) && existsSync(join(ROOT, file)));
+  .filter((file) => /\.(ts|tsx|js|mjs|md|sh)$/.test(file) && existsSync(join(ROOT, file)))
+  // This file's probes cite what is not there on purpose.
+  .filter((file) => file !== 'tests/unit/docs-citations.test.ts');
 
 /** A cited document, then the section named after it; the name may run on over a comment's lines. */
 const CITATION = /(docs\/[\w./-]+\.md),? ?('(?:[^'\n]|\n\s*(?:\/\/|\*)\s*)+')?/g;
