@@ -3,4 +3,4 @@
 export { loadReadiness } from './readiness';
 export { loadRaceDayRows } from './rows';
 export { raceEntryEvents } from './service';
-export { loadRaceEvents } from './race-events';
+export { saveEventSetting } from './race-events';

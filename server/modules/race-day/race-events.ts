@@ -6,6 +6,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { EventLevel } from '../../../src/domain/constants/choices';
 import type { RaceEventRow } from '../../../src/domain/schemas/api/race-day-feed';
 import type { Db, Tx } from '../../db/client';
+import { notFound } from '../../http-errors';
 import { disciplines, eventDisciplines, events } from '../../db/schema';
 
 /** The race-day rows of these events, by id (events that do not exist are left out). */
@@ -53,4 +54,21 @@ export async function loadRaceEvents(db: Db | Tx, ids: readonly string[]): Promi
       },
     ]),
   );
+}
+
+type EventRow = typeof events.$inferSelect;
+
+/** Saves a setting the event keeps for race day (its timing columns, running order, results rules)
+ *  under the event row's lock, the last save winning, and answers the event's race-day row, or none
+ *  when its start lists are not shown (race officials' tablets hold only those). */
+export async function saveEventSetting(
+  tx: Tx,
+  eventId: string,
+  change: (stored: EventRow) => Partial<typeof events.$inferInsert>,
+): Promise<RaceEventRow[]> {
+  const [event] = await tx.select().from(events).where(eq(events.id, eventId)).for('update');
+  if (!event) throw notFound('Event not found');
+  await tx.update(events).set(change(event)).where(eq(events.id, eventId));
+  if (!event.showForStartlists) return [];
+  return [...(await loadRaceEvents(tx, [eventId])).values()];
 }

@@ -14,7 +14,7 @@ import type { timingFilesApi } from '../../../src/domain/schemas/api/timing-file
 import type { Db, Tx } from '../../db/client';
 import { disciplines, events } from '../../db/schema';
 import { notFound } from '../../http-errors';
-import { loadRaceEvents } from './race-events';
+import { saveEventSetting } from './race-events';
 import { loadRaceDayRows } from './rows';
 import { timingWorkbook } from './timing-workbook';
 
@@ -64,24 +64,15 @@ export async function timingFile(db: Db, eventId: string, query: FileQuery): Pro
 /** Sets the systems' columns the body names (null: back to the standard ones), keeps the others,
  *  in the write's transaction. Answers the event's race-day row, or none when its start lists are
  *  not shown (race officials' tablets hold only those). The last save wins: these are settings. */
-export async function saveTimingColumns(tx: Tx, body: ColumnsBody): Promise<RaceEventRow[]> {
-  const [event] = await tx
-    .select({ timingColumns: events.timingColumns, showForStartlists: events.showForStartlists })
-    .from(events)
-    .where(eq(events.id, body.id))
-    .for('update');
-  if (!event) throw notFound('Event not found');
-  const next: TimingLayouts = { ...(event.timingColumns ?? {}) };
-  for (const system of Object.keys(FILE_SYSTEM_SLUGS) as FileSystem[]) {
-    const columns = body.timingColumns[system];
-    if (columns === undefined) continue;
-    if (columns === null) delete next[system];
-    else next[system] = tidyTimingColumns(columns);
-  }
-  await tx
-    .update(events)
-    .set({ timingColumns: Object.keys(next).length ? next : null })
-    .where(eq(events.id, body.id));
-  if (!event.showForStartlists) return [];
-  return [...(await loadRaceEvents(tx, [body.id])).values()];
+export function saveTimingColumns(tx: Tx, body: ColumnsBody): Promise<RaceEventRow[]> {
+  return saveEventSetting(tx, body.id, (event) => {
+    const next: TimingLayouts = { ...(event.timingColumns ?? {}) };
+    for (const system of Object.keys(FILE_SYSTEM_SLUGS) as FileSystem[]) {
+      const columns = body.timingColumns[system];
+      if (columns === undefined) continue;
+      if (columns === null) delete next[system];
+      else next[system] = tidyTimingColumns(columns);
+    }
+    return { timingColumns: Object.keys(next).length ? next : null };
+  });
 }

@@ -1,11 +1,10 @@
-// An admin's results rules of an event: into the event's race-day row on this device and one outbox
-// item holding PUT /api/results/rules, in one Dexie transaction, so the results screens on this
-// device rank and score by them at once, with or without a network, and every other device once
-// this one is online. The whole rules go each time: the last save wins, as with any setting.
+// An admin's results rules of an event, saved as a setting of the event (event-setting-writes.ts):
+// the results screens of every device rank and score by them.
 import type { InterschoolsDb, RaceEventMirrorRow } from '../../db/database';
 import type { StoredResultsRules } from '../../domain/rules/results-rules';
 import { raceResultsApi } from '../../domain/schemas/api/race-results';
-import { defineWrite, queueThrough } from '../../sync/write-adapter';
+import { defineWrite } from '../../sync/write-adapter';
+import { queueEventSetting } from './event-setting-writes';
 
 const RESULTS_RULES_SAVE = defineWrite({
   table: 'raceEvents',
@@ -20,16 +19,5 @@ export async function saveResultsRules(
   resultsRules: StoredResultsRules,
   username: string | null,
 ): Promise<void> {
-  await queueThrough(db, RESULTS_RULES_SAVE, {
-    body: { id: event.id, resultsRules },
-    rowId: event.id,
-    eventId: event.id,
-    userId: username,
-    base: event,
-    replacesRefused: true,
-    applyLocally: async (tx) => {
-      const current = (await tx.raceEvents.get(event.id)) ?? event;
-      await tx.raceEvents.put({ ...current, resultsRules, _pending: true });
-    },
-  });
+  await queueEventSetting(db, RESULTS_RULES_SAVE, event, 'resultsRules', resultsRules, username);
 }

@@ -1,11 +1,10 @@
-// An admin's running order of an event: into the event's race-day row on this device and one
-// outbox item holding PUT /api/running-order, in one Dexie transaction, so every race-day screen on
-// this device follows it at once, with or without a network, and every other device once this one
-// is online. The whole order goes each time: the last save wins, as with any setting.
+// An admin's running order of an event, saved as a setting of the event (event-setting-writes.ts):
+// every race-day screen of every device follows it.
 import type { InterschoolsDb, RaceEventMirrorRow } from '../../db/database';
 import type { RunningOrderEntry } from '../../domain/rules/running-order';
 import { runningOrderApi } from '../../domain/schemas/api/running-order';
-import { defineWrite, queueThrough } from '../../sync/write-adapter';
+import { defineWrite } from '../../sync/write-adapter';
+import { queueEventSetting } from './event-setting-writes';
 
 const RUNNING_ORDER_SAVE = defineWrite({
   table: 'raceEvents',
@@ -20,17 +19,5 @@ export async function saveRunningOrder(
   runningOrder: readonly RunningOrderEntry[],
   username: string | null,
 ): Promise<void> {
-  const order = [...runningOrder];
-  await queueThrough(db, RUNNING_ORDER_SAVE, {
-    body: { id: event.id, runningOrder: order },
-    rowId: event.id,
-    eventId: event.id,
-    userId: username,
-    base: event,
-    replacesRefused: true,
-    applyLocally: async (tx) => {
-      const current = (await tx.raceEvents.get(event.id)) ?? event;
-      await tx.raceEvents.put({ ...current, runningOrder: order, _pending: true });
-    },
-  });
+  await queueEventSetting(db, RUNNING_ORDER_SAVE, event, 'runningOrder', [...runningOrder], username);
 }

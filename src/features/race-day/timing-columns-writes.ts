@@ -1,14 +1,13 @@
-// An admin's columns of a timing file: into the event's race-day row on this device and one outbox
-// item holding PUT /api/timing-file/columns, in one Dexie transaction, so the files use them at
-// once, with or without a network, and every other tablet gets them once this one is online.
-// The body carries every system's columns as this device holds them (null: the standard ones), so
+// An admin's columns of a timing file, saved as a setting of the event (event-setting-writes.ts):
+// the files of every tablet use them. The body carries every system's columns as this device holds them (null: the standard ones), so
 // the row the device shows while the save waits is the row the server will hold.
 import type { InterschoolsDb, RaceEventMirrorRow } from '../../db/database';
 import type { FileSystem } from '../../domain/constants/race-day';
 import { FILE_SYSTEM_SLUGS, type TimingColumn, type TimingLayouts } from '../../domain/constants/timing-files';
 import { tidyTimingColumns } from '../../domain/rules/timing-columns';
 import { timingFilesApi } from '../../domain/schemas/api/timing-files';
-import { defineWrite, queueThrough } from '../../sync/write-adapter';
+import { defineWrite } from '../../sync/write-adapter';
+import { queueEventSetting } from './event-setting-writes';
 
 /** The body is the event's race-day row: its id and every system's columns. */
 const TIMING_COLUMNS_SAVE = defineWrite({
@@ -35,17 +34,5 @@ export async function saveTimingColumns(
   username: string | null,
 ): Promise<void> {
   const timingColumns = { ...allSystems(event.timingColumns), [system]: columns ? tidyTimingColumns(columns) : null };
-  await queueThrough(db, TIMING_COLUMNS_SAVE, {
-    body: { id: event.id, timingColumns },
-    rowId: event.id,
-    eventId: event.id,
-    userId: username,
-    base: event,
-    // Whole columns go each time: a refused earlier save is replaced, not left to hold this back.
-    replacesRefused: true,
-    applyLocally: async (tx) => {
-      const current = (await tx.raceEvents.get(event.id)) ?? event;
-      await tx.raceEvents.put({ ...current, timingColumns, _pending: true });
-    },
-  });
+  await queueEventSetting(db, TIMING_COLUMNS_SAVE, event, 'timingColumns', timingColumns, username);
 }
