@@ -49,6 +49,25 @@ export type PullContext = {
   activeUser(): Promise<string | null>;
 };
 
+/** One row of a mirror table as the index of queued writes names it. */
+const queuedRowKey = (entity: string, key: unknown) => `${entity}\u0000${rowKeyString(key)}`;
+
+/** Which queued writes touch each row, from each write's intent (a save of several rows is queued
+ *  for each of them): the one answer for the pull, which keeps their fields over a pulled row, and
+ *  for a reset, which keeps their rows. */
+async function queuedRows(db: InterschoolsDb): Promise<Map<string, OutboxItem[]>> {
+  const byRow = new Map<string, OutboxItem[]>();
+  await db.outbox.each((item) => {
+    for (const id of intentOf(item).rowIds) {
+      const k = queuedRowKey(item.entity, id);
+      const list = byRow.get(k);
+      if (list) list.push(item);
+      else byRow.set(k, [item]);
+    }
+  });
+  return byRow;
+}
+
 /** Returns the pull of a feed: one run downloads every page of its current scope. */
 export function createPull(ctx: PullContext, feed: Feed = MAIN_FEED): () => Promise<void> {
   const { db, fetchFn, baseUrl, status, now, getMeta, setMeta, activeUser } = ctx;
@@ -60,15 +79,7 @@ export function createPull(ctx: PullContext, feed: Feed = MAIN_FEED): () => Prom
       const answeredMeanwhile = (await answersStored(db)) !== answersBefore;
       // The outbox is small next to a page: read it once, not once per row. A save of several
       // rows is queued for each of them: a pulled row must not lose what such a save changes.
-      const queuedByRow = new Map<string, OutboxItem[]>();
-      await db.outbox.each((item) => {
-        for (const id of intentOf(item).rowIds) {
-          const k = `${item.entity}\u0000${rowKeyString(id)}`;
-          const list = queuedByRow.get(k);
-          if (list) list.push(item);
-          else queuedByRow.set(k, [item]);
-        }
-      });
+      const queuedByRow = await queuedRows(db);
       const kept = new Set(db.mirrorTables().map((t) => t.name));
       const byEntity = new Map<string, SyncResponse['changes']>();
       for (const change of page.changes) {
@@ -97,7 +108,7 @@ export function createPull(ctx: PullContext, feed: Feed = MAIN_FEED): () => Prom
           : [];
         const puts: Row[] = [];
         for (const [i, { key, row }] of upserts.entries()) {
-          const queued = (queuedByRow.get(`${entity}\u0000${rowKeyString(key)}`) ?? []).sort((a, b) => a.seq - b.seq);
+          const queued = (queuedByRow.get(queuedRowKey(entity, key)) ?? []).sort((a, b) => a.seq - b.seq);
           const local = locals[i];
           if (
             !queued.length &&
@@ -120,16 +131,11 @@ export function createPull(ctx: PullContext, feed: Feed = MAIN_FEED): () => Prom
   /** resetRequired: the scope is downloaded again; rows with queued items stay (the outbox too). */
   async function resetMirror(scope: string): Promise<void> {
     await db.transaction('rw', [...db.mirrorTables(), db.outbox, db.meta], async () => {
-      const keep = new Map<string, Set<string>>();
-      await db.outbox.each((item) => {
-        if (item.rowId === null) return;
-        if (!keep.has(item.entity)) keep.set(item.entity, new Set());
-        keep.get(item.entity)!.add(String(item.rowId));
-      });
+      const queued = await queuedRows(db);
+      const withQueued = new Set<string>([...queued.values()].flat().map((item) => item.entity));
       for (const table of db.feedTables(feed.name)) {
-        const kept = keep.get(table.name);
-        if (!kept) await table.clear();
-        else await table.filter((row: Row) => !kept.has(rowKeyString(keyOfRow(table, row)))).delete();
+        if (!withQueued.has(table.name)) await table.clear();
+        else await table.filter((row: Row) => !queued.has(queuedRowKey(table.name, keyOfRow(table, row)))).delete();
       }
       await setCursor(db, scope, '0');
     });

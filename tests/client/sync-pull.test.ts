@@ -1,11 +1,15 @@
 // @vitest-environment node
-// The delta pull: tombstones, resetRequired, pending edits kept over pulled rows, scope cursors.
+// The delta pull: tombstones, resetRequired (the rows of queued saves kept, a list save's too),
+// pending edits kept over pulled rows, scope cursors.
 import 'fake-indexeddb/auto';
 import { eq } from 'drizzle-orm';
 import { afterEach, expect, it } from 'vitest';
-import { participants } from '../../server/db/schema';
+import { v7 as uuidv7 } from 'uuid';
+import { participants, teamManagers } from '../../server/db/schema';
 import { getCursor } from '../../src/db/meta';
 import type { SyncResponse } from '../../src/domain/schemas/api/sync';
+import { EMPTY_DRAFT, newTeamManager, planTeamManagersSave } from '../../src/features/team-managers/team-manager-rows';
+import { saveTeamManagers } from '../../src/features/team-managers/team-manager-writes';
 import {
   cookieJar,
   dropDatabases,
@@ -169,4 +173,48 @@ it("a page asked for before the device's own save was answered does not put the 
     lastname: 'Mine',
     version: onServer!.version,
   });
+});
+
+it('resetRequired keeps the rows a queued list save adds: a team manager added offline stays on screen', async () => {
+  w = await world();
+  const x = w;
+  const db = freshDb();
+  const { engine } = engineFor(x, db);
+  await engine.pull();
+  const added = {
+    ...newTeamManager(uuidv7(), x.schoolId, x.eventId),
+    firstname: 'Vic',
+    lastname: 'Manager',
+    mobile: '0400 000 001',
+  };
+  const mirror = await db.teamManagers.where('SchoolId').equals(x.schoolId).toArray();
+  await saveTeamManagers(db, planTeamManagersSave(mirror, { ...EMPTY_DRAFT, added: [added] })!, {
+    username: x.username,
+    EventId: x.eventId,
+  });
+  // Written offline: the save waits while the server asks for the scope to be downloaded again.
+  let resetOnce = true;
+  const fetchFn: typeof fetch = async (input, init) => {
+    if ((init?.method ?? 'GET') !== 'GET') throw new TypeError('Failed to fetch');
+    const url = new URL(String(input));
+    if (url.pathname === '/api/sync/changes' && resetOnce && Number(url.searchParams.get('cursor')) > 0) {
+      resetOnce = false;
+      const body: SyncResponse = {
+        scopeKey: `school:${x.schoolId}/event:${x.eventId}`,
+        cursor: 0,
+        hasMore: false,
+        resetRequired: true,
+        changes: [],
+      };
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    }
+    return x.jar.fetch(input, init);
+  };
+  await engineFor(x, db, { fetch: fetchFn }).engine.pull();
+  expect(resetOnce).toBe(false);
+  expect(await db.teamManagers.get(added.id)).toMatchObject({ firstname: 'Vic', _pending: true });
+  await engine.flush();
+  expect(await db.outbox.count()).toBe(0);
+  const [stored] = await x.t.db.select().from(teamManagers).where(eq(teamManagers.id, added.id));
+  expect(stored?.lastname).toBe('Manager');
 });

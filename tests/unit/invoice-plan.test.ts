@@ -1,10 +1,9 @@
 // The invoices of a school for an event: the initial invoice follows the entries until it is paid,
 // payments settle invoices in order, entries added after payment go on a supplementary invoice.
 import { describe, expect, it } from 'vitest';
+import { gstOf, gstOfLines } from '../../src/domain/rules/money';
 import {
   REGISTRATION_LINE,
-  gstOf,
-  gstOfLines,
   planInvoices,
   raceEntriesLine,
   type IssuedInvoice,

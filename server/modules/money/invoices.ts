@@ -11,7 +11,6 @@ import { accountingRegion } from '../../../src/domain/rules/accounting-region';
 import { isValidCrn } from '../../../src/domain/rules/bpay-crn';
 import { invoiceAvailable } from '../../../src/domain/rules/invoice-availability';
 import {
-  gstOfLines,
   invoiceChanged,
   planInvoices,
   type InvoiceContent,
@@ -19,7 +18,7 @@ import {
   type IssuedInvoice,
   type PlanLine,
 } from '../../../src/domain/rules/invoice-plan';
-import { toCents, toDollars } from '../../../src/domain/rules/money';
+import { gstOfLines, toCents, toDollars } from '../../../src/domain/rules/money';
 import type { Invoice, Supplier } from '../../../src/domain/schemas';
 import type { Db, Tx } from '../../db/client';
 import { disciplines, events, invoices, payments, schools, teamEntries } from '../../db/schema';

@@ -10,7 +10,6 @@
 // - Entries added after every invoice is paid go on a supplementary invoice (/invoice/append):
 //   the race fee for each entry beyond those already invoiced, per discipline, and no
 //   registration fee.
-import { GST_DIVISOR } from '../constants/policy';
 
 type InvoiceKind = 'initial' | 'supplementary';
 
@@ -140,11 +139,3 @@ export function invoiceChanged(issued: IssuedInvoice, next: InvoiceContent): boo
     issued.lines.map((l) => l.disciplineId ?? null).join() !== next.lines.map((l) => l.disciplineId ?? null).join()
   );
 }
-
-/** The GST in a GST-inclusive amount (1/11), to the cent. */
-export const gstOf = (cents: number) => Math.round(cents / GST_DIVISOR);
-
-/** An invoice's GST as the accounting system works it out: per line, each rounded to the cent,
- *  then added ($50 + $30: $4.55 + $2.73 = $7.28, where the total's 1/11 would say $7.27). */
-export const gstOfLines = (lines: readonly { amountCents: number }[]) =>
-  lines.reduce((sum, line) => sum + gstOf(line.amountCents), 0);

@@ -1,5 +1,4 @@
-import { GST_DIVISOR } from '../constants/policy';
-import { toCents, toDollars } from './money';
+import { gstOfLines, toCents, toDollars } from './money';
 
 export interface InvoiceInput {
   /** Event registration fee in dollars, charged once per school per event. */
@@ -40,10 +39,11 @@ export function invoiceTotalsCents(input: InvoiceInput): InvoiceTotalsCents {
     registrationFeeCents,
     entriesCents,
     totalCents,
-    gstCents: [
-      registrationFeeCents,
-      ...(input.entriesPerLine ?? [entries]).map((n) => toCents(input.teamEntryFee) * n),
-    ].reduce((sum, cents) => sum + Math.round(cents / GST_DIVISOR), 0),
+    gstCents: gstOfLines(
+      [registrationFeeCents, ...(input.entriesPerLine ?? [entries]).map((n) => toCents(input.teamEntryFee) * n)].map(
+        (amountCents) => ({ amountCents }),
+      ),
+    ),
     receivedCents,
     outstandingCents,
     paid: totalCents > 0 && outstandingCents <= 0,

@@ -1,4 +1,4 @@
-import { CURRENCY } from '../constants/policy';
+import { CURRENCY, GST_DIVISOR } from '../constants/policy';
 
 // Money is computed in integer cents and shown or sent as dollars with 2 decimals, so sums never
 // pick up binary floating-point drift (0.1 + 0.2).
@@ -35,3 +35,11 @@ export function parseDollars(text: string, { signed = false } = {}): number | nu
   const pattern = signed ? /^-?\d+(\.\d{1,2})?$/ : /^\d+(\.\d{1,2})?$/;
   return pattern.test(plain) ? Number(plain) : null;
 }
+
+/** The GST in a GST-inclusive amount (1/11), to the cent. */
+export const gstOf = (cents: number) => Math.round(cents / GST_DIVISOR);
+
+/** An invoice's GST as the accounting system works it out: per line, each rounded to the cent,
+ *  then added ($50 + $30: $4.55 + $2.73 = $7.28, where the total's 1/11 would say $7.27). */
+export const gstOfLines = (lines: readonly { amountCents: number }[]) =>
+  lines.reduce((sum, line) => sum + gstOf(line.amountCents), 0);
