@@ -10,8 +10,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import type { UserType } from '../../src/domain/constants';
-import { API, syncApi } from '../../src/domain/schemas';
-import type { RouteAccess, RouteContract } from '../../src/domain/schemas/route';
+import { everyContractRoute } from '../../src/domain/schemas';
+import type { RouteAccess } from '../../src/domain/schemas/route';
 import { SERVER_MESSAGES } from '../../src/domain/server-messages';
 import { badRequest, forbidden, unauthenticated } from '../http-errors';
 import { isBatchedWrite, isQueuedRoute } from './batched-write';
@@ -33,11 +33,7 @@ export const isApiRoute = (declaredUrl: string | undefined): boolean =>
 export const isNeverCached = (declaredUrl: string | undefined): boolean =>
   isApiRoute(declaredUrl) || !!declaredUrl?.startsWith('/utils/');
 
-const CONTRACT_ROUTES: readonly RouteContract[] = [
-  ...Object.values(API).flatMap((area) => Object.values(area) as RouteContract[]),
-  ...Object.values(syncApi),
-];
-const accessOf = new Map(CONTRACT_ROUTES.map((r) => [`${r.method} ${r.url}`, r.access]));
+const accessOf = new Map(everyContractRoute().map((r) => [`${r.method} ${r.url}`, r.access]));
 
 const authOf = (access: RouteAccess): RouteAuth => (access === 'signed-in' ? 'any' : access);
 

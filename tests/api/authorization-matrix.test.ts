@@ -11,7 +11,7 @@ import type { InjectOptions } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_LETTERS } from '../../src/domain/constants';
-import { allRoutes, syncApi } from '../../src/domain/schemas';
+import { everyContractRoute } from '../../src/domain/schemas';
 import type { RouteAccess } from '../../src/domain/schemas/route';
 import { SERVER_MESSAGES } from '../../src/domain/server-messages';
 import { events, participants, registryAthletes, teamEntries, teams, ticketing } from '../../server/db/schema';
@@ -53,9 +53,7 @@ const SIGNED_IN = is('ok', { none: 'unauth' });
 const only = (...roles: Role[]) => is('denied', { none: 'unauth', ...Object.fromEntries(roles.map((r) => [r, 'ok'])) });
 const none = () => ({});
 
-const CONTRACT = new Map<string, RouteAccess>(
-  [...allRoutes(), ...Object.values(syncApi)].map((r) => [`${r.method} ${r.url}`, r.access]),
-);
+const CONTRACT = new Map<string, RouteAccess>(everyContractRoute().map((r) => [`${r.method} ${r.url}`, r.access]));
 /** What each caller gets: the row's own word, else what the contract's access says. */
 function expected(route: string): Record<Role, Outcome> {
   const row = MATRIX[route]!;

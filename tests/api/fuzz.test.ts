@@ -23,7 +23,7 @@ import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from '../../src/domain/constants/limit
 import { ERROR_CODE_LIST } from '../../src/domain/errors';
 import { MAX_SYNC_BATCH_BYTES, MAX_SYNC_BATCH_ROWS, MAX_WRITES_PER_BATCH } from '../../src/domain/schemas/api/sync';
 import { SERVER_MESSAGES } from '../../src/domain/server-messages';
-import { allRoutes, syncApi, type RouteContract } from '../../src/domain/schemas';
+import { everyContractRoute, type RouteContract } from '../../src/domain/schemas';
 import { participants, registryAthletes, teamEntries, teams } from '../../server/db/schema';
 import { PASSWORD, createEvent, createSchool, createUser } from './support/factories';
 import { signIn, type Agent } from './support/http';
@@ -61,7 +61,7 @@ const RUNS = Math.min(MAX_RUNS, Math.max(MIN_RUNS, Math.floor(BUDGET / Math.max(
 
 /** The shared contract's description of a route, when it has one (its schemas shape the data). */
 const CONTRACT = new Map<string, RouteContract>(
-  [...allRoutes(), ...Object.values(syncApi)].map((r) => [`${r.method} ${r.url.replace(/\/+$/, '')}`, r]),
+  everyContractRoute().map((r) => [`${r.method} ${r.url.replace(/\/+$/, '')}`, r]),
 );
 
 // ---- Rows to aim at, and signed-in callers ---------------------------------------------------

@@ -10,6 +10,7 @@ import { reportsApi } from './reports';
 import { raceResultsApi } from './race-results';
 import { resultsApi } from './results';
 import { schoolsApi } from './schools';
+import { syncApi } from './sync';
 import { sessionApi } from './session';
 import { startlistsApi } from './startlists';
 import { teamManagersApi } from './team-managers';
@@ -45,4 +46,9 @@ export const API = {
 /** Every route of the contract, flat (for route-table tests and the authorisation matrix). */
 export function allRoutes(): RouteContract[] {
   return Object.values(API).flatMap((area) => Object.values(area) as RouteContract[]);
+}
+
+/** Every route of the contract the server serves: the spec's calls and the offline feeds'. */
+export function everyContractRoute(): RouteContract[] {
+  return [...allRoutes(), ...Object.values(syncApi)];
 }
