@@ -2,6 +2,7 @@
 // null: of one mirror row (ticketing, the school profile), or of a whole list saved in one batch.
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { InterschoolsDb, OutboxItem } from '../db/database';
+import { queuedForRow } from '../db/outbox';
 
 export type Refusal = { message: string; /** The refused outbox item (to discard it). */ localId: number };
 
@@ -14,13 +15,7 @@ export function useRowRefusal(db: InterschoolsDb, entity: string, rowId: string 
   return (
     useLiveQuery(async () => {
       if (!rowId) return null;
-      return latestRefusal(
-        await db.outbox
-          .where('[entity+rowId]')
-          .equals([entity, rowId])
-          .filter((item) => item.status === 'failed')
-          .toArray(),
-      );
+      return latestRefusal((await queuedForRow(db, entity, rowId)).filter((item) => item.status === 'failed'));
     }, [db, entity, rowId]) ?? null
   );
 }

@@ -1,8 +1,8 @@
 // The client's IndexedDB database ('interschools'), through Dexie. It keeps, on this device:
 // a mirror of every entity the user may see (pages read only from here, so they render the same
 // with or without network), the outbox of writes waiting for the server, and `meta` (client id,
-// next sequence number, pull cursors, session user, last sync per scope). docs/architecture.md,
-// 'Client: offline first'.
+// next sequence number, pull cursors, session user, last sync per scope). src/db/README.md
+// 'Versions'.
 //
 // Schema versions are APPEND-ONLY: never edit or remove a published version(n) block; add
 // version(n + 1) with the full changed store definitions and an .upgrade() function. Every upgrade
@@ -287,6 +287,13 @@ const VERSION_6_STORES: Record<string, string> = {
   qualifiers: 'id, EventId, ToEventId',
 };
 
+// Version 7: the outbox is indexed by the rows each write's intent names (src/db/outbox.ts,
+// `queuedForRow`), a list save's rows among them; the index by an item's one row goes (a list save
+// has none, so it answered for one-row writes only).
+const VERSION_7_STORES: Record<string, string> = {
+  outbox: '++localId, seq, status, eventId, [status+seq], scope, *intent.rowIds',
+};
+
 export interface InterschoolsDbOptions {
   /** Reload the page when another tab opens a newer version. Default: in a window, not in tests. */
   reloadOnVersionChange?: boolean;
@@ -338,6 +345,7 @@ export class InterschoolsDb extends Dexie {
     this.version(4).stores(VERSION_4_STORES).upgrade(upgradeToVersion4);
     this.version(5).stores(VERSION_5_STORES);
     this.version(6).stores(VERSION_6_STORES);
+    this.version(7).stores(VERSION_7_STORES);
 
     const reload = options.reloadOnVersionChange ?? inWindow();
     this.on('versionchange', () => {

@@ -43,11 +43,8 @@ export function enqueueWrite(db: InterschoolsDb, input: EnqueueWriteInput): Prom
   return db.transaction('rw', [...db.mirrorTables(), db.outbox, db.meta], async () => {
     if (input.applyLocally) await input.applyLocally(db);
     if (input.replacesRefused && input.rowId != null) {
-      await db.outbox
-        .where('[entity+rowId]')
-        .equals([input.entity, input.rowId])
-        .filter((i) => i.status === 'failed')
-        .delete();
+      const refused = (await queuedForRow(db, input.entity, input.rowId)).filter((i) => i.status === 'failed');
+      await db.outbox.bulkDelete(refused.map((i) => i.localId!));
     }
     const clientId = await getClientId(db);
     const [seq] = await takeSequenceNumbers(db, 1);
@@ -76,6 +73,73 @@ export function enqueueWrite(db: InterschoolsDb, input: EnqueueWriteInput): Prom
     item.localId = await db.outbox.add(item);
     return item;
   });
+}
+
+/** The names a row's id may be queued under: a key read back from text (a feed's key, a compound
+ *  key's 'a:b' form) and the id a write declared (a number for a numeric key). */
+function namesOfRow(id: unknown): (string | number)[] {
+  if (Array.isArray(id)) return [id.join(':')];
+  if (typeof id === 'number') return [id, String(id)];
+  if (typeof id === 'string') return /^\d+$/.test(id) ? [id, Number(id)] : [id];
+  return [];
+}
+
+/** The rows a queued write touches, each named `${table}\u0000${key as text}`: the names the
+ *  outbox's index holds, for a caller that already has the items in hand. */
+export function rowNamesOf(item: Pick<OutboxItem, 'entity' | 'intent'>): string[] {
+  return (item.intent?.rowIds ?? []).map((id) => `${item.entity}\u0000${String(id)}`);
+}
+
+/** The queued writes (any status) that touch a row, in sequence order. Every write names the rows
+ *  it changes in its intent (a list save each row of its body, its removals too), and the outbox
+ *  indexes those names (`*intent.rowIds`): the one answer to which queued writes touch a row, for
+ *  the flush order, the answers, the pull, a reset and the screens' refusals. */
+export async function queuedForRow(db: InterschoolsDb, entity: string, id: unknown): Promise<OutboxItem[]> {
+  const names = namesOfRow(id);
+  if (!names.length) return [];
+  const items = await db.outbox
+    .where('intent.rowIds')
+    .anyOf(names)
+    .distinct()
+    .filter((item) => item.entity === entity)
+    .toArray();
+  return items.sort((a, b) => a.seq - b.seq);
+}
+
+/** The same index asked of many rows of a table at once (a page of the pull): their queued writes
+ *  by the row's key as text. */
+export async function queuedForRows(
+  db: InterschoolsDb,
+  entity: string,
+  ids: readonly unknown[],
+): Promise<Map<string, OutboxItem[]>> {
+  const byRow = new Map<string, OutboxItem[]>();
+  const names = ids.flatMap(namesOfRow);
+  if (!names.length) return byRow;
+  const items = await db.outbox
+    .where('intent.rowIds')
+    .anyOf(names)
+    .distinct()
+    .filter((item) => item.entity === entity)
+    .sortBy('seq');
+  for (const item of items)
+    for (const id of item.intent!.rowIds) {
+      const list = byRow.get(String(id));
+      if (!list) byRow.set(String(id), [item]);
+      else if (list.at(-1) !== item) list.push(item);
+    }
+  return byRow;
+}
+
+/** Every row some queued write touches: the keys as text, by table (a reset keeps these rows). */
+export async function rowsWithQueuedWrites(db: InterschoolsDb): Promise<Map<string, Set<string>>> {
+  const byTable = new Map<string, Set<string>>();
+  await db.outbox.each((item) => {
+    const keys = byTable.get(item.entity) ?? new Set<string>();
+    for (const id of item.intent?.rowIds ?? []) keys.add(String(id));
+    byTable.set(item.entity, keys);
+  });
+  return byTable;
 }
 
 /** The device's queued changes by state: waiting to be sent, kept by a lock (410), set aside with

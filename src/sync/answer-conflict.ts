@@ -10,7 +10,8 @@ import type { EngineContext } from './engine-context';
 import { rowKeyString } from './engine-meta';
 import { setAside } from './answer-refused';
 import type { Step } from './answer-step';
-import { itemsOfRow, putNestedRows } from './queued-rows';
+import { putNestedRows } from './queued-rows';
+import { queuedForRow } from '../db/outbox';
 import { noteAnswersStored } from './answered-rows';
 import { intentOf } from '../db/write-intent';
 import {
@@ -109,7 +110,7 @@ async function mergeOrRefuse(ctx: EngineContext, item: OutboxItem, answer: Write
       await db.outbox.put(next);
       if (item.rowId !== null) {
         const table = db.table(item.entity);
-        await table.put(overlay(current, await itemsOfRow(db, item.entity, item.rowId)));
+        await table.put(overlay(current, await queuedForRow(db, item.entity, item.rowId)));
         await noteAnswersStored(db);
       }
     });
@@ -136,12 +137,12 @@ async function mergeOrRefuse(ctx: EngineContext, item: OutboxItem, answer: Write
     await db.outbox.update(item.localId!, { status: 'failed', error: text, body: rebuilt, base, fields: [] });
     if (item.rowId !== null) {
       const table = db.table(item.entity);
-      await table.put(overlay(current, await itemsOfRow(db, item.entity, item.rowId)));
+      await table.put(overlay(current, await queuedForRow(db, item.entity, item.rowId)));
     } else if (current.id !== undefined) {
       // A batch refused for one of its rows: that row as the server holds it stands here too.
       const table = db.table(item.entity);
       const { row, nested } = splitAnswerRow(intentOf(item).answer, current);
-      await table.put(overlay(row, await itemsOfRow(db, item.entity, rowKeyString(keyOfRow(table, row)))));
+      await table.put(overlay(row, await queuedForRow(db, item.entity, rowKeyString(keyOfRow(table, row)))));
       if (nested) await putNestedRows(db, row.id, nested);
     }
     await noteAnswersStored(db);

@@ -5,8 +5,8 @@
 import type { WriteAnswer } from '../api/sync';
 import type { InterschoolsDb, OutboxItem } from '../db/database';
 import { noteAnswersStored } from './answered-rows';
-import { rowKeyString } from './engine-meta';
-import { clearPendingMark, itemsOfRow, putNestedRows } from './queued-rows';
+import { clearPendingMark, putNestedRows } from './queued-rows';
+import { queuedForRow } from '../db/outbox';
 import { intentOf, renameRow } from '../db/write-intent';
 import {
   answerRows,
@@ -14,11 +14,9 @@ import {
   isPlainObject,
   keyFromString,
   keyOfRow,
-  overlay,
+  rowOnArrival,
   rowPart,
   splitAnswerRow,
-  touchesRow,
-  withoutPending,
   type Row,
 } from './rows';
 
@@ -40,19 +38,12 @@ export async function applySuccesses(
   answers: readonly WriteAnswer[],
 ): Promise<void> {
   await db.transaction('rw', [...db.mirrorTables(), db.outbox, db.meta], async () => {
-    // Lists saved in one batch, read once: the items of one row are found by index, these are not.
-    const listBatches = await db.outbox.filter((q) => q.rowId === null).toArray();
-    for (const [i, item] of items.entries()) await applySuccess(db, item, answers[i]!, listBatches);
+    for (const [i, item] of items.entries()) await applySuccess(db, item, answers[i]!);
     await noteAnswersStored(db);
   });
 }
 
-async function applySuccess(
-  db: InterschoolsDb,
-  item: OutboxItem,
-  answer: WriteAnswer,
-  listBatches: readonly OutboxItem[],
-): Promise<void> {
+async function applySuccess(db: InterschoolsDb, item: OutboxItem, answer: WriteAnswer): Promise<void> {
   await db.outbox.delete(item.localId!);
   const intent = intentOf(item);
   const table = db.table(item.entity);
@@ -70,23 +61,21 @@ async function applySuccess(
   ) {
     const newId = rows[0]!.id as string;
     await table.delete(keyFromString(table, item.rowId) as never);
-    for (const later of await itemsOfRow(db, item.entity, item.rowId)) {
+    for (const later of await queuedForRow(db, item.entity, item.rowId)) {
       const renamed = renameRow({ path: later.path, body: later.body, intent: intentOf(later) }, item.rowId, newId);
       await db.outbox.update(later.localId!, { rowId: newId, ...renamed });
     }
   }
 
-  // Lists saved in one batch after this one, whatever this one was (a one-row PATCH too): their
-  // rows follow this answer's versions, or they would meet 409 on the device's own change.
-  const laterBatches = listBatches.filter((q) => q.entity === item.entity && q.localId !== item.localId);
   for (const row of rows.map((answered) => splitAnswerRow(intent.answer, answered).row)) {
-    const rowId = rowKeyString(keyOfRow(table, row));
-    const queued = await itemsOfRow(db, item.entity, rowId);
+    // Every later write of the row, a list saved in one batch too, whatever this one was.
+    const queued = await queuedForRow(db, item.entity, keyOfRow(table, row));
     const sent = item.rowId === null ? rowPart(item, row.id)?.row.version : sentVersion;
     // Our own write bumped the version: later edits of the row made on it, or on an older one
-    // (before this write was merged onto another device's change and resent), follow it. An
-    // edit made on a newer version (a pull brought it) is left as it is.
-    for (const later of [...queued, ...laterBatches]) {
+    // (before this write was merged onto another device's change and resent), follow it, or they
+    // would meet 409 on the device's own change. An edit made on a newer version (a pull brought
+    // it) is left as it is.
+    for (const later of queued) {
       if (later.status !== 'pending' || typeof sent !== 'number' || row.version === undefined) continue;
       const located = rowPart(later, later.rowId === null ? row.id : later.rowId);
       if (located && typeof located.row.version === 'number' && located.row.version <= sent) {
@@ -104,23 +93,9 @@ async function applySuccess(
         await db.outbox.put(later);
       }
     }
-    // A later batch still to be sent changed or removed this row on the device: the device's row
-    // stands. A set-aside batch does not: it must not freeze the row on an old version.
-    if (laterBatches.some((later) => later.status !== 'failed' && touchesRow(later, row.id))) continue;
     const key = keyOfRow(table, row);
-    const local = (await table.get(key as never)) as Row | undefined;
-    if (
-      !queued.length &&
-      local &&
-      typeof local.version === 'number' &&
-      typeof row.version === 'number' &&
-      local.version > row.version
-    ) {
-      // A pull already brought a newer row; keep it.
-      if (local._pending) await table.put(withoutPending(local));
-      continue;
-    }
-    await table.put(overlay(row, queued));
+    const stored = rowOnArrival((await table.get(key as never)) as Row | undefined, row, queued);
+    if (stored) await table.put(stored);
   }
   for (const answered of rows) {
     const { nested } = splitAnswerRow(intent.answer, answered);

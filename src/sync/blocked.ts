@@ -8,7 +8,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { InterschoolsDb, OutboxItem } from '../db/database';
 import { takeSequenceNumbers } from '../db/meta';
 import { escapeCell } from '../domain/rules/csv';
-import { listByStatus } from '../db/outbox';
+import { listByStatus, queuedForRow } from '../db/outbox';
 import { isBatchUndo, isPlainObject, keyFromString, withoutPending } from './rows';
 import { notifyOutbox } from './writes';
 
@@ -117,8 +117,7 @@ export async function discardFailed(db: InterschoolsDb, localId: number): Promis
       await undoBatch(db, item);
       return true;
     }
-    const others = await db.outbox.where('[entity+rowId]').equals([item.entity, item.rowId]).count();
-    if (others > 0) return true;
+    if ((await queuedForRow(db, item.entity, item.rowId)).length > 0) return true;
     const table = db.table(item.entity);
     const key = keyFromString(table, item.rowId);
     if (isPlainObject(item.base)) {

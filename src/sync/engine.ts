@@ -1,4 +1,4 @@
-// The offline sync engine (docs/architecture.md 'Client: offline first'): flushes the outbox in
+// The offline sync engine (src/sync/README.md): flushes the outbox in
 // sequence order under the Web Lock 'outbox' (src/sync/flush-loop.ts, one module per kind of
 // answer) and pulls the delta feed into the mirror (src/sync/pull.ts). One engine per page (or
 // service worker); several engines on one database are safe: only the lock holder sends, and the

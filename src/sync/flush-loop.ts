@@ -1,4 +1,4 @@
-// The outbox flush (docs/architecture.md 'Flush'): one flusher at a time under the Web Lock 'outbox';
+// The outbox flush (src/sync/README.md 'Flush'): one flusher at a time under the Web Lock 'outbox';
 // runs of items go out in sequence order (one request, or one batch), each answer is dealt with by
 // its status (src/sync/answers.ts), and a wait the server or the network asks for is scheduled
 // here, so a second flush meanwhile returns at once.

@@ -5,7 +5,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { OutboxItem } from '../db/database';
 import { takeSequenceNumbers } from '../db/meta';
-import { listByStatus } from '../db/outbox';
+import { listByStatus, rowNamesOf } from '../db/outbox';
 import {
   MAX_SYNC_BATCH_BYTES,
   MAX_SYNC_BATCH_ROWS,
@@ -14,7 +14,7 @@ import {
 } from '../domain/schemas/api/sync';
 import { sameUser, type EngineContext } from './engine-context';
 import { ENGINE_META } from './engine-meta';
-import { rowPart, touchesRow } from './rows';
+import { rowPart } from './rows';
 
 /** Takes the next item to send and stamps it (a fresh number if its own is already passed). */
 async function prepare(ctx: EngineContext, localId: number): Promise<OutboxItem | null> {
@@ -75,8 +75,9 @@ export async function pickNext(
   const user = await ctx.activeUser();
   const pending = await listByStatus(db, 'pending');
   const failed = await listByStatus(db, 'failed');
-  const refusedRows = failed.filter((f) => f.rowId !== null);
-  const heldRows = new Set(refusedRows.map((f) => `${f.entity}|${f.rowId}`));
+  // A refused one-row save holds its row. A refused list save holds nothing back: the next save
+  // of its rows carries it or replaces it.
+  const heldRows = new Set(failed.filter((f) => f.rowId !== null).flatMap(rowNamesOf));
   const heldForOthers: OutboxItem[] = [];
   const sendable = pending.filter((item) => {
     if (item.userId && user && !sameUser(item.userId, user)) {
@@ -85,8 +86,7 @@ export async function pickNext(
     }
     // A later save of a row waits behind its refused one, a list saved in one batch too: sent
     // first, its value would be overtaken by the older held one afterwards.
-    if (item.rowId === null) return !refusedRows.some((f) => f.entity === item.entity && touchesRow(item, f.rowId));
-    return !heldRows.has(`${item.entity}|${item.rowId}`);
+    return !rowNamesOf(item).some((row) => heldRows.has(row));
   });
   // An item sent whose answer never came (in flight) goes first, under its own number: were an
   // older item renumbered above it first, the server would take its number as already passed and
@@ -107,7 +107,7 @@ export async function pickNext(
 function runFrom(first: OutboxItem, sendable: readonly OutboxItem[]): OutboxItem[] {
   const run = [first];
   if (first.rowId === null || first.method === 'POST') return run;
-  const rows = new Set([`${first.entity}|${first.rowId}`]);
+  const rows = new Set(rowNamesOf(first));
   const sizeOf = (item: OutboxItem) => JSON.stringify(item.body ?? null).length + JSON.stringify(item.path).length;
   let rowCount = rowsOfWrite(first.body);
   let size = sizeOf(first);
@@ -116,9 +116,9 @@ function runFrom(first: OutboxItem, sendable: readonly OutboxItem[]): OutboxItem
     rowCount += rowsOfWrite(item.body);
     size += sizeOf(item);
     if (rowCount > MAX_SYNC_BATCH_ROWS || size > MAX_SYNC_BATCH_BYTES / 2) break;
-    const row = `${item.entity}|${item.rowId}`;
-    if (rows.has(row) && typeof rowPart(item)?.row.version === 'number') break;
-    rows.add(row);
+    const named = rowNamesOf(item);
+    if (named.some((row) => rows.has(row)) && typeof rowPart(item)?.row.version === 'number') break;
+    for (const row of named) rows.add(row);
     run.push(item);
     if (item.method === 'POST') break;
   }

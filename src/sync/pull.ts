@@ -1,17 +1,17 @@
-// The delta pull (docs/architecture.md 'Pull'): pages of the session's scope from the server's cursor,
+// The delta pull (src/sync/README.md 'Pull'): pages of the session's scope from the server's cursor,
 // each stored with its cursor in one Dexie transaction, tombstones deleting rows, rows with
 // queued changes keeping them laid over the pulled row; resetRequired downloads the scope again
 // and keeps the outbox. A download that begins at 0 says so on its later pages (`initial`).
 // Two feeds run this way: the main one (the session's school and event) and, for race officials,
 // the race-day feed (every event shown for start lists), each with its own scope, cursor and tables.
 import { NetworkError, fetchChanges, type ChangesAnswer, type FeedRoute, type FetchFn } from '../api/sync';
-import type { InterschoolsDb, OutboxItem } from '../db/database';
+import type { InterschoolsDb } from '../db/database';
 import { RACE_DAY_SYNC_SCOPE, getCursor, setCursor, setLastSyncedAt } from '../db/meta';
 import { syncApi, type SyncResponse } from '../domain/schemas/api/sync';
-import { intentOf } from '../db/write-intent';
+import { queuedForRows, rowsWithQueuedWrites } from '../db/outbox';
 import { answersStored } from './answered-rows';
 import { ENGINE_META, rowKeyString } from './engine-meta';
-import { keyFromString, keyOfRow, overlay, type Row } from './rows';
+import { keyFromString, keyOfRow, rowOnArrival, type Row } from './rows';
 import type { SyncStatusStore } from './status';
 
 /** Rows asked for per page: fewer pages are fewer round trips and transactions, and a page of
@@ -49,25 +49,6 @@ export type PullContext = {
   activeUser(): Promise<string | null>;
 };
 
-/** One row of a mirror table as the index of queued writes names it. */
-const queuedRowKey = (entity: string, key: unknown) => `${entity}\u0000${rowKeyString(key)}`;
-
-/** Which queued writes touch each row, from each write's intent (a save of several rows is queued
- *  for each of them): the one answer for the pull, which keeps their fields over a pulled row, and
- *  for a reset, which keeps their rows. */
-async function queuedRows(db: InterschoolsDb): Promise<Map<string, OutboxItem[]>> {
-  const byRow = new Map<string, OutboxItem[]>();
-  await db.outbox.each((item) => {
-    for (const id of intentOf(item).rowIds) {
-      const k = queuedRowKey(item.entity, id);
-      const list = byRow.get(k);
-      if (list) list.push(item);
-      else byRow.set(k, [item]);
-    }
-  });
-  return byRow;
-}
-
 /** Returns the pull of a feed: one run downloads every page of its current scope. */
 export function createPull(ctx: PullContext, feed: Feed = MAIN_FEED): () => Promise<void> {
   const { db, fetchFn, baseUrl, status, now, getMeta, setMeta, activeUser } = ctx;
@@ -77,9 +58,6 @@ export function createPull(ctx: PullContext, feed: Feed = MAIN_FEED): () => Prom
     await db.transaction('rw', [...db.mirrorTables(), db.outbox, db.meta], async () => {
       // An answer stored since the page was asked for may hold a newer row than the page's.
       const answeredMeanwhile = (await answersStored(db)) !== answersBefore;
-      // The outbox is small next to a page: read it once, not once per row. A save of several
-      // rows is queued for each of them: a pulled row must not lose what such a save changes.
-      const queuedByRow = await queuedRows(db);
       const kept = new Set(db.mirrorTables().map((t) => t.name));
       const byEntity = new Map<string, SyncResponse['changes']>();
       for (const change of page.changes) {
@@ -103,24 +81,26 @@ export function createPull(ctx: PullContext, feed: Feed = MAIN_FEED): () => Prom
             });
         }
         if (deletes.length) await table.bulkDelete(deletes as never[]);
-        const locals = answeredMeanwhile
-          ? ((await table.bulkGet(upserts.map((u) => u.key) as never[])) as (Row | undefined)[])
+        // A save of several rows is queued for each of them: a pulled row keeps what it changes.
+        const queuedByRow = await queuedForRows(
+          db,
+          entity,
+          upserts.map((u) => rowKeyString(u.key)),
+        );
+        const queuedOf = (key: unknown) => queuedByRow.get(rowKeyString(key)) ?? [];
+        // The device's row matters where something of it is queued, or an answer stored since the
+        // page was asked for may hold a newer row than the page's.
+        const asked = upserts.filter((u) => answeredMeanwhile || queuedOf(u.key).length > 0);
+        const held = asked.length
+          ? ((await table.bulkGet(asked.map((u) => u.key) as never[])) as (Row | undefined)[])
           : [];
+        const locals = new Map(asked.map((u, i) => [u, held[i]]));
         const puts: Row[] = [];
-        for (const [i, { key, row }] of upserts.entries()) {
-          const queued = (queuedByRow.get(queuedRowKey(entity, key)) ?? []).sort((a, b) => a.seq - b.seq);
-          const local = locals[i];
-          if (
-            !queued.length &&
-            local &&
-            typeof local.version === 'number' &&
-            typeof row.version === 'number' &&
-            local.version > row.version
-          )
-            continue;
-          for (const q of queued) await db.outbox.update(q.localId!, { serverRow: row });
-          // A row with nothing queued goes in as the page parsed it (overlay would copy it).
-          puts.push(queued.length ? overlay(row, queued) : row);
+        for (const upsert of upserts) {
+          const queued = queuedOf(upsert.key);
+          for (const q of queued) await db.outbox.update(q.localId!, { serverRow: upsert.row });
+          const stored = rowOnArrival(locals.get(upsert), upsert.row, queued);
+          if (stored) puts.push(stored);
         }
         if (puts.length) await table.bulkPut(puts);
       }
@@ -131,11 +111,11 @@ export function createPull(ctx: PullContext, feed: Feed = MAIN_FEED): () => Prom
   /** resetRequired: the scope is downloaded again; rows with queued items stay (the outbox too). */
   async function resetMirror(scope: string): Promise<void> {
     await db.transaction('rw', [...db.mirrorTables(), db.outbox, db.meta], async () => {
-      const queued = await queuedRows(db);
-      const withQueued = new Set<string>([...queued.values()].flat().map((item) => item.entity));
+      const queued = await rowsWithQueuedWrites(db);
       for (const table of db.feedTables(feed.name)) {
-        if (!withQueued.has(table.name)) await table.clear();
-        else await table.filter((row: Row) => !queued.has(queuedRowKey(table.name, keyOfRow(table, row)))).delete();
+        const keep = queued.get(table.name);
+        if (!keep?.size) await table.clear();
+        else await table.filter((row: Row) => !keep.has(rowKeyString(keyOfRow(table, row)))).delete();
       }
       await setCursor(db, scope, '0');
     });

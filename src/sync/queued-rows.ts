@@ -1,29 +1,13 @@
 // The mirror side of an answer: which queued items still change a row, the row's pending mark,
 // and the rows another table's answer nests (a team's entries), kept in their own table.
 import type { InterschoolsDb, OutboxItem } from '../db/database';
+import { queuedForRow } from '../db/outbox';
 import { keyFromString, overlay, withoutPending, type Row, type SplitRow } from './rows';
-
-/** Queued items of a row (any status), in sequence order. */
-export async function itemsOfRow(db: InterschoolsDb, entity: string, rowId: unknown): Promise<OutboxItem[]> {
-  if (rowId === null || rowId === undefined) return [];
-  const items = await db.outbox
-    .where('[entity+rowId]')
-    .equals([entity, rowId as string])
-    .toArray();
-  if (typeof rowId === 'number')
-    items.push(
-      ...(await db.outbox
-        .where('[entity+rowId]')
-        .equals([entity, String(rowId)])
-        .toArray()),
-    );
-  return items.sort((a, b) => a.seq - b.seq);
-}
 
 /** After an item is gone: the row loses its mark when nothing else of it is queued. */
 export async function clearPendingMark(db: InterschoolsDb, item: OutboxItem): Promise<void> {
   if (item.rowId === null) return;
-  if ((await itemsOfRow(db, item.entity, item.rowId)).some((q) => q.status !== 'failed')) return;
+  if ((await queuedForRow(db, item.entity, item.rowId)).some((q) => q.status !== 'failed')) return;
   const table = db.table(item.entity);
   const key = keyFromString(table, item.rowId);
   const row = (await table.get(key as never)) as Row | undefined;
@@ -44,11 +28,11 @@ export async function putNestedRows(
     .equals(parentId as string)
     .toArray()) as Row[];
   for (const row of held) {
-    if (answered.has(row.id) || (await itemsOfRow(db, nested.table, row.id)).length > 0) continue;
+    if (answered.has(row.id) || (await queuedForRow(db, nested.table, row.id)).length > 0) continue;
     await table.delete(row.id as never);
   }
   for (const row of nested.rows) {
-    const queued = await itemsOfRow(db, nested.table, row.id);
+    const queued = await queuedForRow(db, nested.table, row.id);
     // Removed on this device meanwhile (its DELETE still queued): it stays removed here.
     if (queued.some((q) => q.method === 'DELETE' && q.status !== 'failed')) continue;
     await table.put(overlay(row, queued));

@@ -4,7 +4,7 @@
 import type { Table } from 'dexie';
 import type { InterschoolsDb, OutboxItem } from '../db/database';
 import {
-  intentOf,
+  idsNamedInBody,
   isPlainObject,
   layoutOf,
   rowInBody,
@@ -42,11 +42,6 @@ export type QueuedWrite = Pick<OutboxItem, 'body' | 'rowId' | 'method'> & { inte
 /** The part of an item's body that carries row `id` (the item's own row when omitted). */
 export function rowPart(item: QueuedWrite, id: unknown = item.rowId): Located | null {
   return rowInBody(layoutOf(item), item.body, id);
-}
-
-/** Does the item change this row (its fields, or its removal)? */
-export function touchesRow(item: Pick<OutboxItem, 'entity' | 'rowId' | 'method' | 'intent'>, id: unknown): boolean {
-  return intentOf(item).rowIds.some((rowId) => rowId === id);
 }
 
 /** The fields an item sets on its row (without id and version). */
@@ -149,9 +144,36 @@ export function withoutPending(row: Row): Row {
   return copy;
 }
 
+/** Does a write (queued for this row) remove it: a DELETE, or a list save naming it by id only? */
+function removesRow(item: OutboxItem, id: unknown): boolean {
+  return item.method === 'DELETE' || idsNamedInBody(layoutOf(item), item.body).includes(id);
+}
+
+/** The row the device stores when the server's copy of it arrives (a page of the pull, a write's
+ *  answer), from the device's row and the writes queued for it; null leaves the device's row as it
+ *  is. One rule for both, which can arrive in either order:
+ *  - removed on this device (by a DELETE or a list save's removals still to be sent): it stays
+ *    removed;
+ *  - the device holds a newer version (another answer or page brought it) and nothing of the row
+ *    is queued: the device's stays, without a pending mark;
+ *  - otherwise the server's row with the queued changes laid over. */
+export function rowOnArrival(local: Row | undefined, arriving: Row, queued: readonly OutboxItem[]): Row | null {
+  if (local === undefined && queued.some((q) => q.status !== 'failed' && removesRow(q, arriving.id))) return null;
+  if (
+    queued.length === 0 &&
+    local !== undefined &&
+    typeof local.version === 'number' &&
+    typeof arriving.version === 'number' &&
+    local.version > arriving.version
+  )
+    return local._pending ? withoutPending(local) : null;
+  // A row with nothing queued goes in as it arrived (overlay would copy it).
+  return queued.length ? overlay(arriving, queued) : arriving;
+}
+
 /** The server's row with the local changes still queued for it laid over (blocked and pending
  *  items; a failed item's change was set aside, so the server's value shows). */
-export function overlay(server: Row, queued: OutboxItem[]): Row {
+export function overlay(server: Row, queued: readonly OutboxItem[]): Row {
   const live = queued.filter((q) => q.status !== 'failed');
   if (!live.length) return withoutPending(server);
   const row: Row = { ...server };

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import { InterschoolsDb, type ParticipantRow } from '../../src/db/database';
 import { getClientId, getCursor, setCursor, takeSequenceNumbers } from '../../src/db/meta';
-import { enqueueWrite, listByStatus, markBlocked, outboxCounts, removeItem } from '../../src/db/outbox';
+import { enqueueWrite, listByStatus, markBlocked, outboxCounts, queuedForRow, removeItem } from '../../src/db/outbox';
 
 const SCHOOL = uuidv7();
 const EVENT = uuidv7();
@@ -71,7 +71,7 @@ describe('enqueueWrite', () => {
       clientId: await getClientId(db),
     });
     expect(stored?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await db.outbox.where('[entity+rowId]').equals(['participants', row.id]).count()).toBe(1);
+    expect((await queuedForRow(db, 'participants', row.id)).map((i) => i.seq)).toEqual([1]);
   });
 
   it('writes neither the row nor the item when applyLocally throws', async () => {

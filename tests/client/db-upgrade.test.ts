@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, expect, it } from 'vitest';
 import { Dexie } from 'dexie';
 import { InterschoolsDb, SCHEMA_V1, SCHEMA_V3, type ParticipantRow } from '../../src/db/database';
-import { listByStatus } from '../../src/db/outbox';
+import { listByStatus, queuedForRow } from '../../src/db/outbox';
 import { engineFor, person, serverRows, world, type World } from './sync-support';
 
 const names: string[] = [];
@@ -39,7 +39,7 @@ it('upgrades a version-1 database, keeping queued outbox items and filling their
 
   const db = new InterschoolsDb(name);
   await db.open();
-  expect(db.verno).toBe(6);
+  expect(db.verno).toBe(7);
   // Version 3's race-day mirror, version 5's race results and version 6's qualifiers are there, empty.
   expect(await db.raceEntries.count()).toBe(0);
   expect(await db.qualifiers.where('ToEventId').equals(eventId).count()).toBe(0);
@@ -55,6 +55,9 @@ it('upgrades a version-1 database, keeping queued outbox items and filling their
   expect((await listByStatus(db, 'pending')).map((i) => i.seq)).toEqual([1, 2]);
   expect(await db.outbox.where('[status+seq]').equals(['pending', 2]).count()).toBe(1);
   expect(await db.outbox.where('scope').equals('global').count()).toBe(1);
+  // Found as the writes of their rows, through the rows their intents name.
+  expect((await queuedForRow(db, 'teams', 'r1')).map((i) => i.seq)).toEqual([1]);
+  expect(await queuedForRow(db, 'teams', 'r2')).toEqual([]);
   expect((await db.meta.get('nextSeq'))?.value).toBe(3);
   db.close();
 });
@@ -67,10 +70,10 @@ it('closes an old connection when another opens a newer version', async () => {
 
   const newer = new Dexie(name);
   newer
-    .version(7)
-    .stores({ ...SCHEMA_V1, outbox: '++localId, seq, status, [entity+rowId], eventId, [status+seq], scope' });
+    .version(8)
+    .stores({ ...SCHEMA_V1, outbox: '++localId, seq, status, eventId, [status+seq], scope, *intent.rowIds' });
   await newer.open();
-  expect(newer.verno).toBe(7);
+  expect(newer.verno).toBe(8);
   expect(db.isOpen()).toBe(false);
   newer.close();
 });
@@ -181,7 +184,7 @@ it('opens a version-3 device at the current version: the dead tables go, queued 
 
     const db = new InterschoolsDb(name, { reloadOnVersionChange: false });
     await db.open();
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
     const stores = [...db.backendDB().objectStoreNames];
     for (const dead of ['payments', 'users', 'volunteerPreferences']) expect(stores).not.toContain(dead);
     expect(stores).toContain('participants');
@@ -217,6 +220,9 @@ it('opens a version-3 device at the current version: the dead tables go, queued 
         answer: {},
       },
     ]);
+    // Each found as its row's write, a compound key as the mirror holds it too.
+    expect((await queuedForRow(db, 'ticketing', [w.schoolId, w.eventId])).map((i) => i.seq)).toEqual([4]);
+    expect((await queuedForRow(db, 'participants', ada.id)).length).toBeGreaterThan(0);
 
     const { engine } = engineFor(w, db);
     await engine.flush();

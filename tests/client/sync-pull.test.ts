@@ -218,3 +218,44 @@ it('resetRequired keeps the rows a queued list save adds: a team manager added o
   const [stored] = await x.t.db.select().from(teamManagers).where(eq(teamManagers.id, added.id));
   expect(stored?.lastname).toBe('Manager');
 });
+
+it('a row removed on this device stays removed when a pull brings another change of it', async () => {
+  w = await world();
+  const x = w;
+  const user = { username: x.username, EventId: x.eventId };
+  const here = freshDb();
+  const { engine } = engineFor(x, here);
+  await engine.pull();
+  const added = {
+    ...newTeamManager(uuidv7(), x.schoolId, x.eventId),
+    firstname: 'Rae',
+    lastname: 'Manager',
+    mobile: '0400 000 002',
+  };
+  await saveTeamManagers(here, planTeamManagersSave([], { ...EMPTY_DRAFT, added: [added] })!, user);
+  await engine.syncNow();
+  expect(await here.outbox.count()).toBe(0);
+
+  // Removed here while offline (the list save's removed ids)...
+  const mirror = await here.teamManagers.where('SchoolId').equals(x.schoolId).toArray();
+  await saveTeamManagers(here, planTeamManagersSave(mirror, { ...EMPTY_DRAFT, removed: new Set([added.id]) })!, user);
+  expect(await here.teamManagers.get(added.id)).toBeUndefined();
+  // ...while another device renames the manager.
+  const there = freshDb();
+  const other = engineFor(x, there).engine;
+  await other.pull();
+  const theirs = await there.teamManagers.where('SchoolId').equals(x.schoolId).toArray();
+  await saveTeamManagers(
+    there,
+    planTeamManagersSave(theirs, { ...EMPTY_DRAFT, edits: { [added.id]: { firstname: 'Renamed' } } })!,
+    user,
+  );
+  await other.syncNow();
+
+  const offline: typeof fetch = async (input, init) => {
+    if ((init?.method ?? 'GET') !== 'GET') throw new TypeError('Failed to fetch');
+    return x.jar.fetch(input, init);
+  };
+  await engineFor(x, here, { fetch: offline }).engine.pull();
+  expect(await here.teamManagers.get(added.id)).toBeUndefined();
+});
