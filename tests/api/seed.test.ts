@@ -5,6 +5,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CO_ED_TEAM, TEAM_GENDERS, TEAM_LETTERS, YEAR_LEVELS } from '../../src/domain/constants';
 import { genderFitsTeam, isPreferenceComplete, positionsPerTeam, tooManyTickets } from '../../src/domain/rules';
+import { volunteerPreferenceSchema } from '../../src/domain/schemas/entities/volunteer';
 import { verifyPassword } from '../../server/auth/passwords';
 import type { Db } from '../../server/db/client';
 import {
@@ -117,7 +118,18 @@ async function ruleViolations(db: Db): Promise<string[]> {
   const prefBySlot = new Map(prefs.map((p) => [p.slotId, p]));
   for (const s of slots) {
     const p = prefBySlot.get(s.id);
-    const pref = p && { DisciplineId: p.disciplineId, division: p.division, gender: p.gender, position: p.position };
+    // Read as the feed sends it: a stored preference its schema refuses is itself a bad row.
+    const read =
+      p &&
+      volunteerPreferenceSchema.safeParse({
+        DisciplineId: p.disciplineId,
+        division: p.division,
+        gender: p.gender,
+        position: p.position,
+        isLocked: p.isLocked,
+      });
+    if (read && !read.success) bad.push(`slot ${s.id}: a preference its schema refuses`);
+    const pref = read?.success ? read.data : undefined;
     if (s.volunteerId && !isPreferenceComplete(pref)) bad.push(`slot ${s.id}: volunteer with an incomplete preference`);
     if (event.get(s.eventId)!.invoiceType === 'VIC' && !s.volunteerId && isPreferenceComplete(pref))
       bad.push(`slot ${s.id}: VIC preference without a volunteer`);

@@ -18,11 +18,11 @@ const rows: RaceDayRows = {
     { id: 'tm', EventId: E, SchoolId: 'a', DisciplineId: 2, division: 1, gender: 'Male', teamRank: 'A' },
   ],
   entries: [
-    { id: 'a1', TeamId: 'ta', ParticipantId: 'pa1', position: 1, bib: 1 },
-    { id: 'a2', TeamId: 'ta', ParticipantId: 'pa2', position: 2, bib: 2 },
-    { id: 'b1', TeamId: 'tb', ParticipantId: 'pb1', position: 1, bib: 3 },
-    { id: 'b2', TeamId: 'tb', ParticipantId: 'pb2', position: 2, bib: 4 },
-    { id: 'm1', TeamId: 'tm', ParticipantId: 'pm1', position: 1, bib: 5 },
+    { id: 'a1', TeamId: 'ta', ParticipantId: 'pa1', position: 1, bib: 1, bibManual: false },
+    { id: 'a2', TeamId: 'ta', ParticipantId: 'pa2', position: 2, bib: 2, bibManual: false },
+    { id: 'b1', TeamId: 'tb', ParticipantId: 'pb1', position: 1, bib: 3, bibManual: false },
+    { id: 'b2', TeamId: 'tb', ParticipantId: 'pb2', position: 2, bib: 4, bibManual: false },
+    { id: 'm1', TeamId: 'tm', ParticipantId: 'pm1', position: 1, bib: 5, bibManual: false },
   ],
   participants: ['pa1', 'pa2', 'pb1', 'pb2', 'pm1'].map((id) => ({
     id,

@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { eventFigures, type SchoolReadiness } from '../../src/domain/rules/event-figures';
 import { racesByDiscipline } from '../../src/domain/rules/race-summaries';
+import type { TeamGender } from '../../src/domain/constants/choices';
+import type { RaceTeam } from '../../src/domain/rules/race-day-rows';
 import { uuid } from './factories';
 
 const EVENT = uuid(1);
@@ -60,7 +62,7 @@ describe("an event's figures across schools", () => {
 });
 
 describe("an event's races by discipline", () => {
-  const team = (n: number, DisciplineId: number, division: number, gender: string, EventId = EVENT) => ({
+  const team = (n: number, DisciplineId: number, division: number, gender: TeamGender, EventId = EVENT): RaceTeam => ({
     id: uuid(100 + n),
     EventId,
     SchoolId: uuid(50),

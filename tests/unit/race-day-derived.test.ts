@@ -35,7 +35,7 @@ const OTHER_EVENT = uuid(2);
 const ALPINE = uuid(10);
 const BRIGHT = uuid(11);
 const MOGULS = 2;
-const race: RaceKey = { EventId: EVENT, DisciplineId: MOGULS, division: 1, gender: 'Male' };
+const race = { EventId: EVENT, DisciplineId: MOGULS, division: 1, gender: 'Male' } as const satisfies RaceKey;
 
 function team(n: number, overrides: Partial<RaceTeam> = {}): RaceTeam {
   return {
@@ -62,7 +62,7 @@ function racer(
 /** Entry n of team teamN, filled by racer participantN (null: nobody yet). */
 function teamEntry(n: number, teamN: number, participantN: number | null, position: number): RaceEntry {
   const ParticipantId = participantN === null ? null : uuid(200 + participantN);
-  return { id: uuid(1000 + n), TeamId: uuid(100 + teamN), ParticipantId, position, bib: null };
+  return { id: uuid(1000 + n), TeamId: uuid(100 + teamN), ParticipantId, position, bib: null, bibManual: false };
 }
 
 function raceDay(overrides: Partial<RaceDayRows> = {}): RaceDayRows {

@@ -26,10 +26,25 @@ function raceRows(
   const teams: RaceTeam[] = [...otherEvent];
   const entries: RaceEntry[] = [];
   for (const race of races) {
-    const team = { id: `t${(n += 1)}`, EventId: EVENT, SchoolId: 's', teamRank: 'A', ...race };
+    const team: RaceTeam = {
+      id: `t${(n += 1)}`,
+      EventId: EVENT,
+      SchoolId: 's',
+      teamRank: 'A',
+      DisciplineId: race.DisciplineId,
+      division: race.division,
+      gender: race.gender,
+    };
     teams.push(team);
     // Every team has an unassigned position; `racers` of them have a racer.
-    entries.push({ id: `e${(n += 1)}`, TeamId: team.id, ParticipantId: null, position: 9, bib: null });
+    entries.push({
+      id: `e${(n += 1)}`,
+      TeamId: team.id,
+      ParticipantId: null,
+      position: 9,
+      bib: null,
+      bibManual: false,
+    });
     for (let i = 0; i < (race.racers ?? 0); i += 1) {
       entries.push({
         id: `e${(n += 1)}`,
@@ -37,6 +52,7 @@ function raceRows(
         ParticipantId: `p${n}`,
         position: i + 1,
         bib: i === 0 ? (race.bib ?? null) : null,
+        bibManual: false,
       });
     }
   }
@@ -93,7 +109,7 @@ describe('neighbourRaceWithRacers', () => {
       [],
       [{ id: 'x', EventId: 'event-2', SchoolId: 's', DisciplineId: 2, division: 2, gender: 'Male', teamRank: 'A' }],
     );
-    elsewhere.entries = [{ id: 'xe', TeamId: 'x', ParticipantId: 'p', position: 1, bib: null }];
+    elsewhere.entries = [{ id: 'xe', TeamId: 'x', ParticipantId: 'p', position: 1, bib: null, bibManual: false }];
     expect(racesWithRacers(EVENT, elsewhere).size).toBe(0);
     expect(racesWithRacers('event-2', elsewhere)).toEqual(new Set(['2|2|Male']));
   });

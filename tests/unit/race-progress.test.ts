@@ -2,10 +2,11 @@
 // the racers started, did not start and still to go, for the run under way.
 import { expect, it } from 'vitest';
 import { raceProgress } from '../../src/domain/rules/race-progress';
-import type { RaceDayRows } from '../../src/domain/rules/race-day-rows';
+import type { TeamGender } from '../../src/domain/constants/choices';
+import type { RaceDayRows, RaceTeam } from '../../src/domain/rules/race-day-rows';
 
 const race = { EventId: 'e', DisciplineId: 1, division: 1, gender: 'Female' };
-const team = (id: string, gender = 'Female') => ({
+const team = (id: string, gender: TeamGender = 'Female'): RaceTeam => ({
   id,
   EventId: 'e',
   SchoolId: 's',
@@ -20,6 +21,7 @@ const entry = (id: string, TeamId: string, ParticipantId: string | null = `p-${i
   ParticipantId,
   position: 1,
   bib: null,
+  bibManual: false,
 });
 const rows = (marks: RaceDayRows['marks']) => ({
   teams: [team('t1'), team('t2'), team('other', 'Male')],

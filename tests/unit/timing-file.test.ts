@@ -3,6 +3,7 @@
 // system are honoured (and only for that system), and the files stay free of dates of birth.
 import { describe, expect, it } from 'vitest';
 import { STANDARD_TIMING_COLUMNS, type TimingLayouts } from '../../src/domain/constants/timing-files';
+import type { TeamLetter } from '../../src/domain/constants/choices';
 import type { FileSystem } from '../../src/domain/constants/race-day';
 import type { RaceDayRows, RaceEntry, RaceParticipant, RaceTeam } from '../../src/domain/rules/race-day-rows';
 import { timingColumnsFor } from '../../src/domain/rules/timing-columns';
@@ -14,7 +15,7 @@ const ALPINE = uuid(10);
 const BRIGHT = uuid(11);
 const SKI_CROSS = 3;
 
-const team = (n: number, division: number, SchoolId: string, teamRank: string): RaceTeam => ({
+const team = (n: number, division: number, SchoolId: string, teamRank: TeamLetter): RaceTeam => ({
   id: uuid(100 + n),
   EventId: EVENT,
   SchoolId,
@@ -43,6 +44,7 @@ const entry = (
   ParticipantId: participantN === null ? null : uuid(200 + participantN),
   position,
   bib,
+  bibManual: false,
 });
 
 // Division 1: Alpine A (Ava bib 11, Bea bib 12) drawn after Bright A (Cat bib 10; an empty

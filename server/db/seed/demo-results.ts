@@ -13,7 +13,6 @@ import {
 } from '../../../src/domain/rules/published-results';
 import type { RunningOrderEntry } from '../../../src/domain/rules/running-order';
 import type { Placing } from '../../../src/domain/schemas/entities/result';
-import type { RaceDayRows } from '../../../src/domain/rules/race-day-rows';
 import { raceRacers, recordOfRow, type ResultRecord } from '../../../src/domain/rules/recorded-results';
 import { formatTime } from '../../../src/domain/rules/result-times';
 import { matchResultRows, readResultsTable } from '../../../src/domain/rules/results-file';
@@ -28,6 +27,8 @@ import type {
   teamEntries,
   teams,
 } from '../schema';
+import type { RaceDayRows } from '../../../src/domain/rules/race-day-rows';
+import { raceDayRowsOf, type RaceDayRecords } from '../race-day-records';
 import type { Rng } from './prng';
 
 const ALPINE = 1;
@@ -40,39 +41,6 @@ interface Planned {
   participants: readonly (typeof participants.$inferInsert)[];
   teams: readonly (typeof teams.$inferInsert & { id: string })[];
   teamEntries: readonly (typeof teamEntries.$inferInsert & { id: string })[];
-}
-
-/** The planned rows as the race-day rules read them. */
-function raceDayRowsOf(p: Planned): RaceDayRows {
-  return {
-    teams: p.teams.map((t) => ({
-      id: t.id,
-      EventId: t.eventId,
-      SchoolId: t.schoolId,
-      DisciplineId: t.disciplineId,
-      division: t.division,
-      gender: t.gender,
-      teamRank: t.teamRank,
-    })),
-    entries: p.teamEntries.map((e) => ({
-      id: e.id,
-      TeamId: e.teamId,
-      ParticipantId: e.participantId ?? null,
-      position: e.position,
-      bib: e.bib ?? null,
-    })),
-    participants: p.participants.map((r) => ({
-      id: r.id!,
-      firstname: r.firstname ?? '',
-      lastname: r.lastname ?? '',
-      snowId: r.snowId ?? null,
-      gender: r.gender ?? '',
-      yearLevel: r.yearLevel ?? '',
-    })),
-    schools: p.schools.map((s) => ({ id: s.id!, name: s.name })),
-    draws: [],
-    marks: [],
-  };
 }
 
 /** A racer's time in hundredths: older divisions are faster, run 2 a little slower. */
@@ -109,7 +77,14 @@ export function planDemoRaceDay(
 } {
   const day = p.event.firstRaceDay;
   if (!day) return { runningOrder: [], results: [], resultRaces: [], resultOveralls: [] };
-  const rows = raceDayRowsOf(p);
+  const rows = raceDayRowsOf({
+    teams: p.teams,
+    entries: p.teamEntries,
+    participants: p.participants as RaceDayRecords['participants'],
+    schools: p.schools as RaceDayRecords['schools'],
+    draws: [],
+    marks: [],
+  });
   const races = [
     ...new Map(
       p.teams

@@ -4,6 +4,7 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { RaceDayRows } from '../../../src/domain/rules/race-day-rows';
 import type { Db, Tx } from '../../db/client';
+import { raceDayRowsOf } from '../../db/race-day-records';
 import { participants, raceMarks, schools, startDraws, teamEntries, teams } from '../../db/schema';
 
 export interface RaceFilter {
@@ -50,38 +51,12 @@ export async function loadRaceDayRows(db: Db | Tx, eventId: string, filter: Race
     db.select().from(startDraws).where(eq(startDraws.eventId, eventId)),
     entryIds.length ? db.select().from(raceMarks).where(inArray(raceMarks.teamEntryId, entryIds)) : [],
   ]);
-  return {
-    teams: teamRows.map((t) => ({
-      id: t.id,
-      EventId: t.eventId,
-      SchoolId: t.schoolId,
-      DisciplineId: t.disciplineId,
-      division: t.division,
-      gender: t.gender,
-      teamRank: t.teamRank,
-    })),
-    entries: entryRows.map((e) => ({
-      id: e.id,
-      TeamId: e.teamId,
-      ParticipantId: e.participantId,
-      position: e.position,
-      bib: e.bib,
-      bibManual: e.bibManual,
-    })),
+  return raceDayRowsOf({
+    teams: teamRows,
+    entries: entryRows,
     participants: people,
     schools: schoolRows,
-    draws: draws.map((d) => ({
-      EventId: d.eventId,
-      DisciplineId: d.disciplineId,
-      division: d.division,
-      gender: d.gender,
-      seed: d.seed,
-      teamOrder: d.teamOrder,
-    })),
-    marks: marks.map((m) => ({
-      teamEntryId: m.teamEntryId,
-      run: m.run as 'First' | 'Second',
-      mark: m.mark as 'DNS' | 'started',
-    })),
-  };
+    draws,
+    marks,
+  });
 }

@@ -1,13 +1,10 @@
+import type { z } from 'zod';
 import { MESSAGES } from '../messages';
+import type { volunteerPreferenceSchema } from '../schemas/entities/volunteer';
 import { isPositionOffered } from './volunteer-positions';
 
-export interface VolunteerPreference {
-  DisciplineId: number | null;
-  division: number | null;
-  gender: string | null;
-  position: string | null;
-  isLocked?: boolean;
-}
+/** A volunteer's preference, as its schema says (one schema for the record, on both sides). */
+export type VolunteerPreference = z.output<typeof volunteerPreferenceSchema>;
 
 export interface VolunteerSlotLike {
   VolunteerId: string | null;

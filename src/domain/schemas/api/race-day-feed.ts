@@ -70,7 +70,7 @@ export const raceEventRowSchema = z.object({
 });
 export type RaceEventRow = z.infer<typeof raceEventRowSchema>;
 
-const raceTeamRowSchema = z.object({
+export const raceTeamRowSchema = z.object({
   id: idSchema,
   EventId: idSchema,
   SchoolId: idSchema,
@@ -81,7 +81,7 @@ const raceTeamRowSchema = z.object({
   ...versioned,
 });
 
-const raceEntryRowSchema = z.object({
+export const raceEntryRowSchema = z.object({
   id: idSchema,
   TeamId: idSchema,
   EventId: idSchema,
@@ -95,7 +95,7 @@ const raceEntryRowSchema = z.object({
 export type RaceEntryRow = z.infer<typeof raceEntryRowSchema>;
 
 /** A racer: names, snow id, gender and year level; never a date of birth. */
-const raceParticipantRowSchema = z.object({
+export const raceParticipantRowSchema = z.object({
   id: idSchema,
   firstname: boundedText(MAX_PERSON_NAME_LENGTH),
   lastname: boundedText(MAX_PERSON_NAME_LENGTH),
@@ -105,9 +105,9 @@ const raceParticipantRowSchema = z.object({
   ...versioned,
 });
 
-const raceSchoolRowSchema = z.object({ id: idSchema, name: boundedText(MAX_TITLE_LENGTH), ...versioned });
+export const raceSchoolRowSchema = z.object({ id: idSchema, name: boundedText(MAX_TITLE_LENGTH), ...versioned });
 
-const startDrawRowSchema = z.object({
+export const startDrawRowSchema = z.object({
   id: idSchema,
   EventId: idSchema,
   DisciplineId: disciplineIdSchema,
@@ -119,7 +119,7 @@ const startDrawRowSchema = z.object({
 });
 
 /** A start hut mark, keyed on devices by its entry and run ('<teamEntryId>:<run>'). */
-const raceMarkRowSchema = z.object({
+export const raceMarkRowSchema = z.object({
   id: boundedText(MAX_KEY_LENGTH),
   EventId: idSchema,
   teamEntryId: idSchema,

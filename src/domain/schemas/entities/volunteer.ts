@@ -71,7 +71,7 @@ export const isWholeVolunteerRow = (
 
 const volunteerPositionSchema = z.enum(VOLUNTEER_POSITIONS);
 
-const volunteerPreferenceSchema = z.object({
+export const volunteerPreferenceSchema = z.object({
   DisciplineId: disciplineIdSchema.nullable(),
   division: divisionSchema.nullable(),
   gender: genderSchema.nullable(),
