@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner, four kinds of test (ARCHITECTURE.md 'Tests'). `npm test` runs them all;
+// One runner, six kinds of test (tests/README.md 'The projects'). `npm test` runs them all;
 // `vitest run --project api` runs one kind.
 export default defineConfig({
   test: {
@@ -55,7 +55,7 @@ export default defineConfig({
       {
         extends: true,
         // Devices (sync engines on their own IndexedDB) against real server processes that the run
-        // kills with kill -9 (tests/chaos/README.md; docs/architecture.md 'Tests').
+        // kills with kill -9 (tests/chaos/README.md; tests/README.md 'Chaos run').
         test: {
           name: 'chaos',
           include: ['tests/chaos/**/*.test.ts'],

@@ -1,5 +1,5 @@
 // The outside services as configuration chooses them: each a real adapter when configured, else
-// the built-in implementation that works on one machine (docs/architecture.md 'Server').
+// the built-in implementation that works on one machine (server/README.md 'Outside services').
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { createLedger } from './accounting/ledger';

@@ -1,7 +1,7 @@
 // The two calls of the offline engine (src/sync): sending one outbox item, and reading one page of
 // the delta feed. Plain fetch (the engine is given the fetch to use: the page's, the service
 // worker's, or a test's cookie-carrying one); answers are returned, never thrown, so the engine
-// decides per status code (docs/architecture.md 'Flush'). Only a network failure throws.
+// decides per status code (src/sync/README.md 'Flush'). Only a network failure throws.
 import { FEED_ROW_SCHEMAS } from '../domain/schemas/api/feed-rows';
 import { z } from 'zod';
 import {

@@ -1,4 +1,4 @@
-// The always-visible sync state (docs/architecture.md 'Client: offline first'), on one line: online or
+// The always-visible sync state (src/sync/README.md 'Status'), on one line: online or
 // offline, syncing, edits not saved yet (screens' drafts), and the changes on this device the server
 // does not have (waiting, blocked by a lock, needing attention), each a button opening their list;
 // plus the locked-event banner. The counts are read live from the outbox; the rest from the status

@@ -9,7 +9,7 @@ export const ERROR_CODES = {
   VALIDATION: 'VALIDATION',
   /** The request body is larger than the route accepts (constants/limits). */
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
-  /** A stale row version: the client pulls, merges and resends (docs/architecture.md, 409). */
+  /** A stale row version: the client pulls, merges and resends (src/sync/README.md 'Flush'). */
   CONFLICT: 'CONFLICT',
   /** A business rule refused the write; resending the same data cannot succeed. */
   RULE_VIOLATION: 'RULE_VIOLATION',

@@ -1,4 +1,4 @@
-// The authorisation matrix (docs/architecture.md 'Server'): every route the app registers has a row
+// The authorisation matrix (server/README.md 'Authorisation'): every route the app registers has a row
 // here, with the request to make. What each kind of caller gets follows from who may call the
 // route as its contract route declares (`access`): its callers succeed, other signed-in users are
 // refused (403) and the signed out are told to sign in (401). A row says otherwise only where the

@@ -1,4 +1,4 @@
-// POST /api/sync/batch: a device's queued writes in one request (docs/architecture.md 'Flush'). Each goes
+// POST /api/sync/batch: a device's queued writes in one request (src/sync/README.md 'Batched flush'). Each goes
 // through its own route exactly as if sent alone (authorisation, validation, its exactly-once
 // record under the client id and sequence number), in order; the first that is not a success ends
 // the batch; a batch sent again (its answer lost) applies nothing twice; and the writes of a batch

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The outbox flush against the real server (docs/architecture.md 'Client: offline first', 'Flush').
+// The outbox flush against the real server (src/sync/README.md 'Flush').
 import 'fake-indexeddb/auto';
 import { outboxCounts } from '../../src/db/outbox';
 import { afterEach, describe, expect, it } from 'vitest';

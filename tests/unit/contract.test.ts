@@ -109,7 +109,7 @@ const SPEC_CALLS = [
 // beyond the spec (docs/decisions.md 'Race day': the stored draw and the start hut marks); the
 // registry import as a POST too, as it changes data (the spec's GET is kept, for this app only);
 // the timing files the spec's /files pages download, and their columns (docs/timing-files.md);
-// a school's payments line by line, read and recorded (docs/architecture.md 'Routes').
+// a school's payments line by line, read and recorded (server/modules/README.md 'Routes').
 const OUR_CALLS = [
   'GET /api/snowracer-export',
   'POST /api/snowracer-import',

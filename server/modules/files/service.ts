@@ -2,7 +2,7 @@
 // What a file is, is read from its bytes, never from the declared content type: a PDF starts with
 // '%PDF-'; PNG, JPEG and WebP by their magic numbers. Files are kept under the server's data dir
 // (config.dataDir/files) by a random id, and answered back with the type their bytes show.
-// Neither can stall the server or take its memory (docs/architecture.md 'Uploads'): a PDF is kept
+// Neither can stall the server or take its memory (server/README.md 'Uploads'): a PDF is kept
 // as it is, never parsed; a picture's size in pixels is read from its header before it is decoded
 // (a 50 KB PNG can decode to 400 million pixels), resizing runs on sharp's threads, off the event
 // loop, at most two at a time and within a time limit.

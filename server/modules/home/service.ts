@@ -1,6 +1,6 @@
 // GET /api/metrics/{EventId}/{SchoolId}: the home dashboard's numbers. The server loads the plain
 // rows of the school and the event and hands them to the same domain functions the client runs
-// over its mirror (docs/architecture.md 'Derived views'), so home shows the same figures offline as online.
+// over its mirror (src/domain/README.md 'Derived views'), so home shows the same figures offline as online.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { homeMetrics } from '../../../src/domain/rules/home-metrics';

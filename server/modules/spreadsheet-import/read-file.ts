@@ -1,5 +1,5 @@
 // An uploaded spreadsheet read into the import's rows with their problems, off the request thread
-// and within limits (docs/decisions.md 'Spreadsheet import'; docs/architecture.md 'Uploads'): an
+// and within limits (docs/decisions.md 'Spreadsheet import'; server/README.md 'Uploads'): an
 // .xlsx file's zip directory is checked first with yauzl (how much it unpacks to, how many parts),
 // here, so a zip bomb is refused before any reading starts; then a worker reads the file
 // (read-in-worker.ts).

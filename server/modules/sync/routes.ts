@@ -1,4 +1,4 @@
-// GET /api/sync/changes?cursor=&limit=: the delta feed of the session's scope (docs/architecture.md 'Pull'),
+// GET /api/sync/changes?cursor=&limit=: the delta feed of the session's scope (src/sync/README.md 'Pull'),
 // and GET /api/sync/live: the stream that says when to pull it (live.ts).
 // Any signed-in user; the scope comes from the session only: a school user gets its own school and
 // the session's event; an admin the picked school and event (either may be none); auditor and

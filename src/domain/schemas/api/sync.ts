@@ -1,4 +1,4 @@
-// The delta feed the offline client pulls (docs/architecture.md 'Pull'). The server picks the scope
+// The delta feed the offline client pulls (src/sync/README.md 'Pull'). The server picks the scope
 // from the session (a school user: own school + session event; an admin: the picked school +
 // event); `scopeKey` names it so the client keeps one cursor per scope and starts over when the
 // scope changes. `cursor` is the server's change sequence, never a client clock.
@@ -76,7 +76,7 @@ export const syncResponseSchema = z.object({
 });
 export type SyncResponse = z.infer<typeof syncResponseSchema>;
 
-/** Queued writes sent in one request, in order (POST /api/sync/batch; docs/architecture.md 'Flush'): each
+/** Queued writes sent in one request, in order (POST /api/sync/batch; src/sync/README.md 'Batched flush'): each
  *  is the request the device would have sent on its own, with its client id, sequence number and
  *  idempotency key, and is applied as if it had been. */
 export const MAX_WRITES_PER_BATCH = 100;
