@@ -29,9 +29,6 @@ export interface EnqueueWriteInput {
   base?: unknown;
   /** A 409 answer means it was already done (e.g. the carry-over from another device): success. */
   conflictIsDone?: boolean;
-  /** This save of the row supersedes the row's refused saves: they are dropped with it (a failed
-   *  item would otherwise hold every later save of its row back). */
-  replacesRefused?: boolean;
   /** What the write changes (src/db/write-intent.ts); without one, its one row is the body. */
   intent?: WriteIntent;
   /** Writes the change into the mirror tables; runs inside the same transaction. */
@@ -42,10 +39,6 @@ export interface EnqueueWriteInput {
 export function enqueueWrite(db: InterschoolsDb, input: EnqueueWriteInput): Promise<OutboxItem> {
   return db.transaction('rw', [...db.mirrorTables(), db.outbox, db.meta], async () => {
     if (input.applyLocally) await input.applyLocally(db);
-    if (input.replacesRefused && input.rowId != null) {
-      const refused = (await queuedForRow(db, input.entity, input.rowId)).filter((i) => i.status === 'failed');
-      await db.outbox.bulkDelete(refused.map((i) => i.localId!));
-    }
     const clientId = await getClientId(db);
     const [seq] = await takeSequenceNumbers(db, 1);
     const eventId = input.eventId ?? null;

@@ -63,10 +63,13 @@ async function registerBackgroundSync(): Promise<void> {
 
 export type QueueWriteInput = EnqueueWriteInput & {
   base?: unknown;
-  /** This save of its rows replaces their refused (set-aside) one-row saves and carries what those
-   *  changed: a field this save leaves as it was takes the refused save's value. The refused
-   *  items go, so they hold back nothing: a set-aside save once refused every later save of its row. */
-  carriesRefused?: boolean;
+  /** What this save does with the refused (set-aside) saves of the rows it carries, which go with
+   *  it either way, so they hold back nothing (a set-aside save once refused every later save of
+   *  its row):
+   *  - 'carry': it carries what they changed, where it leaves a field as it was (a grid, which
+   *    shows the refused values for the user to fix);
+   *  - 'replace': it replaces them (a form saved whole, which shows the server's values). */
+  refused?: 'carry' | 'replace';
 };
 
 /** Applies a write locally and queues it (one transaction), then wakes the flushers. The item's
@@ -110,10 +113,10 @@ function replacedWhole(item: OutboxItem, rowIds: ReadonlySet<unknown>): boolean 
   return !removes && ids.length > 0 && ids.every((id) => rowIds.has(id));
 }
 
-/** Folds the refused saves of the rows this save carries into it (one-row saves, and batches all
- *  of whose rows it carries), drops them, and shows the carried values in the mirror. Inside
- *  queueWrite's transaction. */
-async function carryRefused(db: InterschoolsDb, input: QueueWriteInput): Promise<QueueWriteInput> {
+/** Settles the refused saves of the rows this save carries (one-row saves, and batches all of
+ *  whose rows it carries) as `input.refused` says: drops them, and when it carries them folds
+ *  their values into this save and shows them in the mirror. Inside queueWrite's transaction. */
+async function settleRefused(db: InterschoolsDb, input: QueueWriteInput): Promise<QueueWriteInput> {
   const rowIds = rowIdsOf(input);
   const carried = new Set(rowIds);
   const refused = await db.outbox
@@ -136,6 +139,10 @@ async function carryRefused(db: InterschoolsDb, input: QueueWriteInput): Promise
   for (const id of rowIds) {
     const items = ofRow(id);
     if (!items.length) continue;
+    if (input.refused === 'replace') {
+      for (const item of items) folded.add(item);
+      continue;
+    }
     const located = rowPart(queued(body), id);
     if (!located) continue;
     const next = withCarried(located.row, id, items, baseRowOf(input.base, id));
@@ -144,6 +151,7 @@ async function carryRefused(db: InterschoolsDb, input: QueueWriteInput): Promise
   }
   if (!folded.size) return input;
   await db.outbox.bulkDelete([...folded].map((item) => item.localId!));
+  if (input.refused === 'replace') return input;
   const applyLocally = input.applyLocally;
   const foldedRows = rowIds.filter((id) => ofRow(id).length > 0).map(String);
   return {
@@ -173,7 +181,7 @@ export async function queueWrites(db: InterschoolsDb, inputs: readonly QueueWrit
       const userId = input.userId !== undefined ? input.userId : signedIn;
       const schoolId = input.schoolId !== undefined ? input.schoolId : madeFor;
       queued.push(
-        await enqueueWrite(db, { ...(input.carriesRefused ? await carryRefused(db, input) : input), userId, schoolId }),
+        await enqueueWrite(db, { ...(input.refused ? await settleRefused(db, input) : input), userId, schoolId }),
       );
     }
     return queued;

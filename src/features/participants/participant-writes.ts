@@ -75,7 +75,7 @@ export async function saveParticipantChanges(
         eventId: user.EventId,
         userId: user.username,
         base: part.base,
-        carriesRefused: true,
+        refused: 'carry' as const,
         ...(i === 0 ? { applyLocally } : {}),
       };
       return part.method === 'PATCH'

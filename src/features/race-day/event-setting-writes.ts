@@ -24,7 +24,7 @@ export async function queueEventSetting<R extends WriteRoute, K extends Setting>
     eventId: event.id,
     userId: username,
     base: event,
-    replacesRefused: true,
+    refused: 'replace',
     applyLocally: async (tx: InterschoolsDb) => {
       const current = (await tx.raceEvents.get(event.id)) ?? event;
       await tx.raceEvents.put({ ...current, [setting]: value, _pending: true });

@@ -28,7 +28,7 @@ export async function queueSchoolProfile(
     body: { school: fields },
     rowId: school.id,
     base: school,
-    replacesRefused: true,
+    refused: 'replace',
     applyLocally: async (tx) => {
       await tx.schools.put({ ...school, ...fields, _pending: true });
     },

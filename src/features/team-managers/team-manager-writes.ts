@@ -24,7 +24,7 @@ export async function saveTeamManagers(
     eventId: user.EventId,
     userId: user.username,
     base: save.base,
-    carriesRefused: true,
+    refused: 'carry',
     applyLocally: async (tx) => {
       await tx.teamManagers.bulkPut(save.rows.map((row) => ({ ...row, _pending: true })));
       if (save.removedIds.length === 0) return;

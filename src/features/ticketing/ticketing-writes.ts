@@ -29,7 +29,7 @@ export async function saveTicketing(
     eventId: user.EventId,
     userId: user.username,
     base: before ?? null,
-    replacesRefused: true,
+    refused: 'replace',
     applyLocally: async (tx) => {
       await tx.ticketing.put({ ...save.row, _pending: true });
     },

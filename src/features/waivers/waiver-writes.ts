@@ -34,7 +34,7 @@ export async function saveWaivers(
         eventId: user.EventId,
         userId: user.username,
         base: part.base,
-        carriesRefused: true,
+        refused: 'carry',
         ...(i === 0 ? { applyLocally } : {}),
       }),
     ),
