@@ -76,6 +76,52 @@ export default function AccountingPage({ db }: { db?: InterschoolsDb } = {}) {
   );
 }
 
+/** The schools already linked to a contact, folded away. */
+function LinkedSchools({
+  region,
+  linked,
+  state,
+}: {
+  region: string;
+  linked: AccountingSync['entrySystemSchools'];
+  /** A state's name. */
+  state: (id: number | null) => string;
+}) {
+  return (
+    <details className="accounting-linked">
+      <summary>
+        Schools linked to a {region} contact ({linked.length})
+      </summary>
+      {linked.length === 0 ? (
+        <p>None yet.</p>
+      ) : (
+        <div className="admin-list-table-wrap">
+          <TableScroll>
+            <table className="admin-list-table">
+              <thead>
+                <tr>
+                  <th scope="col">School</th>
+                  <th scope="col">State</th>
+                  <th scope="col">Contact id</th>
+                </tr>
+              </thead>
+              <tbody>
+                {linked.map((s) => (
+                  <tr key={s.id}>
+                    <td>{s.name}</td>
+                    <td>{state(s.StateId)}</td>
+                    <td>{s.contactId}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        </div>
+      )}
+    </details>
+  );
+}
+
 function AccountingLists({ segment, stateName }: { segment: Segment; stateName: Map<number, string> }) {
   const params = { invoiceType: segment };
   const region = ORGANISATIONS.find((o) => o.value === segment)!.region;
@@ -209,37 +255,7 @@ function AccountingLists({ segment, stateName }: { segment: Segment; stateName: 
         </button>
       </div>
       <AdminListStatus online={online} message={message} />
-      <details className="accounting-linked">
-        <summary>
-          Schools linked to a {region} contact ({linked.length})
-        </summary>
-        {linked.length === 0 ? (
-          <p>None yet.</p>
-        ) : (
-          <div className="admin-list-table-wrap">
-            <TableScroll>
-              <table className="admin-list-table">
-                <thead>
-                  <tr>
-                    <th scope="col">School</th>
-                    <th scope="col">State</th>
-                    <th scope="col">Contact id</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {linked.map((s) => (
-                    <tr key={s.id}>
-                      <td>{s.name}</td>
-                      <td>{state(s.StateId)}</td>
-                      <td>{s.contactId}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
-          </div>
-        )}
-      </details>
+      <LinkedSchools region={region} linked={linked} state={state} />
     </>
   );
 }

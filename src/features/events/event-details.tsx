@@ -18,10 +18,72 @@ const DIVISIONS = [1, 2, 3, 4, 5, 6];
 /** A close given a date but no time yet closes at the end of the working day. */
 const DEFAULT_CLOSE_TIME = '17:00';
 
-export function EventDetails({ event, states, disciplineNames, levels, invoiceTypes, onChange }: Props) {
-  const name = event.name || 'the new event';
+/** The disciplines sub-grid: each discipline's divisions from and to, male, female and active. */
+function EventDisciplines({
+  event,
+  name,
+  disciplineNames,
+  onChange,
+}: Pick<Props, 'event' | 'disciplineNames' | 'onChange'> & { name: string }) {
   const setDiscipline = (index: number, patch: Partial<EventDiscipline>) =>
     onChange({ ...event, disciplines: event.disciplines.map((d, i) => (i === index ? { ...d, ...patch } : d)) });
+  return (
+    <TableScroll>
+      <table className="admin-list-table event-disciplines">
+        <caption>Disciplines of {name}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Discipline</th>
+            <th scope="col">Division from</th>
+            <th scope="col">Division to</th>
+            <th scope="col">Male</th>
+            <th scope="col">Female</th>
+            <th scope="col">Active</th>
+          </tr>
+        </thead>
+        <tbody>
+          {event.disciplines.map((d, i) => {
+            const discipline = disciplineNames.get(d.DisciplineId) ?? d.name ?? `Discipline ${d.DisciplineId}`;
+            return (
+              <tr key={d.DisciplineId}>
+                <th scope="row">{discipline}</th>
+                {(['divisionFrom', 'divisionTo'] as const).map((key) => (
+                  <td key={key}>
+                    <select
+                      aria-label={`${key === 'divisionFrom' ? 'Division from' : 'Division to'}: ${discipline}`}
+                      value={d[key]}
+                      onChange={(x) => setDiscipline(i, { [key]: Number(x.target.value) })}
+                    >
+                      {DIVISIONS.map((n) => (
+                        <option key={n} value={n}>
+                          {n}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                ))}
+                {(['male', 'female', 'active'] as const).map((key) => (
+                  <td key={key}>
+                    <input
+                      type="checkbox"
+                      className="admin-list-check"
+                      aria-label={`${key[0]!.toUpperCase()}${key.slice(1)}: ${discipline}`}
+                      checked={d[key]}
+                      onChange={(x) => setDiscipline(i, { [key]: x.target.checked })}
+                    />
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+export function EventDetails({ event, states, disciplineNames, levels, invoiceTypes, onChange }: Props) {
+  const name = event.name || 'the new event';
   const toggleState = (id: number, on: boolean) =>
     onChange({
       ...event,
@@ -136,57 +198,7 @@ export function EventDetails({ event, states, disciplineNames, levels, invoiceTy
           </label>
         ))}
       </fieldset>
-      <TableScroll>
-        <table className="admin-list-table event-disciplines">
-          <caption>Disciplines of {name}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Discipline</th>
-              <th scope="col">Division from</th>
-              <th scope="col">Division to</th>
-              <th scope="col">Male</th>
-              <th scope="col">Female</th>
-              <th scope="col">Active</th>
-            </tr>
-          </thead>
-          <tbody>
-            {event.disciplines.map((d, i) => {
-              const discipline = disciplineNames.get(d.DisciplineId) ?? d.name ?? `Discipline ${d.DisciplineId}`;
-              return (
-                <tr key={d.DisciplineId}>
-                  <th scope="row">{discipline}</th>
-                  {(['divisionFrom', 'divisionTo'] as const).map((key) => (
-                    <td key={key}>
-                      <select
-                        aria-label={`${key === 'divisionFrom' ? 'Division from' : 'Division to'}: ${discipline}`}
-                        value={d[key]}
-                        onChange={(x) => setDiscipline(i, { [key]: Number(x.target.value) })}
-                      >
-                        {DIVISIONS.map((n) => (
-                          <option key={n} value={n}>
-                            {n}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                  ))}
-                  {(['male', 'female', 'active'] as const).map((key) => (
-                    <td key={key}>
-                      <input
-                        type="checkbox"
-                        className="admin-list-check"
-                        aria-label={`${key[0]!.toUpperCase()}${key.slice(1)}: ${discipline}`}
-                        checked={d[key]}
-                        onChange={(x) => setDiscipline(i, { [key]: x.target.checked })}
-                      />
-                    </td>
-                  ))}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </TableScroll>
+      <EventDisciplines event={event} name={name} disciplineNames={disciplineNames} onChange={onChange} />
     </div>
   );
 }

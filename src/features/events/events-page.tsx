@@ -5,7 +5,7 @@
 // saved. The list lives on the server: it needs the network and says so. Saved events are stored
 // on the device as answered rows, so the header's event picker offers them at once.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Fragment, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import { failure } from '../../api/call';
@@ -15,30 +15,43 @@ import { PageMain } from '../../components/page-main';
 import { useSession } from '../../components/session-context';
 import { ListLoading } from '../../components/list-loading';
 import { useServerList } from '../../components/use-server-list';
-import { TableScroll } from '../../components/table-scroll';
 import type { InterschoolsDb } from '../../db/database';
-import { EVENT_LEVELS, INVOICE_TYPES } from '../../domain/constants/choices';
 import { eventProblems, eventSave, newEventRow } from '../../domain/rules/event-grid';
 import { newEventYear } from '../../domain/rules/new-event-defaults';
 import { eventSchema, type Event } from '../../domain/schemas';
 import { eventsApi } from '../../domain/schemas/api/events';
 import { WRITE_HEADERS } from '../../domain/schemas/api/sync';
 import { storeAnsweredRows } from '../../sync/answered-rows';
-import { EventDetails } from './event-details';
+import { EventsTable } from './events-table';
 import './events.css';
 
 export const EVENTS_SAVED = 'Events saved.';
 /** Signed in, the list is of whole events (the route's answer may also be summaries). */
 const listSchema = z.array(eventSchema);
-type Flag = 'active' | 'volunteerLock' | 'locked' | 'archived';
-const FLAGS: readonly [Flag, string][] = [
-  ['active', 'Active'],
-  ['volunteerLock', 'Volunteer lock'],
-  ['locked', 'Locked'],
-  ['archived', 'Archive'],
-];
 
-const dollars = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+/** Sends the new events, then the changed ones, stopping at the first failure: what was saved,
+ *  and why the rest was not. */
+async function sendEvents(plan: ReturnType<typeof eventSave>): Promise<{ saved: Event[]; failed: string | null }> {
+  const saved: Event[] = [];
+  const headers = () => ({ [WRITE_HEADERS.idempotencyKey]: uuidv7() });
+  const sends = [
+    plan.created.length
+      ? () => callRoute(eventsApi.create, { body: { data: plan.created }, headers: headers() })
+      : null,
+    plan.updated.length
+      ? () => callRoute(eventsApi.update, { body: { data: plan.updated }, headers: headers() })
+      : null,
+  ];
+  for (const send of sends) {
+    if (!send) continue;
+    const answer = await send();
+    if (answer?.status !== 200 || !answer.data) {
+      return { saved, failed: failure(answer, 'The events could not be saved.').message };
+    }
+    saved.push(...answer.data);
+  }
+  return { saved, failed: null };
+}
 
 /** `today` is the device's date unless a test gives one (a new event's year depends on it). */
 export default function EventsPage({ db, today }: { db: InterschoolsDb; today?: Date }) {
@@ -121,26 +134,12 @@ export default function EventsPage({ db, today }: { db: InterschoolsDb; today?: 
     }
     setSaving(true);
     setMessage(null);
-    const saved: Event[] = [];
-    const headers = () => ({ [WRITE_HEADERS.idempotencyKey]: uuidv7() });
-    const sends = [
-      plan.created.length
-        ? () => callRoute(eventsApi.create, { body: { data: plan.created }, headers: headers() })
-        : null,
-      plan.updated.length
-        ? () => callRoute(eventsApi.update, { body: { data: plan.updated }, headers: headers() })
-        : null,
-    ];
-    for (const send of sends) {
-      if (!send) continue;
-      const answer = await send();
-      if (answer?.status !== 200 || !answer.data) {
-        setMessage({ text: failure(answer, 'The events could not be saved.').message, error: true });
-        setSaving(false);
-        applySaved(saved);
-        return;
-      }
-      saved.push(...answer.data);
+    const { saved, failed } = await sendEvents(plan);
+    if (failed !== null) {
+      setMessage({ text: failed, error: true });
+      setSaving(false);
+      applySaved(saved);
+      return;
     }
     applySaved(saved);
     setTried(false);
@@ -162,7 +161,6 @@ export default function EventsPage({ db, today }: { db: InterschoolsDb; today?: 
     setEdits((current) => new Map([...current].filter(([id]) => !ids.has(id))));
   }
 
-  const label = (e: Event) => e.name || 'New event';
   return (
     <PageMain className="page admin-list events-page">
       <h1>Events</h1>
@@ -175,125 +173,21 @@ export default function EventsPage({ db, today }: { db: InterschoolsDb; today?: 
       {!loadedRows && <ListLoading online={online} failed={loadFailed} onRetry={retry} />}
       {loadedRows && (
         <div className="admin-list-table-wrap">
-          <TableScroll>
-            <table className="admin-list-table events-table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Year</th>
-                  <th scope="col">Registration fee ($)</th>
-                  <th scope="col">Race fee ($)</th>
-                  {FLAGS.map(([, text]) => (
-                    <th key={text} scope="col">
-                      {text}
-                    </th>
-                  ))}
-                  <th scope="col">
-                    <span className="visually-hidden">Details</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((e) => {
-                  const rowProblems = tried || (edits.has(e.id) && !fresh.has(e.id)) ? (problems.get(e.id) ?? []) : [];
-                  const expanded = open.has(e.id);
-                  return (
-                    <Fragment key={e.id}>
-                      <tr className={rowProblems.length ? 'admin-list-refused' : undefined}>
-                        <td>
-                          <input
-                            aria-label={`Name of ${label(e)}`}
-                            value={e.name}
-                            onChange={(x) => change({ ...e, name: x.target.value })}
-                          />
-                        </td>
-                        <td>
-                          <input
-                            aria-label={`Year of ${label(e)}`}
-                            inputMode="numeric"
-                            className="events-narrow"
-                            value={Number.isNaN(e.year) ? '' : String(e.year)}
-                            onChange={(x) => change({ ...e, year: Number.parseInt(x.target.value, 10) })}
-                          />
-                        </td>
-                        <td>
-                          <input
-                            aria-label={`Registration fee of ${label(e)}`}
-                            inputMode="decimal"
-                            className="events-narrow"
-                            defaultValue={String(e.registrationFee)}
-                            onChange={(x) => change({ ...e, registrationFee: dollars(x.target.value) })}
-                          />
-                        </td>
-                        <td>
-                          <input
-                            aria-label={`Race fee of ${label(e)}`}
-                            inputMode="decimal"
-                            className="events-narrow"
-                            defaultValue={String(e.teamEntryFee)}
-                            onChange={(x) => change({ ...e, teamEntryFee: dollars(x.target.value) })}
-                          />
-                        </td>
-                        {FLAGS.map(([flag, text]) => (
-                          <td key={flag}>
-                            <input
-                              type="checkbox"
-                              className="admin-list-check"
-                              aria-label={`${text}: ${label(e)}`}
-                              checked={e[flag]}
-                              onChange={(x) => change({ ...e, [flag]: x.target.checked })}
-                            />
-                          </td>
-                        ))}
-                        <td>
-                          <button
-                            type="button"
-                            className="button"
-                            aria-expanded={expanded}
-                            aria-label={`${expanded ? 'Hide details' : 'Details'} of ${label(e)}`}
-                            onClick={() =>
-                              setOpen((current) => {
-                                const next = new Set(current);
-                                if (!next.delete(e.id)) next.add(e.id);
-                                return next;
-                              })
-                            }
-                          >
-                            {expanded ? 'Hide details' : 'Details'}
-                          </button>
-                        </td>
-                      </tr>
-                      {rowProblems.length > 0 && (
-                        <tr>
-                          <td colSpan={9}>
-                            <ul className="admin-list-error" aria-label={`Problems of ${label(e)}`}>
-                              {rowProblems.map((p) => (
-                                <li key={p}>{p}</li>
-                              ))}
-                            </ul>
-                          </td>
-                        </tr>
-                      )}
-                      {expanded && (
-                        <tr className="events-details-row">
-                          <td colSpan={9}>
-                            <EventDetails
-                              event={e}
-                              states={states}
-                              disciplineNames={disciplineNames}
-                              levels={EVENT_LEVELS}
-                              invoiceTypes={INVOICE_TYPES}
-                              onChange={change}
-                            />
-                          </td>
-                        </tr>
-                      )}
-                    </Fragment>
-                  );
-                })}
-              </tbody>
-            </table>
-          </TableScroll>
+          <EventsTable
+            rows={rows}
+            problemsOf={(e) => (tried || (edits.has(e.id) && !fresh.has(e.id)) ? (problems.get(e.id) ?? []) : [])}
+            open={open}
+            onToggle={(id) =>
+              setOpen((current) => {
+                const next = new Set(current);
+                if (!next.delete(id)) next.add(id);
+                return next;
+              })
+            }
+            states={states}
+            disciplineNames={disciplineNames}
+            onChange={change}
+          />
           {rows.length === 0 && <p>No events yet. Add the first one.</p>}
         </div>
       )}

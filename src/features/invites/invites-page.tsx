@@ -31,6 +31,69 @@ const order = (a: Invite, b: Invite) =>
 const inviteLabel = (i: Invite) =>
   `${i.name ?? `discipline ${i.DisciplineId}`}, division ${i.division}, ${i.gender}, ${i.stateNational}`;
 
+/** The invites as they stand (the unsaved ones included), each with Remove. */
+function InvitesTable({
+  shown,
+  names,
+  refused,
+  busy,
+  onRemove,
+}: {
+  shown: InviteRow[];
+  names: Map<number, string>;
+  /** A save was refused: an invite waiting to be sent is not saved. */
+  refused: boolean;
+  busy: boolean;
+  onRemove: (invite: Invite) => void;
+}) {
+  return (
+    <div className="admin-list-table-wrap">
+      <TableScroll>
+        <table className="admin-list-table">
+          <thead>
+            <tr>
+              <th scope="col">{LABELS.invitesGrid.discipline}</th>
+              <th scope="col">{LABELS.invitesGrid.division}</th>
+              <th scope="col">{LABELS.invitesGrid.gender}</th>
+              <th scope="col">{LABELS.invitesGrid.stateNational}</th>
+              <th scope="col">
+                <span className="visually-hidden">Remove</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((invite) => (
+              <tr key={invite.id}>
+                <td>{invite.name ?? names.get(invite.DisciplineId) ?? invite.DisciplineId}</td>
+                <td>{invite.division}</td>
+                <td>{invite.gender}</td>
+                <td>
+                  {invite.stateNational}
+                  {invite._pending && (
+                    <span className="admin-list-pending">{refused ? ' (not saved)' : ' (waiting to be sent)'}</span>
+                  )}
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={busy}
+                    aria-label={`Remove invite ${inviteLabel(invite)}`}
+                    onClick={() => onRemove(invite)}
+                  >
+                    {MESSAGES.remove}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+      {shown.length === 0 && <p>No invites yet.</p>}
+    </div>
+  );
+}
+
 export default function InvitesPage({ db }: { db: InterschoolsDb }) {
   const { user } = useSession();
   const eventId = user?.EventId ?? null;
@@ -123,50 +186,7 @@ export default function InvitesPage({ db }: { db: InterschoolsDb }) {
       {rows === undefined ? (
         <p role="status">Loading…</p>
       ) : (
-        <div className="admin-list-table-wrap">
-          <TableScroll>
-            <table className="admin-list-table">
-              <thead>
-                <tr>
-                  <th scope="col">{LABELS.invitesGrid.discipline}</th>
-                  <th scope="col">{LABELS.invitesGrid.division}</th>
-                  <th scope="col">{LABELS.invitesGrid.gender}</th>
-                  <th scope="col">{LABELS.invitesGrid.stateNational}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Remove</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((invite) => (
-                  <tr key={invite.id}>
-                    <td>{invite.name ?? names.get(invite.DisciplineId) ?? invite.DisciplineId}</td>
-                    <td>{invite.division}</td>
-                    <td>{invite.gender}</td>
-                    <td>
-                      {invite.stateNational}
-                      {invite._pending && (
-                        <span className="admin-list-pending">{refusal ? ' (not saved)' : ' (waiting to be sent)'}</span>
-                      )}
-                    </td>
-                    <td>
-                      <button
-                        type="button"
-                        className="button"
-                        disabled={busy}
-                        aria-label={`Remove invite ${inviteLabel(invite)}`}
-                        onClick={() => remove(invite)}
-                      >
-                        {MESSAGES.remove}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-          {shown.length === 0 && <p>No invites yet.</p>}
-        </div>
+        <InvitesTable shown={shown} names={names} refused={refusal !== null} busy={busy} onRemove={remove} />
       )}
       <div className="admin-list-actions">
         <button type="button" className="button" disabled={busy || !disciplines} onClick={() => setAdding(true)}>

@@ -1,31 +1,24 @@
 // The invoice as an A4 PDF, built on the device from the invoice shown (so it works offline from
 // the kept copy). pdf-lib, fontkit and the fonts (invoice-fonts.ts) load only when someone asks for
 // the PDF; the fonts are embedded as subsets, so every name prints and the file stays small.
+// Written top to bottom: the head, the lines and totals, how to pay.
 import { formatMoney } from '../../domain/rules/money';
 import { australianDate } from '../../domain/rules/australian-date';
 import { isoDateToDisplay } from '../../domain/rules/grid-date';
 import { invoiceTitle, paymentOptions, supplierLines } from '../../domain/rules/tax-invoice';
 import type { Invoice } from '../../domain/schemas';
+import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import { loadInvoiceFonts } from './invoice-fonts';
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 50;
 
-export async function invoicePdf(invoice: Invoice): Promise<Uint8Array> {
-  const [{ PDFDocument, rgb }, { default: fontkit }, fonts] = await Promise.all([
-    import('pdf-lib'),
-    import('@pdf-lib/fontkit'),
-    loadInvoiceFonts(),
-  ]);
-  const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
-  pdf.setTitle(`${invoiceTitle(invoice)} ${invoice.number ?? ''}`.trim());
-  const font = await pdf.embedFont(fonts.regular, { subset: true });
-  const bold = await pdf.embedFont(fonts.bold, { subset: true });
+/** Writes down an A4 page, a new page once the bottom margin is reached. */
+function pageWriter(pdf: PDFDocument, ink: Color, font: PDFFont, bold: PDFFont) {
   let page = pdf.addPage([A4.width, A4.height]);
   let y = A4.height - MARGIN;
   const text = (value: string, x: number, size = 10, f = font) =>
-    page.drawText(value, { x, y, size, font: f, color: rgb(0.07, 0.09, 0.15) });
+    page.drawText(value, { x, y, size, font: f, color: ink });
   const right = (value: string, edge: number, size = 10, f = font) =>
     text(value, edge - f.widthOfTextAtSize(value, size), size, f);
   const line = (gap = 14) => {
@@ -35,19 +28,30 @@ export async function invoicePdf(invoice: Invoice): Promise<Uint8Array> {
       y = A4.height - MARGIN;
     }
   };
+  /** Draws on the current page at the current height. */
+  const draw = (paint: (page: PDFPage, y: number) => void) => paint(page, y);
+  return { text, right, line, draw, font, bold };
+}
 
+type PageWriter = ReturnType<typeof pageWriter>;
+
+/** The title and number (PAID once paid), the supplier, the event and its dates, and whom it bills. */
+function writeHead(w: PageWriter, invoice: Invoice, paidInk: Color) {
+  const { text, right, line, font, bold } = w;
   text(invoiceTitle(invoice), MARGIN, 20, bold);
   right(invoice.number ? `Invoice ${invoice.number}` : 'Not yet issued', A4.width - MARGIN, 12, bold);
   if (invoice.paid) {
     // A paid invoice says so at a glance.
     const mark = 'PAID';
-    page.drawText(mark, {
-      x: A4.width - MARGIN - bold.widthOfTextAtSize(mark, 28),
-      y: y - 34,
-      size: 28,
-      font: bold,
-      color: rgb(0.09, 0.4, 0.2),
-    });
+    w.draw((page, y) =>
+      page.drawText(mark, {
+        x: A4.width - MARGIN - bold.widthOfTextAtSize(mark, 28),
+        y: y - 34,
+        size: 28,
+        font: bold,
+        color: paidInk,
+      }),
+    );
   }
   line(28);
   if (invoice.supplier) {
@@ -70,13 +74,18 @@ export async function invoicePdf(invoice: Invoice): Promise<Uint8Array> {
     line();
   }
   line(10);
+}
+
+/** The lines (description, quantity, unit price, amount), then the totals. */
+function writeLines(w: PageWriter, invoice: Invoice) {
+  const { text, right, line, font, bold } = w;
   const cols = { qty: 360, unit: 450, amount: A4.width - MARGIN };
   text('Description', MARGIN, 10, bold);
   right('Qty', cols.qty, 10, bold);
   right('Unit price', cols.unit, 10, bold);
   right('Amount', cols.amount, 10, bold);
   line(6);
-  page.drawLine({ start: { x: MARGIN, y }, end: { x: A4.width - MARGIN, y }, thickness: 0.5 });
+  w.draw((page, y) => page.drawLine({ start: { x: MARGIN, y }, end: { x: A4.width - MARGIN, y }, thickness: 0.5 }));
   line();
   for (const l of invoice.lines) {
     text(l.description, MARGIN);
@@ -96,6 +105,11 @@ export async function invoicePdf(invoice: Invoice): Promise<Uint8Array> {
     right(formatMoney(value), cols.amount, 10, strong ? bold : font);
     line();
   }
+}
+
+/** How to pay: each payment option with its details, and online for a VIC invoice. */
+function writeHowToPay(w: PageWriter, invoice: Invoice) {
+  const { text, line, bold } = w;
   line(16);
   text('How to pay', MARGIN, 12, bold);
   line(16);
@@ -112,5 +126,22 @@ export async function invoicePdf(invoice: Invoice): Promise<Uint8Array> {
     line();
   }
   text('All amounts in Australian dollars (AUD), GST inclusive.', MARGIN, 9);
+}
+
+export async function invoicePdf(invoice: Invoice): Promise<Uint8Array> {
+  const [{ PDFDocument, rgb }, { default: fontkit }, fonts] = await Promise.all([
+    import('pdf-lib'),
+    import('@pdf-lib/fontkit'),
+    loadInvoiceFonts(),
+  ]);
+  const pdf = await PDFDocument.create();
+  pdf.registerFontkit(fontkit);
+  pdf.setTitle(`${invoiceTitle(invoice)} ${invoice.number ?? ''}`.trim());
+  const font = await pdf.embedFont(fonts.regular, { subset: true });
+  const bold = await pdf.embedFont(fonts.bold, { subset: true });
+  const writer = pageWriter(pdf, rgb(0.07, 0.09, 0.15), font, bold);
+  writeHead(writer, invoice, rgb(0.09, 0.4, 0.2));
+  writeLines(writer, invoice);
+  writeHowToPay(writer, invoice);
   return pdf.save();
 }

@@ -41,6 +41,135 @@ const FILLED_FROM_SNOW_ID = 'Filled in from the Snow Id';
 const REGISTRY_DOWN_NOTE =
   'You can type the details by hand: the participant is added marked "lookup pending" and checked when the change reaches the server.';
 
+/** The first step: the Snow Id and Look up, then what the lookup answered. */
+function SnowIdStep({
+  snowId,
+  onChange,
+  online,
+  result,
+  failureId,
+  helpId,
+  onLookup,
+}: {
+  snowId: string;
+  onChange: (value: string) => void;
+  online: boolean;
+  result: Lookup;
+  failureId: string;
+  helpId: string;
+  onLookup: () => void;
+}) {
+  const found = result.state === 'found';
+  const notFound = result.state === 'failed' && result.notFound;
+  const snowIdDescribedBy = result.state !== 'failed' ? undefined : notFound ? `${failureId} ${helpId}` : failureId;
+  return (
+    <>
+      <div style={{ display: 'flex', gap: '0.5rem', alignItems: 'flex-end', flexWrap: 'wrap' }}>
+        <TextField
+          label="Snow Id"
+          required
+          value={snowId}
+          onChange={onChange}
+          autoComplete="off"
+          inputMode="numeric"
+          aria-describedby={snowIdDescribedBy}
+        />
+        <button
+          type="button"
+          onClick={onLookup}
+          disabled={!online || snowId.trim() === '' || result.state === 'looking'}
+          className="button"
+        >
+          {result.state === 'looking' ? 'Looking up…' : 'Look up'}
+        </button>
+      </div>
+      {!online && <p className="note">{OFFLINE_LOOKUP_NOTE}</p>}
+      {result.state === 'failed' && (
+        <p id={failureId} role="alert" className="field-error">
+          {result.message}
+        </p>
+      )}
+      {notFound && <SnowIdNotFoundHelp id={helpId} />}
+      {result.state === 'failed' && result.byHand && online && <p className="note">{REGISTRY_DOWN_NOTE}</p>}
+      {found && <p role="status">Snow Id found in the athlete registry.</p>}
+    </>
+  );
+}
+
+type DetailKey = 'firstname' | 'lastname' | 'gender' | 'dob' | 'yearLevel';
+
+/** The participant's details: filled in from the Snow Id (read-only until the lookup answers,
+ *  unless they are typed by hand), and the year level. */
+function ParticipantDetails({
+  firstname,
+  lastname,
+  gender,
+  dob,
+  yearLevel,
+  set,
+  locked,
+  dobError,
+  genderHintId,
+}: Record<DetailKey, string> & {
+  set: Record<DetailKey, (value: string) => void>;
+  locked: boolean;
+  dobError: string | null;
+  genderHintId: string;
+}) {
+  const filled = locked ? { readOnly: true, className: 'participant-filled', hint: FILLED_FROM_SNOW_ID } : {};
+  return (
+    <>
+      <TextField
+        label="Given name"
+        required
+        value={firstname}
+        onChange={set.firstname}
+        autoComplete="off"
+        {...filled}
+      />
+      <TextField label="Surname" required value={lastname} onChange={set.lastname} autoComplete="off" {...filled} />
+      <div className="field">
+        <SelectField
+          label="Gender"
+          required
+          value={gender}
+          options={GENDERS}
+          onChange={set.gender}
+          placeholder="Choose…"
+          disabled={locked}
+          className={locked ? 'participant-filled' : undefined}
+          aria-describedby={locked ? genderHintId : undefined}
+        />
+        {locked && (
+          <small id={genderHintId} className="field-hint">
+            {FILLED_FROM_SNOW_ID}
+          </small>
+        )}
+      </div>
+      <TextField
+        label="Date of birth"
+        required
+        value={dob}
+        onChange={set.dob}
+        placeholder={locked ? undefined : 'dd/mm/yyyy'}
+        hint="dd/mm/yyyy"
+        error={dobError}
+        autoComplete="off"
+        // Locked, the hint says where the date comes from rather than how to type it.
+        {...filled}
+      />
+      <SelectField
+        label="Year level"
+        required
+        value={yearLevel}
+        options={YEAR_LEVELS}
+        onChange={set.yearLevel}
+        placeholder="Choose…"
+      />
+    </>
+  );
+}
+
 export function AddParticipantDialog({
   db,
   user,
@@ -68,9 +197,6 @@ export function AddParticipantDialog({
   const found = result.state === 'found';
   // Until the lookup answers (or is impossible), what the registry fills in cannot be typed.
   const locked = !byHand && !found;
-  const filled = locked ? { readOnly: true, className: 'participant-filled', hint: FILLED_FROM_SNOW_ID } : {};
-  const notFound = result.state === 'failed' && result.notFound;
-  const snowIdDescribedBy = result.state !== 'failed' ? undefined : notFound ? `${failureId} ${helpId}` : failureId;
   const dobCheck = dob.trim() === '' ? null : parseGridDate(dob, currentYear);
   const dobError = dobCheck && !dobCheck.ok ? dobCheck.message : null;
   const complete =
@@ -137,81 +263,32 @@ export function AddParticipantDialog({
       <form onSubmit={submit} noValidate>
         <p>{FIRST_STEP}</p>
         <RequiredNote />
-        <div style={{ display: 'flex', gap: '0.5rem', alignItems: 'flex-end', flexWrap: 'wrap' }}>
-          <TextField
-            label="Snow Id"
-            required
-            value={snowId}
-            onChange={changeSnowId}
-            autoComplete="off"
-            inputMode="numeric"
-            aria-describedby={snowIdDescribedBy}
-          />
-          <button
-            type="button"
-            onClick={() => void runLookup()}
-            disabled={!online || snowId.trim() === '' || result.state === 'looking'}
-            className="button"
-          >
-            {result.state === 'looking' ? 'Looking up…' : 'Look up'}
-          </button>
-        </div>
-        {!online && <p className="note">{OFFLINE_LOOKUP_NOTE}</p>}
-        {result.state === 'failed' && (
-          <p id={failureId} role="alert" className="field-error">
-            {result.message}
-          </p>
-        )}
-        {notFound && <SnowIdNotFoundHelp id={helpId} />}
-        {result.state === 'failed' && result.byHand && online && <p className="note">{REGISTRY_DOWN_NOTE}</p>}
-        {found && <p role="status">Snow Id found in the athlete registry.</p>}
+        <SnowIdStep
+          snowId={snowId}
+          onChange={changeSnowId}
+          online={online}
+          result={result}
+          failureId={failureId}
+          helpId={helpId}
+          onLookup={() => void runLookup()}
+        />
 
-        <TextField
-          label="Given name"
-          required
-          value={firstname}
-          onChange={setFirstname}
-          autoComplete="off"
-          {...filled}
-        />
-        <TextField label="Surname" required value={lastname} onChange={setLastname} autoComplete="off" {...filled} />
-        <div className="field">
-          <SelectField
-            label="Gender"
-            required
-            value={gender}
-            options={GENDERS}
-            onChange={setGender}
-            placeholder="Choose…"
-            disabled={locked}
-            className={locked ? 'participant-filled' : undefined}
-            aria-describedby={locked ? genderHintId : undefined}
-          />
-          {locked && (
-            <small id={genderHintId} className="field-hint">
-              {FILLED_FROM_SNOW_ID}
-            </small>
-          )}
-        </div>
-        <TextField
-          label="Date of birth"
-          required
-          value={dob}
-          onChange={setDob}
-          placeholder={locked ? undefined : 'dd/mm/yyyy'}
-          hint="dd/mm/yyyy"
-          error={dobError}
-          autoComplete="off"
-          // Locked, the hint says where the date comes from rather than how to type it.
-          {...filled}
-        />
-        <SelectField
-          label="Year level"
-          required
-          value={yearLevel}
-          options={YEAR_LEVELS}
-          onChange={setYearLevel}
-          placeholder="Choose…"
+        <ParticipantDetails
+          firstname={firstname}
+          lastname={lastname}
+          gender={gender}
+          dob={dob}
+          yearLevel={yearLevel}
+          set={{
+            firstname: setFirstname,
+            lastname: setLastname,
+            gender: setGender,
+            dob: setDob,
+            yearLevel: setYearLevel,
+          }}
+          locked={locked}
+          dobError={dobError}
+          genderHintId={genderHintId}
         />
         {byHand && !found && <p className="note">This participant will be marked lookup pending.</p>}
         {error && <p role="alert">{error}</p>}

@@ -51,6 +51,35 @@ function parseBib(text: string): number | null | 'invalid' {
   return /^\d+$/.test(trimmed) && Number(trimmed) >= 1 ? Number(trimmed) : 'invalid';
 }
 
+/** Why a changed row's bib cannot be saved: not a bib, or held by another racer of the event
+ *  and discipline (named). */
+function bibProblems(changed: readonly Row[], shown: (row: Row) => string, view: RaceView) {
+  const out = new Map<string, string>();
+  const requested: { teamEntryId: string; bib: number }[] = [];
+  for (const row of changed) {
+    const bib = parseBib(shown(row));
+    if (bib === 'invalid') out.set(row.teamEntryId, BIB_NUMBER_MESSAGE);
+    else if (bib !== null) requested.push({ teamEntryId: row.teamEntryId, bib });
+  }
+  // Bibs are unique in the event and discipline, across every division and gender.
+  const holders = view.data.entries.filter((e) => e.DisciplineId === view.choice.discipline.DisciplineId);
+  const names = new Map(view.data.participants.map((p) => [p.id, `${p.firstname} ${p.lastname}`]));
+  const schoolOf = new Map(
+    view.data.teams.map((t) => [t.id, view.data.schools.find((s) => s.id === t.SchoolId)?.name ?? '']),
+  );
+  for (const conflict of bibConflicts(
+    requested,
+    holders.map((h) => ({ teamEntryId: h.id, bib: h.bib })),
+  )) {
+    const holder = holders.find((h) => h.id === conflict.holderTeamEntryId);
+    const name = holder
+      ? `${names.get(holder.ParticipantId ?? '') ?? 'another entry'} (${schoolOf.get(holder.TeamId) ?? ''})`
+      : 'another entry';
+    out.set(conflict.teamEntryId, bibTakenMessage(conflict.bib, name));
+  }
+  return out;
+}
+
 function BibGrid({ db, view, refused }: { db: InterschoolsDb; view: RaceView; refused: RefusedBibs }) {
   const { user } = useSession();
   const [draft, setDraft] = useState<Map<string, string>>(new Map());
@@ -83,32 +112,7 @@ function BibGrid({ db, view, refused }: { db: InterschoolsDb; view: RaceView; re
     (row) => refused.rows.has(row.teamEntryId) || (draft.has(row.teamEntryId) && parseBib(shown(row)) !== row.bib),
   );
 
-  const problems = (() => {
-    const out = new Map<string, string>();
-    const requested: { teamEntryId: string; bib: number }[] = [];
-    for (const row of changed) {
-      const bib = parseBib(shown(row));
-      if (bib === 'invalid') out.set(row.teamEntryId, BIB_NUMBER_MESSAGE);
-      else if (bib !== null) requested.push({ teamEntryId: row.teamEntryId, bib });
-    }
-    // Bibs are unique in the event and discipline, across every division and gender.
-    const holders = view.data.entries.filter((e) => e.DisciplineId === view.choice.discipline.DisciplineId);
-    const names = new Map(view.data.participants.map((p) => [p.id, `${p.firstname} ${p.lastname}`]));
-    const schoolOf = new Map(
-      view.data.teams.map((t) => [t.id, view.data.schools.find((s) => s.id === t.SchoolId)?.name ?? '']),
-    );
-    for (const conflict of bibConflicts(
-      requested,
-      holders.map((h) => ({ teamEntryId: h.id, bib: h.bib })),
-    )) {
-      const holder = holders.find((h) => h.id === conflict.holderTeamEntryId);
-      const name = holder
-        ? `${names.get(holder.ParticipantId ?? '') ?? 'another entry'} (${schoolOf.get(holder.TeamId) ?? ''})`
-        : 'another entry';
-      out.set(conflict.teamEntryId, bibTakenMessage(conflict.bib, name));
-    }
-    return out;
-  })();
+  const problems = bibProblems(changed, shown, view);
 
   const save = async () => {
     const assignments: BibAssignment[] = changed.map((row) => ({

@@ -3,26 +3,22 @@
 // the chosen event by its published results (rules/trophy-winners.ts). Read from the
 // mirror; the admin adds, edits and removes trophies like the grids: into the mirror and the outbox at
 // once (PUT /api/v2/Trophies, entity 'trophies'), so it works offline; only uploading a picture
-// needs the network. Everyone else reads.
+// needs the network. Everyone else reads. The list itself is trophies-table.tsx.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { v7 as uuidv7 } from 'uuid';
 import '../../components/admin-list.css';
 import { PageMain } from '../../components/page-main';
 import { RefusalNotice } from '../../components/refusal-notice';
-import { StoredLink } from '../../components/stored-link';
 import { useSession } from '../../components/session-context';
-import { trophyWinners } from '../../domain/rules/trophy-winners';
-import { useListEdits } from '../../components/use-list-edits';
+import { useListEdits, type ListBatch } from '../../components/use-list-edits';
 import { useListRefusal } from '../../components/use-row-refusal';
-import { TableScroll } from '../../components/table-scroll';
 import type { InterschoolsDb, TrophyRow } from '../../db/database';
 import { isAdmin } from '../../domain/rules/access';
-import { isSafeStoredUrl } from '../../domain/rules/stored-url';
-import { splitImageUrls } from '../../domain/rules/trophy-images';
 import { queueListBatch } from '../../sync/write-adapter';
 import { TROPHIES_SAVE } from './result-writes';
 import { TrophyDialog, type TrophyDialogResult } from './trophy-dialog';
+import { TrophiesTable } from './trophies-table';
 
 export const TROPHIES_SAVED = 'Trophies saved. They are sent to the server now, or when the connection returns.';
 
@@ -32,17 +28,29 @@ const order = (a: TrophyRow, b: TrophyRow) =>
   (a.division ?? 0) - (b.division ?? 0) ||
   a.gender.localeCompare(b.gender);
 
-/** A picture this server keeps (uploaded here): shown in the list. Only a safe stored address
- *  (rules/stored-url) is ever shown or linked; any other, stored before the server checked them,
- *  is shown as text. */
-const isOwnFile = (url: string) => {
-  if (!isSafeStoredUrl(url)) return false;
-  try {
-    return new URL(url, window.location.origin).origin === window.location.origin;
-  } catch {
-    return false;
-  }
-};
+/** The trophies added, changed and removed, queued as one batch (PUT /api/v2/Trophies). */
+function queueTrophies(db: InterschoolsDb, batch: ListBatch<TrophyRow>) {
+  return queueListBatch(db, TROPHIES_SAVE, {
+    body: {
+      trophies: [...batch.added, ...batch.changed.map((c) => c.after)].map(
+        ({ id, name, disciplineId, division, gender, state, imageURL, type, version }) => ({
+          id,
+          name,
+          disciplineId,
+          division,
+          gender,
+          state,
+          imageURL,
+          type,
+          version,
+        }),
+      ),
+      trophiesDeleted: batch.removed.map((t) => t.id),
+    },
+    eventId: null,
+    ...batch,
+  });
+}
 
 export default function TrophiesPage({ db }: { db: InterschoolsDb }) {
   const { user } = useSession();
@@ -90,26 +98,7 @@ export default function TrophiesPage({ db }: { db: InterschoolsDb }) {
     setMessage(null);
     const batch = edits.batch();
     try {
-      await queueListBatch(db, TROPHIES_SAVE, {
-        body: {
-          trophies: [...batch.added, ...batch.changed.map((c) => c.after)].map(
-            ({ id, name, disciplineId, division, gender, state, imageURL, type, version }) => ({
-              id,
-              name,
-              disciplineId,
-              division,
-              gender,
-              state,
-              imageURL,
-              type,
-              version,
-            }),
-          ),
-          trophiesDeleted: batch.removed.map((t) => t.id),
-        },
-        eventId: null,
-        ...batch,
-      });
+      await queueTrophies(db, batch);
       edits.reset();
       setMessage({ text: TROPHIES_SAVED, error: false });
     } catch (cause) {
@@ -134,98 +123,17 @@ export default function TrophiesPage({ db }: { db: InterschoolsDb }) {
       {rows === undefined ? (
         <p role="status">Loading…</p>
       ) : (
-        <div className="admin-list-table-wrap">
-          <TableScroll>
-            <table className="admin-list-table">
-              <thead>
-                <tr>
-                  <th scope="col">Pictures</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Discipline</th>
-                  <th scope="col">Division</th>
-                  <th scope="col">Gender</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Winner at this event</th>
-                  {admin && (
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  )}
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((t) => {
-                  const images = splitImageUrls(t.imageURL);
-                  return (
-                    <tr key={t.id}>
-                      <td>
-                        {images.length === 0
-                          ? 'No picture'
-                          : images.map((url, i) =>
-                              isOwnFile(url) ? (
-                                <img
-                                  key={`${url}-${i}`}
-                                  src={url}
-                                  alt={`${label(t)}, picture ${i + 1} of ${images.length}`}
-                                  loading="lazy"
-                                  style={{ maxWidth: 160, maxHeight: 160, marginRight: 4 }}
-                                />
-                              ) : (
-                                // Pictures kept on other sites are linked, not shown: the app loads images
-                                // only from its own server (Content-Security-Policy img-src 'self').
-                                <StoredLink
-                                  key={`${url}-${i}`}
-                                  url={url}
-                                  fallback={<span style={{ marginRight: 4 }}>{url}</span>}
-                                >{`${label(t)}, picture ${i + 1}`}</StoredLink>
-                              ),
-                            )}
-                      </td>
-                      <td>
-                        {t.name || '—'}
-                        {t._pending && (
-                          <span className="admin-list-pending">
-                            {refusal ? ' (not saved)' : ' (waiting to be sent)'}
-                          </span>
-                        )}
-                      </td>
-                      <td>{t.disciplineId === null ? 'Any' : (names.get(t.disciplineId) ?? t.disciplineId)}</td>
-                      <td>{t.division ?? 'Any'}</td>
-                      <td>{t.gender}</td>
-                      <td>{t.state || '—'}</td>
-                      <td>{t.type}</td>
-                      <td>{trophyWinners(t, races ?? []) ?? 'Not decided yet'}</td>
-                      {admin && (
-                        <td className="admin-list-row-actions">
-                          <button
-                            type="button"
-                            className="button"
-                            disabled={busy}
-                            aria-label={`Edit trophy ${label(t)}`}
-                            onClick={() => setDialog({ row: t })}
-                          >
-                            Edit
-                          </button>
-                          <button
-                            type="button"
-                            className="button"
-                            disabled={busy}
-                            aria-label={`Remove trophy ${label(t)}`}
-                            onClick={() => remove(t)}
-                          >
-                            Remove
-                          </button>
-                        </td>
-                      )}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </TableScroll>
-          {shown.length === 0 && <p>No trophies yet.</p>}
-        </div>
+        <TrophiesTable
+          shown={shown}
+          names={names}
+          races={races ?? []}
+          refused={refusal !== null}
+          admin={admin}
+          busy={busy}
+          label={label}
+          onEdit={(t) => setDialog({ row: t })}
+          onRemove={remove}
+        />
       )}
       {admin && (
         <div className="admin-list-actions">

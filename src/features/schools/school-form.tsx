@@ -48,6 +48,58 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** The school's state: chosen, or shown when the association sets it; and its region, for a state
+ *  that has regions. */
+function StateAndRegion({
+  values,
+  onChange,
+  errors,
+  states,
+  disabled,
+  stateLocked,
+  required,
+}: Omit<Props, 'mode'> & { required: ReturnType<typeof requiredSchoolFields> }) {
+  const regions = regionChoices(values.StateId === '' ? null : Number(values.StateId));
+  return (
+    <>
+      {stateLocked ? (
+        <TextField
+          label="State"
+          value={
+            values.StateId === '' ? STATE_NOT_SET : (states.find((s) => String(s.id) === values.StateId)?.name ?? '')
+          }
+          onChange={() => undefined}
+          readOnly
+          hint={STATE_SET_BY_ASSOCIATION}
+        />
+      ) : (
+        <SelectField
+          label="State"
+          value={values.StateId}
+          placeholder="Choose a state"
+          options={states.map((s) => ({ value: String(s.id), label: s.name }))}
+          onChange={(v) => onChange(withState(values, v))}
+          error={errors.StateId}
+          required={required.has('StateId')}
+          disabled={disabled}
+        />
+      )}
+      {regions.length > 0 && (
+        <SelectField
+          label="Region"
+          value={values.region}
+          placeholder="Choose a region"
+          options={regions}
+          onChange={(v) => onChange({ ...values, region: v })}
+          error={errors.region}
+          required={required.has('region')}
+          disabled={disabled}
+        />
+      )}
+    </>
+  );
+}
+
 export function SchoolFormFields({ mode, values, onChange, errors, states, disabled, stateLocked }: Props) {
   const required = requiredSchoolFields(values, mode);
   const text = (
@@ -81,7 +133,6 @@ export function SchoolFormFields({ mode, values, onChange, errors, states, disab
       {...extra}
     />
   );
-  const regions = regionChoices(values.StateId === '' ? null : Number(values.StateId));
 
   return (
     <>
@@ -92,40 +143,15 @@ export function SchoolFormFields({ mode, values, onChange, errors, states, disab
         {text('Address line 1', 'address1', { autoComplete: 'address-line1' })}
         {text('Address line 2', 'address2', { autoComplete: 'address-line2' })}
         {text('Town', 'town', { autoComplete: 'address-level2' })}
-        {stateLocked ? (
-          <TextField
-            label="State"
-            value={
-              values.StateId === '' ? STATE_NOT_SET : (states.find((s) => String(s.id) === values.StateId)?.name ?? '')
-            }
-            onChange={() => undefined}
-            readOnly
-            hint={STATE_SET_BY_ASSOCIATION}
-          />
-        ) : (
-          <SelectField
-            label="State"
-            value={values.StateId}
-            placeholder="Choose a state"
-            options={states.map((s) => ({ value: String(s.id), label: s.name }))}
-            onChange={(v) => onChange(withState(values, v))}
-            error={errors.StateId}
-            required={required.has('StateId')}
-            disabled={disabled}
-          />
-        )}
-        {regions.length > 0 && (
-          <SelectField
-            label="Region"
-            value={values.region}
-            placeholder="Choose a region"
-            options={regions}
-            onChange={(v) => onChange({ ...values, region: v })}
-            error={errors.region}
-            required={required.has('region')}
-            disabled={disabled}
-          />
-        )}
+        <StateAndRegion
+          values={values}
+          onChange={onChange}
+          errors={errors}
+          states={states}
+          disabled={disabled}
+          stateLocked={stateLocked}
+          required={required}
+        />
         {text('Postcode', 'postcode', { autoComplete: 'postal-code', inputMode: 'numeric' })}
         {text('Phone', 'phone', { type: 'tel', autoComplete: 'tel' })}
         {text('Fax', 'fax', { type: 'tel' })}

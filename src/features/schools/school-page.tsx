@@ -54,6 +54,156 @@ function registeredLine(createdAt: string | null): string {
   return createdAt ? `Registered ${isoDateToDisplay(createdAt.slice(0, 10))}` : MESSAGES.registeredPre2013;
 }
 
+/** A new sign-in email or password goes straight to the server (never queued); the device's copy
+ *  takes the saved school at once. Answers what to say. */
+async function sendProfileWithLogin(
+  db: InterschoolsDb,
+  body: { school: ReturnType<typeof schoolFormBody> },
+  school: SchoolRow,
+): Promise<{ text: string; error: boolean }> {
+  const answer = await callRoute(schoolsApi.saveProfile, {
+    body,
+    headers: { [WRITE_HEADERS.idempotencyKey]: uuidv7() },
+  });
+  if (answer?.status !== 200 || typeof answer.body?.err === 'string') {
+    return {
+      text:
+        typeof answer?.body?.err === 'string'
+          ? answer.body.err
+          : failure(answer, 'The school could not be saved.').message,
+      error: true,
+    };
+  }
+  // The device's copy takes the saved school (its new sign-in email) at once, not at the next
+  // pull; a copy with queued edits waits for the pull, which lays them over it.
+  const saved = answer.data && 'school' in answer.data ? answer.data.school : undefined;
+  if (saved && !school._pending) await storeAnsweredRows(db, 'schools', [saved]);
+  return { text: SERVER_MESSAGES.schoolSaved, error: false };
+}
+
+/** While there is no profile to show: why. */
+function ProfileWaiting({ text, status }: { text: string; status?: boolean }) {
+  return (
+    <PageMain className="page">
+      <h1>School profile</h1>
+      <p role={status ? 'status' : undefined}>{text}</p>
+    </PageMain>
+  );
+}
+
+/** What happened to the last save: the message, a refusal, sending or sent. */
+function ProfileMessages({
+  db,
+  message,
+  refusal,
+  pending,
+  online,
+  savedHere,
+}: {
+  db: InterschoolsDb;
+  message: { text: string; error: boolean } | null;
+  refusal: ReturnType<typeof useRowRefusal>;
+  /** The school's row has edits not sent yet. */
+  pending: boolean;
+  online: boolean;
+  savedHere: boolean;
+}) {
+  return (
+    <>
+      {message && (
+        <p
+          className={message.error ? 'school-form-error' : 'school-form-message'}
+          role={message.error ? 'alert' : 'status'}
+        >
+          {message.text}
+        </p>
+      )}
+      <RefusalNotice db={db} refusal={refusal} className="school-form-error" />
+      {!refusal && pending && (
+        <p className="school-form-message" role="status">
+          {online ? SENDING : SAVED_ON_DEVICE}
+        </p>
+      )}
+      {!refusal && !pending && savedHere && !message && (
+        <p className="school-form-message" role="status">
+          {SERVER_MESSAGES.schoolSaved}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The profile's fields with Save, Undo changes and (for an admin) Delete school. */
+function ProfileForm({
+  values,
+  errors,
+  states,
+  busy,
+  stateLocked,
+  dirty,
+  admin,
+  online,
+  onSubmit,
+  onChange,
+  onUndo,
+  onDelete,
+}: {
+  values: SchoolFormValues;
+  errors: ReturnType<typeof schoolFormErrors>;
+  states: readonly { id: number; name: string }[];
+  busy: boolean;
+  stateLocked: boolean;
+  dirty: boolean;
+  admin: boolean;
+  online: boolean;
+  onSubmit: () => void;
+  onChange: (values: SchoolFormValues) => void;
+  onUndo: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+      noValidate
+      aria-label="School profile"
+    >
+      <SchoolFormFields
+        mode="profile"
+        values={values}
+        onChange={onChange}
+        errors={errors}
+        states={states}
+        disabled={busy}
+        stateLocked={stateLocked}
+      />
+      <div className="school-form-actions">
+        <button type="submit" className="button button-save" disabled={busy || !dirty}>
+          {busy ? 'Saving…' : 'Save'}
+        </button>
+        {dirty && (
+          <button type="button" className="button" disabled={busy} onClick={onUndo}>
+            Undo changes
+          </button>
+        )}
+        {admin && (
+          <button
+            type="button"
+            className="button button-danger"
+            disabled={busy || !online}
+            title={online ? undefined : OFFLINE_MESSAGE}
+            onClick={onDelete}
+          >
+            Delete school
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
 export default function SchoolPage({ db }: { db: InterschoolsDb }) {
   const { user, setUser } = useSession();
   const { online } = useSyncStatus();
@@ -83,28 +233,10 @@ export default function SchoolPage({ db }: { db: InterschoolsDb }) {
   }, [values, baseline, stateLocked]);
 
   if (!user) return null;
-  if (!schoolId) {
-    return (
-      <PageMain className="page">
-        <h1>School profile</h1>
-        <p>Choose a school first.</p>
-      </PageMain>
-    );
-  }
-  if (row === undefined)
-    return (
-      <PageMain className="page">
-        <h1>School profile</h1>
-        <p role="status">Loading…</p>
-      </PageMain>
-    );
+  if (!schoolId) return <ProfileWaiting text="Choose a school first." />;
+  if (row === undefined) return <ProfileWaiting text="Loading…" status />;
   if (row === null || !values || !baseline) {
-    return (
-      <PageMain className="page">
-        <h1>School profile</h1>
-        <p role="status">Downloading the school's details to this device…</p>
-      </PageMain>
-    );
+    return <ProfileWaiting text="Downloading the school's details to this device…" status />;
   }
 
   const dirty = schoolFormChanged(values, baseline);
@@ -127,25 +259,9 @@ export default function SchoolPage({ db }: { db: InterschoolsDb }) {
     setMessage(null);
     try {
       if (changesLogin(login)) {
-        const answer = await callRoute(schoolsApi.saveProfile, {
-          body,
-          headers: { [WRITE_HEADERS.idempotencyKey]: uuidv7() },
-        });
-        if (answer?.status !== 200 || typeof answer.body?.err === 'string') {
-          setMessage({
-            text:
-              typeof answer?.body?.err === 'string'
-                ? answer.body.err
-                : failure(answer, 'The school could not be saved.').message,
-            error: true,
-          });
-          return;
-        }
-        // The device's copy takes the saved school (its new sign-in email) at once, not at the next
-        // pull; a copy with queued edits waits for the pull, which lays them over it.
-        const saved = answer.data && 'school' in answer.data ? answer.data.school : undefined;
-        if (saved && !school._pending) await storeAnsweredRows(db, 'schools', [saved]);
-        setMessage({ text: SERVER_MESSAGES.schoolSaved, error: false });
+        const answered = await sendProfileWithLogin(db, body, school);
+        setMessage(answered);
+        if (answered.error) return;
       } else {
         const { user: _login, ...fields } = body.school;
         await queueSchoolProfile(db, school, fields);
@@ -181,76 +297,35 @@ export default function SchoolPage({ db }: { db: InterschoolsDb }) {
     <PageMain className="page school-form">
       <h1>{row.name || 'School profile'}</h1>
       <p>{registeredLine(row.createdAt)}</p>
-      {message && (
-        <p
-          className={message.error ? 'school-form-error' : 'school-form-message'}
-          role={message.error ? 'alert' : 'status'}
-        >
-          {message.text}
-        </p>
-      )}
-      <RefusalNotice db={db} refusal={refusal} className="school-form-error" />
-      {!refusal && row._pending && (
-        <p className="school-form-message" role="status">
-          {online ? SENDING : SAVED_ON_DEVICE}
-        </p>
-      )}
-      {!refusal && !row._pending && savedHere && !message && (
-        <p className="school-form-message" role="status">
-          {SERVER_MESSAGES.schoolSaved}
-        </p>
-      )}
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save(values, row, baseline);
+      <ProfileMessages
+        db={db}
+        message={message}
+        refusal={refusal}
+        pending={Boolean(row._pending)}
+        online={online}
+        savedHere={savedHere}
+      />
+      <ProfileForm
+        values={values}
+        errors={tried ? errors : {}}
+        states={states}
+        busy={busy}
+        stateLocked={stateLocked}
+        dirty={dirty}
+        admin={isAdmin(user.type)}
+        online={online}
+        onSubmit={() => void save(values, row, baseline)}
+        onChange={(v) => {
+          setMessage(null);
+          setSavedHere(false);
+          setDraft(v);
         }}
-        noValidate
-        aria-label="School profile"
-      >
-        <SchoolFormFields
-          mode="profile"
-          values={values}
-          onChange={(v) => {
-            setMessage(null);
-            setSavedHere(false);
-            setDraft(v);
-          }}
-          errors={tried ? errors : {}}
-          states={states}
-          disabled={busy}
-          stateLocked={stateLocked}
-        />
-        <div className="school-form-actions">
-          <button type="submit" className="button button-save" disabled={busy || !dirty}>
-            {busy ? 'Saving…' : 'Save'}
-          </button>
-          {dirty && (
-            <button
-              type="button"
-              className="button"
-              disabled={busy}
-              onClick={() => {
-                setDraft(null);
-                setTried(false);
-              }}
-            >
-              Undo changes
-            </button>
-          )}
-          {isAdmin(user.type) && (
-            <button
-              type="button"
-              className="button button-danger"
-              disabled={busy || !online}
-              title={online ? undefined : OFFLINE_MESSAGE}
-              onClick={() => setConfirming(true)}
-            >
-              Delete school
-            </button>
-          )}
-        </div>
-      </form>
+        onUndo={() => {
+          setDraft(null);
+          setTried(false);
+        }}
+        onDelete={() => setConfirming(true)}
+      />
       {confirming && (
         <ConfirmDialog
           title={`Delete ${row.name}?`}

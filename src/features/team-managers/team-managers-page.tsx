@@ -2,86 +2,76 @@
 // Dexie mirror; edits, added and removed rows stay a draft until Save, which commits them locally
 // with one queued PUT /api/teamManagers and returns to disabled at once. Read-only while the
 // event is locked.
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { v7 as uuidv7 } from 'uuid';
-import {
-  DataGrid,
-  RowFormDialog,
-  findInvalidCells,
-  useQuietRows,
-  type GridAction,
-  type GridChange,
-} from '../../components/data-grid';
+import { DataGrid, RowFormDialog, findInvalidCells, type GridChange } from '../../components/data-grid';
 import { PageMain } from '../../components/page-main';
 import { SaveButton } from '../../components/save-button';
 import { ConfirmDialog } from '../../components/dialog';
 import { useSession } from '../../components/session-context';
 import { DraftRestoredNote } from '../../components/draft-restored-note';
-import { usePersistedDraft } from '../../components/use-persisted-draft';
-import { draftKey } from '../../db/drafts';
 import { useSyncStatus } from '../../components/use-sync-status';
 import { MirrorWaiting } from '../../components/mirror-waiting';
-import { useMirrorView } from '../../components/use-mirror-view';
 import { getDb, type InterschoolsDb } from '../../db/database';
-import { showsSeasonPass } from '../../domain/rules/team-managers';
-import { teamManagerCellClassName, teamManagerColumns } from './team-manager-columns';
+import { teamManagerCellClassName } from './team-manager-columns';
 import {
   EMPTY_DRAFT,
-  draftRows,
   isDirty,
   newTeamManager,
   planTeamManagersSave,
   recordEdit,
   removeRow,
-  toGridRow,
   undoRemove,
   type TeamManagerDraft,
   type TeamManagerGridRow,
 } from './team-manager-rows';
 import { saveTeamManagers } from './team-manager-writes';
 import { RefusedTeamManagers, RemovedTeamManagers, teamManagerName } from './team-manager-lists';
-import { useRefusedTeamManagers, useTeamManagers } from './use-team-managers-data';
+import { draftCount, useRowActions, useTeamManagerRows, type ConfirmRemove } from './use-team-managers-grid';
 
 export const LOCKED_MESSAGE = 'This event is locked: team managers can be viewed but not changed.';
 const SAVED_NOTICE = 'Changes saved on this device; they are sent to the server when online.';
 
-const NO_ROWS: TeamManagerGridRow[] = [];
-
-/** Edits not saved yet: rows edited or added, and rows removed. */
-const draftCount = (d: TeamManagerDraft) =>
-  new Set([...Object.keys(d.edits), ...d.added.map((row) => row.id)]).size + d.removed.size;
+/** Asked before removing a team manager who looks after teams of the event. */
+function ConfirmRemoveDialog({
+  confirm,
+  onConfirm,
+  onCancel,
+}: {
+  confirm: ConfirmRemove;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      title={`Remove ${teamManagerName(confirm.row)}?`}
+      message={
+        <p>
+          {teamManagerName(confirm.row)} looks after {confirm.teams === 1 ? '1 team' : `${confirm.teams} teams`}. Once
+          saved, {confirm.teams === 1 ? 'that team has' : 'those teams have'} no team manager until you choose another.
+        </p>
+      }
+      confirmLabel="Remove"
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
+  );
+}
 
 export default function TeamManagersPage({ db = getDb() }: { db?: InterschoolsDb }) {
   const { user } = useSession();
   const status = useSyncStatus();
   const schoolId = user?.SchoolId ?? null;
   const eventId = user?.EventId ?? null;
-  const mirror = useTeamManagers(db, schoolId, eventId);
-  const refusals = useRefusedTeamManagers(db);
-
-  const { draft, setDraft, restored } = usePersistedDraft<TeamManagerDraft>(
+  const { mirror, draft, setDraft, restored, baseRows, rows, view, columns, quiet, invalid } = useTeamManagerRows(
     db,
-    user ? draftKey(user.username, 'team-managers', schoolId, eventId) : null,
-    EMPTY_DRAFT,
-    draftCount,
+    user,
   );
   const [updating, setUpdating] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const locked = Boolean(status.locked || user?.locked);
-  const seasonPass = showsSeasonPass(user?.invoiceType);
-  const baseRows = useMemo(() => (mirror ?? []).map((row) => toGridRow(row, refusals.get(row.id))), [mirror, refusals]);
-  const rows = useMemo(() => (mirror ? draftRows(baseRows, draft) : NO_ROWS), [mirror, baseRows, draft]);
-  const view = useMirrorView(db, schoolId, eventId, mirror && rows);
-  const columns = useMemo(() => teamManagerColumns(seasonPass), [seasonPass]);
-  const untouched = useMemo(
-    () => new Set(draft.added.filter((row) => !draft.edits[row.id]).map((row) => row.id)),
-    [draft],
-  );
-  const quiet = useQuietRows(untouched);
-  const invalid = useMemo(() => findInvalidCells(columns, rows, quiet.quietRow), [columns, rows, quiet.quietRow]);
   const dirty = isDirty(draft);
 
   const edit = useCallback(
@@ -110,31 +100,7 @@ export default function TeamManagersPage({ db = getDb() }: { db?: InterschoolsDb
     [baseRows, edit],
   );
 
-  // How many of the event's teams each manager looks after: removing one of them asks first.
-  const teamsOf = useLiveQuery(async () => {
-    const counts = new Map<string, number>();
-    if (!eventId) return counts;
-    for (const team of await db.teams.where('EventId').equals(eventId).toArray()) {
-      if (team.TeamManagerId) counts.set(team.TeamManagerId, (counts.get(team.TeamManagerId) ?? 0) + 1);
-    }
-    return counts;
-  }, [db, eventId]);
-  const [confirmRemove, setConfirmRemove] = useState<{ row: TeamManagerGridRow; teams: number } | null>(null);
-
-  const actions = useMemo<GridAction<TeamManagerGridRow>[]>(() => {
-    if (locked) return [];
-    const remove = (row: TeamManagerGridRow) => {
-      const teams = teamsOf?.get(row.id) ?? 0;
-      if (teams > 0) setConfirmRemove({ row, teams });
-      else edit((current) => removeRow(current, row.id));
-    };
-    return [
-      // The row as a form: on a phone the grid shows two columns at a time.
-      { key: 'edit', title: 'Edit', label: 'Edit', onClick: (row, index) => setEditing({ row, index }) },
-      { key: 'remove', title: 'Remove', label: 'Remove', onClick: remove },
-    ];
-  }, [locked, edit, teamsOf]);
-  const [editing, setEditing] = useState<{ row: TeamManagerGridRow; index: number } | null>(null);
+  const { actions, editing, setEditing, confirmRemove, setConfirmRemove } = useRowActions(db, eventId, locked, edit);
 
   function addRow() {
     if (!schoolId || !eventId) return;
@@ -230,17 +196,8 @@ export default function TeamManagersPage({ db = getDb() }: { db?: InterschoolsDb
       />
       <RefusedTeamManagers rows={rows.filter((row) => row.failed)} />
       {confirmRemove && (
-        <ConfirmDialog
-          title={`Remove ${teamManagerName(confirmRemove.row)}?`}
-          message={
-            <p>
-              {teamManagerName(confirmRemove.row)} looks after{' '}
-              {confirmRemove.teams === 1 ? '1 team' : `${confirmRemove.teams} teams`}. Once saved,{' '}
-              {confirmRemove.teams === 1 ? 'that team has' : 'those teams have'} no team manager until you choose
-              another.
-            </p>
-          }
-          confirmLabel="Remove"
+        <ConfirmRemoveDialog
+          confirm={confirmRemove}
           onConfirm={() => {
             edit((current) => removeRow(current, confirmRemove.row.id));
             setConfirmRemove(null);

@@ -37,6 +37,70 @@ export interface TeamMembersPanelProps {
   reveal?: boolean;
 }
 
+/** The team's single team manager: shown with Remove, or added (only while the team has none). */
+function TeamManagerChoice({
+  team,
+  managers,
+  readOnly,
+  onChange,
+}: Pick<TeamMembersPanelProps, 'team' | 'managers' | 'readOnly' | 'onChange'>) {
+  const managerSelectId = useId();
+  const [choosingManager, setChoosingManager] = useState(false);
+  const manager = team.TeamManagerId ? managers.find((m) => m.id === team.TeamManagerId) : undefined;
+  return (
+    <>
+      <h3>Team manager</h3>
+      {manager ? (
+        <p className="team-manager">
+          {managerName(manager)}
+          {manager.mobile ? `, ${manager.mobile}` : ''}{' '}
+          {!readOnly && (
+            <button type="button" className="button" onClick={() => onChange(setManager(team, null))}>
+              Remove team manager
+            </button>
+          )}
+        </p>
+      ) : team.TeamManagerId ? (
+        <p>The team manager chosen is no longer one of your school's team managers.</p>
+      ) : (
+        <p>No team manager.</p>
+      )}
+      {!readOnly &&
+        !team.TeamManagerId &&
+        (managers.length === 0 ? (
+          <p>Add your team managers first, on the Team managers screen.</p>
+        ) : choosingManager ? (
+          <p>
+            <label htmlFor={managerSelectId}>Team manager </label>
+            <select
+              id={managerSelectId}
+              defaultValue=""
+              onChange={(event) => {
+                if (!event.target.value) return;
+                setChoosingManager(false);
+                onChange(setManager(team, event.target.value));
+              }}
+            >
+              <option value="">Choose a team manager</option>
+              {managers.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {managerName(m)}
+                </option>
+              ))}
+            </select>{' '}
+            <button type="button" className="button" onClick={() => setChoosingManager(false)}>
+              Cancel
+            </button>
+          </p>
+        ) : (
+          <button type="button" className="button" onClick={() => setChoosingManager(true)}>
+            Add team manager
+          </button>
+        ))}
+    </>
+  );
+}
+
 export function TeamMembersPanel(props: TeamMembersPanelProps) {
   const { team, title, teams, removed, participants, labels, managers, showBib, readOnly, refusals, issues, onChange } =
     props;
@@ -47,8 +111,6 @@ export function TeamMembersPanel(props: TeamMembersPanelProps) {
     heading.current?.scrollIntoView?.({ block: 'start' });
     heading.current?.focus({ preventScroll: true });
   }, [props.reveal]);
-  const managerSelectId = useId();
-  const [choosingManager, setChoosingManager] = useState(false);
   const byId = useMemo(() => new Map(participants.map((p) => [p.id, p])), [participants]);
 
   const choices = useMemo(
@@ -99,7 +161,6 @@ export function TeamMembersPanel(props: TeamMembersPanelProps) {
     [readOnly, team, onChange],
   );
 
-  const manager = team.TeamManagerId ? managers.find((m) => m.id === team.TeamManagerId) : undefined;
   const full = teamIsFull(team);
   const size = team.DisciplineId === null ? null : positionsPerTeam(team.DisciplineId);
 
@@ -145,54 +206,7 @@ export function TeamMembersPanel(props: TeamMembersPanelProps) {
         </>
       )}
 
-      <h3>Team manager</h3>
-      {manager ? (
-        <p className="team-manager">
-          {managerName(manager)}
-          {manager.mobile ? `, ${manager.mobile}` : ''}{' '}
-          {!readOnly && (
-            <button type="button" className="button" onClick={() => onChange(setManager(team, null))}>
-              Remove team manager
-            </button>
-          )}
-        </p>
-      ) : team.TeamManagerId ? (
-        <p>The team manager chosen is no longer one of your school's team managers.</p>
-      ) : (
-        <p>No team manager.</p>
-      )}
-      {!readOnly &&
-        !team.TeamManagerId &&
-        (managers.length === 0 ? (
-          <p>Add your team managers first, on the Team managers screen.</p>
-        ) : choosingManager ? (
-          <p>
-            <label htmlFor={managerSelectId}>Team manager </label>
-            <select
-              id={managerSelectId}
-              defaultValue=""
-              onChange={(event) => {
-                if (!event.target.value) return;
-                setChoosingManager(false);
-                onChange(setManager(team, event.target.value));
-              }}
-            >
-              <option value="">Choose a team manager</option>
-              {managers.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {managerName(m)}
-                </option>
-              ))}
-            </select>{' '}
-            <button type="button" className="button" onClick={() => setChoosingManager(false)}>
-              Cancel
-            </button>
-          </p>
-        ) : (
-          <button type="button" className="button" onClick={() => setChoosingManager(true)}>
-            Add team manager
-          </button>
-        ))}
+      <TeamManagerChoice team={team} managers={managers} readOnly={readOnly} onChange={onChange} />
     </section>
   );
 }

@@ -27,6 +27,61 @@ const SPOTS_SAVED = 'Volunteer places saved.';
 
 const key = (s: { DisciplineId: number; division: number }) => `${s.DisciplineId}:${s.division}`;
 
+/** The places per discipline and division, male and female, each a number to edit. */
+function SpotsTable({
+  rows,
+  names,
+  shown,
+  onChange,
+}: {
+  rows: SpotCount[];
+  names: Map<number, string>;
+  /** The row as edited. */
+  shown: (row: SpotCount) => SpotCount;
+  onChange: (row: SpotCount, gender: 'male' | 'female', text: string) => void;
+}) {
+  return (
+    <div className="vol-table-wrap">
+      <TableScroll>
+        <table className="vol-table spots-table">
+          <thead>
+            <tr>
+              <th scope="col">Discipline</th>
+              <th scope="col">Division</th>
+              <th scope="col">Male places</th>
+              <th scope="col">Female places</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const s = shown(row);
+              const name = names.get(row.DisciplineId) ?? `Discipline ${row.DisciplineId}`;
+              return (
+                <tr key={key(row)}>
+                  <td>{name}</td>
+                  <td>{row.division}</td>
+                  {(['male', 'female'] as const).map((g) => (
+                    <td key={g}>
+                      <input
+                        type="number"
+                        min={0}
+                        inputMode="numeric"
+                        aria-label={`${g === 'male' ? 'Male' : 'Female'} places, ${name} division ${row.division}`}
+                        value={s[g]}
+                        onChange={(e) => onChange(row, g, e.target.value)}
+                      />
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </TableScroll>
+    </div>
+  );
+}
+
 export default function SpotsPage({ db }: { db: InterschoolsDb }) {
   const { user } = useSession();
   const { engine } = useServices();
@@ -129,44 +184,7 @@ export default function SpotsPage({ db }: { db: InterschoolsDb }) {
           {state.message}
         </p>
       )}
-      <div className="vol-table-wrap">
-        <TableScroll>
-          <table className="vol-table spots-table">
-            <thead>
-              <tr>
-                <th scope="col">Discipline</th>
-                <th scope="col">Division</th>
-                <th scope="col">Male places</th>
-                <th scope="col">Female places</th>
-              </tr>
-            </thead>
-            <tbody>
-              {table.rows.map((row) => {
-                const s = shown(row);
-                const name = data.names.get(row.DisciplineId) ?? `Discipline ${row.DisciplineId}`;
-                return (
-                  <tr key={key(row)}>
-                    <td>{name}</td>
-                    <td>{row.division}</td>
-                    {(['male', 'female'] as const).map((g) => (
-                      <td key={g}>
-                        <input
-                          type="number"
-                          min={0}
-                          inputMode="numeric"
-                          aria-label={`${g === 'male' ? 'Male' : 'Female'} places, ${name} division ${row.division}`}
-                          value={s[g]}
-                          onChange={(e) => setCount(row, g, e.target.value)}
-                        />
-                      </td>
-                    ))}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </TableScroll>
-      </div>
+      <SpotsTable rows={table.rows} names={data.names} shown={shown} onChange={setCount} />
       <div className="vol-actions">
         <button
           type="button"

@@ -28,7 +28,13 @@ import {
   undoRemove,
   type WaiverDraft,
 } from './waiver-draft';
-import { PeopleWaivers, RemovedWaivers, UnmatchedWaivers, type PersonWaiverRow } from './waiver-lists';
+import {
+  PeopleWaivers,
+  RemovedWaivers,
+  UnmatchedWaivers,
+  type PersonWaiverRow,
+  type WaiverRowActions,
+} from './waiver-lists';
 import { saveWaivers } from './waiver-writes';
 import { useRefusedWaivers, useWaiverRows } from './use-waivers-data';
 import { WaiversSaveBar } from './waivers-save-bar';
@@ -54,26 +60,9 @@ function countsLine(counts: ReturnType<typeof waiverCounts>): string {
 const draftCount = (d: WaiverDraft) =>
   new Set([...Object.keys(d.edits), ...d.added.map((row) => row.id)]).size + d.removed.size;
 
-export default function WaiversPage({ db = getDb() }: { db?: InterschoolsDb }) {
-  const { user } = useSession();
-  const status = useSyncStatus();
-  const schoolId = user?.SchoolId ?? null;
-  const eventId = user?.EventId ?? null;
-  const mirror = useWaiverRows(db, schoolId, eventId);
-  const refusals = useRefusedWaivers(db);
-
-  const { draft, setDraft, restored } = usePersistedDraft<WaiverDraft>(
-    db,
-    user ? draftKey(user.username, 'waivers', schoolId, eventId) : null,
-    EMPTY_DRAFT,
-    draftCount,
-  );
-  const [updating, setUpdating] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const locked = Boolean(status.locked || user?.locked);
-  const stored = mirror?.waivers ?? NO_WAIVERS;
+/** Who has a waiver and who has not, and the waivers that match nobody: the mirror's waivers with
+ *  the draft over them, matched on the device (rules/waiver-matching). */
+function useWaiverMatches(mirror: ReturnType<typeof useWaiverRows>, draft: WaiverDraft) {
   const matches = useMemo(
     () =>
       mirror
@@ -99,6 +88,89 @@ export default function WaiversPage({ db = getDb() }: { db?: InterschoolsDb }) {
     () => (matches?.volunteers ?? []).map((v) => ({ id: v.VolunteerId, name: fullName(v), waiver: v.waiver })),
     [matches],
   );
+  return { matches, participants, volunteers };
+}
+
+/** The people with and without a waiver, the waivers that match nobody, and those removed. */
+function WaiverLists({
+  actions,
+  matches,
+  participants,
+  volunteers,
+  removed,
+  onAdd,
+  onMatch,
+  onUndo,
+}: {
+  actions: WaiverRowActions;
+  matches: NonNullable<ReturnType<typeof useWaiverMatches>['matches']>;
+  participants: PersonWaiverRow[];
+  volunteers: PersonWaiverRow[];
+  removed: WaiverRow[];
+  onAdd: (type: WaiverType, person: PersonWaiverRow) => void;
+  onMatch: (waiver: WaiverRow, personId: string) => void;
+  onUndo: (id: string) => void;
+}) {
+  return (
+    <>
+      <PeopleWaivers
+        {...actions}
+        title="Participants"
+        people={participants}
+        withSnowId
+        empty="No participants yet."
+        onAdd={(person) => onAdd('participant', person)}
+      />
+      <PeopleWaivers
+        {...actions}
+        title="Volunteers"
+        people={volunteers}
+        withSnowId={false}
+        empty="No volunteers for this event yet."
+        onAdd={(person) => onAdd('volunteer', person)}
+      />
+      <UnmatchedWaivers
+        {...actions}
+        title="Participant waivers that match nobody"
+        waivers={matches.unmatchedParticipants}
+        candidates={participants.filter((p) => !p.waiver)}
+        withSnowId
+        onMatch={onMatch}
+      />
+      <UnmatchedWaivers
+        {...actions}
+        title="Volunteer waivers that match nobody"
+        waivers={matches.unmatchedVolunteers}
+        candidates={volunteers.filter((v) => !v.waiver)}
+        withSnowId={false}
+        onMatch={onMatch}
+      />
+      <RemovedWaivers waivers={removed} onUndo={onUndo} />
+    </>
+  );
+}
+
+export default function WaiversPage({ db = getDb() }: { db?: InterschoolsDb }) {
+  const { user } = useSession();
+  const status = useSyncStatus();
+  const schoolId = user?.SchoolId ?? null;
+  const eventId = user?.EventId ?? null;
+  const mirror = useWaiverRows(db, schoolId, eventId);
+  const refusals = useRefusedWaivers(db);
+
+  const { draft, setDraft, restored } = usePersistedDraft<WaiverDraft>(
+    db,
+    user ? draftKey(user.username, 'waivers', schoolId, eventId) : null,
+    EMPTY_DRAFT,
+    draftCount,
+  );
+  const [updating, setUpdating] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const locked = Boolean(status.locked || user?.locked);
+  const stored = mirror?.waivers ?? NO_WAIVERS;
+  const { matches, participants, volunteers } = useWaiverMatches(mirror, draft);
 
   const edit = useCallback(
     (next: (current: WaiverDraft) => WaiverDraft) => {
@@ -108,7 +180,7 @@ export default function WaiversPage({ db = getDb() }: { db?: InterschoolsDb }) {
     [setDraft],
   );
 
-  const actions = {
+  const actions: WaiverRowActions = {
     locked,
     refusals,
     onCompleted: (waiver: WaiverRow, completed: boolean) =>
@@ -191,44 +263,16 @@ export default function WaiversPage({ db = getDb() }: { db?: InterschoolsDb }) {
       {!matches ? (
         <p role="status">Loading waivers…</p>
       ) : (
-        <>
-          <PeopleWaivers
-            {...actions}
-            title="Participants"
-            people={participants}
-            withSnowId
-            empty="No participants yet."
-            onAdd={(person) => addFor('participant', person)}
-          />
-          <PeopleWaivers
-            {...actions}
-            title="Volunteers"
-            people={volunteers}
-            withSnowId={false}
-            empty="No volunteers for this event yet."
-            onAdd={(person) => addFor('volunteer', person)}
-          />
-          <UnmatchedWaivers
-            {...actions}
-            title="Participant waivers that match nobody"
-            waivers={matches.unmatchedParticipants}
-            candidates={participants.filter((p) => !p.waiver)}
-            withSnowId
-            onMatch={matchTo}
-          />
-          <UnmatchedWaivers
-            {...actions}
-            title="Volunteer waivers that match nobody"
-            waivers={matches.unmatchedVolunteers}
-            candidates={volunteers.filter((v) => !v.waiver)}
-            withSnowId={false}
-            onMatch={matchTo}
-          />
-          <RemovedWaivers
-            waivers={stored.filter((w) => draft.removed.has(w.id))}
-            onUndo={(id) => edit((d) => undoRemove(d, id))}
-          />
-        </>
+        <WaiverLists
+          actions={actions}
+          matches={matches}
+          participants={participants}
+          volunteers={volunteers}
+          removed={stored.filter((w) => draft.removed.has(w.id))}
+          onAdd={addFor}
+          onMatch={matchTo}
+          onUndo={(id) => edit((d) => undoRemove(d, id))}
+        />
       )}
     </PageMain>
   );
