@@ -2,18 +2,18 @@
 // kept per organisation as an accounting system would keep them (docs/accounting.md).
 // - Contacts 'LC-<uuid>', invoices 'LI-<uuid>', payments 'LP-<uuid>'.
 // - An invoice is known by its organisation and number (our invoice number, in the reference
-//   column): sending it again,
-//   with or without its id, updates it; it is never duplicated.
+//   column): sending it again, with or without its id, updates it; it is never duplicated.
 // - A payment is known by its invoice and reference (our payment id): recording it again answers
-//   the payment already recorded. A refund is a payment of the negative amount. The invoice is PAID once its payments cover its total. A TEST
-//   payment (made at the test checkout) is kept marked as such.
+//   the payment already recorded. A refund is a payment of the negative amount. The invoice is
+//   PAID once its payments cover its total. A TEST payment (made at the test checkout) is kept
+//   marked as such.
 // - The ledger has no pages of its own: upsertInvoice answers url '' which means "show the
 //   invoice on our own invoice page" (the queue then keeps the url our invoice row has).
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { ledgerContacts, ledgerInvoices, ledgerPayments } from '../../db/schema';
-import type { AccountingProvider, Organisation } from './index';
+import type { AccountingInvoiceInput, AccountingProvider, Organisation } from './index';
 
 const LEDGER_STATUS = { authorised: 'AUTHORISED', paid: 'PAID' } as const;
 
@@ -34,6 +34,81 @@ async function settle(tx: Tx, invoiceId: string): Promise<void> {
     .update(ledgerInvoices)
     .set({ status })
     .where(and(eq(ledgerInvoices.id, invoiceId), sql`${ledgerInvoices.status} <> ${status}`));
+}
+
+type PaymentInput = Parameters<AccountingProvider['recordPayment']>[1];
+
+/** An invoice is known by its organisation and number: sent again, with or without its id, it is
+ *  updated, never duplicated. */
+async function upsertLedgerInvoice(
+  db: Db,
+  org: Organisation,
+  invoice: AccountingInvoiceInput,
+): Promise<{ invoiceId: string; url: string }> {
+  return db.transaction(async (tx) => {
+    const [contact] = await tx
+      .select({ id: ledgerContacts.id })
+      .from(ledgerContacts)
+      .where(and(eq(ledgerContacts.id, invoice.contactId), eq(ledgerContacts.organisation, org)));
+    if (!contact) throw new Error(`ledger: contact ${invoice.contactId} is not in the ${org} organisation`);
+    const values = {
+      contactId: invoice.contactId,
+      reference: invoice.number,
+      lines: invoice.lines,
+      totalCents: invoice.totalCents,
+      dueDate: invoice.dueDate,
+      updatedAt: new Date(),
+    };
+    let id: string | undefined;
+    if (invoice.invoiceId) {
+      const updated = await tx
+        .update(ledgerInvoices)
+        .set(values)
+        .where(and(eq(ledgerInvoices.id, invoice.invoiceId), eq(ledgerInvoices.organisation, org)))
+        .returning({ id: ledgerInvoices.id });
+      id = updated[0]?.id;
+    }
+    // New, or its id unknown here: the organisation's invoice of that number, if any.
+    id ??= (
+      await tx
+        .insert(ledgerInvoices)
+        .values({ id: `LI-${randomUUID()}`, organisation: org, ...values })
+        .onConflictDoUpdate({ target: [ledgerInvoices.organisation, ledgerInvoices.reference], set: values })
+        .returning({ id: ledgerInvoices.id })
+    )[0]!.id;
+    await settle(tx, id);
+    return { invoiceId: id, url: '' };
+  });
+}
+
+/** A payment is known by its invoice and reference: recorded again, it answers the one there. */
+async function recordLedgerPayment(db: Db, org: Organisation, payment: PaymentInput): Promise<{ paymentId: string }> {
+  return db.transaction(async (tx) => {
+    const [invoice] = await tx
+      .select({ id: ledgerInvoices.id })
+      .from(ledgerInvoices)
+      .where(and(eq(ledgerInvoices.id, payment.invoiceId), eq(ledgerInvoices.organisation, org)))
+      .for('update');
+    if (!invoice) throw new Error(`ledger: invoice ${payment.invoiceId} is not in the ${org} organisation`);
+    await tx
+      .insert(ledgerPayments)
+      .values({
+        id: `LP-${randomUUID()}`,
+        organisation: org,
+        invoiceId: invoice.id,
+        amountCents: payment.amountCents,
+        date: payment.date,
+        reference: payment.reference,
+        test: payment.test ?? false,
+      })
+      .onConflictDoNothing({ target: [ledgerPayments.invoiceId, ledgerPayments.reference] });
+    const [row] = await tx
+      .select({ id: ledgerPayments.id })
+      .from(ledgerPayments)
+      .where(and(eq(ledgerPayments.invoiceId, invoice.id), eq(ledgerPayments.reference, payment.reference)));
+    await settle(tx, invoice.id);
+    return { paymentId: row!.id };
+  });
 }
 
 export function createLedger(db: Db): AccountingProvider {
@@ -57,71 +132,9 @@ export function createLedger(db: Db): AccountingProvider {
       return row!;
     },
 
-    async upsertInvoice(org, invoice) {
-      return db.transaction(async (tx) => {
-        const [contact] = await tx
-          .select({ id: ledgerContacts.id })
-          .from(ledgerContacts)
-          .where(and(eq(ledgerContacts.id, invoice.contactId), eq(ledgerContacts.organisation, org)));
-        if (!contact) throw new Error(`ledger: contact ${invoice.contactId} is not in the ${org} organisation`);
-        const values = {
-          contactId: invoice.contactId,
-          reference: invoice.number,
-          lines: invoice.lines,
-          totalCents: invoice.totalCents,
-          dueDate: invoice.dueDate,
-          updatedAt: new Date(),
-        };
-        let id: string | undefined;
-        if (invoice.invoiceId) {
-          const updated = await tx
-            .update(ledgerInvoices)
-            .set(values)
-            .where(and(eq(ledgerInvoices.id, invoice.invoiceId), eq(ledgerInvoices.organisation, org)))
-            .returning({ id: ledgerInvoices.id });
-          id = updated[0]?.id;
-        }
-        // New, or its id unknown here: the organisation's invoice of that number, if any.
-        id ??= (
-          await tx
-            .insert(ledgerInvoices)
-            .values({ id: `LI-${randomUUID()}`, organisation: org, ...values })
-            .onConflictDoUpdate({ target: [ledgerInvoices.organisation, ledgerInvoices.reference], set: values })
-            .returning({ id: ledgerInvoices.id })
-        )[0]!.id;
-        await settle(tx, id);
-        return { invoiceId: id, url: '' };
-      });
-    },
+    upsertInvoice: (org, invoice) => upsertLedgerInvoice(db, org, invoice),
 
-    async recordPayment(org: Organisation, payment) {
-      return db.transaction(async (tx) => {
-        const [invoice] = await tx
-          .select({ id: ledgerInvoices.id })
-          .from(ledgerInvoices)
-          .where(and(eq(ledgerInvoices.id, payment.invoiceId), eq(ledgerInvoices.organisation, org)))
-          .for('update');
-        if (!invoice) throw new Error(`ledger: invoice ${payment.invoiceId} is not in the ${org} organisation`);
-        await tx
-          .insert(ledgerPayments)
-          .values({
-            id: `LP-${randomUUID()}`,
-            organisation: org,
-            invoiceId: invoice.id,
-            amountCents: payment.amountCents,
-            date: payment.date,
-            reference: payment.reference,
-            test: payment.test ?? false,
-          })
-          .onConflictDoNothing({ target: [ledgerPayments.invoiceId, ledgerPayments.reference] });
-        const [row] = await tx
-          .select({ id: ledgerPayments.id })
-          .from(ledgerPayments)
-          .where(and(eq(ledgerPayments.invoiceId, invoice.id), eq(ledgerPayments.reference, payment.reference)));
-        await settle(tx, invoice.id);
-        return { paymentId: row!.id };
-      });
-    },
+    recordPayment: (org, payment) => recordLedgerPayment(db, org, payment),
 
     // A refund: a payment of the negative amount against the invoice, so the invoice is owed again.
     async recordRefund(org, refund) {

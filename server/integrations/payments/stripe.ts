@@ -254,63 +254,67 @@ function checkoutForm(request: {
   ];
 }
 
+/** What every call to Stripe is sent with. */
+type StripeClient = { config: StripeConfig; send: typeof fetch; timeoutMs: number };
+
+/** One call of Stripe's API: a form POST or a GET, its answer checked against `schema`. */
+async function callStripe<S extends z.ZodType>(
+  client: StripeClient,
+  what: string,
+  path: string,
+  schema: S,
+  init: { form?: Form; idempotencyKey?: string } = {},
+): Promise<z.output<S>> {
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${client.config.secretKey}`,
+    'stripe-version': STRIPE_API_VERSION,
+    accept: 'application/json',
+  };
+  if (init.form) headers['content-type'] = 'application/x-www-form-urlencoded';
+  if (init.idempotencyKey) headers['idempotency-key'] = init.idempotencyKey;
+  let response: Response;
+  try {
+    // No redirects: the key goes to the configured API only.
+    response = await client.send(`${client.config.apiUrl}${path}`, {
+      method: init.form ? 'POST' : 'GET',
+      headers,
+      ...(init.form ? { body: new URLSearchParams(init.form).toString() } : {}),
+      signal: AbortSignal.timeout(client.timeoutMs),
+      redirect: 'error',
+    });
+  } catch (err) {
+    throw new GatewayUnavailable(`${what}: Stripe ${timedOut(err) ? 'timed out' : 'could not be reached'}`, {
+      cause: err,
+    });
+  }
+  const text = await readText(response, what);
+  const body = parseJson(text);
+  if (response.status === 409 || response.status === 429 || response.status >= 500) {
+    throw new GatewayUnavailable(`${what}: Stripe answered ${describeError(response.status, body)}`);
+  }
+  if (!response.ok)
+    throw new GatewayRefused(`${what}: Stripe refused it (${describeError(response.status, body)})`, response.status);
+  const parsed = schema.safeParse(body);
+  if (!parsed.success)
+    throw new GatewayUnavailable(
+      `${what}: unreadable answer from Stripe (${parsed.error.issues[0]?.message ?? 'invalid'})`,
+    );
+  return parsed.data;
+}
+
+/** A session of the other mode (a live one for a test key) is not ours to record. */
+function sameMode(config: StripeConfig, session: StripeSession): StripeSession {
+  if (session.livemode === config.testMode) {
+    throw new GatewayRefused(
+      `Stripe session ${session.id} is ${session.livemode ? 'live' : 'test'}, the key is not`,
+      200,
+    );
+  }
+  return session;
+}
+
 export function createStripeGateway(config: StripeConfig, opts: StripeOptions = {}): PaymentGateway {
-  const send = opts.fetch ?? fetch;
-  const timeoutMs = opts.timeoutMs ?? STRIPE_TIMEOUT_MS;
-
-  async function call<S extends z.ZodType>(
-    what: string,
-    path: string,
-    schema: S,
-    init: { form?: Form; idempotencyKey?: string } = {},
-  ): Promise<z.output<S>> {
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${config.secretKey}`,
-      'stripe-version': STRIPE_API_VERSION,
-      accept: 'application/json',
-    };
-    if (init.form) headers['content-type'] = 'application/x-www-form-urlencoded';
-    if (init.idempotencyKey) headers['idempotency-key'] = init.idempotencyKey;
-    let response: Response;
-    try {
-      // No redirects: the key goes to the configured API only.
-      response = await send(`${config.apiUrl}${path}`, {
-        method: init.form ? 'POST' : 'GET',
-        headers,
-        ...(init.form ? { body: new URLSearchParams(init.form).toString() } : {}),
-        signal: AbortSignal.timeout(timeoutMs),
-        redirect: 'error',
-      });
-    } catch (err) {
-      throw new GatewayUnavailable(`${what}: Stripe ${timedOut(err) ? 'timed out' : 'could not be reached'}`, {
-        cause: err,
-      });
-    }
-    const text = await readText(response, what);
-    const body = parseJson(text);
-    if (response.status === 409 || response.status === 429 || response.status >= 500) {
-      throw new GatewayUnavailable(`${what}: Stripe answered ${describeError(response.status, body)}`);
-    }
-    if (!response.ok)
-      throw new GatewayRefused(`${what}: Stripe refused it (${describeError(response.status, body)})`, response.status);
-    const parsed = schema.safeParse(body);
-    if (!parsed.success)
-      throw new GatewayUnavailable(
-        `${what}: unreadable answer from Stripe (${parsed.error.issues[0]?.message ?? 'invalid'})`,
-      );
-    return parsed.data;
-  }
-
-  /** A session of the other mode (a live one for a test key) is not ours to record. */
-  function sameMode(session: StripeSession): StripeSession {
-    if (session.livemode === config.testMode) {
-      throw new GatewayRefused(
-        `Stripe session ${session.id} is ${session.livemode ? 'live' : 'test'}, the key is not`,
-        200,
-      );
-    }
-    return session;
-  }
+  const client: StripeClient = { config, send: opts.fetch ?? fetch, timeoutMs: opts.timeoutMs ?? STRIPE_TIMEOUT_MS };
 
   return {
     name: STRIPE_GATEWAY_NAME,
@@ -322,7 +326,8 @@ export function createStripeGateway(config: StripeConfig, opts: StripeOptions = 
       if (!/^https?:\/\//.test(request.returnUrl))
         throw new Error(`createCheckout: the return URL must be absolute (${request.returnUrl})`);
       const session = sameMode(
-        await call('Stripe create checkout', '/v1/checkout/sessions', createdAnswer, {
+        config,
+        await callStripe(client, 'Stripe create checkout', '/v1/checkout/sessions', createdAnswer, {
           form: checkoutForm(request),
           idempotencyKey: `checkout-${request.reference}`,
         }),
@@ -333,13 +338,14 @@ export function createStripeGateway(config: StripeConfig, opts: StripeOptions = 
     async verify(ref) {
       if (!SESSION_ID.test(ref)) throw new GatewayRefused(`verify: ${ref} is not a Stripe Checkout Session id`, 400);
       const query = new URLSearchParams([['expand[]', 'payment_intent']]).toString();
-      const session = await call(
+      const session = await callStripe(
+        client,
         'Stripe verify checkout',
         `/v1/checkout/sessions/${encodeURIComponent(ref)}?${query}`,
         sessionAnswer,
       );
       if (session.id !== ref) throw new GatewayRefused(`verify: Stripe answered session ${session.id} for ${ref}`, 200);
-      return stripeOutcome(sameMode(session));
+      return stripeOutcome(sameMode(config, session));
     },
   };
 }

@@ -52,56 +52,64 @@ function parse<S extends z.ZodType>(schema: S, body: unknown, what: string): z.o
 /** Every method of the registry, batches and search included. */
 export type FullRegistry = AthleteRegistry & Required<Pick<AthleteRegistry, 'lookupMany' | 'findByNames'>>;
 
+/** Where and how every request goes: the service's base url, our key, the time allowed. */
+type RegistryClient = { base: string; apiKey: string; timeoutMs: number; send: typeof fetch };
+
+/** One request; answers the response when its status is 2xx or one of `accept`. */
+async function request(
+  client: RegistryClient,
+  path: string,
+  what: string,
+  body?: unknown,
+  accept: readonly number[] = [],
+): Promise<Response> {
+  let response: Response;
+  try {
+    response = await client.send(`${client.base}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: {
+        authorization: `Bearer ${client.apiKey}`,
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      // The timeout covers the body too: a registry that stalls mid-answer fails like one
+      // that never answers. No redirects: the key must go to the configured service only.
+      signal: AbortSignal.timeout(client.timeoutMs),
+      redirect: 'error',
+    });
+  } catch (err) {
+    throw new RegistryError(
+      `${what}: ${err instanceof Error && err.name === 'TimeoutError' ? 'timed out' : 'unreachable'}`,
+      { cause: err },
+    );
+  }
+  if (!response.ok && !accept.includes(response.status)) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new RegistryError(
+      `${what}: HTTP ${response.status}${response.status === 401 || response.status === 403 ? ' (the API key was refused)' : ''}`,
+    );
+  }
+  return response;
+}
+
+async function athletes(client: RegistryClient, path: string, what: string, body: unknown): Promise<Athlete[]> {
+  const response = await request(client, path, what, body);
+  return parse(athletesAnswer, await readJson(response, what), what).athletes;
+}
+
 export function createHttpRegistry(opts: HttpRegistryOptions): FullRegistry {
-  const base = opts.url.replace(/\/+$/, '');
-  const send = opts.fetch ?? fetch;
-
-  /** One request; answers the response when its status is 2xx or one of `accept`. */
-  async function request(
-    path: string,
-    what: string,
-    body?: unknown,
-    accept: readonly number[] = [],
-  ): Promise<Response> {
-    let response: Response;
-    try {
-      response = await send(`${base}${path}`, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: {
-          authorization: `Bearer ${opts.apiKey}`,
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        // The timeout covers the body too: a registry that stalls mid-answer fails like one
-        // that never answers. No redirects: the key must go to the configured service only.
-        signal: AbortSignal.timeout(opts.timeoutMs),
-        redirect: 'error',
-      });
-    } catch (err) {
-      throw new RegistryError(
-        `${what}: ${err instanceof Error && err.name === 'TimeoutError' ? 'timed out' : 'unreachable'}`,
-        { cause: err },
-      );
-    }
-    if (!response.ok && !accept.includes(response.status)) {
-      await response.body?.cancel().catch(() => undefined);
-      throw new RegistryError(
-        `${what}: HTTP ${response.status}${response.status === 401 || response.status === 403 ? ' (the API key was refused)' : ''}`,
-      );
-    }
-    return response;
-  }
-
-  async function athletes(path: string, what: string, body: unknown): Promise<Athlete[]> {
-    const response = await request(path, what, body);
-    return parse(athletesAnswer, await readJson(response, what), what).athletes;
-  }
+  const client: RegistryClient = {
+    base: opts.url.replace(/\/+$/, ''),
+    apiKey: opts.apiKey,
+    timeoutMs: opts.timeoutMs,
+    send: opts.fetch ?? fetch,
+  };
 
   return {
     async lookup(snowId) {
       const what = 'registry lookup';
-      const response = await request(`/athletes/${encodeURIComponent(snowId)}`, what, undefined, [404]);
+      const response = await request(client, `/athletes/${encodeURIComponent(snowId)}`, what, undefined, [404]);
       if (response.status === 404) {
         await response.body?.cancel().catch(() => undefined);
         return null;
@@ -117,7 +125,7 @@ export function createHttpRegistry(opts: HttpRegistryOptions): FullRegistry {
       for (let i = 0; i < unique.length; i += REGISTRY_BATCH) {
         const asked = unique.slice(i, i + REGISTRY_BATCH);
         const wanted = new Set(asked);
-        for (const athlete of await athletes('/athletes/lookup', 'registry batch lookup', { snowIds: asked })) {
+        for (const athlete of await athletes(client, '/athletes/lookup', 'registry batch lookup', { snowIds: asked })) {
           if (!wanted.has(athlete.snowId))
             throw new RegistryError('registry batch lookup: answered a snow id not asked for');
           found.set(athlete.snowId, athlete);
@@ -132,14 +140,14 @@ export function createHttpRegistry(opts: HttpRegistryOptions): FullRegistry {
         const batch = people
           .slice(i, i + REGISTRY_BATCH)
           .map(({ firstname, lastname, dob }) => ({ firstname, lastname, dob }));
-        found.push(...(await athletes('/athletes/search', 'registry search', { people: batch })));
+        found.push(...(await athletes(client, '/athletes/search', 'registry search', { people: batch })));
       }
       return found;
     },
 
     async count() {
       const what = 'registry count';
-      const response = await request('/athletes/count', what);
+      const response = await request(client, '/athletes/count', what);
       return parse(countAnswer, await readJson(response, what), what).count;
     },
   };

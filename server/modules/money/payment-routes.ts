@@ -34,9 +34,9 @@ import {
   paymentUnavailable,
   requireGateway,
   settleCheckout,
-  startCheckout,
 } from './online-payment';
 import { reconcileInvoices } from './reconcile';
+import { startCheckout } from './start-checkout';
 
 const PAYMENT_RETURN_URL = '/api/payment/return/:checkoutId';
 const STRIPE_WEBHOOK_URL = '/api/payment/webhook/stripe';
@@ -59,7 +59,10 @@ function returnOrigin(deps: Deps, request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
-export const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+type RouteApp = Parameters<FastifyPluginAsyncZod<Deps>>[0];
+
+/** The app starts a payment: the school's invoice issued when due, then the gateway's checkout. */
+function registerStartRoute(app: RouteApp, deps: Deps): void {
   const { startTransaction } = API.payments;
 
   app.post(
@@ -83,7 +86,11 @@ export const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       return startCheckout(paying, input, request.log, (decide) => runWrite(deps.db, request, reply, decide));
     },
   );
+}
 
+/** The payer's browser back from the gateway: the gateway is asked, and the browser sent on to
+ *  the invoice screen (or shown a page when there is nothing to send it to yet). */
+function registerReturnRoute(app: RouteApp, deps: Deps): void {
   app.get(
     PAYMENT_RETURN_URL,
     {
@@ -139,7 +146,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       return reply.redirect(invoiceLocation(checkout.schoolId, checkout.eventId, result), 302);
     },
   );
+}
 
+/** Stripe's notice that a Checkout Session changed: checked by its signature, then Stripe asked. */
+async function registerStripeWebhook(app: RouteApp, deps: Deps): Promise<void> {
   // Stripe signs the exact bytes it sends, so this route reads its body raw: a scope of its own
   // whose only parser keeps the bytes (every content type; the signature decides, not the header).
   await app.register(async (scope) => {
@@ -196,4 +206,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       },
     );
   });
+}
+
+export const paymentRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  registerStartRoute(app, deps);
+  registerReturnRoute(app, deps);
+  await registerStripeWebhook(app, deps);
 };

@@ -12,15 +12,8 @@ import { badRequest } from '../../http-errors';
 import { requireSession } from '../../plugins/authz';
 import { runWrite } from '../../plugins/idempotency';
 import { queuePayments, kickAccounting } from '../accounting';
-import {
-  NO_EVENT,
-  answeredEvent,
-  gridEvent,
-  listPayments,
-  paymentLines,
-  recordPayment,
-  savePayments,
-} from './payments-grid';
+import { paymentLines, recordPayment } from './payment-lines';
+import { NO_EVENT, answeredEvent, gridEvent, listPayments, savePayments } from './payments-grid';
 
 export const paymentsGridRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   const { db, now } = deps;

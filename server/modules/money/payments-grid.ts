@@ -20,102 +20,36 @@
 // amount was mistyped, nothing moved) or, when the admin says so (method 'refund'), as a refund:
 // money paid back to the school, which goes to the accounting system as a credit note refunded.
 // Payments the gateway confirmed online (method 'online') cannot be corrected here: a total below
-// them is refused (422) naming the school, unless it is a refund (paid back through the gateway). received '1' with amount omitted or 0 means 'paid in
-// full': what the total still lacks (nothing when the payments already cover it).
+// them is refused (422) naming the school, unless it is a refund (paid back through the gateway).
+// received '1' with amount omitted or 0 means 'paid in full': what the total still lacks (nothing
+// when the payments already cover it). One line at a time (the invoice screen) is payment-lines.ts.
 //
 // Every read is a fixed number of queries whatever the number of schools.
 import { and, asc, count, eq, exists, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import { australianDate } from '../../../src/domain/rules/australian-date';
 import { readinessFacts } from '../../../src/domain/rules/bib-list';
-import { invoiceStatusCents } from '../../../src/domain/rules/invoice-status';
-import { invoiceTotalsCents } from '../../../src/domain/rules/invoice-totals';
 import { formatMoney, toCents, toDollars } from '../../../src/domain/rules/money';
-import {
-  REFUND_METHOD,
-  type PaymentLine,
-  type PaymentRecord,
-  type PaymentRow,
-  type PaymentUpdate,
-} from '../../../src/domain/schemas/entities/payment';
-import {
-  paymentBelowOnlineMessage,
-  refundAboveReceivedMessage,
-  PAYMENT_NOT_POSITIVE_MESSAGE,
-  REFUND_RAISES_MESSAGE,
-} from '../../../src/domain/server-messages';
+import { REFUND_METHOD, type PaymentRow, type PaymentUpdate } from '../../../src/domain/schemas/entities/payment';
+import { paymentBelowOnlineMessage, REFUND_RAISES_MESSAGE } from '../../../src/domain/server-messages';
 import type { Db, Tx } from '../../db/client';
 import { events, invoices, payments, schools, states, teamEntries } from '../../db/schema';
 import { badRequest, notFound, unprocessable } from '../../http-errors';
 import { loadReadiness } from '../race-day';
+import {
+  ADJUSTMENT_METHOD,
+  eventFees,
+  groupBy,
+  pairKey,
+  schoolMoney,
+  type EventFees,
+  type SchoolMoney,
+} from './school-money';
 
 export const NO_EVENT = 'Choose an event first.';
 export const EVENT_NOT_FOUND = 'The event was not found. It may have been removed.';
 export const SCHOOL_NOT_FOUND = 'The school was not found. It may have been removed.';
 const DUPLICATE_ROW = 'This school and event appear more than once in the save.';
 
-/** The method of a payment the gateway confirmed (server/modules/money: the online payment flow). */
-const ONLINE_METHOD = 'online';
-/** The method of a correction recorded by the grid (a payment made smaller). */
-const ADJUSTMENT_METHOD = 'adjustment';
 const DEFAULT_MANUAL_METHOD = 'bpay';
-
-type EventFees = { id: string; registrationFee: number; teamEntryFee: number };
-type InvoiceFact = { number: string; totalCents: number; createdAt: Date };
-type PaymentFact = { amountCents: number; status: string; method: string; test?: boolean };
-
-const pairKey = (schoolId: string, eventId: string) => `${schoolId}:${eventId}`;
-
-/** What a school owes and has paid for an event, in cents. */
-type SchoolMoney = {
-  number: string;
-  totalCents: number;
-  receivedCents: number;
-  /** The part of receivedCents the gateway confirmed online. */
-  onlineCents: number;
-  /** The part of receivedCents paid at the test checkout. */
-  testCents: number;
-};
-
-function schoolMoney(
-  event: EventFees,
-  facts: { invoices: InvoiceFact[]; payments: PaymentFact[]; entryCount: number },
-): SchoolMoney {
-  const status = invoiceStatusCents({ invoices: facts.invoices, payments: facts.payments });
-  const totalCents = facts.invoices.length
-    ? status.invoicedCents
-    : invoiceTotalsCents({
-        registrationFee: event.registrationFee,
-        teamEntryFee: event.teamEntryFee,
-        entryCount: facts.entryCount,
-        received: 0,
-      }).totalCents;
-  const receivedSum = (keep: (p: PaymentFact) => boolean) => receivedCentsOf(facts.payments, keep);
-  return {
-    number: status.number,
-    totalCents,
-    receivedCents: status.receivedCents,
-    onlineCents: receivedSum((p) => p.method === ONLINE_METHOD),
-    testCents: receivedSum((p) => !!p.test),
-  };
-}
-
-/** The cents of the payments received, of those `keep` takes (all by default). */
-function receivedCentsOf(list: readonly PaymentFact[], keep: (p: PaymentFact) => boolean = () => true): number {
-  return list.filter((p) => p.status === 'received' && keep(p)).reduce((sum, p) => sum + p.amountCents, 0);
-}
-
-function groupBy<R>(rows: readonly R[], key: (row: R) => string): Map<string, R[]> {
-  const map = new Map<string, R[]>();
-  for (const row of rows) {
-    const k = key(row);
-    const list = map.get(k);
-    if (list) list.push(row);
-    else map.set(k, [row]);
-  }
-  return map;
-}
-
-const eventFees = { id: events.id, registrationFee: events.registrationFee, teamEntryFee: events.teamEntryFee };
 
 /** The event a call works on: the one named, or the session's; 400 without one, 404 unknown. */
 export async function gridEvent(
@@ -134,35 +68,39 @@ export async function gridEvent(
 const raceEntryOf = (schoolId: typeof schools.id | string, eventId: string) =>
   and(eq(teamEntries.schoolId, schoolId), eq(teamEntries.eventId, eventId), isNotNull(teamEntries.participantId));
 
-/** GET /api/payment: the grid of one event: 4 queries, then loadReadiness's 9 (none without entries). */
-export async function listPayments(db: Db | Tx, event: EventFees): Promise<PaymentRow[]> {
+/** The schools taking part in an event: race entries, an invoice or a payment for it. */
+function takingPart(db: Db | Tx, eventId: string) {
   const one = sql`1`;
-  const takingPart = or(
-    exists(db.select({ one }).from(teamEntries).where(raceEntryOf(schools.id, event.id))),
+  return or(
+    exists(db.select({ one }).from(teamEntries).where(raceEntryOf(schools.id, eventId))),
     exists(
       db
         .select({ one })
         .from(invoices)
-        .where(and(eq(invoices.schoolId, schools.id), eq(invoices.eventId, event.id))),
+        .where(and(eq(invoices.schoolId, schools.id), eq(invoices.eventId, eventId))),
     ),
     exists(
       db
         .select({ one })
         .from(payments)
-        .where(and(eq(payments.schoolId, schools.id), eq(payments.eventId, event.id))),
+        .where(and(eq(payments.schoolId, schools.id), eq(payments.eventId, eventId))),
     ),
   );
+}
+
+/** The grid's four queries, run together: its schools, and their entries, invoices and payments. */
+async function gridFacts(db: Db | Tx, eventId: string) {
   const [schoolRows, entryCounts, invoiceRows, paymentRows] = await Promise.all([
     db
       .select({ id: schools.id, name: schools.name, abrvName: states.name })
       .from(schools)
       .leftJoin(states, eq(states.id, schools.stateId))
-      .where(and(isNull(schools.removedAt), takingPart))
+      .where(and(isNull(schools.removedAt), takingPart(db, eventId)))
       .orderBy(asc(schools.name), asc(schools.id)),
     db
       .select({ schoolId: teamEntries.schoolId, n: count() })
       .from(teamEntries)
-      .where(and(eq(teamEntries.eventId, event.id), isNotNull(teamEntries.participantId)))
+      .where(and(eq(teamEntries.eventId, eventId), isNotNull(teamEntries.participantId)))
       .groupBy(teamEntries.schoolId),
     db
       .select({
@@ -172,7 +110,7 @@ export async function listPayments(db: Db | Tx, event: EventFees): Promise<Payme
         createdAt: invoices.createdAt,
       })
       .from(invoices)
-      .where(eq(invoices.eventId, event.id)),
+      .where(eq(invoices.eventId, eventId)),
     db
       .select({
         schoolId: payments.schoolId,
@@ -182,42 +120,57 @@ export async function listPayments(db: Db | Tx, event: EventFees): Promise<Payme
         test: payments.test,
       })
       .from(payments)
-      .where(eq(payments.eventId, event.id)),
+      .where(eq(payments.eventId, eventId)),
   ]);
-  const entriesOf = new Map(entryCounts.map((r) => [r.schoolId, Number(r.n)]));
-  const invoicesOf = groupBy(invoiceRows, (r) => r.schoolId);
-  const paymentsOf = groupBy(paymentRows, (r) => r.schoolId);
+  return {
+    schoolRows,
+    entriesOf: new Map(entryCounts.map((r) => [r.schoolId, Number(r.n)])),
+    invoicesOf: groupBy(invoiceRows, (r) => r.schoolId),
+    paymentsOf: groupBy(paymentRows, (r) => r.schoolId),
+  };
+}
+
+function gridRow(
+  school: { id: string; name: string; abrvName: string | null },
+  eventId: string,
+  money: SchoolMoney,
+  counts: Parameters<typeof readinessFacts>[0] | undefined,
+): PaymentRow {
+  const facts = counts ? readinessFacts(counts) : null;
+  return {
+    SchoolId: school.id,
+    EventId: eventId,
+    name: school.name,
+    abrvName: school.abrvName ?? '',
+    number: money.number,
+    totalCost: toDollars(money.totalCents),
+    received: money.totalCents > 0 && money.receivedCents >= money.totalCents ? '1' : '0',
+    amount: toDollars(money.receivedCents),
+    testAmount: toDollars(money.testCents),
+    // Incomplete: the school has race entries and readinessFacts (the bib hand-over rule) finds
+    // a racer's or a volunteer's waiver not completed, or fewer volunteers in slots than the
+    // event requires for its entries. The invoice is not part of it (the grid shows payment);
+    // a school without race entries has nothing to complete.
+    incomplete: facts
+      ? !(facts.participantWaiversComplete && facts.volunteerWaiversComplete && facts.volunteersRegistered)
+      : false,
+  };
+}
+
+/** GET /api/payment: the grid of one event: 4 queries, then loadReadiness's 9 (none without entries). */
+export async function listPayments(db: Db | Tx, event: EventFees): Promise<PaymentRow[]> {
+  const { schoolRows, entriesOf, invoicesOf, paymentsOf } = await gridFacts(db, event.id);
   const readiness = await loadReadiness(
     db,
     schoolRows.filter((s) => (entriesOf.get(s.id) ?? 0) > 0).map((s) => ({ SchoolId: s.id, EventId: event.id })),
   );
-
   return schoolRows.map((s) => {
     const money = schoolMoney(event, {
       invoices: invoicesOf.get(s.id) ?? [],
       payments: paymentsOf.get(s.id) ?? [],
       entryCount: entriesOf.get(s.id) ?? 0,
     });
-    const counts = readiness.get(pairKey(s.id, event.id));
-    const facts = counts ? readinessFacts(counts) : null;
-    return {
-      SchoolId: s.id,
-      EventId: event.id,
-      name: s.name,
-      abrvName: s.abrvName ?? '',
-      number: money.number,
-      totalCost: toDollars(money.totalCents),
-      received: money.totalCents > 0 && money.receivedCents >= money.totalCents ? '1' : '0',
-      amount: toDollars(money.receivedCents),
-      testAmount: toDollars(money.testCents),
-      // Incomplete: the school has race entries and readinessFacts (the bib hand-over rule) finds
-      // a racer's or a volunteer's waiver not completed, or fewer volunteers in slots than the
-      // event requires for its entries. The invoice is not part of it (the grid shows payment);
-      // a school without race entries has nothing to complete.
-      incomplete: facts
-        ? !(facts.participantWaiversComplete && facts.volunteerWaiversComplete && facts.volunteersRegistered)
-        : false,
-    };
+    return gridRow(s, event.id, money, readiness.get(pairKey(s.id, event.id)));
   });
 }
 
@@ -228,16 +181,18 @@ function targetCents(update: PaymentUpdate, money: SchoolMoney): number {
   return amountCents ?? money.receivedCents;
 }
 
-/** PUT /api/payment: records, in the transaction given, one payment row per school whose total
- *  paid changes; answers the ids of the rows written. Fixed number of queries for any batch. */
-export async function savePayments(tx: Tx, updates: readonly PaymentUpdate[], now: Date): Promise<string[]> {
-  if (!updates.length) return [];
+/** One row per school and event: two rows for one would each be judged against the same total. */
+function refuseDuplicateRows(updates: readonly PaymentUpdate[]): void {
   const seen = new Set<string>();
   updates.forEach((u, index) => {
     const key = pairKey(u.SchoolId, u.EventId);
     if (seen.has(key)) throw badRequest(DUPLICATE_ROW, [{ path: `payments.${index}`, message: DUPLICATE_ROW }]);
     seen.add(key);
   });
+}
+
+/** What the save judges each row by, in a fixed number of queries for any batch. */
+async function saveFacts(tx: Tx, updates: readonly PaymentUpdate[]) {
   const schoolIds = [...new Set(updates.map((u) => u.SchoolId))];
   const eventIds = [...new Set(updates.map((u) => u.EventId))];
   // The schools' rows are locked (in one order) so two saves for a school apply one after the other,
@@ -282,46 +237,61 @@ export async function savePayments(tx: Tx, updates: readonly PaymentUpdate[], no
       .from(payments)
       .where(and(inArray(payments.schoolId, schoolIds), inArray(payments.eventId, eventIds))),
   ]);
-  const schoolOf = new Map(schoolRows.filter((s) => !s.removedAt).map((s) => [s.id, s]));
-  const eventOf = new Map(eventRows.map((e) => [e.id, e]));
-  const entriesOf = new Map(entryCounts.map((r) => [pairKey(r.schoolId, r.eventId), Number(r.n)]));
-  const invoicesOf = groupBy(invoiceRows, (r) => pairKey(r.schoolId, r.eventId));
-  const paymentsOf = groupBy(paymentRows, (r) => pairKey(r.schoolId, r.eventId));
+  return {
+    schoolOf: new Map(schoolRows.filter((s) => !s.removedAt).map((s) => [s.id, s])),
+    eventOf: new Map(eventRows.map((e) => [e.id, e])),
+    entriesOf: new Map(entryCounts.map((r) => [pairKey(r.schoolId, r.eventId), Number(r.n)])),
+    invoicesOf: groupBy(invoiceRows, (r) => pairKey(r.schoolId, r.eventId)),
+    paymentsOf: groupBy(paymentRows, (r) => pairKey(r.schoolId, r.eventId)),
+  };
+}
 
-  const rows: (typeof payments.$inferInsert)[] = [];
-  updates.forEach((update, index) => {
-    const school = schoolOf.get(update.SchoolId);
-    if (!school) throw notFound(SCHOOL_NOT_FOUND);
-    const event = eventOf.get(update.EventId);
-    if (!event) throw notFound(EVENT_NOT_FOUND);
-    const key = pairKey(update.SchoolId, update.EventId);
-    const money = schoolMoney(event, {
-      invoices: invoicesOf.get(key) ?? [],
-      payments: paymentsOf.get(key) ?? [],
-      entryCount: entriesOf.get(key) ?? 0,
-    });
-    const target = targetCents(update, money);
-    const difference = target - money.receivedCents;
-    if (difference === 0) return;
-    const refund = update.method === REFUND_METHOD;
-    if (refund && difference > 0)
-      throw unprocessable(REFUND_RAISES_MESSAGE, [
-        { path: `payments.${index}.method`, message: REFUND_RAISES_MESSAGE },
-      ]);
-    if (difference < 0 && !refund && target < money.onlineCents) {
-      const message = paymentBelowOnlineMessage(school.name, formatMoney(toDollars(money.onlineCents)));
-      throw unprocessable(message, [{ path: `payments.${index}.amount`, message }]);
-    }
-    rows.push({
-      schoolId: update.SchoolId,
-      eventId: update.EventId,
-      amountCents: difference,
-      method: refund ? REFUND_METHOD : difference > 0 ? (update.method ?? DEFAULT_MANUAL_METHOD) : ADJUSTMENT_METHOD,
-      reference: update.reference?.trim() ?? '',
-      status: 'received',
-      receivedAt: now,
-    });
+/** The payment row one update records (null when its total is what was received already), or
+ *  the refusal naming its row. */
+function paymentRowFor(
+  facts: Awaited<ReturnType<typeof saveFacts>>,
+  update: PaymentUpdate,
+  index: number,
+  now: Date,
+): typeof payments.$inferInsert | null {
+  const school = facts.schoolOf.get(update.SchoolId);
+  if (!school) throw notFound(SCHOOL_NOT_FOUND);
+  const event = facts.eventOf.get(update.EventId);
+  if (!event) throw notFound(EVENT_NOT_FOUND);
+  const key = pairKey(update.SchoolId, update.EventId);
+  const money = schoolMoney(event, {
+    invoices: facts.invoicesOf.get(key) ?? [],
+    payments: facts.paymentsOf.get(key) ?? [],
+    entryCount: facts.entriesOf.get(key) ?? 0,
   });
+  const target = targetCents(update, money);
+  const difference = target - money.receivedCents;
+  if (difference === 0) return null;
+  const refund = update.method === REFUND_METHOD;
+  if (refund && difference > 0)
+    throw unprocessable(REFUND_RAISES_MESSAGE, [{ path: `payments.${index}.method`, message: REFUND_RAISES_MESSAGE }]);
+  if (difference < 0 && !refund && target < money.onlineCents) {
+    const message = paymentBelowOnlineMessage(school.name, formatMoney(toDollars(money.onlineCents)));
+    throw unprocessable(message, [{ path: `payments.${index}.amount`, message }]);
+  }
+  return {
+    schoolId: update.SchoolId,
+    eventId: update.EventId,
+    amountCents: difference,
+    method: refund ? REFUND_METHOD : difference > 0 ? (update.method ?? DEFAULT_MANUAL_METHOD) : ADJUSTMENT_METHOD,
+    reference: update.reference?.trim() ?? '',
+    status: 'received',
+    receivedAt: now,
+  };
+}
+
+/** PUT /api/payment: records, in the transaction given, one payment row per school whose total
+ *  paid changes; answers the ids of the rows written. Fixed number of queries for any batch. */
+export async function savePayments(tx: Tx, updates: readonly PaymentUpdate[], now: Date): Promise<string[]> {
+  if (!updates.length) return [];
+  refuseDuplicateRows(updates);
+  const facts = await saveFacts(tx, updates);
+  const rows = updates.flatMap((update, index) => paymentRowFor(facts, update, index, now) ?? []);
   if (!rows.length) return [];
   const written = await tx.insert(payments).values(rows).returning({ id: payments.id });
   return written.map((r) => r.id);
@@ -333,95 +303,4 @@ export function answeredEvent(updates: readonly PaymentUpdate[], sessionEventId:
   const named = [...new Set(updates.map((u) => u.EventId))];
   if (named.length === 1) return named[0]!;
   return sessionEventId ?? named[0] ?? null;
-}
-
-/** A school's payment lines for an event, oldest first: what 'Record payment' and the payment flows
- *  wrote, each dated the day it was received in Australian eastern time (the association's books). */
-export async function paymentLines(db: Db | Tx, schoolId: string, eventId: string): Promise<PaymentLine[]> {
-  const rows = await db
-    .select({
-      id: payments.id,
-      amountCents: payments.amountCents,
-      method: payments.method,
-      reference: payments.reference,
-      test: payments.test,
-      receivedAt: payments.receivedAt,
-      createdAt: payments.createdAt,
-    })
-    .from(payments)
-    .where(and(eq(payments.schoolId, schoolId), eq(payments.eventId, eventId), eq(payments.status, 'received')))
-    .orderBy(
-      asc(sql`coalesce(${payments.receivedAt}, ${payments.createdAt})`),
-      asc(payments.createdAt),
-      asc(payments.id),
-    );
-  return rows.map((row) => ({
-    id: row.id,
-    date: australianDate(row.receivedAt ?? row.createdAt),
-    amount: toDollars(row.amountCents),
-    method: row.method,
-    reference: row.reference,
-    test: row.test,
-  }));
-}
-
-/** The instant a recorded day is kept as: noon in Sydney, so it reads as that day in Australian
- *  eastern time, daylight saving or not. */
-const receivedOn = (date: string) => new Date(`${date}T12:00:00+10:00`);
-
-/** POST /api/v2/payments: records one line for a school and event, in the transaction given, and
- *  answers its id. A payment is money in (BPAY or cheque); a refund, money paid back (stored below
- *  0, sent to the accounting system); a correction, a signed change with nothing moved. Nothing may
- *  take the school's payments below 0, nor correct away what was paid online. */
-export async function recordPayment(tx: Tx, record: PaymentRecord): Promise<string> {
-  const [school] = await tx
-    .select({ id: schools.id, name: schools.name, removedAt: schools.removedAt })
-    .from(schools)
-    .where(eq(schools.id, record.SchoolId))
-    .for('update');
-  if (!school || school.removedAt) throw notFound(SCHOOL_NOT_FOUND);
-  const [event] = await tx.select({ id: events.id }).from(events).where(eq(events.id, record.EventId));
-  if (!event) throw notFound(EVENT_NOT_FOUND);
-  const received = await tx
-    .select({ amountCents: payments.amountCents, method: payments.method, status: payments.status })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.schoolId, record.SchoolId),
-        eq(payments.eventId, record.EventId),
-        eq(payments.status, 'received'),
-      ),
-    );
-  const receivedCents = receivedCentsOf(received);
-  const onlineCents = receivedCentsOf(received, (p) => p.method === ONLINE_METHOD);
-  const cents = toCents(record.amount);
-  const refuse = (message: string) => unprocessable(message, [{ path: 'amount', message }]);
-  let amountCents = cents;
-  let method: string = record.kind;
-  if (record.kind === 'bpay' || record.kind === 'cheque') {
-    if (cents <= 0) throw refuse(PAYMENT_NOT_POSITIVE_MESSAGE);
-  } else if (record.kind === 'refund') {
-    if (cents <= 0) throw refuse(PAYMENT_NOT_POSITIVE_MESSAGE);
-    if (cents > receivedCents) throw refuse(refundAboveReceivedMessage(formatMoney(toDollars(receivedCents))));
-    amountCents = -cents;
-    method = REFUND_METHOD;
-  } else {
-    method = ADJUSTMENT_METHOD;
-    const after = receivedCents + cents;
-    if (after < 0) throw refuse(refundAboveReceivedMessage(formatMoney(toDollars(receivedCents))));
-    if (after < onlineCents) throw refuse(paymentBelowOnlineMessage(school.name, formatMoney(toDollars(onlineCents))));
-  }
-  const [written] = await tx
-    .insert(payments)
-    .values({
-      schoolId: record.SchoolId,
-      eventId: record.EventId,
-      amountCents,
-      method,
-      reference: record.reference?.trim() ?? '',
-      status: 'received',
-      receivedAt: receivedOn(record.date),
-    })
-    .returning({ id: payments.id });
-  return written!.id;
 }

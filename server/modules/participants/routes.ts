@@ -32,7 +32,10 @@ function writeSchool(request: FastifyRequest, named: string | undefined): string
   return requireSchool(session.schoolId ?? named);
 }
 
-export const participantRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, registry, accounting, now }) => {
+type RouteApp = Parameters<FastifyPluginAsyncZod<Deps>>[0];
+
+/** The participants themselves: the school's list, and the writes that ask the registry first. */
+function registerParticipantRoutes(app: RouteApp, { db, registry, accounting, now }: Deps): void {
   const api = API.participants;
 
   app.get(
@@ -105,6 +108,11 @@ export const participantRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, 
       );
     },
   );
+}
+
+/** Their race entries: each participant's, the school's in the event, and one taken out. */
+function registerEntryRoutes(app: RouteApp, { db, accounting, now }: Deps): void {
+  const api = API.participants;
 
   app.get(
     api.teamEntriesOf.url,
@@ -151,6 +159,11 @@ export const participantRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, 
       return participantsOfSchoolEvent(db, schoolId, request.params.EventId);
     },
   );
+}
 
+export const participantRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  const { db, accounting, now } = deps;
+  registerParticipantRoutes(app, deps);
+  registerEntryRoutes(app, deps);
   registerNewSeasonRoutes(app, db, reconcileAfterWrite({ db, accounting, now }));
 };

@@ -25,18 +25,10 @@ export type SchoolEvent = { SchoolId: string; EventId: string };
 
 const pairKey = (schoolId: string, eventId: string) => `${schoolId}:${eventId}`;
 
-/** The readiness counts of each (school, event) asked that has race entries; a school with no
- *  entry in the event has no row (nothing to collect). */
-export async function loadReadiness(
-  db: Db | Tx,
-  pairs: readonly SchoolEvent[],
-): Promise<Map<string, RaceReadinessRow>> {
-  if (!pairs.length) return new Map();
-  const schoolIds = [...new Set(pairs.map((p) => p.SchoolId))];
-  const eventIds = [...new Set(pairs.map((p) => p.EventId))];
-  const within = (t: { schoolId: AnyPgColumn; eventId: AnyPgColumn }) =>
-    and(inArray(t.schoolId, schoolIds), inArray(t.eventId, eventIds));
+type Within = (t: { schoolId: AnyPgColumn; eventId: AnyPgColumn }) => ReturnType<typeof and>;
 
+/** Everything the counts are made of, one query per table for all the pairs asked. */
+async function readinessSources(db: Db | Tx, within: Within, eventIds: string[]) {
   const [entries, byDiscipline, racers, waiverRows, volunteerRows, slotCounts, eventRows, issued, received] =
     await Promise.all([
       db
@@ -94,49 +86,77 @@ export async function loadReadiness(
       db.select().from(invoices).where(within(invoices)),
       db.select().from(payments).where(within(payments)),
     ]);
+  return { entries, byDiscipline, racers, waiverRows, volunteerRows, slotCounts, eventRows, issued, received };
+}
 
-  const assignedOf = new Map(slotCounts.map((r) => [pairKey(r.schoolId, r.eventId), Number(r.n)]));
-  const eventOf = new Map(eventRows.map((r) => [r.id, r]));
+type Sources = Awaited<ReturnType<typeof readinessSources>>;
+
+/** One school's counts at one event, from its entry totals `e` and the sources' rows of its pair. */
+function readinessRow(
+  e: Sources['entries'][number],
+  sources: Sources,
+  assignedVolunteers: number,
+  event: { invoiceType: string; volunteerRatio?: number | null },
+): RaceReadinessRow {
+  const of = <R extends { schoolId: string; eventId: string }>(rows: R[]) =>
+    rows.filter((r) => r.schoolId === e.schoolId && r.eventId === e.eventId);
+  // Waivers count for the people they match (by name or snow id), as the waivers screen shows them.
+  const matched = waiverCounts(
+    matchWaivers({
+      participants: of(sources.racers),
+      volunteers: of(sources.volunteerRows),
+      waivers: of(sources.waiverRows).map((w) => ({
+        id: w.id,
+        type: w.type === 'volunteer' ? ('volunteer' as const) : ('participant' as const),
+        name: w.name,
+        givenName: w.givenName,
+        surname: w.surname,
+        snowId: w.snowId,
+        completed: w.completed === 1,
+      })),
+    }),
+  );
+  return {
+    SchoolId: e.schoolId,
+    EventId: e.eventId,
+    racers: Number(e.racers),
+    raceEntries: Number(e.raceEntries),
+    completedParticipantWaivers: matched.participants.completed,
+    volunteers: matched.volunteers.total,
+    completedVolunteerWaivers: matched.volunteers.completed,
+    assignedVolunteers,
+    requiredVolunteers: requiredVolunteerTotal(
+      of(sources.byDiscipline).flatMap((d) =>
+        Array.from({ length: Number(d.n) }, () => ({ DisciplineId: d.DisciplineId })),
+      ),
+      event,
+    ),
+    invoicePaid: invoiceStatusCents({ invoices: of(sources.issued), payments: of(sources.received) }).paid,
+  };
+}
+
+/** The readiness counts of each (school, event) asked that has race entries; a school with no
+ *  entry in the event has no row (nothing to collect). */
+export async function loadReadiness(
+  db: Db | Tx,
+  pairs: readonly SchoolEvent[],
+): Promise<Map<string, RaceReadinessRow>> {
+  if (!pairs.length) return new Map();
+  const schoolIds = [...new Set(pairs.map((p) => p.SchoolId))];
+  const eventIds = [...new Set(pairs.map((p) => p.EventId))];
+  const within: Within = (t) => and(inArray(t.schoolId, schoolIds), inArray(t.eventId, eventIds));
+  const sources = await readinessSources(db, within, eventIds);
+
+  const assignedOf = new Map(sources.slotCounts.map((r) => [pairKey(r.schoolId, r.eventId), Number(r.n)]));
+  const eventOf = new Map(sources.eventRows.map((r) => [r.id, r]));
   const wanted = new Set(pairs.map((p) => pairKey(p.SchoolId, p.EventId)));
 
   const result = new Map<string, RaceReadinessRow>();
-  for (const e of entries) {
+  for (const e of sources.entries) {
     const key = pairKey(e.schoolId, e.eventId);
     if (!wanted.has(key)) continue;
-    const raceEntries = Number(e.raceEntries);
-    const of = <R extends { schoolId: string; eventId: string }>(rows: R[]) =>
-      rows.filter((r) => r.schoolId === e.schoolId && r.eventId === e.eventId);
-    // Waivers count for the people they match (by name or snow id), as the waivers screen shows them.
-    const matched = waiverCounts(
-      matchWaivers({
-        participants: of(racers),
-        volunteers: of(volunteerRows),
-        waivers: of(waiverRows).map((w) => ({
-          id: w.id,
-          type: w.type === 'volunteer' ? ('volunteer' as const) : ('participant' as const),
-          name: w.name,
-          givenName: w.givenName,
-          surname: w.surname,
-          snowId: w.snowId,
-          completed: w.completed === 1,
-        })),
-      }),
-    );
-    result.set(key, {
-      SchoolId: e.schoolId,
-      EventId: e.eventId,
-      racers: Number(e.racers),
-      raceEntries,
-      completedParticipantWaivers: matched.participants.completed,
-      volunteers: matched.volunteers.total,
-      completedVolunteerWaivers: matched.volunteers.completed,
-      assignedVolunteers: assignedOf.get(key) ?? 0,
-      requiredVolunteers: requiredVolunteerTotal(
-        of(byDiscipline).flatMap((d) => Array.from({ length: Number(d.n) }, () => ({ DisciplineId: d.DisciplineId }))),
-        eventOf.get(e.eventId) ?? { invoiceType: 'NSW' },
-      ),
-      invoicePaid: invoiceStatusCents({ invoices: of(issued), payments: of(received) }).paid,
-    });
+    const event = eventOf.get(e.eventId) ?? { invoiceType: 'NSW' };
+    result.set(key, readinessRow(e, sources, assignedOf.get(key) ?? 0, event));
   }
   return result;
 }

@@ -18,7 +18,10 @@ import { bibList, drawRace, raceEvent, saveMarks, startMarshall, startlist } fro
 import { saveRunningOrder } from './running-order';
 import { saveTimingColumns, timingFile } from './timing-files';
 
-export const raceDayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
+type RouteApp = Parameters<FastifyPluginAsyncZod<Deps>>[0];
+
+/** The start lists: the officials' mirror, the lists and the start marshal's, the draw, the marks. */
+function registerStartRoutes(app: RouteApp, { db }: Deps): void {
   const api = API.startlists;
 
   // The race-day mirror of race officials' tablets (every event shown for start lists).
@@ -73,6 +76,20 @@ export const raceDayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
     },
   );
 
+  app.put(
+    api.marks.url,
+    {
+      schema: routeSchema(api.marks),
+    },
+    async (request, reply) => {
+      const session = requireSession(request);
+      return runWrite(db, request, reply, (tx) => saveMarks(tx, session, request.body.marks));
+    },
+  );
+}
+
+/** The bibs: the list (with each school's readiness) and the admin's two ways of giving them. */
+function registerBibRoutes(app: RouteApp, { db }: Deps): void {
   const bibs = API.bibs;
 
   app.get(
@@ -107,18 +124,10 @@ export const raceDayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
     },
     async (request, reply) => runWrite(db, request, reply, (tx) => assignBibs(tx, request.body)),
   );
+}
 
-  app.put(
-    api.marks.url,
-    {
-      schema: routeSchema(api.marks),
-    },
-    async (request, reply) => {
-      const session = requireSession(request);
-      return runWrite(db, request, reply, (tx) => saveMarks(tx, session, request.body.marks));
-    },
-  );
-
+/** What goes to the timing system: its files and their columns, and the day's running order. */
+function registerTimingRoutes(app: RouteApp, { db }: Deps): void {
   const timing = API.timingFiles;
 
   // The file itself, not JSON: no response schema, as for the registry export.
@@ -150,4 +159,10 @@ export const raceDayRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) =>
   app.put(order.url, { schema: routeSchema(order) }, async (request, reply) =>
     runWrite(db, request, reply, (tx) => saveRunningOrder(tx, request.body)),
   );
+}
+
+export const raceDayRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  registerStartRoutes(app, deps);
+  registerBibRoutes(app, deps);
+  registerTimingRoutes(app, deps);
 };

@@ -2,7 +2,7 @@
 // still lacks one for, matched as the waivers screen matches them (rules/waiver-matching).
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import { matchWaivers, type MatchableWaiver } from '../../../src/domain/rules/waiver-matching';
+import { matchWaivers, type MatchableWaiver, type WaiverMatches } from '../../../src/domain/rules/waiver-matching';
 import type * as rows from '../../../src/domain/schemas/api/report-rows';
 import { participants, schools, teamEntries, volunteers, waivers } from '../../db/schema';
 import { compareText, visibleSchool, type Reader, type ReportEvent, type SchoolFilter } from './common';
@@ -55,9 +55,8 @@ function groupBy<R>(list: readonly R[], key: (row: R) => string): Map<string, R[
   return map;
 }
 
-/** missing-waivers/{EventId}: the racers (participants with a race entry in the event) and the
- *  volunteers of the event whose matched waiver is missing or not completed. Three queries. */
-export async function missingWaivers(db: Reader, event: ReportEvent, filter: SchoolFilter): Promise<WaiverRow[]> {
+/** The event's racers, volunteers and waivers, of the schools the reader may see: three queries. */
+async function peopleAndWaivers(db: Reader, event: ReportEvent, filter: SchoolFilter) {
   const [racers, volunteerRows, waiverRows] = await Promise.all([
     db
       .selectDistinct({
@@ -97,6 +96,25 @@ export async function missingWaivers(db: Reader, event: ReportEvent, filter: Sch
       .from(waivers)
       .where(eq(waivers.eventId, event.id)),
   ]);
+  return { racers, volunteerRows, waiverRows };
+}
+
+type School = { SchoolId: string; schoolName: string };
+
+/** The rows of one school's people lacking a completed waiver: racers first, then volunteers. */
+function missingOf(school: School, matched: WaiverMatches<MatchableWaiver>): WaiverRow[] {
+  type Person = { firstname: string; lastname: string; waiver: MatchableWaiver | null };
+  const missing = (type: 'participant' | 'volunteer', people: readonly Person[]): WaiverRow[] =>
+    people
+      .filter((p) => !p.waiver?.completed)
+      .map((p) => ({ ...school, type, firstname: p.firstname, lastname: p.lastname, completed: false }));
+  return [...missing('participant', matched.participants), ...missing('volunteer', matched.volunteers)];
+}
+
+/** missing-waivers/{EventId}: the racers (participants with a race entry in the event) and the
+ *  volunteers of the event whose matched waiver is missing or not completed. Three queries. */
+export async function missingWaivers(db: Reader, event: ReportEvent, filter: SchoolFilter): Promise<WaiverRow[]> {
+  const { racers, volunteerRows, waiverRows } = await peopleAndWaivers(db, event, filter);
   const racersOf = groupBy(racers, (r) => r.SchoolId);
   const volunteersOf = groupBy(volunteerRows, (r) => r.SchoolId);
   const waiversOf = groupBy(waiverRows, (r) => r.SchoolId);
@@ -104,9 +122,7 @@ export async function missingWaivers(db: Reader, event: ReportEvent, filter: Sch
   for (const r of [...racers, ...volunteerRows]) names.set(r.SchoolId, r.schoolName);
   const schoolIds = [...names.keys()].sort((a, b) => compareText(names.get(a)!, names.get(b)!) || compareText(a, b));
 
-  const out: WaiverRow[] = [];
-  for (const SchoolId of schoolIds) {
-    const schoolName = names.get(SchoolId)!;
+  return schoolIds.flatMap((SchoolId) => {
     const matched = matchWaivers<MatchableWaiver>({
       participants: racersOf.get(SchoolId) ?? [],
       volunteers: volunteersOf.get(SchoolId) ?? [],
@@ -120,28 +136,6 @@ export async function missingWaivers(db: Reader, event: ReportEvent, filter: Sch
         completed: w.completed === 1,
       })),
     });
-    for (const p of matched.participants) {
-      if (!p.waiver?.completed)
-        out.push({
-          SchoolId,
-          schoolName,
-          type: 'participant',
-          firstname: p.firstname,
-          lastname: p.lastname,
-          completed: false,
-        });
-    }
-    for (const v of matched.volunteers) {
-      if (!v.waiver?.completed)
-        out.push({
-          SchoolId,
-          schoolName,
-          type: 'volunteer',
-          firstname: v.firstname,
-          lastname: v.lastname,
-          completed: false,
-        });
-    }
-  }
-  return out;
+    return missingOf({ SchoolId, schoolName: names.get(SchoolId)! }, matched);
+  });
 }

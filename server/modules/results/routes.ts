@@ -35,7 +35,10 @@ import {
   saveTrophies,
 } from './service';
 
-export const resultRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
+type RouteApp = Parameters<FastifyPluginAsyncZod<Deps>>[0];
+
+/** The spec's results and trophies: read by everyone signed in, saved by the admin. */
+function registerResultRoutes(app: RouteApp, { db }: Deps): void {
   const api = API.results;
 
   app.get(
@@ -82,7 +85,11 @@ export const resultRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => 
     },
     async (request, reply) => runWrite(db, request, reply, (tx) => saveTrophies(tx, request.body)),
   );
+}
 
+/** Beyond the spec, one race at a time: its results from the timing system's file or typed on a
+ *  tablet, the event's own results rules, and its qualifiers confirmed. */
+function registerRaceResultRoutes(app: RouteApp, { db }: Deps): void {
   // A race's results file from the timing system (import.ts): read and answered; with confirm=1
   // written too, exactly once through runWrite.
   acceptSpreadsheets(app);
@@ -132,4 +139,9 @@ export const resultRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => 
     async (request, reply) =>
       runWrite(db, request, reply, (tx) => confirmQualifiers(tx, request.body, requireSession(request).email)),
   );
+}
+
+export const resultRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  registerResultRoutes(app, deps);
+  registerRaceResultRoutes(app, deps);
 };

@@ -18,17 +18,12 @@ import { removeSchool } from './removal';
 
 const NO_SCHOOL_CHOSEN = 'Choose a school first.';
 
-export const schoolRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, now, mailer }) => {
-  const { own, get, list, bpay, saveBpay: saveBpayRoute, register, saveProfile: profile, remove } = API.schools;
+type RouteApp = Parameters<FastifyPluginAsyncZod<Deps>>[0];
 
-  // Sessions a write ended (a new sign-in email or password, a removed school) must not live on in
-  // this process's session cache until the database's notice arrives: forget their users at once.
-  const forgetLogins = async (schoolId: string) => {
-    for (const id of await schoolLoginIds(db, schoolId)) app.sessionCache.forgetUser(id);
-  };
-
-  // Public: a new school signs up. Every attempt counts against the address, so a script cannot
-  // register schools (or probe which emails have accounts) in bulk.
+/** Public: a new school signs up. Every attempt counts against the address, so a script cannot
+ *  register schools (or probe which emails have accounts) in bulk. */
+function registerSignUpRoute(app: RouteApp, { db, now }: Deps): void {
+  const { register } = API.schools;
   app.post(
     register.url,
     {
@@ -47,6 +42,18 @@ export const schoolRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, now, 
       return registerSchool(db, request.body.school, now());
     },
   );
+}
+
+/** The writes that can end a school's sessions: its profile saved (a new sign-in email or
+ *  password) and the school removed. */
+function registerProfileRoutes(app: RouteApp, { db, now, mailer }: Deps): void {
+  const { saveProfile: profile, remove } = API.schools;
+
+  // Sessions a write ended (a new sign-in email or password, a removed school) must not live on in
+  // this process's session cache until the database's notice arrives: forget their users at once.
+  const forgetLogins = async (schoolId: string) => {
+    for (const id of await schoolLoginIds(db, schoolId)) app.sessionCache.forgetUser(id);
+  };
 
   app.put(
     profile.url,
@@ -98,6 +105,11 @@ export const schoolRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, now, 
       return answer;
     },
   );
+}
+
+/** The staff's school lists (the picker; the BPAY grid, read and saved) and one school's profile. */
+function registerSchoolListRoutes(app: RouteApp, { db }: Deps): void {
+  const { own, get, list, bpay, saveBpay: saveBpayRoute } = API.schools;
 
   // Registered before /api/school/:SchoolId so 'list' is never read as an id (static routes win
   // in Fastify anyway; the order keeps that visible).
@@ -148,4 +160,10 @@ export const schoolRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, now, 
     },
     async (request) => getSchool(db, schoolScope(request, request.params.SchoolId)!),
   );
+}
+
+export const schoolRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  registerSignUpRoute(app, deps);
+  registerProfileRoutes(app, deps);
+  registerSchoolListRoutes(app, deps);
 };

@@ -49,6 +49,48 @@ export type LiveHub = {
   close(): Promise<void>;
 };
 
+/** Tells the streams a change concerns. Told all at once, every device pulls at once: hundreds of
+ *  pulls queue behind the database and the last wait for a 503's Retry-After. Told a batch at a
+ *  time, they are served as they come. */
+function tellInWaves(subscribers: ReadonlySet<Subscriber>, message: string): void {
+  let told = 0;
+  for (const s of subscribers) {
+    if (!concerns(s.scope, message)) continue;
+    const wave = Math.floor(told++ / TELL_AT_ONCE);
+    if (wave === 0) s.tell();
+    else setTimeout(() => subscribers.has(s) && s.tell(), wave * TELL_EVERY_MS);
+  }
+}
+
+/** Opens a device's stream on the reply, a subscriber until it closes or `streamMs` is up. */
+function openStream(reply: FastifyReply, scope: LiveScope, subscribers: Set<Subscriber>, streamMs: number): void {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    // nginx passes the stream unbuffered whatever its proxy_buffering (docs/deploy.md).
+    'x-accel-buffering': 'no',
+    connection: 'keep-alive',
+  });
+  // 'ready' tells the device the stream reaches it (behind a proxy that buffers it never comes,
+  // and the device keeps its timed pull).
+  res.write(`retry: ${RECONNECT_MS}\nevent: ready\ndata: \n\n`);
+  const subscriber: Subscriber = {
+    scope,
+    tell: () => res.write('event: change\ndata: \n\n'),
+    end: () => res.end(),
+  };
+  subscribers.add(subscriber);
+  const heartbeat = setInterval(() => res.write(': still here\n\n'), HEARTBEAT_MS);
+  const timeUp = setTimeout(() => res.end(), streamMs);
+  res.once('close', () => {
+    clearInterval(heartbeat);
+    clearTimeout(timeUp);
+    subscribers.delete(subscriber);
+  });
+}
+
 export async function createLiveHub({
   listen,
   streamMs,
@@ -63,17 +105,7 @@ export async function createLiveHub({
   let unlisten: Unlisten | undefined;
   let retry: NodeJS.Timeout | undefined;
 
-  // Told all at once, every device pulls at once: hundreds of pulls queue behind the database and
-  // the last wait for a 503's Retry-After. Told a batch at a time, they are served as they come.
-  const onMessage = (message: string) => {
-    let told = 0;
-    for (const s of subscribers) {
-      if (!concerns(s.scope, message)) continue;
-      const wave = Math.floor(told++ / TELL_AT_ONCE);
-      if (wave === 0) s.tell();
-      else setTimeout(() => subscribers.has(s) && s.tell(), wave * TELL_EVERY_MS);
-    }
-  };
+  const onMessage = (message: string) => tellInWaves(subscribers, message);
   const start = async (): Promise<void> => {
     if (!listen || closed) return;
     const again = (err: Error) => {
@@ -90,33 +122,7 @@ export async function createLiveHub({
   await start();
 
   return {
-    stream(reply, scope) {
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        // nginx passes the stream unbuffered whatever its proxy_buffering (docs/deploy.md).
-        'x-accel-buffering': 'no',
-        connection: 'keep-alive',
-      });
-      // 'ready' tells the device the stream reaches it (behind a proxy that buffers it never comes,
-      // and the device keeps its timed pull).
-      res.write(`retry: ${RECONNECT_MS}\nevent: ready\ndata: \n\n`);
-      const subscriber: Subscriber = {
-        scope,
-        tell: () => res.write('event: change\ndata: \n\n'),
-        end: () => res.end(),
-      };
-      subscribers.add(subscriber);
-      const heartbeat = setInterval(() => res.write(': still here\n\n'), HEARTBEAT_MS);
-      const timeUp = setTimeout(() => res.end(), streamMs);
-      res.once('close', () => {
-        clearInterval(heartbeat);
-        clearTimeout(timeUp);
-        subscribers.delete(subscriber);
-      });
-    },
+    stream: (reply, scope) => openStream(reply, scope, subscribers, streamMs),
     get size() {
       return subscribers.size;
     },

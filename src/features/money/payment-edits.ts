@@ -25,7 +25,7 @@ export const paidInFull = (amountCents: number, totalCents: number) => totalCent
 export const rowKey = (row: Pick<PaymentRow, 'SchoolId' | 'EventId'>) => `${row.SchoolId}:${row.EventId}`;
 
 /** The rows to send: edits whose amount is valid and differs from what is recorded. */
-export function paymentsToSave(rows: readonly PaymentRow[], edits: ReadonlyMap<string, PaymentEdit>) {
+function paymentsToSave(rows: readonly PaymentRow[], edits: ReadonlyMap<string, PaymentEdit>) {
   const list: PaymentUpdate[] = [];
   for (const r of rows) {
     const edit = edits.get(rowKey(r));
