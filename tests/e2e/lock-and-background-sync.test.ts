@@ -172,7 +172,8 @@ it('sends the outbox on a Background Sync event with the page closed', async () 
   // The worker's own attempt for the event Chromium fired when the outbox was registered may send
   // it as soon as the network is back (on a busy machine its retries outlast the offline spell),
   // or the event dispatched above: either way a Background Sync event, with no page open.
-  expect(senders).toContain('worker');
+  // The browser reports the worker's request finished a moment after the server has applied it.
+  await expect.poll(() => senders, { timeout: 15_000 }).toContain('worker');
   expect(senders).not.toContain('page');
   await device.close();
   await school.dispose();

@@ -10,7 +10,6 @@ import { unauthenticated } from '../../http-errors';
 import { runWrite } from '../../plugins/idempotency';
 import { eventsWithFees, reconcileAfterWrite } from '../money';
 import { getEvent, getEventDisciplines, listEvents } from './queries';
-import { createEventsBody, updateEventsBody } from './schemas';
 import { createEvents, updateEvents } from './service';
 
 export const eventRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, accounting, now }) => {
@@ -47,8 +46,7 @@ export const eventRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, accoun
     {
       // The events grid saves its rows (each with its disciplines) in one call.
       bodyLimit: MAX_BATCH_BODY_BYTES,
-      // eslint-disable-next-line no-restricted-syntax -- the events grid's body (createEventsBody) checks more than the contract's yet
-      schema: { body: createEventsBody, response: { 200: API.events.create.response } },
+      schema: routeSchema(API.events.create),
     },
     async (request, reply) => runWrite(db, request, reply, (tx) => createEvents(tx, request.body.data)),
   );
@@ -58,8 +56,7 @@ export const eventRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, accoun
     {
       bodyLimit: MAX_BATCH_BODY_BYTES,
       onSend: reconcileAfterWrite({ db, accounting, now }, eventsWithFees),
-      // eslint-disable-next-line no-restricted-syntax -- the events grid's body (updateEventsBody) checks more than the contract's yet
-      schema: { body: updateEventsBody, response: { 200: API.events.update.response } },
+      schema: routeSchema(API.events.update),
     },
     async (request, reply) => runWrite(db, request, reply, (tx) => updateEvents(tx, request.body.data)),
   );

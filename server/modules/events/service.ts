@@ -9,7 +9,7 @@ import { eventDisciplines, eventStates, events, teams } from '../../db/schema';
 import { badRequest, conflict, notFound, type FieldError } from '../../http-errors';
 import { referenceIds } from '../reference';
 import { EVENT_NOT_FOUND, eventsByIds } from './queries';
-import { REV_FLAGS, isRevItem, type EventUpdateItem, type NewEvent } from './schemas';
+import { REV_FLAGS, isRevItem, type EventUpdateItem, type NewEvent } from '../../../src/domain/schemas/api/events';
 
 type Refs = Awaited<ReturnType<typeof referenceIds>>;
 type DisciplineWrite = Omit<EventDiscipline, 'name'>;

@@ -5,8 +5,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { API, routeSchema } from '../../../src/domain/schemas';
-import { eventParamsSchema } from '../../../src/domain/schemas/common';
-import { reportQuerySchema } from '../../../src/domain/schemas/api/reports';
 import type { Deps } from '../../deps';
 import { requireSession } from '../../plugins/authz';
 import { skiSnowboardAwards } from './awards';
@@ -34,49 +32,30 @@ import {
 import { homeSummary } from './summary';
 import { currentWaivers, missingWaivers } from './waivers';
 
-const stateQuery = reportQuerySchema.pick({ StateId: true });
-
 type EventReport = (db: Reader, event: ReportEvent, filter: SchoolFilter) => Promise<unknown>;
-type Route = { url: string; response: z.ZodType };
+/** A report route of the contract, whatever rows it answers. */
+type AnyRows<R> = Omit<R, 'url' | 'response'> & { url: string; response: z.ZodType };
+type QueryRoute = AnyRows<typeof API.reports.totalEntries>;
+type PathRoute = AnyRows<typeof API.reports.missingWaivers>;
 
 export const reportRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
   const api = API.reports;
 
   /** A GET report on the event of the query (?EventId=) or the session. */
-  const onEvent = (route: Route, run: EventReport) => {
-    app.get(
-      route.url,
-      {
-        // eslint-disable-next-line no-restricted-syntax -- a report also takes the header's filters, which its contract route does not list yet
-        schema: { querystring: reportQuerySchema, response: { 200: route.response } },
-      },
-      async (request) => {
-        const event = await reportEvent(db, request.query.EventId, requireSession(request).eventId);
-        return run(db, event, { StateId: request.query.StateId });
-      },
-    );
+  const onEvent = (route: QueryRoute, run: EventReport) => {
+    app.get(route.url, { schema: routeSchema(route) }, async (request) => {
+      const event = await reportEvent(db, request.query.EventId, requireSession(request).eventId);
+      return run(db, event, { StateId: request.query.StateId });
+    });
   };
   /** A GET report that needs no event. */
-  const anyEvent = (route: Route, run: (db: Reader, filter: SchoolFilter) => Promise<unknown>) => {
-    app.get(
-      route.url,
-      {
-        // eslint-disable-next-line no-restricted-syntax -- a report also takes the header's filters, which its contract route does not list yet
-        schema: { querystring: reportQuerySchema, response: { 200: route.response } },
-      },
-      async (request) => run(db, { StateId: request.query.StateId }),
-    );
+  const anyEvent = (route: QueryRoute, run: (db: Reader, filter: SchoolFilter) => Promise<unknown>) => {
+    app.get(route.url, { schema: routeSchema(route) }, async (request) => run(db, { StateId: request.query.StateId }));
   };
   /** A GET report on the event named in its path. */
-  const inPath = (route: Route, run: EventReport) => {
-    app.get(
-      route.url,
-      {
-        // eslint-disable-next-line no-restricted-syntax -- a report also takes the header's filters, which its contract route does not list yet
-        schema: { params: eventParamsSchema, querystring: stateQuery, response: { 200: route.response } },
-      },
-      async (request) =>
-        run(db, await reportEvent(db, request.params.EventId, null), { StateId: request.query.StateId }),
+  const inPath = (route: PathRoute, run: EventReport) => {
+    app.get(route.url, { schema: routeSchema(route) }, async (request) =>
+      run(db, await reportEvent(db, request.params.EventId, null), { StateId: request.query.StateId }),
     );
   };
 

@@ -10,7 +10,6 @@ import { badRequest } from '../../http-errors';
 import { requireSession } from '../../plugins/authz';
 import { isUniqueViolation } from '../../db/errors';
 import { runWrite } from '../../plugins/idempotency';
-import { saveUsersBody } from './schemas';
 import { EMAIL_IN_USE, listUsers, saveUsers } from './service';
 
 export const userRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
@@ -28,8 +27,7 @@ export const userRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
     api.save.url,
     {
       bodyLimit: MAX_BATCH_BODY_BYTES,
-      // eslint-disable-next-line no-restricted-syntax -- the users grid's body (saveUsersBody) checks more than the contract's yet
-      schema: { body: saveUsersBody, response: { 200: api.save.response } },
+      schema: routeSchema(api.save),
     },
     async (request, reply) => {
       const { userId, tokenHash } = requireSession(request);

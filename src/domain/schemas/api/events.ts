@@ -2,6 +2,7 @@
 import { ADMINS, SCHOOL_EDITORS } from '../../constants/access';
 import { z } from 'zod';
 import { MAX_EVENTS_PER_SAVE } from '../../constants/limits';
+import { RACE_DAYS_OUT_OF_ORDER, raceDaysInOrder } from '../../rules/event-calendar';
 import { eventParamsSchema, queryBool, queryInt } from '../common';
 import {
   disciplineSchema,
@@ -25,8 +26,43 @@ const eventsQuerySchema = z.object({
   showForStartlists: queryBool.optional(),
 });
 
-const createEventsBodySchema = z.object({ data: z.array(eventWriteSchema).min(1).max(MAX_EVENTS_PER_SAVE) });
-export const updateEventsBodySchema = z.object({ data: z.array(eventUpdateSchema).min(1).max(MAX_EVENTS_PER_SAVE) });
+/** A new event: its disciplines may be left out (the new-event defaults apply then); its race
+ *  days in order. */
+const newEventSchema = eventWriteSchema
+  .extend({ disciplines: eventWriteSchema.shape.disciplines.optional() })
+  .refine(raceDaysInOrder, { message: RACE_DAYS_OUT_OF_ORDER, path: ['lastRaceDay'] });
+export type NewEvent = z.output<typeof newEventSchema>;
+const createEventsBodySchema = z.object({ data: z.array(newEventSchema).min(1).max(MAX_EVENTS_PER_SAVE) });
+
+const REV_KEYS: ReadonlySet<string> = new Set(['id', 'version', 'showForResults', 'showForStartlists']);
+/** The flags the events chosen for start lists and results (/rev) are saved by. */
+export const REV_FLAGS = ['showForResults', 'showForStartlists'] as const;
+
+/** A /rev item: nothing but the id, the two flags and the row version. */
+export function isRevItem(item: object): boolean {
+  return Object.keys(item).every((k) => REV_KEYS.has(k));
+}
+
+/** PUT /api/events has two forms, told apart by shape: the events grid's rows, and /rev's items,
+ *  which carry only id, the two flags (both required then) and perhaps the version. No event twice,
+ *  race days in order. */
+export const updateEventsBodySchema = z
+  .object({ data: z.array(eventUpdateSchema).min(1).max(MAX_EVENTS_PER_SAVE) })
+  .superRefine((body, ctx) => {
+    const seen = new Set<string>();
+    body.data.forEach((item, i) => {
+      if (seen.has(item.id))
+        ctx.addIssue({ code: 'custom', path: ['data', i, 'id'], message: 'The same event appears twice' });
+      seen.add(item.id);
+      if (!raceDaysInOrder(item))
+        ctx.addIssue({ code: 'custom', path: ['data', i, 'lastRaceDay'], message: RACE_DAYS_OUT_OF_ORDER });
+      if (!isRevItem(item)) return;
+      for (const flag of REV_FLAGS) {
+        if (item[flag] === undefined) ctx.addIssue({ code: 'custom', path: ['data', i, flag], message: 'Required' });
+      }
+    });
+  });
+export type EventUpdateItem = z.output<typeof updateEventsBodySchema>['data'][number];
 const ticketingBodySchema = z.object({ ticketing: ticketingWriteSchema });
 
 export const eventsApi = {

@@ -6,10 +6,14 @@ import { eventParamsSchema, idSchema, queryInt } from '../common';
 import { defineRoute } from '../route';
 import * as rows from './report-rows';
 
+/** A report's filters: the event (else the session's) and the header's state. */
 export const reportQuerySchema = z.object({ EventId: idSchema.optional(), StateId: queryInt.optional() });
+/** A report on the event in its path takes the header's state only. */
+const stateQuerySchema = reportQuerySchema.pick({ StateId: true });
 const stateParamsSchema = z.object({ stateId: z.coerce.number().int().positive() });
 const pastTotalsBodySchema = z.object({ events: z.array(idSchema).min(1).max(MAX_EVENTS_PER_SAVE) });
 
+/** A report on the event of its query (?EventId=) or the session's. */
 const report = <S extends z.ZodType>(name: string, response: S) =>
   defineRoute({
     method: 'GET',
@@ -41,6 +45,7 @@ export const reportsApi = {
     url: '/api/report/home-summary/:EventId',
     access: OFFICE,
     params: eventParamsSchema,
+    querystring: stateQuerySchema,
     response: rows.homeSummarySchema,
   }),
   missingWaivers: defineRoute({
@@ -48,6 +53,7 @@ export const reportsApi = {
     url: '/api/report/missing-waivers/:EventId',
     access: OFFICE,
     params: eventParamsSchema,
+    querystring: stateQuerySchema,
     response: z.array(rows.waiverRowSchema),
   }),
   /** Coordinators by state: admin and auditor only (spec section 2). */
@@ -63,6 +69,7 @@ export const reportsApi = {
     url: '/api/v2/report/new-state-entries/:EventId',
     access: OFFICE,
     params: eventParamsSchema,
+    querystring: stateQuerySchema,
     response: z.array(rows.stateEntriesRowSchema),
   }),
   skiSnowboardAwards: defineRoute({
@@ -70,6 +77,7 @@ export const reportsApi = {
     url: '/api/v2/report/ski-snowboard-awards/:EventId',
     access: OFFICE,
     params: eventParamsSchema,
+    querystring: stateQuerySchema,
     response: rows.awardsSchema,
   }),
   schoolPastTotalEntries: defineRoute({
