@@ -17,7 +17,7 @@ import InvitesPage, { INVITES_SAVED } from '../../src/features/invites/invites-p
 import { createUser } from '../api/support/factories';
 import { renderInNode } from './support/node-dom';
 import { signInOnEvent, typeValue } from './support/pages';
-import { dropDatabases, engineFor, freshDb, world, type Jar, type World } from './sync-support';
+import { dropDatabases, engineFor, freshDb, offline, world, type Jar, type World } from './sync-support';
 
 const dom = renderInNode();
 
@@ -66,9 +66,6 @@ async function serverInvites(): Promise<Invite[]> {
   return (await res.json()) as Invite[];
 }
 
-const offline: typeof fetch = async () => {
-  throw new TypeError('Failed to fetch');
-};
 const sync = (db: InterschoolsDb, fetchFn: typeof fetch = admin.jar.fetch) =>
   // Offline, the retry it schedules never comes: the test flushes again itself once online.
   engineFor(w, db, {

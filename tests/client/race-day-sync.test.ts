@@ -16,7 +16,17 @@ import { saveManualBibs, refusedBibs } from '../../src/features/race-day/bib-man
 import { saveMark } from '../../src/features/race-day/mark-writes';
 import { readRaceDayRows } from '../../src/features/race-day/use-race-day';
 import { createUser } from '../api/support/factories';
-import { cookieJar, dropDatabases, engineFor, freshDb, waitFor, world, type Jar, type World } from './sync-support';
+import {
+  cookieJar,
+  dropDatabases,
+  engineFor,
+  freshDb,
+  offline,
+  waitFor,
+  world,
+  type Jar,
+  type World,
+} from './sync-support';
 
 let w: World;
 let official: { email: string };
@@ -76,10 +86,6 @@ afterEach(async () => {
   await dropDatabases();
   await w.close();
 });
-
-const offline: typeof fetch = async () => {
-  throw new TypeError('Failed to fetch');
-};
 
 async function deviceOf(type: SessionUser['type'], username: string, jar: Jar) {
   const db = freshDb();

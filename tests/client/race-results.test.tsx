@@ -24,7 +24,7 @@ import { HomePage } from '../../src/features/home/home-page';
 import { createSchool, createUser } from '../api/support/factories';
 import { renderInNode } from './support/node-dom';
 import { connectPagesTo, signInOnEvent, typeValue } from './support/pages';
-import { dropDatabases, engineFor, freshDb, world, type Jar, type World } from './sync-support';
+import { dropDatabases, engineFor, freshDb, offline as noNetwork, world, type Jar, type World } from './sync-support';
 
 const dom = renderInNode();
 
@@ -171,9 +171,7 @@ it('takes a result typed on the tablet offline, ranks it at once, and sends it w
   const online = engineFor(w, tablet, { fetch: official.jar.fetch }).engine;
   await online.pull();
   const offline = engineFor(w, tablet, {
-    fetch: async () => {
-      throw new TypeError('Failed to fetch');
-    },
+    fetch: noNetwork,
   }).engine;
   dom.rtl.render(
     <MemoryRouter initialEntries={[`/race-results?event=${w.eventId}&discipline=1&division=1&gender=Male`]}>

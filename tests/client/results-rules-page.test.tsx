@@ -15,7 +15,7 @@ import ResultsRulesPage from '../../src/features/race-day/results-rules-page';
 import { createUser } from '../api/support/factories';
 import { renderInNode } from './support/node-dom';
 import { signInOnEvent, typeValue } from './support/pages';
-import { dropDatabases, engineFor, freshDb, world, type World } from './sync-support';
+import { dropDatabases, engineFor, freshDb, offline as noNetwork, world, type World } from './sync-support';
 
 const dom = renderInNode();
 let w: World;
@@ -37,9 +37,7 @@ it('refuses rules that cannot be used, and sends the saved rules through the out
   const online = engineFor(w, tablet, { fetch: admin.jar.fetch }).engine;
   await online.pull();
   const offline = engineFor(w, tablet, {
-    fetch: async () => {
-      throw new TypeError('Failed to fetch');
-    },
+    fetch: noNetwork,
   }).engine;
   dom.rtl.render(
     <MemoryRouter>

@@ -18,7 +18,7 @@ import TrophiesPage, { TROPHIES_SAVED } from '../../src/features/results/trophie
 import { createEvent, createUser } from '../api/support/factories';
 import { renderInNode } from './support/node-dom';
 import { signInOnEvent, typeValue } from './support/pages';
-import { dropDatabases, engineFor, freshDb, world, type Jar, type World } from './sync-support';
+import { dropDatabases, engineFor, freshDb, offline, world, type Jar, type World } from './sync-support';
 
 const dom = renderInNode();
 
@@ -50,9 +50,6 @@ async function serverResults(): Promise<{ races: ResultRace[]; overalls: ResultO
   return { races: (await races.json()) as ResultRace[], overalls: (await overalls.json()) as ResultOverall[] };
 }
 
-const offline: typeof fetch = async () => {
-  throw new TypeError('Failed to fetch');
-};
 const sync = (db: InterschoolsDb, fetchFn: typeof fetch = admin.jar.fetch) =>
   engineFor(w, db, {
     fetch: fetchFn,

@@ -25,7 +25,7 @@ import { readRaceDayRows } from '../../src/features/race-day/use-race-day';
 import { createUser } from '../api/support/factories';
 import { renderInNode } from './support/node-dom';
 import { chooseFile, signInOnEvent, typeValue } from './support/pages';
-import { dropDatabases, engineFor, freshDb, world, type Jar, type World } from './sync-support';
+import { dropDatabases, engineFor, freshDb, offline, world, type Jar, type World } from './sync-support';
 
 const dom = renderInNode();
 
@@ -71,10 +71,6 @@ afterEach(async () => {
   await dropDatabases();
   await w.close();
 });
-
-const offline: typeof fetch = async () => {
-  throw new TypeError('Failed to fetch');
-};
 
 async function device(who: { jar: Jar; user: SessionUser }): Promise<InterschoolsDb> {
   const db = freshDb();

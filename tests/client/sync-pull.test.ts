@@ -20,6 +20,7 @@ import {
   queuePatch,
   serverRows,
   world,
+  writesOffline,
   type World,
 } from './sync-support';
 
@@ -194,22 +195,18 @@ it('resetRequired keeps the rows a queued list save adds: a team manager added o
   });
   // Written offline: the save waits while the server asks for the scope to be downloaded again.
   let resetOnce = true;
-  const fetchFn: typeof fetch = async (input, init) => {
-    if ((init?.method ?? 'GET') !== 'GET') throw new TypeError('Failed to fetch');
-    const url = new URL(String(input));
-    if (url.pathname === '/api/sync/changes' && resetOnce && Number(url.searchParams.get('cursor')) > 0) {
-      resetOnce = false;
-      const body: SyncResponse = {
-        scopeKey: `school:${x.schoolId}/event:${x.eventId}`,
-        cursor: 0,
-        hasMore: false,
-        resetRequired: true,
-        changes: [],
-      };
-      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-    }
-    return x.jar.fetch(input, init);
-  };
+  const fetchFn = writesOffline(x.jar, (url) => {
+    if (url.pathname !== '/api/sync/changes' || !resetOnce || Number(url.searchParams.get('cursor')) === 0) return;
+    resetOnce = false;
+    const body: SyncResponse = {
+      scopeKey: `school:${x.schoolId}/event:${x.eventId}`,
+      cursor: 0,
+      hasMore: false,
+      resetRequired: true,
+      changes: [],
+    };
+    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  });
   await engineFor(x, db, { fetch: fetchFn }).engine.pull();
   expect(resetOnce).toBe(false);
   expect(await db.teamManagers.get(added.id)).toMatchObject({ firstname: 'Vic', _pending: true });
@@ -252,10 +249,6 @@ it('a row removed on this device stays removed when a pull brings another change
   );
   await other.syncNow();
 
-  const offline: typeof fetch = async (input, init) => {
-    if ((init?.method ?? 'GET') !== 'GET') throw new TypeError('Failed to fetch');
-    return x.jar.fetch(input, init);
-  };
-  await engineFor(x, here, { fetch: offline }).engine.pull();
+  await engineFor(x, here, { fetch: writesOffline(x.jar) }).engine.pull();
   expect(await here.teamManagers.get(added.id)).toBeUndefined();
 });

@@ -95,6 +95,20 @@ export async function dropDatabases(): Promise<void> {
   for (const db of opened.splice(0)) await db.delete();
 }
 
+/** A device with no network: every request fails as a browser's fetch fails offline. */
+export const offline: typeof fetch = async () => {
+  throw new TypeError('Failed to fetch');
+};
+
+/** A device whose writes fail as offline while its reads reach the server through `jar` (a page
+ *  of the pull can still be answered by `answer` in place of the server's). */
+export function writesOffline(jar: Pick<Jar, 'fetch'>, answer?: (url: URL) => Response | undefined): typeof fetch {
+  return async (input, init) => {
+    if ((init?.method ?? 'GET') !== 'GET') return offline(input, init);
+    return answer?.(new URL(String(input))) ?? jar.fetch(input, init);
+  };
+}
+
 export function engineFor(w: World, db: InterschoolsDb, over: Partial<SyncEngineOptions> = {}) {
   const status: SyncStatusStore = over.status ?? createSyncStatusStore();
   const sleeps: number[] = [];
