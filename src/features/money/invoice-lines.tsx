@@ -46,40 +46,26 @@ export function InvoiceLines({ invoice }: { invoice: Invoice }) {
           ))}
         </tbody>
         <tfoot role="rowgroup">
-          <tr role="row">
-            <th scope="row" role="rowheader" colSpan={3}>
-              Total (GST inclusive)
-            </th>
-            <td role="cell" className="num strong">
-              {formatMoney(invoice.total)}
-            </td>
-          </tr>
-          <tr role="row">
-            <th scope="row" role="rowheader" colSpan={3}>
-              GST included
-            </th>
-            <td role="cell" className="num">
-              {formatMoney(invoice.gst)}
-            </td>
-          </tr>
-          <tr role="row">
-            <th scope="row" role="rowheader" colSpan={3}>
-              Payments received
-            </th>
-            <td role="cell" className="num">
-              {formatMoney(invoice.received)}
-            </td>
-          </tr>
-          <tr role="row">
-            <th scope="row" role="rowheader" colSpan={3}>
-              Outstanding
-            </th>
-            <td role="cell" className="num strong">
-              {formatMoney(invoice.outstanding)}
-            </td>
-          </tr>
+          <TotalRow label="Total (GST inclusive)" amount={invoice.total} strong />
+          <TotalRow label="GST included" amount={invoice.gst} />
+          <TotalRow label="Payments received" amount={invoice.received} />
+          <TotalRow label="Outstanding" amount={invoice.outstanding} strong />
         </tfoot>
       </table>
     </TableScroll>
+  );
+}
+
+/** One of the totals under the lines, named in its row's heading. */
+function TotalRow({ label, amount, strong = false }: { label: string; amount: number; strong?: boolean }) {
+  return (
+    <tr role="row">
+      <th scope="row" role="rowheader" colSpan={3}>
+        {label}
+      </th>
+      <td role="cell" className={strong ? 'num strong' : 'num'}>
+        {formatMoney(amount)}
+      </td>
+    </tr>
   );
 }
