@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the tests need from Debian's packages when it is missing: Chromium (for the
-# browser tests, driven by playwright-core; never a browser download of its own) and the
+# browser tests, driven by playwright-core; never a browser download of its own), the two other
+# engines the offline journeys also run in (WebKitGTK's MiniBrowser with its WebDriver server, on
+# an X server of its own from xvfb; Firefox ESR, which speaks WebDriver BiDi itself), and the
 # PostgreSQL 15 server binaries (for the throwaway cluster of the PostgreSQL test run), and
 # poppler's pdftotext (an independent reader of the invoice PDF: what a school's viewer extracts),
 # and nginx (the reverse proxy in front of two server instances in the cluster tests; run by the
@@ -10,6 +12,9 @@
 set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v WebKitWebDriver >/dev/null 2>&1 || need+=(webkit2gtk-driver)
+command -v Xvfb >/dev/null 2>&1 || need+=(xvfb)
+command -v firefox-esr >/dev/null 2>&1 || need+=(firefox-esr)
 [ -x "${PG_BIN:-/usr/lib/postgresql/15/bin}/initdb" ] || need+=(postgresql-15)
 command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
 { command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]; } || need+=(nginx-light)

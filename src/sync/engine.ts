@@ -77,16 +77,20 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   }
 
   /** The session's feed, then for race officials the race day of every event shown; changes a
-   *  lock held are sent once the feed says the event is open again. */
+   *  lock held are sent once the feed says the event is open again. A pull that gets through after
+   *  calls failed says the network is back, which a browser whose connection never dropped (a
+   *  site's Wi-Fi that lost its way down) does not announce: what waits goes then, not at the
+   *  backoff's next try, which grows to five minutes. */
   async function pull(): Promise<void> {
     let released = 0;
+    const wasOffline = !status.get().online;
     await ctx.busy(async () => {
       await pullMain();
       const user = await getSessionUser(db);
       if (user && canViewRaceDay(user.type) && status.get().online && !status.get().needsLogin) await pullRaceDay();
       released = await liftLocks();
     });
-    if (released) {
+    if (released || (wasOffline && status.get().online)) {
       loop.clearWait();
       await flush();
     }

@@ -8,6 +8,7 @@ import { InterschoolsDb } from '../../src/db/database';
 import {
   appliedSeqs,
   dropDatabases,
+  offline,
   waitFor,
   engineFor,
   freshDb,
@@ -53,6 +54,34 @@ describe('flush', () => {
       blocked: 0,
       syncing: false,
     });
+  });
+
+  // A browser with no Background Sync whose network never said it went (a site's Wi-Fi that lost
+  // its way down): the outbox's backoff grows up to five minutes, so the first call that gets
+  // through says the network is back, and what waits goes then.
+  it("sends what waits as soon as a pull gets through after the network was gone, not at the backoff's next try", async () => {
+    w = await world();
+    const x = w;
+    const db = freshDb();
+    let networkUp = false;
+    const { engine, status, sleeps } = engineFor(w, db, {
+      fetch: (input, init) => (networkUp ? x.jar.fetch(input, init) : offline(input, init)),
+      // The backoff's next try does not come within this test.
+      sleep: (ms) => {
+        sleeps.push(ms);
+        return new Promise<void>(() => undefined);
+      },
+    });
+    await queueCreate(db, w, person(w, { firstname: 'Waiting' }));
+    await engine.flush();
+    expect(status.get().online).toBe(false);
+    expect(sleeps).toHaveLength(1);
+
+    networkUp = true;
+    await engine.pull();
+    expect(status.get().online).toBe(true);
+    expect(await firstnames(w)).toEqual(['Waiting']);
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('a response lost after the server applied the write: applied once, later items follow in order', async () => {

@@ -6,65 +6,23 @@
 // administrator orders a race day by dragging races with the mouse, and the server has the order.
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
-import type { APIRequestContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y';
 import { DEMO, apiSession, signInThroughPage, waitForServiceWorker } from './support/app';
 import { startServerAndDevice } from './support/device-and-server';
 import { setDeviceOffline } from './support/network';
+import {
+  busiestRace,
+  raceDayChanges,
+  marshallSheet,
+  query,
+  racerNames,
+  startlistOf,
+  teamHeadings,
+} from './support/race-day';
 
 const env = startServerAndDevice();
-
-type Change = { entity: string; row?: Record<string, unknown> };
-type SheetRow = { teamEntryId: string; firstname: string; lastname: string; mark?: string | null };
-type Startlist = {
-  teams: {
-    TeamId: string;
-    schoolName: string;
-    teamRank: string;
-    members: { ParticipantId: string | null; lastname: string }[];
-  }[];
-};
-
-async function getJson<T>(api: APIRequestContext, url: string): Promise<T> {
-  const res = await api.get(url);
-  expect(res.status(), url).toBe(200);
-  return (await res.json()) as T;
-}
-
-/** Every change of the race-day feed, as a device's first pull reads them. */
-async function raceDayChanges(api: APIRequestContext): Promise<Change[]> {
-  const changes: Change[] = [];
-  let cursor = 0;
-  for (;;) {
-    const page = await getJson<{ cursor: number; hasMore: boolean; changes: Change[] }>(
-      api,
-      `/api/race-day/changes?cursor=${cursor}`,
-    );
-    changes.push(...page.changes);
-    cursor = page.cursor;
-    if (!page.hasMore) break;
-  }
-  return changes;
-}
-
-/** The race of the demo data with the most teams (at least two, so run order means something). */
-async function busiestRace(api: APIRequestContext) {
-  const changes = await raceDayChanges(api);
-  const count = new Map<string, number>();
-  for (const c of changes) {
-    if (c.entity !== 'raceTeams' || !c.row) continue;
-    const key = [c.row.EventId, c.row.DisciplineId, c.row.division, c.row.gender].join('|');
-    count.set(key, (count.get(key) ?? 0) + 1);
-  }
-  const [key, teams] = [...count].sort((a, b) => b[1] - a[1])[0]!;
-  expect(teams, 'a race with several teams in the demo data').toBeGreaterThanOrEqual(2);
-  const [event, discipline, division, gender] = key.split('|') as [string, string, string, string];
-  return { event, discipline, division, gender };
-}
-
-const query = (race: Record<string, string>) => new URLSearchParams(race).toString();
-const names = (rows: SheetRow[]) => rows.map((r) => `${r.lastname}, ${r.firstname}`);
 
 async function sheetNames(page: Page) {
   return page.locator('.race-table tbody .racer-name').allTextContents();
@@ -73,17 +31,10 @@ async function sheetNames(page: Page) {
 it('runs the start of a race from a tablet that has lost its network', async () => {
   const api = await apiSession(env.server.url, DEMO.racedept);
   const race = await busiestRace(api);
-  const apiRace = { EventId: race.event, DisciplineId: race.discipline, division: race.division, gender: race.gender };
-  const startlist = await getJson<Startlist>(api, `/api/startlist?${query(apiRace)}`);
-  const second = await getJson<{ rows: SheetRow[] }>(
-    api,
-    `/api/startMarshall?${query({ ...apiRace, type: 'Start Marshall', run: 'Second', limit: '200' })}`,
-  );
-  const first = await getJson<{ rows: SheetRow[] }>(
-    api,
-    `/api/startMarshall?${query({ ...apiRace, type: 'Start Marshall', run: 'First', limit: '200' })}`,
-  );
-  expect(names(second.rows)).toEqual([...names(first.rows)].reverse());
+  const startlist = await startlistOf(api, race);
+  const second = await marshallSheet(api, race, 'Second');
+  const first = await marshallSheet(api, race, 'First');
+  expect(racerNames(second.rows)).toEqual([...racerNames(first.rows)].reverse());
 
   // Signed in, the race-day data downloads (the 'As of' time appears) and the worker takes over.
   let page = await env.device.context.newPage();
@@ -104,9 +55,7 @@ it('runs the start of a race from a tablet that has lost its network', async () 
   await page.goto(`${env.server.url}/#/startlists?${query(race)}`);
   const headings = page.locator('.start-team h3');
   await headings.first().waitFor({ timeout: 30_000 });
-  expect(await headings.allTextContents()).toEqual(
-    startlist.teams.map((t, i) => `${i + 1}. ${t.schoolName} — Team ${t.teamRank}`),
-  );
+  expect(await headings.allTextContents()).toEqual(teamHeadings(startlist));
   await expect(page.getByText(/^As of \d\d:\d\d/).textContent()).resolves.toMatch(/As of/);
   await page.getByText('offline', { exact: false }).first().waitFor();
   await expectAccessible(page, 'start list, offline');
@@ -114,7 +63,7 @@ it('runs the start of a race from a tablet that has lost its network', async () 
   // The start marshall sheet of the Second run: the First run reversed.
   await page.goto(`${env.server.url}/#/startMarshall?${query({ ...race, run: 'Second', rows: 'All' })}`);
   await page.locator('.race-table tbody tr').first().waitFor();
-  expect(await sheetNames(page)).toEqual(names(second.rows));
+  expect(await sheetNames(page)).toEqual(racerNames(second.rows));
   await expectAccessible(page, 'start marshall sheet, offline');
 
   // DNS for the first racer of the Second run, offline; it stays over a reload.
@@ -164,10 +113,7 @@ it('runs the start of a race from a tablet that has lost its network', async () 
   await expect
     .poll(
       async () => {
-        const now = await getJson<{ rows: SheetRow[] }>(
-          api,
-          `/api/startMarshall?${query({ ...apiRace, type: 'Start Marshall', run: 'Second', limit: '200' })}`,
-        );
+        const now = await marshallSheet(api, race, 'Second');
         return now.rows.find((r) => r.teamEntryId === target.teamEntryId)?.mark;
       },
       { timeout: 30_000, interval: 500 },

@@ -15,6 +15,7 @@ import { DEMO, apiSession, signInThroughPage } from './support/app';
 import { CHROMIUM_PATH } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { setDeviceOffline } from './support/network';
+import { raceDayChanges } from './support/race-day';
 
 const TABLET = { width: 768, height: 1024 };
 const PHONE = { width: 390, height: 844 };
@@ -44,7 +45,6 @@ afterAll(async () => {
   expect(cspViolations).toEqual([]);
 });
 
-type Change = { entity: string; row?: Record<string, unknown> };
 type Team = {
   EventId: string;
   SchoolId: string;
@@ -102,15 +102,7 @@ async function enterTwoMoreTeams(school: APIRequestContext) {
 
 /** The race of the demo data with the most racers, as address parameters. */
 async function largestRace(api: APIRequestContext) {
-  const changes: Change[] = [];
-  for (let cursor = 0; ;) {
-    const res = await api.get(`/api/race-day/changes?cursor=${cursor}`);
-    expect(res.status()).toBe(200);
-    const page = (await res.json()) as { cursor: number; hasMore: boolean; changes: Change[] };
-    changes.push(...page.changes);
-    cursor = page.cursor;
-    if (!page.hasMore) break;
-  }
+  const changes = await raceDayChanges(api);
   const raceOfTeam = new Map(
     changes
       .filter((c) => c.entity === 'raceTeams' && c.row)
