@@ -11,13 +11,13 @@ import { listByStatus } from '../db/outbox';
 import { canViewRaceDay } from '../domain/rules/access';
 import { releaseUnlocked } from './blocked';
 import { createEngineContext, heldMessage, sameUser } from './engine-context';
-import { createLiveFeed, type OpenStream } from './live';
+import type { OpenStream } from './live';
+import { startEngine } from './engine-start';
 import { ENGINE_META } from './engine-meta';
 import { createFlushLoop } from './flush-loop';
 import { defaultLocks } from './lock';
 import { RACE_DAY_FEED, createPull } from './pull';
 import { syncStatus, type SyncStatusStore } from './status';
-import { onOutboxChange } from './writes';
 
 export interface SyncEngineOptions {
   db: InterschoolsDb;
@@ -42,8 +42,19 @@ export interface SyncEngine {
   resumeFor(username: string): Promise<void>;
 }
 
-/** The timed pull: every 30 s while the device is not live (src/sync/live.ts). */
-export const TIMER_MS = 30_000;
+/**
+ * Changes blocked by a lock go back to the queue once the pulled event no longer holds them (an
+ * admin unlocked the event, moved its entries close later, or lifted its volunteer lock); the lock
+ * signal goes when the session's event is open again. Returns how many changes were released.
+ */
+async function liftLocks(db: InterschoolsDb, status: SyncStatusStore): Promise<number> {
+  const released = await releaseUnlocked(db);
+  const user = await getSessionUser(db);
+  const sessionEvent = user?.EventId ? await db.events.get(user.EventId) : undefined;
+  if (status.get().locked && sessionEvent && !closedToSchools(sessionEvent, new Date()))
+    status.set({ locked: false, message: null });
+  return released;
+}
 
 export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   const { db } = opts;
@@ -62,20 +73,6 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   const pullMain = createPull(pullContext);
   const pullRaceDay = createPull(pullContext, RACE_DAY_FEED);
 
-  /**
-   * Changes blocked by a lock go back to the queue once the pulled event no longer holds them (an
-   * admin unlocked the event, moved its entries close later, or lifted its volunteer lock); the lock signal goes when the session's
-   * event is open again. Returns how many changes were released.
-   */
-  async function liftLocks(): Promise<number> {
-    const released = await releaseUnlocked(db);
-    const user = await getSessionUser(db);
-    const sessionEvent = user?.EventId ? await db.events.get(user.EventId) : undefined;
-    if (status.get().locked && sessionEvent && !closedToSchools(sessionEvent, new Date()))
-      status.set({ locked: false, message: null });
-    return released;
-  }
-
   /** The session's feed, then for race officials the race day of every event shown; changes a
    *  lock held are sent once the feed says the event is open again. A pull that gets through after
    *  calls failed says the network is back, which a browser whose connection never dropped (a
@@ -88,7 +85,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       await pullMain();
       const user = await getSessionUser(db);
       if (user && canViewRaceDay(user.type) && status.get().online && !status.get().needsLogin) await pullRaceDay();
-      released = await liftLocks();
+      released = await liftLocks(db, status);
     });
     if (released || (wasOffline && status.get().online)) {
       loop.clearWait();
@@ -112,67 +109,6 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     await syncNow();
   }
 
-  function start(): () => void {
-    loop.resume();
-    const cleanups: (() => void)[] = [];
-    const kick = () => void syncNow().catch(() => undefined);
-    if (typeof window !== 'undefined' && typeof window.addEventListener === 'function') {
-      const onOnline = () => {
-        status.set({ online: true });
-        loop.clearWait();
-        kick();
-      };
-      const onOffline = () => status.set({ online: false });
-      window.addEventListener('online', onOnline);
-      window.addEventListener('offline', onOffline);
-      window.addEventListener('focus', kick);
-      cleanups.push(() => {
-        window.removeEventListener('online', onOnline);
-        window.removeEventListener('offline', onOffline);
-        window.removeEventListener('focus', kick);
-      });
-    }
-    if (typeof document !== 'undefined' && typeof document.addEventListener === 'function') {
-      const onVisible = () => {
-        if (document.visibilityState === 'visible') kick();
-      };
-      document.addEventListener('visibilitychange', onVisible);
-      cleanups.push(() => document.removeEventListener('visibilitychange', onVisible));
-    }
-    // Live, changes are pulled as the server says them; the timer then only sends (live.ts).
-    const liveFeed = createLiveFeed({
-      baseUrl,
-      pull,
-      wanted: () =>
-        status.get().online &&
-        !status.get().needsLogin &&
-        (typeof document === 'undefined' || document.visibilityState !== 'hidden'),
-      onLive: (live) => status.set({ live }),
-      open: opts.openStream,
-    });
-    cleanups.push(
-      status.subscribe(() => liveFeed.update()),
-      () => liveFeed.stop(),
-    );
-    if (typeof document !== 'undefined' && typeof document.addEventListener === 'function') {
-      const onVisibility = () => liveFeed.update();
-      document.addEventListener('visibilitychange', onVisibility);
-      cleanups.push(() => document.removeEventListener('visibilitychange', onVisibility));
-    }
-    liveFeed.update();
-    const timer = setInterval(() => (liveFeed.live ? void flush().catch(() => undefined) : kick()), TIMER_MS);
-    cleanups.push(() => clearInterval(timer));
-    cleanups.push(
-      onOutboxChange((message) => {
-        if (message?.database === db.name) void flush().catch(() => undefined);
-      }),
-    );
-    kick();
-    return () => {
-      loop.stop();
-      for (const c of cleanups.splice(0)) c();
-    };
-  }
-
+  const start = () => startEngine({ db, baseUrl, status, loop, flush, pull, syncNow, openStream: opts.openStream });
   return { flush, pull, syncNow, start, resumeFor };
 }

@@ -40,6 +40,29 @@ export interface LiveFeed {
 const browserStream: OpenStream | undefined =
   typeof EventSource === 'undefined' ? undefined : (url) => new EventSource(url, { withCredentials: true });
 
+/** Runs `task` now, or once more after the run under way when asked during it (never two at once,
+ *  and any number of asks during a run make one more). Its failures are the next run's to mend. */
+function coalesced(task: () => Promise<void>): () => void {
+  let running: Promise<void> | null = null;
+  let again = false;
+  const run = () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = task()
+      .catch(() => undefined)
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          run();
+        }
+      });
+  };
+  return run;
+}
+
 export function createLiveFeed(opts: LiveFeedOptions): LiveFeed {
   const open = opts.open ?? browserStream;
   const setTimer = opts.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
@@ -49,8 +72,7 @@ export function createLiveFeed(opts: LiveFeedOptions): LiveFeed {
   let retryMs = FIRST_RETRY_MS;
   let retry: unknown = null;
   let stopped = false;
-  let pulling: Promise<void> | null = null;
-  let again = false;
+  const pullSoon = coalesced(opts.pull);
 
   const setLive = (next: boolean) => {
     if (next !== live) {
@@ -58,23 +80,6 @@ export function createLiveFeed(opts: LiveFeedOptions): LiveFeed {
       opts.onLive(next);
     }
   };
-
-  function pullSoon() {
-    if (pulling) {
-      again = true;
-      return;
-    }
-    pulling = opts
-      .pull()
-      .catch(() => undefined)
-      .finally(() => {
-        pulling = null;
-        if (again) {
-          again = false;
-          pullSoon();
-        }
-      });
-  }
 
   function close() {
     source?.close();

@@ -49,77 +49,86 @@ export type PullContext = {
   activeUser(): Promise<string | null>;
 };
 
+/** Stores one table's changes of a page, inside the page's transaction: tombstones delete, and a
+ *  row with queued changes keeps them laid over the pulled row (rows.ts `rowOnArrival`). */
+async function storeTableChanges(
+  db: InterschoolsDb,
+  entity: string,
+  changes: SyncResponse['changes'],
+  answeredMeanwhile: boolean,
+): Promise<void> {
+  const table = db.table(entity);
+  const deletes: unknown[] = [];
+  const upserts: { key: unknown; row: Row }[] = [];
+  for (const change of changes) {
+    if (change.deleted || !change.row) deletes.push(keyFromString(table, change.key));
+    else
+      upserts.push({
+        key: keyOfRow(table, change.row as Row) ?? keyFromString(table, change.key),
+        row: change.row as Row,
+      });
+  }
+  if (deletes.length) await table.bulkDelete(deletes as never[]);
+  // A save of several rows is queued for each of them: a pulled row keeps what it changes.
+  const queuedByRow = await queuedForRows(
+    db,
+    entity,
+    upserts.map((u) => rowKeyString(u.key)),
+  );
+  const queuedOf = (key: unknown) => queuedByRow.get(rowKeyString(key)) ?? [];
+  // The device's row matters where something of it is queued, or an answer stored since the
+  // page was asked for may hold a newer row than the page's.
+  const asked = upserts.filter((u) => answeredMeanwhile || queuedOf(u.key).length > 0);
+  const held = asked.length ? ((await table.bulkGet(asked.map((u) => u.key) as never[])) as (Row | undefined)[]) : [];
+  const locals = new Map(asked.map((u, i) => [u, held[i]]));
+  const puts: Row[] = [];
+  for (const upsert of upserts) {
+    const queued = queuedOf(upsert.key);
+    for (const q of queued) await db.outbox.update(q.localId!, { serverRow: upsert.row });
+    const stored = rowOnArrival(locals.get(upsert), upsert.row, queued);
+    if (stored) puts.push(stored);
+  }
+  if (puts.length) await table.bulkPut(puts);
+}
+
+/** Stores a page asked for when `answersBefore` answers had been stored (answered-rows.ts), with
+ *  its cursor, in one transaction. */
+async function applyPage(db: InterschoolsDb, scope: string, page: SyncResponse, answersBefore: number): Promise<void> {
+  await db.transaction('rw', [...db.mirrorTables(), db.outbox, db.meta], async () => {
+    // An answer stored since the page was asked for may hold a newer row than the page's.
+    const answeredMeanwhile = (await answersStored(db)) !== answersBefore;
+    const kept = new Set(db.mirrorTables().map((t) => t.name));
+    const byEntity = new Map<string, SyncResponse['changes']>();
+    for (const change of page.changes) {
+      const list = byEntity.get(change.entity);
+      if (list) list.push(change);
+      else byEntity.set(change.entity, [change]);
+    }
+    // The server sends each row at most once a page, so deletes and puts of a table can be batched.
+    for (const [entity, changes] of byEntity) {
+      // A table this device no longer keeps (an older server's feed): nothing to store.
+      if (kept.has(entity)) await storeTableChanges(db, entity, changes, answeredMeanwhile);
+    }
+    await setCursor(db, scope, String(page.cursor));
+  });
+}
+
+/** resetRequired: the feed's scope is downloaded again; rows with queued items stay (the outbox too). */
+async function resetMirror(db: InterschoolsDb, feed: Feed, scope: string): Promise<void> {
+  await db.transaction('rw', [...db.mirrorTables(), db.outbox, db.meta], async () => {
+    const queued = await rowsWithQueuedWrites(db);
+    for (const table of db.feedTables(feed.name)) {
+      const keep = queued.get(table.name);
+      if (!keep?.size) await table.clear();
+      else await table.filter((row: Row) => !keep.has(rowKeyString(keyOfRow(table, row)))).delete();
+    }
+    await setCursor(db, scope, '0');
+  });
+}
+
 /** Returns the pull of a feed: one run downloads every page of its current scope. */
 export function createPull(ctx: PullContext, feed: Feed = MAIN_FEED): () => Promise<void> {
   const { db, fetchFn, baseUrl, status, now, getMeta, setMeta, activeUser } = ctx;
-
-  /** Stores a page asked for when `answersBefore` answers had been stored (answered-rows.ts). */
-  async function applyPage(scope: string, page: SyncResponse, answersBefore: number): Promise<void> {
-    await db.transaction('rw', [...db.mirrorTables(), db.outbox, db.meta], async () => {
-      // An answer stored since the page was asked for may hold a newer row than the page's.
-      const answeredMeanwhile = (await answersStored(db)) !== answersBefore;
-      const kept = new Set(db.mirrorTables().map((t) => t.name));
-      const byEntity = new Map<string, SyncResponse['changes']>();
-      for (const change of page.changes) {
-        const list = byEntity.get(change.entity);
-        if (list) list.push(change);
-        else byEntity.set(change.entity, [change]);
-      }
-      // The server sends each row at most once a page, so deletes and puts of a table can be batched.
-      for (const [entity, changes] of byEntity) {
-        // A table this device no longer keeps (an older server's feed): nothing to store.
-        if (!kept.has(entity)) continue;
-        const table = db.table(entity);
-        const deletes: unknown[] = [];
-        const upserts: { key: unknown; row: Row }[] = [];
-        for (const change of changes) {
-          if (change.deleted || !change.row) deletes.push(keyFromString(table, change.key));
-          else
-            upserts.push({
-              key: keyOfRow(table, change.row as Row) ?? keyFromString(table, change.key),
-              row: change.row as Row,
-            });
-        }
-        if (deletes.length) await table.bulkDelete(deletes as never[]);
-        // A save of several rows is queued for each of them: a pulled row keeps what it changes.
-        const queuedByRow = await queuedForRows(
-          db,
-          entity,
-          upserts.map((u) => rowKeyString(u.key)),
-        );
-        const queuedOf = (key: unknown) => queuedByRow.get(rowKeyString(key)) ?? [];
-        // The device's row matters where something of it is queued, or an answer stored since the
-        // page was asked for may hold a newer row than the page's.
-        const asked = upserts.filter((u) => answeredMeanwhile || queuedOf(u.key).length > 0);
-        const held = asked.length
-          ? ((await table.bulkGet(asked.map((u) => u.key) as never[])) as (Row | undefined)[])
-          : [];
-        const locals = new Map(asked.map((u, i) => [u, held[i]]));
-        const puts: Row[] = [];
-        for (const upsert of upserts) {
-          const queued = queuedOf(upsert.key);
-          for (const q of queued) await db.outbox.update(q.localId!, { serverRow: upsert.row });
-          const stored = rowOnArrival(locals.get(upsert), upsert.row, queued);
-          if (stored) puts.push(stored);
-        }
-        if (puts.length) await table.bulkPut(puts);
-      }
-      await setCursor(db, scope, String(page.cursor));
-    });
-  }
-
-  /** resetRequired: the scope is downloaded again; rows with queued items stay (the outbox too). */
-  async function resetMirror(scope: string): Promise<void> {
-    await db.transaction('rw', [...db.mirrorTables(), db.outbox, db.meta], async () => {
-      const queued = await rowsWithQueuedWrites(db);
-      for (const table of db.feedTables(feed.name)) {
-        const keep = queued.get(table.name);
-        if (!keep?.size) await table.clear();
-        else await table.filter((row: Row) => !keep.has(rowKeyString(keyOfRow(table, row)))).delete();
-      }
-      await setCursor(db, scope, '0');
-    });
-  }
 
   async function pullOnce(): Promise<void> {
     if ((await getMeta<string>(ENGINE_META.pausedFor)) !== undefined) {
@@ -164,7 +173,7 @@ export function createPull(ctx: PullContext, feed: Feed = MAIN_FEED): () => Prom
         scope = page.scopeKey;
         await setMeta(feed.scopeMeta, scope);
         // Race day's scope is the set of events shown: a new set replaces the old rows.
-        if (feed.name === 'raceDay') await resetMirror(scope);
+        if (feed.name === 'raceDay') await resetMirror(db, feed, scope);
         if (cursor !== 0) {
           cursor = 0; // that scope starts from the beginning
           initial = true;
@@ -173,7 +182,7 @@ export function createPull(ctx: PullContext, feed: Feed = MAIN_FEED): () => Prom
       }
       if (page.resetRequired) {
         if (++resets > 2) throw new Error('The change feed keeps asking for a reset');
-        await resetMirror(scope);
+        await resetMirror(db, feed, scope);
         cursor = 0;
         initial = true;
         continue;
@@ -183,7 +192,7 @@ export function createPull(ctx: PullContext, feed: Feed = MAIN_FEED): () => Prom
         // Awaited on the next turn; a store that fails first must not leave it unhandled.
         next.catch(() => undefined);
       }
-      await applyPage(scope, page, answersBefore);
+      await applyPage(db, scope, page, answersBefore);
       cursor = page.cursor;
       if (!page.hasMore) break;
     }

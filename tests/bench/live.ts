@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { DEMO } from '../e2e/support/app';
 import { startServer } from '../e2e/support/server';
-import { TIMER_MS } from '../../src/sync/engine';
+import { TIMER_MS } from '../../src/sync/engine-start';
 
 const DEVICES = Number(process.env.DEVICES ?? 200);
 const MARKS = Number(process.env.MARKS ?? 5);

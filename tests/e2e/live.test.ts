@@ -7,7 +7,7 @@
 // the marks; how long they take is the bench's (tests/bench).
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { TIMER_MS } from '../../src/sync/engine';
+import { TIMER_MS } from '../../src/sync/engine-start';
 import { DEMO, signInThroughPage } from './support/app';
 import { launchDevice } from './support/browser';
 import type { Device } from './support/device-and-server';

@@ -11,7 +11,15 @@ import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { renderActionCell } from './action-cell';
 import { CHOICE_LIST_EDITOR, ChoiceListEditor } from './choice-list-editor';
 import type { DataGridProps } from './data-grid-props';
-import { ROOT_GRID_ATTRIBUTES, applyGridAria, labelOpenEditor, type GridAriaOptions } from './grid-aria';
+import { applyGridAria } from './grid-aria';
+import {
+  ariaOptions,
+  frozenClass,
+  useCommitOnFocusLeave,
+  useFrozenColumns,
+  useGridAria,
+  useRevealRow,
+} from './hot-grid-effects';
 import { gridHeight, validateCell } from './grid-logic';
 import type { GridAction, GridChange, GridColumn, GridRow } from './grid-types';
 import { editCellsOnTap } from './tap-to-edit';
@@ -51,21 +59,6 @@ function columnSettings<Row extends GridRow>(column: GridColumn<Row>): Handsonta
   return { ...base, type: 'text' };
 }
 
-function ariaOptions<Row extends GridRow>(props: DataGridProps<Row>): GridAriaOptions {
-  return {
-    label: props.label,
-    rowCount: props.rows.length,
-    colCount: props.columns.length + (props.actions?.length ?? 0),
-    headerRows: 1,
-    readOnly: props.readOnly ?? false,
-  };
-}
-
-/** A frozen column's classes: sticky, at its own left offset (one of the first four columns: data-grid.css places them). */
-function frozenClass(columns: readonly GridColumn<never>[], col: number): string {
-  return columns[col]?.frozen ? `data-grid-frozen data-grid-frozen-${col}` : '';
-}
-
 export default function HotGrid<Row extends GridRow>(props: DataGridProps<Row>) {
   const { columns, rows, actions = [], readOnly = false } = props;
   const hotRef = useRef<HotTableRef>(null);
@@ -100,97 +93,15 @@ export default function HotGrid<Row extends GridRow>(props: DataGridProps<Row>) 
     [columns, actions],
   );
 
-  // The grid's ARIA structure (grid-aria.ts), kept right for the life of the Handsontable instance:
-  // after each of its renders, whenever it puts its grid attributes back on the root element (data
-  // updates) or appends an element there (editors are created lazily), and when an editor opens.
-  useEffect(() => {
-    const hot = hotRef.current?.hotInstance;
-    if (!hot || hot.isDestroyed) return;
-    const root = hot.rootElement;
-    const apply = () => {
-      if (!hot.isDestroyed) applyGridAria(root, ariaOptions(latest.current));
-    };
-    const labelEditor = (row: number, column: number) => {
-      const title = hot.getColHeader(column);
-      labelOpenEditor(root, typeof title === 'string' && title ? title : `Column ${column + 1}`, row + 1);
-    };
-    const observer = new MutationObserver(apply);
-    observer.observe(root, { attributes: true, attributeFilter: [...ROOT_GRID_ATTRIBUTES], childList: true });
-    hot.addHook('afterRender', apply);
-    hot.addHook('afterBeginEditing', labelEditor);
-    apply();
-    return () => {
-      observer.disconnect();
-      if (hot.isDestroyed) return;
-      hot.removeHook('afterRender', apply);
-      hot.removeHook('afterBeginEditing', labelEditor);
-    };
-  }, []);
+  useGridAria(hotRef, latest);
   // One tap edits a cell on a touch screen (tap-to-edit.ts).
   useEffect(() => {
     const hot = hotRef.current?.hotInstance;
     return hot && !hot.isDestroyed ? editCellsOnTap(hot) : undefined;
   }, []);
-  // A row just added is brought into view and selected once it is in the grid's data.
-  const revealed = useRef<string | null>(null);
-  useEffect(() => {
-    const hot = hotRef.current?.hotInstance;
-    const id = props.revealRowId ?? null;
-    if (!hot || hot.isDestroyed || !id || revealed.current === id) return;
-    const index = props.rows.findIndex((row) => row.id === id);
-    if (index < 0) return;
-    revealed.current = id;
-    hot.selectCell(index, 0);
-    hot.scrollViewportTo({ row: index, col: 0 });
-    // The grid may reach below the window: the page follows to the row too.
-    hot.getCell(index, 0)?.scrollIntoView?.({ block: 'nearest' });
-  }, [props.revealRowId, props.rows]);
-  // A value typed and then left (a tap on Save, on the page, on another field) is the value meant:
-  // the open editor is committed when focus leaves the grid, so Save sees it. Handsontable commits
-  // only on Enter, Tab or a click on another cell; a phone user taps Save. Its own pop-ups (a
-  // dropdown's list) are part of the grid.
-  useEffect(() => {
-    const hot = hotRef.current?.hotInstance;
-    if (!hot || hot.isDestroyed) return;
-    const root = hot.rootElement;
-    const commit = (event: FocusEvent) => {
-      const next = event.relatedTarget;
-      if (next instanceof Element && (root.contains(next) || next.closest('.handsontable'))) return;
-      const editor = hot.isDestroyed ? null : hot.getActiveEditor();
-      if (editor?.isOpened()) editor.finishEditing();
-    };
-    root.addEventListener('focusout', commit);
-    return () => root.removeEventListener('focusout', commit);
-  }, []);
-  // Frozen columns (the names) stay in view while the grid scrolls sideways: each is sticky at the
-  // summed width of the frozen columns before it, measured after every render (data-grid.css).
-  useEffect(() => {
-    const hot = hotRef.current?.hotInstance;
-    if (!hot || hot.isDestroyed || !columns.some((c) => c.frozen)) return;
-    const root = hot.rootElement;
-    const place = () => {
-      const headers = root.querySelectorAll<HTMLElement>('.ht_master thead tr:last-child th');
-      let left = 0;
-      columns.forEach((column, col) => {
-        if (!column.frozen) return;
-        root.style.setProperty(`--frozen-left-${col}`, `${left}px`);
-        left += headers[col]?.offsetWidth ?? 0;
-      });
-    };
-    const markHeader = (col: number, th: HTMLTableCellElement) => {
-      const frozen = frozenClass(columns, col);
-      th.classList.remove(...[...th.classList].filter((name) => name.startsWith('data-grid-frozen')));
-      if (frozen) th.classList.add(...frozen.split(' '));
-    };
-    hot.addHook('afterRender', place);
-    hot.addHook('afterGetColHeader', markHeader);
-    hot.render();
-    return () => {
-      if (hot.isDestroyed) return;
-      hot.removeHook('afterRender', place);
-      hot.removeHook('afterGetColHeader', markHeader);
-    };
-  }, [columns]);
+  useRevealRow(hotRef, props.revealRowId ?? null, props.rows);
+  useCommitOnFocusLeave(hotRef);
+  useFrozenColumns(hotRef, columns);
   // Save tried (or a row touched): quiet rows speak now, so the cells are painted again.
   useEffect(() => {
     const hot = hotRef.current?.hotInstance;
