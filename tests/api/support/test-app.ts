@@ -73,10 +73,11 @@ async function openPgliteFromTemplate(): Promise<Database> {
 // Opening a PGlite from the template costs most of a second (unpacking 40 MB and starting the
 // backend), about ten times what building the app costs. So a PGlite a test has closed is kept
 // for the worker's next test (a test that never closes its app keeps its PGlite), which gets it
-// back exactly as the template left it, in a few milliseconds: every table
-// emptied and the template's rows put back (triggers off, as a restore does), every sequence set
-// back to the template's value, session settings, advisory locks and temporary tables dropped.
-// The next test still gets its own database in the template's state; it is only quicker to make.
+// back exactly as the template left it, in a few milliseconds: every table emptied (its rows
+// deleted; truncated every 50th time) and the template's rows put back (triggers off, as a
+// restore does), every sequence set back to the template's value, session settings, advisory
+// locks and temporary tables dropped. The next test still gets its own database in the
+// template's state; it is only quicker to make.
 type Pristine = { database: Database; reset: () => Promise<void> };
 const idle: Pristine[] = [];
 const PRISTINE_SCHEMA = 'test_pristine_copy';
@@ -85,7 +86,7 @@ const rawOf = (database: Database) => (database.db as unknown as { $client: Raw 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** Copies what the template holds into a schema of its own and answers the SQL that restores it. */
-async function recordTemplate(raw: Raw): Promise<string> {
+async function recordTemplate(raw: Raw): Promise<{ quick: string; thorough: string }> {
   const tables = (
     await raw.query<{ name: string }>(
       `select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
@@ -111,17 +112,29 @@ async function recordTemplate(raw: Raw): Promise<string> {
     );
     setvals.push(`select setval('public.${ident(sequence)}', ${rows[0]!.last_value}, ${rows[0]!.is_called});`);
   }
-  return [
-    'reset all;',
-    'discard temp;',
-    'select pg_advisory_unlock_all();',
-    `set session_replication_role = replica;`,
-    `truncate ${tables.map((t) => `public.${ident(t)}`).join(', ')} restart identity cascade;`,
-    ...filled.map((t) => `insert into public.${ident(t)} select * from ${PRISTINE_SCHEMA}.${ident(t)};`),
-    ...setvals,
-    'reset session_replication_role;',
-  ].join('\n');
+  const restore = (empty: string) =>
+    [
+      'reset all;',
+      'discard temp;',
+      'select pg_advisory_unlock_all();',
+      `set session_replication_role = replica;`,
+      empty,
+      ...filled.map((t) => `insert into public.${ident(t)} select * from ${PRISTINE_SCHEMA}.${ident(t)};`),
+      ...setvals,
+      'reset session_replication_role;',
+    ].join('\n');
+  return {
+    // Deleting the rows of 43 mostly empty tables takes about 1.5 ms; truncating them about 40 ms
+    // (each gets new files). The foreign keys' triggers are off meanwhile, as in a restore.
+    quick: restore(tables.map((t) => `delete from public.${ident(t)};`).join('\n')),
+    // Deleted rows stay in the tables' files until a vacuum: now and then the tables are
+    // truncated instead, so a worker's thousand tests do not leave it scanning dead rows.
+    thorough: restore(`truncate ${tables.map((t) => `public.${ident(t)}`).join(', ')} restart identity cascade;`),
+  };
 }
+
+/** Resets between which the tables are emptied by delete; the next truncates them. */
+const QUICK_RESETS = 50;
 
 async function takePristinePglite(): Promise<Database> {
   let entry = idle.pop();
@@ -131,7 +144,11 @@ async function takePristinePglite(): Promise<Database> {
     const database = await openPgliteFromTemplate();
     const raw = rawOf(database);
     const restore = await recordTemplate(raw);
-    entry = { database, reset: () => raw.exec(restore).then(() => undefined) };
+    let resets = 0;
+    entry = {
+      database,
+      reset: () => raw.exec(++resets % QUICK_RESETS ? restore.quick : restore.thorough).then(() => undefined),
+    };
   }
   const kept = entry;
   let released = false;
