@@ -68,7 +68,10 @@ export type QueueWriteInput = EnqueueWriteInput & {
    *  its row):
    *  - 'carry': it carries what they changed, where it leaves a field as it was (a grid, which
    *    shows the refused values for the user to fix);
-   *  - 'replace': it replaces them (a form saved whole, which shows the server's values). */
+   *  - 'replace': it replaces each whose every row (removals included) it carries or removes: a
+   *    form saved whole, which shows the server's values, or a list that sends the refused rows
+   *    again as they now stand (teams, volunteers, bibs). One it leaves a row of out stays, listed
+   *    on its rows for the user to fix where they are shown. */
   refused?: 'carry' | 'replace';
 };
 
@@ -104,19 +107,44 @@ function rowIdsOf(input: QueuedBody): unknown[] {
   return rowsInBody(layoutOf({ ...input, rowId: null }), input.body).map((row) => row.id);
 }
 
-/** A refused batch this save replaces whole: every row it carries is in this save, and it removes
+/** A refused batch this save carries whole: every row it carries is in this save, and it removes
  *  nothing (a removal has no row here to carry it). */
-function replacedWhole(item: OutboxItem, rowIds: ReadonlySet<unknown>): boolean {
+function carriedWhole(item: OutboxItem, rowIds: ReadonlySet<unknown>): boolean {
   if (!isPlainObject(item.body)) return false;
   const removes = idsNamedInBody(layoutOf(item), item.body).length > 0;
   const ids = rowIdsOf({ ...item, rowId: null });
   return !removes && ids.length > 0 && ids.every((id) => rowIds.has(id));
 }
 
-/** Settles the refused saves of the rows this save carries (one-row saves, and batches all of
- *  whose rows it carries) as `input.refused` says: drops them, and when it carries them folds
- *  their values into this save and shows them in the mirror. Inside queueWrite's transaction. */
-async function settleRefused(db: InterschoolsDb, input: QueueWriteInput): Promise<QueueWriteInput> {
+/** The rows a save names, removals included (its intent's, else its one row). */
+const namedRows = (save: { intent?: { rowIds: readonly unknown[] }; rowId?: unknown }): readonly unknown[] =>
+  save.intent?.rowIds ?? (save.rowId != null ? [save.rowId] : []);
+
+/** 'replace': drops the refused saves of this save's table whose every row it names. Inside
+ *  queueWrite's transaction. */
+async function replaceRefused(db: InterschoolsDb, input: QueueWriteInput): Promise<QueueWriteInput> {
+  const named = new Set(namedRows(input).map(String));
+  const replaced = await db.outbox
+    .where('status')
+    .equals('failed')
+    .filter((item) => {
+      const rows = namedRows(item);
+      return (
+        item.entity === input.entity &&
+        item.method !== 'DELETE' &&
+        rows.length > 0 &&
+        rows.every((id) => named.has(String(id)))
+      );
+    })
+    .primaryKeys();
+  await db.outbox.bulkDelete(replaced);
+  return input;
+}
+
+/** 'carry': folds the refused saves of the rows this save carries (one-row saves, and batches all
+ *  of whose rows it carries) into it, drops them, and shows their values in the mirror. Inside
+ *  queueWrite's transaction. */
+async function carryRefused(db: InterschoolsDb, input: QueueWriteInput): Promise<QueueWriteInput> {
   const rowIds = rowIdsOf(input);
   const carried = new Set(rowIds);
   const refused = await db.outbox
@@ -126,7 +154,7 @@ async function settleRefused(db: InterschoolsDb, input: QueueWriteInput): Promis
       (item) =>
         item.entity === input.entity &&
         item.method !== 'DELETE' &&
-        (item.rowId !== null || replacedWhole(item, carried)),
+        (item.rowId !== null || carriedWhole(item, carried)),
     )
     .sortBy('seq');
   if (!refused.length) return input;
@@ -138,12 +166,7 @@ async function settleRefused(db: InterschoolsDb, input: QueueWriteInput): Promis
   const folded = new Set<OutboxItem>();
   for (const id of rowIds) {
     const items = ofRow(id);
-    if (!items.length) continue;
-    if (input.refused === 'replace') {
-      for (const item of items) folded.add(item);
-      continue;
-    }
-    const located = rowPart(queued(body), id);
+    const located = items.length ? rowPart(queued(body), id) : null;
     if (!located) continue;
     const next = withCarried(located.row, id, items, baseRowOf(input.base, id));
     body = located.replace({ ...next, ...(located.row.version !== undefined ? { version: located.row.version } : {}) });
@@ -151,7 +174,6 @@ async function settleRefused(db: InterschoolsDb, input: QueueWriteInput): Promis
   }
   if (!folded.size) return input;
   await db.outbox.bulkDelete([...folded].map((item) => item.localId!));
-  if (input.refused === 'replace') return input;
   const applyLocally = input.applyLocally;
   const foldedRows = rowIds.filter((id) => ofRow(id).length > 0).map(String);
   return {
@@ -166,6 +188,11 @@ async function settleRefused(db: InterschoolsDb, input: QueueWriteInput): Promis
       }
     },
   };
+}
+
+/** Settles the refused saves of the rows this save carries, as `input.refused` says. */
+function settleRefused(db: InterschoolsDb, input: QueueWriteInput): Promise<QueueWriteInput> {
+  return input.refused === 'replace' ? replaceRefused(db, input) : carryRefused(db, input);
 }
 
 /** Several writes queued together, in this order, in one transaction (all or none): a save too

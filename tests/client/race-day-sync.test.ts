@@ -189,7 +189,6 @@ it('shows a manual bib refused for a holder on its row and replaces the refused 
         { teamEntryId: entryIds[0]!, bib: 7 },
         { teamEntryId: entryIds[1]!, bib: 8 },
       ],
-      replacesItems: [],
     },
     'admin',
   );
@@ -213,7 +212,6 @@ it('shows a manual bib refused for a holder on its row and replaces the refused 
         { teamEntryId: entryIds[0]!, bib: 9 },
         { teamEntryId: entryIds[1]!, bib: 8 },
       ],
-      replacesItems: refused.itemIds,
     },
     'admin',
   );
@@ -226,6 +224,41 @@ it('shows a manual bib refused for a holder on its row and replaces the refused 
     [entryIds[3]!]: 7,
   });
   expect((await readRaceDayRows(device.db, w.eventId)).entries.find((e) => e.id === entryIds[0])?.bib).toBe(9);
+});
+
+// The bibs screen saves one race at a time: a refused save of another race's bibs is not sent
+// again by it, so it must stay, listed on its rows, for the official to fix there.
+it('keeps a refused bib save that the next save does not carry again', async () => {
+  const device = await deviceOf('admin', 'admin', w.adminJar);
+  await device.engine.pull();
+  device.setOnline(false);
+  await saveManualBibs(
+    device.db,
+    {
+      EventId: w.eventId,
+      assignments: [
+        { teamEntryId: entryIds[0]!, bib: 7 },
+        { teamEntryId: entryIds[1]!, bib: 8 },
+      ],
+    },
+    'admin',
+  );
+  await w.t.db.update(teamEntries).set({ bib: 7, bibManual: true }).where(eq(teamEntries.id, entryIds[3]!));
+  device.setOnline(true);
+  await device.engine.flush();
+  const refused = refusedBibs(await device.db.outbox.where('status').equals('failed').toArray());
+  expect(refused.rows.get(entryIds[0]!)?.bib).toBe(7);
+
+  // Another racer's bib: the refused save is not sent again by it.
+  await saveManualBibs(
+    device.db,
+    { EventId: w.eventId, assignments: [{ teamEntryId: entryIds[2]!, bib: 11 }] },
+    'admin',
+  );
+  await device.engine.syncNow();
+  const still = refusedBibs(await device.db.outbox.where('status').equals('failed').toArray());
+  expect(still.rows.get(entryIds[0]!)).toMatchObject({ bib: 7 });
+  expect(still.rows.get(entryIds[1]!)).toMatchObject({ bib: 8 });
 });
 
 it("pulls no race day on a coordinator's device", async () => {

@@ -127,7 +127,7 @@ it('saves a volunteer and a preference offline, then locks its place on the serv
     seasonPass: '0',
   });
   draft = editSlot(draft, { id: slotId, VolunteerId: volunteerId, preferences: [moguls('Male')] });
-  await saveVolunteers(d.db, planSave(draft, new Set(), new Set()), [], d.user);
+  await saveVolunteers(d.db, planSave(draft, new Set(), new Set()), d.user);
   await d.engine.flush();
   expect(await d.db.volunteers.get(volunteerId)).toMatchObject({ firstname: 'Val', _pending: true });
   expect(await w.t.db.select().from(volunteers)).toEqual([]);
@@ -163,7 +163,6 @@ it('shows a place taken meanwhile on its row, and the next Save replaces the ref
       new Set(),
       new Set(),
     ),
-    [],
     d.user,
   );
 
@@ -203,7 +202,7 @@ it('shows a place taken meanwhile on its row, and the next Save replaces the ref
 
   // The coordinator picks Male instead: the refused save is replaced, nothing else is lost.
   const fixed = editSlot(refused.draft, { id: slotId, VolunteerId: volunteerId, preferences: [moguls('Male')] });
-  await saveVolunteers(d.db, planSave(fixed, new Set(), new Set()), refused.itemIds, d.user);
+  await saveVolunteers(d.db, planSave(fixed, new Set(), new Set()), d.user);
   await d.engine.syncNow();
   expect(await d.db.outbox.count()).toBe(0);
   expect(await spot()).toMatchObject({ male: 0, female: 0 });
@@ -232,7 +231,7 @@ it("sends only the fields changed of a stored volunteer, so another device's cha
       }),
     );
     const draft = editVolunteer(EMPTY_DRAFT, { ...stored[0]!, ...fields });
-    await saveVolunteers(d.db, planSave(draft, new Set([val!.id]), new Set(), stored), [], d.user);
+    await saveVolunteers(d.db, planSave(draft, new Set([val!.id]), new Set(), stored), d.user);
   };
   await save({ lastname: 'First' });
   expect((await d.db.outbox.toArray())[0]!.body).toMatchObject({

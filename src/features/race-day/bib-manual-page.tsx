@@ -119,11 +119,7 @@ function BibGrid({ db, view, refused }: { db: InterschoolsDb; view: RaceView; re
       teamEntryId: row.teamEntryId,
       bib: parseBib(shown(row)) as number | null,
     }));
-    await saveManualBibs(
-      db,
-      { EventId: view.choice.event.id, assignments, replacesItems: refused.itemIds },
-      user?.username ?? null,
-    );
+    await saveManualBibs(db, { EventId: view.choice.event.id, assignments }, user?.username ?? null);
     setDraft(new Map());
     setSaved(
       `${assignments.length} ${assignments.length === 1 ? 'bib' : 'bibs'} saved on this device; they are sent to the server as soon as it can be reached.`,

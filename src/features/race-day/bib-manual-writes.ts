@@ -24,11 +24,10 @@ export type BibAssignment = RouteBody<typeof bibsApi.manualAssign>[number];
 export interface RefusedBibs {
   /** The bib each refused row asked for, and the message for it. */
   rows: Map<string, { bib: number | null; message: string }>;
-  itemIds: number[];
 }
 
 /** What the refused bib saves asked for and what the server said, per entry. */
-export function refusedBibs(items: readonly Pick<OutboxItem, 'localId' | 'body' | 'error' | 'fields'>[]): RefusedBibs {
+export function refusedBibs(items: readonly Pick<OutboxItem, 'body' | 'error' | 'fields'>[]): RefusedBibs {
   const rows = new Map<string, { bib: number | null; message: string }>();
   for (const item of items) {
     const body = (Array.isArray(item.body) ? item.body : []) as BibAssignment[];
@@ -47,7 +46,7 @@ export function refusedBibs(items: readonly Pick<OutboxItem, 'localId' | 'body' 
       rows.set(row.teamEntryId, { bib: row.bib, message });
     });
   }
-  return { rows, itemIds: items.map((i) => i.localId!) };
+  return { rows };
 }
 
 export function useRefusedBibs(db: InterschoolsDb): RefusedBibs | undefined {
@@ -66,7 +65,7 @@ export function useRefusedBibs(db: InterschoolsDb): RefusedBibs | undefined {
 
 export async function saveManualBibs(
   db: InterschoolsDb,
-  save: { EventId: string; assignments: BibAssignment[]; replacesItems: readonly number[] },
+  save: { EventId: string; assignments: BibAssignment[] },
   username: string | null,
 ): Promise<void> {
   await queueThrough(db, MANUAL_BIBS_SAVE, {
@@ -75,8 +74,9 @@ export async function saveManualBibs(
     rowIds: save.assignments.map((a) => a.teamEntryId),
     eventId: save.EventId,
     userId: username,
+    // A refused save whose every racer this one names again is done with; one of another race stays.
+    refused: 'replace',
     applyLocally: async (tx) => {
-      await tx.outbox.bulkDelete([...save.replacesItems]);
       for (const { teamEntryId, bib } of save.assignments) {
         await tx.raceEntries.update(teamEntryId, { bib, bibManual: bib !== null, _pending: true });
       }

@@ -241,8 +241,6 @@ export interface TeamsSave {
   removedIds: string[];
   /** Entries of the sent teams that the save drops. */
   droppedEntryIds: string[];
-  /** Refused outbox items whose teams this save sends again. */
-  replacesItems: readonly number[];
   body: TeamsBody;
 }
 
@@ -299,11 +297,9 @@ export function changedTeams(base: readonly WorkingTeam[], draft: TeamDraft): Wo
 export interface Unsent {
   teamIds: ReadonlySet<string>;
   deletedIds: ReadonlySet<string>;
-  /** The refused outbox items this save replaces. */
-  itemIds: readonly number[];
 }
 
-const NOTHING_UNSENT: Unsent = { teamIds: new Set(), deletedIds: new Set(), itemIds: [] };
+const NOTHING_UNSENT: Unsent = { teamIds: new Set(), deletedIds: new Set() };
 
 /** The save the draft makes, or null when nothing changed: the changed and new teams, and the
  *  teams of refused saves as they stand now (a team of a refused save deleted since, or deleted by
@@ -334,7 +330,6 @@ export function planTeamsSave(
     base: teams.flatMap((t) => byId.get(t.id) ?? []),
     removedIds,
     droppedEntryIds,
-    replacesItems: unsent.itemIds,
     body: {
       multi: true,
       teams: teams.map((team) =>

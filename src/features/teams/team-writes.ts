@@ -62,9 +62,9 @@ export async function saveTeams(
     eventId: user.EventId,
     userId: user.username,
     base: save.base,
+    // The refused saves this one sends again are done with (their teams travel in this one).
+    refused: 'replace',
     applyLocally: async (tx) => {
-      // The refused saves this one sends again are done with (their teams travel in this one).
-      await tx.outbox.bulkDelete([...save.replacesItems]);
       await tx.teams.bulkPut(save.teams.map(teamRow));
       await tx.teamEntries.bulkDelete(save.droppedEntryIds);
       await tx.teamEntries.bulkPut(save.teams.flatMap(entryRows));

@@ -67,7 +67,6 @@ export interface RefusedVolunteers {
   slots: Map<string, string>;
   /** What the refused saves carried: the next Save sends it again as it then stands. */
   draft: VolunteersDraft;
-  itemIds: number[];
 }
 
 const NAMED = /^(?:body\.)?(volunteers|slots)\.\d+/;
@@ -77,7 +76,6 @@ export function refusedVolunteers(items: readonly OutboxItem[]): RefusedVoluntee
   const out: RefusedVolunteers = {
     volunteers: new Map(),
     slots: new Map(),
-    itemIds: items.map((i) => i.localId!),
     draft: { volunteers: new Map(), removedVolunteers: new Set(), slots: new Map(), removedSlots: new Set() },
   };
   const volunteers = new Map<string, VolunteerFields>();

@@ -108,7 +108,7 @@ export function useVolunteersEditor(db: InterschoolsDb, variant: VolunteersVaria
         baseVolunteers,
         owed,
       );
-      await saveVolunteers(db, plan, refused?.itemIds ?? [], user);
+      await saveVolunteers(db, plan, user);
       setEdits(EMPTY_DRAFT);
       setNotice(SAVED_NOTICE);
     } catch (cause) {

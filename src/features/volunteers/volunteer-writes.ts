@@ -1,7 +1,7 @@
 // Save of the volunteers screens: the volunteers and slots into the mirror and ONE outbox item
 // holding the spec's PUT /api/volunteers {multi, volunteers, volunteersDeleted, slots,
-// slotsDeleted}, in one Dexie transaction; the network is never awaited. A refused save it
-// replaces is dropped in the same transaction (its rows travel in this one).
+// slotsDeleted}, in one Dexie transaction; the network is never awaited. A refused save whose
+// rows it sends again is dropped in the same transaction (writes.ts, `refused: 'replace'`).
 import type { InterschoolsDb, OutboxItem } from '../../db/database';
 import { volunteersApi } from '../../domain/schemas/api/volunteers';
 import type { SessionUser } from '../../domain/schemas/entities';
@@ -22,7 +22,6 @@ export const isVolunteersSave = (item: OutboxItem): boolean => queuedThrough(VOL
 export async function saveVolunteers(
   db: InterschoolsDb,
   save: VolunteersSave,
-  replacesItems: readonly number[],
   user: Pick<SessionUser, 'username' | 'EventId' | 'SchoolId'>,
 ): Promise<void> {
   const scope = { SchoolId: user.SchoolId!, EventId: user.EventId! };
@@ -32,8 +31,8 @@ export async function saveVolunteers(
     eventId: user.EventId,
     userId: user.username,
     base: save.base,
+    refused: 'replace',
     applyLocally: async (tx) => {
-      await tx.outbox.bulkDelete([...replacesItems]);
       await tx.volunteers.bulkPut(save.volunteers.map((v) => ({ ...v, ...scope, _pending: true })));
       await tx.volunteers.bulkDelete(save.removedVolunteers);
       await tx.volunteerSlots.bulkPut(save.slots.map((s) => ({ ...s, ...scope, _pending: true })));
