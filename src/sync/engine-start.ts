@@ -25,7 +25,11 @@ const hasWindow = () => typeof window !== 'undefined' && typeof window.addEventL
 const hasDocument = () => typeof document !== 'undefined' && typeof document.addEventListener === 'function';
 
 /** Listens for a browser event until the returned function is called. */
-function listen(target: EventTarget, type: string, listener: () => void): () => void {
+function listen(
+  target: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>,
+  type: string,
+  listener: () => void,
+): () => void {
   target.addEventListener(type, listener);
   return () => target.removeEventListener(type, listener);
 }
