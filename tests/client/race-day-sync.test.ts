@@ -177,7 +177,9 @@ it('keeps a DNS mark made offline, sends it when online, and another device pull
   expect((await readRaceDayRows(other.db, w.eventId)).marks).toEqual([]);
 });
 
-it('shows a manual bib refused for a holder on its row and replaces the refused save with the next one', async () => {
+/** An administrator's device saves bibs 7 and 8 offline while bib 7 is given to another racer on
+ *  another device: back online, the server refuses the save. */
+async function refusedBibSave() {
   const device = await deviceOf('admin', 'admin', w.adminJar);
   await device.engine.pull();
   device.setOnline(false);
@@ -192,12 +194,16 @@ it('shows a manual bib refused for a holder on its row and replaces the refused 
     },
     'admin',
   );
-  // Meanwhile bib 7 is given to another racer on another device.
   await w.t.db.update(teamEntries).set({ bib: 7, bibManual: true }).where(eq(teamEntries.id, entryIds[3]!));
   device.setOnline(true);
   await device.engine.flush();
-  const failed = await device.db.outbox.where('status').equals('failed').toArray();
-  const refused = refusedBibs(failed);
+  const refused = async () => refusedBibs(await device.db.outbox.where('status').equals('failed').toArray());
+  return { device, refused };
+}
+
+it('shows a manual bib refused for a holder on its row and replaces the refused save with the next one', async () => {
+  const { device, refused: refusedNow } = await refusedBibSave();
+  const refused = await refusedNow();
   expect(refused.rows.get(entryIds[0]!)).toEqual({
     bib: 7,
     message: 'Bib 7 is already assigned to Racer B2 (' + (await schoolName()) + ').',
@@ -229,25 +235,8 @@ it('shows a manual bib refused for a holder on its row and replaces the refused 
 // The bibs screen saves one race at a time: a refused save of another race's bibs is not sent
 // again by it, so it must stay, listed on its rows, for the official to fix there.
 it('keeps a refused bib save that the next save does not carry again', async () => {
-  const device = await deviceOf('admin', 'admin', w.adminJar);
-  await device.engine.pull();
-  device.setOnline(false);
-  await saveManualBibs(
-    device.db,
-    {
-      EventId: w.eventId,
-      assignments: [
-        { teamEntryId: entryIds[0]!, bib: 7 },
-        { teamEntryId: entryIds[1]!, bib: 8 },
-      ],
-    },
-    'admin',
-  );
-  await w.t.db.update(teamEntries).set({ bib: 7, bibManual: true }).where(eq(teamEntries.id, entryIds[3]!));
-  device.setOnline(true);
-  await device.engine.flush();
-  const refused = refusedBibs(await device.db.outbox.where('status').equals('failed').toArray());
-  expect(refused.rows.get(entryIds[0]!)?.bib).toBe(7);
+  const { device, refused } = await refusedBibSave();
+  expect((await refused()).rows.get(entryIds[0]!)?.bib).toBe(7);
 
   // Another racer's bib: the refused save is not sent again by it.
   await saveManualBibs(
@@ -256,7 +245,7 @@ it('keeps a refused bib save that the next save does not carry again', async () 
     'admin',
   );
   await device.engine.syncNow();
-  const still = refusedBibs(await device.db.outbox.where('status').equals('failed').toArray());
+  const still = await refused();
   expect(still.rows.get(entryIds[0]!)).toMatchObject({ bib: 7 });
   expect(still.rows.get(entryIds[1]!)).toMatchObject({ bib: 8 });
 });
