@@ -51,7 +51,7 @@ const dialog = `//*[@role='dialog' or self::dialog][@open or @role='dialog']`;
 const sheetRows = `//table[contains(@class, 'marshall-table')]/tbody/tr`;
 
 describe.each(ENGINES)('in $name', (engine) => {
-  let browser: EngineBrowser;
+  let browser: EngineBrowser | undefined;
   beforeAll(async () => {
     server = await startServer();
     link = await startLink(server.port);
@@ -59,13 +59,16 @@ describe.each(ENGINES)('in $name', (engine) => {
   /** A browser with a profile of its own; the first says which version runs the tests. */
   let versionSaid = false;
   async function launch(): Promise<EngineBrowser> {
-    browser = await engine.launch();
-    if (!versionSaid) console.log(`Browser tests in ${engine.name} run on ${browser.version}.`);
+    const started = await engine.launch();
+    browser = started;
+    if (!versionSaid) console.log(`Browser tests in ${engine.name} run on ${started.version}.`);
     versionSaid = true;
-    return browser;
+    return started;
   }
   afterEach(async () => {
+    // Closed once: a test that failed before starting its browser leaves none to close.
     await browser?.close();
+    browser = undefined;
     // A test that failed offline leaves the next one a network.
     link.restore();
   });
@@ -77,14 +80,15 @@ describe.each(ENGINES)('in $name', (engine) => {
   it('a coordinator signs in, reloads with no network, changes a year level, and the server has it back online', async () => {
     const api = await apiSession(server.url, DEMO.school);
     try {
-      const { page } = await launch();
+      const device = await launch();
+      const { page } = device;
       await signIn(page, DEMO.school);
       await page.waitFor(heading('Welcome, Megan'));
       await waitForServiceWorker(page);
       await page.goto(`${link.url}/#/participant/index`);
       await page.waitFor(`${participantRows}[2]`);
 
-      await goOffline(browser, true);
+      await goOffline(device, true);
       await page.reload();
       await page.waitFor(`${participantRows}[2]`);
       await page.waitFor(offlinePill);
@@ -106,7 +110,7 @@ describe.each(ENGINES)('in $name', (engine) => {
         (await serverParticipants(api)).find((p) => `${p.firstname} ${p.lastname}` === name)?.yearLevel;
       expect(await yearOnServer(), 'nothing reached the server offline').toBe(before);
 
-      await goOffline(browser, false);
+      await goOffline(device, false);
       await expect.poll(yearOnServer, { timeout: 60_000, interval: 500 }).toBe(after);
       await page.waitFor(byText('All changes saved'));
     } finally {
@@ -122,14 +126,15 @@ describe.each(ENGINES)('in $name', (engine) => {
       const second = await marshallSheet(api, race, 'Second');
       const target = second.rows[0]!;
 
-      const { page } = await launch();
+      const device = await launch();
+      const { page } = device;
       await signIn(page, DEMO.racedept);
       await page.waitFor(byText('As of '));
       await waitForServiceWorker(page);
       await page.goto(`${link.url}/#/race-day`);
       await page.waitFor(byText('Ready to work offline: the app and the race-day data are on this device.'));
 
-      await goOffline(browser, true);
+      await goOffline(device, true);
       await page.goto(`${link.url}/#/startlists?${query(race)}`);
       await page.reload();
       await page.waitFor(`//*[contains(@class, 'start-team')]//h3`);
@@ -150,7 +155,7 @@ describe.each(ENGINES)('in $name', (engine) => {
         (await marshallSheet(api, race, 'Second')).rows.find((r) => r.teamEntryId === target.teamEntryId)?.mark;
       expect(await markOnServer(), 'nothing reached the server offline').toBeFalsy();
 
-      await goOffline(browser, false);
+      await goOffline(device, false);
       await expect.poll(markOnServer, { timeout: 60_000, interval: 500 }).toBe('DNS');
       await page.waitFor(byText('All changes saved'));
     } finally {
