@@ -4,7 +4,7 @@
 // admin; a new password ends the user's other sessions; stale versions, replays and other callers.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { SERVER_MESSAGES } from '../../src/domain/server-messages';
 import { users } from '../../server/db/schema';
@@ -68,6 +68,9 @@ beforeEach(async () => {
   t = await startTestApp();
   adminRow = await createUser(t.db, 'admin', { firstname: 'Ada', lastname: 'Admin' });
   admin = await signIn(t.app, adminRow.email);
+});
+afterEach(async () => {
+  await t.close();
 });
 
 describe('listing staff users', () => {

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The accounting sync screen of an admin against the real server and the built-in ledger: it opens
 // on the organisation of the session's invoice type (VIC -> /vic), lists schools without a contact
 // beside contacts without a school, joins the chosen pair (POST .../nsw { schoolId, contactId })

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The admin's users and events grids against the real server. Both lists live on the server: the
 // pages load and save them over the network (src/api/call.ts, ky), which here reaches the real
 // app with the admin's session. The events grid's disciplines and states come through the real

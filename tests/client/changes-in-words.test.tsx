@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The changes waiting on a device, in words: a coordinator's participant edits are queued as the
 // participants screen queues them (one PATCH for one row, a list save for several), on rows the
 // device took from the real server through the real pull, and the list says who changed and how

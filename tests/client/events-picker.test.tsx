@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The events screen and the header's event picker against the real server: the admin's device
 // holds the events through the real pull, the events screen saves over the network, and the
 // picker lists what was saved at once, without a reload. A new event's year is the season being

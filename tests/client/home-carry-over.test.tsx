@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The first-season carry-over on the demo data, through the real server and the real pull: the
 // first-season coordinator (Kurrajong Ridge) sees last season's participants moved up a year and
 // the Year 12 leavers (as GET /api/participants/year12 names them) as leaving, removes one,
@@ -25,15 +24,13 @@ import { dropDatabases, waitFor } from './sync-support';
 const FIRST_SEASON = 'tom.galloway@kurrajongridge.test';
 
 let server: DemoServer;
-let removeDom: () => Promise<void>;
 let rtl: typeof Rtl;
 beforeAll(async () => {
   server = await demoServer();
-  removeDom = await installDom();
+  await installDom();
   rtl = await import('@testing-library/react');
 });
 afterAll(async () => {
-  await removeDom?.();
   await server?.close();
 });
 afterEach(async () => {

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The home numbers of GET /api/metrics and of the mirror (the same domain functions) on the demo
 // data. Node, not happy-dom: the demo seed reads the athletes file through import.meta.url.
 import 'fake-indexeddb/auto';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Home through the real server and the real pull: the coordinator greeted by name; until the
 // school's first download has finished, a word that its entries are on their way instead of a next
 // step or counts of rows still missing; and the warning listing teams whose positions have no

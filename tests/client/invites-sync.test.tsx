@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The invites screen of an admin who has picked an event, against the real server, its data
 // reaching the device only through the real pull: the event's invites show; one added through the
 // 'Add invite' dialog and one removed (Save turns red) are saved offline, stay on the device, and

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The invoice screen of a VIC coordinator against the real server: the invoice issued by the team
 // save, with its lines, totals, GST, BPAY reference and the online payment offered (or, with no
 // payment gateway, BPAY and a word that online payment is not set up); TEST payments said to be

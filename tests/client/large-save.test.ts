@@ -1,4 +1,3 @@
-// @vitest-environment node
 // A save larger than one request may carry (MAX_WRITE_BATCH_ROWS) goes to the server as ordered
 // parts, each applied exactly once, so no save holds the server long enough to stall other schools.
 // The rows come from the real server through the real pull, and the edit goes through the

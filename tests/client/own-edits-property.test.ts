@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Property (fast-check): whatever sequence of saves a device makes of a few rows (one-row PATCHes
 // and several-row PUTs, through the participants screen's own save), flushed at random moments
 // while sends are lost on the way (never reaching the server) or on the way back (applied, the

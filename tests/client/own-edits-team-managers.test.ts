@@ -1,4 +1,3 @@
-// @vitest-environment node
 // A device never conflicts with itself, for the team managers grid too: its Save is always a
 // several-row PUT /api/teamManagers, so saves of one manager queued one after another follow the
 // version the device's own earlier save produced, send only the fields changed (another device's

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // A device never conflicts with itself, for the team grid too: its Save is one PUT /api/teams, so
 // saves of one team queued one after another follow the version the device's own earlier save
 // produced, send only what changed (another device's change to a field left alone stands), and the

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // A device never conflicts with itself: saves of the same row queued one after another (offline, or
 // while an earlier save is in flight) each follow the version the device's own earlier save
 // produced, whatever their shape (one-row PATCH or several-row PUT), and the server ends with the

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The participants page on rows the device pulled from a real server (the real pull, as a signed-in
 // coordinator's device gets them), never on rows written into IndexedDB by hand. One server serves
 // the file; each test has its own school and coordinator, so one test's rows never reach another.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The participants page knows a paid invoice from what the server sends through the real pull
 // (never from a row written into IndexedDB by hand): Remove is hidden from the school once the
 // payments cover the invoice, and still offered to an admin.

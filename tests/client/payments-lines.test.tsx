@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The payments grid of an administrator against the real server: a school's payments open as
 // transactions (date, how, reference, amount and the paid-so-far total after each), and Record
 // payment adds a line (a cheque, then a correction) that the row's payment made follows; a refund

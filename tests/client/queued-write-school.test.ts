@@ -1,4 +1,3 @@
-// @vitest-environment node
 // An admin's change waits in the outbox, the admin picks another school, the change is sent: it
 // lands at the school it was made for, alone or in a batch, never at the new pick. The device keeps
 // the school with each queued write and the real server applies it there.

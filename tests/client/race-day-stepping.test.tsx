@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The race picker of an administrator's start lists, on race-day data that reaches the device only
 // through the real pull: Previous race and Next race pass over the races nobody is entered in (a
 // discipline without racers, a team without racers, the other genders), stopping at the first and

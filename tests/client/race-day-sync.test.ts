@@ -1,4 +1,3 @@
-// @vitest-environment node
 // A race official's device against the real server, with race-day data reaching it only through
 // the real race-day pull: the start list computed on the device equals the server's answer; a DNS
 // mark made offline waits on the device, reaches the server once online and another device pulls

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // A race's results on a race official's tablet, from the real server through the real pull: an
 // administrator's import of the timing system's file (POST /api/results/import) reaches the tablet,
 // which ranks the racers by the sum of their two runs (equal sums sharing a place, a DNF after with

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The Snowracer import and export screens of an admin against the real server and its built-in
 // registry (athletes.csv, loaded as the server does on its first start). The school's people and
 // race entries are made through the API as a coordinator would: one participant without a snow id

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The report pages of admin and auditor against the real server (server/modules/reports): a
 // school's race entries made through the API as its coordinator would, then the report frame
 // (src/features/reports/report-page.tsx) fetching, sorting, filtering, exporting CSV and showing
@@ -245,7 +244,7 @@ it('opens the reports for an auditor', async () => {
   expect(screen.getByRole('link', { name: 'Coordinators by state' }).getAttribute('href')).toBe(
     '/reports/coordinator-details-state',
   );
-  // Others are sent to /login by the route guard (tests/client/app-shell.test.tsx).
+  // Others are sent to /login by the route guard (tests/client/app-shell.dom.test.tsx).
 });
 
 it("offers past events as well as active ones, the session's event first, and reads the one chosen", async () => {

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // An event's results rules on an administrator's tablet, from the real server through the real
 // pull: the defaults shown in full; a points table that rises is refused on the device with the
 // server's words and nothing is queued; the rules saved offline go into the outbox and reach the

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The results screen of an admin who has picked an event, against the real server, its data
 // reaching the device only through the real pull: the event's results show; a race result added
 // through the 'Add race result' dialog and an overall result removed are saved offline, stay on

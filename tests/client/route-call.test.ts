@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The typed call (src/api/route-call.ts) against the real server: the path filled from the route's
 // params, the query sent as the route reads it, the body sent as typed, the answer parsed by the
 // route's response schema, and an answer of another shape reported as unreadable, not passed on.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The running order against the real server, its race-day data reaching devices only through the
 // real pull: an admin gives two races of the event's first race day their places (the second race
 // of the picker's order first), moves one with Move up, saves offline, and once online the server

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The school profile screen against the real server, its data reaching the device only through the
 // real pull: a registered school shows its name and registration date; a town edited and saved
 // while the network is down stays on the device (the mirror row and the pending note show it), and

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The school's state on the school profile screen (docs/decisions.md "A school's state is the
 // association's to set"), its data reaching the device only through the real pull from the real
 // server: the school's own user sees the state read-only, with whom to ask, and nothing to choose;

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Stored addresses on screen (security review, point 6): an address stored before the server
 // checked them (written here straight into the server's database) reaches every device through
 // the real pull and the home answer, and is shown as plain text, never as a link or a picture,

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The flusher's handling of refusals from the real server: 410 (lock), 401, 422 and 409.
 import 'fake-indexeddb/auto';
 import Papa from 'papaparse';

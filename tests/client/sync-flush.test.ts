@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The outbox flush against the real server (src/sync/README.md 'Flush').
 import 'fake-indexeddb/auto';
 import { outboxCounts } from '../../src/db/outbox';

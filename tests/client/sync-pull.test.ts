@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The delta pull: tombstones, resetRequired (the rows of queued saves kept, a list save's too),
 // pending edits kept over pulled rows, scope cursors.
 import 'fake-indexeddb/auto';

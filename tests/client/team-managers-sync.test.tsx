@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The team managers screen's save against the real server: a manager saved offline waits in the
 // outbox and reaches the server once online, and another device pulls it; a refusal (the phone
 // rule) comes back as a message on its row. Data reaches a device only through the real pull.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The team grid's save against the real server, with data reaching devices only through the real
 // pull: a team built offline (three members by position and a manager) waits on the device, reaches
 // the server once online exactly as built, and another device pulls it; a save the server refuses

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The timing files screen of an admin, against the real server, its race-day data reaching the
 // device only through the real pull: the VIC file shows its standard columns; the admin changes
 // them (a heading shared by two columns is refused on the spot, with Save held back), a reload

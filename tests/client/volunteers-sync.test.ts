@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The volunteers screens' save against the real server, data reaching the device only through the
 // real pull: a volunteer and a complete preference saved offline wait on the device, reach the
 // server once online (the preference locked, its place taken) and the pull brings the new count;

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The waivers screen's save against the real server: a waiver added and one matched offline wait
 // in the outbox, reach the server once online, and the lists the device matches from its mirror
 // equal the server's GET /api/waivers/matched; a refused save names its row. The screen itself, on
