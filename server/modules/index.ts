@@ -1,4 +1,7 @@
 // Every route module, registered in this order by app.ts.
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Deps } from '../deps';
 import { accountingRoutes } from './accounting/routes';
 import { authRoutes } from './auth/routes';
 import { eventRoutes } from './events/routes';
@@ -27,32 +30,38 @@ import { ticketingRoutes } from './ticketing/routes';
 import { waiverRoutes } from './waivers/routes';
 import { volunteerRoutes } from './volunteers/routes';
 
+/**
+ * Each module is a plugin of its own scope, named: fastify looks an unnamed plugin's name up
+ * through every loaded module, at every start (about a tenth of building the app).
+ */
+const named = (name: string, routes: FastifyPluginAsync<Deps>) => fp(routes, { name, encapsulate: true });
+
 export const routeModules = [
-  hostRoutes,
-  authRoutes,
-  sessionRoutes,
-  referenceRoutes,
-  eventRoutes,
-  schoolRoutes,
-  ticketingRoutes,
-  participantRoutes,
-  spreadsheetImportRoutes,
-  homeRoutes,
-  invoiceRoutes,
-  teamManagerRoutes,
-  waiverRoutes,
-  teamRoutes,
-  volunteerRoutes,
-  raceDayRoutes,
-  registryRoutes,
-  accountingRoutes,
-  syncRoutes,
-  userRoutes,
-  inviteRoutes,
-  paymentRoutes,
-  gatewayRoutes,
-  paymentsGridRoutes,
-  reportRoutes,
-  resultRoutes,
-  fileRoutes,
+  named('hostRoutes', hostRoutes),
+  named('authRoutes', authRoutes),
+  named('sessionRoutes', sessionRoutes),
+  named('referenceRoutes', referenceRoutes),
+  named('eventRoutes', eventRoutes),
+  named('schoolRoutes', schoolRoutes),
+  named('ticketingRoutes', ticketingRoutes),
+  named('participantRoutes', participantRoutes),
+  named('spreadsheetImportRoutes', spreadsheetImportRoutes),
+  named('homeRoutes', homeRoutes),
+  named('invoiceRoutes', invoiceRoutes),
+  named('teamManagerRoutes', teamManagerRoutes),
+  named('waiverRoutes', waiverRoutes),
+  named('teamRoutes', teamRoutes),
+  named('volunteerRoutes', volunteerRoutes),
+  named('raceDayRoutes', raceDayRoutes),
+  named('registryRoutes', registryRoutes),
+  named('accountingRoutes', accountingRoutes),
+  named('syncRoutes', syncRoutes),
+  named('userRoutes', userRoutes),
+  named('inviteRoutes', inviteRoutes),
+  named('paymentRoutes', paymentRoutes),
+  named('gatewayRoutes', gatewayRoutes),
+  named('paymentsGridRoutes', paymentsGridRoutes),
+  named('reportRoutes', reportRoutes),
+  named('resultRoutes', resultRoutes),
+  named('fileRoutes', fileRoutes),
 ];
