@@ -14,6 +14,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_MESSAGES as PICTURE_MESSAGES } from '../../server/modules/files/service';
 import { FILE_MESSAGES } from '../../server/modules/spreadsheet-import/read-file';
+import { READING_CHANNEL } from '../../server/modules/spreadsheet-import/read-in-worker';
 import { MAX_IMPORT_CELL_LENGTH, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from '../../src/domain/constants/limits';
 import {
   bigPdf,
@@ -51,8 +52,6 @@ afterAll(async () => {
 
 // ---- Measuring ---------------------------------------------------------------------------------
 
-/** Node publishes here when a worker thread starts (the spreadsheet reader is one). */
-const WORKER_STARTED = 'worker_threads';
 /** Fastify publishes here as a route's handler is entered (its diagnostics channel). */
 const HANDLER_ENTERED = 'tracing:fastify.request.handler:start';
 
@@ -90,7 +89,7 @@ async function measure(upload: Upload): Promise<Measured> {
     const { route } = message as { route: { method: string; url: string } };
     if (upload.heldBy === 'handler' && route.method === 'POST' && route.url === upload.route) inHand();
   };
-  subscribe(WORKER_STARTED, onWorker);
+  subscribe(READING_CHANNEL, onWorker);
   subscribe(HANDLER_ENTERED, onHandler);
   try {
     let uploaded = false;
@@ -107,7 +106,7 @@ async function measure(upload: Upload): Promise<Measured> {
     return { res, readerStarted, answeredMeanwhile, rssGrowthMb: Math.round((peak - rss) / 1024 / 1024) };
   } finally {
     clearInterval(sampler);
-    unsubscribe(WORKER_STARTED, onWorker);
+    unsubscribe(READING_CHANNEL, onWorker);
     unsubscribe(HANDLER_ENTERED, onHandler);
   }
 }

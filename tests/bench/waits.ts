@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { READING_CHANNEL } from '../../server/modules/spreadsheet-import/read-in-worker';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase, type Db } from '../../server/db/client';
@@ -54,8 +55,6 @@ const max = (xs: number[]) => Math.max(...xs);
 
 /** Fastify publishes here as a route's handler is entered (its diagnostics channel). */
 const HANDLER_ENTERED = 'tracing:fastify.request.handler:start';
-/** Node publishes here when a worker thread starts (the spreadsheet reader is one). */
-const WORKER_STARTED = 'worker_threads';
 
 type Agent = { request(opts: InjectOptions): Promise<LightMyRequestResponse> };
 
@@ -152,11 +151,11 @@ const handlerOf = (method: string, url: string) => (resolve: () => void) => {
   return () => unsubscribe(HANDLER_ENTERED, listener);
 };
 
-/** Waits for a worker thread to start (the spreadsheet reader). */
+/** Waits for an uploaded spreadsheet to be handed to a reader thread. */
 const readerStarts = (resolve: () => void) => {
   const listener = () => resolve();
-  subscribe(WORKER_STARTED, listener);
-  return () => unsubscribe(WORKER_STARTED, listener);
+  subscribe(READING_CHANNEL, listener);
+  return () => unsubscribe(READING_CHANNEL, listener);
 };
 
 async function otherSchoolBehindTheLargestSaves(runs = 5) {

@@ -1,16 +1,15 @@
-// The worker thread that reads one uploaded spreadsheet (started by read-in-worker.ts): the file's
-// bytes arrive as workerData; the answer is the sheet's rows of text cells, or the refusal's status and message.
-// Whatever else reading these bytes throws, they are unreadable: a crafted file gets a 400, never
-// a 500. A worker that cannot even start fails on its own, and the server logs that.
-import { parentPort, workerData } from 'node:worker_threads';
+// What a spreadsheet reader thread runs for each file (started through reader-thread.mjs by
+// read-in-worker.ts): the file's bytes in, the sheet's rows of text cells out, or the refusal's
+// status and message. Whatever else reading these bytes throws, they are unreadable: a crafted
+// file gets a 400, never a 500. A thread that cannot even start fails on its own, and the server
+// logs that.
 import { SpreadsheetRefusal, unreadable } from './refusals';
 import { readSheetTable } from './read-table';
 
 export type WorkerAnswer =
   { table: string[][] } | { refused: { status: SpreadsheetRefusal['status']; message: string } };
 
-async function answer(): Promise<WorkerAnswer> {
-  const { bytes } = workerData as { bytes: Uint8Array };
+export async function readSpreadsheet(bytes: Uint8Array): Promise<WorkerAnswer> {
   try {
     return { table: await readSheetTable(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) };
   } catch (err) {
@@ -18,5 +17,3 @@ async function answer(): Promise<WorkerAnswer> {
     return { refused: { status: refusal.status, message: refusal.message } };
   }
 }
-
-parentPort!.postMessage(await answer());

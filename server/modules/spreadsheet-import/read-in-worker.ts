@@ -1,21 +1,27 @@
-// Reads an uploaded spreadsheet in a worker thread (parse-worker.ts), so the server keeps
-// answering while a large or hostile file is read. The worker's memory is capped, it is stopped
-// after READ_TIME_LIMIT_MS, and at most READERS files are read at once, leaving a core to the
-// server (the others wait a moment, then are told to try again): a flood of uploads can take
-// neither the server's memory nor all of its processors, and holds no request for long.
+// Reads an uploaded spreadsheet in a reader thread (parse-worker.ts), so the server keeps
+// answering while a large or hostile file is read. A reader's memory is capped, a read is stopped
+// after READ_TIME_LIMIT_MS (its thread with it), and at most READERS files are read at once,
+// leaving a core to the server (the others wait a moment, then are told to try again): a flood of
+// uploads can take neither the server's memory nor all of its processors, and holds no request for
+// long. The threads are piscina's pool, kept between files: starting one (tsx's loader, exceljs)
+// costs about two seconds of a core, more than reading most files. An idle one ends after IDLE_MS.
+import { channel } from 'node:diagnostics_channel';
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
 import { createAdmission } from '../../plugins/admission';
 import type { WorkerAnswer } from './parse-worker';
 import { FILE_MESSAGES, READ_TIME_LIMIT_MS } from './refusals';
 
-const BOOT = new URL('./typescript-worker.mjs', import.meta.url);
-const ENTRY = new URL('./parse-worker.ts', import.meta.url).href;
-
 const READERS = Math.min(2, Math.max(1, availableParallelism() - 1));
 const MAX_WAIT_MS = 2_000;
+const IDLE_MS = 5 * 60_000;
 /** A file within the limits needs well under half of this; past it the file is refused. */
 const WORKER_HEAP_MB = 256;
+
+/** Published as a file is handed to a reader (before any of it is read). */
+export const READING_CHANNEL = 'interschools:spreadsheet-read';
+const reading = channel(READING_CHANNEL);
 
 export type ReadAnswer = WorkerAnswer | { refused: { status: number; message: string } };
 
@@ -23,41 +29,38 @@ const refused = (status: 413 | 503, message: string): ReadAnswer => ({ refused: 
 
 const readers = createAdmission({ maxConcurrent: READERS, maxQueueMs: MAX_WAIT_MS });
 
-function runWorker(bytes: Buffer): Promise<ReadAnswer> {
-  // The worker takes this copy's memory; the request's buffer stays the request's.
+let pool: Piscina<Uint8Array, WorkerAnswer> | undefined;
+const readerPool = () =>
+  (pool ??= new Piscina({
+    filename: fileURLToPath(new URL('./reader-thread.mjs', import.meta.url)),
+    minThreads: 0,
+    maxThreads: READERS,
+    idleTimeout: IDLE_MS,
+    concurrentTasksPerWorker: 1,
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
+  }));
+
+async function read(bytes: Buffer): Promise<ReadAnswer> {
+  // The reader takes this copy's memory; the request's buffer stays the request's.
   const copy = new Uint8Array(bytes);
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(BOOT, {
-      workerData: { entry: ENTRY, bytes: copy },
+  reading.publish({ bytes: copy.byteLength });
+  try {
+    return await readerPool().run(copy, {
       transferList: [copy.buffer],
-      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
+      signal: AbortSignal.timeout(READ_TIME_LIMIT_MS),
     });
-    let settled = false;
-    const settle = (done: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      done();
-    };
-    const timer = setTimeout(() => settle(() => resolve(refused(413, FILE_MESSAGES.tooSlow))), READ_TIME_LIMIT_MS);
-    worker.once('message', (answer: WorkerAnswer) => settle(() => resolve(answer)));
-    worker.once('error', (err: Error & { code?: string }) =>
-      settle(() => {
-        if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') resolve(refused(413, FILE_MESSAGES.tooMuch));
-        else reject(err);
-      }),
-    );
-    worker.once('exit', (code) =>
-      settle(() => reject(new Error(`The spreadsheet reader stopped without an answer (exit code ${code})`))),
-    );
-  });
+  } catch (err) {
+    const { name, code } = err as { name?: string; code?: string };
+    if (name === 'AbortError') return refused(413, FILE_MESSAGES.tooSlow);
+    if (code === 'ERR_WORKER_OUT_OF_MEMORY') return refused(413, FILE_MESSAGES.tooMuch);
+    throw err;
+  }
 }
 
 export async function readInWorker(bytes: Buffer): Promise<ReadAnswer> {
   if (!(await readers.enter())) return refused(503, FILE_MESSAGES.busy);
   try {
-    return await runWorker(bytes);
+    return await read(bytes);
   } finally {
     readers.leave();
   }
