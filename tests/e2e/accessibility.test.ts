@@ -47,14 +47,20 @@ const hashPath = (url: string) => new URL(url).hash.replace(/^#/, '').split('?')
  * load lazily inside a transition, so the old screen stays on show until the new one's code has
  * arrived, and checking it instead would audit the wrong page (or wait for a grid that is about to
  * go). `replaces` says the move must show another screen; without it, a move may land back on
- * the screen it left (a guard's redirect) and keep its landmark, and settle() then waits as usual.
+ * the screen it left (a guard's redirect), which keeps its landmark: the address it left is then
+ * the address again, and settle() waits as usual.
  */
 async function moveTo(page: Page, move: () => Promise<unknown>, replaces: boolean): Promise<void> {
   const before = await page.$('main');
+  const from = hashPath(page.url());
   await move();
   if (before) {
-    const gone = page.waitForFunction((el) => !el.isConnected, before, { timeout: replaces ? 30_000 : 10_000 });
-    await (replaces ? gone : gone.catch(() => undefined));
+    await page.waitForFunction(
+      ([main, left, mayReturn]) =>
+        !main!.isConnected || (mayReturn && (location.hash.replace(/^#/, '').split('?')[0] || '/') === left),
+      [before, from, !replaces] as const,
+      { timeout: 30_000 },
+    );
     await before.dispose();
   }
 }
