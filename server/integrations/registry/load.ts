@@ -4,7 +4,6 @@
 // and optionally waiverCompleted (1/0; absent or empty: not signed).
 import { createReadStream } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import ExcelJS from 'exceljs';
 import { count } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { registryAthletes } from '../../db/schema';
@@ -17,6 +16,8 @@ const BATCH = 500;
 
 /** Reads the athletes file; every cell is kept as text (no number or date guessing). */
 export async function readAthletesCsv(file = ATHLETES_CSV): Promise<Athlete[]> {
+  // exceljs and what it brings (some 450 modules) load only when the file is read: a first start.
+  const { default: ExcelJS } = await import('exceljs');
   const sheet = await new ExcelJS.Workbook().csv.read(createReadStream(file), {
     map: (value: unknown) => (value == null ? '' : String(value).trim()),
   });

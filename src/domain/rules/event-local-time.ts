@@ -4,7 +4,8 @@
 // from the close rule itself (event-calendar.ts), which the sync engine reads on every page: the
 // time-zone library loads only with the screens that show or edit local times.
 import { TZDate } from '@date-fns/tz';
-import { differenceInCalendarDays, format } from 'date-fns';
+import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
+import { format } from 'date-fns/format';
 import { STATE_TIME_ZONES, type StateTimeZone } from '../constants/choices';
 import { entriesCloseReached, type EventCalendarFacts } from './event-calendar';
 

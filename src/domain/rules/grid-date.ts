@@ -1,4 +1,6 @@
-import { format, isValid, parse } from 'date-fns';
+import { format } from 'date-fns/format';
+import { isValid } from 'date-fns/isValid';
+import { parse } from 'date-fns/parse';
 import { GRID_DATE_FORMAT, ISO_DATE_FORMAT, MIN_GRID_DATE_YEAR } from '../constants/policy';
 import { MESSAGES } from '../messages';
 

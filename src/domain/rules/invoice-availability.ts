@@ -1,4 +1,8 @@
-import { format, isValid, parseISO, startOfDay, subDays } from 'date-fns';
+import { format } from 'date-fns/format';
+import { isValid } from 'date-fns/isValid';
+import { parseISO } from 'date-fns/parseISO';
+import { startOfDay } from 'date-fns/startOfDay';
+import { subDays } from 'date-fns/subDays';
 import type { UserType } from '../constants/choices';
 
 /** Available once the event's invoiceAvailable date minus one day has passed (local time).

@@ -4,7 +4,8 @@
 // race day, the race's number in that day, the race (discipline by name or number, division,
 // gender) and optionally a planned start. Lines that cannot be read are listed with why and left
 // out; the rest become the order, each day numbered 1, 2, 3... in the sheet's order.
-import { isValid, parse } from 'date-fns';
+import { isValid } from 'date-fns/isValid';
+import { parse } from 'date-fns/parse';
 import { CO_ED_TEAM, type TeamGender } from '../constants/choices';
 import type { CsvCell } from './csv';
 import { raceKey, type SequencedRace } from './race-sequence';

@@ -2,7 +2,8 @@
 // given a race day, a place in that day's order and a planned start time. Previous and Next race,
 // and every list of races on race day, follow it: the races with a day first, day by day in their
 // order, then the races with no day yet, in the pickers' order (race-sequence.ts).
-import { format, parseISO } from 'date-fns';
+import { format } from 'date-fns/format';
+import { parseISO } from 'date-fns/parseISO';
 import { raceKey, type SequencedRace } from './race-sequence';
 
 export interface RunningOrderEntry extends SequencedRace {

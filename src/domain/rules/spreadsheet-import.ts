@@ -2,7 +2,8 @@
 // coordinator's spreadsheet may name (in any order, headed as people write them), each row read
 // into a participant with the problems that keep it out, and duplicates within the file. The
 // server parses the file with these rules; the registry check of snow ids is the server's.
-import { isValid, parse } from 'date-fns';
+import { isValid } from 'date-fns/isValid';
+import { parse } from 'date-fns/parse';
 import { YEAR_LEVELS, type Gender, type YearLevel } from '../constants/choices';
 import { MAX_EMAIL_LENGTH, MAX_PERSON_NAME_LENGTH, MAX_SNOW_ID_LENGTH } from '../constants/limits';
 /** The template's columns, in order. */

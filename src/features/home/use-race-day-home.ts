@@ -2,7 +2,8 @@
 // of every school, kept for the events shown for start lists; src/sync/pull.ts RACE_DAY_FEED):
 // the event's figures across schools, and the races of the day with their racers. Read straight
 // from the tables (features do not share hooks), computed by domain rules.
-import { format, isToday } from 'date-fns';
+import { format } from 'date-fns/format';
+import { isToday } from 'date-fns/isToday';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { InterschoolsDb } from '../../db/database';
 import { RACE_DAY_SYNC_SCOPE, getLastSyncedAt } from '../../db/meta';

@@ -4,7 +4,7 @@
 // chooses the next level's event and confirms them, online, and they become the schools'
 // invitations. What was confirmed, by whom and when stays in view, with a note when the results
 // have changed since. Nothing from the last level, which sends no one on.
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState } from 'react';
 import { confirmRaceQualifiers } from '../../api/race-results';

@@ -4,7 +4,8 @@
 // stands under its heading ('Not drawn yet', 'Bibs given') on the one-race screens; and a print
 // header that repeats on every A4 page (event, race; page numbers come from the print
 // stylesheet). The screen renders the race from the mirror's rows.
-import { format, isToday } from 'date-fns';
+import { format } from 'date-fns/format';
+import { isToday } from 'date-fns/isToday';
 import { useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { OfflineReadiness } from '../../components/offline-readiness';

@@ -4,7 +4,7 @@
 // place, racers without a place after with why; the teams by their team score, incomplete teams
 // after with why. Printed per race or for a whole day; an administrator imports the race's file;
 // race-day staff type or correct a racer's result, offline too (result-editor.tsx).
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { saveFile } from '../../components/save-file';
 import { useSession } from '../../components/session-context';

@@ -7,7 +7,7 @@
 // synced and say so. A refusal (a place taken meanwhile by another school) comes back on its row.
 // Split along its seams: the state and Save in use-volunteers-editor.ts, the tables in
 // volunteer-table.tsx and slot-table.tsx.
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { Link } from 'react-router-dom';
 import { v7 as uuidv7 } from 'uuid';
 import { DraftRestoredNote } from '../../components/draft-restored-note';
