@@ -35,8 +35,13 @@ function listen(
 }
 
 /** The browser's signals: online (the network is back: the backoff's wait ends), offline, focus and
- *  the page shown again ask for a sync. */
-function pageSignals(status: SyncStatusStore, loop: EngineParts['loop'], kick: () => void): (() => void)[] {
+ *  the page shown again ask for a sync; the page shown or hidden is also told to `visibility`. */
+function pageSignals(
+  status: SyncStatusStore,
+  loop: EngineParts['loop'],
+  kick: () => void,
+  visibility: () => void,
+): (() => void)[] {
   const stops: (() => void)[] = [];
   if (hasWindow()) {
     stops.push(
@@ -52,6 +57,7 @@ function pageSignals(status: SyncStatusStore, loop: EngineParts['loop'], kick: (
   if (hasDocument()) {
     stops.push(
       listen(document, 'visibilitychange', () => {
+        visibility();
         if (document.visibilityState === 'visible') kick();
       }),
     );
@@ -63,7 +69,6 @@ export function startEngine({ db, baseUrl, status, loop, flush, pull, syncNow, o
   loop.resume();
   const kick = () => void syncNow().catch(() => undefined);
   const send = () => void flush().catch(() => undefined);
-  const cleanups = pageSignals(status, loop, kick);
   // Live, changes are pulled as the server says them; the timer then only sends (live.ts).
   const liveFeed = createLiveFeed({
     baseUrl,
@@ -75,11 +80,12 @@ export function startEngine({ db, baseUrl, status, loop, flush, pull, syncNow, o
     onLive: (live) => status.set({ live }),
     open: openStream,
   });
+  // A hidden page closes its stream; shown again, it opens it and syncs.
+  const cleanups = pageSignals(status, loop, kick, () => liveFeed.update());
   cleanups.push(
     status.subscribe(() => liveFeed.update()),
     () => liveFeed.stop(),
   );
-  if (hasDocument()) cleanups.push(listen(document, 'visibilitychange', () => liveFeed.update()));
   liveFeed.update();
   const timer = setInterval(() => (liveFeed.live ? send() : kick()), TIMER_MS);
   cleanups.push(() => clearInterval(timer));
